@@ -1,0 +1,60 @@
+// chronon: one executable, one subcommand per task (DESIGN.md). The table below is the only list of
+// subcommands; `chronon --help` prints it.
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "commands.h"
+#include "chronon/jit/jit.h"
+
+namespace {
+
+using chronon::cli::Args;
+
+struct Command {
+  std::string_view name;
+  int (*run)(const Args&);
+  std::string_view synopsis;
+};
+
+constexpr Command kCommands[] = {
+    {"check", chronon::cli::runCheck, "check FILE...            report diagnostics (exit 1 on errors)"},
+};
+
+void printHelp(std::FILE* out) {
+  std::fprintf(out,
+               "usage: chronon COMMAND [ARGS...]\n"
+               "\n"
+               "Chronon: a toolchain for RoboTalk (RoboWar), Grobocode (Grobots) and the Robbie Language.\n"
+               "\n"
+               "commands:\n");
+  for (const Command& c : kCommands) std::fprintf(out, "  %.*s\n", static_cast<int>(c.synopsis.size()), c.synopsis.data());
+  std::fprintf(out,
+               "\n"
+               "  chronon COMMAND --help   options of one command\n"
+               "  chronon --version        versions of Chronon and of the LLVM it was built with\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+      std::strcmp(argv[1], "help") == 0) {
+    printHelp(argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  const std::string_view name = argv[1];
+  if (name == "--version") {
+    std::printf("chronon 0.1.0 (LLVM %s)\n", chronon::jit::llvmVersion().c_str());
+    return 0;
+  }
+  Args args(argv + 2, argv + argc);
+  for (const Command& c : kCommands) {
+    if (c.name == name) return c.run(args);
+  }
+  std::fprintf(stderr, "chronon: unknown command '%s'\n\n", argv[1]);
+  printHelp(stderr);
+  return 2;
+}

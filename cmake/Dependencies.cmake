@@ -1,0 +1,25 @@
+# Third-party libraries, all from Debian 12 packages (cmake/setup.sh installs them).
+
+find_package(pegtl 3.2 REQUIRED CONFIG)           # taocpp::pegtl (tao-pegtl-dev)
+find_package(nlohmann_json 3.11 REQUIRED CONFIG)  # nlohmann_json::nlohmann_json (nlohmann-json3-dev)
+find_package(Catch2 2.13 REQUIRED CONFIG)         # Catch2::Catch2WithMain (catch2)
+find_package(Threads REQUIRED)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(EDIT REQUIRED IMPORTED_TARGET libedit)  # PkgConfig::EDIT (libedit-dev)
+
+# LLVM 19. find_package(LLVM 19) would ask for 19.0 exactly (toolchain-notes §3.1), so pin the
+# directory and check the major version ourselves.
+set(CHRONON_LLVM_VERSION 19 CACHE STRING "LLVM major version for the JIT")
+find_package(LLVM REQUIRED CONFIG PATHS /usr/lib/llvm-${CHRONON_LLVM_VERSION}/lib/cmake/llvm NO_DEFAULT_PATH)
+if(NOT LLVM_VERSION_MAJOR EQUAL CHRONON_LLVM_VERSION)
+  message(FATAL_ERROR "Chronon wants LLVM ${CHRONON_LLVM_VERSION}, found ${LLVM_PACKAGE_VERSION} in ${LLVM_DIR}")
+endif()
+message(STATUS "LLVM ${LLVM_PACKAGE_VERSION} from ${LLVM_DIR}")
+
+# Only vm/jit links this target. Never copy `llvm-config --cxxflags`: its -fno-exceptions breaks
+# PEGTL and nlohmann json (toolchain-notes §3.3).
+add_library(chronon_llvm INTERFACE)
+target_include_directories(chronon_llvm SYSTEM INTERFACE ${LLVM_INCLUDE_DIRS})
+separate_arguments(_chronon_llvm_defs NATIVE_COMMAND "${LLVM_DEFINITIONS}")
+target_compile_definitions(chronon_llvm INTERFACE ${_chronon_llvm_defs})
+target_link_libraries(chronon_llvm INTERFACE LLVM)

@@ -1,0 +1,28 @@
+# Warnings for Chronon's own targets. Third-party headers are included as SYSTEM and stay quiet.
+add_library(chronon_warnings INTERFACE)
+target_compile_options(chronon_warnings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wimplicit-fallthrough -Wswitch-enum
+  -Wno-missing-field-initializers)
+if(CHRONON_WERROR)
+  target_compile_options(chronon_warnings INTERFACE -Werror)
+endif()
+if(CHRONON_ASAN)
+  target_compile_options(chronon_warnings INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
+  target_link_options(chronon_warnings INTERFACE -fsanitize=address,undefined)
+endif()
+
+# chronon_add_library(NAME DIR DEPS...): a static library from DIR/src/*.cpp with public headers in
+# DIR/include, warnings on, linking only the listed dependencies.
+function(chronon_add_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  if(NOT ARG_SOURCES)
+    # A library still being written may have headers only.
+    add_library(${name} INTERFACE)
+    target_include_directories(${name} INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/include)
+    target_link_libraries(${name} INTERFACE ${ARG_DEPS})
+    return()
+  endif()
+  add_library(${name} STATIC ${ARG_SOURCES})
+  target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include)
+  target_link_libraries(${name} PUBLIC ${ARG_DEPS} PRIVATE chronon_warnings)
+endfunction()

@@ -1,0 +1,135 @@
+#pragma once
+// Diagnostics are values: a stable code, a severity, a byte range, a message, notes and fixes.
+// The compiler collects them and keeps going; the CLI, the language server and the REPL render them.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chronon/compiler/source.h"
+
+namespace chronon {
+
+/// How serious a diagnostic is.
+enum class Severity : uint8_t {
+  kError,    ///< The program is rejected (chronon check exits 1).
+  kWarning,  ///< Accepted, but probably not what was meant; the original tolerated it.
+  kNote,     ///< Information only, such as a jump target computed at run time.
+};
+
+/// Stable diagnostic codes. The text after the code in each comment is the message's gist; the
+/// codes never change meaning once released, so tools and tests can match on them.
+enum class DiagCode : uint16_t {
+  // Input (1xx)
+  kFileUnreadable = 100,   ///< The file could not be read.
+  kFileTooLarge = 101,     ///< The file exceeds kMaxSourceBytes.
+  kBinaryInput = 102,      ///< The file looks like binary data, not source text.
+  // RoboTalk tokens and names (2xx)
+  kUnknownToken = 200,       ///< A token that is no operator, number, label or register.
+  kNumberOutOfRange = 201,   ///< A literal outside -19999..19999.
+  kUnclosedComment = 202,    ///< A `{` comment without its `}`.
+  kStrayCloseBrace = 203,    ///< A `}` outside any comment.
+  kDuplicateLabel = 204,     ///< A label defined twice.
+  kUndefinedLabel = 205,     ///< A name used like a label but never defined.
+  kLabelShadowsRegister = 206, ///< A label with a register's name (references resolve to the label).
+  kQuotedNonRegister = 207,  ///< `NAME'` where NAME is no register.
+  kWordNotInProfile = 208,   ///< A word that the chosen profile does not have.
+  kUndocumentedWord = 209,   ///< A word banned under the official rules.
+  kEmptyLabel = 210,         ///< A lone `:`.
+  kCommentTooDeep = 211,     ///< `{` comments nested deeper than the original allowed.
+  kUnknownDirective = 212,   ///< A `#!!` directive Chronon does not know (ignored, as in RoboWar 5).
+  kHardwareDirective = 213,  ///< A malformed `#!!hardware` line.
+  kWriteNeedsHardware = 214, ///< A weapon register written without that hardware fitted.
+  kGluedLabel = 215,         ///< A label glued to the next token (`start:y`), split as the 1990 lexer did.
+  // Limits (3xx)
+  kTooManyInstructions = 300, ///< More object-code words than the profile allows.
+  kTooManyLabels = 301,       ///< More label definitions than the profile allows.
+  // Checker (4xx)
+  kStackUnderflow = 400,       ///< A path pops more than the stack can hold there.
+  kDepthMismatch = 401,        ///< Branches join with different stack depths.
+  kStoreWithoutVariable = 402, ///< STORE/SETINT/SETPARAM without a variable reference on top.
+  kArithmeticOnReference = 403,///< Arithmetic on a variable reference or code address.
+  kComputedJump = 404,         ///< A jump target computed at run time (note).
+  kUnboundedGrowth = 405,      ///< The stack grows on every trip round a loop.
+  kStackOverflow = 406,        ///< A path pushes more than the 100-cell stack holds.
+  kFallsIntoEnd = 407,         ///< Execution can run into the trailing END (an error at run time).
+  kReadOfWriteOnly = 408,      ///< Reading a write-only register (it reads 0).
+  kWriteOfReadOnly = 409,      ///< Storing into a read-only register (ignored by the original).
+  // Object code and .RWR files (5xx)
+  kObjectSyntax = 500,   ///< A malformed line in an object-code text file.
+  kRwrMalformed = 501,   ///< An .RWR file whose header or offsets are out of range.
+};
+
+/// A replacement of `range` by `text`: the edit a quick fix applies.
+struct TextEdit {
+  SourceRange range;
+  std::string text;
+};
+
+/// A suggested fix: a title and the edits that make it.
+struct Fix {
+  std::string title;
+  std::vector<TextEdit> edits;
+};
+
+/// Extra information attached to a diagnostic, optionally at another place in the same file.
+struct DiagNote {
+  std::string message;
+  SourceRange range;     ///< Where the note points; meaningful only when `hasRange`.
+  bool hasRange = false;
+};
+
+/// One diagnostic.
+struct Diagnostic {
+  DiagCode code = DiagCode::kUnknownToken;
+  Severity severity = Severity::kError;
+  SourceRange range;
+  std::string message;
+  std::vector<DiagNote> notes;
+  std::vector<Fix> fixes;
+};
+
+/// A list of diagnostics with helpers to add them and ask about errors.
+class Diagnostics {
+ public:
+  /// Adds a diagnostic and returns it so notes and fixes can be attached.
+  Diagnostic& add(DiagCode code, Severity severity, SourceRange range, std::string message);
+  /// Adds an error.
+  Diagnostic& error(DiagCode code, SourceRange range, std::string message) {
+    return add(code, Severity::kError, range, std::move(message));
+  }
+  /// Adds a warning.
+  Diagnostic& warning(DiagCode code, SourceRange range, std::string message) {
+    return add(code, Severity::kWarning, range, std::move(message));
+  }
+  /// Adds a note-level diagnostic.
+  Diagnostic& note(DiagCode code, SourceRange range, std::string message) {
+    return add(code, Severity::kNote, range, std::move(message));
+  }
+  /// True when any diagnostic is an error.
+  bool hasErrors() const;
+  /// Number of errors.
+  size_t errorCount() const;
+  /// All diagnostics in the order they were added.
+  const std::vector<Diagnostic>& all() const { return items_; }
+  /// Appends every diagnostic of `other`.
+  void append(const Diagnostics& other);
+  /// Sorts by position (stable), for rendering.
+  void sortByPosition();
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+/// "error", "warning" or "note".
+std::string_view severityName(Severity severity);
+/// The code as printed, e.g. "RT200".
+std::string codeName(DiagCode code);
+
+/// Renders one diagnostic as `file:line:col: error|warning|note: message [RTnnn]`, followed by its
+/// notes (`file:line:col: note: ...`), each line ending in '\n'.
+std::string render(const SourceFile& file, const Diagnostic& diagnostic);
+/// Renders every diagnostic of `diagnostics` in order.
+std::string render(const SourceFile& file, const Diagnostics& diagnostics);
+
+}  // namespace chronon

@@ -1,0 +1,22 @@
+#pragma once
+// Reading source files with the checks that keep bad input harmless: unreadable files, files over
+// kMaxSourceBytes and binary junk become diagnostics instead of crashes or unbounded memory.
+
+#include <optional>
+#include <string>
+
+#include "chronon/compiler/diagnostic.h"
+#include "chronon/compiler/source.h"
+
+namespace chronon {
+
+/// Reads `path` as raw bytes. Returns the file, or nullopt with an error in `diagnostics`
+/// (RT100 unreadable, RT101 larger than kMaxSourceBytes, RT102 binary: NUL bytes or mostly control
+/// characters). `diagnostics` is rendered against the returned placeholder in `failedFile`.
+std::optional<SourceFile> loadSourceFile(const std::string& path, Diagnostics& diagnostics);
+
+/// True when `text` looks like binary data rather than program text: it contains a NUL byte, or more
+/// than 10% of its first 64 KiB are control characters other than tab, CR, LF and form feed.
+bool looksBinary(std::string_view text);
+
+}  // namespace chronon

@@ -1,0 +1,79 @@
+#include <catch2/catch.hpp>
+
+#include "chronon/stdlib/robotalk_words.h"
+#include "chronon/stdlib/robowar_hardware.h"
+
+using namespace chronon::robotalk;
+
+TEST_CASE("operators are found by code, name and synonym", "[stdlib]") {
+  REQUIRE(findOperator(20000)->name == "+");
+  REQUIRE(findOperator(20100)->name == "STORE");
+  REQUIRE(findOperator(20164)->name == "ARCSIN");
+  REQUIRE(findOperator(20008) == nullptr);
+  REQUIRE(findOperator(20099) == nullptr);
+  REQUIRE(findOperator(20165) == nullptr);
+  REQUIRE(lookupOperator("sto")->op == Op::Store);
+  REQUIRE(lookupOperator("Return")->op == Op::Jump);
+  REQUIRE(lookupOperator("eor")->op == Op::Xor);
+  REQUIRE(lookupOperator("DEBUGGER")->op == Op::Debug);
+  REQUIRE(lookupOperator("tangent")->op == Op::Tan);
+  REQUIRE(lookupOperator("aim") == nullptr);
+}
+
+TEST_CASE("registers are found by index, name and synonym", "[stdlib]") {
+  REQUIRE(lookupRegister("aim")->quotedCode() == 20330);
+  REQUIRE(lookupRegister("bottom")->reg == Reg::Bot);
+  REQUIRE(lookupRegister("HELL")->reg == Reg::Hellbore);
+  REQUIRE(lookupRegister("x")->readable());
+  REQUIRE_FALSE(lookupRegister("x")->writable());
+  REQUIRE(lookupRegister("fire")->writable());
+  REQUIRE_FALSE(lookupRegister("fire")->readable());
+  REQUIRE(findRegister(68)->name == "MEGANUKE");
+  REQUIRE(findRegister(69) == nullptr);
+  REQUIRE(info(Reg::Missile).hardware == Hardware::kMissile);
+}
+
+TEST_CASE("costs follow the original interpreter", "[stdlib]") {
+  // specs/robowar.md §3.5: ICONn, SNDn, PRINT and a disabled DEBUG are free; BEEP costs one on the Mac.
+  for (const auto& op : kOperators) {
+    const bool free = op.has(kCosmetic);
+    CHECK(op.cost == (free ? 0 : 1));
+  }
+  REQUIRE(info(Op::Beep).cost == 1);
+  REQUIRE(info(Op::Icon5).cost == 0);
+}
+
+TEST_CASE("stack effects are counted from the declared text", "[stdlib]") {
+  REQUIRE(info(Op::Store).counts.pops == 2);
+  REQUIRE(info(Op::Store).counts.pushes == 0);
+  REQUIRE(info(Op::Swap).counts.pops == 2);
+  REQUIRE(info(Op::Swap).counts.pushes == 2);
+  REQUIRE(info(Op::Ife).counts.pops == 3);
+  REQUIRE(info(Op::Roll).has(kDynamicEffect));
+}
+
+TEST_CASE("profiles select the words of their version", "[stdlib]") {
+  REQUIRE(availableIn(info(Op::Add), Profile::kRoboWar15));
+  REQUIRE_FALSE(availableIn(info(Op::Sync), Profile::kRoboWar15));      // 2.0
+  REQUIRE_FALSE(availableIn(info(Op::Inton), Profile::kRoboWar15));     // 3.0
+  REQUIRE_FALSE(availableIn(info(Reg::Look), Profile::kRoboWar15));     // 2.0
+  REQUIRE(availableIn(info(Reg::Nearest), Profile::kRoboWar5));
+  REQUIRE(limits(Profile::kRoboWar15).maxInstructions == 500);
+  REQUIRE(limits(Profile::kRoboWar5).maxInstructions == 5000);
+  REQUIRE(parseProfile("robowar-1.5") == Profile::kRoboWar15);
+  REQUIRE_FALSE(parseProfile("robowar-4").has_value());
+  std::array<char, 16> buffer{};
+  REQUIRE(formatVersion(213, 0, buffer) == "2.1.3");
+  REQUIRE(formatVersion(534, kWindowsOnly, buffer) == "5.34");
+}
+
+TEST_CASE("hardware points follow the Hardware Store", "[stdlib]") {
+  using namespace chronon::robowar;
+  RobotHardware cheapest{40, 30, 0, 5, BulletType::kRubber};
+  REQUIRE(hardwarePoints(cheapest) == 0);
+  RobotHardware vortex{150, 150, 0, 15, BulletType::kNormal};
+  REQUIRE(hardwarePoints(vortex) == 3 + 3 + 0 + 2 + 1);
+  RobotHardware odd{70, 30, 0, 5, BulletType::kRubber};
+  REQUIRE_FALSE(hardwarePoints(odd).has_value());
+  REQUIRE(describe(vortex) == "energy=150 damage=150 shield=0 cpu=15 bullets=normal");
+}

@@ -1,0 +1,28 @@
+#pragma once
+// Helpers shared by the test files: where ../shared and the source tree are, and corpus skipping.
+
+#include <filesystem>
+#include <string>
+
+namespace chronon::test {
+
+/// The ../shared folder beside the repository (test data; never copied into the repository).
+inline std::filesystem::path sharedDir() { return CHRONON_SHARED_DIR; }
+/// The repository root.
+inline std::filesystem::path sourceDir() { return CHRONON_SOURCE_DIR; }
+/// The built `chronon` executable.
+inline std::filesystem::path chrononBinary() { return CHRONON_BINARY; }
+/// True when the RoboWar corpus is present.
+inline bool haveRoboWarCorpus() { return std::filesystem::is_directory(sharedDir() / "corpus" / "robowar"); }
+
+}  // namespace chronon::test
+
+// Skips the rest of a test case, with a message, when ../shared/corpus is absent.
+#define CHRONON_REQUIRE_CORPUS()                                                          \
+  do {                                                                                    \
+    if (!::chronon::test::haveRoboWarCorpus()) {                                          \
+      WARN("skipped: ../shared/corpus/robowar is absent (" << ::chronon::test::sharedDir() \
+                                                          << ")");                       \
+      return;                                                                             \
+    }                                                                                     \
+  } while (false)

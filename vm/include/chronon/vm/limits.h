@@ -1,0 +1,17 @@
+#pragma once
+// Sizes of a RoboWar brain's state (specs/robowar.md §3.3 and §7: RoboTypes.h constants).
+
+namespace chronon::vm {
+
+/// Cells of the data stack; pushing past it kills the robot.
+inline constexpr int kStackCells = 100;
+/// Cells of the VSTORE/VRECALL vector, indices 0-100.
+inline constexpr int kVectorCells = 101;
+/// Cells of the HISTORY register, 1-50.
+inline constexpr int kHistoryCells = 50;
+
+/// True when `index` is a valid VSTORE/VRECALL cell (out-of-range stores are ignored and recalls
+/// give 0 in the original, ArenaDos.c).
+constexpr bool validVectorIndex(int index) { return index >= 0 && index < kVectorCells; }
+
+}  // namespace chronon::vm

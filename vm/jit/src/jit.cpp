@@ -1,0 +1,23 @@
+#include "chronon/jit/jit.h"
+
+#include <llvm/Config/llvm-config.h>
+#include <llvm/Support/TargetSelect.h>
+
+#include <mutex>
+
+namespace chronon::jit {
+
+std::string llvmVersion() { return LLVM_VERSION_STRING; }
+
+bool initializeNativeTarget(std::string& reason) {
+  static std::once_flag once;
+  static bool ok = false;
+  std::call_once(once, [] {
+    // Each call returns true on failure (LLVM's convention).
+    ok = !llvm::InitializeNativeTarget() && !llvm::InitializeNativeTargetAsmPrinter();
+  });
+  if (!ok) reason = "LLVM has no native target for this host";
+  return ok;
+}
+
+}  // namespace chronon::jit
