@@ -1,0 +1,89 @@
+#pragma once
+// One RoboWar battle: up to six robots in the 300x300 arena, run chronon by chronon under the rules of
+// specs/robowar.md §5-§8 until at most one robot or team is left (plus the 20-chronon tail) or the
+// chronon limit. This header is the contract between the battle engine and the tournament runner.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "chronon/compiler/robotalk.h"
+
+namespace chronon::arena::robowar {
+
+/// How survival and kills turn into points (specs/robowar.md §8).
+enum class Scoring : uint8_t {
+  kMac452,  ///< Mac 4.5.2 (default): kills count only while the killer lives or outlives them by 20 chronons.
+  kWin516,  ///< RoboWar 5.16+: kills made up to 20 chronons after the killer's death count too.
+};
+
+/// The rules a battle runs under.
+struct Rules {
+  int maxChronons = 1500;         ///< Tournament cap; a battle still running then is a timeout.
+  bool moveAndShoot = false;      ///< false: the 4.5 rule (no firing in a chronon with MOVEX/MOVEY).
+  bool aggressiveScoring = true;  ///< Kills add points (4.1+).
+  Scoring scoring = Scoring::kMac452;
+  bool officialRules = false;     ///< Undocumented words (JOCE, SUSIE, MRB) kill the robot when true.
+};
+
+/// A robot entered in a battle: its compiled program (hardware included) and team.
+struct Entry {
+  const robotalk::Program* program = nullptr;  ///< Not owned; must outlive the battle.
+  int team = 0;                                ///< 0 = no team; equal non-zero numbers are teammates.
+};
+
+/// Why a robot died.
+enum class DeathCause : uint8_t {
+  kNone,       ///< Alive at the end.
+  kDamage,     ///< Damage reached zero (shots, blasts, collisions, walls).
+  kOverload,   ///< Energy fell below -200.
+  kBuggy,      ///< A run-time error in its program (see `error`).
+};
+
+/// How one robot fared.
+struct Outcome {
+  bool alive = true;
+  int deathChronon = -1;     ///< Chronon of death, -1 when alive.
+  DeathCause cause = DeathCause::kNone;
+  std::string error;         ///< For kBuggy: the original's message, e.g. "Number out of bounds".
+  int errorAddress = -1;     ///< For kBuggy: the instruction index that failed.
+  int killer = -1;           ///< Index of the robot credited with the kill, -1 when none.
+  int kills = 0;             ///< Kills that score under the rules.
+  int survivalPoints = 0;    ///< Duel: 1 alive; group: 3 alive, 2 last to die, 1 second-last.
+  int points = 0;            ///< survivalPoints + kills (kills only with aggressive scoring).
+  int finalEnergy = 0;
+  int finalDamage = 0;
+};
+
+/// One thing that happened, for `chronon battle --log` and replays.
+struct Event {
+  enum class Kind : uint8_t {
+    kShot,       ///< A weapon was fired or laid (`text` names it, `value` is its energy).
+    kHit,        ///< A projectile or blast hit `robot` (`other` fired it, `value` is the damage).
+    kCollision,  ///< `robot` touched `other` (-1: a wall).
+    kInterrupt,  ///< `robot` entered the handler of interrupt `text` at address `value`.
+    kDeath,      ///< `robot` died (`text` says why, `other` is the killer or -1).
+    kError,      ///< `robot`'s program failed (`text`), at address `value`.
+  };
+  int chronon = 0;
+  Kind kind = Kind::kShot;
+  int robot = -1;
+  int other = -1;
+  int value = 0;
+  std::string text;
+};
+
+/// The result of a battle.
+struct Result {
+  std::vector<Outcome> robots;  ///< In entry order.
+  int chronons = 0;             ///< Chronons run.
+  bool timedOut = false;        ///< Stopped by Rules::maxChronons with more than one side alive.
+  std::vector<Event> events;    ///< Filled only when requested.
+};
+
+/// Runs one battle of 1-6 entries with the generator seeded by `seed`. Deterministic: equal inputs
+/// give equal results on any machine and thread. With `recordEvents` the result carries the event
+/// log. Entries whose program has errors must not be passed (the tournament reports them instead).
+Result runBattle(const std::vector<Entry>& entries, uint64_t seed, const Rules& rules, bool recordEvents = false);
+
+}  // namespace chronon::arena::robowar
