@@ -1,25 +1,85 @@
+// `chronon check`: load each robot (compile RoboTalk, read .RWR or object code) and print its
+// diagnostics as `file:line:col: error|warning|note: message [RTnnn]`.
+
 #include <cstdio>
+#include <cstring>
 
 #include "commands.h"
-#include "chronon/compiler/load.h"
+#include "chronon/compiler/robotalk_assembler.h"
 
 namespace chronon::cli {
 
+namespace {
+
+constexpr const char* kCheckUsage =
+    "usage: chronon check [--profile robowar-1.5|robowar-5] FILE...\n"
+    "\n"
+    "Compiles each RoboTalk source (or reads each .RWR or object-code file) and prints its diagnostics\n"
+    "to stderr as 'file:line:col: error|warning|note: message [RTnnn]'. Exit status: 0 when no file has\n"
+    "an error, 1 when one has, 2 on a usage error.\n"
+    "\n"
+    "  --profile NAME   language profile: robowar-5 (default; RoboWar 4.5.2 and 5.x) or robowar-1.5\n";
+
+}  // namespace
+
+/// Reads a `--profile NAME` or `--profile=NAME` option at args[i] (advancing i past its value).
+/// Returns false when args[i] is not that option; sets `bad` after printing a message when the value
+/// is missing or unknown. Shared with `chronon compile` and `chronon disasm`.
+bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile, bool& bad);
+
+bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile, bool& bad) {
+  const std::string& a = args[i];
+  std::string value;
+  if (a == "--profile") {
+    if (i + 1 >= args.size()) {
+      std::fprintf(stderr, "chronon: --profile needs a value (robowar-1.5 or robowar-5)\n");
+      bad = true;
+      return true;
+    }
+    value = args[++i];
+  } else if (a.rfind("--profile=", 0) == 0) {
+    value = a.substr(std::strlen("--profile="));
+  } else {
+    return false;
+  }
+  if (auto p = robotalk::parseProfile(value)) {
+    profile = *p;
+  } else {
+    std::fprintf(stderr, "chronon: unknown profile '%s' (robowar-1.5 or robowar-5)\n", value.c_str());
+    bad = true;
+  }
+  return true;
+}
+
 int runCheck(const Args& args) {
-  if (args.empty()) {
-    std::fprintf(stderr, "usage: chronon check FILE...\n");
+  robotalk::CompileOptions options;
+  std::vector<std::string> paths;
+  for (size_t i = 0; i < args.size(); ++i) {
+    bool bad = false;
+    if (args[i] == "--help" || args[i] == "-h") {
+      std::fputs(kCheckUsage, stdout);
+      return 0;
+    }
+    if (parseProfileOption(args, i, options.profile, bad)) {
+      if (bad) return 2;
+      continue;
+    }
+    if (args[i].size() > 1 && args[i][0] == '-') {
+      std::fprintf(stderr, "chronon check: unknown option '%s'\n\n%s", args[i].c_str(), kCheckUsage);
+      return 2;
+    }
+    paths.push_back(args[i]);
+  }
+  if (paths.empty()) {
+    std::fputs(kCheckUsage, stderr);
     return 2;
   }
   int status = 0;
-  for (const std::string& path : args) {
-    Diagnostics diagnostics;
-    auto file = loadSourceFile(path, diagnostics);
-    if (!file) {
-      for (const Diagnostic& d : diagnostics.all()) {
-        std::fprintf(stderr, "%s: error: %s [%s]\n", path.c_str(), d.message.c_str(), codeName(d.code).c_str());
-      }
-      status = 1;
-    }
+  for (const std::string& path : paths) {
+    const robotalk::LoadedRobot robot = robotalk::loadRobot(path, options);
+    const std::string text = render(robot.file, robot.diagnostics);
+    std::fwrite(text.data(), 1, text.size(), stderr);
+    if (robot.diagnostics.hasErrors()) status = 1;
   }
   return status;
 }

@@ -55,6 +55,7 @@ enum class DiagCode : uint16_t {
   kFallsIntoEnd = 407,         ///< Execution can run into the trailing END (an error at run time).
   kReadOfWriteOnly = 408,      ///< Reading a write-only register (it reads 0).
   kWriteOfReadOnly = 409,      ///< Storing into a read-only register (ignored by the original).
+  kCheckIncomplete = 410,      ///< The stack checker's work budget ran out; no stack checks were made (note).
   // Object code and .RWR files (5xx)
   kObjectSyntax = 500,   ///< A malformed line in an object-code text file.
   kRwrMalformed = 501,   ///< An .RWR file whose header or offsets are out of range.
