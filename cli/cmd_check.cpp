@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "commands.h"
+#include "chronon/compiler/checker.h"
 #include "chronon/compiler/robotalk_assembler.h"
 
 namespace chronon::cli {
@@ -12,20 +13,18 @@ namespace chronon::cli {
 namespace {
 
 constexpr const char* kCheckUsage =
-    "usage: chronon check [--profile robowar-1.5|robowar-5] FILE...\n"
+    "usage: chronon check [--profile robowar-1.5|robowar-5] [--effects] FILE...\n"
     "\n"
     "Compiles each RoboTalk source (or reads each .RWR or object-code file) and prints its diagnostics\n"
     "to stderr as 'file:line:col: error|warning|note: message [RTnnn]'. Exit status: 0 when no file has\n"
-    "an error, 1 when one has, 2 on a usage error.\n"
+    "an error, 1 when one has, 2 on a usage error. After a clean compile the stack checker runs: certain\n"
+    "underflow and overflow are errors; joins at different depths, STORE without a variable reference,\n"
+    "arithmetic on references and falling into END are warnings; computed jumps are notes.\n"
     "\n"
-    "  --profile NAME   language profile: robowar-5 (default; RoboWar 4.5.2 and 5.x) or robowar-1.5\n";
+    "  --profile NAME   language profile: robowar-5 (default; RoboWar 4.5.2 and 5.x) or robowar-1.5\n"
+    "  --effects        also print each label's inferred stack depth and effect to stdout\n";
 
 }  // namespace
-
-/// Reads a `--profile NAME` or `--profile=NAME` option at args[i] (advancing i past its value).
-/// Returns false when args[i] is not that option; sets `bad` after printing a message when the value
-/// is missing or unknown. Shared with `chronon compile` and `chronon disasm`.
-bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile, bool& bad);
 
 bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile, bool& bad) {
   const std::string& a = args[i];
@@ -53,6 +52,7 @@ bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile,
 
 int runCheck(const Args& args) {
   robotalk::CompileOptions options;
+  bool effects = false;
   std::vector<std::string> paths;
   for (size_t i = 0; i < args.size(); ++i) {
     bool bad = false;
@@ -62,6 +62,10 @@ int runCheck(const Args& args) {
     }
     if (parseProfileOption(args, i, options.profile, bad)) {
       if (bad) return 2;
+      continue;
+    }
+    if (args[i] == "--effects") {
+      effects = true;
       continue;
     }
     if (args[i].size() > 1 && args[i][0] == '-') {
@@ -76,7 +80,17 @@ int runCheck(const Args& args) {
   }
   int status = 0;
   for (const std::string& path : paths) {
-    const robotalk::LoadedRobot robot = robotalk::loadRobot(path, options);
+    robotalk::LoadedRobot robot = robotalk::loadRobot(path, options);
+    // The checker needs a complete program; after assembly errors its findings would be noise.
+    if (!robot.diagnostics.hasErrors()) {
+      robotalk::check(robot.program, robotalk::CheckOptions{}, robot.diagnostics);
+      robot.diagnostics.sortByPosition();
+      if (effects) {
+        for (const robotalk::LabelEffect& e : robotalk::labelEffects(robot.program)) {
+          std::printf("%s: %s: %s\n", path.c_str(), e.name.c_str(), e.text.c_str());
+        }
+      }
+    }
     const std::string text = render(robot.file, robot.diagnostics);
     std::fwrite(text.data(), 1, text.size(), stderr);
     if (robot.diagnostics.hasErrors()) status = 1;

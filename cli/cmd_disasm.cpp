@@ -9,7 +9,6 @@
 namespace chronon::cli {
 
 // Shared with `chronon check` (defined in cmd_check.cpp): reads `--profile NAME` at args[i].
-bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile, bool& bad);
 
 namespace {
 

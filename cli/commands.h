@@ -6,12 +6,33 @@
 #include <string>
 #include <vector>
 
+#include "chronon/stdlib/robotalk_words.h"
+
 namespace chronon::cli {
 
 /// The arguments after the subcommand name.
 using Args = std::vector<std::string>;
 
+/// `chronon battle ROBOT... [--seed N] [--log] [--max-chronons N] [--json]`: one RoboWar battle of
+/// 1-6 robots (source, object code or .RWR); prints each robot's outcome and, with --log, the event
+/// log. Exit 0 after a battle, 1 when a robot fails to load, 2 on a usage error.
+int runBattle(const Args& args);
+
+/// Reads a `--profile NAME` or `--profile=NAME` option at args[i], advancing i past its value.
+/// Returns false when args[i] is not that option; sets `bad` after printing a message when the value
+/// is missing or unknown. Shared by check, compile and disasm.
+bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile, bool& bad);
+
 /// `chronon check FILE...`: diagnostics for each file; exit 1 when any has an error.
 int runCheck(const Args& args);
+/// `chronon compile --emit=object FILE`: the object code in the golden text format; exit 1 on errors.
+int runCompile(const Args& args);
+/// `chronon disasm FILE [--source]`: a listing, or RoboTalk that re-assembles to the same words.
+int runDisasm(const Args& args);
+
+/// `chronon tournament [ROBOT... | FOLDER | LISTFILE] [options]`: a RoboWar tournament
+/// (specs/robowar.md §8); prints the standings. Exit 1 when the field cannot be loaded or has fewer
+/// than two robots, 2 on a usage error.
+int runTournament(const Args& args);
 
 }  // namespace chronon::cli
