@@ -20,7 +20,11 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
+    {"battle", chronon::cli::runBattle, "battle ROBOT... [--seed N] run one RoboWar battle, print each robot's outcome"},
     {"check", chronon::cli::runCheck, "check FILE...            report diagnostics (exit 1 on errors)"},
+    {"compile", chronon::cli::runCompile, "compile --emit=object F  print a robot's object code (golden text format)"},
+    {"disasm", chronon::cli::runDisasm, "disasm FILE [--source]   disassemble object code (.RWR, object code, source)"},
+    {"tournament", chronon::cli::runTournament, "tournament ROBOTS|DIR    run a RoboWar tournament, print the standings"},
 };
 
 void printHelp(std::FILE* out) {

@@ -23,7 +23,8 @@ struct Rules {
   bool moveAndShoot = false;      ///< false: the 4.5 rule (no firing in a chronon with MOVEX/MOVEY).
   bool aggressiveScoring = true;  ///< Kills add points (4.1+).
   Scoring scoring = Scoring::kMac452;
-  bool officialRules = false;     ///< Undocumented words (JOCE, SUSIE, MRB) kill the robot when true.
+  bool officialRules = false;     ///< Undocumented words (JOCE, SUSIE, MRB) and, as in the Mac 4.5 code,
+                                  ///< drones and lasers kill the robot when true.
 };
 
 /// A robot entered in a battle: its compiled program (hardware included) and team.
@@ -83,7 +84,11 @@ struct Result {
 
 /// Runs one battle of 1-6 entries with the generator seeded by `seed`. Deterministic: equal inputs
 /// give equal results on any machine and thread. With `recordEvents` the result carries the event
-/// log. Entries whose program has errors must not be passed (the tournament reports them instead).
+/// log. Entries whose program has errors must not be passed (the tournament reports them instead);
+/// a null program counts as an empty one (its robot dies at chronon 0, "End of code reached").
+/// Entries past the sixth are ignored; no entries give an empty result. Every battle starts from
+/// fresh HISTORY cells. A battle stopped by the cap reports Rules::maxChronons + 1 chronons, as the
+/// original counts (Arena.c). Engine decisions where the spec is silent: docs/robowar-arena.md.
 Result runBattle(const std::vector<Entry>& entries, uint64_t seed, const Rules& rules, bool recordEvents = false);
 
 }  // namespace chronon::arena::robowar

@@ -1,0 +1,104 @@
+#include "chronon/arena/robowar_tournament_report.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace chronon::arena::robowar {
+
+namespace {
+
+std::string padRight(const std::string& s, size_t width) { return s.size() >= width ? s : s + std::string(width - s.size(), ' '); }
+
+std::string padLeft(const std::string& s, size_t width) { return s.size() >= width ? s : std::string(width - s.size(), ' ') + s; }
+
+std::string csvField(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// Tabs and line ends inside a name would break the log's columns.
+std::string logField(const std::string& s) {
+  std::string out = s;
+  std::replace_if(out.begin(), out.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+  return out;
+}
+
+}  // namespace
+
+std::string formatScore(double score) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.2f", score);
+  return buffer;
+}
+
+std::string formatStandingsTable(const TournamentReport& report) {
+  size_t nameWidth = std::string("Robot Name").size();
+  for (const Standing& s : report.standings) nameWidth = std::max(nameWidth, s.name.size());
+  const size_t w = 11;
+  std::string out = padLeft("Rank", 4) + "  " + padRight("Robot Name", nameWidth);
+  for (const char* column : {"Solo Score", "Group Score", "Total", "WC Solo", "WC Group", "Final"}) {
+    out += "  " + padLeft(column, w);
+  }
+  out += '\n';
+  size_t rank = 0;
+  for (const Standing& s : report.standings) {
+    ++rank;
+    out += padLeft(std::to_string(rank), 4) + "  " + padRight(s.name, nameWidth);
+    for (double v : {s.solo, s.group, s.total, s.winnersSolo, s.winnersGroup, s.finalScore}) {
+      out += "  " + padLeft(formatScore(v), w);
+    }
+    // Trailing blanks would make the table awkward to compare; names are padded only between columns.
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += '\n';
+  }
+  return out;
+}
+
+std::string formatStandingsCsv(const TournamentReport& report) {
+  // Fields are appended piece by piece: GCC 12 at -O2 warns falsely (-Wrestrict) about
+  // `"literal" + std::string&&` chains.
+  std::string out = "rank,robot,team,solo,group,total,wc_solo,wc_group,final,in_winners_circle,bouts,wins,kills\n";
+  size_t rank = 0;
+  for (const Standing& s : report.standings) {
+    ++rank;
+    const Contestant& c = report.contestants[static_cast<size_t>(s.contestant)];
+    out += std::to_string(rank) + "," + csvField(s.name) + "," + csvField(c.teamName);
+    for (double v : {s.solo, s.group, s.total, s.winnersSolo, s.winnersGroup, s.finalScore}) {
+      out += ',';
+      out += formatScore(v);
+    }
+    out += s.inWinnersCircle ? ",1," : ",0,";
+    out += std::to_string(s.boutsFought);
+    out += ',';
+    out += std::to_string(s.wins);
+    out += ',';
+    out += std::to_string(s.kills);
+    out += '\n';
+  }
+  return out;
+}
+
+std::string formatBoutLog(const TournamentReport& report) {
+  std::string out = "bout\tphase\tRobot\tScore\tAlive\tKills\tKiller\tChronon\n";
+  for (const BoutResult& r : report.bouts) {
+    for (size_t k = 0; k < r.bout.robots.size() && k < r.result.robots.size(); ++k) {
+      const Outcome& o = r.result.robots[k];
+      const Contestant& c = report.contestants[static_cast<size_t>(r.bout.robots[k])];
+      std::string killer = "-";
+      if (o.killer >= 0 && static_cast<size_t>(o.killer) < r.bout.robots.size()) {
+        killer = logField(report.contestants[static_cast<size_t>(r.bout.robots[static_cast<size_t>(o.killer)])].name);
+      }
+      out += std::to_string(r.bout.index + 1) + "\t" + phaseName(r.bout.phase) + "\t" + logField(c.name) + "\t" +
+             std::to_string(o.points) + "\t" + (o.alive ? "1" : "0") + "\t" + std::to_string(o.kills) + "\t" + killer +
+             "\t" + std::to_string(o.alive ? r.result.chronons : o.deathChronon) + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace chronon::arena::robowar

@@ -1,0 +1,223 @@
+// `chronon battle`: loads 1-6 robots, runs one RoboWar battle and prints the outcome.
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "chronon/arena/robowar_battle.h"
+#include "chronon/compiler/robotalk_assembler.h"
+
+namespace chronon::cli {
+
+namespace {
+
+using arena::robowar::DeathCause;
+using arena::robowar::Event;
+
+constexpr const char* kUsage =
+    "usage: chronon battle ROBOT... [--seed N] [--log] [--max-chronons N] [--move-and-shoot] [--json]\n"
+    "\n"
+    "Runs one RoboWar battle of 1-6 robots (RoboTalk source, object code or .RWR files) and prints\n"
+    "each robot's outcome: alive or the chronon and cause of death, kills, points, energy, damage.\n"
+    "\n"
+    "  --seed N           seed of the battle's random generator (default 1); same seed, same battle\n"
+    "  --log              also print the event log, one line per event\n"
+    "  --max-chronons N   chronon cap (default 1500)\n"
+    "  --move-and-shoot   allow moving and firing in one chronon (default: the RoboWar 4.5 rule)\n"
+    "  --team N,N,...     team number of each robot (0 = no team); default: from #!!team lines\n"
+    "  --json             print the result as JSON\n";
+
+const char* causeName(DeathCause cause) {
+  switch (cause) {
+    case DeathCause::kNone:
+      return "alive";
+    case DeathCause::kDamage:
+      return "damage";
+    case DeathCause::kOverload:
+      return "overload";
+    case DeathCause::kBuggy:
+      return "buggy";
+  }
+  return "?";
+}
+
+const char* kindName(Event::Kind kind) {
+  switch (kind) {
+    case Event::Kind::kShot:
+      return "shot";
+    case Event::Kind::kHit:
+      return "hit";
+    case Event::Kind::kCollision:
+      return "collision";
+    case Event::Kind::kInterrupt:
+      return "interrupt";
+    case Event::Kind::kDeath:
+      return "death";
+    case Event::Kind::kError:
+      return "error";
+  }
+  return "?";
+}
+
+bool parseNumber(const std::string& text, long long& out) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  out = std::strtoll(text.c_str(), &end, 10);
+  return end != nullptr && *end == '\0';
+}
+
+}  // namespace
+
+int runBattle(const Args& args) {
+  std::vector<std::string> paths;
+  uint64_t seed = 1;
+  bool log = false;
+  bool json = false;
+  std::vector<int> teams;
+  arena::robowar::Rules rules;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](long long& out) {
+      if (i + 1 >= args.size() || !parseNumber(args[i + 1], out)) {
+        std::fprintf(stderr, "chronon battle: %s needs a number\n", a.c_str());
+        return false;
+      }
+      ++i;
+      return true;
+    };
+    long long n = 0;
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (a == "--seed") {
+      if (!value(n)) return 2;
+      seed = static_cast<uint64_t>(n);
+    } else if (a == "--max-chronons") {
+      if (!value(n) || n < 1 || n > 1000000) {
+        std::fprintf(stderr, "chronon battle: --max-chronons needs a number from 1 to 1000000\n");
+        return 2;
+      }
+      rules.maxChronons = static_cast<int>(n);
+    } else if (a == "--log") {
+      log = true;
+    } else if (a == "--json") {
+      json = true;
+    } else if (a == "--move-and-shoot") {
+      rules.moveAndShoot = true;
+    } else if (a == "--team") {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "chronon battle: --team needs a list such as 1,1,2\n");
+        return 2;
+      }
+      std::string list = args[++i];
+      size_t start = 0;
+      while (start <= list.size()) {
+        const size_t comma = list.find(',', start);
+        const std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (!parseNumber(item, n) || n < 0 || n > 100) {
+          std::fprintf(stderr, "chronon battle: bad team number '%s'\n", item.c_str());
+          return 2;
+        }
+        teams.push_back(static_cast<int>(n));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+    } else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "chronon battle: unknown option '%s'\n\n%s", a.c_str(), kUsage);
+      return 2;
+    } else {
+      paths.push_back(a);
+    }
+  }
+  if (paths.empty() || paths.size() > 6) {
+    std::fprintf(stderr, "chronon battle: give 1 to 6 robots\n\n%s", kUsage);
+    return 2;
+  }
+  std::vector<robotalk::LoadedRobot> robots;
+  robots.reserve(paths.size());
+  int status = 0;
+  for (const std::string& path : paths) {
+    robots.push_back(robotalk::loadRobot(path, robotalk::CompileOptions{}));
+    const robotalk::LoadedRobot& robot = robots.back();
+    if (robot.diagnostics.hasErrors()) {
+      const std::string text = render(robot.file, robot.diagnostics);
+      std::fwrite(text.data(), 1, text.size(), stderr);
+      status = 1;
+    }
+  }
+  if (status != 0) return status;
+  // Without --team, robots that name the same `#!!team` are teammates (numbered in order of appearance).
+  std::vector<std::string> teamNames;
+  std::vector<arena::robowar::Entry> entries;
+  for (size_t i = 0; i < robots.size(); ++i) {
+    int team = i < teams.size() ? teams[i] : 0;
+    const std::string& name = robots[i].program.team;
+    if (teams.empty() && !name.empty()) {
+      auto it = std::find(teamNames.begin(), teamNames.end(), name);
+      if (it == teamNames.end()) it = teamNames.insert(teamNames.end(), name);
+      team = static_cast<int>(it - teamNames.begin()) + 1;
+    }
+    entries.push_back({&robots[i].program, team});
+  }
+  const arena::robowar::Result result = arena::robowar::runBattle(entries, seed, rules, log || json);
+
+  if (json) {
+    nlohmann::json out;
+    out["seed"] = seed;
+    out["chronons"] = result.chronons;
+    out["timedOut"] = result.timedOut;
+    for (size_t i = 0; i < result.robots.size(); ++i) {
+      const auto& o = result.robots[i];
+      nlohmann::json r{{"name", robots[i].program.name}, {"alive", o.alive},         {"deathChronon", o.deathChronon},
+                       {"cause", causeName(o.cause)},    {"killer", o.killer},       {"kills", o.kills},
+                       {"survivalPoints", o.survivalPoints}, {"points", o.points}, {"energy", o.finalEnergy},
+                       {"damage", o.finalDamage}};
+      if (!o.error.empty()) {
+        r["error"] = o.error;
+        r["errorAddress"] = o.errorAddress;
+      }
+      out["robots"].push_back(r);
+    }
+    if (log) {
+      out["events"] = nlohmann::json::array();
+      for (const Event& e : result.events) {
+        out["events"].push_back({{"chronon", e.chronon}, {"kind", kindName(e.kind)}, {"robot", e.robot},
+                                 {"other", e.other},     {"value", e.value},        {"text", e.text}});
+      }
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+    return 0;
+  }
+
+  if (log) {
+    for (const Event& e : result.events) {
+      std::printf("%5d %-9s robot %d", e.chronon, kindName(e.kind), e.robot);
+      if (e.other >= 0) std::printf(" other %d", e.other);
+      std::printf(" value %d %s\n", e.value, e.text.c_str());
+    }
+    std::printf("\n");
+  }
+  std::printf("battle: seed %llu, %d chronons%s\n", static_cast<unsigned long long>(seed), result.chronons,
+              result.timedOut ? " (timed out)" : "");
+  for (size_t i = 0; i < result.robots.size(); ++i) {
+    const auto& o = result.robots[i];
+    std::printf("%d %-24s ", static_cast<int>(i), robots[i].program.name.c_str());
+    if (o.alive) {
+      std::printf("alive                        ");
+    } else {
+      std::printf("died at chronon %-5d %-8s", o.deathChronon, causeName(o.cause));
+    }
+    std::printf(" kills %d points %d energy %d damage %d", o.kills, o.points, o.finalEnergy, o.finalDamage);
+    if (!o.error.empty()) std::printf("  (%s at instruction %d)", o.error.c_str(), o.errorAddress);
+    if (o.killer >= 0) std::printf("  killed by %d", o.killer);
+    std::printf("\n");
+  }
+  return 0;
+}
+
+}  // namespace chronon::cli

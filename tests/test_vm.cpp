@@ -1,0 +1,293 @@
+// Tests of the RoboTalk interpreter (vm/): operator semantics, run-time errors, budgets, SYNC,
+// interrupts (specs/robowar.md §3.3-§6).
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/vm/interpreter.h"
+
+namespace {
+
+using namespace chronon;
+using robotalk::Reg;
+
+// A host with plain storage for every non-user register; AIM reads back what was written.
+class FakeHost final : public vm::Host {
+ public:
+  std::array<int16_t, 69> regs{};
+  std::vector<std::pair<Reg, int16_t>> writes;
+  int16_t readRegister(vm::Brain&, Reg reg) override { return regs[static_cast<size_t>(reg)]; }
+  void writeRegister(vm::Brain& brain, Reg reg, int16_t value) override {
+    writes.emplace_back(reg, value);
+    if (reg == Reg::Channel && (value < 1 || value > 10)) {
+      vm::fail(brain, "Invalid channel (1-10)", -1);
+      return;
+    }
+    regs[static_cast<size_t>(reg)] = value;
+  }
+};
+
+robotalk::Program compileOrDie(const std::string& source) {
+  SourceFile file("test.rtk", source);
+  robotalk::CompileResult result = robotalk::compile(file, robotalk::CompileOptions{});
+  INFO(source);
+  REQUIRE_FALSE(result.diagnostics.hasErrors());
+  return result.program;
+}
+
+struct Run {
+  vm::Brain brain;
+  vm::RunResult result;
+  FakeHost host;
+};
+
+// Runs `source` until it stops for a reason other than the budget (at most `calls` calls).
+Run runSource(const std::string& source, int budget = 1000, int calls = 1) {
+  Run r;
+  const vm::Bytecode code = vm::decode(compileOrDie(source));
+  for (int i = 0; i < calls; ++i) {
+    r.result = vm::run(code, r.brain, r.host, budget);
+    if (r.result.stop != vm::Stop::kBudget) break;
+  }
+  return r;
+}
+
+std::vector<int> stackOf(const vm::Brain& brain) { return {brain.stack.begin(), brain.stack.begin() + brain.sp}; }
+
+// Runs `source` followed by SYNC and returns the stack.
+std::vector<int> eval(const std::string& source) {
+  Run r = runSource(source + " sync");
+  INFO(source << " error: " << r.brain.error);
+  REQUIRE(r.result.stop == vm::Stop::kSync);
+  return stackOf(r.brain);
+}
+
+std::string errorOf(const std::string& source) {
+  Run r = runSource(source);
+  REQUIRE(r.result.stop == vm::Stop::kError);
+  REQUIRE(r.brain.failed);
+  return std::string(r.brain.error);
+}
+
+}  // namespace
+
+TEST_CASE("arithmetic and comparisons", "[vm]") {
+  CHECK(eval("2 3 +") == std::vector<int>{5});
+  CHECK(eval("2 3 -") == std::vector<int>{-1});
+  CHECK(eval("6 7 *") == std::vector<int>{42});
+  CHECK(eval("7 2 /") == std::vector<int>{3});
+  CHECK(eval("-7 2 /") == std::vector<int>{-3});
+  CHECK(eval("-7 3 mod") == std::vector<int>{-1});
+  CHECK(eval("7 -3 mod") == std::vector<int>{1});
+  CHECK(eval("3 2 > 2 3 > 2 3 < 2 2 = 2 3 !") == std::vector<int>{1, 0, 1, 1, 1});
+  CHECK(eval("5 chs 5 abs -5 abs") == std::vector<int>{-5, 5, 5});
+  CHECK(eval("0 not 7 not") == std::vector<int>{1, 0});
+  CHECK(eval("2 0 and 2 3 and 0 0 or 0 4 or 1 1 xor 1 0 eor") == std::vector<int>{0, 1, 0, 1, 0, 1});
+  CHECK(eval("3 9 max 3 9 min -3 -9 max") == std::vector<int>{9, 3, -3});
+  CHECK(eval("19998 1 +") == std::vector<int>{19999});
+  CHECK(eval("-19998 1 -") == std::vector<int>{-19999});
+}
+
+TEST_CASE("bounds, division and square root errors kill the robot", "[vm]") {
+  CHECK(errorOf("19999 1 +") == "Number out of bounds.");
+  CHECK(errorOf("-19999 1 -") == "Number out of bounds.");
+  CHECK(errorOf("200 100 *") == "Number out of bounds.");
+  CHECK(errorOf("5 0 /") == "Division by zero");
+  CHECK(errorOf("5 0 mod") == "Mod by zero");
+  CHECK(errorOf("-4 sqrt") == "Square root of negative number.");
+  Run r = runSource("1 2 3 0 /");
+  CHECK(r.brain.errorAddress == 4);  // 1 2 3 0 are addresses 0-3
+}
+
+TEST_CASE("trigonometry and geometry words", "[vm]") {
+  CHECK(eval("9 16 dist") == std::vector<int>{18});
+  CHECK(eval("16 sqrt 17 sqrt") == std::vector<int>{4, 4});
+  CHECK(eval("30 100 sin 90 100 sin -30 100 sin 0 100 sin") == std::vector<int>{50, 100, -50, 0});
+  CHECK(eval("60 100 cos 0 100 cos -60 100 cos 180 100 cos") == std::vector<int>{50, 100, 50, -100});
+  CHECK(eval("45 100 tan 90 100 tan") == std::vector<int>{99, 19999});
+  // ARCTAN: compass angle of (x right, y down).
+  CHECK(eval("0 -10 arctan 10 0 arctan 0 10 arctan -10 0 arctan 10 -10 arctan") ==
+        std::vector<int>{0, 90, 180, 270, 45});
+  CHECK(eval("100 50 arccos 100 50 arcsin 100 -100 arccos") == std::vector<int>{60, 30, 180});
+  CHECK(errorOf("1 2 arccos").find("arccos") != std::string::npos);
+}
+
+TEST_CASE("stack words", "[vm]") {
+  CHECK(eval("1 2 swap") == std::vector<int>{2, 1});
+  CHECK(eval("1 2 drop") == std::vector<int>{1});
+  CHECK(eval("4 dup") == std::vector<int>{4, 4});
+  CHECK(eval("1 2 3 4 5 2 roll") == std::vector<int>{1, 2, 5, 3, 4});
+  CHECK(eval("1 2 3 0 roll") == std::vector<int>{1, 2, 3});
+  CHECK(eval("1 2 3 dropall 7") == std::vector<int>{7});
+  CHECK(errorOf("drop") == "Stack underflow");
+  CHECK(errorOf("1 +") == "Stack underflow");
+  CHECK(errorOf("1 2 5 roll") == "Stack underflow");
+  CHECK(errorOf("1 200 300 ife") == "Jump destination not in program");
+  CHECK(errorOf("1 2 ife") == "Stark underflow");
+  CHECK(errorOf("loop: 1 loop jump") == "Stack overflow");
+  CHECK(errorOf("0 print") == "End of code reached");
+}
+
+TEST_CASE("vector cells", "[vm]") {
+  CHECK(eval("42 7 vstore 7 vrecall") == std::vector<int>{42});
+  CHECK(eval("42 101 vstore 101 vrecall -1 vrecall 100 vrecall") == std::vector<int>{0, 0, 0});
+  CHECK(eval("9 100 vstore 100 vrecall") == std::vector<int>{9});
+}
+
+TEST_CASE("control flow pushes return addresses", "[vm]") {
+  // IF pushes the index of the next instruction, RETURN jumps back.
+  CHECK(eval("1 sub if 7 sync sub: 5 swap return") == std::vector<int>{5, 7});
+  CHECK(eval("0 sub if 7 sync sub: 5 return") == std::vector<int>{7});
+  CHECK(eval("1 a b ife 9 sync a: 1 swap return b: 2 swap return") == std::vector<int>{1, 9});
+  CHECK(eval("0 a b ife 9 sync a: 1 swap return b: 2 swap return") == std::vector<int>{2, 9});
+  CHECK(eval("1 a ifg 9 sync a: 8") == std::vector<int>{8});
+  CHECK(eval("0 a b ifeg a: 1 sync b: 2") == std::vector<int>{2});
+  CHECK(eval("s call 3 sync s: 4 swap jump") == std::vector<int>{4, 3});
+  // Computed jump targets are plain numbers.
+  CHECK(eval("6 jump 1 2 3 4 5") == std::vector<int>{5});
+  CHECK(errorOf("500 jump") == "Jump destination not in program");
+  CHECK(errorOf("-1 jump") == "Jump destination not in program");
+  CHECK(errorOf("1 2 3") == "End of code reached");
+}
+
+TEST_CASE("variables and registers", "[vm]") {
+  Run r = runSource("5 a' store a 7 z' sto z 3 aim' store aim sync");
+  REQUIRE(r.result.stop == vm::Stop::kSync);
+  CHECK(stackOf(r.brain) == std::vector<int>{5, 7, 3});
+  CHECK(r.brain.letters[0] == 5);
+  REQUIRE(r.host.writes.size() == 1);
+  CHECK(r.host.writes[0].first == Reg::Aim);
+  CHECK(errorOf("5 6 store") == "Variable not provided");
+  CHECK(errorOf("5 recall") == "Variable not provided");
+  CHECK(errorOf("20380 recall") == "Unknown register");
+  CHECK(errorOf("0 channel' store") == "Invalid channel (1-10)");
+  CHECK(errorOf("11 channel' store") == "Invalid channel (1-10)");
+}
+
+TEST_CASE("interrupt words", "[vm]") {
+  CHECK(errorOf("10 a' setint") == "SetInt:  Illegal interrupt name");
+  CHECK(errorOf("range' probe' setparam") == "SetParam:  Illegal probe register");
+  CHECK(errorOf("51 history' setparam") == "SetParam:  Illegal history value");
+  Run r = runSource("h collision' setint 5 damage' setparam aim' probe' setparam 40 history' setparam sync h: 1");
+  REQUIRE(r.result.stop == vm::Stop::kSync);
+  CHECK(r.brain.interrupts[static_cast<size_t>(vm::Interrupt::kCollision)].handler == 13);
+  CHECK(r.brain.interrupts[static_cast<size_t>(vm::Interrupt::kDamage)].param == 5);
+  CHECK(r.brain.probeRegister == static_cast<int>(Reg::Aim));
+  CHECK(r.brain.historyCell == 40);
+
+  // A queued interrupt fires on INTON: the handler runs with the return address on the stack,
+  // and RTI goes back to it with interrupts enabled.
+  const vm::Bytecode code = vm::decode(compileOrDie("h wall' setint inton 1 sync h: 99 swap rti"));
+  vm::Brain brain;
+  FakeHost host;
+  CHECK(vm::run(code, brain, host, 100).stop == vm::Stop::kSync);
+  CHECK(stackOf(brain) == std::vector<int>{1});
+  brain.pc = 3;  // back to INTON
+  brain.sp = 0;
+  brain.interruptsEnabled = false;
+  vm::queueInterrupt(brain, vm::Interrupt::kWall);
+  CHECK(brain.pending != 0);
+  CHECK(vm::run(code, brain, host, 100).stop == vm::Stop::kSync);
+  CHECK(stackOf(brain) == std::vector<int>{99, 1});
+  CHECK(brain.pending == 0);
+  CHECK(brain.interruptsEnabled);
+  CHECK_FALSE(brain.failed);
+}
+
+TEST_CASE("interrupt entry and RTI", "[vm]") {
+  const vm::Bytecode code = vm::decode(compileOrDie("start: 1 sync start jump h: drop 7 swap rti"));
+  vm::Brain brain;
+  FakeHost host;
+  brain.interrupts[static_cast<size_t>(vm::Interrupt::kDamage)].handler = 4;  // h:
+  brain.interruptsEnabled = true;
+  vm::queueInterrupt(brain, vm::Interrupt::kDamage);
+  brain.stack[brain.sp++] = 3;
+  CHECK(vm::serviceInterrupts(brain) == static_cast<int>(vm::Interrupt::kDamage));
+  CHECK(brain.pc == 4);
+  CHECK(stackOf(brain) == std::vector<int>{3, 0});
+  CHECK_FALSE(brain.interruptsEnabled);
+  // drop (return address 0), 7, swap -> 7 3, rti pops 3... then runs from address 3 (jump).
+  CHECK(vm::run(code, brain, host, 4).stop == vm::Stop::kBudget);
+  CHECK(brain.pc == 3);
+  CHECK(brain.interruptsEnabled);
+  CHECK(stackOf(brain) == std::vector<int>{7});
+  // Unset handlers never queue; a full stack makes interrupt entry fail.
+  vm::Brain other;
+  vm::queueInterrupt(other, vm::Interrupt::kWall);
+  CHECK(other.pending == 0);
+  other.interrupts[static_cast<size_t>(vm::Interrupt::kWall)].handler = 0;
+  other.sp = vm::kStackCells;
+  CHECK_FALSE(vm::enterInterrupt(other, vm::Interrupt::kWall));
+  CHECK(other.error == "Interrupt caused stack overflow");
+}
+
+TEST_CASE("budget, resume and SYNC", "[vm]") {
+  const std::string source =
+      "0 a' store loop: a 1 + a' store a 7 mod 3 * b' store b c + 100 mod c' store 5 aim' store a 40 < loop ifg "
+      "c sync";
+  const vm::Bytecode code = vm::decode(compileOrDie(source));
+  vm::Brain big;
+  FakeHost host1;
+  vm::RunResult whole = vm::run(code, big, host1, 100000);
+  REQUIRE(whole.stop == vm::Stop::kSync);
+  vm::Brain small;
+  FakeHost host2;
+  int cycles = 0;
+  int calls = 0;
+  for (;;) {
+    vm::RunResult part = vm::run(code, small, host2, 1);
+    cycles += part.cycles;
+    ++calls;
+    if (part.stop != vm::Stop::kBudget) break;
+  }
+  CHECK(small == big);
+  CHECK(cycles == whole.cycles);
+  CHECK(calls == whole.cycles);
+
+  // An unquoted register read costs two cycles; SYNC ends the call.
+  FakeHost host;
+  vm::Brain b;
+  const vm::Bytecode reads = vm::decode(compileOrDie("aim aim aim"));
+  CHECK(vm::run(reads, b, host, 4).cycles == 4);
+  CHECK(b.pc == 4);
+  vm::Brain s;
+  const vm::Bytecode sync = vm::decode(compileOrDie("1 sync 2 sync"));
+  vm::RunResult first = vm::run(sync, s, host, 50);
+  CHECK(first.stop == vm::Stop::kSync);
+  CHECK(first.cycles == 2);
+  CHECK(vm::run(sync, s, host, 50).stop == vm::Stop::kSync);
+  CHECK(stackOf(s) == std::vector<int>{1, 2});
+}
+
+TEST_CASE("free instructions cost nothing and cannot hang", "[vm]") {
+  FakeHost host;
+  vm::Brain b;
+  const vm::Bytecode icons = vm::decode(compileOrDie("icon1 snd2 icon3 1 icon4 2"));
+  vm::RunResult r = vm::run(icons, b, host, 2);
+  CHECK(r.cycles == 2);
+  CHECK(stackOf(b) == std::vector<int>{1, 2});
+  vm::Brain loop;
+  const vm::Bytecode free = vm::decode(compileOrDie("icon1 icon2 icon1 icon2 0 jump"));
+  // The loop costs one cycle per turn (the 0 push and JUMP are not free), so it is bounded anyway;
+  // a purely free loop is impossible without a jump, but a long straight run of free words is capped.
+  CHECK(vm::run(free, loop, host, 15).stop == vm::Stop::kBudget);
+  std::vector<int16_t> many(6000, static_cast<int16_t>(robotalk::Op::Icon1));
+  vm::Brain capped;
+  const vm::Bytecode manyCode = vm::decode(many);
+  vm::RunResult c = vm::run(manyCode, capped, host, 10);
+  CHECK(c.stop == vm::Stop::kBudget);
+  CHECK(c.cycles == 0);
+  CHECK(capped.pc == vm::kFreeInstructionCap);
+}
+
+TEST_CASE("unknown words in object code", "[vm]") {
+  FakeHost host;
+  vm::Brain b;
+  const vm::Bytecode code = vm::decode(std::vector<int16_t>{1, 20050, 20110});
+  CHECK(vm::run(code, b, host, 10).stop == vm::Stop::kError);
+  CHECK(b.error == "Unidentified instruction");
+  CHECK(b.errorAddress == 1);
+}

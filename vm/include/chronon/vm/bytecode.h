@@ -1,0 +1,37 @@
+#pragma once
+// The compact bytecode: a robot's object-code words decoded once into push / operator cells,
+// address-preserving (cell index == instruction address, specs/robowar.md §3.3).
+
+#include <cstdint>
+#include <vector>
+
+#include "chronon/compiler/robotalk.h"
+
+namespace chronon::vm {
+
+/// One decoded instruction. A push cell has `push` set and pushes `value` (a number, an address or
+/// a quoted register 20300-20399); otherwise `op` is the operator to run. `cost` is the cycles
+/// charged (from the word table; pushes cost 1).
+struct Cell {
+  robotalk::Op op = robotalk::Op::Nop;
+  bool push = false;
+  bool unknown = false;  ///< A word in 20008-20099 or 20165-20299 the original cannot execute.
+  uint8_t cost = 1;
+  int16_t value = 0;
+};
+
+/// A decoded program.
+struct Bytecode {
+  std::vector<Cell> cells;  ///< Index == address.
+};
+
+/// Decodes object-code words (operators 20000-20164, quoted registers 20300-20399, numbers).
+/// Words in the operator block that name no operator become `unknown` cells, which kill the robot
+/// with "Unidentified instruction" when executed, as in Arena.c interpret(); so do numbers at or
+/// above 20000 that are neither operators nor quoted registers.
+Bytecode decode(const std::vector<int16_t>& words);
+
+/// Decodes a compiled program's words.
+Bytecode decode(const robotalk::Program& program);
+
+}  // namespace chronon::vm

@@ -1,0 +1,34 @@
+#pragma once
+// The resumable RoboTalk interpreter (specs/robowar.md §3.5, §4): runs a brain for a cycle budget,
+// stops at the budget, SYNC or an error, and continues exactly there on the next call.
+
+#include "chronon/vm/brain.h"
+#include "chronon/vm/bytecode.h"
+#include "chronon/vm/host.h"
+
+namespace chronon::vm {
+
+/// Why run() returned.
+enum class Stop : uint8_t {
+  kBudget,  ///< The cycle budget is spent (or the free-instruction cap was hit).
+  kSync,    ///< SYNC ended the robot's chronon.
+  kError,   ///< A run-time error; brain.failed, error and errorAddress say which.
+};
+
+/// What run() did.
+struct RunResult {
+  Stop stop = Stop::kBudget;
+  int cycles = 0;  ///< Cycles charged.
+};
+
+/// Most zero-cost instructions (ICONn, SNDn, PRINT, DEBUG) executed in one call; reaching it counts
+/// as a spent budget so that a loop of free instructions cannot hang the battle.
+inline constexpr int kFreeInstructionCap = 5000;
+
+/// Runs `brain` over `code` until `budget` cycles (the robot's processor speed) are spent, SYNC,
+/// or an error. A brain that already failed does nothing. Register access beyond user variables
+/// goes through `host`. Errors use the messages of the original (ArenaDos.c), e.g. "Stack
+/// underflow", "Number out of bounds.", "Division by zero", "Jump destination not in program".
+RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget);
+
+}  // namespace chronon::vm
