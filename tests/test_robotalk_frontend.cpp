@@ -207,6 +207,16 @@ TEST_CASE("hardware: directives in both forms and the JSRoboWar header", "[front
   CHECK_FALSE(compileText("1").program.hardwareDeclared);
 }
 
+TEST_CASE("directives: #!!team names a team; unknown directives warn", "[frontend][directives]") {
+  const CompileResult team = compileText("#!!team Pack\n1");
+  CHECK(team.diagnostics.all().empty());
+  CHECK(team.program.team == "PACK");
+  CHECK(compileText("#!! Team: the pack \n1").program.team == "THE PACK");
+  CHECK(hasCode(compileText("#!!team\n1").diagnostics, DiagCode::kHardwareDirective));
+  CHECK(compileText("1").program.team.empty());
+  CHECK(hasCode(compileText("#!!fly\n1").diagnostics, DiagCode::kUnknownDirective));
+}
+
 TEST_CASE("bad input gives diagnostics quickly", "[frontend][badinput]") {
   const auto start = std::chrono::steady_clock::now();
   std::string junk;

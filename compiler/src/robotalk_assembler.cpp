@@ -209,11 +209,25 @@ class Assembler {
         hardwareFromDirective_ = true;
       }
       report_.merge(local);
+    } else if (squeezed.rfind("team", 0) == 0) {
+      teamDirective(text, token.range);
     } else {
       report_.warning(DiagCode::kUnknownDirective, token.range,
                       "unknown assembler directive '#!!" + text +
-                          "' (ignored; known: nostowarnings, stowarnings, hardware)");
+                          "' (ignored; known: nostowarnings, stowarnings, hardware, team)");
     }
+  }
+
+  // `#!!team NAME` (a Chronon directive, docs/robotalk-hardware.md): the name is the rest of the line,
+  // after optional blanks or a colon; team names compare case-insensitively.
+  void teamDirective(std::string_view text, SourceRange range) {
+    text.remove_prefix(4);
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == ':')) text.remove_prefix(1);
+    if (text.empty()) {
+      report_.error(DiagCode::kHardwareDirective, range, "'#!!team' needs a team name, e.g. '#!!team Pack'");
+      return;
+    }
+    program_.team = upper(text);
   }
 
   void word(const Token& token) {

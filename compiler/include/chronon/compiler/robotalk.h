@@ -66,6 +66,8 @@ struct Program {
   robowar::RobotHardware hardware;     ///< From `#!!hardware` lines, an .RWR header, or defaults.
   bool hardwareDeclared = false;       ///< True when hardware came from the source or a file header.
   bool stoWarnings = true;             ///< False after `#!!nostowarnings` (Mac 4.2+).
+  std::string team;                    ///< From `#!!team NAME` (Chronon): robots with equal names are
+                                       ///< teammates in battles and tournaments; empty = no team.
 
   /// The object-code words alone.
   std::vector<int16_t> words() const;
