@@ -590,3 +590,40 @@ TEST_CASE("drones home on the robot in sight for half their energy", "[arena]") 
   CHECK(none.world->shots().empty());
   CHECK(none.bot(0).energy == 100);
 }
+
+TEST_CASE("random object code never crashes the host", "[arena][robustness]") {
+  // Programs of random words (operators, quoted registers, small numbers and in-range addresses,
+  // as a fuzzer would write them) with every weapon fitted: whatever they do, the battle must end
+  // within the chronon cap, and a robot may die only with one of the original's error messages.
+  // The AddressSanitizer build runs this too.
+  arena::Random rng(2026);
+  const int kPrograms = 60;
+  for (int p = 0; p < kPrograms; ++p) {
+    std::vector<robotalk::Program> programs(2);
+    for (robotalk::Program& program : programs) {
+      const int size = 20 + static_cast<int>(rng.below(300));
+      for (int i = 0; i < size; ++i) {
+        int word = 0;
+        switch (rng.below(4)) {
+          case 0: word = static_cast<int>(robotalk::kOperators[rng.below(robotalk::kOperators.size())].op); break;
+          case 1: word = robotalk::kRegisterBase + static_cast<int>(rng.below(robotalk::kRegisterCount + 3)); break;
+          case 2: word = rng.between(-400, 400); break;
+          case 3: word = static_cast<int>(rng.below(static_cast<uint32_t>(size))); break;
+        }
+        program.code.push_back({static_cast<int16_t>(word), robotalk::Origin::kObjectCode, {}});
+      }
+      program.code.push_back({static_cast<int16_t>(robotalk::Op::End), robotalk::Origin::kImplicitEnd, {}});
+      program.hardware = {150, 150, 100, 50, robowar::BulletType::kExplosive, true, true, true, true, true, true, true, true};
+    }
+    Rules rules;
+    rules.maxChronons = 300;
+    const Result r = arena::robowar::runBattle({Entry{&programs[0], 0}, Entry{&programs[1], 0}}, 100 + p, rules, true);
+    CHECK(r.chronons <= rules.maxChronons + 1);
+    for (const auto& o : r.robots) {
+      if (o.cause == arena::robowar::DeathCause::kBuggy) {
+        CHECK_FALSE(o.error.empty());
+        CHECK(o.errorAddress >= 0);
+      }
+    }
+  }
+}

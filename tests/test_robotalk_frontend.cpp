@@ -2,7 +2,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -217,8 +216,8 @@ TEST_CASE("directives: #!!team names a team; unknown directives warn", "[fronten
   CHECK(hasCode(compileText("#!!fly\n1").diagnostics, DiagCode::kUnknownDirective));
 }
 
+// A hang here fails through ctest's per-test timeout (tests/CMakeLists.txt), not a timed assertion.
 TEST_CASE("bad input gives diagnostics quickly", "[frontend][badinput]") {
-  const auto start = std::chrono::steady_clock::now();
   std::string junk;
   for (int i = 0; i < 100000; ++i) junk.push_back(static_cast<char>((i * 7919) % 256));
   const CompileResult j = compileText(junk);
@@ -243,8 +242,6 @@ TEST_CASE("bad input gives diagnostics quickly", "[frontend][badinput]") {
   Diagnostics rwrDiags;
   CHECK_FALSE(parseRwr("short", "x", rwrDiags));
   CHECK(hasCode(rwrDiags, DiagCode::kRwrMalformed));
-  const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  CHECK(seconds < 20.0);
 }
 
 TEST_CASE("corpus: every program outside dialects/ compiles; dialects fail", "[frontend][corpus]") {
