@@ -16,12 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // Compiles one robot file. Returns the program, or nullptr with a rejection message.
 std::unique_ptr<robotalk::Program> compileRobot(const fs::path& path, std::string& message) {
   Diagnostics diagnostics;
@@ -100,7 +94,7 @@ int addRobot(Field& field, const fs::path& path, chronon::robowar::Category cate
   contestant.program = program.get();
   contestant.teamName = program->team;
   if (!contestant.teamName.empty()) {
-    auto [it, added] = teams.emplace(lower(contestant.teamName), static_cast<int>(teams.size()) + 1);
+    auto [it, added] = teams.emplace(robotalk::lowerAscii(contestant.teamName), static_cast<int>(teams.size()) + 1);
     contestant.team = it->second;
   }
   // Two files may share a stem (robot.txt and robot.rtk); the display names must stay apart.

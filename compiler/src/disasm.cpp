@@ -9,19 +9,12 @@
 namespace chronon::robotalk {
 namespace {
 
-std::string upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-  }
-  return out;
-}
 
 /// True when a reference written as `name` would resolve to a label: operators and numbers come
 /// first in the resolution order (specs/robowar.md §3.2).
 bool referenceable(std::string_view name) {
   if (name.empty()) return false;
-  const std::string u = upper(name);
+  const std::string u = upperAscii(name);
   if (const OperatorInfo* op = lookupOperator(u); op != nullptr && !op->has(kInternal)) return false;
   size_t i = (u[0] == '+' || u[0] == '-') ? 1 : 0;
   if (i < u.size() && u.find_first_not_of("0123456789", i) == std::string::npos) return false;
@@ -51,7 +44,7 @@ Plan plan(const Program& program) {
   if (!program.labels.empty()) {
     std::unordered_map<uint16_t, std::string> byAddress;
     for (const Label& label : program.labels) {
-      p.labelNamesUpper.insert(upper(label.name));
+      p.labelNamesUpper.insert(upperAscii(label.name));
       if (label.address <= size && referenceable(label.name) && !byAddress.count(label.address)) {
         byAddress.emplace(label.address, label.name);
       }

@@ -12,13 +12,6 @@
 namespace chronon::robotalk {
 namespace {
 
-std::string upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-  }
-  return out;
-}
 
 /// The length of a trailing quote mark: ASCII ' (1), the typographic ’ in UTF-8 (3) or in MacRoman
 /// 0xD5 (1); 0 when the token is not quoted.
@@ -148,7 +141,7 @@ class Assembler {
       report_.error(DiagCode::kEmptyLabel, token.range, "':' without a label name");
       return;
     }
-    std::string name = upper(written);
+    std::string name = upperAscii(written);
     auto found = byName_.find(name);
     if (found != byName_.end()) {
       if (Diagnostic* d = report_.error(DiagCode::kDuplicateLabel, token.range,
@@ -180,7 +173,7 @@ class Assembler {
   void defineLabel(const Token& token) {
     const std::string_view written = token.text.substr(0, token.text.size() - 1);
     if (written.empty()) return;
-    auto found = byName_.find(upper(written));
+    auto found = byName_.find(upperAscii(written));
     if (found == byName_.end()) return;
     LabelEntry& entry = found->second;
     Label& label = program_.labels[entry.labelIndex];
@@ -227,11 +220,11 @@ class Assembler {
       report_.error(DiagCode::kHardwareDirective, range, "'#!!team' needs a team name, e.g. '#!!team Pack'");
       return;
     }
-    program_.team = upper(text);
+    program_.team = upperAscii(text);
   }
 
   void word(const Token& token) {
-    const std::string name = upper(token.text);
+    const std::string name = upperAscii(token.text);
     if (const OperatorInfo* op = lookupOperator(name); op != nullptr && !op->has(kInternal)) {
       checkProfile(op->name, op->since, op->flags, token.range);
       emit(static_cast<int16_t>(op->op), Origin::kOperator, token.range);
@@ -247,7 +240,7 @@ class Assembler {
       return;
     }
     if (const size_t quote = quoteLength(token.text); quote != 0) {
-      const std::string base = upper(token.text.substr(0, token.text.size() - quote));
+      const std::string base = upperAscii(token.text.substr(0, token.text.size() - quote));
       if (const RegisterInfo* reg = lookupRegister(base)) {
         checkProfile(reg->name, reg->since, reg->flags, token.range);
         emit(static_cast<int16_t>(reg->quotedCode()), Origin::kQuotedRegister, token.range);

@@ -13,14 +13,6 @@ namespace {
 using robowar::BulletType;
 using robowar::RobotHardware;
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 /// A word of a directive line and its offset in the line.
 struct Item {
   std::string_view text;
@@ -56,14 +48,14 @@ std::optional<int> parseInt(std::string_view text) {
 }
 
 std::optional<bool> parseBool(std::string_view text) {
-  const std::string t = lower(text);
+  const std::string t = lowerAscii(text);
   if (t == "true" || t == "yes" || t == "1") return true;
   if (t == "false" || t == "no" || t == "0") return false;
   return std::nullopt;
 }
 
 std::optional<BulletType> parseBullets(std::string_view text) {
-  const std::string t = lower(text);
+  const std::string t = lowerAscii(text);
   if (t == "rubber") return BulletType::kRubber;
   if (t == "normal") return BulletType::kNormal;
   if (t == "explosive") return BulletType::kExplosive;
@@ -156,7 +148,7 @@ bool parseHardwareDirective(std::string_view text, SourceRange range, robowar::R
     return SourceRange{b, static_cast<uint32_t>(b + item.text.size())};
   };
   std::vector<Item> items = splitItems(text);
-  if (items.empty() || lower(items.front().text) != "hardware") {
+  if (items.empty() || lowerAscii(items.front().text) != "hardware") {
     diagnostics.error(DiagCode::kHardwareDirective, range, "a hardware directive starts with '#!!hardware'");
     return false;
   }
@@ -173,7 +165,7 @@ bool parseHardwareDirective(std::string_view text, SourceRange range, robowar::R
   };
   for (size_t i = 1; i < items.size(); ++i) {
     const Item& item = items[i];
-    std::string key = lower(item.text);
+    std::string key = lowerAscii(item.text);
     if (!key.empty() && key.back() == ':') key.pop_back();
     const bool hasNext = i + 1 < items.size();
     if (auto number = numberKey(key)) {
@@ -231,14 +223,14 @@ bool parseHardwareHeader(std::string_view commentText, robowar::RobotHardware& h
     if (lineEnd == std::string_view::npos) lineEnd = commentText.size();
     const std::string_view line = commentText.substr(lineStart, lineEnd - lineStart);
     lineStart = lineEnd + 1;
-    if (lower(line).find("energy:") == std::string::npos) continue;
+    if (lowerAscii(line).find("energy:") == std::string::npos) continue;
     RobotHardware hw = hardware;
     bool sawEnergy = false;
     size_t pos = 0;
     while (pos <= line.size()) {
       size_t comma = line.find(',', pos);
       if (comma == std::string_view::npos) comma = line.size();
-      std::string entry = lower(line.substr(pos, comma - pos));
+      std::string entry = lowerAscii(line.substr(pos, comma - pos));
       pos = comma + 1;
       // Trim blanks and the comment's own braces.
       const size_t b = entry.find_first_not_of(" \t{}");

@@ -67,6 +67,22 @@ bool spelledAs(std::string_view name, std::string_view synonyms, std::string_vie
 
 }  // namespace
 
+std::string upperAscii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  }
+  return out;
+}
+
+std::string lowerAscii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
 std::string_view hardwareName(Hardware hardware) {
   switch (hardware) {
     case Hardware::kNone: return "nothing";

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace chronon::robotalk {
@@ -193,6 +194,12 @@ const OperatorInfo& info(Op op);
 const RegisterInfo& info(Reg reg);
 /// The register at `index` (0-68), or nullptr when out of range.
 const RegisterInfo* findRegister(int index);
+
+/// `text` with ASCII letters upper-cased and every other byte kept: RoboTalk is case-insensitive
+/// (specs/robowar.md §3.1) and the tables are upper case; sources may hold MacRoman or CP1252 bytes.
+std::string upperAscii(std::string_view text);
+/// `text` with ASCII letters lower-cased and every other byte kept.
+std::string lowerAscii(std::string_view text);
 
 /// Looks up an operator by spelling, case-insensitively, synonyms included ("sto" finds STORE).
 /// Returns nullptr when the spelling is not an operator.
