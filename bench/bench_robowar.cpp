@@ -86,7 +86,8 @@ int main(int argc, char** argv) {
               duels.battles, duels.meanChronons);
   std::printf("  groups of 6 bundled robots  : %9.1f battles/s  (%d battles, mean %.0f chronons)\n", groups.perSecond,
               groups.battles, groups.meanChronons);
-  std::printf("  duel rate / target (%.0f/s) : %9.2f\n", kTargetDuelsPerSecond, duels.perSecond / kTargetDuelsPerSecond);
+  std::printf("  duel rate / target (%.0f/s) : %9.2f\n", kTargetDuelsPerSecond,
+              duels.perSecond / kTargetDuelsPerSecond);
   if (duels.meanChronons < 1500) {
     std::printf("  note: duels averaged fewer than 1500 chronons, so they were not all full length\n");
   }

@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "commands.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "commands.h"
 
 namespace chronon::cli {
 
@@ -34,32 +34,22 @@ constexpr const char* kUsage =
 
 const char* causeName(DeathCause cause) {
   switch (cause) {
-    case DeathCause::kNone:
-      return "alive";
-    case DeathCause::kDamage:
-      return "damage";
-    case DeathCause::kOverload:
-      return "overload";
-    case DeathCause::kBuggy:
-      return "buggy";
+    case DeathCause::kNone: return "alive";
+    case DeathCause::kDamage: return "damage";
+    case DeathCause::kOverload: return "overload";
+    case DeathCause::kBuggy: return "buggy";
   }
   return "?";
 }
 
 const char* kindName(Event::Kind kind) {
   switch (kind) {
-    case Event::Kind::kShot:
-      return "shot";
-    case Event::Kind::kHit:
-      return "hit";
-    case Event::Kind::kCollision:
-      return "collision";
-    case Event::Kind::kInterrupt:
-      return "interrupt";
-    case Event::Kind::kDeath:
-      return "death";
-    case Event::Kind::kError:
-      return "error";
+    case Event::Kind::kShot: return "shot";
+    case Event::Kind::kHit: return "hit";
+    case Event::Kind::kCollision: return "collision";
+    case Event::Kind::kInterrupt: return "interrupt";
+    case Event::Kind::kDeath: return "death";
+    case Event::Kind::kError: return "error";
   }
   return "?";
 }
@@ -173,9 +163,15 @@ int runBattle(const Args& args) {
     out["timedOut"] = result.timedOut;
     for (size_t i = 0; i < result.robots.size(); ++i) {
       const auto& o = result.robots[i];
-      nlohmann::json r{{"name", robots[i].program.name}, {"alive", o.alive},         {"deathChronon", o.deathChronon},
-                       {"cause", causeName(o.cause)},    {"killer", o.killer},       {"kills", o.kills},
-                       {"survivalPoints", o.survivalPoints}, {"points", o.points}, {"energy", o.finalEnergy},
+      nlohmann::json r{{"name", robots[i].program.name},
+                       {"alive", o.alive},
+                       {"deathChronon", o.deathChronon},
+                       {"cause", causeName(o.cause)},
+                       {"killer", o.killer},
+                       {"kills", o.kills},
+                       {"survivalPoints", o.survivalPoints},
+                       {"points", o.points},
+                       {"energy", o.finalEnergy},
                        {"damage", o.finalDamage}};
       if (!o.error.empty()) {
         r["error"] = o.error;
@@ -186,8 +182,12 @@ int runBattle(const Args& args) {
     if (log) {
       out["events"] = nlohmann::json::array();
       for (const Event& e : result.events) {
-        out["events"].push_back({{"chronon", e.chronon}, {"kind", kindName(e.kind)}, {"robot", e.robot},
-                                 {"other", e.other},     {"value", e.value},        {"text", e.text}});
+        out["events"].push_back({{"chronon", e.chronon},
+                                 {"kind", kindName(e.kind)},
+                                 {"robot", e.robot},
+                                 {"other", e.other},
+                                 {"value", e.value},
+                                 {"text", e.text}});
       }
     }
     std::printf("%s\n", out.dump(2).c_str());

@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <cstring>
 
-#include "commands.h"
 #include "chronon/compiler/checker.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "commands.h"
 
 namespace chronon::cli {
 

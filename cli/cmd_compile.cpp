@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
-#include "commands.h"
 #include "chronon/compiler/object_code.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "commands.h"
 
 namespace chronon::cli {
 
@@ -56,7 +56,8 @@ int runCompile(const Args& args) {
   const std::string diagnostics = render(robot.file, robot.diagnostics);
   std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
   if (robot.diagnostics.hasErrors()) return 1;
-  const std::string text = robotalk::writeObjectCode(robot.program.words(), "Compiled RoboTalk machine code of " + path);
+  const std::string text =
+      robotalk::writeObjectCode(robot.program.words(), "Compiled RoboTalk machine code of " + path);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return 0;
 }

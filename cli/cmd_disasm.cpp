@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
-#include "commands.h"
 #include "chronon/compiler/disasm.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "commands.h"
 
 namespace chronon::cli {
 

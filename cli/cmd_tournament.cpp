@@ -135,8 +135,8 @@ int runTournament(const Args& args) {
     const auto count = [&](int lo, int hi, int& out) {
       if (!value(v)) return false;
       if (!parseCount(v, lo, hi, out)) {
-        std::fprintf(stderr, "chronon tournament: %s wants a whole number from %d to %d, got '%s'\n", a.c_str(), lo,
-                     hi, v.c_str());
+        std::fprintf(stderr, "chronon tournament: %s wants a whole number from %d to %d, got '%s'\n", a.c_str(), lo, hi,
+                     v.c_str());
         return false;
       }
       return true;

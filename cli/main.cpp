@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "commands.h"
 #include "chronon/jit/jit.h"
+#include "commands.h"
 
 namespace {
 
@@ -20,11 +20,13 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"battle", chronon::cli::runBattle, "battle ROBOT... [--seed N] run one RoboWar battle, print each robot's outcome"},
+    {"battle", chronon::cli::runBattle,
+     "battle ROBOT... [--seed N] run one RoboWar battle, print each robot's outcome"},
     {"check", chronon::cli::runCheck, "check FILE...            report diagnostics (exit 1 on errors)"},
     {"compile", chronon::cli::runCompile, "compile --emit=object F  print a robot's object code (golden text format)"},
     {"disasm", chronon::cli::runDisasm, "disasm FILE [--source]   disassemble object code (.RWR, object code, source)"},
-    {"tournament", chronon::cli::runTournament, "tournament ROBOTS|DIR    run a RoboWar tournament, print the standings"},
+    {"tournament", chronon::cli::runTournament,
+     "tournament ROBOTS|DIR    run a RoboWar tournament, print the standings"},
 };
 
 void printHelp(std::FILE* out) {
@@ -34,7 +36,8 @@ void printHelp(std::FILE* out) {
                "Chronon: a toolchain for RoboTalk (RoboWar), Grobocode (Grobots) and the Robbie Language.\n"
                "\n"
                "commands:\n");
-  for (const Command& c : kCommands) std::fprintf(out, "  %.*s\n", static_cast<int>(c.synopsis.size()), c.synopsis.data());
+  for (const Command& c : kCommands)
+    std::fprintf(out, "  %.*s\n", static_cast<int>(c.synopsis.size()), c.synopsis.data());
   std::fprintf(out,
                "\n"
                "  chronon COMMAND --help   options of one command\n"

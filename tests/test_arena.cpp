@@ -154,7 +154,7 @@ TEST_CASE("energy regenerates and shields decay", "[arena]") {
   world.step();
   world.step();
   CHECK(bot.shield == shield - 1);  // at or below the maximum: 1 every other chronon
-  CHECK(bot.energy == 96);  // 50 + 2 per chronon for 23 chronons
+  CHECK(bot.energy == 96);          // 50 + 2 per chronon for 23 chronons
   world.step();
   world.step();
   world.step();
@@ -192,7 +192,8 @@ TEST_CASE("a CHRONON interrupt fires each chronon and RTI returns", "[arena]") {
 h chronon' setint 3 chronon' setparam inton
 loop: sync loop jump
 h: a 1 + a' store rti
-)", "counter");
+)",
+                                          "counter");
   const robotalk::Program sitter = robot(kSitter);
   arena::robowar::World world({{&counter, 0}, {&sitter, 0}}, 2, Rules{}, true);
   for (int i = 0; i < 10; ++i) world.step();
@@ -209,7 +210,8 @@ TEST_CASE("interrupts entered by INTON are logged", "[arena]") {
 h wall' setint intoff
 loop: sync x 10 < on ifg loop jump
 on: inton sync loop jump
-h: c 1 + c' store rti)", "waiter");
+h: c 1 + c' store rti)",
+                                         "waiter");
   const robotalk::Program sitter = robot(kSitter);
   arena::robowar::World world({{&waiter, 0}, {&sitter, 0}}, 2, Rules{}, true);
   auto& bot = world.bots()[0];
@@ -232,7 +234,8 @@ TEST_CASE("collisions queue the COLLISION interrupt", "[arena]") {
 h collision' setint inton
 loop: sync loop jump
 h: b 1 + b' store 0 speedx' store rti
-)", "rammer");
+)",
+                                         "rammer");
   const robotalk::Program sitter = robot(kSitter);
   arena::robowar::World world({{&rammer, 0}, {&sitter, 0}}, 2, Rules{}, true);
   auto& a = world.bots()[0];
@@ -275,7 +278,8 @@ TEST_CASE("team signals reach teammates on the channel", "[arena]") {
 3 channel' store h signal' setint 3 signal' setparam inton
 loop: sync loop jump
 h: signal c' store rti
-)", "listener");
+)",
+                                           "listener");
   const robotalk::Program sitter = robot(kSitter);
   arena::robowar::World world({{&sender, 1}, {&listener, 1}, {&sitter, 0}}, 8, Rules{}, true);
   for (int i = 0; i < 3; ++i) world.step();
@@ -613,7 +617,8 @@ TEST_CASE("random object code never crashes the host", "[arena][robustness]") {
         program.code.push_back({static_cast<int16_t>(word), robotalk::Origin::kObjectCode, {}});
       }
       program.code.push_back({static_cast<int16_t>(robotalk::Op::End), robotalk::Origin::kImplicitEnd, {}});
-      program.hardware = {150, 150, 100, 50, robowar::BulletType::kExplosive, true, true, true, true, true, true, true, true};
+      program.hardware = {150,  150,  100,  50,  robowar::BulletType::kExplosive, true, true, true, true,
+                          true, true, true, true};
     }
     Rules rules;
     rules.maxChronons = 300;

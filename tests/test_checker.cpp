@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -351,13 +351,11 @@ TEST_CASE("checker: DROPALL and ROLL", "[checker]") {
   CHECK(count(checkSource("main: 1 2 3 2 roll drop drop drop drop main jump"), DiagCode::kStackUnderflow,
               Severity::kError) == 1);
   // A count of 3 needs x plus three cells under it.
-  CHECK(count(checkSource("main: 1 2 3 3 roll dropall main jump"), DiagCode::kStackUnderflow, Severity::kError) ==
-        1);
+  CHECK(count(checkSource("main: 1 2 3 3 roll dropall main jump"), DiagCode::kStackUnderflow, Severity::kError) == 1);
   // ROLL keeps kinds: `20 aim' 5 1 roll` moves the 5 under the reference, so STORE is fine;
   // `20 5 aim' 1 roll` moves the reference down and leaves the 5 on top.
   CHECK(checkSource("main: 20 aim' 5 1 roll store dropall main jump").all().empty());
-  CHECK(count(checkSource("main: 20 5 aim' 1 roll store dropall main jump"), DiagCode::kStoreWithoutVariable) ==
-        1);
+  CHECK(count(checkSource("main: 20 5 aim' 1 roll store dropall main jump"), DiagCode::kStoreWithoutVariable) == 1);
 }
 
 TEST_CASE("checker: pathological inputs stay linear and never recurse", "[checker]") {
@@ -413,8 +411,8 @@ TEST_CASE("checker: pathological inputs stay linear and never recurse", "[checke
         if (pick == 0) {
           program.code.push_back(literal(static_cast<int>((seed >> 12) % 5000)));
         } else if (pick == 1) {
-          program.code.push_back(word(static_cast<int16_t>(kRegisterBase + (seed >> 12) % 69),
-                                      Origin::kQuotedRegister));
+          program.code.push_back(
+              word(static_cast<int16_t>(kRegisterBase + (seed >> 12) % 69), Origin::kQuotedRegister));
         } else {
           const auto& ops = kOperators;
           program.code.push_back(op(ops[(seed >> 12) % ops.size()].op));

@@ -195,9 +195,12 @@ TEST_CASE("truncated and junk .RWR files give RT501, never a crash", "[frontend]
     CHECK(local.hasErrors());
   }
   // Offsets pointing outside, backwards or odd lengths.
-  for (const auto& [code, text] : std::vector<std::pair<int64_t, int64_t>>{
-           {-5, 10}, {1, 2}, {kRwrHeaderSize + 1, kRwrHeaderSize + 2}, {kRwrHeaderSize + 3, kRwrHeaderSize + 1},
-           {2000000000, 2000000002}, {kRwrHeaderSize + 1, 99999}}) {
+  for (const auto& [code, text] : std::vector<std::pair<int64_t, int64_t>>{{-5, 10},
+                                                                           {1, 2},
+                                                                           {kRwrHeaderSize + 1, kRwrHeaderSize + 2},
+                                                                           {kRwrHeaderSize + 3, kRwrHeaderSize + 1},
+                                                                           {2000000000, 2000000002},
+                                                                           {kRwrHeaderSize + 1, 99999}}) {
     put32(111, code);
     put32(115, text);
     Diagnostics local;

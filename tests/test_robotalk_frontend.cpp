@@ -121,7 +121,8 @@ TEST_CASE("lexer: glued labels are split with a warning", "[frontend][lexer]") {
 }
 
 TEST_CASE("assembler: case, registers, quotes and synonyms", "[frontend][assembler]") {
-  CHECK(wordsOf("AIM aim' Aim") == std::vector<int16_t>{q(Reg::Aim), w(Op::Recall), q(Reg::Aim), q(Reg::Aim), w(Op::Recall), kEnd});
+  CHECK(wordsOf("AIM aim' Aim") ==
+        std::vector<int16_t>{q(Reg::Aim), w(Op::Recall), q(Reg::Aim), q(Reg::Aim), w(Op::Recall), kEnd});
   CHECK(wordsOf("sto store dup duplicate return jump eor xor bottom' hell'") ==
         std::vector<int16_t>{w(Op::Store), w(Op::Store), w(Op::Dup), w(Op::Dup), w(Op::Jump), w(Op::Jump), w(Op::Xor),
                              w(Op::Xor), q(Reg::Bot), q(Reg::Hellbore), kEnd});
@@ -157,7 +158,8 @@ TEST_CASE("assembler: errors are reported and compiling goes on", "[frontend][as
   CHECK_FALSE(mac.diagnostics.hasErrors());
   CHECK(hasCode(mac.diagnostics, DiagCode::kUndocumentedWord));
   CHECK(hasCode(mac.diagnostics, DiagCode::kReadOfWriteOnly));
-  CHECK(mac.program.words() == std::vector<int16_t>{w(Op::Mrb), 5, q(Reg::Joce), w(Op::Store), q(Reg::Fire), w(Op::Recall), kEnd});
+  CHECK(mac.program.words() ==
+        std::vector<int16_t>{w(Op::Mrb), 5, q(Reg::Joce), w(Op::Store), q(Reg::Fire), w(Op::Recall), kEnd});
 }
 
 TEST_CASE("assembler: profiles limit words, instructions and labels", "[frontend][assembler]") {
@@ -170,14 +172,16 @@ TEST_CASE("assembler: profiles limit words, instructions and labels", "[frontend
   std::string fits;
   for (int i = 0; i < 499; ++i) fits += "1 ";
   CHECK_FALSE(compileText(fits, Profile::kRoboWar15).diagnostics.hasErrors());
-  CHECK(compileText(fits + fits + fits + fits + fits + fits + fits + fits + fits + fits + fits).diagnostics.errorCount() == 1);
+  CHECK(compileText(fits + fits + fits + fits + fits + fits + fits + fits + fits + fits + fits)
+            .diagnostics.errorCount() == 1);
   std::string labels;
   for (int i = 0; i < 401; ++i) labels += "l" + std::to_string(i) + ": ";
   CHECK(hasCode(compileText(labels).diagnostics, DiagCode::kTooManyLabels));
 }
 
 TEST_CASE("hardware: directives in both forms and the JSRoboWar header", "[frontend][hardware]") {
-  const CompileResult rx = compileText("#!!hardware hasMissiles: true\n#!!hardware processorSpeed: 30\n#!!hardware gunType: Explosive\n1");
+  const CompileResult rx =
+      compileText("#!!hardware hasMissiles: true\n#!!hardware processorSpeed: 30\n#!!hardware gunType: Explosive\n1");
   CHECK_FALSE(rx.diagnostics.hasErrors());
   CHECK(rx.program.hardwareDeclared);
   CHECK(rx.program.hardware.missiles);
@@ -186,7 +190,8 @@ TEST_CASE("hardware: directives in both forms and the JSRoboWar header", "[front
   const CompileResult compact =
       compileText("#!!hardware energy 150 damage 100 shield 0 cpu 15 bullets rubber missiles tacnukes\n1");
   CHECK_FALSE(compact.diagnostics.hasErrors());
-  CHECK(robowar::describe(compact.program.hardware) == "energy=150 damage=100 shield=0 cpu=15 bullets=rubber +missiles +tacnukes");
+  CHECK(robowar::describe(compact.program.hardware) ==
+        "energy=150 damage=100 shield=0 cpu=15 bullets=rubber +missiles +tacnukes");
   const std::string badText = "#!!hardware energy 70 cpu fast lasers\n1";
   const CompileResult bad = compileText(badText);
   CHECK(bad.diagnostics.errorCount() == 2);
@@ -196,7 +201,8 @@ TEST_CASE("hardware: directives in both forms and the JSRoboWar header", "[front
   const CompileResult header = compileText(
       "{\n  ported\n  Energy: 150, Damage: 60, Shield: 0, CPU: 15, Bullets: rubber, +missiles, +tacnukes\n}\n1");
   CHECK(header.program.hardwareDeclared);
-  CHECK(robowar::describe(header.program.hardware) == "energy=150 damage=60 shield=0 cpu=15 bullets=rubber +missiles +tacnukes");
+  CHECK(robowar::describe(header.program.hardware) ==
+        "energy=150 damage=60 shield=0 cpu=15 bullets=rubber +missiles +tacnukes");
   CHECK(hasCode(header.diagnostics, DiagCode::kHardwareDirective));
   CHECK_FALSE(header.diagnostics.hasErrors());
   // A directive wins over the header comment; a header after code is not a header.
@@ -272,7 +278,8 @@ TEST_CASE("corpus: JSRoboWar ports get the hardware of their header", "[frontend
   const fs::path path = test::sharedDir() / "corpus" / "robowar" / "rw452-archive" / "pearl.txt";
   const CompileResult r = compile(SourceFile(path.string(), readBytes(path)), CompileOptions{});
   CHECK(r.program.hardwareDeclared);
-  CHECK(robowar::describe(r.program.hardware) == "energy=150 damage=60 shield=0 cpu=15 bullets=rubber +missiles +tacnukes");
+  CHECK(robowar::describe(r.program.hardware) ==
+        "energy=150 damage=60 shield=0 cpu=15 bullets=rubber +missiles +tacnukes");
   const fs::path dumbot = test::sharedDir() / "corpus" / "robowar" / "manual-examples" / "dumbot.txt";
   const CompileResult d = compile(SourceFile(dumbot.string(), readBytes(dumbot)), CompileOptions{});
   CHECK(d.program.hardwareDeclared);
@@ -309,7 +316,8 @@ TEST_CASE("CLI: check, compile --emit=object and disasm", "[frontend][cli]") {
   CHECK(run("disasm --help", "out.txt", "err.txt") == 0);
   if (test::haveRoboWarCorpus()) {
     const fs::path rw5 = test::sharedDir() / "corpus" / "robowar" / "rw5-win";
-    CHECK(run("compile --emit=object '" + (rw5 / "misc" / "Vortex_v2.2.txt").string() + "'", "obj.txt", "err.txt") == 0);
+    CHECK(run("compile --emit=object '" + (rw5 / "misc" / "Vortex_v2.2.txt").string() + "'", "obj.txt", "err.txt") ==
+          0);
     const std::string ours = readBytes(tmp / "obj.txt");
     const std::string theirs = readBytes(rw5 / "bytecode" / "Vortex_v2.2.bytecode.txt");
     // Identical after the first (origin) comment line.

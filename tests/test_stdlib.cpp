@@ -54,9 +54,9 @@ TEST_CASE("stack effects are counted from the declared text", "[stdlib]") {
 
 TEST_CASE("profiles select the words of their version", "[stdlib]") {
   REQUIRE(availableIn(info(Op::Add), Profile::kRoboWar15));
-  REQUIRE_FALSE(availableIn(info(Op::Sync), Profile::kRoboWar15));      // 2.0
-  REQUIRE_FALSE(availableIn(info(Op::Inton), Profile::kRoboWar15));     // 3.0
-  REQUIRE_FALSE(availableIn(info(Reg::Look), Profile::kRoboWar15));     // 2.0
+  REQUIRE_FALSE(availableIn(info(Op::Sync), Profile::kRoboWar15));   // 2.0
+  REQUIRE_FALSE(availableIn(info(Op::Inton), Profile::kRoboWar15));  // 3.0
+  REQUIRE_FALSE(availableIn(info(Reg::Look), Profile::kRoboWar15));  // 2.0
   REQUIRE(availableIn(info(Reg::Nearest), Profile::kRoboWar5));
   REQUIRE(limits(Profile::kRoboWar15).maxInstructions == 500);
   REQUIRE(limits(Profile::kRoboWar5).maxInstructions == 5000);

@@ -18,11 +18,10 @@ inline bool haveRoboWarCorpus() { return std::filesystem::is_directory(sharedDir
 }  // namespace chronon::test
 
 // Skips the rest of a test case, with a message, when ../shared/corpus is absent.
-#define CHRONON_REQUIRE_CORPUS()                                                          \
-  do {                                                                                    \
-    if (!::chronon::test::haveRoboWarCorpus()) {                                          \
-      WARN("skipped: ../shared/corpus/robowar is absent (" << ::chronon::test::sharedDir() \
-                                                          << ")");                       \
-      return;                                                                             \
-    }                                                                                     \
+#define CHRONON_REQUIRE_CORPUS()                                                                    \
+  do {                                                                                              \
+    if (!::chronon::test::haveRoboWarCorpus()) {                                                    \
+      WARN("skipped: ../shared/corpus/robowar is absent (" << ::chronon::test::sharedDir() << ")"); \
+      return;                                                                                       \
+    }                                                                                               \
   } while (false)

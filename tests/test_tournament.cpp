@@ -9,8 +9,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <stdexcept>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -231,11 +231,16 @@ TEST_CASE("group scores are normalised to weigh like duel scores", "[tournament]
   options.numGroups = 1;
   options.groupBouts = 2;
   std::vector<rw::BoutResult> results = {
-      handMade(0, rw::BoutPhase::kDuel, {0, 1}, {1, 0}),  handMade(1, rw::BoutPhase::kDuel, {0, 1}, {2, 0}),
-      handMade(2, rw::BoutPhase::kDuel, {0, 2}, {1, 1}),  handMade(3, rw::BoutPhase::kDuel, {0, 2}, {0, 1}),
-      handMade(4, rw::BoutPhase::kDuel, {1, 2}, {0, 2}),  handMade(5, rw::BoutPhase::kDuel, {1, 2}, {1, 0}),
-      handMade(6, rw::BoutPhase::kGroup, {0, 1, 2}, {3, 1, 2}), handMade(7, rw::BoutPhase::kGroup, {0, 1, 2}, {4, 0, 2}),
-      handMade(8, rw::BoutPhase::kGroup, {0, 1, 2}, {1, 3, 2}), handMade(9, rw::BoutPhase::kGroup, {0, 1, 2}, {0, 2, 3}),
+      handMade(0, rw::BoutPhase::kDuel, {0, 1}, {1, 0}),
+      handMade(1, rw::BoutPhase::kDuel, {0, 1}, {2, 0}),
+      handMade(2, rw::BoutPhase::kDuel, {0, 2}, {1, 1}),
+      handMade(3, rw::BoutPhase::kDuel, {0, 2}, {0, 1}),
+      handMade(4, rw::BoutPhase::kDuel, {1, 2}, {0, 2}),
+      handMade(5, rw::BoutPhase::kDuel, {1, 2}, {1, 0}),
+      handMade(6, rw::BoutPhase::kGroup, {0, 1, 2}, {3, 1, 2}),
+      handMade(7, rw::BoutPhase::kGroup, {0, 1, 2}, {4, 0, 2}),
+      handMade(8, rw::BoutPhase::kGroup, {0, 1, 2}, {1, 3, 2}),
+      handMade(9, rw::BoutPhase::kGroup, {0, 1, 2}, {0, 2, 3}),
       // Winners' Circle bouts do not count in the main round.
       handMade(10, rw::BoutPhase::kWinnersDuel, {0, 1}, {5, 5}),
   };
@@ -329,7 +334,8 @@ TEST_CASE("list robots are found by name in the list's folder", "[tournament]") 
 
 TEST_CASE("the category check leaves out robots over the limit and robots with errors", "[tournament]") {
   const fs::path dir = tempFolder("category");
-  std::ofstream(dir / "heavy.rtk") << "# heavy\n#!!hardware energy 150 damage 150 shield 100 cpu 50 missiles\nx: x jump\n";
+  std::ofstream(dir / "heavy.rtk")
+      << "# heavy\n#!!hardware energy 150 damage 150 shield 100 cpu 50 missiles\nx: x jump\n";
   std::ofstream(dir / "broken.rtk") << "# broken\nnowhere jump\n";
   std::ofstream(dir / "light.rtk") << "# light\n#!!hardware energy 40 damage 30 cpu 5 bullets rubber\nx: sync x jump\n";
   std::string error;
@@ -359,7 +365,8 @@ TEST_CASE("the category check leaves out robots over the limit and robots with e
 
 TEST_CASE("a list file enters its robots once and a missing robot is an error", "[tournament]") {
   const fs::path dir = tempFolder("list");
-  for (const char* name : {"spinner.rtk", "sitting-duck.rtk", "wanderer.rtk"}) fs::copy_file(bundledDir() / name, dir / name);
+  for (const char* name : {"spinner.rtk", "sitting-duck.rtk", "wanderer.rtk"})
+    fs::copy_file(bundledDir() / name, dir / name);
   std::ofstream(dir / "cup.lst") << "SAVE results.txt\n\n2\nSpinner\nSitting Duck\n\nwanderer\nspinner\nsitting_duck\n";
   std::string error;
   rw::Field field;
@@ -382,7 +389,7 @@ TEST_CASE("a list file enters its robots once and a missing robot is an error", 
   CHECK(txt.listed);
   CHECK(txt.saveFile == dir / "out.txt");
 
-    std::ofstream(dir / "bad.lst") << "Spinner\nLich\n";
+  std::ofstream(dir / "bad.lst") << "Spinner\nLich\n";
   rw::Field bad;
   CHECK_FALSE(rw::loadField({(dir / "bad.lst").string()}, chronon::robowar::Category::kMortal, bad, error));
   CHECK(error.find("no robot file named 'Lich'") != std::string::npos);
@@ -419,7 +426,8 @@ TEST_CASE("a tournament's results depend on the seed only, not on the threads", 
   CHECK(groups == 8 * 2);
   CHECK(circle >= 14 * 5 + 16);
   CHECK(one.winnersCircle);
-  CHECK(std::count_if(one.standings.begin(), one.standings.end(), [](const rw::Standing& s) { return s.inWinnersCircle; }) == 6);
+  CHECK(std::count_if(one.standings.begin(), one.standings.end(),
+                      [](const rw::Standing& s) { return s.inWinnersCircle; }) == 6);
   for (size_t i = 0; i < one.bouts.size(); ++i) CHECK(one.bouts[i].bout.index == i);
   CHECK(std::is_sorted(one.standings.begin(), one.standings.end(),
                        [](const rw::Standing& a, const rw::Standing& b) { return a.finalScore > b.finalScore; }));
@@ -497,9 +505,8 @@ TEST_CASE("chronon tournament prints standings with every bundled robot", "[tour
 
   auto [usage, status6] = runCommand(quoted(chronon::test::chrononBinary()) + " tournament --duels x 2>&1");
   CHECK(status6 == 2);
-  auto [rejected, status7] =
-      runCommand(quoted(chronon::test::chrononBinary()) + " tournament " + quoted(bundledDir()) +
-                 " --category little-league --duels 1 2>&1");
+  auto [rejected, status7] = runCommand(quoted(chronon::test::chrononBinary()) + " tournament " + quoted(bundledDir()) +
+                                        " --category little-league --duels 1 2>&1");
   CHECK(status7 == 1);
   CHECK(rejected.find("little-league category allows 2") != std::string::npos);
 }
@@ -541,7 +548,8 @@ const chronon::robotalk::Program& bundledProgram(const std::string& name) {
 int countEvents(const std::vector<std::string>& robots, int robot, rw::Event::Kind kind, const std::string& text,
                 int battles) {
   std::vector<rw::Entry> entries;
-  for (const std::string& name : robots) entries.push_back({&bundledProgram(name), name.rfind("pack-", 0) == 0 ? 1 : 0});
+  for (const std::string& name : robots)
+    entries.push_back({&bundledProgram(name), name.rfind("pack-", 0) == 0 ? 1 : 0});
   int count = 0;
   for (int seed = 1; seed <= battles; ++seed) {
     const rw::Result r = rw::runBattle(entries, static_cast<uint64_t>(seed), rw::Rules{}, true);

@@ -97,11 +97,13 @@ int World::radar(const Bot& who) const {
   for (const Shot& shot : shots_) {
     if (shot.dead || shot.kind == ShotKind::kLaser) continue;
     const int theta =
-        static_cast<int16_t>(450 - std::atan2(static_cast<double>(y - shot.yi), static_cast<double>(shot.xi - x)) * kDegrees) %
+        static_cast<int16_t>(450 - std::atan2(static_cast<double>(y - shot.yi), static_cast<double>(shot.xi - x)) *
+                                       kDegrees) %
         360;
     const int diff = std::abs(theta - scan);
     if (diff < 20 || diff > 340) {
-      const long range = static_cast<long>(y - shot.yi) * (y - shot.yi) + static_cast<long>(x - shot.xi) * (x - shot.xi);
+      const long range =
+          static_cast<long>(y - shot.yi) * (y - shot.yi) + static_cast<long>(x - shot.xi) * (x - shot.xi);
       if (range < close) close = range;
     }
   }

@@ -15,7 +15,9 @@ bool inWallBand(const Bot& who) {
          who.x > kBoardSize - kRobotRadius;
 }
 
-const vm::InterruptSlot& slot(const Bot& who, Interrupt which) { return who.brain.interrupts[static_cast<size_t>(which)]; }
+const vm::InterruptSlot& slot(const Bot& who, Interrupt which) {
+  return who.brain.interrupts[static_cast<size_t>(which)];
+}
 
 }  // namespace
 
@@ -77,9 +79,7 @@ void World::checkLevelInterrupt(Bot& who, vm::Interrupt which) {
       fire = dist > 0 && dist <= s.param;
       break;
     }
-    case Interrupt::kChronon:
-      fire = chronons_ >= s.param;
-      break;
+    case Interrupt::kChronon: fire = chronons_ >= s.param; break;
     case Interrupt::kCollision:
     case Interrupt::kWall:
     case Interrupt::kDamage:
@@ -90,8 +90,7 @@ void World::checkLevelInterrupt(Bot& who, vm::Interrupt which) {
     case Interrupt::kRight:
     case Interrupt::kTeammates:
     case Interrupt::kRobots:
-    case Interrupt::kSignal:
-      break;  // Edge interrupts are queued, never checked here.
+    case Interrupt::kSignal: break;  // Edge interrupts are queued, never checked here.
   }
   if (!fire) return;
   const robotalk::RegisterInfo& name = robotalk::info(vm::interruptRegister(which));

@@ -218,21 +218,14 @@ bool World::checkHit(Shot& shot) {
       case ShotKind::kGun:
         if (shot.gunType == 1) shot.energy /= 2;  // Rubber bullets.
         break;
-      case ShotKind::kDrone:
-        shot.energy /= 2;
-        break;
-      case ShotKind::kHellbore:
-        shot.effect = HitEffect::kHellbore;
-        break;
-      case ShotKind::kStunner:
-        shot.effect = HitEffect::kStunner;
-        break;
+      case ShotKind::kDrone: shot.energy /= 2; break;
+      case ShotKind::kHellbore: shot.effect = HitEffect::kHellbore; break;
+      case ShotKind::kStunner: shot.effect = HitEffect::kStunner; break;
       case ShotKind::kTacNuke:
       case ShotKind::kExplode:
       case ShotKind::kBigExplode:
       case ShotKind::kNewMine:
-      case ShotKind::kLaser:
-        break;
+      case ShotKind::kLaser: break;
     }
     if (shot.kind == ShotKind::kGun && shot.gunType == 3) {
       // Explosive bullets become a growing blast. The original stores the victim's index in the
@@ -363,9 +356,7 @@ void World::trackShots() {
         // Two half-steps with a hit test after each (Arena.c trackShots).
         if (!moveAndTest(shot)) moveAndTest(shot);
         break;
-      case ShotKind::kMissile:
-        moveAndTest(shot);
-        break;
+      case ShotKind::kMissile: moveAndTest(shot); break;
       case ShotKind::kTacNuke:
         if (shot.stage < shot.maxStage) {
           shot.stage += 5;
@@ -373,9 +364,7 @@ void World::trackShots() {
           explodeBlast(shot);
         }
         break;
-      case ShotKind::kExplode:
-        completeExplosion(shot);
-        break;
+      case ShotKind::kExplode: completeExplosion(shot); break;
       case ShotKind::kBigExplode:
         if (shot.stage < 36) {
           shot.stage += 12;
@@ -383,9 +372,7 @@ void World::trackShots() {
           explodeBlast(shot);
         }
         break;
-      case ShotKind::kMine:
-        checkHit(shot);
-        break;
+      case ShotKind::kMine: checkHit(shot); break;
       case ShotKind::kNewMine:
         if (--shot.stage == 0) shot.kind = ShotKind::kMine;
         break;

@@ -21,7 +21,9 @@ Bot& World::current(vm::Brain& brain) {
 
 int16_t World::readRegister(vm::Brain& brain, Reg reg) { return getVar(current(brain), static_cast<int>(reg)); }
 
-void World::writeRegister(vm::Brain& brain, Reg reg, int16_t value) { putVar(current(brain), static_cast<int>(reg), value); }
+void World::writeRegister(vm::Brain& brain, Reg reg, int16_t value) {
+  putVar(current(brain), static_cast<int>(reg), value);
+}
 
 bool World::legalEnergyDecrement(Bot& who, int amount) {
   if (amount > 600 || amount < 0) {
@@ -57,54 +59,32 @@ int16_t World::getVar(Bot& who, int index) {
     case Reg::U:
     case Reg::V:
     case Reg::W:
-    case Reg::Z:
-      return who.brain.letters[static_cast<size_t>(index)];
-    case Reg::X:
-      return static_cast<int16_t>(who.x);
-    case Reg::Y:
-      return static_cast<int16_t>(who.y);
-    case Reg::Energy:
-      return static_cast<int16_t>(who.energy);
-    case Reg::Shield:
-      return static_cast<int16_t>(who.shield);
-    case Reg::Range:
-      return static_cast<int16_t>(range(who));
-    case Reg::Aim:
-      return static_cast<int16_t>(who.aim);
-    case Reg::SpeedX:
-      return static_cast<int16_t>(who.speedX);
-    case Reg::SpeedY:
-      return static_cast<int16_t>(who.speedY);
-    case Reg::Damage:
-      return static_cast<int16_t>(who.damage);
-    case Reg::Random:
-      return static_cast<int16_t>(random_.below(360));
-    case Reg::Collision:
-      return static_cast<int16_t>(who.collision);
-    case Reg::Channel:
-      return static_cast<int16_t>(who.channel);
+    case Reg::Z: return who.brain.letters[static_cast<size_t>(index)];
+    case Reg::X: return static_cast<int16_t>(who.x);
+    case Reg::Y: return static_cast<int16_t>(who.y);
+    case Reg::Energy: return static_cast<int16_t>(who.energy);
+    case Reg::Shield: return static_cast<int16_t>(who.shield);
+    case Reg::Range: return static_cast<int16_t>(range(who));
+    case Reg::Aim: return static_cast<int16_t>(who.aim);
+    case Reg::SpeedX: return static_cast<int16_t>(who.speedX);
+    case Reg::SpeedY: return static_cast<int16_t>(who.speedY);
+    case Reg::Damage: return static_cast<int16_t>(who.damage);
+    case Reg::Random: return static_cast<int16_t>(random_.below(360));
+    case Reg::Collision: return static_cast<int16_t>(who.collision);
+    case Reg::Channel: return static_cast<int16_t>(who.channel);
     case Reg::Signal:
       return who.team != 0 ? communications_[static_cast<size_t>(teamSlot_[static_cast<size_t>(who.index)])]
                                             [static_cast<size_t>(who.channel - 1)]
                            : int16_t{0};
-    case Reg::Radar:
-      return static_cast<int16_t>(radar(who));
-    case Reg::Look:
-      return static_cast<int16_t>(who.look);
-    case Reg::Scan:
-      return static_cast<int16_t>(who.scan);
-    case Reg::Chronon:
-      return static_cast<int16_t>(chronons_);
-    case Reg::Robots:
-      return static_cast<int16_t>(numAlive_);
-    case Reg::Friend:
-      return static_cast<int16_t>(who.collision != 0 ? who.friendFlag : 0);
-    case Reg::Doppler:
-      return static_cast<int16_t>(doppler(who));
-    case Reg::Wall:
-      return static_cast<int16_t>(who.wall);
-    case Reg::Teammates:
-      return static_cast<int16_t>(countTeammates(who));
+    case Reg::Radar: return static_cast<int16_t>(radar(who));
+    case Reg::Look: return static_cast<int16_t>(who.look);
+    case Reg::Scan: return static_cast<int16_t>(who.scan);
+    case Reg::Chronon: return static_cast<int16_t>(chronons_);
+    case Reg::Robots: return static_cast<int16_t>(numAlive_);
+    case Reg::Friend: return static_cast<int16_t>(who.collision != 0 ? who.friendFlag : 0);
+    case Reg::Doppler: return static_cast<int16_t>(doppler(who));
+    case Reg::Wall: return static_cast<int16_t>(who.wall);
+    case Reg::Teammates: return static_cast<int16_t>(countTeammates(who));
     case Reg::Probe: {
       if (!who.hw.probes) {
         robotError(who, "Probes not enabled.");
@@ -114,12 +94,9 @@ int16_t World::getVar(Bot& who, int index) {
       if (target == -1) return 0;
       return getVar(bots_[static_cast<size_t>(target)], who.brain.probeRegister);
     }
-    case Reg::History:
-      return who.history[static_cast<size_t>(who.brain.historyCell - 1)];
-    case Reg::Id:
-      return static_cast<int16_t>(who.index);
-    case Reg::Kills:
-      return static_cast<int16_t>(who.kills);
+    case Reg::History: return who.history[static_cast<size_t>(who.brain.historyCell - 1)];
+    case Reg::Id: return static_cast<int16_t>(who.index);
+    case Reg::Kills: return static_cast<int16_t>(who.kills);
     case Reg::Nearest:
       // Windows 5.34: a handicap aid only for slow processors; faster robots die.
       if (who.hw.cpu > 10) {
@@ -144,8 +121,7 @@ int16_t World::getVar(Bot& who, int index) {
     case Reg::Bot:
     case Reg::Left:
     case Reg::Right:
-    case Reg::Meganuke:
-      return 0;
+    case Reg::Meganuke: return 0;
   }
   return 0;
 }
@@ -176,12 +152,10 @@ void World::putVar(Bot& who, int index, int what) {
     case Reg::U:
     case Reg::V:
     case Reg::W:
-    case Reg::Z:
-      who.brain.letters[static_cast<size_t>(index)] = static_cast<int16_t>(what);
-      break;
+    case Reg::Z: who.brain.letters[static_cast<size_t>(index)] = static_cast<int16_t>(what); break;
     case Reg::Fire:
       if (what > 0) {
-        const int type = who.hw.bullets == chronon::robowar::BulletType::kRubber    ? 1
+        const int type = who.hw.bullets == chronon::robowar::BulletType::kRubber   ? 1
                          : who.hw.bullets == chronon::robowar::BulletType::kNormal ? 2
                                                                                    : 3;
         fireGun(who, what, type, type == 1 ? "rubber bullet" : type == 2 ? "bullet" : "explosive bullet");
@@ -276,9 +250,7 @@ void World::putVar(Bot& who, int index, int what) {
     case Reg::Signal:
       if (who.team != 0) broadcastSignal(who, what);
       break;
-    case Reg::Joce:
-      joce(who);
-      break;
+    case Reg::Joce: joce(who); break;
     case Reg::Hellbore:
       if (what >= 4 && what <= 20) fireHellbore(who, what);
       break;
@@ -329,8 +301,7 @@ void World::putVar(Bot& who, int index, int what) {
     case Reg::Probe:
     case Reg::Id:
     case Reg::Kills:
-    case Reg::Nearest:
-      break;  // Read-only: writes are silently ignored (ArenaDos.c putVar).
+    case Reg::Nearest: break;  // Read-only: writes are silently ignored (ArenaDos.c putVar).
   }
 }
 

@@ -45,7 +45,9 @@ void World::checkDeath(Bot& who) {
       shot.victim = -1;
     }
   }
-  const char* why = who.cause == DeathCause::kBuggy ? "buggy" : who.cause == DeathCause::kOverload ? "overload" : "damage";
+  const char* why = who.cause == DeathCause::kBuggy      ? "buggy"
+                    : who.cause == DeathCause::kOverload ? "overload"
+                                                         : "damage";
   event(Event::Kind::kDeath, who.index, who.killer, who.damage, why);
   // The battle ends 20 chronons after only one robot or one team is left.
   int firstTeam = -1;
@@ -68,7 +70,7 @@ void World::calcKillPoints(Bot& who) {
     // Mac 4.5.2: a dead killer keeps a kill only if it outlived the victim by 20 chronons.
     // Windows 5.16+: kills made up to 20 chronons after the killer's own death count too.
     const bool counts = who.alive || (rules_.scoring == Scoring::kWin516 ? time - who.deathTime <= kTailChronons
-                                                                           : who.deathTime - time >= kTailChronons);
+                                                                         : who.deathTime - time >= kTailChronons);
     if (counts) ++kills;
   }
   who.kills = kills;

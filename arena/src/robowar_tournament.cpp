@@ -19,12 +19,10 @@ constexpr uint64_t kDrawStream = 0x6472617773ull;  // "draws"
 bool isGroupPhase(BoutPhase phase) {
   switch (phase) {
     case BoutPhase::kGroup:
-    case BoutPhase::kWinnersGroup:
-      return true;
+    case BoutPhase::kWinnersGroup: return true;
     case BoutPhase::kDuel:
     case BoutPhase::kWinnersDuel:
-    case BoutPhase::kListed:
-      return false;
+    case BoutPhase::kListed: return false;
   }
   return false;
 }
@@ -33,16 +31,11 @@ bool isGroupPhase(BoutPhase phase) {
 
 const char* phaseName(BoutPhase phase) {
   switch (phase) {
-    case BoutPhase::kDuel:
-      return "duel";
-    case BoutPhase::kGroup:
-      return "group";
-    case BoutPhase::kWinnersDuel:
-      return "wc-duel";
-    case BoutPhase::kWinnersGroup:
-      return "wc-group";
-    case BoutPhase::kListed:
-      return "listed";
+    case BoutPhase::kDuel: return "duel";
+    case BoutPhase::kGroup: return "group";
+    case BoutPhase::kWinnersDuel: return "wc-duel";
+    case BoutPhase::kWinnersGroup: return "wc-group";
+    case BoutPhase::kListed: return "listed";
   }
   return "?";
 }
@@ -242,7 +235,8 @@ void sortStandings(std::vector<Standing>& standings) {
 namespace {
 
 std::string checkOptions(const std::vector<Contestant>& contestants, const TournamentOptions& options) {
-  if (contestants.size() < 2) return "a tournament needs at least two robots (got " + std::to_string(contestants.size()) + ")";
+  if (contestants.size() < 2)
+    return "a tournament needs at least two robots (got " + std::to_string(contestants.size()) + ")";
   if (options.numDuels < 0) return "the number of duels must be 0 or more";
   if (options.numGroups < 0) return "the number of groups must be 0 or more";
   if (options.groupBouts < 1) return "the number of bouts per group must be 1 or more";
@@ -252,7 +246,8 @@ std::string checkOptions(const std::vector<Contestant>& contestants, const Tourn
   const double n = static_cast<double>(contestants.size());
   const double bouts = n * (n - 1) / 2 * options.numDuels * (options.basic ? 1.0 : 2.0) +
                        n * options.numGroups * options.groupBouts + 16.0 * options.numGroups * options.groupBouts;
-  if (bouts > 5e6) return "the tournament would need more than 5 million battles; lower --duels, --groups or --group-bouts";
+  if (bouts > 5e6)
+    return "the tournament would need more than 5 million battles; lower --duels, --groups or --group-bouts";
   for (const Contestant& c : contestants) {
     if (c.program == nullptr) return "robot '" + c.name + "' has no program";
   }
@@ -281,8 +276,7 @@ TournamentReport runTournament(std::vector<Contestant> contestants, const Tourna
     report.notes.push_back("fewer than " + std::to_string(kGroupSize) + " robots: every group uses all " +
                            std::to_string(n));
   }
-  std::vector<Bout> bouts =
-      scheduleDuels(field, everyone, options.numDuels, BoutPhase::kDuel, 0, options.seed);
+  std::vector<Bout> bouts = scheduleDuels(field, everyone, options.numDuels, BoutPhase::kDuel, 0, options.seed);
   std::vector<Bout> groups = scheduleGroups(everyone, n * options.numGroups, options.groupBouts, BoutPhase::kGroup,
                                             bouts.size(), options.seed);
   bouts.insert(bouts.end(), groups.begin(), groups.end());
@@ -306,8 +300,9 @@ TournamentReport runTournament(std::vector<Contestant> contestants, const Tourna
     const std::vector<int> finalists = topContestants(report.standings, kGroupSize);
     std::vector<Bout> wc = scheduleDuels(field, finalists, winnersDuels(options.numDuels), BoutPhase::kWinnersDuel,
                                          report.bouts.size(), options.seed);
-    std::vector<Bout> wcGroups = scheduleGroups(finalists, winnersGroupRounds(options.numGroups), 1,
-                                                BoutPhase::kWinnersGroup, report.bouts.size() + wc.size(), options.seed);
+    std::vector<Bout> wcGroups =
+        scheduleGroups(finalists, winnersGroupRounds(options.numGroups), 1, BoutPhase::kWinnersGroup,
+                       report.bouts.size() + wc.size(), options.seed);
     wc.insert(wc.end(), wcGroups.begin(), wcGroups.end());
     // A team can change the duel count of the circle (teammates never duel), so the total is re-read.
     const size_t done = report.bouts.size();

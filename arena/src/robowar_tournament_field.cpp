@@ -21,7 +21,8 @@ std::unique_ptr<robotalk::Program> compileRobot(const fs::path& path, std::strin
   Diagnostics diagnostics;
   const auto listErrors = [&]() {
     for (const Diagnostic& d : diagnostics.all()) {
-      if (d.severity == Severity::kError) message += path.string() + ": error: " + d.message + " [" + codeName(d.code) + "]\n";
+      if (d.severity == Severity::kError)
+        message += path.string() + ": error: " + d.message + " [" + codeName(d.code) + "]\n";
     }
   };
   if (robotalk::isRwrPath(path.string())) {
@@ -55,7 +56,8 @@ std::unique_ptr<robotalk::Program> compileRobot(const fs::path& path, std::strin
 }
 
 // Checks a program's hardware against the category; empty when it may enter.
-std::string hardwareProblem(const fs::path& path, const robotalk::Program& program, chronon::robowar::Category category) {
+std::string hardwareProblem(const fs::path& path, const robotalk::Program& program,
+                            chronon::robowar::Category category) {
   const std::optional<int> points = chronon::robowar::hardwarePoints(program.hardware);
   if (!points) {
     return path.string() + ": error: hardware (" + chronon::robowar::describe(program.hardware) +

@@ -42,7 +42,9 @@ bool startsWithSave(std::string_view line) {
   return head == "SAVE" && (line.size() == 4 || line[4] == ' ' || line[4] == '\t');
 }
 
-std::string lineError(size_t line, const std::string& message) { return "line " + std::to_string(line) + ": " + message; }
+std::string lineError(size_t line, const std::string& message) {
+  return "line " + std::to_string(line) + ": " + message;
+}
 
 // Folds a file or robot name for comparison: lower case, with space, '-' and '_' all alike.
 std::string fold(std::string_view s) {
@@ -112,9 +114,9 @@ std::optional<TournamentList> parseTournamentList(std::string_view text, std::st
       group.names.emplace_back(name);
     }
     if (group.names.size() < 2 || group.names.size() > static_cast<size_t>(kGroupSize)) {
-      error = lineError(static_cast<size_t>(group.line),
-                        "a combat must involve from two to six robots, this group has " +
-                            std::to_string(group.names.size()));
+      error =
+          lineError(static_cast<size_t>(group.line), "a combat must involve from two to six robots, this group has " +
+                                                         std::to_string(group.names.size()));
       return std::nullopt;
     }
     list.groups.push_back(std::move(group));

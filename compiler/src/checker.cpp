@@ -75,18 +75,18 @@ struct Context {
   ContextKind kind = ContextKind::kMain;
   uint32_t entry = 0;
   State seed;
-  std::unordered_map<uint32_t, Slot> slots;  // By block index.
-  std::optional<State> returned;             // Subroutines: the state after RETURN pops our address.
-  int deepest = 0;                           // Most cells below the entry touched (<= 0).
+  std::unordered_map<uint32_t, Slot> slots;            // By block index.
+  std::optional<State> returned;                       // Subroutines: the state after RETURN pops our address.
+  int deepest = 0;                                     // Most cells below the entry touched (<= 0).
   std::vector<std::pair<uint32_t, uint32_t>> callers;  // (context, block) applying our effect.
   std::unordered_set<uint64_t> callerSet;
 };
 
 // What the final pass learns about one instruction, over every context that reaches it.
 struct Record {
-  uint32_t reached = 0;        // Contexts reaching the instruction.
-  uint32_t underflows = 0;     // Of those, how many underflow for certain.
-  uint32_t overflows = 0;      // Of those, how many overflow for certain.
+  uint32_t reached = 0;     // Contexts reaching the instruction.
+  uint32_t underflows = 0;  // Of those, how many underflow for certain.
+  uint32_t overflows = 0;   // Of those, how many overflow for certain.
   bool dupOnEmpty = false;
   bool storeBad = false;
   Value storeValue;
@@ -94,10 +94,10 @@ struct Record {
   Value arithmeticValue;
   bool computed = false;
   bool reachedEnd = false;
-  int needed = 0;              // Cells the instruction needs (for messages).
-  int depthSeen = 0;           // Largest depth seen when it underflowed.
+  int needed = 0;     // Cells the instruction needs (for messages).
+  int depthSeen = 0;  // Largest depth seen when it underflowed.
   InstructionFacts facts;
-  int factsContext = -1;       // The context of relative facts (facts from two contexts are unknown).
+  int factsContext = -1;  // The context of relative facts (facts from two contexts are unknown).
 };
 
 // One edge into a block, seen in the final pass (for RT401).
@@ -333,8 +333,7 @@ class Analyzer {
         s.lo = std::max(s.lo, n - kStackCells);
         return true;
       }
-      case DepthBase::kUnknown:
-        return true;
+      case DepthBase::kUnknown: return true;
     }
     return true;
   }
@@ -481,8 +480,7 @@ class Analyzer {
         case WordKind::kRegister:
           if (!push(i, s, Value{ValueKind::kVariable, true, insn.word})) return;
           continue;
-        case WordKind::kOperator:
-          break;
+        case WordKind::kOperator: break;
       }
       const OperatorInfo& op = *findOperator(static_cast<uint16_t>(insn.word));
       if (!step(ctxId, block, i, op, s)) return;
@@ -523,8 +521,8 @@ class Analyzer {
     Value result{allNumbers ? ValueKind::kNumber : ValueKind::kUnknown, false, 0};
     if (offset && operands[0].constant && operands[1].constant) {
       // operands[0] is the top (n2), operands[1] the second (n1): the result is n1 op n2.
-      const int32_t value = op.op == Op::Add ? operands[1].value + operands[0].value
-                                             : operands[1].value - operands[0].value;
+      const int32_t value =
+          op.op == Op::Add ? operands[1].value + operands[0].value : operands[1].value - operands[0].value;
       result = Value{reference.kind, true, value};
     } else if (offset) {
       result = Value{reference.kind, false, 0};
@@ -581,8 +579,7 @@ class Analyzer {
         const Value v = s.top.empty() ? Value{} : s.top.back();
         return push(i, s, v);
       }
-      case Op::Print:
-        return need(ctxId, i, s, 1);
+      case Op::Print: return need(ctxId, i, s, 1);
       case Op::Roll: {
         // `... x n ROLL` moves x down n places and removes n (specs/robowar.md §4): the depth falls by
         // one whatever n is; only the order of the cells depends on n.
@@ -705,8 +702,7 @@ class Analyzer {
       case Op::Max:
       case Op::Min:
       case Op::Arccos:
-      case Op::Arcsin:
-        return arithmetic(ctxId, i, op, s);
+      case Op::Arcsin: return arithmetic(ctxId, i, op, s);
       case Op::Nop:
       case Op::Beep:
       case Op::Icon0:
@@ -734,8 +730,7 @@ class Analyzer {
       case Op::Inton:
       case Op::Intoff:
       case Op::Mrb:
-      case Op::Flushint:
-        return true;
+      case Op::Flushint: return true;
     }
     return true;
   }
@@ -771,8 +766,7 @@ std::string describe(const Value& v) {
   return text;
 }
 
-void emitDiagnostics(const Program& program, const Analyzer& analyzer, const CheckOptions& options,
-                     Diagnostics& out) {
+void emitDiagnostics(const Program& program, const Analyzer& analyzer, const CheckOptions& options, Diagnostics& out) {
   const auto& records = analyzer.records();
   const auto& code = program.code;
   const auto& cfg = analyzer.cfg();
@@ -816,8 +810,7 @@ void emitDiagnostics(const Program& program, const Analyzer& analyzer, const Che
 
     if (const uint32_t block = cfg.blockOf[i]; cfg.blocks[block].begin == i) {
       if (auto it = mismatched.find(block); it != mismatched.end()) {
-        Diagnostic& d = out.warning(DiagCode::kDepthMismatch, range,
-                                    "branches join here with different stack depths");
+        Diagnostic& d = out.warning(DiagCode::kDepthMismatch, range, "branches join here with different stack depths");
         size_t shown = 0;
         for (const Incoming& edge : *it->second) {
           if (edge.state.base == DepthBase::kUnknown) continue;
@@ -825,17 +818,18 @@ void emitDiagnostics(const Program& program, const Analyzer& analyzer, const Che
           if (edge.from == kNoInstruction) {
             d.notes.push_back(DiagNote{"depth " + depthText(edge.state) + " on entry here", range, false});
           } else {
-            d.notes.push_back(DiagNote{"depth " + depthText(edge.state) +
-                                           (edge.viaReturn ? " when the subroutine called here returns"
-                                                           : " when coming from here"),
-                                       code[edge.from].range, true});
+            d.notes.push_back(
+                DiagNote{"depth " + depthText(edge.state) +
+                             (edge.viaReturn ? " when the subroutine called here returns" : " when coming from here"),
+                         code[edge.from].range, true});
           }
         }
       }
       if (auto it = growing.find(block); it != growing.end()) {
         Diagnostic& d = out.warning(DiagCode::kUnboundedGrowth, range,
                                     "the stack grows each time round this loop; after enough trips it "
-                                    "overflows its " + std::to_string(kStackCells) + " cells and kills the robot");
+                                    "overflows its " +
+                                        std::to_string(kStackCells) + " cells and kills the robot");
         if (it->second != kNoInstruction) {
           d.notes.push_back(DiagNote{"the loop comes back here with more cells", code[it->second].range, true});
         }
@@ -844,16 +838,20 @@ void emitDiagnostics(const Program& program, const Analyzer& analyzer, const Che
 
     if (rec.underflows > 0) {
       const std::string message = name + " needs " + std::to_string(rec.needed) + " stack cell" +
-                                  (rec.needed == 1 ? "" : "s") + " but at most " +
-                                  std::to_string(rec.depthSeen) + " can be there";
+                                  (rec.needed == 1 ? "" : "s") + " but at most " + std::to_string(rec.depthSeen) +
+                                  " can be there";
       if (rec.underflows == rec.reached) {
         Diagnostic& d = out.error(DiagCode::kStackUnderflow, range, "stack underflow: " + message);
-        d.notes.push_back(DiagNote{"this happens on every path from the robot's start; the original kills "
-                                   "the robot on a stack underflow", range, false});
+        d.notes.push_back(
+            DiagNote{"this happens on every path from the robot's start; the original kills "
+                     "the robot on a stack underflow",
+                     range, false});
       } else {
         Diagnostic& d = out.warning(DiagCode::kStackUnderflow, range, "possible stack underflow: " + message);
-        d.notes.push_back(DiagNote{"it underflows when reached from the robot's start, but it is also "
-                                   "reached from a subroutine, a handler or a computed jump", range, false});
+        d.notes.push_back(
+            DiagNote{"it underflows when reached from the robot's start, but it is also "
+                     "reached from a subroutine, a handler or a computed jump",
+                     range, false});
       }
     }
     if (rec.dupOnEmpty) {
@@ -864,18 +862,20 @@ void emitDiagnostics(const Program& program, const Analyzer& analyzer, const Che
       const std::string message = "stack overflow: more than " + std::to_string(kStackCells) + " cells";
       if (rec.overflows == rec.reached) {
         Diagnostic& d = out.error(DiagCode::kStackOverflow, range, message);
-        d.notes.push_back(DiagNote{"this happens on every path that reaches it; the original kills the robot",
-                                   range, false});
+        d.notes.push_back(
+            DiagNote{"this happens on every path that reaches it; the original kills the robot", range, false});
       } else {
         out.warning(DiagCode::kStackOverflow, range, "possible " + message);
       }
     }
     if (rec.storeBad) {
-      Diagnostic& d = out.warning(DiagCode::kStoreWithoutVariable, range,
-                                  name + " needs a variable reference on top, but the top is a " +
-                                      describe(rec.storeValue));
-      d.notes.push_back(DiagNote{"quote the register (`aim'`); the original kills the robot when it stores into "
-                                 "a non-variable; `#!!nostowarnings` silences this", range, false});
+      Diagnostic& d =
+          out.warning(DiagCode::kStoreWithoutVariable, range,
+                      name + " needs a variable reference on top, but the top is a " + describe(rec.storeValue));
+      d.notes.push_back(
+          DiagNote{"quote the register (`aim'`); the original kills the robot when it stores into "
+                   "a non-variable; `#!!nostowarnings` silences this",
+                   range, false});
     }
     if (rec.arithmeticBad) {
       out.warning(DiagCode::kArithmeticOnReference, range,

@@ -12,8 +12,8 @@ Diagnostic& Diagnostics::add(DiagCode code, Severity severity, SourceRange range
 bool Diagnostics::hasErrors() const { return errorCount() != 0; }
 
 size_t Diagnostics::errorCount() const {
-  return static_cast<size_t>(std::count_if(items_.begin(), items_.end(),
-                                           [](const Diagnostic& d) { return d.severity == Severity::kError; }));
+  return static_cast<size_t>(
+      std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) { return d.severity == Severity::kError; }));
 }
 
 void Diagnostics::append(const Diagnostics& other) {

@@ -9,7 +9,6 @@
 namespace chronon::robotalk {
 namespace {
 
-
 /// True when a reference written as `name` would resolve to a label: operators and numbers come
 /// first in the resolution order (specs/robowar.md §3.2).
 bool referenceable(std::string_view name) {
@@ -33,9 +32,9 @@ bool isBranchWithTwoTargets(int16_t word) {
 
 /// The state of one disassembly: which words are label references and which labels exist.
 struct Plan {
-  std::map<uint16_t, std::string> labels;      ///< Address → printed name.
-  std::set<size_t> references;                 ///< Indices of literals printed as a label name.
-  std::set<std::string> labelNamesUpper;       ///< For the register-shadowing test.
+  std::map<uint16_t, std::string> labels;  ///< Address → printed name.
+  std::set<size_t> references;             ///< Indices of literals printed as a label name.
+  std::set<std::string> labelNamesUpper;   ///< For the register-shadowing test.
 };
 
 Plan plan(const Program& program) {
@@ -52,7 +51,8 @@ Plan plan(const Program& program) {
     for (const auto& [address, name] : byAddress) p.labels.emplace(address, name);
     for (size_t i = 0; i < size; ++i) {
       const Instruction& insn = program.code[i];
-      if (insn.origin == Origin::kLabelReference && insn.word >= 0 && p.labels.count(static_cast<uint16_t>(insn.word))) {
+      if (insn.origin == Origin::kLabelReference && insn.word >= 0 &&
+          p.labels.count(static_cast<uint16_t>(insn.word))) {
         p.references.insert(i);
       }
     }

@@ -10,8 +10,9 @@ std::string writeObjectCode(const std::vector<int16_t>& words, std::string_view 
   std::string out = "# ";
   out += origin;
   out += "\n# " + std::to_string(words.size()) + " instructions (16-bit words), including trailing END (20110).\n";
-  out += "# Format: \"index: words...\" 16 per line. Operators 20000-20164, quoted registers 20300+reg, "
-         "other values = literals/addresses.\n";
+  out +=
+      "# Format: \"index: words...\" 16 per line. Operators 20000-20164, quoted registers 20300+reg, "
+      "other values = literals/addresses.\n";
   for (size_t i = 0; i < words.size(); i += kObjectWordsPerLine) {
     char index[32];
     std::snprintf(index, sizeof index, "%05zu:", i);

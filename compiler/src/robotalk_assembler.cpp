@@ -12,7 +12,6 @@
 namespace chronon::robotalk {
 namespace {
 
-
 /// The length of a trailing quote mark: ASCII ' (1), the typographic ’ in UTF-8 (3) or in MacRoman
 /// 0xD5 (1); 0 when the token is not quoted.
 size_t quoteLength(std::string_view text) {
@@ -104,7 +103,11 @@ struct LabelEntry {
 class Assembler {
  public:
   Assembler(const SourceFile& file, const CompileOptions& options, CompileResult& result)
-      : file_(file), options_(options), limits_(limits(options.profile)), program_(result.program), report_(result.diagnostics) {}
+      : file_(file),
+        options_(options),
+        limits_(limits(options.profile)),
+        program_(result.program),
+        report_(result.diagnostics) {}
 
   void run() {
     program_.name = programNameFromPath(file_.name());
@@ -205,9 +208,9 @@ class Assembler {
     } else if (squeezed.rfind("team", 0) == 0) {
       teamDirective(text, token.range);
     } else {
-      report_.warning(DiagCode::kUnknownDirective, token.range,
-                      "unknown assembler directive '#!!" + text +
-                          "' (ignored; known: nostowarnings, stowarnings, hardware, team)");
+      report_.warning(
+          DiagCode::kUnknownDirective, token.range,
+          "unknown assembler directive '#!!" + text + "' (ignored; known: nostowarnings, stowarnings, hardware, team)");
     }
   }
 
@@ -284,9 +287,10 @@ class Assembler {
     if (value >= kFirstOperatorCode && value <= 32767) {
       const auto raw = static_cast<int16_t>(value);
       const WordKind kind = classify(raw);
-      emit(raw, kind == WordKind::kOperator ? Origin::kOperator
-                : kind == WordKind::kRegister ? Origin::kQuotedRegister
-                                              : Origin::kLiteral,
+      emit(raw,
+           kind == WordKind::kOperator   ? Origin::kOperator
+           : kind == WordKind::kRegister ? Origin::kQuotedRegister
+                                         : Origin::kLiteral,
            token.range);
       return;
     }

@@ -134,8 +134,8 @@ void setAllWeapons(RobotHardware& hw, bool value) {
 
 /// RoboWarX's icon options have no effect on a battle; they are accepted and ignored.
 bool isIconFlag(const std::string& key) {
-  return key == "deathiconflag" || key == "collisioniconflag" || key == "shieldhiticonflag" ||
-         key == "hiticonflag" || key == "shieldoniconflag";
+  return key == "deathiconflag" || key == "collisioniconflag" || key == "shieldhiticonflag" || key == "hiticonflag" ||
+         key == "shieldoniconflag";
 }
 
 }  // namespace

@@ -78,8 +78,8 @@ struct block_comment {
           reportedDepth = true;
           const uint32_t at = state.offset(in.current());
           state.report(DiagCode::kCommentTooDeep, Severity::kError, {at, at + 1},
-                                          "'{' comments nested deeper than " + std::to_string(kMaxCommentDepth) +
-                                              " levels (the limit of RoboWar 5)");
+                       "'{' comments nested deeper than " + std::to_string(kMaxCommentDepth) +
+                           " levels (the limit of RoboWar 5)");
         }
       } else if (c == '}') {
         --depth;
@@ -159,9 +159,9 @@ struct action<word> {
       const bool glued = colon + 1 < text.size();
       state.token(Token{TokenKind::kLabelDef, text.substr(0, length), {begin, begin + length}, glued});
       if (glued) {
-        if (Diagnostic* d = state.report(
-                DiagCode::kGluedLabel, Severity::kWarning, {begin, begin + length},
-                "label '" + std::string(text.substr(0, colon)) + "' is glued to the next token; it is split after the colon")) {
+        if (Diagnostic* d = state.report(DiagCode::kGluedLabel, Severity::kWarning, {begin, begin + length},
+                                         "label '" + std::string(text.substr(0, colon)) +
+                                             "' is glued to the next token; it is split after the colon")) {
           d->fixes.push_back(Fix{"insert a space after the colon", {TextEdit{{begin + length, begin + length}, " "}}});
         }
       }

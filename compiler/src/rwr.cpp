@@ -37,8 +37,8 @@ std::optional<RwrFile> parseRwr(std::string_view bytes, std::string name, Diagno
     return std::nullopt;
   };
   if (bytes.size() < kRwrHeaderSize) {
-    return fail(0, "only " + std::to_string(bytes.size()) + " bytes; the header alone has " +
-                       std::to_string(kRwrHeaderSize));
+    return fail(
+        0, "only " + std::to_string(bytes.size()) + " bytes; the header alone has " + std::to_string(kRwrHeaderSize));
   }
   RwrFile rwr;
   rwr.name = name;
@@ -50,8 +50,10 @@ std::optional<RwrFile> parseRwr(std::string_view bytes, std::string name, Diagno
   hw.noNegativeEnergy = bytes[7] != 0;
   rwr.turret = static_cast<unsigned char>(bytes[8]);
   const int bullets = static_cast<unsigned char>(bytes[9]);
-  if (!oneOf(hw.energyMax, {40, 60, 100, 150})) return fail(0, "energy " + std::to_string(hw.energyMax) + " is not sold");
-  if (!oneOf(hw.damageMax, {30, 60, 100, 150})) return fail(2, "damage " + std::to_string(hw.damageMax) + " is not sold");
+  if (!oneOf(hw.energyMax, {40, 60, 100, 150}))
+    return fail(0, "energy " + std::to_string(hw.energyMax) + " is not sold");
+  if (!oneOf(hw.damageMax, {30, 60, 100, 150}))
+    return fail(2, "damage " + std::to_string(hw.damageMax) + " is not sold");
   if (!oneOf(hw.shieldMax, {0, 25, 50, 100})) return fail(4, "shield " + std::to_string(hw.shieldMax) + " is not sold");
   if (!oneOf(hw.cpu, {5, 10, 15, 30, 50})) return fail(6, "processor speed " + std::to_string(hw.cpu) + " is not sold");
   switch (bullets) {
@@ -83,7 +85,8 @@ std::optional<RwrFile> parseRwr(std::string_view bytes, std::string name, Diagno
                          ".." + std::to_string(size + 1));
   }
   const int64_t codeBytes = textStart - codeStart;
-  if (codeBytes % 2 != 0) return fail(111, "the machine code has an odd length (" + std::to_string(codeBytes) + " bytes)");
+  if (codeBytes % 2 != 0)
+    return fail(111, "the machine code has an odd length (" + std::to_string(codeBytes) + " bytes)");
   if (codeBytes == 0) return fail(111, "the machine code is empty (it should end with END)");
   rwr.code.reserve(static_cast<size_t>(codeBytes / 2));
   for (int64_t at = codeStart - 1; at < textStart - 1; at += 2) {
@@ -106,8 +109,9 @@ std::optional<RwrFile> readRwrFile(const std::string& path, Diagnostics& diagnos
     return std::nullopt;
   }
   if (static_cast<unsigned long long>(size) > kMaxRwrBytes) {
-    diagnostics.error(DiagCode::kFileTooLarge, {}, "'" + path + "' is " + std::to_string(size) +
-                                                       " bytes; .RWR files are limited to " + std::to_string(kMaxRwrBytes));
+    diagnostics.error(DiagCode::kFileTooLarge, {},
+                      "'" + path + "' is " + std::to_string(size) + " bytes; .RWR files are limited to " +
+                          std::to_string(kMaxRwrBytes));
     return std::nullopt;
   }
   in.seekg(0, std::ios::beg);

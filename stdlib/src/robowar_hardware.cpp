@@ -31,8 +31,8 @@ std::optional<int> hardwarePoints(const RobotHardware& hw) {
     case BulletType::kNormal: bullets = 1; break;
     case BulletType::kExplosive: bullets = 2; break;
   }
-  const int weapons = int{hw.missiles} + int{hw.tacNukes} + int{hw.hellbores} + int{hw.mines} +
-                      int{hw.stunners} + int{hw.drones} + int{hw.lasers} + int{hw.probes};
+  const int weapons = int{hw.missiles} + int{hw.tacNukes} + int{hw.hellbores} + int{hw.mines} + int{hw.stunners} +
+                      int{hw.drones} + int{hw.lasers} + int{hw.probes};
   return energy + damage + shield + cpu + bullets + weapons;
 }
 

@@ -15,8 +15,8 @@ constexpr Reg kInterruptRegisters[kInterruptCount] = {
 // Edge interrupts in the order processInterrupts() tries them (Interrupt.c); RADAR, RANGE and
 // CHRONON are level-triggered and never queued.
 constexpr Interrupt kQueueOrder[] = {
-    Interrupt::kCollision, Interrupt::kWall,  Interrupt::kDamage,    Interrupt::kShield,
-    Interrupt::kTop,       Interrupt::kBottom, Interrupt::kLeft,     Interrupt::kRight,
+    Interrupt::kCollision, Interrupt::kWall,   Interrupt::kDamage, Interrupt::kShield,
+    Interrupt::kTop,       Interrupt::kBottom, Interrupt::kLeft,   Interrupt::kRight,
     Interrupt::kTeammates, Interrupt::kRobots, Interrupt::kSignal,
 };
 

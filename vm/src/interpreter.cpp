@@ -234,11 +234,9 @@ RunResult run(const Bytecode& code, Brain& b, Host& host, int budget) {
         s[static_cast<size_t>(sp - 1)] = value;
         break;
       }
-      case Op::End:
-        return error("End of code reached");
+      case Op::End: return error("End of code reached");
       case Op::Nop:
-      case Op::Beep:
-        break;
+      case Op::Beep: break;
       case Op::And:
         if (sp < 2) return error("Stack underflow");
         replace2(top(0) != 0 && top(1) != 0);
@@ -329,8 +327,7 @@ RunResult run(const Bytecode& code, Brain& b, Host& host, int budget) {
       case Op::Snd6:
       case Op::Snd7:
       case Op::Snd8:
-      case Op::Snd9:
-        break;
+      case Op::Snd9: break;
       case Op::Print:
         if (sp < 1) return error("Stack underflow");
         break;
@@ -388,9 +385,7 @@ RunResult run(const Bytecode& code, Brain& b, Host& host, int budget) {
         sp = b.sp;
         if (b.failed) return error(b.error.data());
         break;
-      case Op::Intoff:
-        b.interruptsEnabled = false;
-        break;
+      case Op::Intoff: b.interruptsEnabled = false; break;
       case Op::Rti: {
         if (sp < 1) return error("Stack underflow");
         const int where = top(0);
@@ -438,12 +433,8 @@ RunResult run(const Bytecode& code, Brain& b, Host& host, int budget) {
       case Op::Mrb:
         if (b.officialRules) return error("No undocumented commands in tournaments");
         break;
-      case Op::Dropall:
-        sp = 0;
-        break;
-      case Op::Flushint:
-        b.pending = 0;
-        break;
+      case Op::Dropall: sp = 0; break;
+      case Op::Flushint: b.pending = 0; break;
       case Op::Max:
         if (sp < 2) return error("Stack underflow");
         replace2(top(0) > top(1) ? top(0) : top(1));

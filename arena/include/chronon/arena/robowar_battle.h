@@ -23,8 +23,8 @@ struct Rules {
   bool moveAndShoot = false;      ///< false: the 4.5 rule (no firing in a chronon with MOVEX/MOVEY).
   bool aggressiveScoring = true;  ///< Kills add points (4.1+).
   Scoring scoring = Scoring::kMac452;
-  bool officialRules = false;     ///< Undocumented words (JOCE, SUSIE, MRB) and, as in the Mac 4.5 code,
-                                  ///< drones and lasers kill the robot when true.
+  bool officialRules = false;  ///< Undocumented words (JOCE, SUSIE, MRB) and, as in the Mac 4.5 code,
+                               ///< drones and lasers kill the robot when true.
 };
 
 /// A robot entered in a battle: its compiled program (hardware included) and team.
@@ -35,23 +35,23 @@ struct Entry {
 
 /// Why a robot died.
 enum class DeathCause : uint8_t {
-  kNone,       ///< Alive at the end.
-  kDamage,     ///< Damage reached zero (shots, blasts, collisions, walls).
-  kOverload,   ///< Energy fell below -200.
-  kBuggy,      ///< A run-time error in its program (see `error`).
+  kNone,      ///< Alive at the end.
+  kDamage,    ///< Damage reached zero (shots, blasts, collisions, walls).
+  kOverload,  ///< Energy fell below -200.
+  kBuggy,     ///< A run-time error in its program (see `error`).
 };
 
 /// How one robot fared.
 struct Outcome {
   bool alive = true;
-  int deathChronon = -1;     ///< Chronon of death, -1 when alive.
+  int deathChronon = -1;  ///< Chronon of death, -1 when alive.
   DeathCause cause = DeathCause::kNone;
-  std::string error;         ///< For kBuggy: the original's message, e.g. "Number out of bounds".
-  int errorAddress = -1;     ///< For kBuggy: the instruction index that failed.
-  int killer = -1;           ///< Index of the robot credited with the kill, -1 when none.
-  int kills = 0;             ///< Kills that score under the rules.
-  int survivalPoints = 0;    ///< Duel: 1 alive; group: 3 alive, 2 last to die, 1 second-last.
-  int points = 0;            ///< survivalPoints + kills (kills only with aggressive scoring).
+  std::string error;       ///< For kBuggy: the original's message, e.g. "Number out of bounds".
+  int errorAddress = -1;   ///< For kBuggy: the instruction index that failed.
+  int killer = -1;         ///< Index of the robot credited with the kill, -1 when none.
+  int kills = 0;           ///< Kills that score under the rules.
+  int survivalPoints = 0;  ///< Duel: 1 alive; group: 3 alive, 2 last to die, 1 second-last.
+  int points = 0;          ///< survivalPoints + kills (kills only with aggressive scoring).
   int finalEnergy = 0;
   int finalDamage = 0;
 };

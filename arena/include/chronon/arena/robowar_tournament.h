@@ -41,10 +41,10 @@ const char* phaseName(BoutPhase phase);
 
 /// One battle of a tournament.
 struct Bout {
-  size_t index = 0;          ///< Position in the whole tournament, from 0; the seed derives from it.
+  size_t index = 0;  ///< Position in the whole tournament, from 0; the seed derives from it.
   BoutPhase phase = BoutPhase::kDuel;
-  std::vector<int> robots;   ///< Indices into the contestant list, in entry order.
-  uint64_t seed = 0;         ///< `Random::derive(tournamentSeed, index)`.
+  std::vector<int> robots;  ///< Indices into the contestant list, in entry order.
+  uint64_t seed = 0;        ///< `Random::derive(tournamentSeed, index)`.
 };
 
 /// A bout and how it ended.
@@ -62,13 +62,13 @@ using ProgressCallback = std::function<void(size_t done, size_t total)>;
 
 /// How a tournament is played.
 struct TournamentOptions {
-  int numDuels = 3;        ///< Duels per pair in the main round (>= 0).
-  int numGroups = 1;       ///< Group draws per entry: numEntries x numGroups groups (>= 0).
-  int groupBouts = 1;      ///< Battles per drawn group (>= 1 when numGroups > 0).
-  bool basic = false;      ///< True: no Winners' Circle (the original's "basic" tournament).
-  uint64_t seed = 1;       ///< Tournament seed; every bout's seed derives from it.
-  int threads = 0;         ///< Worker threads; 0 = all cores.
-  Rules rules;             ///< Battle rules; maxChronons is the tournament cap (1500).
+  int numDuels = 3;    ///< Duels per pair in the main round (>= 0).
+  int numGroups = 1;   ///< Group draws per entry: numEntries x numGroups groups (>= 0).
+  int groupBouts = 1;  ///< Battles per drawn group (>= 1 when numGroups > 0).
+  bool basic = false;  ///< True: no Winners' Circle (the original's "basic" tournament).
+  uint64_t seed = 1;   ///< Tournament seed; every bout's seed derives from it.
+  int threads = 0;     ///< Worker threads; 0 = all cores.
+  Rules rules;         ///< Battle rules; maxChronons is the tournament cap (1500).
 };
 
 /// Number of robots in a group and in the Winners' Circle (specs/robowar.md §8).
@@ -101,30 +101,30 @@ std::vector<BoutResult> runBouts(const std::vector<Contestant>& contestants, con
 
 /// One robot's line of the standings. All scores are points (survival + kills under Rules::scoring).
 struct Standing {
-  int contestant = 0;          ///< Index into the contestant list.
+  int contestant = 0;  ///< Index into the contestant list.
   std::string name;
-  double solo = 0;             ///< Sum of main-duel points.
-  double group = 0;            ///< Main-group points x numDuels(N-1) / (2 groupBouts groupsFought).
-  double total = 0;            ///< solo + group.
-  double winnersSolo = 0;      ///< Winners' Circle duel points, rescaled (0 outside the circle).
-  double winnersGroup = 0;     ///< Winners' Circle group points, rescaled (0 outside the circle).
-  double finalScore = 0;       ///< total + winnersSolo + winnersGroup.
+  double solo = 0;          ///< Sum of main-duel points.
+  double group = 0;         ///< Main-group points x numDuels(N-1) / (2 groupBouts groupsFought).
+  double total = 0;         ///< solo + group.
+  double winnersSolo = 0;   ///< Winners' Circle duel points, rescaled (0 outside the circle).
+  double winnersGroup = 0;  ///< Winners' Circle group points, rescaled (0 outside the circle).
+  double finalScore = 0;    ///< total + winnersSolo + winnersGroup.
   bool inWinnersCircle = false;
-  int duelsFought = 0;         ///< Main duels fought.
-  int groupsFought = 0;        ///< Distinct main groups drawn with this robot.
-  int boutsFought = 0;         ///< Battles fought in all phases.
-  int wins = 0;                ///< Battles survived in all phases.
-  int kills = 0;               ///< Scoring kills in all phases.
+  int duelsFought = 0;   ///< Main duels fought.
+  int groupsFought = 0;  ///< Distinct main groups drawn with this robot.
+  int boutsFought = 0;   ///< Battles fought in all phases.
+  int wins = 0;          ///< Battles survived in all phases.
+  int kills = 0;         ///< Scoring kills in all phases.
 };
 
 /// The outcome of a tournament.
 struct TournamentReport {
   std::vector<Contestant> contestants;
-  std::vector<Standing> standings;   ///< Sorted by final score (descending), then name.
-  std::vector<BoutResult> bouts;     ///< Every battle, by index.
-  std::vector<std::string> notes;    ///< Remarks such as "fewer than 6 robots: groups use all 4".
-  bool winnersCircle = false;        ///< Whether a Winners' Circle was held.
-  bool listed = false;               ///< A RoboWar 1.5 list tournament (solo = 2-robot combats).
+  std::vector<Standing> standings;  ///< Sorted by final score (descending), then name.
+  std::vector<BoutResult> bouts;    ///< Every battle, by index.
+  std::vector<std::string> notes;   ///< Remarks such as "fewer than 6 robots: groups use all 4".
+  bool winnersCircle = false;       ///< Whether a Winners' Circle was held.
+  bool listed = false;              ///< A RoboWar 1.5 list tournament (solo = 2-robot combats).
   TournamentOptions options;
 };
 

@@ -26,7 +26,7 @@ struct ListGroup {
 
 /// A parsed RoboWar 1.5 tournament list.
 struct TournamentList {
-  std::string saveFile;            ///< The file named by an optional first line `SAVE name`, or empty.
+  std::string saveFile;  ///< The file named by an optional first line `SAVE name`, or empty.
   std::vector<ListGroup> groups;
 };
 
@@ -63,12 +63,12 @@ struct Rejection {
 struct Field {
   std::vector<std::unique_ptr<robotalk::Program>> programs;
   std::vector<Contestant> contestants;
-  std::vector<std::string> paths;           ///< Source path of each contestant.
+  std::vector<std::string> paths;  ///< Source path of each contestant.
   std::vector<Rejection> rejected;
-  bool listed = false;                      ///< True when the field came from a tournament list.
-  std::vector<ListedCombat> combats;        ///< The list's combats (robots as contestant indices).
-  std::filesystem::path saveFile;           ///< The list's SAVE file, resolved against the list's folder.
-  std::vector<std::string> notes;           ///< E.g. a combat dropped because its robots were rejected.
+  bool listed = false;                ///< True when the field came from a tournament list.
+  std::vector<ListedCombat> combats;  ///< The list's combats (robots as contestant indices).
+  std::filesystem::path saveFile;     ///< The list's SAVE file, resolved against the list's folder.
+  std::vector<std::string> notes;     ///< E.g. a combat dropped because its robots were rejected.
 };
 
 /// Builds the field from `arguments`: robot files, one folder (every .rtk/.txt/.rwr file in it, sorted

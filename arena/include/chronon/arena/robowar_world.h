@@ -73,21 +73,21 @@ struct Bot {
   chronon::robowar::RobotHardware hw;          ///< From the program.
   int index = 0;                               ///< Entry index, the ID register (0-5).
   int team = 0;                                ///< 0 = no team.
-  int x = 0, y = 0;            ///< Centre in pixels.
-  int speedX = 0, speedY = 0;  ///< Pixels per chronon, -20..20.
-  int energy = 0, damage = 0, shield = 0;  ///< Energy, damage points left, shield level.
-  int aim = 0, look = 0, scan = 0;  ///< Degrees 0-359.
-  int channel = 1;             ///< Team radio channel, 1-10.
+  int x = 0, y = 0;                            ///< Centre in pixels.
+  int speedX = 0, speedY = 0;                  ///< Pixels per chronon, -20..20.
+  int energy = 0, damage = 0, shield = 0;      ///< Energy, damage points left, shield level.
+  int aim = 0, look = 0, scan = 0;             ///< Degrees 0-359.
+  int channel = 1;                             ///< Team radio channel, 1-10.
   bool alive = true;
-  int stunned = 0;             ///< Chronons of stasis left.
-  int collision = 0, friendFlag = 0, wall = 0;  ///< This chronon's COLLISION, FRIEND and WALL flags.
-  int moveOrShoot = 0;         ///< 0 nothing yet this chronon, 1 fired, 2 moved (4.5 rule).
-  std::array<int, kMaxRobots> killTime{};  ///< Chronon this robot killed robot i, -1 never.
-  int kills = 0;                         ///< Kills that score (recomputed each chronon).
-  int killer = -1;                       ///< Robot credited with this robot's death.
-  int deathTime = -1;                    ///< Chronon of death, -1 while alive.
-  DeathCause cause = DeathCause::kNone;  ///< Why it died.
-  int survival = 0;                      ///< Survival points earned so far.
+  int stunned = 0;                                   ///< Chronons of stasis left.
+  int collision = 0, friendFlag = 0, wall = 0;       ///< This chronon's COLLISION, FRIEND and WALL flags.
+  int moveOrShoot = 0;                               ///< 0 nothing yet this chronon, 1 fired, 2 moved (4.5 rule).
+  std::array<int, kMaxRobots> killTime{};            ///< Chronon this robot killed robot i, -1 never.
+  int kills = 0;                                     ///< Kills that score (recomputed each chronon).
+  int killer = -1;                                   ///< Robot credited with this robot's death.
+  int deathTime = -1;                                ///< Chronon of death, -1 while alive.
+  DeathCause cause = DeathCause::kNone;              ///< Why it died.
+  int survival = 0;                                  ///< Survival points earned so far.
   std::array<int16_t, vm::kHistoryCells> history{};  ///< HISTORY cells 1-50 (index 0-49), fresh each battle.
   // The interrupt edge detectors' previous values (Interrupt.c updateOldInterruptState).
   int oldCollision = 0, oldWall = 0, oldDamage = 0, oldShield = 0, oldY = 0, oldX = 0;
@@ -186,10 +186,10 @@ class World final : public vm::Host {
   std::vector<Shot> shots_;
   std::vector<Event> events_;
   std::array<std::array<int16_t, 10>, kMaxRobots> communications_{};  ///< [team slot][channel-1].
-  std::array<int, kMaxRobots> teamSlot_{};  ///< Robot index -> row of communications_.
+  std::array<int, kMaxRobots> teamSlot_{};                            ///< Robot index -> row of communications_.
   int chronons_ = 0;
   int numAlive_ = 0;
-  int tail_ = 0;  ///< Chronons left in the tail after the deciding death, 0 when not started.
+  int tail_ = 0;        ///< Chronons left in the tail after the deciding death, 0 when not started.
   Bot* who_ = nullptr;  ///< The robot whose brain is running (register access goes to it).
 };
 

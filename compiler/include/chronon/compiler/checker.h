@@ -36,12 +36,12 @@ inline constexpr int kStackCells = 100;
 
 /// The inferred effect of a subroutine (a constant target of CALL, IF or IFE).
 struct SubroutineEffect {
-  uint16_t address = 0;      ///< The subroutine's entry address.
-  bool returns = false;      ///< True when some path returns through the return address it was given.
-  bool exact = false;        ///< True when the net effect is known (not after DROPALL or unknown code).
-  int minNet = 0;            ///< Smallest net change in cells over returning paths (return address excluded).
-  int maxNet = 0;            ///< Largest net change in cells over returning paths.
-  int deepest = 0;           ///< Most cells below its entry that the body may touch, as a negative count.
+  uint16_t address = 0;  ///< The subroutine's entry address.
+  bool returns = false;  ///< True when some path returns through the return address it was given.
+  bool exact = false;    ///< True when the net effect is known (not after DROPALL or unknown code).
+  int minNet = 0;        ///< Smallest net change in cells over returning paths (return address excluded).
+  int maxNet = 0;        ///< Largest net change in cells over returning paths.
+  int deepest = 0;       ///< Most cells below its entry that the body may touch, as a negative count.
 };
 
 /// The result of analysing a Program: its CFG, the facts of every instruction and subroutine effects.
@@ -74,13 +74,13 @@ void check(const Program& program, const CheckOptions& options, Diagnostics& dia
 
 /// The inferred stack state at one label, for inlay hints and `chronon check --effects`.
 struct LabelEffect {
-  std::string name;            ///< The label as written.
-  uint16_t address = 0;        ///< Its address.
-  SourceRange range;           ///< The label definition.
-  InstructionFacts facts;      ///< Facts at the labelled instruction (empty if the label is at the end).
-  bool subroutine = false;     ///< True when the label is called (CALL/IF/IFE) somewhere.
-  SubroutineEffect effect;     ///< Its effect when `subroutine`.
-  std::string text;            ///< Formatted, e.g. "[2]", "[0..1] sub ( -- +1 )", "[?]".
+  std::string name;         ///< The label as written.
+  uint16_t address = 0;     ///< Its address.
+  SourceRange range;        ///< The label definition.
+  InstructionFacts facts;   ///< Facts at the labelled instruction (empty if the label is at the end).
+  bool subroutine = false;  ///< True when the label is called (CALL/IF/IFE) somewhere.
+  SubroutineEffect effect;  ///< Its effect when `subroutine`.
+  std::string text;         ///< Formatted, e.g. "[2]", "[0..1] sub ( -- +1 )", "[?]".
 };
 
 /// The stack state at every label of `program`, in definition order.

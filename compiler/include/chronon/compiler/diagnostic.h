@@ -21,44 +21,44 @@ enum class Severity : uint8_t {
 /// codes never change meaning once released, so tools and tests can match on them.
 enum class DiagCode : uint16_t {
   // Input (1xx)
-  kFileUnreadable = 100,   ///< The file could not be read.
-  kFileTooLarge = 101,     ///< The file exceeds kMaxSourceBytes.
-  kBinaryInput = 102,      ///< The file looks like binary data, not source text.
+  kFileUnreadable = 100,  ///< The file could not be read.
+  kFileTooLarge = 101,    ///< The file exceeds kMaxSourceBytes.
+  kBinaryInput = 102,     ///< The file looks like binary data, not source text.
   // RoboTalk tokens and names (2xx)
-  kUnknownToken = 200,       ///< A token that is no operator, number, label or register.
-  kNumberOutOfRange = 201,   ///< A literal outside -19999..19999.
-  kUnclosedComment = 202,    ///< A `{` comment without its `}`.
-  kStrayCloseBrace = 203,    ///< A `}` outside any comment.
-  kDuplicateLabel = 204,     ///< A label defined twice.
-  kUndefinedLabel = 205,     ///< A name used like a label but never defined.
-  kLabelShadowsRegister = 206, ///< A label with a register's name (references resolve to the label).
-  kQuotedNonRegister = 207,  ///< `NAME'` where NAME is no register.
-  kWordNotInProfile = 208,   ///< A word that the chosen profile does not have.
-  kUndocumentedWord = 209,   ///< A word banned under the official rules.
-  kEmptyLabel = 210,         ///< A lone `:`.
-  kCommentTooDeep = 211,     ///< `{` comments nested deeper than the original allowed.
-  kUnknownDirective = 212,   ///< A `#!!` directive Chronon does not know (ignored, as in RoboWar 5).
-  kHardwareDirective = 213,  ///< A malformed `#!!hardware` line.
-  kWriteNeedsHardware = 214, ///< A weapon register written without that hardware fitted.
-  kGluedLabel = 215,         ///< A label glued to the next token (`start:y`), split as the 1990 lexer did.
+  kUnknownToken = 200,          ///< A token that is no operator, number, label or register.
+  kNumberOutOfRange = 201,      ///< A literal outside -19999..19999.
+  kUnclosedComment = 202,       ///< A `{` comment without its `}`.
+  kStrayCloseBrace = 203,       ///< A `}` outside any comment.
+  kDuplicateLabel = 204,        ///< A label defined twice.
+  kUndefinedLabel = 205,        ///< A name used like a label but never defined.
+  kLabelShadowsRegister = 206,  ///< A label with a register's name (references resolve to the label).
+  kQuotedNonRegister = 207,     ///< `NAME'` where NAME is no register.
+  kWordNotInProfile = 208,      ///< A word that the chosen profile does not have.
+  kUndocumentedWord = 209,      ///< A word banned under the official rules.
+  kEmptyLabel = 210,            ///< A lone `:`.
+  kCommentTooDeep = 211,        ///< `{` comments nested deeper than the original allowed.
+  kUnknownDirective = 212,      ///< A `#!!` directive Chronon does not know (ignored, as in RoboWar 5).
+  kHardwareDirective = 213,     ///< A malformed `#!!hardware` line.
+  kWriteNeedsHardware = 214,    ///< A weapon register written without that hardware fitted.
+  kGluedLabel = 215,            ///< A label glued to the next token (`start:y`), split as the 1990 lexer did.
   // Limits (3xx)
-  kTooManyInstructions = 300, ///< More object-code words than the profile allows.
-  kTooManyLabels = 301,       ///< More label definitions than the profile allows.
+  kTooManyInstructions = 300,  ///< More object-code words than the profile allows.
+  kTooManyLabels = 301,        ///< More label definitions than the profile allows.
   // Checker (4xx)
-  kStackUnderflow = 400,       ///< A path pops more than the stack can hold there.
-  kDepthMismatch = 401,        ///< Branches join with different stack depths.
-  kStoreWithoutVariable = 402, ///< STORE/SETINT/SETPARAM without a variable reference on top.
-  kArithmeticOnReference = 403,///< Arithmetic on a variable reference or code address.
-  kComputedJump = 404,         ///< A jump target computed at run time (note).
-  kUnboundedGrowth = 405,      ///< The stack grows on every trip round a loop.
-  kStackOverflow = 406,        ///< A path pushes more than the 100-cell stack holds.
-  kFallsIntoEnd = 407,         ///< Execution can run into the trailing END (an error at run time).
-  kReadOfWriteOnly = 408,      ///< Reading a write-only register (it reads 0).
-  kWriteOfReadOnly = 409,      ///< Storing into a read-only register (ignored by the original).
-  kCheckIncomplete = 410,      ///< The stack checker's work budget ran out; no stack checks were made (note).
+  kStackUnderflow = 400,         ///< A path pops more than the stack can hold there.
+  kDepthMismatch = 401,          ///< Branches join with different stack depths.
+  kStoreWithoutVariable = 402,   ///< STORE/SETINT/SETPARAM without a variable reference on top.
+  kArithmeticOnReference = 403,  ///< Arithmetic on a variable reference or code address.
+  kComputedJump = 404,           ///< A jump target computed at run time (note).
+  kUnboundedGrowth = 405,        ///< The stack grows on every trip round a loop.
+  kStackOverflow = 406,          ///< A path pushes more than the 100-cell stack holds.
+  kFallsIntoEnd = 407,           ///< Execution can run into the trailing END (an error at run time).
+  kReadOfWriteOnly = 408,        ///< Reading a write-only register (it reads 0).
+  kWriteOfReadOnly = 409,        ///< Storing into a read-only register (ignored by the original).
+  kCheckIncomplete = 410,        ///< The stack checker's work budget ran out; no stack checks were made (note).
   // Object code and .RWR files (5xx)
-  kObjectSyntax = 500,   ///< A malformed line in an object-code text file.
-  kRwrMalformed = 501,   ///< An .RWR file whose header or offsets are out of range.
+  kObjectSyntax = 500,  ///< A malformed line in an object-code text file.
+  kRwrMalformed = 501,  ///< An .RWR file whose header or offsets are out of range.
 };
 
 /// A replacement of `range` by `text`: the edit a quick fix applies.
@@ -76,7 +76,7 @@ struct Fix {
 /// Extra information attached to a diagnostic, optionally at another place in the same file.
 struct DiagNote {
   std::string message;
-  SourceRange range;     ///< Where the note points; meaningful only when `hasRange`.
+  SourceRange range;  ///< Where the note points; meaningful only when `hasRange`.
   bool hasRange = false;
 };
 

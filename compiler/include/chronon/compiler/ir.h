@@ -35,7 +35,7 @@ enum class DepthBase : uint8_t {
 
 /// The facts the checker infers for one instruction, as they hold just before it executes.
 struct InstructionFacts {
-  bool reached = false;        ///< False for code that no analysed path reaches.
+  bool reached = false;  ///< False for code that no analysed path reaches.
   DepthBase base = DepthBase::kUnknown;
   int minDepth = 0;            ///< Smallest stack depth (cells) over the paths, counted from `base`.
   int maxDepth = 0;            ///< Largest stack depth (cells) over the paths, counted from `base`.
@@ -44,8 +44,8 @@ struct InstructionFacts {
   /// a handler, a computed jump or a subroutine body); `startMin..startMax` is then that depth range.
   /// Useful where `base` is kUnknown because handlers or computed jumps also lead here.
   bool reachedFromStart = false;
-  int startMin = 0;            ///< Smallest absolute depth on the paths from the start.
-  int startMax = 0;            ///< Largest absolute depth on the paths from the start.
+  int startMin = 0;  ///< Smallest absolute depth on the paths from the start.
+  int startMax = 0;  ///< Largest absolute depth on the paths from the start.
 };
 
 /// How control leaves a basic block along one edge.
@@ -65,11 +65,11 @@ struct Edge {
 /// A maximal straight-line run of instructions [begin, end): only its first instruction is a
 /// jump target and only its last one may branch.
 struct BasicBlock {
-  uint32_t begin = 0;                ///< Address of the first instruction (the leader).
-  uint32_t end = 0;                  ///< One past the last instruction.
-  std::vector<Edge> successors;      ///< Outgoing edges, in the order fall-through, then targets.
-  std::vector<Edge> predecessors;    ///< Incoming edges (the mirror of `successors`).
-  bool computedTarget = false;       ///< The last instruction branches to an address computed at run time.
+  uint32_t begin = 0;              ///< Address of the first instruction (the leader).
+  uint32_t end = 0;                ///< One past the last instruction.
+  std::vector<Edge> successors;    ///< Outgoing edges, in the order fall-through, then targets.
+  std::vector<Edge> predecessors;  ///< Incoming edges (the mirror of `successors`).
+  bool computedTarget = false;     ///< The last instruction branches to an address computed at run time.
 };
 
 /// The branch targets of one instruction when they are constants.
@@ -79,8 +79,8 @@ struct ConstantTargets {
 
 /// The control-flow graph of a Program.
 struct ControlFlowGraph {
-  std::vector<BasicBlock> blocks;              ///< In address order; blocks[0] starts at address 0.
-  std::vector<uint32_t> blockOf;               ///< Block index of every instruction.
+  std::vector<BasicBlock> blocks;  ///< In address order; blocks[0] starts at address 0.
+  std::vector<uint32_t> blockOf;   ///< Block index of every instruction.
   /// Constant targets of every branch instruction (nullopt for non-branches and computed targets).
   /// A target is constant when the address operand(s) are the word(s) pushed just before the branch
   /// (a literal or a label reference) and no jump lands between the push and the branch.

@@ -72,7 +72,6 @@ LexResult lex(const SourceFile& file, const std::function<void(const Token&)>& o
 /// starts a directive, as in the Mac assembler. `result.program` is usable when there are no errors.
 CompileResult compile(const SourceFile& file, const CompileOptions& options);
 
-
 /// Parses the text of one `#!!hardware ...` directive (everything after `#!!`, e.g.
 /// "hardware hasMissiles: true" or "hardware energy 150 cpu 30 missiles") into `hardware`.
 /// `range` is the directive's range for diagnostics (RT213 on a bad key or value).
@@ -94,10 +93,10 @@ enum class RobotFileKind : uint8_t {
 
 /// A robot loaded from a file of any supported kind.
 struct LoadedRobot {
-  SourceFile file{"", ""};   ///< The text diagnostics refer to (empty for an .RWR file).
+  SourceFile file{"", ""};  ///< The text diagnostics refer to (empty for an .RWR file).
   RobotFileKind kind = RobotFileKind::kSource;
-  Program program;           ///< Usable when `diagnostics.hasErrors()` is false.
-  Diagnostics diagnostics;   ///< Sorted by position.
+  Program program;          ///< Usable when `diagnostics.hasErrors()` is false.
+  Diagnostics diagnostics;  ///< Sorted by position.
 };
 
 /// Loads the robot at `path`: an .RWR file (by extension) gives its machine code and hardware;

@@ -22,13 +22,13 @@ inline constexpr size_t kMaxRwrBytes = 16u * 1024u * 1024u;
 
 /// The contents of an .RWR file that matter to Chronon.
 struct RwrFile {
-  std::string name;                    ///< The robot's name: the file name without ".RWR".
-  robowar::RobotHardware hardware;     ///< Offsets 0-17.
-  int turret = 1;                      ///< Offset 8: 1 line, 2 dot, 3 none.
-  std::vector<int16_t> code;           ///< Machine code words (END included), from offset 111 to 115.
-  std::string source;                  ///< Source text (CRLF line ends, MacRoman/CP1252 bytes) to EOF.
-  bool locked = false;                 ///< Offset 139: the author hid the source.
-  bool cRobot = false;                 ///< Offset 140: written with the C-to-RoboTalk translator.
+  std::string name;                 ///< The robot's name: the file name without ".RWR".
+  robowar::RobotHardware hardware;  ///< Offsets 0-17.
+  int turret = 1;                   ///< Offset 8: 1 line, 2 dot, 3 none.
+  std::vector<int16_t> code;        ///< Machine code words (END included), from offset 111 to 115.
+  std::string source;               ///< Source text (CRLF line ends, MacRoman/CP1252 bytes) to EOF.
+  bool locked = false;              ///< Offset 139: the author hid the source.
+  bool cRobot = false;              ///< Offset 140: written with the C-to-RoboTalk translator.
 };
 
 /// Parses the bytes of an .RWR file named `name` (used as the robot's name and in messages).

@@ -14,22 +14,22 @@ namespace chronon::robotalk {
 /// Flags of an operator or register. Bits combine with `|`.
 enum WordFlag : uint32_t {
   kNone = 0,
-  kPure = 1u << 0,            ///< Arithmetic or logic on numbers only; no side effect.
-  kStack = 1u << 1,           ///< Rearranges the stack.
-  kBranch = 1u << 2,          ///< Transfers control to an address taken from the stack.
-  kTerminator = 1u << 3,      ///< Control never falls through to the next instruction.
-  kDynamicEffect = 1u << 4,   ///< The stack effect depends on run-time values (ROLL, IF, DROPALL).
-  kVariable = 1u << 5,        ///< Takes a variable reference (a quoted register) on top.
-  kCosmetic = 1u << 6,        ///< Icons, sounds, PRINT, DEBUG: no effect on the battle; free.
-  kSuspend = 1u << 7,         ///< Ends the robot's chronon (SYNC).
-  kInterrupt = 1u << 8,       ///< Manages interrupts.
-  kUndocumented = 1u << 9,    ///< Undocumented; banned under the official rules.
-  kMacOnly = 1u << 10,        ///< Known to the Mac assembler only.
-  kWindowsOnly = 1u << 11,    ///< Added by RoboWar 5 for Windows.
-  kInternal = 1u << 12,       ///< Emitted by the assembler, not written by players (END).
-  kInterruptSource = 1u << 13,///< A register whose name selects an interrupt for SETINT/SETPARAM.
-  kWeapon = 1u << 14,         ///< Writing it fires or lays a weapon.
-  kMove = 1u << 15,           ///< Writing it moves the robot (MOVEX/MOVEY; the move-and-shoot rule).
+  kPure = 1u << 0,              ///< Arithmetic or logic on numbers only; no side effect.
+  kStack = 1u << 1,             ///< Rearranges the stack.
+  kBranch = 1u << 2,            ///< Transfers control to an address taken from the stack.
+  kTerminator = 1u << 3,        ///< Control never falls through to the next instruction.
+  kDynamicEffect = 1u << 4,     ///< The stack effect depends on run-time values (ROLL, IF, DROPALL).
+  kVariable = 1u << 5,          ///< Takes a variable reference (a quoted register) on top.
+  kCosmetic = 1u << 6,          ///< Icons, sounds, PRINT, DEBUG: no effect on the battle; free.
+  kSuspend = 1u << 7,           ///< Ends the robot's chronon (SYNC).
+  kInterrupt = 1u << 8,         ///< Manages interrupts.
+  kUndocumented = 1u << 9,      ///< Undocumented; banned under the official rules.
+  kMacOnly = 1u << 10,          ///< Known to the Mac assembler only.
+  kWindowsOnly = 1u << 11,      ///< Added by RoboWar 5 for Windows.
+  kInternal = 1u << 12,         ///< Emitted by the assembler, not written by players (END).
+  kInterruptSource = 1u << 13,  ///< A register whose name selects an interrupt for SETINT/SETPARAM.
+  kWeapon = 1u << 14,           ///< Writing it fires or lays a weapon.
+  kMove = 1u << 15,             ///< Writing it moves the robot (MOVEX/MOVEY; the move-and-shoot rule).
 };
 
 /// What a program may do with a register.
@@ -117,15 +117,15 @@ constexpr StackCounts countEffect(std::string_view effect) {
 
 /// Everything known about one operator.
 struct OperatorInfo {
-  Op op;                         ///< Identifier; its value is the object-code word.
-  std::string_view name;         ///< Canonical spelling, upper case (STORE, not STO).
-  std::string_view synonyms;     ///< Other spellings, space-separated, upper case ("STO").
-  std::string_view effect;       ///< Stack effect text, top on the right ("x r --").
-  StackCounts counts;            ///< Pops and pushes derived from `effect`.
-  uint8_t cost;                  ///< Cycles charged by the original interpreter.
-  uint16_t since;                ///< First version (major*100 + minor*10 + patch).
-  uint32_t flags;                ///< WordFlag bits.
-  std::string_view doc;          ///< One-line description.
+  Op op;                      ///< Identifier; its value is the object-code word.
+  std::string_view name;      ///< Canonical spelling, upper case (STORE, not STO).
+  std::string_view synonyms;  ///< Other spellings, space-separated, upper case ("STO").
+  std::string_view effect;    ///< Stack effect text, top on the right ("x r --").
+  StackCounts counts;         ///< Pops and pushes derived from `effect`.
+  uint8_t cost;               ///< Cycles charged by the original interpreter.
+  uint16_t since;             ///< First version (major*100 + minor*10 + patch).
+  uint32_t flags;             ///< WordFlag bits.
+  std::string_view doc;       ///< One-line description.
 
   /// True when every flag bit in `mask` is set.
   constexpr bool has(uint32_t mask) const { return (flags & mask) == mask; }
@@ -133,15 +133,15 @@ struct OperatorInfo {
 
 /// Everything known about one register.
 struct RegisterInfo {
-  Reg reg;                       ///< Identifier; its value is the register index.
-  std::string_view name;         ///< Canonical spelling, upper case.
-  std::string_view synonyms;     ///< Other spellings, space-separated ("BOTTOM" for BOT).
-  Access access;                 ///< Readable, writable, both, or an interrupt name only.
-  uint16_t since;                ///< First version (major*100 + minor*10 + patch).
-  uint32_t flags;                ///< WordFlag bits.
-  Hardware hardware;             ///< Hardware a write needs, or Hardware::kNone.
-  std::string_view unit;         ///< Unit of the value ("degrees", "energy", ...), may be empty.
-  std::string_view doc;          ///< One-line description.
+  Reg reg;                    ///< Identifier; its value is the register index.
+  std::string_view name;      ///< Canonical spelling, upper case.
+  std::string_view synonyms;  ///< Other spellings, space-separated ("BOTTOM" for BOT).
+  Access access;              ///< Readable, writable, both, or an interrupt name only.
+  uint16_t since;             ///< First version (major*100 + minor*10 + patch).
+  uint32_t flags;             ///< WordFlag bits.
+  Hardware hardware;          ///< Hardware a write needs, or Hardware::kNone.
+  std::string_view unit;      ///< Unit of the value ("degrees", "energy", ...), may be empty.
+  std::string_view doc;       ///< One-line description.
 
   /// True when an unquoted use reads the register (REG' RECALL).
   constexpr bool readable() const { return access == Access::kRead || access == Access::kReadWrite; }

@@ -19,10 +19,10 @@ enum class BulletType : uint8_t {
 /// The Hardware Store choices of one robot. Defaults are the cheapest legal robot with normal
 /// bullets: what a plain-text robot without `#!!hardware` lines gets.
 struct RobotHardware {
-  int energyMax = 100;   ///< 40, 60, 100 or 150.
-  int damageMax = 100;   ///< 30, 60, 100 or 150.
-  int shieldMax = 0;     ///< 0, 25, 50 or 100.
-  int cpu = 15;          ///< Instructions per chronon: 5, 10, 15, 30 or 50.
+  int energyMax = 100;  ///< 40, 60, 100 or 150.
+  int damageMax = 100;  ///< 30, 60, 100 or 150.
+  int shieldMax = 0;    ///< 0, 25, 50 or 100.
+  int cpu = 15;         ///< Instructions per chronon: 5, 10, 15, 30 or 50.
   BulletType bullets = BulletType::kNormal;
   bool missiles = false;
   bool tacNukes = false;

@@ -57,14 +57,14 @@ struct Brain {
   std::array<int16_t, 26> letters{};           ///< A-Z by register index (X and Y unused: the arena owns them).
   std::array<int16_t, kVectorCells> vector{};  ///< VSTORE/VRECALL cells 0-100.
   std::array<InterruptSlot, kInterruptCount> interrupts{};  ///< Indexed by Interrupt.
-  bool interruptsEnabled = false;              ///< INTON/INTOFF state; off at start.
-  uint16_t pending = 0;                        ///< Queued edge interrupts, bit = 1 << Interrupt.
+  bool interruptsEnabled = false;                           ///< INTON/INTOFF state; off at start.
+  uint16_t pending = 0;                                     ///< Queued edge interrupts, bit = 1 << Interrupt.
   int16_t probeRegister = static_cast<int16_t>(robotalk::Reg::Damage);  ///< PROBE' SETPARAM choice.
-  int16_t historyCell = 1;                     ///< HISTORY' SETPARAM choice, 1-50.
-  bool officialRules = false;                  ///< Undocumented words (MRB) kill the robot when true.
-  bool failed = false;                         ///< A run-time error killed the robot.
-  std::string_view error;                      ///< The original's message for the error (a literal).
-  int errorAddress = -1;                       ///< Index of the instruction that failed.
+  int16_t historyCell = 1;                                              ///< HISTORY' SETPARAM choice, 1-50.
+  bool officialRules = false;  ///< Undocumented words (MRB) kill the robot when true.
+  bool failed = false;         ///< A run-time error killed the robot.
+  std::string_view error;      ///< The original's message for the error (a literal).
+  int errorAddress = -1;       ///< Index of the instruction that failed.
 
   /// A fresh brain with the original's interrupt defaults (Interrupt.c initRobotInterrupts).
   Brain();
