@@ -1,13 +1,18 @@
 #pragma once
 // Helpers shared by the test files: where ../shared and the source tree are, and corpus skipping.
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
 namespace chronon::test {
 
-/// The ../shared folder beside the repository (test data; never copied into the repository).
-inline std::filesystem::path sharedDir() { return CHRONON_SHARED_DIR; }
+/// The ../shared folder beside the repository (test data; never copied into the repository). The
+/// environment variable CHRONON_SHARED_DIR overrides it, e.g. to check that corpus tests skip.
+inline std::filesystem::path sharedDir() {
+  const char* fromEnvironment = std::getenv("CHRONON_SHARED_DIR");
+  return fromEnvironment != nullptr ? fromEnvironment : CHRONON_SHARED_DIR;
+}
 /// The repository root.
 inline std::filesystem::path sourceDir() { return CHRONON_SOURCE_DIR; }
 /// The built `chronon` executable.

@@ -70,6 +70,7 @@ LexResult lex(const SourceFile& file, const std::function<void(const Token&)>& o
 /// such case). `END` cannot be written (the Mac assembler did not know it as a token); numeric
 /// tokens 20000-32767 are stored as raw words (RoboWar 5.21 "code with numbers"). A `#!!` anywhere
 /// starts a directive, as in the Mac assembler. `result.program` is usable when there are no errors.
+/// It is parse() followed by lower() (robotalk_syntax.h), without parse()'s RT216 note.
 CompileResult compile(const SourceFile& file, const CompileOptions& options);
 
 /// Parses the text of one `#!!hardware ...` directive (everything after `#!!`, e.g.
