@@ -76,11 +76,9 @@ TEST_CASE("interpreter choices of the arena notes", "[vm]") {
   CHECK(valuesOf("1 2 -1 roll") == std::vector<int>{1, 2});
   CHECK(failureOf("dup") == "Stack underflow");
   CHECK(failureOf("print") == "Stack underflow");
-  CHECK(failureOf("1 dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup "
-                  "dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup "
-                  "dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup "
-                  "dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup dup "
-                  "dup") == "Stack overflow");
+  std::string dups = "1";
+  for (int i = 0; i < vm::kStackCells; ++i) dups += " dup";
+  CHECK(failureOf(dups) == "Stack overflow");
   // A jump to one past END is allowed; running there is not.
   CHECK(failureOf("3 jump") == "Tried executing beyond end of program");
   CHECK(failureOf("4 jump") == "Jump destination not in program");

@@ -96,8 +96,9 @@ class Machine {
   }
   bool validTarget(int address) const { return address >= 0 && address <= size_; }
 
-  // Executes the operator of `cell` (pc_ already points past it). Returns the
-  // error message, or nullptr; sets sync_ for SYNC.
+  // Executes the operator of `cell` (pc_ already points past it). Returns the error message,
+  // kAlreadyReported when a host call or interrupt entry recorded one, or nullptr; sets sync_ for
+  // SYNC.
   const char* execute(const Cell& cell);
   // Replaces the top two cells (a below b) with f(a, b), or reports an underflow.
   template <class F>
@@ -162,7 +163,7 @@ RunResult Machine::run(int budget) {
       result.stop = Stop::kSync;
       return result;
     }
-    // A long run of free words ends the turn, so that free instructions cannot hang a battle.
+    // Too many free words in one call end the turn, so that they cannot hang a battle.
     if (cell.cost == 0 && ++freeRun >= kFreeInstructionCap) break;
   }
   flush();
