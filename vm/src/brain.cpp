@@ -1,4 +1,10 @@
+// The brain's interrupt bookkeeping and error state (specs/robowar.md §6; docs/robowar-arena.md
+// "Interpreter" and "Run-time error messages").
+
 #include "chronon/vm/brain.h"
+
+#include <array>
+#include <cstddef>
 
 namespace chronon::vm {
 
@@ -6,26 +12,25 @@ namespace {
 
 using robotalk::Reg;
 
-// The register naming each interrupt, in Interrupt order.
-constexpr Reg kInterruptRegisters[kInterruptCount] = {
+// The register that names each interrupt, in the priority order of specs/robowar.md §6 (which is
+// also the order of the Interrupt enumeration).
+constexpr std::array<Reg, kInterruptCount> kInterruptRegisters = {
     Reg::Collision, Reg::Wall,  Reg::Damage, Reg::Shield,    Reg::Top,    Reg::Bot,    Reg::Left,
     Reg::Right,     Reg::Radar, Reg::Range,  Reg::Teammates, Reg::Robots, Reg::Signal, Reg::Chronon,
 };
 
-// Edge interrupts in the order processInterrupts() tries them (Interrupt.c); RADAR, RANGE and
-// CHRONON are level-triggered and never queued.
-constexpr Interrupt kQueueOrder[] = {
-    Interrupt::kCollision, Interrupt::kWall,   Interrupt::kDamage, Interrupt::kShield,
-    Interrupt::kTop,       Interrupt::kBottom, Interrupt::kLeft,   Interrupt::kRight,
-    Interrupt::kTeammates, Interrupt::kRobots, Interrupt::kSignal,
+// The default SETPARAM parameters of specs/robowar.md §6, in the same order. COLLISION and WALL
+// ignore theirs; SIGNAL defaults to channel 0 on the Mac (docs/robowar-arena.md "Arena").
+constexpr std::array<int16_t, kInterruptCount> kDefaultParams = {
+    0, 0, 150, 25, 20, 280, 20, 280, 600, 600, 5, 6, 0, 0,
 };
 
-constexpr uint16_t bit(Interrupt which) { return static_cast<uint16_t>(1u << static_cast<unsigned>(which)); }
+constexpr size_t slotOf(Interrupt which) { return static_cast<size_t>(which); }
 
 }  // namespace
 
-bool interruptFor(robotalk::Reg reg, Interrupt& out) {
-  for (int i = 0; i < kInterruptCount; ++i) {
+bool interruptFor(Reg reg, Interrupt& out) {
+  for (size_t i = 0; i < kInterruptRegisters.size(); ++i) {
     if (kInterruptRegisters[i] == reg) {
       out = static_cast<Interrupt>(i);
       return true;
@@ -34,24 +39,18 @@ bool interruptFor(robotalk::Reg reg, Interrupt& out) {
   return false;
 }
 
-robotalk::Reg interruptRegister(Interrupt which) { return kInterruptRegisters[static_cast<int>(which)]; }
+Reg interruptRegister(Interrupt which) { return kInterruptRegisters[slotOf(which)]; }
 
 Brain::Brain() {
-  // Defaults of Interrupt.c initRobotInterrupts (specs/robowar.md §6).
-  auto param = [this](Interrupt which, int16_t value) { interrupts[static_cast<int>(which)].param = value; };
-  param(Interrupt::kDamage, 150);
-  param(Interrupt::kShield, 25);
-  param(Interrupt::kTop, 20);
-  param(Interrupt::kBottom, 280);
-  param(Interrupt::kLeft, 20);
-  param(Interrupt::kRight, 280);
-  param(Interrupt::kRadar, 600);
-  param(Interrupt::kRange, 600);
-  param(Interrupt::kTeammates, 5);
-  param(Interrupt::kRobots, 6);
+  for (size_t i = 0; i < interrupts.size(); ++i) {
+    interrupts[i].handler = -1;
+    interrupts[i].param = kDefaultParams[i];
+  }
 }
 
 void fail(Brain& brain, const char* message, int address) {
+  // The robot dies at its first error; a later report (the arena re-reporting the same failure)
+  // must not overwrite the message or the address.
   if (brain.failed) return;
   brain.failed = true;
   brain.error = message;
@@ -59,29 +58,36 @@ void fail(Brain& brain, const char* message, int address) {
 }
 
 bool enterInterrupt(Brain& brain, Interrupt which) {
-  brain.interruptsEnabled = false;
+  // Entering a handler is a CALL made by the machine: the return address goes onto the data stack.
   if (brain.sp >= kStackCells) {
     fail(brain, "Interrupt caused stack overflow", brain.pc);
     return false;
   }
-  brain.stack[brain.sp++] = static_cast<int16_t>(brain.pc);
-  brain.pc = brain.interrupts[static_cast<int>(which)].handler;
+  brain.stack[static_cast<size_t>(brain.sp++)] = static_cast<int16_t>(brain.pc);
+  brain.interruptsEnabled = false;
+  brain.pc = brain.interrupts[slotOf(which)].handler;
   return true;
 }
 
 void queueInterrupt(Brain& brain, Interrupt which) {
-  if (brain.interrupts[static_cast<int>(which)].handler == -1) return;
-  brain.pending = static_cast<uint16_t>(brain.pending | bit(which));
+  // An interrupt without a handler is never queued (specs/robowar.md §6), and the bit mask keeps
+  // at most one entry per kind.
+  if (brain.interrupts[slotOf(which)].handler == -1) return;
+  brain.pending = static_cast<uint16_t>(brain.pending | (1u << slotOf(which)));
 }
 
 int serviceInterrupts(Brain& brain) {
-  if (!brain.interruptsEnabled || brain.pending == 0 || brain.failed) return -1;
-  for (Interrupt which : kQueueOrder) {
-    if ((brain.pending & bit(which)) == 0) continue;
-    brain.pending = static_cast<uint16_t>(brain.pending & ~bit(which));
-    if (brain.interrupts[static_cast<int>(which)].handler == -1) continue;
-    enterInterrupt(brain, which);
-    return static_cast<int>(which);
+  if (!brain.interruptsEnabled || brain.failed) return -1;
+  // Lower enumeration values have higher priority, so the lowest set bit wins.
+  for (int i = 0; i < kInterruptCount; ++i) {
+    const auto bit = static_cast<uint16_t>(1u << i);
+    if ((brain.pending & bit) == 0) continue;
+    brain.pending = static_cast<uint16_t>(brain.pending & ~bit);
+    const auto which = static_cast<Interrupt>(i);
+    // A handler switched off after the event was queued no longer runs.
+    if (brain.interrupts[static_cast<size_t>(i)].handler == -1) continue;
+    if (!enterInterrupt(brain, which)) return -1;
+    return i;
   }
   return -1;
 }

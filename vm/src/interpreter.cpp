@@ -1,11 +1,17 @@
-// The RoboTalk interpreter. Semantics and error messages follow the Mac RoboWar 4.5 source
-// (ArenaDos.c, Interrupt.c, Arena.c interpret()) as summarised in specs/robowar.md §3.3-§4 and §6.
+// The resumable RoboTalk interpreter (specs/robowar.md §3.3-§3.5, §4, §6; docs/robowar-arena.md
+// "Interpreter" and "Run-time error messages").
+//
+// The hot loop keeps the stack pointer and program counter in locals and writes them back to the
+// brain only when something outside the loop may look at them: a host call (which may enter a
+// RANGE/RADAR handler), interrupt service, SYNC, the end of the budget and errors.
 
 #include "chronon/vm/interpreter.h"
 
-#include <array>
-#include <cmath>
-#include <numbers>
+#include <cstddef>
+#include <optional>
+
+#include "chronon/stdlib/robotalk_words.h"
+#include "math_words.h"
 
 namespace chronon::vm {
 
@@ -14,451 +20,472 @@ namespace {
 using robotalk::Op;
 using robotalk::Reg;
 
-// The original's `sine` table holds cos(i degrees) for i = 0..359 (the gun direction code uses
-// sine[(270 + aim) % 360] for x and -sine[aim] for y); SIN, COS and TAN index it the same way.
-const std::array<double, 360>& cosTable() {
-  static const std::array<double, 360> table = [] {
-    std::array<double, 360> t{};
-    for (int i = 0; i < 360; ++i) t[static_cast<size_t>(i)] = std::cos(i * std::numbers::pi / 180.0);
-    return t;
-  }();
-  return table;
+// The quoted-register block (specs/robowar.md §3.3): 20300 + index for index 0-99.
+constexpr int kFirstQuoted = robotalk::kRegisterBase;
+constexpr int kLastQuoted = robotalk::kRegisterBase + 99;
+
+// Bounds of + - * results (specs/robowar.md §3.3).
+constexpr int kMaxValue = robotalk::kMaxLiteral;
+
+// The messages of the original, letter for letter (docs/robowar-arena.md "Run-time error messages").
+constexpr const char* kStackUnderflow = "Stack underflow";
+constexpr const char* kIfeUnderflow = "Stark underflow";
+constexpr const char* kStackOverflow = "Stack overflow";
+constexpr const char* kOutOfBounds = "Number out of bounds.";
+constexpr const char* kDivisionByZero = "Division by zero";
+constexpr const char* kModByZero = "Mod by zero";
+constexpr const char* kNegativeRoot = "Square root of negative number.";
+constexpr const char* kBadJump = "Jump destination not in program";
+constexpr const char* kBeyondEnd = "Tried executing beyond end of program";
+constexpr const char* kEndOfCode = "End of code reached";
+constexpr const char* kUnidentified = "Unidentified instruction";
+constexpr const char* kNoVariable = "Variable not provided";
+constexpr const char* kUnknownRegister = "Unknown register";
+constexpr const char* kIllegalInterrupt = "SetInt:  Illegal interrupt name";
+constexpr const char* kIllegalProbe = "SetParam:  Illegal probe register";
+constexpr const char* kIllegalHistory = "SetParam:  Illegal history value";
+constexpr const char* kUndocumented = "No undocumented commands in tournaments";
+// The documents give no wording for ARCCOS and ARCSIN outside -1..1; these name the word.
+constexpr const char* kBadArccos = "Illegal argument to arccos";
+constexpr const char* kBadArcsin = "Illegal argument to arcsin";
+// Returned by an instruction whose host call (or interrupt entry) already recorded the error.
+constexpr char kAlreadyReported[] = "";
+
+// True when `index` is a user variable that lives in the brain (A-W and Z; X and Y are the
+// robot's position and belong to the arena).
+constexpr bool isUserVariable(int index) {
+  return index < static_cast<int>(Reg::X) || index == static_cast<int>(Reg::Z);
 }
 
-constexpr int kOutOfBounds = 20000;  // + - * results must lie strictly inside (-20000, 20000).
-constexpr int kFirstUserRegisterAbove = 25;
-
-bool isUserVariable(int index) {
-  return index >= 0 && index <= kFirstUserRegisterAbove && index != static_cast<int>(Reg::X) &&
-         index != static_cast<int>(Reg::Y);
+// True when `index` may be chosen with `reg' PROBE' SETPARAM` (docs/robowar-arena.md).
+constexpr bool isProbeRegister(int index) {
+  constexpr Reg kProbeable[] = {Reg::Damage,    Reg::Energy, Reg::Shield, Reg::Id,
+                                Reg::Teammates, Reg::Aim,    Reg::Look,   Reg::Scan};
+  for (const Reg reg : kProbeable) {
+    if (static_cast<int>(reg) == index) return true;
+  }
+  return false;
 }
 
-int16_t toShort(double value) { return static_cast<int16_t>(static_cast<long>(value)); }
+constexpr int16_t flag(bool value) { return value ? 1 : 0; }
+
+// The running state of one run() call.
+class Machine {
+ public:
+  Machine(const Bytecode& code, Brain& brain, Host& host)
+      : cells_(code.cells.data()),
+        size_(static_cast<int>(code.cells.size())),
+        brain_(brain),
+        host_(host),
+        stack_(brain.stack.data()),
+        sp_(brain.sp),
+        pc_(brain.pc) {}
+
+  RunResult run(int budget);
+
+ private:
+  // Copies the locals into the brain before anything outside the loop may read or change it.
+  void flush() {
+    brain_.sp = sp_;
+    brain_.pc = pc_;
+  }
+  // Takes the stack pointer and program counter back after such a call.
+  void reload() {
+    sp_ = brain_.sp;
+    pc_ = brain_.pc;
+  }
+  bool validTarget(int address) const { return address >= 0 && address <= size_; }
+
+  // Executes the operator of `cell` (pc_ already points past it). Returns the error message,
+  // kAlreadyReported when a host call or interrupt entry recorded one, or nullptr; sets sync_ for
+  // SYNC.
+  const char* execute(const Cell& cell);
+  // Replaces the top two cells (a below b) with f(a, b), or reports an underflow.
+  template <class F>
+  const char* binary(F f) {
+    if (sp_ < 2) return kStackUnderflow;
+    stack_[sp_ - 2] = f(stack_[sp_ - 2], stack_[sp_ - 1]);
+    --sp_;
+    return nullptr;
+  }
+  const char* recall();
+  const char* store();
+  const char* setInterrupt();
+  const char* setParameter();
+  const char* serviceQueue();
+
+  const Cell* cells_;
+  int size_;
+  Brain& brain_;
+  Host& host_;
+  int16_t* stack_;
+  int sp_;
+  int pc_;
+  bool sync_ = false;
+};
+
+RunResult Machine::run(int budget) {
+  RunResult result;
+  int freeRun = 0;
+  while (result.cycles < budget) {
+    if (pc_ < 0 || pc_ >= size_) [[unlikely]] {
+      flush();
+      fail(brain_, kBeyondEnd, pc_);
+      result.stop = Stop::kError;
+      return result;
+    }
+    const Cell& cell = cells_[pc_];
+    const int at = pc_;
+    ++pc_;
+    result.cycles += cell.cost;
+    const char* error = nullptr;
+    if (cell.push) {
+      if (sp_ >= kStackCells) [[unlikely]] {
+        error = kStackOverflow;
+      } else {
+        stack_[sp_++] = cell.value;
+      }
+    } else if (cell.unknown) [[unlikely]] {
+      error = kUnidentified;
+    } else {
+      error = execute(cell);
+    }
+    if (error != nullptr) [[unlikely]] {
+      // Errors reported by the host (or by interrupt entry) belong to this instruction too.
+      flush();
+      if (error != kAlreadyReported) fail(brain_, error, at);
+      brain_.errorAddress = at;
+      result.stop = Stop::kError;
+      return result;
+    }
+    if (sync_) {
+      flush();
+      result.stop = Stop::kSync;
+      return result;
+    }
+    // Too many free words in one call end the turn, so that they cannot hang a battle.
+    if (cell.cost == 0 && ++freeRun >= kFreeInstructionCap) break;
+  }
+  flush();
+  result.stop = Stop::kBudget;
+  return result;
+}
+
+const char* Machine::execute(const Cell& cell) {
+  switch (cell.op) {
+    case Op::Add:
+    case Op::Subtract:
+    case Op::Multiply: {
+      if (sp_ < 2) return kStackUnderflow;
+      const int b = stack_[sp_ - 1];
+      const int a = stack_[sp_ - 2];
+      const int value = cell.op == Op::Add ? a + b : cell.op == Op::Subtract ? a - b : a * b;
+      if (value > kMaxValue || value < -kMaxValue) return kOutOfBounds;
+      stack_[--sp_ - 1] = static_cast<int16_t>(value);
+      return nullptr;
+    }
+    case Op::Divide:
+    case Op::Mod: {
+      if (sp_ < 2) return kStackUnderflow;
+      const int b = stack_[sp_ - 1];
+      const int a = stack_[sp_ - 2];
+      if (b == 0) return cell.op == Op::Divide ? kDivisionByZero : kModByZero;
+      // C semantics: the quotient truncates toward zero and the remainder takes the dividend's sign.
+      const int value = cell.op == Op::Divide ? a / b : a % b;
+      stack_[--sp_ - 1] = static_cast<int16_t>(value);
+      return nullptr;
+    }
+    case Op::Greater: return binary([](int16_t a, int16_t b) { return flag(a > b); });
+    case Op::Less: return binary([](int16_t a, int16_t b) { return flag(a < b); });
+    case Op::Equal: return binary([](int16_t a, int16_t b) { return flag(a == b); });
+    case Op::NotEqual: return binary([](int16_t a, int16_t b) { return flag(a != b); });
+    case Op::And: return binary([](int16_t a, int16_t b) { return flag(a != 0 && b != 0); });
+    case Op::Or: return binary([](int16_t a, int16_t b) { return flag(a != 0 || b != 0); });
+    case Op::Xor: return binary([](int16_t a, int16_t b) { return flag((a != 0) != (b != 0)); });
+    case Op::Max: return binary([](int16_t a, int16_t b) { return a > b ? a : b; });
+    case Op::Min: return binary([](int16_t a, int16_t b) { return a < b ? a : b; });
+    case Op::Chs:
+    case Op::Abs:
+    case Op::Not: {
+      if (sp_ < 1) return kStackUnderflow;
+      const int a = stack_[sp_ - 1];
+      const int value = cell.op == Op::Chs ? -a : cell.op == Op::Abs ? (a < 0 ? -a : a) : flag(a == 0);
+      stack_[sp_ - 1] = static_cast<int16_t>(value);
+      return nullptr;
+    }
+    case Op::Sqrt: {
+      if (sp_ < 1) return kStackUnderflow;
+      const int a = stack_[sp_ - 1];
+      if (a < 0) return kNegativeRoot;
+      stack_[sp_ - 1] = static_cast<int16_t>(detail::sqrtWord(a));
+      return nullptr;
+    }
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tan:
+    case Op::Arctan:
+    case Op::Dist: {
+      if (sp_ < 2) return kStackUnderflow;
+      const int b = stack_[sp_ - 1];
+      const int a = stack_[sp_ - 2];
+      int value = 0;
+      if (cell.op == Op::Sin) {
+        value = detail::sinWord(a, b);
+      } else if (cell.op == Op::Cos) {
+        value = detail::cosWord(a, b);
+      } else if (cell.op == Op::Tan) {
+        value = detail::tanWord(a, b);
+      } else if (cell.op == Op::Arctan) {
+        value = detail::arctanWord(a, b);
+      } else {
+        value = detail::distWord(a, b);
+      }
+      stack_[--sp_ - 1] = static_cast<int16_t>(value);
+      return nullptr;
+    }
+    case Op::Arccos:
+    case Op::Arcsin: {
+      if (sp_ < 2) return kStackUnderflow;
+      const int b = stack_[sp_ - 1];
+      const int a = stack_[sp_ - 2];
+      const bool isCos = cell.op == Op::Arccos;
+      const std::optional<int> value = isCos ? detail::arccosWord(a, b) : detail::arcsinWord(a, b);
+      if (!value) return isCos ? kBadArccos : kBadArcsin;
+      stack_[--sp_ - 1] = static_cast<int16_t>(*value);
+      return nullptr;
+    }
+    case Op::Store: return store();
+    case Op::Recall: return recall();
+    case Op::Drop:
+      if (sp_ < 1) return kStackUnderflow;
+      --sp_;
+      return nullptr;
+    case Op::Swap: {
+      if (sp_ < 2) return kStackUnderflow;
+      const int16_t top = stack_[sp_ - 1];
+      stack_[sp_ - 1] = stack_[sp_ - 2];
+      stack_[sp_ - 2] = top;
+      return nullptr;
+    }
+    case Op::Dup:
+      // The Mac copies the cell below an empty stack; Chronon reports the underflow instead.
+      if (sp_ < 1) return kStackUnderflow;
+      if (sp_ >= kStackCells) return kStackOverflow;
+      stack_[sp_] = stack_[sp_ - 1];
+      ++sp_;
+      return nullptr;
+    case Op::Roll: {
+      if (sp_ < 1) return kStackUnderflow;
+      const int places = stack_[--sp_];
+      // A negative count only pops itself (docs/robowar-arena.md "Interpreter").
+      if (places < 0) return nullptr;
+      if (sp_ < places + 1) return kStackUnderflow;
+      const int16_t moved = stack_[sp_ - 1];
+      for (int i = sp_ - 1; i > sp_ - 1 - places; --i) stack_[i] = stack_[i - 1];
+      stack_[sp_ - 1 - places] = moved;
+      return nullptr;
+    }
+    case Op::Dropall: sp_ = 0; return nullptr;
+    case Op::Jump: {
+      if (sp_ < 1) return kStackUnderflow;
+      const int target = stack_[--sp_];
+      if (!validTarget(target)) return kBadJump;
+      pc_ = target;
+      return nullptr;
+    }
+    case Op::Call: {
+      if (sp_ < 1) return kStackUnderflow;
+      const int target = stack_[sp_ - 1];
+      if (!validTarget(target)) return kBadJump;
+      // The return address replaces the target on the stack.
+      stack_[sp_ - 1] = static_cast<int16_t>(pc_);
+      pc_ = target;
+      return nullptr;
+    }
+    case Op::If:
+    case Op::Ifg: {
+      if (sp_ < 2) return kStackUnderflow;
+      const int target = stack_[sp_ - 1];
+      const int condition = stack_[sp_ - 2];
+      sp_ -= 2;
+      if (condition == 0) return nullptr;
+      if (!validTarget(target)) return kBadJump;
+      if (cell.op == Op::If) stack_[sp_++] = static_cast<int16_t>(pc_);
+      pc_ = target;
+      return nullptr;
+    }
+    case Op::Ife:
+    case Op::Ifeg: {
+      // IFE reports its underflow with the original's misspelt message.
+      if (sp_ < 3) return cell.op == Op::Ife ? kIfeUnderflow : kStackUnderflow;
+      const int otherwise = stack_[sp_ - 1];
+      const int then = stack_[sp_ - 2];
+      const int condition = stack_[sp_ - 3];
+      sp_ -= 3;
+      const int target = condition != 0 ? then : otherwise;
+      if (!validTarget(target)) return kBadJump;
+      if (cell.op == Op::Ife) stack_[sp_++] = static_cast<int16_t>(pc_);
+      pc_ = target;
+      return nullptr;
+    }
+    case Op::End: return kEndOfCode;
+    case Op::Nop:
+    case Op::Beep:
+    case Op::Icon0:
+    case Op::Icon1:
+    case Op::Icon2:
+    case Op::Icon3:
+    case Op::Icon4:
+    case Op::Icon5:
+    case Op::Icon6:
+    case Op::Icon7:
+    case Op::Icon8:
+    case Op::Icon9:
+    case Op::Debug:
+    case Op::Snd0:
+    case Op::Snd1:
+    case Op::Snd2:
+    case Op::Snd3:
+    case Op::Snd4:
+    case Op::Snd5:
+    case Op::Snd6:
+    case Op::Snd7:
+    case Op::Snd8:
+    case Op::Snd9:
+      // Icons, sounds, beeps and a disabled debugger change nothing the battle can see.
+      return nullptr;
+    case Op::Print:
+      // PRINT shows the top without popping it; it needs a cell to show.
+      return sp_ < 1 ? kStackUnderflow : nullptr;
+    case Op::Sync: sync_ = true; return nullptr;
+    case Op::Vstore: {
+      if (sp_ < 2) return kStackUnderflow;
+      const int index = stack_[sp_ - 1];
+      const int16_t value = stack_[sp_ - 2];
+      sp_ -= 2;
+      if (validVectorIndex(index)) brain_.vector[static_cast<size_t>(index)] = value;
+      return nullptr;
+    }
+    case Op::Vrecall: {
+      if (sp_ < 1) return kStackUnderflow;
+      const int index = stack_[sp_ - 1];
+      stack_[sp_ - 1] = validVectorIndex(index) ? brain_.vector[static_cast<size_t>(index)] : int16_t{0};
+      return nullptr;
+    }
+    case Op::Inton: brain_.interruptsEnabled = true; return serviceQueue();
+    case Op::Intoff: brain_.interruptsEnabled = false; return nullptr;
+    case Op::Rti: {
+      if (sp_ < 1) return kStackUnderflow;
+      const int target = stack_[--sp_];
+      if (!validTarget(target)) return kBadJump;
+      pc_ = target;
+      brain_.interruptsEnabled = true;
+      return serviceQueue();
+    }
+    case Op::Setint: return setInterrupt();
+    case Op::Setparam: return setParameter();
+    case Op::Flushint: brain_.pending = 0; return nullptr;
+    case Op::Mrb:
+      // The undocumented dialog is not shown; under the official rules the word is fatal.
+      return brain_.officialRules ? kUndocumented : nullptr;
+  }
+  return kUnidentified;
+}
+
+const char* Machine::recall() {
+  if (sp_ < 1) return kStackUnderflow;
+  const int code = stack_[sp_ - 1];
+  if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
+  const int index = code - kFirstQuoted;
+  if (index >= robotalk::kRegisterCount) return kUnknownRegister;
+  if (isUserVariable(index)) {
+    stack_[sp_ - 1] = brain_.letters[static_cast<size_t>(index)];
+    return nullptr;
+  }
+  --sp_;
+  flush();
+  const int16_t value = host_.readRegister(brain_, static_cast<Reg>(index));
+  reload();
+  if (brain_.failed) return kAlreadyReported;
+  if (sp_ >= kStackCells) return kStackOverflow;
+  stack_[sp_++] = value;
+  return nullptr;
+}
+
+const char* Machine::store() {
+  if (sp_ < 2) return kStackUnderflow;
+  const int code = stack_[sp_ - 1];
+  if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
+  const int index = code - kFirstQuoted;
+  if (index >= robotalk::kRegisterCount) return kUnknownRegister;
+  const int16_t value = stack_[sp_ - 2];
+  sp_ -= 2;
+  if (isUserVariable(index)) {
+    brain_.letters[static_cast<size_t>(index)] = value;
+    return nullptr;
+  }
+  // The host may enter a RANGE/RADAR handler (which pushes pc_ as the return address) or fail.
+  flush();
+  host_.writeRegister(brain_, static_cast<Reg>(index), value);
+  reload();
+  return brain_.failed ? kAlreadyReported : nullptr;
+}
+
+const char* Machine::setInterrupt() {
+  if (sp_ < 2) return kStackUnderflow;
+  const int code = stack_[sp_ - 1];
+  if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
+  Interrupt which{};
+  const int index = code - kFirstQuoted;
+  if (index >= robotalk::kRegisterCount || !interruptFor(static_cast<Reg>(index), which)) return kIllegalInterrupt;
+  // The address is not checked here; entering a bad handler fails when it runs.
+  brain_.interrupts[static_cast<size_t>(which)].handler = stack_[sp_ - 2];
+  sp_ -= 2;
+  return nullptr;
+}
+
+const char* Machine::setParameter() {
+  if (sp_ < 2) return kStackUnderflow;
+  const int code = stack_[sp_ - 1];
+  if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
+  const int index = code - kFirstQuoted;
+  const int16_t value = stack_[sp_ - 2];
+  sp_ -= 2;
+  if (index == static_cast<int>(Reg::Probe)) {
+    const int chosen = value - kFirstQuoted;
+    if (value < kFirstQuoted || value > kLastQuoted || chosen >= robotalk::kRegisterCount || !isProbeRegister(chosen)) {
+      return kIllegalProbe;
+    }
+    brain_.probeRegister = static_cast<int16_t>(chosen);
+    return nullptr;
+  }
+  if (index == static_cast<int>(Reg::History)) {
+    if (value < 1 || value > kHistoryCells) return kIllegalHistory;
+    brain_.historyCell = value;
+    return nullptr;
+  }
+  Interrupt which{};
+  if (index >= robotalk::kRegisterCount || !interruptFor(static_cast<Reg>(index), which)) return kIllegalInterrupt;
+  brain_.interrupts[static_cast<size_t>(which)].param = value;
+  return nullptr;
+}
+
+const char* Machine::serviceQueue() {
+  // INTON and RTI service the queue at once (specs/robowar.md §6): the handler's return address
+  // is the instruction after INTON, or the RTI's target.
+  flush();
+  const int entered = serviceInterrupts(brain_);
+  reload();
+  if (entered >= 0) host_.interruptEntered(brain_, static_cast<Interrupt>(entered));
+  return brain_.failed ? kAlreadyReported : nullptr;
+}
 
 }  // namespace
 
-RunResult run(const Bytecode& code, Brain& b, Host& host, int budget) {
-  RunResult result;
-  if (b.failed) {
-    result.stop = Stop::kError;
-    return result;
-  }
-  const Cell* cells = code.cells.data();
-  const int size = static_cast<int>(code.cells.size());
-  int freeCount = 0;
-  auto& s = b.stack;
-
-  // Each helper reports an error with the failing instruction's address and stops the run.
-  int pc = b.pc;
-  int sp = b.sp;
-  int at = pc;
-  auto save = [&] {
-    b.pc = pc;
-    b.sp = sp;
-  };
-  auto error = [&](const char* message) {
-    save();
-    if (b.failed) {
-      b.errorAddress = at;  // The host reported it; the failing instruction is this one.
-    } else {
-      fail(b, message, at);
-    }
-    result.stop = Stop::kError;
-    return result;
-  };
-  auto validTarget = [size](int where) { return where >= 0 && where <= size; };
-
-  while (result.cycles < budget) {
-    at = pc;
-    if (at < 0 || at >= size) return error("Tried executing beyond end of program");
-    const Cell& cell = cells[at];
-    pc = at + 1;
-    if (cell.push) {
-      if (sp >= kStackCells) return error("Stack overflow");
-      s[static_cast<size_t>(sp++)] = cell.value;
-      result.cycles += 1;
-      continue;
-    }
-    if (cell.unknown) return error("Unidentified instruction");
-    if (cell.cost == 0) {
-      if (++freeCount > kFreeInstructionCap) {
-        pc = at;  // Not executed: resume here next time.
-        save();
-        return result;
-      }
-    }
-    result.cycles += cell.cost;
-    // Top of stack is s[sp - 1], second is s[sp - 2].
-    auto top = [&](int depth) -> int { return s[static_cast<size_t>(sp - 1 - depth)]; };
-    auto replace2 = [&](int value) {
-      s[static_cast<size_t>(sp - 2)] = static_cast<int16_t>(value);
-      sp = sp - 1;
-    };
-    switch (cell.op) {
-      case Op::Add:
-      case Op::Subtract:
-      case Op::Multiply: {
-        if (sp < 2) return error("Stack underflow");
-        const int a = top(1);
-        const int c = top(0);
-        const int v = cell.op == Op::Add ? a + c : cell.op == Op::Subtract ? a - c : a * c;
-        if (v >= kOutOfBounds || v <= -kOutOfBounds) return error("Number out of bounds.");
-        replace2(v);
-        break;
-      }
-      case Op::Divide:
-        if (sp < 2) return error("Stack underflow");
-        if (top(0) == 0) return error("Division by zero");
-        replace2(top(1) / top(0));
-        break;
-      case Op::Greater:
-        if (sp < 2) return error("Stack underflow");
-        replace2(top(1) > top(0));
-        break;
-      case Op::Less:
-        if (sp < 2) return error("Stack underflow");
-        replace2(top(1) < top(0));
-        break;
-      case Op::Equal:
-        if (sp < 2) return error("Stack underflow");
-        replace2(top(1) == top(0));
-        break;
-      case Op::NotEqual:
-        if (sp < 2) return error("Stack underflow");
-        replace2(top(1) != top(0));
-        break;
-      case Op::Store: {
-        if (sp < 2) return error("Stack underflow");
-        const int where = top(0) - robotalk::kRegisterBase;
-        if (where < 0 || where >= 100) return error("Variable not provided");
-        const auto value = static_cast<int16_t>(top(1));
-        sp = sp - 2;
-        if (isUserVariable(where)) {
-          b.letters[static_cast<size_t>(where)] = value;
-        } else if (where >= robotalk::kRegisterCount) {
-          return error("Unknown register");
-        } else {
-          b.pc = pc;
-          b.sp = sp;
-          host.writeRegister(b, static_cast<Reg>(where), value);
-          pc = b.pc;  // A RANGE/RADAR interrupt may have been entered.
-          sp = b.sp;
-          if (b.failed) return error(b.error.data());
-        }
-        break;
-      }
-      case Op::Drop:
-        if (sp < 1) return error("Stack underflow");
-        sp = sp - 1;
-        break;
-      case Op::Swap:
-        if (sp < 2) return error("Stack underflow");
-        std::swap(s[static_cast<size_t>(sp - 1)], s[static_cast<size_t>(sp - 2)]);
-        break;
-      case Op::Roll: {
-        // ArenaDos.c doRoll: needs three cells, then `places` more under the top.
-        if (sp < 3) return error("Stack underflow");
-        const int n = sp - 1;
-        const int places = s[static_cast<size_t>(n)];
-        if (n < places + 1) return error("Stack underflow");
-        sp = n;
-        if (places > 0) {
-          const int16_t moved = s[static_cast<size_t>(n - 1)];
-          for (int i = n - 1; i > n - 1 - places; --i) s[static_cast<size_t>(i)] = s[static_cast<size_t>(i - 1)];
-          s[static_cast<size_t>(n - 1 - places)] = moved;
-        }
-        break;
-      }
-      case Op::Jump: {
-        if (sp < 1) return error("Stack underflow");
-        const int where = top(0);
-        if (!validTarget(where)) return error("Jump destination not in program");
-        sp = sp - 1;
-        pc = where;
-        break;
-      }
-      case Op::Call: {
-        if (sp < 1) return error("Stack underflow");
-        const int where = top(0);
-        if (!validTarget(where)) return error("Jump destination not in program");
-        s[static_cast<size_t>(sp - 1)] = static_cast<int16_t>(pc);
-        pc = where;
-        break;
-      }
-      case Op::Dup:
-        // The Mac reads below an empty stack; Chronon reports an underflow instead (docs/robowar-arena.md).
-        if (sp < 1) return error("Stack underflow");
-        if (sp >= kStackCells) return error("Stack overflow");
-        s[static_cast<size_t>(sp)] = s[static_cast<size_t>(sp - 1)];
-        sp = sp + 1;
-        break;
-      case Op::If: {
-        if (sp < 2) return error("Stack underflow");
-        const int where = top(0);
-        const int cond = top(1);
-        sp = sp - 2;
-        if (cond != 0) {
-          if (!validTarget(where)) return error("Jump destination not in program");
-          s[static_cast<size_t>(sp++)] = static_cast<int16_t>(pc);
-          pc = where;
-        }
-        break;
-      }
-      case Op::Ife: {
-        // The original's message for this one underflow really is spelled "Stark" (ArenaDos.c doIfe).
-        if (sp < 3) return error("Stark underflow");
-        const int cond = top(2);
-        const int target = cond != 0 ? top(1) : top(0);
-        sp = sp - 3;
-        if (!validTarget(target)) return error("Jump destination not in program");
-        s[static_cast<size_t>(sp++)] = static_cast<int16_t>(pc);
-        pc = target;
-        break;
-      }
-      case Op::Recall: {
-        // The Mac does not check for an empty stack here; Chronon reports an underflow.
-        if (sp < 1) return error("Stack underflow");
-        const int where = top(0) - robotalk::kRegisterBase;
-        if (where < 0 || where >= 100) return error("Variable not provided");
-        int16_t value = 0;
-        if (isUserVariable(where)) {
-          value = b.letters[static_cast<size_t>(where)];
-        } else if (where >= robotalk::kRegisterCount) {
-          return error("Unknown register");
-        } else {
-          b.pc = pc;
-          b.sp = sp;
-          value = host.readRegister(b, static_cast<Reg>(where));
-          if (b.failed) return error(b.error.data());
-        }
-        s[static_cast<size_t>(sp - 1)] = value;
-        break;
-      }
-      case Op::End: return error("End of code reached");
-      case Op::Nop:
-      case Op::Beep: break;
-      case Op::And:
-        if (sp < 2) return error("Stack underflow");
-        replace2(top(0) != 0 && top(1) != 0);
-        break;
-      case Op::Or:
-        if (sp < 2) return error("Stack underflow");
-        replace2(top(0) != 0 || top(1) != 0);
-        break;
-      case Op::Xor:
-        if (sp < 2) return error("Stack underflow");
-        replace2((top(0) != 0) != (top(1) != 0));
-        break;
-      case Op::Mod:
-        if (sp < 2) return error("Stack underflow");
-        if (top(0) == 0) return error("Mod by zero");
-        replace2(top(1) % top(0));
-        break;
-      case Op::Chs:
-        if (sp < 1) return error("Stack underflow");
-        s[static_cast<size_t>(sp - 1)] = static_cast<int16_t>(-top(0));
-        break;
-      case Op::Not:
-        if (sp < 1) return error("Stack underflow");
-        s[static_cast<size_t>(sp - 1)] = static_cast<int16_t>(top(0) == 0);
-        break;
-      case Op::Arctan: {
-        if (sp < 2) return error("Stack underflow");
-        // ArenaDos.c doArcTan: y is inverted because the screen's y axis points down.
-        const double radians = std::atan2(-static_cast<double>(top(0)), static_cast<double>(top(1)));
-        replace2(static_cast<int16_t>(450.5 - radians * 180.0 / std::numbers::pi) % 360);
-        break;
-      }
-      case Op::Abs:
-        if (sp < 1) return error("Stack underflow");
-        s[static_cast<size_t>(sp - 1)] = static_cast<int16_t>(top(0) < 0 ? -top(0) : top(0));
-        break;
-      case Op::Sin:
-      case Op::Cos:
-      case Op::Tan: {
-        if (sp < 2) return error("Stack underflow");
-        int angle = top(1);
-        const int hyp = top(0);
-        double sign = 1.0;
-        if (angle < 0) {
-          angle = -angle;
-          if (cell.op != Op::Cos) sign = -1.0;
-        }
-        const auto& table = cosTable();
-        const double sine = table[static_cast<size_t>((angle + 270) % 360)];
-        const double cosine = table[static_cast<size_t>(angle % 360)];
-        double v = 0;
-        if (cell.op == Op::Sin) {
-          v = sign * hyp * sine;
-        } else if (cell.op == Op::Cos) {
-          v = hyp * cosine;
-        } else {
-          // The word table and the manuals define TAN as hyp * tan(angle), clipped to +-19999.
-          v = sign * hyp * sine / cosine;
-          if (!(v <= 19999)) v = 19999;
-          if (v < -19999) v = -19999;
-          if (std::isnan(v)) v = 0;
-        }
-        replace2(toShort(v));
-        break;
-      }
-      case Op::Sqrt:
-        if (sp < 1) return error("Stack underflow");
-        if (top(0) < 0) return error("Square root of negative number.");
-        s[static_cast<size_t>(sp - 1)] = toShort(std::sqrt(static_cast<double>(top(0))));
-        break;
-      case Op::Icon0:
-      case Op::Icon1:
-      case Op::Icon2:
-      case Op::Icon3:
-      case Op::Icon4:
-      case Op::Icon5:
-      case Op::Icon6:
-      case Op::Icon7:
-      case Op::Icon8:
-      case Op::Icon9:
-      case Op::Debug:
-      case Op::Snd0:
-      case Op::Snd1:
-      case Op::Snd2:
-      case Op::Snd3:
-      case Op::Snd4:
-      case Op::Snd5:
-      case Op::Snd6:
-      case Op::Snd7:
-      case Op::Snd8:
-      case Op::Snd9: break;
-      case Op::Print:
-        if (sp < 1) return error("Stack underflow");
-        break;
-      case Op::Sync:
-        result.stop = Stop::kSync;
-        save();
-        return result;
-      case Op::Vstore: {
-        if (sp < 2) return error("Stack underflow");
-        const int where = top(0);
-        if (validVectorIndex(where)) b.vector[static_cast<size_t>(where)] = static_cast<int16_t>(top(1));
-        sp = sp - 2;
-        break;
-      }
-      case Op::Vrecall: {
-        if (sp < 1) return error("Stack underflow");
-        const int where = top(0);
-        s[static_cast<size_t>(sp - 1)] = validVectorIndex(where) ? b.vector[static_cast<size_t>(where)] : int16_t{0};
-        break;
-      }
-      case Op::Dist: {
-        if (sp < 2) return error("Stack underflow");
-        const long x = top(0);
-        const long y = top(1);
-        replace2(toShort(std::sqrt(static_cast<double>(x * x + y * y))));
-        break;
-      }
-      case Op::Ifg: {
-        if (sp < 2) return error("Stack underflow");
-        const int where = top(0);
-        const int cond = top(1);
-        sp = sp - 2;
-        if (cond != 0) {
-          if (!validTarget(where)) return error("Jump destination not in program");
-          pc = where;
-        }
-        break;
-      }
-      case Op::Ifeg: {
-        if (sp < 3) return error("Stack underflow");
-        const int target = top(2) != 0 ? top(1) : top(0);
-        sp = sp - 3;
-        if (!validTarget(target)) return error("Jump destination not in program");
-        pc = target;
-        break;
-      }
-      case Op::Inton:
-        b.interruptsEnabled = true;
-        b.pc = pc;
-        b.sp = sp;
-        if (const int entered = serviceInterrupts(b); entered >= 0) {
-          host.interruptEntered(b, static_cast<Interrupt>(entered));
-        }
-        pc = b.pc;
-        sp = b.sp;
-        if (b.failed) return error(b.error.data());
-        break;
-      case Op::Intoff: b.interruptsEnabled = false; break;
-      case Op::Rti: {
-        if (sp < 1) return error("Stack underflow");
-        const int where = top(0);
-        if (!validTarget(where)) return error("Jump destination not in program");
-        sp = sp - 1;
-        pc = where;
-        b.interruptsEnabled = true;
-        b.pc = pc;
-        b.sp = sp;
-        if (const int entered = serviceInterrupts(b); entered >= 0) {
-          host.interruptEntered(b, static_cast<Interrupt>(entered));
-        }
-        pc = b.pc;
-        sp = b.sp;
-        if (b.failed) return error(b.error.data());
-        break;
-      }
-      case Op::Setint:
-      case Op::Setparam: {
-        if (sp < 2) return error("Stack underflow");
-        const int name = top(0) - robotalk::kRegisterBase;
-        const int value = top(1);
-        sp = sp - 2;
-        Interrupt which{};
-        const robotalk::RegisterInfo* reg = robotalk::findRegister(name);
-        if (reg != nullptr && interruptFor(reg->reg, which)) {
-          auto& slot = b.interrupts[static_cast<size_t>(which)];
-          (cell.op == Op::Setint ? slot.handler : slot.param) = static_cast<int16_t>(value);
-        } else if (cell.op == Op::Setparam && reg != nullptr && reg->reg == Reg::Probe) {
-          const int wanted = value - robotalk::kRegisterBase;
-          const bool allowed = wanted == static_cast<int>(Reg::Id) || wanted == static_cast<int>(Reg::Teammates) ||
-                               wanted == static_cast<int>(Reg::Energy) || wanted == static_cast<int>(Reg::Damage) ||
-                               wanted == static_cast<int>(Reg::Shield) || wanted == static_cast<int>(Reg::Aim) ||
-                               wanted == static_cast<int>(Reg::Look) || wanted == static_cast<int>(Reg::Scan);
-          if (!allowed) return error("SetParam:  Illegal probe register");
-          b.probeRegister = static_cast<int16_t>(wanted);
-        } else if (cell.op == Op::Setparam && reg != nullptr && reg->reg == Reg::History) {
-          if (value <= 0 || value > kHistoryCells) return error("SetParam:  Illegal history value");
-          b.historyCell = static_cast<int16_t>(value);
-        } else {
-          return error("SetInt:  Illegal interrupt name");
-        }
-        break;
-      }
-      case Op::Mrb:
-        if (b.officialRules) return error("No undocumented commands in tournaments");
-        break;
-      case Op::Dropall: sp = 0; break;
-      case Op::Flushint: b.pending = 0; break;
-      case Op::Max:
-        if (sp < 2) return error("Stack underflow");
-        replace2(top(0) > top(1) ? top(0) : top(1));
-        break;
-      case Op::Min:
-        if (sp < 2) return error("Stack underflow");
-        replace2(top(0) > top(1) ? top(1) : top(0));
-        break;
-      case Op::Arccos:
-      case Op::Arcsin: {
-        if (sp < 2) return error("Stack underflow");
-        const double ratio = static_cast<double>(top(0)) / static_cast<double>(top(1));
-        const bool cosine = cell.op == Op::Arccos;
-        if (!(ratio >= -1 && ratio <= 1)) {
-          return error(cosine ? "-1 <= Num / Denom <= 1 for arccos" : "-1 <= Num / Denom <= 1 for arcsin");
-        }
-        const double radians = cosine ? std::acos(ratio) : std::asin(ratio);
-        replace2(static_cast<int16_t>(radians * 180.0 / std::numbers::pi));
-        break;
-      }
-    }
-  }
-  save();
-  return result;
+RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) {
+  if (brain.failed) return RunResult{Stop::kError, 0};
+  Machine machine(code, brain, host);
+  return machine.run(budget);
 }
 
 }  // namespace chronon::vm

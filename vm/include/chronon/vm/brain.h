@@ -12,7 +12,7 @@
 
 namespace chronon::vm {
 
-/// The interrupts of RoboWar in priority order (specs/robowar.md §6; Interrupt.c processInterrupts).
+/// The interrupts of RoboWar in priority order (specs/robowar.md §6).
 /// RANGE, RADAR and CHRONON are level-triggered and never queued.
 enum class Interrupt : uint8_t {
   kCollision,
@@ -66,18 +66,18 @@ struct Brain {
   std::string_view error;      ///< The original's message for the error (a literal).
   int errorAddress = -1;       ///< Index of the instruction that failed.
 
-  /// A fresh brain with the original's interrupt defaults (Interrupt.c initRobotInterrupts).
+  /// A fresh brain with the original's interrupt defaults (specs/robowar.md §6).
   Brain();
 
   bool operator==(const Brain& other) const = default;
 };
 
-/// Records a run-time error: the robot dies with `message` at `address` (Arena.c robotError).
-/// Only the first error is kept.
+/// Records a run-time error: the robot dies with `message` at `address` (docs/robowar-arena.md "Run-time error
+/// messages"). Only the first error is kept.
 void fail(Brain& brain, const char* message, int address);
 
 /// Enters the handler of interrupt `which`: pushes the program counter as a return address,
-/// disables interrupts and jumps (Interrupt.c). Returns false, with the error recorded, when the
+/// disables interrupts and jumps (specs/robowar.md §6). Returns false, with the error recorded, when the
 /// push overflows the stack ("Interrupt caused stack overflow").
 bool enterInterrupt(Brain& brain, Interrupt which);
 
@@ -85,7 +85,7 @@ bool enterInterrupt(Brain& brain, Interrupt which);
 void queueInterrupt(Brain& brain, Interrupt which);
 
 /// Services the queue when interrupts are enabled: takes the highest-priority pending interrupt
-/// and enters its handler (Interrupt.c processInterrupts). Returns the interrupt entered, or -1.
+/// and enters its handler (specs/robowar.md §6). Returns the interrupt entered, or -1.
 int serviceInterrupts(Brain& brain);
 
 }  // namespace chronon::vm

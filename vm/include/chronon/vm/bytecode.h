@@ -27,7 +27,7 @@ struct Bytecode {
 
 /// Decodes object-code words (operators 20000-20164, quoted registers 20300-20399, numbers).
 /// Words in the operator block that name no operator become `unknown` cells, which kill the robot
-/// with "Unidentified instruction" when executed, as in Arena.c interpret(); so do numbers at or
+/// with "Unidentified instruction" when executed (docs/robowar-arena.md "Interpreter"); so do numbers at or
 /// above 20000 that are neither operators nor quoted registers.
 Bytecode decode(const std::vector<int16_t>& words);
 

@@ -27,8 +27,8 @@ inline constexpr int kFreeInstructionCap = 5000;
 
 /// Runs `brain` over `code` until `budget` cycles (the robot's processor speed) are spent, SYNC,
 /// or an error. A brain that already failed does nothing. Register access beyond user variables
-/// goes through `host`. Errors use the messages of the original (ArenaDos.c), e.g. "Stack
-/// underflow", "Number out of bounds.", "Division by zero", "Jump destination not in program".
+/// goes through `host`. Errors use the messages of the original (docs/robowar-arena.md "Run-time error messages"), e.g.
+/// "Stack underflow", "Number out of bounds.", "Division by zero", "Jump destination not in program".
 RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget);
 
 }  // namespace chronon::vm

@@ -1,5 +1,5 @@
 #pragma once
-// Sizes of a RoboWar brain's state (specs/robowar.md §3.3 and §7: RoboTypes.h constants).
+// Sizes of a RoboWar brain's state (specs/robowar.md §3.3 and §7).
 
 namespace chronon::vm {
 
@@ -11,7 +11,7 @@ inline constexpr int kVectorCells = 101;
 inline constexpr int kHistoryCells = 50;
 
 /// True when `index` is a valid VSTORE/VRECALL cell (out-of-range stores are ignored and recalls
-/// give 0 in the original, ArenaDos.c).
+/// give 0 in the original, specs/robowar.md §4).
 constexpr bool validVectorIndex(int index) { return index >= 0 && index < kVectorCells; }
 
 }  // namespace chronon::vm
