@@ -1,5 +1,5 @@
 // The RoboTalk assembler: a parsed syntax tree → the object code of the original RoboWar assembler,
-// word for word (specs/robowar.md §3.3-3.4; Mac AssemblyLine.c). Parsing, name resolution and
+// word for word (specs/robowar.md §3.3-3.4). Parsing, name resolution and
 // every diagnostic are in robotalk_syntax.cpp; lowering only writes the words the nodes stand for.
 
 #include "chronon/compiler/robotalk_assembler.h"

@@ -1,5 +1,5 @@
 // The RoboTalk parser: tokens → a flat syntax tree with every word resolved (specs/robowar.md
-// §3.1-3.3; Mac AssemblyLine.c). Two streaming lexing passes: the first collects label names (so
+// §3.1-3.3). Two streaming lexing passes: the first collects label names (so
 // that labels can shadow registers, as in the original), the second classifies each token, gives
 // it its address and records label addresses; label references get their values at the end.
 
