@@ -87,14 +87,17 @@ void Engine::placeRobots() {
       if (clear) break;
     }
   }
-  const int alive = livingRobots();
-  for (Robot& r : robots_) {
-    r.previous = Snapshot{false, false, r.damage, r.shield, r.x, r.y, livingTeammates(r), alive};
-  }
 }
 
 bool Engine::step() {
   if (over_) return false;
+  if (chronon_ == 0) {
+    // The edge interrupts compare against the state at the start (which tests may have adjusted).
+    const int alive = livingRobots();
+    for (Robot& r : robots_) {
+      r.previous = Snapshot{false, false, r.damage, r.shield, r.x, r.y, livingTeammates(r), alive};
+    }
+  }
   // Step 1: the per-chronon flags.
   for (Robot& r : robots_) {
     r.collision = false;
@@ -153,13 +156,19 @@ void Engine::detectCollisions() {
       Robot& a = robots_[i];
       Robot& b = robots_[j];
       if (!a.alive || !b.alive) continue;
-      int dx = b.x - a.x;
-      int dy = b.y - a.y;
+      const int dx = b.x - a.x;
+      const int dy = b.y - a.y;
       if (dx * dx + dy * dy >= kTouch * kTouch) continue;
-      // A moving robot backs off its step (the robot that moved this chronon, or both).
+      // A robot whose step brought it closer to the other backs off that step; one moving away
+      // keeps its step, so that robots pushed together (MOVEX) can still separate.
       for (Robot* mover : {&a, &b}) {
-        mover->x = mover->fromX;
-        mover->y = mover->fromY;
+        const Robot& other = mover == &a ? b : a;
+        const int stepX = mover->x - mover->fromX;
+        const int stepY = mover->y - mover->fromY;
+        if (stepX * (other.x - mover->fromX) + stepY * (other.y - mover->fromY) > 0) {
+          mover->x = mover->fromX;
+          mover->y = mover->fromY;
+        }
       }
       if (recordEvents_ && !a.previous.collision && !b.previous.collision) {
         record(Event::Kind::kCollision, a.index, b.index, 0, "robot");

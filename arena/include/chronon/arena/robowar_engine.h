@@ -51,14 +51,14 @@ const char* shotName(ShotKind kind);
 
 /// One projectile or pending blast. Positions are pixels, speeds pixels per chronon.
 struct Shot {
-  ShotKind kind = ShotKind::kBullet;
+  ShotKind kind = ShotKind::kBullet;    ///< What it is now (a landed shot becomes kImpact or kBlast).
   ShotKind origin = ShotKind::kBullet;  ///< For kImpact: the weapon that hit.
   int owner = -1;                       ///< Robot that fired it.
   int target = -1;                      ///< Drone / laser / impact target, -1 when none.
-  double x = 0;
-  double y = 0;
-  double dx = 0;
-  double dy = 0;
+  double x = 0;    ///< Position in pixels.
+  double y = 0;    ///< Position in pixels (0 = top).
+  double dx = 0;   ///< Velocity in pixels per chronon.
+  double dy = 0;   ///< Velocity in pixels per chronon.
   int energy = 0;  ///< Energy it was fired with.
   int amount = 0;  ///< For kImpact: damage (or stun chronons, for a stunner).
   int radius = 0;  ///< For blasts and nukes: current radius in pixels.
@@ -69,56 +69,55 @@ struct Shot {
 /// What the robot looked like at the start of its previous turn; edge-triggered interrupts compare
 /// against it (specs/robowar.md §6).
 struct Snapshot {
-  bool collision = false;
-  bool wall = false;
-  int damage = 0;
-  int shield = 0;
-  int x = 0;
-  int y = 0;
-  int teammates = 0;
-  int robots = 0;
+  bool collision = false;  ///< COLLISION then.
+  bool wall = false;       ///< WALL then.
+  int damage = 0;          ///< DAMAGE then.
+  int shield = 0;          ///< SHIELD then.
+  int x = 0;               ///< X then.
+  int y = 0;               ///< Y then.
+  int teammates = 0;       ///< TEAMMATES then.
+  int robots = 0;          ///< ROBOTS then.
 };
 
 /// One robot in the arena. Energy, damage and shield are in energy points; angles in degrees.
 struct Robot {
-  int index = 0;
-  const robotalk::Program* program = nullptr;
-  vm::Bytecode code;
-  vm::Brain brain;
-  chronon::robowar::RobotHardware hardware;
-  int team = 0;
+  int index = 0;                               ///< Entry index, the ID register (0-5).
+  const robotalk::Program* program = nullptr;  ///< Not owned.
+  vm::Bytecode code;                           ///< Decoded once per battle.
+  vm::Brain brain;                             ///< Stack, variables, interrupts.
+  chronon::robowar::RobotHardware hardware;    ///< Copied from the program; tests may change it.
+  int team = 0;                                ///< 0 = none; equal non-zero numbers are teammates.
   int radioGroup = 0;  ///< Robots that share radio channels: teammates, or the robot alone.
-  int x = 0;
-  int y = 0;
+  int x = 0;  ///< Centre, pixels from the left edge (0-300).
+  int y = 0;  ///< Centre, pixels from the top edge (0-300).
   int fromX = 0;  ///< Position before this chronon's movement, for backing off a collision.
   int fromY = 0;
-  int speedX = 0;
-  int speedY = 0;
-  int aim = 0;
-  int look = 0;
-  int scan = 0;
-  int energy = 0;
-  int damage = 0;
-  int shield = 0;
-  int channel = 1;
+  int speedX = 0;   ///< Pixels per chronon, -20 to 20.
+  int speedY = 0;   ///< Pixels per chronon, -20 to 20.
+  int aim = 0;      ///< Turret, compass degrees 0-359.
+  int look = 0;     ///< RANGE offset from AIM, degrees 0-359.
+  int scan = 0;     ///< RADAR offset from AIM, degrees 0-359.
+  int energy = 0;   ///< Energy; acting needs more than 0, below -200 destroys.
+  int damage = 0;   ///< Damage points left; 0 or less destroys.
+  int shield = 0;   ///< Shield points, absorbed before damage.
+  int channel = 1;  ///< Radio channel 1-10.
   int stunned = 0;         ///< Chronons left in stasis.
   bool collision = false;  ///< Touching another robot this chronon.
   bool friendly = false;   ///< The robot touched is a teammate (FRIEND).
   bool wall = false;       ///< Within 10 px of an edge this chronon.
-  bool movedThisChronon = false;
-  bool firedThisChronon = false;
+  bool movedThisChronon = false;  ///< MOVEX/MOVEY took effect this chronon (move-and-shoot rule).
+  bool firedThisChronon = false;  ///< A weapon was fired this chronon (move-and-shoot rule).
   bool signalHeard = false;  ///< A teammate signalled on this robot's SIGNAL parameter channel.
   int rawKills = 0;          ///< Non-teammate robots it destroyed (the KILLS register).
   int lastHitBy = -1;        ///< Robot whose shot last hurt it this chronon, -1 for none.
-  Snapshot previous;
+  Snapshot previous;  ///< State at the start of the previous turn, for edge interrupts.
   std::array<int16_t, vm::kHistoryCells + 1> history{};  ///< HISTORY cells 1-50 (index 0 unused).
-  // How it ended.
-  bool alive = true;
-  int deathChronon = -1;
-  DeathCause cause = DeathCause::kNone;
-  int killer = -1;
-  std::string error;
-  int errorAddress = -1;
+  bool alive = true;                     ///< False once destroyed.
+  int deathChronon = -1;                 ///< Chronon of death, -1 while alive.
+  DeathCause cause = DeathCause::kNone;  ///< Why it died.
+  int killer = -1;                       ///< Robot whose shot destroyed it, -1 when none.
+  std::string error;                     ///< Run-time error message for DeathCause::kBuggy.
+  int errorAddress = -1;                 ///< Address of the failing instruction.
 };
 
 /// The battle world. Construct it, optionally adjust robots, then step() until it returns false
@@ -149,8 +148,13 @@ class Engine final : public vm::Host {
   /// AIM+SCAN, or 0 (specs/robowar.md §5, §7).
   int radar(const Robot& robot) const;
 
+  /// Reads a hardware register of the robot owning `brain` (specs/robowar.md §5); PROBE without
+  /// probes and NEAREST on a processor faster than 10 fail the robot and read 0.
   int16_t readRegister(vm::Brain& brain, robotalk::Reg reg) override;
+  /// Writes a hardware register with the original's semantics (specs/robowar.md §5 "Write
+  /// semantics"): weapons fire, AIM/LOOK/SCAN re-check RANGE and RADAR, bad writes fail the robot.
   void writeRegister(vm::Brain& brain, robotalk::Reg reg, int16_t value) override;
+  /// Logs the interrupt `which` entered by the robot owning `brain` (for the event log).
   void interruptEntered(vm::Brain& brain, vm::Interrupt which) override;
 
  private:
