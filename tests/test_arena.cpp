@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "chronon/arena/robowar_battle.h"
-#include "chronon/arena/robowar_world.h"
+#include "chronon/arena/robowar_engine.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "test_support.h"
 
@@ -121,11 +121,11 @@ TEST_CASE("two sitters time out", "[arena]") {
 TEST_CASE("walls stop robots and hurt them", "[arena]") {
   const robotalk::Program runner = robot("20 speedx' store loop: sync loop jump", "runner");
   const robotalk::Program sitter = robot(kSitter);
-  arena::robowar::World world({{&runner, 0}, {&sitter, 0}}, 5, Rules{}, true);
-  auto& bot = world.bots()[0];
+  arena::robowar::Engine world({{&runner, 0}, {&sitter, 0}}, 5, Rules{}, true);
+  auto& bot = world.robots()[0];
   bot.y = 150;
-  world.bots()[1].y = 30;
-  world.bots()[1].x = 30;
+  world.robots()[1].y = 30;
+  world.robots()[1].x = 30;
   for (int i = 0; i < 30 && bot.alive; ++i) world.step();
   CHECK(bot.x == 300);
   CHECK(bot.wall == 1);
@@ -140,8 +140,8 @@ TEST_CASE("energy regenerates and shields decay", "[arena]") {
   const robotalk::Program sitter = robot(kSitter);
   robotalk::Program withShield = shielder;
   withShield.hardware.shieldMax = 25;
-  arena::robowar::World world({{&withShield, 0}, {&sitter, 0}}, 9, Rules{}, false);
-  auto& bot = world.bots()[0];
+  arena::robowar::Engine world({{&withShield, 0}, {&sitter, 0}}, 9, Rules{}, false);
+  auto& bot = world.robots()[0];
   world.step();  // chronon 0: the robot raises its shield to 50 (energy 100 -> 50)
   CHECK(bot.shield == 50);
   CHECK(bot.energy == 50);
@@ -195,9 +195,9 @@ h: a 1 + a' store rti
 )",
                                           "counter");
   const robotalk::Program sitter = robot(kSitter);
-  arena::robowar::World world({{&counter, 0}, {&sitter, 0}}, 2, Rules{}, true);
+  arena::robowar::Engine world({{&counter, 0}, {&sitter, 0}}, 2, Rules{}, true);
   for (int i = 0; i < 10; ++i) world.step();
-  auto& bot = world.bots()[0];
+  auto& bot = world.robots()[0];
   // Chronons 3..9 each enter the handler once.
   CHECK(bot.brain.letters[0] == 7);
   CHECK(bot.alive);
@@ -213,15 +213,15 @@ on: inton sync loop jump
 h: c 1 + c' store rti)",
                                          "waiter");
   const robotalk::Program sitter = robot(kSitter);
-  arena::robowar::World world({{&waiter, 0}, {&sitter, 0}}, 2, Rules{}, true);
-  auto& bot = world.bots()[0];
+  arena::robowar::Engine world({{&waiter, 0}, {&sitter, 0}}, 2, Rules{}, true);
+  auto& bot = world.robots()[0];
   bot.x = 30;
   bot.y = 150;
-  world.bots()[1].x = 200;
+  world.robots()[1].x = 200;
   bot.speedX = -3;
   for (int i = 0; i < 12; ++i) world.step();
   CHECK(bot.brain.letters[2] == 1);
-  const Result r = world.run();
+  const Result r = world.finish();
   bool logged = false;
   for (const Event& e : r.events) {
     logged = logged || (e.kind == Event::Kind::kInterrupt && e.robot == 0 && e.text == "WALL");
@@ -237,9 +237,9 @@ h: b 1 + b' store 0 speedx' store rti
 )",
                                          "rammer");
   const robotalk::Program sitter = robot(kSitter);
-  arena::robowar::World world({{&rammer, 0}, {&sitter, 0}}, 2, Rules{}, true);
-  auto& a = world.bots()[0];
-  auto& b = world.bots()[1];
+  arena::robowar::Engine world({{&rammer, 0}, {&sitter, 0}}, 2, Rules{}, true);
+  auto& a = world.robots()[0];
+  auto& b = world.robots()[1];
   a.x = 100;
   a.y = 150;
   b.x = 140;
@@ -259,12 +259,12 @@ TEST_CASE("the move-and-shoot rule voids the second action", "[arena]") {
   for (bool allowed : {false, true}) {
     Rules rules;
     rules.moveAndShoot = allowed;
-    arena::robowar::World world({{&mover, 0}, {&sitter, 0}}, 4, rules, true);
-    auto& bot = world.bots()[0];
+    arena::robowar::Engine world({{&mover, 0}, {&sitter, 0}}, 4, rules, true);
+    auto& bot = world.robots()[0];
     bot.x = 150;
     bot.y = 150;
-    world.bots()[1].x = 30;
-    world.bots()[1].y = 30;
+    world.robots()[1].x = 30;
+    world.robots()[1].y = 30;
     world.step();
     CHECK(bot.x == 155);
     CHECK(bot.energy == 100 - 10 - 20);  // both actions cost energy either way
@@ -281,11 +281,11 @@ h: signal c' store rti
 )",
                                            "listener");
   const robotalk::Program sitter = robot(kSitter);
-  arena::robowar::World world({{&sender, 1}, {&listener, 1}, {&sitter, 0}}, 8, Rules{}, true);
+  arena::robowar::Engine world({{&sender, 1}, {&listener, 1}, {&sitter, 0}}, 8, Rules{}, true);
   for (int i = 0; i < 3; ++i) world.step();
-  CHECK(world.bots()[1].brain.letters[2] == 77);
+  CHECK(world.robots()[1].brain.letters[2] == 77);
   // The enemy is not on the team and hears nothing.
-  CHECK(world.bots()[2].brain.letters[2] == 0);
+  CHECK(world.robots()[2].brain.letters[2] == 0);
 }
 
 TEST_CASE("group scoring: 3 alive, 2 last to die, 1 second-last", "[arena]") {
@@ -318,16 +318,16 @@ namespace {
 struct Duel {
   robotalk::Program a;
   robotalk::Program b;
-  std::unique_ptr<arena::robowar::World> world;
+  std::unique_ptr<arena::robowar::Engine> world;
   Duel(robotalk::Program pa, robotalk::Program pb, int ax, int bx, Rules rules = Rules{})
       : a(std::move(pa)), b(std::move(pb)) {
-    world = std::make_unique<arena::robowar::World>(std::vector<Entry>{{&a, 0}, {&b, 0}}, 1, rules, true);
+    world = std::make_unique<arena::robowar::Engine>(std::vector<Entry>{{&a, 0}, {&b, 0}}, 1, rules, true);
     bot(0).x = ax;
     bot(0).y = 150;
     bot(1).x = bx;
     bot(1).y = 150;
   }
-  arena::robowar::Bot& bot(int i) { return world->bots()[static_cast<size_t>(i)]; }
+  arena::robowar::Robot& bot(int i) { return world->robots()[static_cast<size_t>(i)]; }
   void steps(int n) {
     for (int i = 0; i < n; ++i) world->step();
   }
@@ -359,7 +359,7 @@ TEST_CASE("bullets travel 12 px per chronon and hit one chronon after contact", 
   Duel d(robot("90 aim' store 30 fire' store loop: sync loop jump"), robot(kSitter), 100, 170);
   d.steps(1);
   REQUIRE(d.world->shots().size() == 1);
-  CHECK(d.world->shots()[0].xi == 111);
+  CHECK(d.world->shots()[0].x == Approx(111));
   CHECK(d.bot(0).energy == 70);
   // RADAR of the target sees the bullet coming; looking away it sees nothing.
   d.bot(1).aim = 270;
@@ -367,7 +367,7 @@ TEST_CASE("bullets travel 12 px per chronon and hit one chronon after contact", 
   d.bot(1).aim = 90;
   CHECK(d.world->radar(d.bot(1)) == 0);
   d.steps(1);
-  CHECK(d.world->shots()[0].xi == 123);
+  CHECK(d.world->shots()[0].x == Approx(123));
   d.steps(6);
   CHECK(d.bot(1).damage == 70);
   CHECK(d.world->shots().empty());
@@ -559,8 +559,8 @@ TEST_CASE("null entries and kill scoring after the killer's death", "[arena]") {
   for (auto scoring : {arena::robowar::Scoring::kMac452, arena::robowar::Scoring::kWin516}) {
     Rules rules;
     rules.scoring = scoring;
-    arena::robowar::World world({{&shooter, 0}, {&target, 0}, {&third, 0}}, 3, rules, false);
-    auto& bots = world.bots();
+    arena::robowar::Engine world({{&shooter, 0}, {&target, 0}, {&third, 0}}, 3, rules, false);
+    auto& bots = world.robots();
     bots[0].x = 30;
     bots[0].y = 150;
     bots[1].x = 150;
@@ -572,7 +572,10 @@ TEST_CASE("null entries and kill scoring after the killer's death", "[arena]") {
     REQUIRE_FALSE(bots[0].alive);
     REQUIRE_FALSE(bots[1].alive);
     CHECK(bots[1].killer == 0);
-    CHECK(bots[0].kills == (scoring == arena::robowar::Scoring::kWin516 ? 1 : 0));
+    CHECK(bots[0].rawKills == 1);  // the KILLS register counts it either way
+    const Result scored = world.finish();
+    CHECK(scored.robots[1].killer == 0);
+    CHECK(scored.robots[0].kills == (scoring == arena::robowar::Scoring::kWin516 ? 1 : 0));
   }
 }
 

@@ -1,0 +1,221 @@
+#pragma once
+// The RoboWar world behind runBattle (robowar_battle.h): robots, projectiles and the chronon loop of
+// specs/robowar.md §7, with the register semantics of §5, the interrupts of §6 and the scoring of §8.
+// runBattle is the public entry point; this header is also the tests' window into a running battle
+// (positions can be set before the first chronon, one chronon can be run at a time).
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "chronon/arena/random.h"
+#include "chronon/arena/robowar_battle.h"
+#include "chronon/compiler/robotalk.h"
+#include "chronon/vm/brain.h"
+#include "chronon/vm/bytecode.h"
+#include "chronon/vm/host.h"
+
+namespace chronon::arena::robowar {
+
+/// Width and height of the arena in pixels (specs/robowar.md §7).
+inline constexpr int kArenaSize = 300;
+/// Robot radius in pixels (specs/robowar.md §7).
+inline constexpr int kRobotRadius = 10;
+/// Most robots in one battle (specs/robowar.md §7).
+inline constexpr int kMaxRobots = 6;
+/// Chronons a battle goes on after the death that leaves one robot or team (specs/robowar.md §8).
+inline constexpr int kTailChronons = 20;
+/// Team radio channels 1-10 (specs/robowar.md §5 CHANNEL).
+inline constexpr int kChannels = 10;
+
+/// What a projectile (or a blast waiting to land) is.
+enum class ShotKind : uint8_t {
+  kBullet,     ///< Normal bullet, 12 px/chronon, damage = energy.
+  kRubber,     ///< Rubber bullet, 12 px/chronon, damage = energy / 2.
+  kExplosive,  ///< Explosive bullet, 12 px/chronon; on contact a blast of 2 x energy.
+  kMissile,    ///< 5 px/chronon, damage 2 x energy.
+  kHellbore,   ///< Speed = its value (4-20); zeroes the target's shield.
+  kStunner,    ///< 14 px/chronon; freezes the target 1 chronon per 4 energy.
+  kMine,       ///< Still; arms after 10 chronons; damage 2 x (energy - 5).
+  kDrone,      ///< Homes 2 px per axis per chronon on its target; damage energy / 2; 100 chronons of fuel.
+  kLaser,      ///< Hits its target on the next chronon for energy / 5.
+  kTacNuke,    ///< Grows 5 px/chronon to 50, then 2 x energy within 60 px.
+  kMegaNuke,   ///< Grows 5 px/chronon to 100, then 1 x energy within 110 px (Windows 5.35).
+  kImpact,     ///< A hit waiting to land on `target` on the next tracking pass.
+  kBlast,      ///< An explosive bullet's blast growing 12 px/chronon to 36, then 2 x energy within radius + 10.
+};
+
+/// The name of a weapon for event texts, e.g. "missile".
+const char* shotName(ShotKind kind);
+
+/// One projectile or pending blast. Positions are pixels, speeds pixels per chronon.
+struct Shot {
+  ShotKind kind = ShotKind::kBullet;    ///< What it is now (a landed shot becomes kImpact or kBlast).
+  ShotKind origin = ShotKind::kBullet;  ///< For kImpact: the weapon that hit.
+  int owner = -1;                       ///< Robot that fired it.
+  int target = -1;                      ///< Drone / laser / impact target, -1 when none.
+  double x = 0;    ///< Position in pixels.
+  double y = 0;    ///< Position in pixels (0 = top).
+  double dx = 0;   ///< Velocity in pixels per chronon.
+  double dy = 0;   ///< Velocity in pixels per chronon.
+  int energy = 0;  ///< Energy it was fired with.
+  int amount = 0;  ///< For kImpact: damage (or stun chronons, for a stunner).
+  int radius = 0;  ///< For blasts and nukes: current radius in pixels.
+  int age = 0;     ///< Chronons since it was fired or laid.
+  bool gone = false;  ///< Landed, left the arena or ran out of fuel; removed after the pass.
+};
+
+/// What the robot looked like at the start of its previous turn; edge-triggered interrupts compare
+/// against it (specs/robowar.md §6).
+struct Snapshot {
+  bool collision = false;  ///< COLLISION then.
+  bool wall = false;       ///< WALL then.
+  int damage = 0;          ///< DAMAGE then.
+  int shield = 0;          ///< SHIELD then.
+  int x = 0;               ///< X then.
+  int y = 0;               ///< Y then.
+  int teammates = 0;       ///< TEAMMATES then.
+  int robots = 0;          ///< ROBOTS then.
+};
+
+/// One robot in the arena. Energy, damage and shield are in energy points; angles in degrees.
+struct Robot {
+  int index = 0;                               ///< Entry index, the ID register (0-5).
+  const robotalk::Program* program = nullptr;  ///< Not owned.
+  vm::Bytecode code;                           ///< Decoded once per battle.
+  vm::Brain brain;                             ///< Stack, variables, interrupts.
+  chronon::robowar::RobotHardware hardware;    ///< Copied from the program; tests may change it.
+  int team = 0;                                ///< 0 = none; equal non-zero numbers are teammates.
+  int radioGroup = 0;  ///< Robots that share radio channels: teammates, or the robot alone.
+  int x = 0;  ///< Centre, pixels from the left edge (0-300).
+  int y = 0;  ///< Centre, pixels from the top edge (0-300).
+  int fromX = 0;  ///< Position before this chronon's movement, for backing off a collision.
+  int fromY = 0;
+  int speedX = 0;   ///< Pixels per chronon, -20 to 20.
+  int speedY = 0;   ///< Pixels per chronon, -20 to 20.
+  int aim = 0;      ///< Turret, compass degrees 0-359.
+  int look = 0;     ///< RANGE offset from AIM, degrees 0-359.
+  int scan = 0;     ///< RADAR offset from AIM, degrees 0-359.
+  int energy = 0;   ///< Energy; acting needs more than 0, below -200 destroys.
+  int damage = 0;   ///< Damage points left; 0 or less destroys.
+  int shield = 0;   ///< Shield points, absorbed before damage.
+  int channel = 1;  ///< Radio channel 1-10.
+  int stunned = 0;         ///< Chronons left in stasis.
+  bool collision = false;  ///< Touching another robot this chronon.
+  bool friendly = false;   ///< The robot touched is a teammate (FRIEND).
+  bool wall = false;       ///< Within 10 px of an edge this chronon.
+  bool movedThisChronon = false;  ///< MOVEX/MOVEY took effect this chronon (move-and-shoot rule).
+  bool firedThisChronon = false;  ///< A weapon was fired this chronon (move-and-shoot rule).
+  bool signalHeard = false;  ///< A teammate signalled on this robot's SIGNAL parameter channel.
+  int rawKills = 0;          ///< Non-teammate robots it destroyed (the KILLS register).
+  int lastHitBy = -1;        ///< Robot whose shot last hurt it this chronon, -1 for none.
+  Snapshot previous;  ///< State at the start of the previous turn, for edge interrupts.
+  std::array<int16_t, vm::kHistoryCells + 1> history{};  ///< HISTORY cells 1-50 (index 0 unused).
+  bool alive = true;                     ///< False once destroyed.
+  int deathChronon = -1;                 ///< Chronon of death, -1 while alive.
+  DeathCause cause = DeathCause::kNone;  ///< Why it died.
+  int killer = -1;                       ///< Robot whose shot destroyed it, -1 when none.
+  std::string error;                     ///< Run-time error message for DeathCause::kBuggy.
+  int errorAddress = -1;                 ///< Address of the failing instruction.
+};
+
+/// The battle world. Construct it, optionally adjust robots, then step() until it returns false
+/// (or call finish()). Implements the vm::Host side of every robot.
+class Engine final : public vm::Host {
+ public:
+  /// Places up to six entries (start positions from `seed`, docs/robowar-arena.md). A null program
+  /// runs as an empty one. `recordEvents` keeps the event log.
+  Engine(const std::vector<Entry>& entries, uint64_t seed, const Rules& rules, bool recordEvents);
+
+  /// Runs one chronon (specs/robowar.md §7 steps 1-6). Returns false once the battle is over (the
+  /// tail after the deciding death has run, or the chronon count passed Rules::maxChronons).
+  bool step();
+  /// Runs to the end and returns the result with scores (specs/robowar.md §8).
+  Result finish();
+
+  /// The robots, in entry order.
+  std::vector<Robot>& robots() { return robots_; }
+  /// Projectiles and pending blasts in flight, oldest first.
+  const std::vector<Shot>& shots() const { return shots_; }
+  /// Chronons run so far.
+  int chronon() const { return chronon_; }
+
+  /// RANGE of `robot`: pixels to the nearest non-teammate whose centre lies within sqrt(91) px of
+  /// the ray along AIM+LOOK, or 0 (specs/robowar.md §7 targeting geometry).
+  int range(const Robot& robot) const;
+  /// RADAR of `robot`: pixels to the nearest projectile (not lasers or its own) within 20 degrees of
+  /// AIM+SCAN, or 0 (specs/robowar.md §5, §7).
+  int radar(const Robot& robot) const;
+
+  /// Reads a hardware register of the robot owning `brain` (specs/robowar.md §5); PROBE without
+  /// probes and NEAREST on a processor faster than 10 fail the robot and read 0.
+  int16_t readRegister(vm::Brain& brain, robotalk::Reg reg) override;
+  /// Writes a hardware register with the original's semantics (specs/robowar.md §5 "Write
+  /// semantics"): weapons fire, AIM/LOOK/SCAN re-check RANGE and RADAR, bad writes fail the robot.
+  void writeRegister(vm::Brain& brain, robotalk::Reg reg, int16_t value) override;
+  /// Logs the interrupt `which` entered by the robot owning `brain` (for the event log).
+  void interruptEntered(vm::Brain& brain, vm::Interrupt which) override;
+
+ private:
+  struct Kill {
+    int killer;
+    int victim;
+    int chronon;
+    bool killerOverloaded;
+  };
+
+  // Chronon loop pieces (robowar_engine.cpp).
+  void placeRobots();
+  void moveRobots();
+  void detectCollisions();
+  void applyContactDamage();
+  void actAll();
+  void takeTurn(Robot& robot);
+  void queueEdgeInterrupts(Robot& robot);
+  bool enterLevelInterrupt(Robot& robot, bool checkRange, bool checkRadar, bool checkChronon);
+  int sidesAlive() const;
+
+  // Damage and death (robowar_engine.cpp).
+  void hurt(Robot& victim, int amount, int shooter);
+  void checkDeaths();
+  void kill(Robot& robot, DeathCause cause, int killer, const std::string& why);
+  void failRobot(Robot& robot);
+
+  // Weapons (robowar_weapons.cpp).
+  void trackShots();
+  bool moveAndHit(Shot& shot, double stepX, double stepY);
+  void land(Shot& shot);
+  void blast(const Shot& shot, int reach, int amount);
+  void fire(Robot& robot, robotalk::Reg weapon, int value);
+  void launch(Robot& robot, ShotKind kind, int energy, double speed, int target);
+
+  // Sensors (robowar_sensors.cpp).
+  int rangeTarget(const Robot& robot) const;
+  int doppler(const Robot& robot) const;
+  int nearest(const Robot& robot) const;
+  int16_t probe(Robot& robot);
+
+  Robot& robotOf(vm::Brain& brain);
+  bool teammates(const Robot& a, const Robot& b) const { return a.team != 0 && a.team == b.team; }
+  int livingTeammates(const Robot& robot) const;
+  int livingRobots() const;
+  void record(Event::Kind kind, int robot, int other, int value, std::string text);
+
+  Rules rules_;
+  Random random_;
+  bool recordEvents_;
+  bool teamBattle_ = false;
+  int chronon_ = 0;
+  int lastDeath_ = -1;
+  bool over_ = false;
+  bool timedOut_ = false;
+  int current_ = -1;  ///< The robot whose program is running, -1 outside turns.
+  std::vector<Robot> robots_;
+  std::vector<Shot> shots_;
+  std::vector<Kill> kills_;
+  std::vector<Event> events_;
+  std::array<std::array<int16_t, kChannels + 1>, kMaxRobots> signals_{};  ///< By radio group, channel 1-10.
+};
+
+}  // namespace chronon::arena::robowar

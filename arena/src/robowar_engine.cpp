@@ -1,0 +1,367 @@
+// The chronon loop of a RoboWar battle (specs/robowar.md §7 steps 1-6): movement, collisions,
+// contact damage, the robots' turns with their interrupts, deaths and the end of the battle.
+
+#include "chronon/arena/robowar_engine.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <utility>
+
+#include "chronon/vm/interpreter.h"
+
+namespace chronon::arena::robowar {
+
+namespace {
+
+using robotalk::Reg;
+using vm::Interrupt;
+
+// Start positions keep each centre this far from the earlier robots' (docs/robowar-arena.md).
+constexpr int kStartSpacing = 40;
+// Contact damage per chronon (specs/robowar.md §7 step 4).
+constexpr int kRobotContactDamage = 1;
+constexpr int kWallContactDamage = 5;
+// Energy below this destroys the robot (specs/robowar.md §7 "Energy and shields").
+constexpr int kOverloadEnergy = -200;
+
+// An empty program: the trailing END alone, which fails with "End of code reached".
+const robotalk::Program& emptyProgram() {
+  static const robotalk::Program kEmpty = [] {
+    robotalk::Program p;
+    p.name = "empty";
+    p.code.push_back({static_cast<int16_t>(robotalk::Op::End), robotalk::Origin::kImplicitEnd, {}});
+    return p;
+  }();
+  return kEmpty;
+}
+
+bool inWallBand(int x, int y) {
+  return x <= kRobotRadius || y <= kRobotRadius || x >= kArenaSize - kRobotRadius || y >= kArenaSize - kRobotRadius;
+}
+
+}  // namespace
+
+Engine::Engine(const std::vector<Entry>& entries, uint64_t seed, const Rules& rules, bool recordEvents)
+    : rules_(rules), random_(seed), recordEvents_(recordEvents) {
+  const size_t count = std::min(entries.size(), static_cast<size_t>(kMaxRobots));
+  robots_.resize(count);
+  shots_.reserve(64);
+  kills_.reserve(8);
+  for (size_t i = 0; i < count; ++i) {
+    Robot& r = robots_[i];
+    r.index = static_cast<int>(i);
+    r.program = entries[i].program != nullptr ? entries[i].program : &emptyProgram();
+    r.code = vm::decode(*r.program);
+    r.hardware = r.program->hardware;
+    r.team = entries[i].team;
+    r.energy = r.hardware.energyMax;
+    r.damage = r.hardware.damageMax;
+    r.brain.officialRules = rules.officialRules;
+    teamBattle_ = teamBattle_ || r.team != 0;
+  }
+  // Teammates share the radio channels of their first member; other robots have their own.
+  for (Robot& r : robots_) {
+    r.radioGroup = r.index;
+    for (const Robot& other : robots_) {
+      if (other.index < r.index && teammates(r, other)) {
+        r.radioGroup = other.radioGroup;
+        break;
+      }
+    }
+  }
+  placeRobots();
+}
+
+void Engine::placeRobots() {
+  for (size_t i = 0; i < robots_.size(); ++i) {
+    Robot& r = robots_[i];
+    for (;;) {
+      r.x = random_.between(20, 280);
+      r.y = random_.between(20, 280);
+      bool clear = true;
+      for (size_t j = 0; j < i; ++j) {
+        const int dx = robots_[j].x - r.x;
+        const int dy = robots_[j].y - r.y;
+        clear = clear && dx * dx + dy * dy >= kStartSpacing * kStartSpacing;
+      }
+      if (clear) break;
+    }
+  }
+}
+
+bool Engine::step() {
+  if (over_) return false;
+  if (chronon_ == 0) {
+    // The edge interrupts compare against the state at the start (which tests may have adjusted).
+    const int alive = livingRobots();
+    for (Robot& r : robots_) {
+      r.previous = Snapshot{false, false, r.damage, r.shield, r.x, r.y, livingTeammates(r), alive};
+    }
+  }
+  // Step 1: the per-chronon flags.
+  for (Robot& r : robots_) {
+    r.collision = false;
+    r.friendly = false;
+    r.wall = false;
+    r.movedThisChronon = false;
+    r.firedThisChronon = false;
+    r.lastHitBy = -1;
+  }
+  // Step 2: projectiles, then the deaths they cause.
+  trackShots();
+  checkDeaths();
+  // Step 3: regeneration, shields, movement, overload, collisions.
+  moveRobots();
+  detectCollisions();
+  // Step 4: contact damage and deaths.
+  applyContactDamage();
+  checkDeaths();
+  // Step 5: the robots act in a random order.
+  actAll();
+  // Step 6: the clock and the end of the battle.
+  ++chronon_;
+  if (chronon_ > rules_.maxChronons) {
+    over_ = true;
+    timedOut_ = sidesAlive() > 1;
+  } else if (lastDeath_ >= 0 && sidesAlive() <= 1 && chronon_ >= lastDeath_ + kTailChronons) {
+    over_ = true;
+  }
+  return !over_;
+}
+
+void Engine::moveRobots() {
+  for (Robot& r : robots_) {
+    r.fromX = r.x;
+    r.fromY = r.y;
+    if (!r.alive || r.stunned > 0) continue;
+    if (r.energy < r.hardware.energyMax) r.energy = std::min(r.hardware.energyMax, r.energy + 2);
+    // Shields decay by 2 per chronon above the maximum, else by 1 every other chronon.
+    if (r.shield > r.hardware.shieldMax) {
+      r.shield = std::max(0, r.shield - 2);
+    } else if (r.shield > 0 && chronon_ % 2 == 0) {
+      r.shield -= 1;
+    }
+    if (r.energy > 0) {
+      r.x = std::clamp(r.x + r.speedX, 0, kArenaSize);
+      r.y = std::clamp(r.y + r.speedY, 0, kArenaSize);
+    }
+    if (r.energy < kOverloadEnergy) kill(r, DeathCause::kOverload, -1, "overload");
+  }
+}
+
+void Engine::detectCollisions() {
+  constexpr int kTouch = 2 * kRobotRadius;
+  for (size_t i = 0; i < robots_.size(); ++i) {
+    for (size_t j = i + 1; j < robots_.size(); ++j) {
+      Robot& a = robots_[i];
+      Robot& b = robots_[j];
+      if (!a.alive || !b.alive) continue;
+      const int dx = b.x - a.x;
+      const int dy = b.y - a.y;
+      if (dx * dx + dy * dy >= kTouch * kTouch) continue;
+      // A robot whose step brought it closer to the other backs off that step; one moving away
+      // keeps its step, so that robots pushed together (MOVEX) can still separate.
+      for (Robot* mover : {&a, &b}) {
+        const Robot& other = mover == &a ? b : a;
+        const int stepX = mover->x - mover->fromX;
+        const int stepY = mover->y - mover->fromY;
+        if (stepX * (other.x - mover->fromX) + stepY * (other.y - mover->fromY) > 0) {
+          mover->x = mover->fromX;
+          mover->y = mover->fromY;
+        }
+      }
+      if (recordEvents_ && !a.previous.collision && !b.previous.collision) {
+        record(Event::Kind::kCollision, a.index, b.index, 0, "robot");
+      }
+      a.collision = b.collision = true;
+      a.friendly = a.friendly || teammates(a, b);
+      b.friendly = b.friendly || teammates(a, b);
+    }
+  }
+  for (Robot& r : robots_) {
+    if (!r.alive) continue;
+    r.wall = inWallBand(r.x, r.y);
+    if (r.wall && !r.previous.wall && recordEvents_) record(Event::Kind::kCollision, r.index, -1, 0, "wall");
+  }
+}
+
+void Engine::applyContactDamage() {
+  for (Robot& r : robots_) {
+    if (!r.alive) continue;
+    if (r.collision) hurt(r, kRobotContactDamage, -1);
+    if (r.wall) hurt(r, kWallContactDamage, -1);
+  }
+}
+
+void Engine::hurt(Robot& victim, int amount, int shooter) {
+  if (!victim.alive || amount <= 0) return;
+  const int absorbed = std::min(std::max(victim.shield, 0), amount);
+  victim.shield -= absorbed;
+  victim.damage -= amount - absorbed;
+  victim.lastHitBy = shooter;
+}
+
+void Engine::checkDeaths() {
+  for (Robot& r : robots_) {
+    if (r.alive && r.damage <= 0) {
+      const int killer = r.lastHitBy >= 0 && r.lastHitBy != r.index ? r.lastHitBy : -1;
+      kill(r, DeathCause::kDamage, killer, "destroyed");
+    }
+  }
+}
+
+void Engine::kill(Robot& robot, DeathCause cause, int killer, const std::string& why) {
+  if (!robot.alive) return;
+  robot.alive = false;
+  robot.deathChronon = chronon_;
+  robot.cause = cause;
+  robot.killer = killer;
+  lastDeath_ = chronon_;
+  if (killer >= 0) {
+    Robot& k = robots_[static_cast<size_t>(killer)];
+    if (!teammates(k, robot)) {
+      ++k.rawKills;
+      kills_.push_back({killer, robot.index, chronon_, k.energy <= kOverloadEnergy});
+    }
+  }
+  if (recordEvents_) record(Event::Kind::kDeath, robot.index, killer, 0, why);
+}
+
+void Engine::failRobot(Robot& robot) {
+  robot.error = std::string(robot.brain.error);
+  robot.errorAddress = robot.brain.errorAddress;
+  if (recordEvents_) record(Event::Kind::kError, robot.index, -1, robot.errorAddress, robot.error);
+  kill(robot, DeathCause::kBuggy, -1, "buggy: " + robot.error);
+}
+
+void Engine::actAll() {
+  // The Mac's selection: each slot draws one of the robots not yet chosen (docs/robowar-arena.md).
+  std::array<int, kMaxRobots> order{};
+  const int n = static_cast<int>(robots_.size());
+  for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
+  for (int slot = 0; slot < n; ++slot) {
+    const int pick = slot + static_cast<int>(random_.below(static_cast<uint32_t>(n - slot)));
+    std::swap(order[static_cast<size_t>(slot)], order[static_cast<size_t>(pick)]);
+    Robot& r = robots_[static_cast<size_t>(order[static_cast<size_t>(slot)])];
+    if (r.alive) takeTurn(r);
+  }
+}
+
+void Engine::takeTurn(Robot& robot) {
+  current_ = robot.index;
+  queueEdgeInterrupts(robot);
+  vm::Brain& brain = robot.brain;
+  if (brain.interruptsEnabled) {
+    const int entered = vm::serviceInterrupts(brain);
+    if (entered >= 0) {
+      interruptEntered(brain, static_cast<Interrupt>(entered));
+    } else if (!brain.failed) {
+      enterLevelInterrupt(robot, true, true, true);
+    }
+  }
+  if (brain.failed) {
+    failRobot(robot);
+  } else if (robot.stunned > 0) {
+    --robot.stunned;
+  } else if (robot.energy > 0) {
+    vm::run(robot.code, brain, *this, robot.hardware.cpu);
+    if (brain.failed && robot.alive) failRobot(robot);
+  }
+  current_ = -1;
+}
+
+void Engine::queueEdgeInterrupts(Robot& r) {
+  vm::Brain& brain = r.brain;
+  const Snapshot& was = r.previous;
+  auto param = [&](Interrupt which) { return brain.interrupts[static_cast<size_t>(which)].param; };
+  const int teammatesNow = livingTeammates(r);
+  const int robotsNow = livingRobots();
+  if (r.collision && !was.collision) vm::queueInterrupt(brain, Interrupt::kCollision);
+  if (r.wall && !was.wall) vm::queueInterrupt(brain, Interrupt::kWall);
+  if (r.damage != was.damage && r.damage < param(Interrupt::kDamage)) vm::queueInterrupt(brain, Interrupt::kDamage);
+  if (was.shield >= param(Interrupt::kShield) && r.shield < param(Interrupt::kShield)) {
+    vm::queueInterrupt(brain, Interrupt::kShield);
+  }
+  if (was.y > param(Interrupt::kTop) && r.y <= param(Interrupt::kTop)) vm::queueInterrupt(brain, Interrupt::kTop);
+  if (was.y < param(Interrupt::kBottom) && r.y >= param(Interrupt::kBottom)) {
+    vm::queueInterrupt(brain, Interrupt::kBottom);
+  }
+  if (was.x > param(Interrupt::kLeft) && r.x <= param(Interrupt::kLeft)) vm::queueInterrupt(brain, Interrupt::kLeft);
+  if (was.x < param(Interrupt::kRight) && r.x >= param(Interrupt::kRight)) {
+    vm::queueInterrupt(brain, Interrupt::kRight);
+  }
+  if (teammatesNow < was.teammates && was.teammates <= param(Interrupt::kTeammates)) {
+    vm::queueInterrupt(brain, Interrupt::kTeammates);
+  }
+  if (robotsNow < was.robots && was.robots <= param(Interrupt::kRobots)) vm::queueInterrupt(brain, Interrupt::kRobots);
+  if (r.signalHeard) vm::queueInterrupt(brain, Interrupt::kSignal);
+  r.signalHeard = false;
+  r.previous = Snapshot{r.collision, r.wall, r.damage, r.shield, r.x, r.y, teammatesNow, robotsNow};
+}
+
+bool Engine::enterLevelInterrupt(Robot& robot, bool checkRange, bool checkRadar, bool checkChronon) {
+  vm::Brain& brain = robot.brain;
+  if (!brain.interruptsEnabled || brain.pending != 0) return false;
+  auto armed = [&](Interrupt which, int value) {
+    const vm::InterruptSlot& slot = brain.interrupts[static_cast<size_t>(which)];
+    return slot.handler >= 0 && value > 0 && value <= slot.param;
+  };
+  Interrupt which = Interrupt::kRadar;
+  if (checkRadar && armed(Interrupt::kRadar, radar(robot))) {
+    which = Interrupt::kRadar;
+  } else if (checkRange && armed(Interrupt::kRange, range(robot))) {
+    which = Interrupt::kRange;
+  } else if (checkChronon && brain.interrupts[static_cast<size_t>(Interrupt::kChronon)].handler >= 0 &&
+             chronon_ >= brain.interrupts[static_cast<size_t>(Interrupt::kChronon)].param) {
+    which = Interrupt::kChronon;
+  } else {
+    return false;
+  }
+  if (!vm::enterInterrupt(brain, which)) return false;
+  interruptEntered(brain, which);
+  return true;
+}
+
+void Engine::interruptEntered(vm::Brain& brain, Interrupt which) {
+  if (!recordEvents_) return;
+  const Robot& r = robotOf(brain);
+  record(Event::Kind::kInterrupt, r.index, -1, brain.pc, std::string(robotalk::info(vm::interruptRegister(which)).name));
+}
+
+Robot& Engine::robotOf(vm::Brain& brain) {
+  for (Robot& r : robots_) {
+    if (&r.brain == &brain) return r;
+  }
+  return robots_[static_cast<size_t>(current_)];
+}
+
+int Engine::sidesAlive() const {
+  int sides = 0;
+  for (const Robot& r : robots_) {
+    if (!r.alive) continue;
+    bool counted = false;
+    for (const Robot& other : robots_) {
+      if (other.index < r.index && other.alive && teammates(r, other)) counted = true;
+    }
+    sides += counted ? 0 : 1;
+  }
+  return sides;
+}
+
+int Engine::livingTeammates(const Robot& robot) const {
+  int n = 0;
+  for (const Robot& r : robots_) n += r.alive && r.index != robot.index && teammates(r, robot);
+  return n;
+}
+
+int Engine::livingRobots() const {
+  int n = 0;
+  for (const Robot& r : robots_) n += r.alive;
+  return n;
+}
+
+void Engine::record(Event::Kind kind, int robot, int other, int value, std::string text) {
+  events_.push_back(Event{chronon_, kind, robot, other, value, std::move(text)});
+}
+
+}  // namespace chronon::arena::robowar

@@ -1,0 +1,75 @@
+// The end of a battle: survival points, kill credit under the Mac 4.5.2 and Windows 5.16 rules, and
+// the public runBattle (specs/robowar.md §8; docs/robowar-arena.md "Scoring").
+
+#include <algorithm>
+
+#include "chronon/arena/robowar_engine.h"
+
+namespace chronon::arena::robowar {
+
+namespace {
+
+// A dead killer's kill counts when it outlived the kill by this many chronons (Mac 4.5.2), or when
+// the kill came at most this many chronons after its death (Windows 5.16).
+constexpr int kKillGrace = 20;
+
+}  // namespace
+
+Result Engine::finish() {
+  while (step()) {
+  }
+  Result result;
+  result.chronons = chronon_;
+  result.timedOut = timedOut_;
+  result.robots.resize(robots_.size());
+  // Survival: duels 1 point alive; team battles 1 per living robot; groups 3 alive, 2 for the last
+  // to die and 1 for the second-last by death chronon.
+  const bool group = robots_.size() > 2 && !teamBattle_;
+  int lastDeath = -1;
+  int secondLastDeath = -1;
+  for (const Robot& r : robots_) {
+    if (!r.alive) lastDeath = std::max(lastDeath, r.deathChronon);
+  }
+  for (const Robot& r : robots_) {
+    if (!r.alive && r.deathChronon < lastDeath) secondLastDeath = std::max(secondLastDeath, r.deathChronon);
+  }
+  for (const Robot& r : robots_) {
+    Outcome& o = result.robots[static_cast<size_t>(r.index)];
+    o.alive = r.alive;
+    o.deathChronon = r.deathChronon;
+    o.cause = r.cause;
+    o.error = r.error;
+    o.errorAddress = r.errorAddress;
+    o.killer = r.killer;
+    o.finalEnergy = r.energy;
+    o.finalDamage = r.damage;
+    if (group) {
+      o.survivalPoints = r.alive ? 3 : r.deathChronon == lastDeath ? 2 : r.deathChronon == secondLastDeath ? 1 : 0;
+    } else {
+      o.survivalPoints = r.alive ? 1 : 0;
+    }
+  }
+  for (const Kill& k : kills_) {
+    const Robot& killer = robots_[static_cast<size_t>(k.killer)];
+    if (k.killerOverloaded) continue;
+    bool counts = killer.alive;
+    if (!counts) {
+      switch (rules_.scoring) {
+        case Scoring::kMac452: counts = killer.deathChronon - k.chronon >= kKillGrace; break;
+        case Scoring::kWin516: counts = k.chronon <= killer.deathChronon + kKillGrace; break;
+      }
+    }
+    if (counts) ++result.robots[static_cast<size_t>(k.killer)].kills;
+  }
+  for (Outcome& o : result.robots) o.points = o.survivalPoints + (rules_.aggressiveScoring ? o.kills : 0);
+  result.events = std::move(events_);
+  return result;
+}
+
+Result runBattle(const std::vector<Entry>& entries, uint64_t seed, const Rules& rules, bool recordEvents) {
+  if (entries.empty()) return Result{};
+  Engine engine(entries, seed, rules, recordEvents);
+  return engine.finish();
+}
+
+}  // namespace chronon::arena::robowar

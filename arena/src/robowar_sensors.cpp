@@ -1,0 +1,153 @@
+// What a robot sees: RANGE along AIM+LOOK, RADAR in a cone around AIM+SCAN, DOPPLER, NEAREST and
+// PROBE (specs/robowar.md §5 and §7 "Targeting geometry"). Angles are compass degrees (0 up, 90
+// right) with y growing downwards, as the arena's registers give them.
+
+#include <cmath>
+
+#include "chronon/arena/robowar_engine.h"
+
+namespace chronon::arena::robowar {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+// A robot is on the line of fire when its centre is closer than sqrt(91) px to it (specs §7).
+constexpr double kSightSquared = 91.0;
+// RADAR sees projectiles within this many degrees of AIM+SCAN (specs §5).
+constexpr double kRadarHalfAngle = 20.0;
+
+struct Direction {
+  double x;
+  double y;
+};
+
+Direction compass(int degrees) {
+  const double radians = degrees * kPi / 180.0;
+  return {std::sin(radians), -std::cos(radians)};
+}
+
+// The compass bearing of (dx, dy) in degrees, 0 up.
+double bearing(double dx, double dy) {
+  double degrees = std::atan2(dx, -dy) * 180.0 / kPi;
+  if (degrees < 0) degrees += 360.0;
+  return degrees;
+}
+
+}  // namespace
+
+int Engine::rangeTarget(const Robot& robot) const {
+  const Direction d = compass(robot.aim + robot.look);
+  int best = -1;
+  double bestDistance = 0;
+  for (const Robot& other : robots_) {
+    if (!other.alive || other.index == robot.index || teammates(robot, other)) continue;
+    const double vx = other.x - robot.x;
+    const double vy = other.y - robot.y;
+    const double along = vx * d.x + vy * d.y;
+    if (along <= 0) continue;
+    const double squared = vx * vx + vy * vy;
+    if (squared - along * along >= kSightSquared) continue;
+    const double distance = std::sqrt(squared);
+    if (best < 0 || distance < bestDistance) {
+      best = other.index;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+int Engine::range(const Robot& robot) const {
+  const int target = rangeTarget(robot);
+  if (target < 0) return 0;
+  const Robot& t = robots_[static_cast<size_t>(target)];
+  const double dx = t.x - robot.x;
+  const double dy = t.y - robot.y;
+  return static_cast<int>(std::sqrt(dx * dx + dy * dy));
+}
+
+int Engine::radar(const Robot& robot) const {
+  const double centre = (robot.aim + robot.scan) % 360;
+  double best = -1;
+  for (const Shot& s : shots_) {
+    switch (s.kind) {
+      case ShotKind::kLaser:
+      case ShotKind::kImpact:
+      case ShotKind::kBlast: continue;
+      case ShotKind::kBullet:
+      case ShotKind::kRubber:
+      case ShotKind::kExplosive:
+      case ShotKind::kMissile:
+      case ShotKind::kHellbore:
+      case ShotKind::kStunner:
+      case ShotKind::kMine:
+      case ShotKind::kDrone:
+      case ShotKind::kTacNuke:
+      case ShotKind::kMegaNuke: break;
+    }
+    if (s.owner == robot.index) continue;
+    const double dx = s.x - robot.x;
+    const double dy = s.y - robot.y;
+    const double distance = std::sqrt(dx * dx + dy * dy);
+    double off = std::fabs(bearing(dx, dy) - centre);
+    if (off > 180.0) off = 360.0 - off;
+    if (off > kRadarHalfAngle) continue;
+    if (best < 0 || distance < best) best = distance;
+  }
+  return best < 0 ? 0 : static_cast<int>(best);
+}
+
+int Engine::doppler(const Robot& robot) const {
+  const int target = rangeTarget(robot);
+  if (target < 0) return 0;
+  const Robot& t = robots_[static_cast<size_t>(target)];
+  if (t.stunned > 0 || t.collision || t.wall || t.energy < 0) return 0;
+  // The component of the target's velocity along the line of sight turned 90 degrees clockwise.
+  const double sight = bearing(t.x - robot.x, t.y - robot.y) * kPi / 180.0;
+  const double across = t.speedX * std::cos(sight) + t.speedY * std::sin(sight);
+  return static_cast<int>(std::lround(across));
+}
+
+int Engine::nearest(const Robot& robot) const {
+  int best = -1;
+  int bestSquared = 0;
+  for (const Robot& other : robots_) {
+    if (!other.alive || other.index == robot.index) continue;
+    const int dx = other.x - robot.x;
+    const int dy = other.y - robot.y;
+    const int squared = dx * dx + dy * dy;
+    if (best < 0 || squared < bestSquared) {
+      best = other.index;
+      bestSquared = squared;
+    }
+  }
+  if (best < 0) return -1;
+  const Robot& t = robots_[static_cast<size_t>(best)];
+  const int degrees = static_cast<int>(std::lround(bearing(t.x - robot.x, t.y - robot.y))) % 360;
+  return ((degrees - robot.aim) % 360 + 360) % 360;
+}
+
+int16_t Engine::probe(Robot& robot) {
+  if (!robot.hardware.probes) {
+    vm::fail(robot.brain, "Probes not enabled.", robot.brain.pc - 1);
+    return 0;
+  }
+  const int target = rangeTarget(robot);
+  if (target < 0) return 0;
+  const Robot& t = robots_[static_cast<size_t>(target)];
+  // PROBE reads DAMAGE, ENERGY, SHIELD, ID, TEAMMATES, AIM, LOOK or SCAN; any other choice reads 0.
+  using robotalk::Reg;
+  const int chosen = robot.brain.probeRegister;
+  auto is = [chosen](Reg reg) { return chosen == static_cast<int>(reg); };
+  int value = 0;
+  if (is(Reg::Damage)) value = t.damage;
+  if (is(Reg::Energy)) value = t.energy;
+  if (is(Reg::Shield)) value = t.shield;
+  if (is(Reg::Id)) value = t.index;
+  if (is(Reg::Teammates)) value = livingTeammates(t);
+  if (is(Reg::Aim)) value = t.aim;
+  if (is(Reg::Look)) value = t.look;
+  if (is(Reg::Scan)) value = t.scan;
+  return static_cast<int16_t>(value);
+}
+
+}  // namespace chronon::arena::robowar

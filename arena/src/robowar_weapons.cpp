@@ -1,0 +1,368 @@
+// Weapons: firing them from a register write and tracking what is in flight each chronon
+// (specs/robowar.md §7 "Weapons" and step 2 of the chronon loop; docs/robowar-arena.md for the
+// timing of hits, blasts and lasers).
+
+#include <algorithm>
+#include <cmath>
+
+#include "chronon/arena/robowar_engine.h"
+
+namespace chronon::arena::robowar {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+// Bullets, missiles, hellbores and stunners start this far from the shooter's centre (specs §7).
+constexpr double kMuzzle = 11.0;
+constexpr double kBulletSpeed = 12.0;
+constexpr double kMissileSpeed = 5.0;
+constexpr double kStunnerSpeed = 14.0;
+constexpr double kDroneStep = 2.0;
+constexpr int kDroneFuel = 100;
+constexpr int kMineArming = 10;
+constexpr int kMineMinimum = 5;
+constexpr int kHellboreMinSpeed = 4;
+constexpr int kHellboreMaxSpeed = 20;
+// Growth per chronon and final radius of the blasts (specs §7; docs/robowar-arena.md).
+constexpr int kBlastGrowth = 12;
+constexpr int kBlastRadius = 36;
+constexpr int kNukeGrowth = 5;
+constexpr int kNukeRadius = 50;
+constexpr int kMegaNukeRadius = 100;
+// A bullet, missile or hellbore this close to a drone shoots it down (docs/robowar-arena.md).
+constexpr double kDroneHitSquared = 6.0 * 6.0;
+
+bool stopsDrones(ShotKind kind) {
+  switch (kind) {
+    case ShotKind::kBullet:
+    case ShotKind::kRubber:
+    case ShotKind::kExplosive:
+    case ShotKind::kMissile:
+    case ShotKind::kHellbore: return true;
+    case ShotKind::kStunner:
+    case ShotKind::kMine:
+    case ShotKind::kDrone:
+    case ShotKind::kLaser:
+    case ShotKind::kTacNuke:
+    case ShotKind::kMegaNuke:
+    case ShotKind::kImpact:
+    case ShotKind::kBlast: return false;
+  }
+  return false;
+}
+
+// What a direct hit by `kind` fired with `energy` does: damage, or stun chronons for a stunner.
+int hitAmount(ShotKind kind, int energy) {
+  switch (kind) {
+    case ShotKind::kBullet: return energy;
+    case ShotKind::kRubber: return energy / 2;
+    case ShotKind::kExplosive: return 2 * energy;
+    case ShotKind::kMissile: return 2 * energy;
+    case ShotKind::kHellbore: return 0;
+    case ShotKind::kStunner: return energy / 4;
+    case ShotKind::kMine: return 2 * (energy - kMineMinimum);
+    case ShotKind::kDrone: return energy / 2;
+    case ShotKind::kLaser: return energy / 5;
+    case ShotKind::kTacNuke: return 2 * energy;
+    case ShotKind::kMegaNuke: return energy;
+    case ShotKind::kImpact:
+    case ShotKind::kBlast: return 0;
+  }
+  return 0;
+}
+
+double towards(double from, double to) { return to > from ? kDroneStep : (to < from ? -kDroneStep : 0.0); }
+
+}  // namespace
+
+const char* shotName(ShotKind kind) {
+  switch (kind) {
+    case ShotKind::kBullet: return "bullet";
+    case ShotKind::kRubber: return "rubber bullet";
+    case ShotKind::kExplosive: return "explosive bullet";
+    case ShotKind::kMissile: return "missile";
+    case ShotKind::kHellbore: return "hellbore";
+    case ShotKind::kStunner: return "stunner";
+    case ShotKind::kMine: return "mine";
+    case ShotKind::kDrone: return "drone";
+    case ShotKind::kLaser: return "laser";
+    case ShotKind::kTacNuke: return "TacNuke";
+    case ShotKind::kMegaNuke: return "MEGANUKE";
+    case ShotKind::kImpact: return "impact";
+    case ShotKind::kBlast: return "blast";
+  }
+  return "?";
+}
+
+void Engine::trackShots() {
+  const size_t count = shots_.size();
+  for (size_t i = 0; i < count; ++i) {
+    Shot& s = shots_[i];
+    if (s.gone) continue;
+    ++s.age;
+    switch (s.kind) {
+      case ShotKind::kImpact: land(s); break;
+      case ShotKind::kBlast:
+      case ShotKind::kTacNuke:
+      case ShotKind::kMegaNuke: {
+        const int finalRadius = s.kind == ShotKind::kBlast     ? kBlastRadius
+                                : s.kind == ShotKind::kTacNuke ? kNukeRadius
+                                                               : kMegaNukeRadius;
+        if (s.radius >= finalRadius) {
+          blast(s, s.radius + kRobotRadius, s.amount);
+          s.gone = true;
+        } else {
+          s.radius += s.kind == ShotKind::kBlast ? kBlastGrowth : kNukeGrowth;
+        }
+        break;
+      }
+      case ShotKind::kBullet:
+      case ShotKind::kRubber:
+      case ShotKind::kExplosive:
+      case ShotKind::kHellbore:
+      case ShotKind::kStunner:
+        // Two half-steps, each with a hit test, so that fast shots cannot pass through a robot.
+        if (!moveAndHit(s, s.dx / 2, s.dy / 2)) moveAndHit(s, s.dx / 2, s.dy / 2);
+        break;
+      case ShotKind::kMissile: moveAndHit(s, s.dx, s.dy); break;
+      case ShotKind::kDrone: {
+        if (s.age > kDroneFuel) {
+          s.gone = true;
+          break;
+        }
+        if (s.target >= 0 && robots_[static_cast<size_t>(s.target)].alive) {
+          const Robot& t = robots_[static_cast<size_t>(s.target)];
+          s.dx = towards(s.x, t.x);
+          s.dy = towards(s.y, t.y);
+        }
+        moveAndHit(s, s.dx, s.dy);
+        break;
+      }
+      case ShotKind::kMine: {
+        if (s.age < kMineArming) break;
+        for (const Robot& r : robots_) {
+          const double dx = r.x - s.x;
+          const double dy = r.y - s.y;
+          if (r.alive && dx * dx + dy * dy < kRobotRadius * kRobotRadius) {
+            s.origin = s.kind;
+            s.kind = ShotKind::kImpact;
+            s.target = r.index;
+            s.amount = hitAmount(ShotKind::kMine, s.energy);
+            break;
+          }
+        }
+        break;
+      }
+      case ShotKind::kLaser: {
+        // The laser lands on its target on the pass after it was fired, as an impact one pass later.
+        if (s.target < 0 || !robots_[static_cast<size_t>(s.target)].alive) {
+          s.gone = true;
+          break;
+        }
+        const Robot& t = robots_[static_cast<size_t>(s.target)];
+        s.x = t.x;
+        s.y = t.y;
+        s.origin = s.kind;
+        s.kind = ShotKind::kImpact;
+        s.amount = hitAmount(ShotKind::kLaser, s.energy);
+        break;
+      }
+    }
+  }
+  shots_.erase(std::remove_if(shots_.begin(), shots_.end(), [](const Shot& s) { return s.gone; }), shots_.end());
+}
+
+bool Engine::moveAndHit(Shot& s, double stepX, double stepY) {
+  s.x += stepX;
+  s.y += stepY;
+  if (s.x < 0 || s.y < 0 || s.x > kArenaSize || s.y > kArenaSize) {
+    s.gone = true;
+    return true;
+  }
+  if (stopsDrones(s.kind)) {
+    for (Shot& d : shots_) {
+      if (d.gone || d.kind != ShotKind::kDrone) continue;
+      const double dx = d.x - s.x;
+      const double dy = d.y - s.y;
+      if (dx * dx + dy * dy < kDroneHitSquared) {
+        d.gone = true;
+        s.gone = true;
+        return true;
+      }
+    }
+  }
+  for (const Robot& r : robots_) {
+    if (!r.alive || r.index == s.owner) continue;
+    const double dx = r.x - s.x;
+    const double dy = r.y - s.y;
+    if (dx * dx + dy * dy >= kRobotRadius * kRobotRadius) continue;
+    // The hit lands on the next tracking pass (docs/robowar-arena.md "Hits land one chronon late").
+    s.origin = s.kind;
+    s.amount = hitAmount(s.kind, s.energy);
+    if (s.kind == ShotKind::kExplosive) {
+      // The blast starts at the victim's index, as the Mac code does (docs/robowar-arena.md).
+      s.kind = ShotKind::kBlast;
+      s.radius = r.index;
+    } else {
+      s.kind = ShotKind::kImpact;
+      s.target = r.index;
+    }
+    return true;
+  }
+  return false;
+}
+
+void Engine::land(Shot& s) {
+  s.gone = true;
+  if (s.target < 0) return;
+  Robot& victim = robots_[static_cast<size_t>(s.target)];
+  if (!victim.alive) return;
+  switch (s.origin) {
+    case ShotKind::kHellbore:
+      victim.shield = 0;
+      if (recordEvents_) record(Event::Kind::kHit, victim.index, s.owner, 0, shotName(s.origin));
+      return;
+    case ShotKind::kStunner:
+      victim.stunned = std::max(victim.stunned, s.amount);
+      if (recordEvents_) record(Event::Kind::kHit, victim.index, s.owner, 0, shotName(s.origin));
+      return;
+    case ShotKind::kBullet:
+    case ShotKind::kRubber:
+    case ShotKind::kExplosive:
+    case ShotKind::kMissile:
+    case ShotKind::kMine:
+    case ShotKind::kDrone:
+    case ShotKind::kLaser:
+    case ShotKind::kTacNuke:
+    case ShotKind::kMegaNuke:
+    case ShotKind::kImpact:
+    case ShotKind::kBlast: break;
+  }
+  hurt(victim, s.amount, s.owner);
+  if (recordEvents_) record(Event::Kind::kHit, victim.index, s.owner, s.amount, shotName(s.origin));
+}
+
+void Engine::blast(const Shot& s, int reach, int amount) {
+  const double reachSquared = static_cast<double>(reach) * reach;
+  for (Robot& r : robots_) {
+    if (!r.alive) continue;
+    const double dx = r.x - s.x;
+    const double dy = r.y - s.y;
+    if (dx * dx + dy * dy > reachSquared) continue;
+    hurt(r, amount, s.owner);
+    if (recordEvents_) record(Event::Kind::kHit, r.index, s.owner, amount, shotName(s.origin));
+  }
+  // Blasts also bring down drones (specs §7).
+  for (Shot& d : shots_) {
+    if (d.gone || d.kind != ShotKind::kDrone) continue;
+    const double dx = d.x - s.x;
+    const double dy = d.y - s.y;
+    if (dx * dx + dy * dy <= reachSquared) d.gone = true;
+  }
+}
+
+void Engine::fire(Robot& robot, robotalk::Reg weapon, int value) {
+  using robotalk::Reg;
+  vm::Brain& brain = robot.brain;
+  const int address = brain.pc - 1;
+  const chronon::robowar::RobotHardware& hw = robot.hardware;
+  auto refuse = [&](const char* message) { vm::fail(brain, message, address); };
+  // Hardware (and the official rules) first: the write fails whatever its value.
+  if (weapon == Reg::Missile && !hw.missiles) return refuse("Missiles not enabled.");
+  if ((weapon == Reg::Nuke || weapon == Reg::Meganuke) && !hw.tacNukes) return refuse("TacNukes not enabled.");
+  if (weapon == Reg::Hellbore && !hw.hellbores) return refuse("Hellbores not enabled.");
+  if (weapon == Reg::Mine && !hw.mines) return refuse("Mines not enabled.");
+  if (weapon == Reg::Stunner && !hw.stunners) return refuse("Stunners not enabled.");
+  if (weapon == Reg::Drone && !hw.drones) return refuse("Drones not enabled.");
+  if (weapon == Reg::Laser && !hw.lasers) return refuse("Lasers not enabled.");
+  if ((weapon == Reg::Drone || weapon == Reg::Laser) && rules_.officialRules) {
+    return refuse("No undocumented commands in tournaments");
+  }
+  if (weapon == Reg::Bullet && hw.bullets == chronon::robowar::BulletType::kRubber) return refuse("Normal bullets not available.");
+
+  ShotKind kind = ShotKind::kBullet;
+  double speed = kBulletSpeed;
+  int cost = value;
+  int target = -1;
+  if (weapon == Reg::Fire || weapon == Reg::Bullet) {
+    if (value <= 0) return;
+    if (weapon == Reg::Fire && hw.bullets == chronon::robowar::BulletType::kRubber) kind = ShotKind::kRubber;
+    if (weapon == Reg::Fire && hw.bullets == chronon::robowar::BulletType::kExplosive) kind = ShotKind::kExplosive;
+  } else if (weapon == Reg::Missile) {
+    if (value <= 0) return;
+    kind = ShotKind::kMissile;
+    speed = kMissileSpeed;
+    cost = std::min(value, hw.energyMax);
+  } else if (weapon == Reg::Nuke || weapon == Reg::Meganuke) {
+    if (value <= 0) return;
+    kind = weapon == Reg::Nuke ? ShotKind::kTacNuke : ShotKind::kMegaNuke;
+    speed = 0;
+  } else if (weapon == Reg::Hellbore) {
+    if (value < kHellboreMinSpeed || value > kHellboreMaxSpeed) return;
+    kind = ShotKind::kHellbore;
+    speed = value;
+  } else if (weapon == Reg::Stunner) {
+    if (value <= 0) return;
+    kind = ShotKind::kStunner;
+    speed = kStunnerSpeed;
+  } else if (weapon == Reg::Mine) {
+    if (value <= kMineMinimum) return;
+    kind = ShotKind::kMine;
+    speed = 0;
+  } else if (weapon == Reg::Drone || weapon == Reg::Laser) {
+    if (value <= 0) return;
+    target = rangeTarget(robot);
+    if (target < 0) return;  // Nothing in sight: nothing launched and nothing spent.
+    kind = weapon == Reg::Drone ? ShotKind::kDrone : ShotKind::kLaser;
+    speed = weapon == Reg::Drone ? kDroneStep : 0;
+    if (weapon == Reg::Laser) cost = std::min(value, robot.energy);
+    if (cost <= 0) return;
+  } else {
+    return;
+  }
+  robot.energy -= cost;
+  // The 4.5 rule: no shot in a chronon with MOVEX/MOVEY; the energy is spent all the same.
+  if (!rules_.moveAndShoot && robot.movedThisChronon) return;
+  robot.firedThisChronon = true;
+  launch(robot, kind, cost, speed, target);
+}
+
+void Engine::launch(Robot& robot, ShotKind kind, int energy, double speed, int target) {
+  Shot s;
+  s.kind = kind;
+  s.origin = kind;
+  s.owner = robot.index;
+  s.target = target;
+  s.energy = energy;
+  s.x = robot.x;
+  s.y = robot.y;
+  const double radians = robot.aim * kPi / 180.0;
+  const double ux = std::sin(radians);
+  const double uy = -std::cos(radians);
+  switch (kind) {
+    case ShotKind::kBullet:
+    case ShotKind::kRubber:
+    case ShotKind::kExplosive:
+    case ShotKind::kMissile:
+    case ShotKind::kHellbore:
+    case ShotKind::kStunner:
+    case ShotKind::kDrone:
+      s.x += kMuzzle * ux;
+      s.y += kMuzzle * uy;
+      s.dx = speed * ux;
+      s.dy = speed * uy;
+      break;
+    case ShotKind::kTacNuke:
+    case ShotKind::kMegaNuke:
+      s.amount = hitAmount(kind, energy);
+      break;
+    case ShotKind::kMine:
+    case ShotKind::kLaser:
+    case ShotKind::kImpact:
+    case ShotKind::kBlast: break;
+  }
+  shots_.push_back(s);
+  if (recordEvents_) record(Event::Kind::kShot, robot.index, target, energy, shotName(kind));
+}
+
+}  // namespace chronon::arena::robowar

@@ -1,0 +1,191 @@
+// More tests of the RoboWar battle engine (arena/): the registers and rules the engine adds beyond
+// tests/test_arena.cpp — NEAREST, MEGANUKE, JOCE and the official rules, DOPPLER's sign, RADAR's
+// blind spot for the robot's own shots, edge interrupts, channels, team scoring and collisions
+// (specs/robowar.md §5-§8, docs/robowar-arena.md).
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "chronon/arena/robowar_battle.h"
+#include "chronon/arena/robowar_engine.h"
+#include "chronon/compiler/robotalk_assembler.h"
+
+namespace {
+
+using namespace chronon;
+using arena::robowar::DeathCause;
+using arena::robowar::Engine;
+using arena::robowar::Entry;
+using arena::robowar::Result;
+using arena::robowar::Robot;
+using arena::robowar::Rules;
+
+robotalk::Program compileBot(const std::string& source) {
+  SourceFile file("rules.rtk", source);
+  robotalk::CompileResult result = robotalk::compile(file, robotalk::CompileOptions{});
+  INFO(source);
+  REQUIRE_FALSE(result.diagnostics.hasErrors());
+  return result.program;
+}
+
+const char* kIdle = "idle: sync idle jump";
+
+// Two robots at (ax, ay) and (bx, by).
+struct Pair {
+  robotalk::Program a;
+  robotalk::Program b;
+  Engine engine;
+  Pair(robotalk::Program pa, robotalk::Program pb, int ax, int ay, int bx, int by, Rules rules = Rules{})
+      : a(std::move(pa)), b(std::move(pb)), engine(std::vector<Entry>{{&a, 0}, {&b, 0}}, 1, rules, true) {
+    robot(0).x = ax;
+    robot(0).y = ay;
+    robot(1).x = bx;
+    robot(1).y = by;
+  }
+  Robot& robot(int i) { return engine.robots()[static_cast<size_t>(i)]; }
+  void steps(int n) {
+    for (int i = 0; i < n; ++i) engine.step();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("NEAREST gives the bearing from AIM and needs a slow processor", "[arena]") {
+  robotalk::Program slow = compileBot("30 aim' store nearest a' store idle: sync idle jump");
+  slow.hardware.cpu = 10;
+  Pair p(slow, compileBot(kIdle), 100, 100, 200, 100);
+  p.steps(1);
+  CHECK(p.robot(0).brain.letters[0] == 60);  // the target is due east (90), AIM is 30
+  robotalk::Program fast = slow;
+  fast.hardware.cpu = 15;
+  Pair q(fast, compileBot(kIdle), 100, 100, 200, 100);
+  q.steps(1);
+  CHECK_FALSE(q.robot(0).alive);
+  CHECK(q.robot(0).cause == DeathCause::kBuggy);
+}
+
+TEST_CASE("DOPPLER is signed: clockwise motion across the line of sight is positive", "[arena]") {
+  const robotalk::Program watcher = compileBot("90 aim' store doppler a' store idle: sync idle jump");
+  Pair down(watcher, compileBot(kIdle), 100, 150, 200, 150);
+  down.robot(1).speedY = 3;
+  down.steps(1);
+  CHECK(down.robot(0).brain.letters[0] == 3);
+  Pair up(watcher, compileBot(kIdle), 100, 150, 200, 150);
+  up.robot(1).speedY = -3;
+  up.steps(1);
+  CHECK(up.robot(0).brain.letters[0] == -3);
+  // Motion along the line of sight is not seen.
+  Pair along(watcher, compileBot(kIdle), 100, 150, 200, 150);
+  along.robot(1).speedX = 4;
+  along.steps(1);
+  CHECK(along.robot(0).brain.letters[0] == 0);
+}
+
+TEST_CASE("RADAR does not see the robot's own shots", "[arena]") {
+  Pair p(compileBot("90 aim' store 20 fire' store idle: sync idle jump"), compileBot(kIdle), 100, 150, 250, 150);
+  p.steps(2);
+  REQUIRE(p.engine.shots().size() == 1);
+  CHECK(p.engine.radar(p.robot(0)) == 0);
+  p.robot(1).aim = 270;
+  CHECK(p.engine.radar(p.robot(1)) > 0);
+}
+
+TEST_CASE("MEGANUKE needs TacNukes and blasts 1x energy within 110 px", "[arena]") {
+  robotalk::Program layer = compileBot("40 meganuke' store idle: sync idle jump");
+  layer.hardware.tacNukes = true;
+  layer.hardware.damageMax = 150;
+  Pair p(layer, compileBot(kIdle), 100, 150, 200, 150);
+  p.steps(20);
+  CHECK(p.robot(1).damage == 100);
+  p.steps(3);
+  CHECK(p.robot(1).damage == 60);
+  CHECK(p.robot(0).damage == 110);
+  robotalk::Program without = compileBot("40 meganuke' store idle: sync idle jump");
+  const robotalk::Program idle = compileBot(kIdle);
+  const Result r = arena::robowar::runBattle({{&without, 0}, {&idle, 0}}, 1, Rules{});
+  CHECK(r.robots[0].error == "TacNukes not enabled.");
+}
+
+TEST_CASE("JOCE is a suicide TacNuke, banned under the official rules", "[arena]") {
+  Pair p(compileBot("1 joce' store idle: sync idle jump"), compileBot(kIdle), 100, 150, 140, 150);
+  p.steps(2);
+  CHECK_FALSE(p.robot(0).alive);
+  CHECK(p.robot(0).killer == -1);
+  p.steps(12);
+  CHECK(p.robot(1).damage <= 0);  // 400 damage within 60 px
+  CHECK_FALSE(p.robot(1).alive);
+
+  Rules official;
+  official.officialRules = true;
+  const robotalk::Program joce = compileBot("1 joce' store sync");
+  robotalk::Program laser = compileBot("90 aim' store 10 laser' store sync");
+  laser.hardware.lasers = true;
+  const robotalk::Program idle = compileBot(kIdle);
+  for (const robotalk::Program* banned : std::vector<const robotalk::Program*>{&joce, &laser}) {
+    const Result r = arena::robowar::runBattle({{banned, 0}, {&idle, 0}}, 1, official);
+    CHECK(r.robots[0].error == "No undocumented commands in tournaments");
+  }
+}
+
+TEST_CASE("CHANNEL outside 1-10 kills; robots without a team hear only themselves", "[arena]") {
+  const robotalk::Program bad = compileBot("11 channel' store sync");
+  const robotalk::Program idle = compileBot(kIdle);
+  const Result r = arena::robowar::runBattle({{&bad, 0}, {&idle, 0}}, 1, Rules{});
+  CHECK(r.robots[0].error == "Channel out of range");
+  CHECK(r.robots[0].errorAddress == 2);
+  Pair p(compileBot("5 signal' store signal a' store idle: sync idle jump"),
+         compileBot("sync signal a' store idle: sync idle jump"), 100, 150, 200, 150);
+  p.steps(2);
+  CHECK(p.robot(0).brain.letters[0] == 5);
+  CHECK(p.robot(1).brain.letters[0] == 0);
+}
+
+TEST_CASE("edge interrupts: TOP once per crossing, DAMAGE below its parameter", "[arena]") {
+  Pair p(compileBot(R"(
+t top' setint d damage' setint 95 damage' setparam inton
+idle: sync idle jump
+t: a 1 + a' store rti
+d: b 1 + b' store rti)"),
+         compileBot(kIdle), 100, 30, 250, 250);
+  p.robot(0).speedY = -2;
+  p.steps(12);  // crosses y = 20 once, then sits at the wall taking 5 damage per chronon
+  CHECK(p.robot(0).brain.letters[0] == 1);
+  CHECK(p.robot(0).brain.letters[1] >= 1);
+}
+
+TEST_CASE("team battles: one survival point per living robot; teammates do not score kills", "[arena]") {
+  robotalk::Program shooter = compileBot(R"(
+start: range 0 > shoot ifg aim 7 + aim' store start jump
+shoot: 30 fire' store start jump)");
+  const robotalk::Program idle = compileBot(kIdle);
+  const Result r = arena::robowar::runBattle({{&shooter, 1}, {&idle, 1}, {&idle, 2}}, 4, Rules{});
+  REQUIRE(r.robots.size() == 3);
+  CHECK(r.robots[0].alive);
+  CHECK(r.robots[1].alive);  // RANGE ignores the teammate
+  CHECK_FALSE(r.robots[2].alive);
+  CHECK(r.robots[0].survivalPoints == 1);
+  CHECK(r.robots[1].survivalPoints == 1);
+  CHECK(r.robots[0].points == 2);
+}
+
+TEST_CASE("robots pushed together can move apart", "[arena]") {
+  Pair p(compileBot("-8 speedx' store idle: sync idle jump"), compileBot(kIdle), 150, 150, 160, 150);
+  p.steps(1);
+  CHECK(p.robot(0).collision);
+  p.steps(3);
+  CHECK(p.robot(0).x < 140);
+  CHECK_FALSE(p.robot(0).collision);
+}
+
+TEST_CASE("KILLS counts this battle's kills and hellbores outside 4-20 are ignored", "[arena]") {
+  Pair p(compileBot("90 aim' store 30 fire' store 3 hellbore' store loop: kills a' store sync loop jump"),
+         compileBot(kIdle), 100, 150, 170, 150);
+  p.robot(0).hardware.hellbores = true;
+  p.robot(1).damage = 20;
+  p.steps(10);
+  CHECK_FALSE(p.robot(1).alive);
+  CHECK(p.robot(0).brain.letters[0] == 1);
+  CHECK(p.robot(0).energy == 88);  // 30 for the bullet, nothing for the hellbore, 18 regenerated
+}
