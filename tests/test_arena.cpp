@@ -112,7 +112,7 @@ TEST_CASE("two sitters time out", "[arena]") {
   rules.maxChronons = 100;
   const Result r = arena::robowar::runBattle({{&sitter, 0}, {&sitter, 0}}, 3, rules);
   CHECK(r.timedOut);
-  CHECK(r.chronons == 101);  // Arena.c stops once the count exceeds the cap.
+  CHECK(r.chronons == 101);  // The original stops once the count exceeds the cap.
   CHECK(r.robots[0].points == 1);
   CHECK(r.robots[1].points == 1);
   CHECK(r.robots[0].finalEnergy == 100);

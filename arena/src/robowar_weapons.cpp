@@ -200,7 +200,7 @@ bool Engine::moveAndHit(Shot& s, double stepX, double stepY) {
     s.origin = s.kind;
     s.amount = hitAmount(s.kind, s.energy);
     if (s.kind == ShotKind::kExplosive) {
-      // The blast starts at the victim's index, as the Mac code does (docs/robowar-arena.md).
+      // The blast starts at the victim's index, as the original Mac version does (docs/robowar-arena.md).
       s.kind = ShotKind::kBlast;
       s.radius = r.index;
     } else {

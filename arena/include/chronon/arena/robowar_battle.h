@@ -88,7 +88,7 @@ struct Result {
 /// a null program counts as an empty one (its robot dies at chronon 0, "End of code reached").
 /// Entries past the sixth are ignored; no entries give an empty result. Every battle starts from
 /// fresh HISTORY cells. A battle stopped by the cap reports Rules::maxChronons + 1 chronons, as the
-/// original counts (Arena.c). Engine decisions where the spec is silent: docs/robowar-arena.md.
+/// original counts. Engine decisions where the spec is silent: docs/robowar-arena.md.
 Result runBattle(const std::vector<Entry>& entries, uint64_t seed, const Rules& rules, bool recordEvents = false);
 
 }  // namespace chronon::arena::robowar
