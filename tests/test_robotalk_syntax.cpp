@@ -89,27 +89,26 @@ TEST_CASE("syntax: every token and comment becomes a node with its exact range",
                         "start:y aim' 20330 # line comment\n"
                         "bogus 99999 zz' : end 2*");
   const SyntaxTree tree = parse(file, CompileOptions{});
-  CHECK(describeNodes(file, tree) ==
-        std::vector<std::string>{"directive #!!nostowarnings",
-                                 "block-comment { a { nested } comment }",
-                                 "label-definition top:",
-                                 "number 5",
-                                 "quoted-register top'",
-                                 "operator setint",
-                                 "label-reference top",
-                                 "operator jump",
-                                 "label-definition start:",
-                                 "register-read y",
-                                 "quoted-register aim'",
-                                 "number 20330",
-                                 "line-comment # line comment",
-                                 "unknown bogus",
-                                 "number 99999",
-                                 "unknown zz'",
-                                 "label-definition :",
-                                 "unknown end",
-                                 "number 2",
-                                 "operator *"});
+  CHECK(describeNodes(file, tree) == std::vector<std::string>{"directive #!!nostowarnings",
+                                                              "block-comment { a { nested } comment }",
+                                                              "label-definition top:",
+                                                              "number 5",
+                                                              "quoted-register top'",
+                                                              "operator setint",
+                                                              "label-reference top",
+                                                              "operator jump",
+                                                              "label-definition start:",
+                                                              "register-read y",
+                                                              "quoted-register aim'",
+                                                              "number 20330",
+                                                              "line-comment # line comment",
+                                                              "unknown bogus",
+                                                              "number 99999",
+                                                              "unknown zz'",
+                                                              "label-definition :",
+                                                              "unknown end",
+                                                              "number 2",
+                                                              "operator *"});
   REQUIRE(tree.nodes.size() == 20);
   const auto& n = tree.nodes;
   CHECK(n[0].range == SourceRange{0, 16});
@@ -157,8 +156,9 @@ TEST_CASE("syntax: every token and comment becomes a node with its exact range",
   CHECK(countCode(tree.diagnostics, DiagCode::kNumberOutOfRange) == 1);
   CHECK(countCode(tree.diagnostics, DiagCode::kEmptyLabel) == 1);
   // The words of the nodes and of the lowering agree.
-  const std::vector<int16_t> expected{5,          q(Reg::Top), w(Op::Setint), 0, w(Op::Jump), q(Reg::Y), w(Op::Recall),
-                                      q(Reg::Aim), q(Reg::Aim), 2,          w(Op::Multiply), w(Op::End)};
+  const std::vector<int16_t> expected{5,           q(Reg::Top), w(Op::Setint),   0,
+                                      w(Op::Jump), q(Reg::Y),   w(Op::Recall),   q(Reg::Aim),
+                                      q(Reg::Aim), 2,           w(Op::Multiply), w(Op::End)};
   CHECK(wordsFromNodes(tree) == expected);
   CHECK(lower(file, tree).words() == expected);
   CHECK(compiled.program.words() == expected);

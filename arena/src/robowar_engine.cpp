@@ -235,7 +235,7 @@ void Engine::failRobot(Robot& robot) {
 }
 
 void Engine::actAll() {
-  // The Mac's selection: each slot draws one of the robots not yet chosen (docs/robowar-arena.md).
+  // A random permutation drawn slot by slot: each slot takes one of the robots not yet chosen.
   std::array<int, kMaxRobots> order{};
   const int n = static_cast<int>(robots_.size());
   for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
@@ -325,7 +325,8 @@ bool Engine::enterLevelInterrupt(Robot& robot, bool checkRange, bool checkRadar,
 void Engine::interruptEntered(vm::Brain& brain, Interrupt which) {
   if (!recordEvents_) return;
   const Robot& r = robotOf(brain);
-  record(Event::Kind::kInterrupt, r.index, -1, brain.pc, std::string(robotalk::info(vm::interruptRegister(which)).name));
+  record(Event::Kind::kInterrupt, r.index, -1, brain.pc,
+         std::string(robotalk::info(vm::interruptRegister(which)).name));
 }
 
 Robot& Engine::robotOf(vm::Brain& brain) {

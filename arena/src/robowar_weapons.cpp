@@ -278,7 +278,8 @@ void Engine::fire(Robot& robot, robotalk::Reg weapon, int value) {
   if ((weapon == Reg::Drone || weapon == Reg::Laser) && rules_.officialRules) {
     return refuse("No undocumented commands in tournaments");
   }
-  if (weapon == Reg::Bullet && hw.bullets == chronon::robowar::BulletType::kRubber) return refuse("Normal bullets not available.");
+  if (weapon == Reg::Bullet && hw.bullets == chronon::robowar::BulletType::kRubber)
+    return refuse("Normal bullets not available.");
 
   ShotKind kind = ShotKind::kBullet;
   double speed = kBulletSpeed;
@@ -353,9 +354,7 @@ void Engine::launch(Robot& robot, ShotKind kind, int energy, double speed, int t
       s.dy = speed * uy;
       break;
     case ShotKind::kTacNuke:
-    case ShotKind::kMegaNuke:
-      s.amount = hitAmount(kind, energy);
-      break;
+    case ShotKind::kMegaNuke: s.amount = hitAmount(kind, energy); break;
     case ShotKind::kMine:
     case ShotKind::kLaser:
     case ShotKind::kImpact:

@@ -498,7 +498,8 @@ uint32_t nodeAt(const SyntaxTree& tree, uint32_t offset) {
   if (it != nodes.end() && it->range.begin <= offset) return static_cast<uint32_t>(it - nodes.begin());
   if (it != nodes.begin()) {
     const auto before = std::prev(it);
-    if (before->range.end == offset && isWordOrLabel(before->kind)) return static_cast<uint32_t>(before - nodes.begin());
+    if (before->range.end == offset && isWordOrLabel(before->kind))
+      return static_cast<uint32_t>(before - nodes.begin());
   }
   return kNoNode;
 }

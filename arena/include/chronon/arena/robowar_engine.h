@@ -55,15 +55,15 @@ struct Shot {
   ShotKind origin = ShotKind::kBullet;  ///< For kImpact: the weapon that hit.
   int owner = -1;                       ///< Robot that fired it.
   int target = -1;                      ///< Drone / laser / impact target, -1 when none.
-  double x = 0;    ///< Position in pixels.
-  double y = 0;    ///< Position in pixels (0 = top).
-  double dx = 0;   ///< Velocity in pixels per chronon.
-  double dy = 0;   ///< Velocity in pixels per chronon.
-  int energy = 0;  ///< Energy it was fired with.
-  int amount = 0;  ///< For kImpact: damage (or stun chronons, for a stunner).
-  int radius = 0;  ///< For blasts and nukes: current radius in pixels.
-  int age = 0;     ///< Chronons since it was fired or laid.
-  bool gone = false;  ///< Landed, left the arena or ran out of fuel; removed after the pass.
+  double x = 0;                         ///< Position in pixels.
+  double y = 0;                         ///< Position in pixels (0 = top).
+  double dx = 0;                        ///< Velocity in pixels per chronon.
+  double dy = 0;                        ///< Velocity in pixels per chronon.
+  int energy = 0;                       ///< Energy it was fired with.
+  int amount = 0;                       ///< For kImpact: damage (or stun chronons, for a stunner).
+  int radius = 0;                       ///< For blasts and nukes: current radius in pixels.
+  int age = 0;                          ///< Chronons since it was fired or laid.
+  bool gone = false;                    ///< Landed, left the arena or ran out of fuel; removed after the pass.
 };
 
 /// What the robot looked like at the start of its previous turn; edge-triggered interrupts compare
@@ -87,37 +87,37 @@ struct Robot {
   vm::Brain brain;                             ///< Stack, variables, interrupts.
   chronon::robowar::RobotHardware hardware;    ///< Copied from the program; tests may change it.
   int team = 0;                                ///< 0 = none; equal non-zero numbers are teammates.
-  int radioGroup = 0;  ///< Robots that share radio channels: teammates, or the robot alone.
-  int x = 0;  ///< Centre, pixels from the left edge (0-300).
-  int y = 0;  ///< Centre, pixels from the top edge (0-300).
+  int radioGroup = 0;                          ///< Robots that share radio channels: teammates, or the robot alone.
+  int x = 0;                                   ///< Centre, pixels from the left edge (0-300).
+  int y = 0;                                   ///< Centre, pixels from the top edge (0-300).
   int fromX = 0;  ///< Position before this chronon's movement, for backing off a collision.
   int fromY = 0;
-  int speedX = 0;   ///< Pixels per chronon, -20 to 20.
-  int speedY = 0;   ///< Pixels per chronon, -20 to 20.
-  int aim = 0;      ///< Turret, compass degrees 0-359.
-  int look = 0;     ///< RANGE offset from AIM, degrees 0-359.
-  int scan = 0;     ///< RADAR offset from AIM, degrees 0-359.
-  int energy = 0;   ///< Energy; acting needs more than 0, below -200 destroys.
-  int damage = 0;   ///< Damage points left; 0 or less destroys.
-  int shield = 0;   ///< Shield points, absorbed before damage.
-  int channel = 1;  ///< Radio channel 1-10.
-  int stunned = 0;         ///< Chronons left in stasis.
-  bool collision = false;  ///< Touching another robot this chronon.
-  bool friendly = false;   ///< The robot touched is a teammate (FRIEND).
-  bool wall = false;       ///< Within 10 px of an edge this chronon.
+  int speedX = 0;                 ///< Pixels per chronon, -20 to 20.
+  int speedY = 0;                 ///< Pixels per chronon, -20 to 20.
+  int aim = 0;                    ///< Turret, compass degrees 0-359.
+  int look = 0;                   ///< RANGE offset from AIM, degrees 0-359.
+  int scan = 0;                   ///< RADAR offset from AIM, degrees 0-359.
+  int energy = 0;                 ///< Energy; acting needs more than 0, below -200 destroys.
+  int damage = 0;                 ///< Damage points left; 0 or less destroys.
+  int shield = 0;                 ///< Shield points, absorbed before damage.
+  int channel = 1;                ///< Radio channel 1-10.
+  int stunned = 0;                ///< Chronons left in stasis.
+  bool collision = false;         ///< Touching another robot this chronon.
+  bool friendly = false;          ///< The robot touched is a teammate (FRIEND).
+  bool wall = false;              ///< Within 10 px of an edge this chronon.
   bool movedThisChronon = false;  ///< MOVEX/MOVEY took effect this chronon (move-and-shoot rule).
   bool firedThisChronon = false;  ///< A weapon was fired this chronon (move-and-shoot rule).
-  bool signalHeard = false;  ///< A teammate signalled on this robot's SIGNAL parameter channel.
-  int rawKills = 0;          ///< Non-teammate robots it destroyed (the KILLS register).
-  int lastHitBy = -1;        ///< Robot whose shot last hurt it this chronon, -1 for none.
-  Snapshot previous;  ///< State at the start of the previous turn, for edge interrupts.
+  bool signalHeard = false;       ///< A teammate signalled on this robot's SIGNAL parameter channel.
+  int rawKills = 0;               ///< Non-teammate robots it destroyed (the KILLS register).
+  int lastHitBy = -1;             ///< Robot whose shot last hurt it this chronon, -1 for none.
+  Snapshot previous;              ///< State at the start of the previous turn, for edge interrupts.
   std::array<int16_t, vm::kHistoryCells + 1> history{};  ///< HISTORY cells 1-50 (index 0 unused).
-  bool alive = true;                     ///< False once destroyed.
-  int deathChronon = -1;                 ///< Chronon of death, -1 while alive.
-  DeathCause cause = DeathCause::kNone;  ///< Why it died.
-  int killer = -1;                       ///< Robot whose shot destroyed it, -1 when none.
-  std::string error;                     ///< Run-time error message for DeathCause::kBuggy.
-  int errorAddress = -1;                 ///< Address of the failing instruction.
+  bool alive = true;                                     ///< False once destroyed.
+  int deathChronon = -1;                                 ///< Chronon of death, -1 while alive.
+  DeathCause cause = DeathCause::kNone;                  ///< Why it died.
+  int killer = -1;                                       ///< Robot whose shot destroyed it, -1 when none.
+  std::string error;                                     ///< Run-time error message for DeathCause::kBuggy.
+  int errorAddress = -1;                                 ///< Address of the failing instruction.
 };
 
 /// The battle world. Construct it, optionally adjust robots, then step() until it returns false

@@ -53,21 +53,21 @@ struct SyntaxNode {
   /// The object-code address at this node: for a word, the address of its first word; for a
   /// label definition, the address it names; for comments and directives, the next word's address.
   uint32_t address = 0;
-  uint8_t wordCount = 0;                ///< Object-code words this node produces (0, 1 or 2).
-  bool glued = false;                   ///< A label definition glued to the next token (`start:y`, RT215).
-  const OperatorInfo* op = nullptr;     ///< kOperator: the operator from the word table.
-  const RegisterInfo* reg = nullptr;    ///< kQuotedRegister, kRegisterRead: the register.
-  uint32_t label = kNoLabel;            ///< kLabelDefinition, kLabelReference: index into SyntaxTree::labels.
-  int32_t value = 0;                    ///< kNumber: the number (saturated at ±10^9); kLabelReference: the address.
+  uint8_t wordCount = 0;              ///< Object-code words this node produces (0, 1 or 2).
+  bool glued = false;                 ///< A label definition glued to the next token (`start:y`, RT215).
+  const OperatorInfo* op = nullptr;   ///< kOperator: the operator from the word table.
+  const RegisterInfo* reg = nullptr;  ///< kQuotedRegister, kRegisterRead: the register.
+  uint32_t label = kNoLabel;          ///< kLabelDefinition, kLabelReference: index into SyntaxTree::labels.
+  int32_t value = 0;                  ///< kNumber: the number (saturated at ±10^9); kLabelReference: the address.
 };
 
 /// One label: where it is defined, the address it names and every stored reference to it.
 struct SyntaxLabel {
-  std::string name;                 ///< As written at the first definition, without the colon.
-  SourceRange range;                ///< The first definition token, colon included.
-  uint32_t definition = kNoNode;    ///< Node index of the first definition (kNoNode when not stored).
-  uint16_t address = 0;             ///< Instruction index it names.
-  std::vector<uint32_t> references; ///< Node indices of the references, in source order.
+  std::string name;                  ///< As written at the first definition, without the colon.
+  SourceRange range;                 ///< The first definition token, colon included.
+  uint32_t definition = kNoNode;     ///< Node index of the first definition (kNoNode when not stored).
+  uint16_t address = 0;              ///< Instruction index it names.
+  std::vector<uint32_t> references;  ///< Node indices of the references, in source order.
 };
 
 /// A parsed robot: the nodes in source order, the label table, what the directives declared, and
