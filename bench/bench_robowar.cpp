@@ -35,6 +35,27 @@ std::unique_ptr<chronon::robotalk::Program> compileBundled(const std::filesystem
   return std::make_unique<chronon::robotalk::Program>(std::move(compiled.program));
 }
 
+// Compiles RoboTalk source text written into the benchmark itself.
+std::unique_ptr<chronon::robotalk::Program> compileSource(const char* name, const char* text) {
+  const chronon::SourceFile file(name, text);
+  auto compiled = chronon::robotalk::compile(file, chronon::robotalk::CompileOptions{});
+  if (compiled.diagnostics.hasErrors()) {
+    std::fprintf(stderr, "%s", chronon::render(file, compiled.diagnostics).c_str());
+    return nullptr;
+  }
+  return std::make_unique<chronon::robotalk::Program>(std::move(compiled.program));
+}
+
+const char* const kBusyRobot = R"(#!!hardware energy 100 damage 100 shield 0 cpu 50 bullets rubber
+loop:
+  aim 7 + 360 mod aim' store
+  range a' store
+  a 3 * 2 / b' store
+  x y dist c' store
+  a b + c - drop
+  loop jump
+)";
+
 struct Rate {
   double perSecond = 0;
   double meanChronons = 0;
@@ -68,15 +89,18 @@ int main(int argc, char** argv) {
   const double seconds = argc > 2 ? std::stod(argv[2]) : 3.0;
   // Two pacifist movers never hit each other, so every duel runs the full 1500 chronons.
   auto mover = compileBundled(dir, "wanderer");
-  auto target = compileBundled(dir, "sitting-duck");
+  // A processor-bound robot: 50 instructions every chronon of sensor reads, arithmetic and register
+  // writes, never firing, so two of them also last all 1500 chronons (150,000 instructions a duel).
+  auto busy = compileSource("busy", kBusyRobot);
   std::vector<std::unique_ptr<chronon::robotalk::Program>> group;
   for (const char* name : {"spinner", "dodger", "missileer", "stunner", "minelayer", "corner-camper"}) {
     group.push_back(compileBundled(dir, name));
     if (!group.back()) return 1;
   }
-  if (!mover || !target) return 1;
+  if (!mover || !busy) return 1;
 
   const Rate duels = measure({{mover.get(), 0}, {mover.get(), 0}}, seconds);
+  const Rate busyDuels = measure({{busy.get(), 0}, {busy.get(), 0}}, seconds);
   std::vector<rw::Entry> six;
   for (const auto& p : group) six.push_back({p.get(), 0});
   const Rate groups = measure(six, seconds);
@@ -84,11 +108,15 @@ int main(int argc, char** argv) {
   std::printf("robowar benchmark (interpreter, one core)\n");
   std::printf("  duels  wanderer vs wanderer : %9.1f battles/s  (%d battles, mean %.0f chronons)\n", duels.perSecond,
               duels.battles, duels.meanChronons);
+  std::printf(
+      "  duels  busy cpu-50 robots   : %9.1f battles/s  (%d battles, mean %.0f chronons, %.1f M instructions/s)\n",
+      busyDuels.perSecond, busyDuels.battles, busyDuels.meanChronons,
+      busyDuels.perSecond * busyDuels.meanChronons * 2 * 50 / 1e6);
   std::printf("  groups of 6 bundled robots  : %9.1f battles/s  (%d battles, mean %.0f chronons)\n", groups.perSecond,
               groups.battles, groups.meanChronons);
-  std::printf("  duel rate / target (%.0f/s) : %9.2f\n", kTargetDuelsPerSecond,
-              duels.perSecond / kTargetDuelsPerSecond);
-  if (duels.meanChronons < 1500) {
+  std::printf("  duel rate / target (%.0f/s) : %9.2f (wanderers), %.2f (busy cpu-50)\n", kTargetDuelsPerSecond,
+              duels.perSecond / kTargetDuelsPerSecond, busyDuels.perSecond / kTargetDuelsPerSecond);
+  if (duels.meanChronons < 1500 || busyDuels.meanChronons < 1500) {
     std::printf("  note: duels averaged fewer than 1500 chronons, so they were not all full length\n");
   }
   return 0;
