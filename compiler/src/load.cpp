@@ -16,7 +16,8 @@ bool looksBinary(std::string_view text) {
   return n > 0 && control * 10 > n;
 }
 
-std::optional<SourceFile> loadSourceFile(const std::string& path, Diagnostics& diagnostics) {
+std::optional<std::string> readFileBytes(const std::string& path, size_t maxBytes, std::string_view kind,
+                                         Diagnostics& diagnostics) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     diagnostics.error(DiagCode::kFileUnreadable, {}, "cannot read '" + path + "'");
@@ -28,19 +29,35 @@ std::optional<SourceFile> loadSourceFile(const std::string& path, Diagnostics& d
     diagnostics.error(DiagCode::kFileUnreadable, {}, "cannot read '" + path + "' (not a regular file)");
     return std::nullopt;
   }
-  if (static_cast<unsigned long long>(size) > kMaxSourceBytes) {
+  // Checked before reading, so that a huge file never gets loaded.
+  if (static_cast<unsigned long long>(size) > maxBytes) {
     diagnostics.error(DiagCode::kFileTooLarge, {},
-                      "'" + path + "' is " + std::to_string(size) + " bytes; source files are limited to " +
-                          std::to_string(kMaxSourceBytes) + " bytes");
+                      "'" + path + "' is " + std::to_string(size) + " bytes; " + std::string(kind) +
+                          " are limited to " + std::to_string(maxBytes) + " bytes");
     return std::nullopt;
   }
   in.seekg(0, std::ios::beg);
-  std::string text(static_cast<size_t>(size), '\0');
-  in.read(text.data(), size);
+  std::string bytes(static_cast<size_t>(size), '\0');
+  in.read(bytes.data(), size);
   if (in.gcount() != size) {
     diagnostics.error(DiagCode::kFileUnreadable, {}, "cannot read all of '" + path + "'");
     return std::nullopt;
   }
+  return bytes;
+}
+
+std::string_view trimBlanks(std::string_view text) {
+  size_t b = 0;
+  size_t e = text.size();
+  while (b < e && (text[b] == ' ' || text[b] == '\t')) ++b;
+  while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\r')) --e;
+  return text.substr(b, e - b);
+}
+
+std::optional<SourceFile> loadSourceFile(const std::string& path, Diagnostics& diagnostics) {
+  std::optional<std::string> bytes = readFileBytes(path, kMaxSourceBytes, "source files", diagnostics);
+  if (!bytes) return std::nullopt;
+  std::string text = std::move(*bytes);
   if (looksBinary(text)) {
     diagnostics.error(DiagCode::kBinaryInput, {}, "'" + path + "' looks like binary data, not source text");
     return std::nullopt;

@@ -3,18 +3,11 @@
 // every diagnostic are in robotalk_syntax.cpp; lowering only writes the words the nodes stand for.
 
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_syntax.h"
 
 namespace chronon::robotalk {
 namespace {
-
-std::string trim(std::string_view text) {
-  size_t b = 0;
-  size_t e = text.size();
-  while (b < e && (text[b] == ' ' || text[b] == '\t')) ++b;
-  while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\r')) --e;
-  return std::string(text.substr(b, e - b));
-}
 
 /// Appends object-code words up to the profile's limit + 1: past it the program is rejected
 /// anyway (RT300), and stopping keeps a huge file from using memory without bound.
@@ -69,7 +62,7 @@ Program lower(const SourceFile& file, const SyntaxTree& tree) {
         out.emit(static_cast<int16_t>(Op::Recall), Origin::kImplicitRecall, node.range);
         break;
       case NodeKind::kDirective:
-        program.directives.push_back(Directive{trim(file.slice(node.range).substr(3)), node.range});
+        program.directives.push_back(Directive{std::string(trimBlanks(file.slice(node.range).substr(3))), node.range});
         break;
       case NodeKind::kLabelDefinition:
       case NodeKind::kBlockComment:

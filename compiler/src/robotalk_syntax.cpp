@@ -10,6 +10,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/compiler/robotalk_syntax.h"
 
@@ -46,14 +47,6 @@ std::optional<long long> parseNumber(std::string_view text) {
 std::string versionText(uint16_t since, uint32_t flags) {
   std::array<char, 16> buffer{};
   return std::string(formatVersion(since, flags, buffer));
-}
-
-std::string trim(std::string_view text) {
-  size_t b = 0;
-  size_t e = text.size();
-  while (b < e && (text[b] == ' ' || text[b] == '\t')) ++b;
-  while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\r')) --e;
-  return std::string(text.substr(b, e - b));
 }
 
 /// Adds diagnostics up to kMaxDiagnostics and counts the rest.
@@ -260,7 +253,7 @@ class Parser {
     node.range = token.range;
     node.address = static_cast<uint32_t>(address_);
     store(node);
-    const std::string text = trim(token.text);
+    const std::string text(trimBlanks(token.text));
     // The Mac assembler removes all blanks and lower-cases a directive before comparing it.
     std::string squeezed;
     for (char c : text) {

@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "chronon/compiler/load.h"
 #include "chronon/compiler/object_code.h"
 #include "chronon/compiler/robotalk_assembler.h"
 
@@ -97,31 +98,9 @@ std::optional<RwrFile> parseRwr(std::string_view bytes, std::string name, Diagno
 }
 
 std::optional<RwrFile> readRwrFile(const std::string& path, Diagnostics& diagnostics) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diagnostics.error(DiagCode::kFileUnreadable, {}, "cannot read '" + path + "'");
-    return std::nullopt;
-  }
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  if (size < 0) {
-    diagnostics.error(DiagCode::kFileUnreadable, {}, "cannot read '" + path + "' (not a regular file)");
-    return std::nullopt;
-  }
-  if (static_cast<unsigned long long>(size) > kMaxRwrBytes) {
-    diagnostics.error(DiagCode::kFileTooLarge, {},
-                      "'" + path + "' is " + std::to_string(size) + " bytes; .RWR files are limited to " +
-                          std::to_string(kMaxRwrBytes));
-    return std::nullopt;
-  }
-  in.seekg(0, std::ios::beg);
-  std::string bytes(static_cast<size_t>(size), '\0');
-  in.read(bytes.data(), size);
-  if (in.gcount() != size) {
-    diagnostics.error(DiagCode::kFileUnreadable, {}, "cannot read all of '" + path + "'");
-    return std::nullopt;
-  }
-  return parseRwr(bytes, programNameFromPath(path), diagnostics);
+  const std::optional<std::string> bytes = readFileBytes(path, kMaxRwrBytes, ".RWR files", diagnostics);
+  if (!bytes) return std::nullopt;
+  return parseRwr(*bytes, programNameFromPath(path), diagnostics);
 }
 
 bool isRwrPath(std::string_view path) {

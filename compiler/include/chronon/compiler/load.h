@@ -15,6 +15,15 @@ namespace chronon {
 /// characters). `diagnostics` is rendered against the returned placeholder in `failedFile`.
 std::optional<SourceFile> loadSourceFile(const std::string& path, Diagnostics& diagnostics);
 
+/// Reads all of `path` as raw bytes when it is a regular file of at most `maxBytes`. Returns the
+/// bytes, or nullopt with an error in `diagnostics` (RT100 unreadable, RT101 larger than `maxBytes`;
+/// `kind` names the file in the message, e.g. "source files" or ".RWR files").
+std::optional<std::string> readFileBytes(const std::string& path, size_t maxBytes, std::string_view kind,
+                                         Diagnostics& diagnostics);
+
+/// `text` without leading blanks and tabs and without trailing blanks, tabs and CRs.
+std::string_view trimBlanks(std::string_view text);
+
 /// True when `text` looks like binary data rather than program text: it contains a NUL byte, or more
 /// than 10% of its first 64 KiB are control characters other than tab, CR, LF and form feed.
 bool looksBinary(std::string_view text);
