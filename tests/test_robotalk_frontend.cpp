@@ -13,6 +13,7 @@
 
 #include "chronon/compiler/disasm.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_syntax.h"
 #include "chronon/compiler/rwr.h"
 #include "test_support.h"
 
@@ -90,6 +91,22 @@ TEST_CASE("lexer: comments and directives", "[frontend][lexer]") {
   const CompileResult unknown = compileText("#!!frobnicate\n1");
   CHECK(hasCode(unknown.diagnostics, DiagCode::kUnknownDirective));
   CHECK_FALSE(unknown.diagnostics.hasErrors());
+}
+
+TEST_CASE("lexer: comment ranges are kept up to a cap", "[frontend][lexer][badinput]") {
+  std::string text;
+  for (size_t i = 0; i < kMaxCommentRanges + 10; ++i) text += "{} # c\n";
+  text += "1";
+  const SourceFile file("t.rtk", text);
+  const LexResult lexed = lex(file);
+  CHECK(lexed.blockComments.size() == kMaxCommentRanges);
+  CHECK(lexed.lineComments.size() == kMaxCommentRanges);
+  CHECK(lexed.droppedComments == 20);
+  REQUIRE(lexed.tokens.size() == 1);
+  CHECK(file.slice(lexed.tokens[0].range) == "1");
+  const SyntaxTree tree = parse(file, CompileOptions{});
+  CHECK(tree.truncated);
+  CHECK(tree.nodeCount == 2 * (kMaxCommentRanges + 10) + 1);
 }
 
 TEST_CASE("lexer: unclosed and stray braces", "[frontend][lexer]") {

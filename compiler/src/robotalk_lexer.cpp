@@ -24,6 +24,15 @@ struct LexState {
 
   uint32_t offset(const char* p) const { return static_cast<uint32_t>(p - base); }
 
+  /// Keeps a comment's range unless kMaxCommentRanges of its kind are kept already.
+  void keepComment(std::vector<SourceRange>& ranges, SourceRange range) const {
+    if (ranges.size() < kMaxCommentRanges) {
+      ranges.push_back(range);
+    } else {
+      ++result->droppedComments;
+    }
+  }
+
   void token(const Token& t) const {
     if (*sink) {
       (*sink)(t);
@@ -88,7 +97,7 @@ struct block_comment {
       if (depth == 0) break;
     }
     const SourceRange range{state.offset(start), state.offset(in.current())};
-    state.result->blockComments.push_back(range);
+    state.keepComment(state.result->blockComments, range);
     if (depth != 0) {
       if (Diagnostic* d = state.report(DiagCode::kUnclosedComment, Severity::kError, {range.begin, range.begin + 1},
                                        "'{' comment is never closed by '}'")) {
@@ -119,7 +128,7 @@ template <>
 struct action<line_comment> {
   template <typename ActionInput>
   static void apply(const ActionInput& in, LexState& state) {
-    state.result->lineComments.push_back({state.offset(in.begin()), state.offset(in.end())});
+    state.keepComment(state.result->lineComments, {state.offset(in.begin()), state.offset(in.end())});
   }
 };
 

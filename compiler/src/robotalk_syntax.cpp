@@ -130,6 +130,10 @@ class Parser {
       }
     });
     addCommentsBefore(std::numeric_limits<uint32_t>::max());
+    // Comments whose ranges the lexer did not keep (past kMaxCommentRanges) still count as nodes seen.
+    tree_.nodeCount += lexed.droppedComments;
+    if (lexed.droppedComments != 0)
+      markTruncated({static_cast<uint32_t>(file_.text().size()), static_cast<uint32_t>(file_.text().size())});
     tree_.wordCount = address_;
     const SourceRange endRange{static_cast<uint32_t>(file_.text().size()), static_cast<uint32_t>(file_.text().size())};
     advance(1, endRange);  // The END the assembler appends.
@@ -212,15 +216,19 @@ class Parser {
       tree_.nodes.push_back(node);
       return static_cast<uint32_t>(tree_.nodes.size() - 1);
     }
-    if (!tree_.truncated) {
-      tree_.truncated = true;
-      if (reportTruncation_) {
-        report_.add(DiagCode::kSyntaxTreeTruncated, Severity::kNote, node.range,
-                    "more than " + std::to_string(kMaxSyntaxNodes) +
-                        " tokens and comments; the syntax tree stops here (the object code is complete)");
-      }
-    }
+    markTruncated(node.range);
     return kNoNode;
+  }
+
+  /// Records, once, that the tree holds fewer nodes than the source has (RT216 at `at`).
+  void markTruncated(SourceRange at) {
+    if (tree_.truncated) return;
+    tree_.truncated = true;
+    if (reportTruncation_) {
+      report_.add(DiagCode::kSyntaxTreeTruncated, Severity::kNote, at,
+                  "more than " + std::to_string(kMaxSyntaxNodes) +
+                      " tokens and comments; the syntax tree stops here (the object code is complete)");
+    }
   }
 
   void defineLabel(const Token& token) {

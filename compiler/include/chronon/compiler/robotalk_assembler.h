@@ -31,11 +31,19 @@ struct Token {
   bool glued = false;     ///< A label definition that was glued to the next token (`start:y`).
 };
 
+/// Most comment ranges of each kind a LexResult keeps. A real robot has a few hundred comments;
+/// the cap keeps a file of millions of `{}` from using memory without bound. Comments past it are
+/// still skipped correctly, only their ranges are not kept (the syntax tree stops storing nodes
+/// long before, see kMaxSyntaxNodes).
+inline constexpr size_t kMaxCommentRanges = 100000;
+
 /// The tokens of a source file, the ranges of its `{ }` comments, and lexical diagnostics.
 struct LexResult {
   std::vector<Token> tokens;
-  std::vector<SourceRange> blockComments;  ///< Every top-level `{ ... }` comment, braces included.
-  std::vector<SourceRange> lineComments;   ///< Every `# ...` comment (directives excluded).
+  std::vector<SourceRange>
+      blockComments;  ///< Top-level `{ ... }` comments, braces included (the first kMaxCommentRanges).
+  std::vector<SourceRange> lineComments;  ///< `# ...` comments, directives excluded (the first kMaxCommentRanges).
+  size_t droppedComments = 0;             ///< Comments whose ranges were not kept because of the cap.
   Diagnostics diagnostics;
 };
 
