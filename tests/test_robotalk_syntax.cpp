@@ -333,3 +333,12 @@ TEST_CASE("syntax: on every corpus robot the tree's words are compile()'s words"
   }
   CHECK(checked >= 30);
 }
+
+TEST_CASE("syntax: labels equal in their first 19 characters warn (one label on the Mac)", "[syntax]") {
+  const SourceFile file("t.rtk", "averyveryverylonglabel_one: averyveryverylonglabel_two: short: 1");
+  const SyntaxTree tree = parse(file, CompileOptions{});
+  CHECK(countCode(tree.diagnostics, DiagCode::kMacLabelCollision) == 1);
+  CHECK_FALSE(tree.diagnostics.hasErrors());
+  const SourceFile distinct("t.rtk", "averyveryverylonglabel_one: bverylonglabelxxxxxxxx: 1");
+  CHECK(countCode(parse(distinct, CompileOptions{}).diagnostics, DiagCode::kMacLabelCollision) == 0);
+}

@@ -177,6 +177,21 @@ class Parser {
                       "label '" + std::string(written) +
                           "' can never be referenced: its name is read as an operator or a number first");
     }
+    // The Mac assembler keeps only the first 19 characters of a label and RoboWar 5 keeps them all
+    // (specs/robowar.md §3.1), so two labels that differ only later are one label on the Mac.
+    if (name.size() > kMacLabelSignificant) {
+      auto [it, added] =
+          byMacPrefix_.emplace(name.substr(0, kMacLabelSignificant), static_cast<uint32_t>(tree_.labels.size()));
+      if (!added) {
+        if (Diagnostic* d =
+                report_.warning(DiagCode::kMacLabelCollision, token.range,
+                                "label '" + std::string(written) + "' matches an earlier label in its first " +
+                                    std::to_string(kMacLabelSignificant) +
+                                    " characters: the Mac RoboWar assembler would treat them as one label")) {
+          d->notes.push_back({"the earlier label", tree_.labels[it->second].range, true});
+        }
+      }
+    }
     byName_.emplace(std::move(name), LabelEntry{static_cast<uint32_t>(tree_.labels.size()), false});
     SyntaxLabel label;
     label.name = std::string(written);
@@ -449,6 +464,7 @@ class Parser {
   Reporter report_;
   const bool reportTruncation_;
   std::unordered_map<std::string, LabelEntry> byName_;
+  std::unordered_map<std::string, uint32_t> byMacPrefix_;  // First 19 characters → label index.
   const std::vector<SourceRange>* blockComments_ = nullptr;
   const std::vector<SourceRange>* lineComments_ = nullptr;
   size_t nextBlock_ = 0;

@@ -42,6 +42,7 @@ enum class DiagCode : uint16_t {
   kWriteNeedsHardware = 214,    ///< A weapon register written without that hardware fitted.
   kGluedLabel = 215,            ///< A label glued to the next token (`start:y`), split as the 1990 lexer did.
   kSyntaxTreeTruncated = 216,   ///< More syntax nodes than kMaxSyntaxNodes; the rest are not stored (note).
+  kMacLabelCollision = 217,     ///< Two labels equal in their first 19 characters: one label on the Mac.
   // Limits (3xx)
   kTooManyInstructions = 300,  ///< More object-code words than the profile allows.
   kTooManyLabels = 301,        ///< More label definitions than the profile allows.

@@ -30,6 +30,10 @@ inline constexpr uint32_t kNoLabel = std::numeric_limits<uint32_t>::max();
 /// this many), and says so once (RT216). A tree thus holds at most 2 * kMaxSyntaxNodes + 5001 nodes.
 inline constexpr size_t kMaxSyntaxNodes = 100000;
 
+/// Characters of a label name the Mac assembler keeps (specs/robowar.md §3.1); longer labels that
+/// agree in these get warning RT217.
+inline constexpr size_t kMacLabelSignificant = 19;
+
 /// What a syntax node is. Word kinds follow the resolution order of specs/robowar.md §3.2:
 /// operator → number → label → register.
 enum class NodeKind : uint8_t {
