@@ -77,3 +77,12 @@ TEST_CASE("hardware points follow the Hardware Store", "[stdlib]") {
   REQUIRE_FALSE(hardwarePoints(odd).has_value());
   REQUIRE(describe(vortex) == "energy=150 damage=150 shield=0 cpu=15 bullets=normal");
 }
+
+TEST_CASE("the Hardware Store's options are declared once", "[stdlib]") {
+  using namespace chronon::robowar;
+  REQUIRE(storeChoices(StoreItem::kEnergy) == "40, 60, 100 or 150");
+  REQUIRE(storeChoices(StoreItem::kCpu) == "5, 10, 15, 30 or 50");
+  REQUIRE(storeSells(StoreItem::kShield, 25));
+  REQUIRE_FALSE(storeSells(StoreItem::kShield, 30));
+  REQUIRE(storeOptions(StoreItem::kDamage).size() == 4);
+}

@@ -62,43 +62,20 @@ std::optional<BulletType> parseBullets(std::string_view text) {
   return std::nullopt;
 }
 
-enum class NumberKey : uint8_t { kEnergy, kDamage, kShield, kCpu };
-
-std::optional<NumberKey> numberKey(const std::string& key) {
-  if (key == "energy" || key == "energymax") return NumberKey::kEnergy;
-  if (key == "damage" || key == "damagemax") return NumberKey::kDamage;
-  if (key == "shield" || key == "shieldmax" || key == "shields") return NumberKey::kShield;
-  if (key == "cpu" || key == "processorspeed" || key == "processor") return NumberKey::kCpu;
+std::optional<robowar::StoreItem> numberKey(const std::string& key) {
+  if (key == "energy" || key == "energymax") return robowar::StoreItem::kEnergy;
+  if (key == "damage" || key == "damagemax") return robowar::StoreItem::kDamage;
+  if (key == "shield" || key == "shieldmax" || key == "shields") return robowar::StoreItem::kShield;
+  if (key == "cpu" || key == "processorspeed" || key == "processor") return robowar::StoreItem::kCpu;
   return std::nullopt;
 }
 
-/// The Hardware Store's choices for each number (specs/robowar.md §7 Hardware Store).
-bool storeSells(NumberKey key, int value) {
+void setNumber(RobotHardware& hw, robowar::StoreItem key, int value) {
   switch (key) {
-    case NumberKey::kEnergy: return value == 40 || value == 60 || value == 100 || value == 150;
-    case NumberKey::kDamage: return value == 30 || value == 60 || value == 100 || value == 150;
-    case NumberKey::kShield: return value == 0 || value == 25 || value == 50 || value == 100;
-    case NumberKey::kCpu: return value == 5 || value == 10 || value == 15 || value == 30 || value == 50;
-  }
-  return false;
-}
-
-std::string_view choices(NumberKey key) {
-  switch (key) {
-    case NumberKey::kEnergy: return "40, 60, 100 or 150";
-    case NumberKey::kDamage: return "30, 60, 100 or 150";
-    case NumberKey::kShield: return "0, 25, 50 or 100";
-    case NumberKey::kCpu: return "5, 10, 15, 30 or 50";
-  }
-  return "";
-}
-
-void setNumber(RobotHardware& hw, NumberKey key, int value) {
-  switch (key) {
-    case NumberKey::kEnergy: hw.energyMax = value; break;
-    case NumberKey::kDamage: hw.damageMax = value; break;
-    case NumberKey::kShield: hw.shieldMax = value; break;
-    case NumberKey::kCpu: hw.cpu = value; break;
+    case robowar::StoreItem::kEnergy: hw.energyMax = value; break;
+    case robowar::StoreItem::kDamage: hw.damageMax = value; break;
+    case robowar::StoreItem::kShield: hw.shieldMax = value; break;
+    case robowar::StoreItem::kCpu: hw.cpu = value; break;
   }
 }
 
@@ -170,14 +147,14 @@ bool parseHardwareDirective(std::string_view text, SourceRange range, robowar::R
     const bool hasNext = i + 1 < items.size();
     if (auto number = numberKey(key)) {
       if (!hasNext) {
-        fail(sub(item), "'" + std::string(item.text) + "' needs a value (" + std::string(choices(*number)) + ")");
+        fail(sub(item), "'" + std::string(item.text) + "' needs a value (" + robowar::storeChoices(*number) + ")");
         break;
       }
       const Item& value = items[++i];
       const auto parsed = parseInt(value.text);
-      if (!parsed || !storeSells(*number, *parsed)) {
+      if (!parsed || !robowar::storeSells(*number, *parsed)) {
         fail(sub(value), "bad value '" + std::string(value.text) + "' for " + key + ": the Hardware Store sells " +
-                             std::string(choices(*number)));
+                             robowar::storeChoices(*number));
         continue;
       }
       setNumber(hw, *number, *parsed);
@@ -254,9 +231,9 @@ bool parseHardwareHeader(std::string_view commentText, robowar::RobotHardware& h
       value.erase(0, value.find_first_not_of(" \t"));
       if (auto number = numberKey(key)) {
         const auto parsed = parseInt(value);
-        if (!parsed || !storeSells(*number, *parsed)) return false;
+        if (!parsed || !robowar::storeSells(*number, *parsed)) return false;
         setNumber(hw, *number, *parsed);
-        if (*number == NumberKey::kEnergy) sawEnergy = true;
+        if (*number == robowar::StoreItem::kEnergy) sawEnergy = true;
       } else if (key == "bullets") {
         const auto parsed = parseBullets(value);
         if (!parsed) return false;

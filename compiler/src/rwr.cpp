@@ -23,13 +23,6 @@ int64_t i32(std::string_view b, size_t at) {
   return static_cast<int32_t>(v);
 }
 
-bool oneOf(int value, std::initializer_list<int> allowed) {
-  for (int a : allowed) {
-    if (a == value) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 std::optional<RwrFile> parseRwr(std::string_view bytes, std::string name, Diagnostics& diagnostics) {
@@ -51,12 +44,14 @@ std::optional<RwrFile> parseRwr(std::string_view bytes, std::string name, Diagno
   hw.noNegativeEnergy = bytes[7] != 0;
   rwr.turret = static_cast<unsigned char>(bytes[8]);
   const int bullets = static_cast<unsigned char>(bytes[9]);
-  if (!oneOf(hw.energyMax, {40, 60, 100, 150}))
+  if (!robowar::storeSells(robowar::StoreItem::kEnergy, hw.energyMax))
     return fail(0, "energy " + std::to_string(hw.energyMax) + " is not sold");
-  if (!oneOf(hw.damageMax, {30, 60, 100, 150}))
+  if (!robowar::storeSells(robowar::StoreItem::kDamage, hw.damageMax))
     return fail(2, "damage " + std::to_string(hw.damageMax) + " is not sold");
-  if (!oneOf(hw.shieldMax, {0, 25, 50, 100})) return fail(4, "shield " + std::to_string(hw.shieldMax) + " is not sold");
-  if (!oneOf(hw.cpu, {5, 10, 15, 30, 50})) return fail(6, "processor speed " + std::to_string(hw.cpu) + " is not sold");
+  if (!robowar::storeSells(robowar::StoreItem::kShield, hw.shieldMax))
+    return fail(4, "shield " + std::to_string(hw.shieldMax) + " is not sold");
+  if (!robowar::storeSells(robowar::StoreItem::kCpu, hw.cpu))
+    return fail(6, "processor speed " + std::to_string(hw.cpu) + " is not sold");
   switch (bullets) {
     case 0: hw.bullets = robowar::BulletType::kRubber; break;
     case 1: hw.bullets = robowar::BulletType::kNormal; break;

@@ -3,10 +3,10 @@
 namespace chronon::robowar {
 namespace {
 
-// Index of `value` in `options`, which is also its point cost; -1 when the store does not sell it.
-template <size_t N>
-int priceOf(int value, const int (&options)[N]) {
-  for (size_t i = 0; i < N; ++i) {
+// Index of `value` in the options of `item`, which is also its point cost; -1 when not sold.
+int priceOf(StoreItem item, int value) {
+  const std::span<const int> options = storeOptions(item);
+  for (size_t i = 0; i < options.size(); ++i) {
     if (options[i] == value) return static_cast<int>(i);
   }
   return -1;
@@ -14,16 +14,38 @@ int priceOf(int value, const int (&options)[N]) {
 
 }  // namespace
 
+std::span<const int> storeOptions(StoreItem item) {
+  static constexpr int kEnergy[] = {40, 60, 100, 150};
+  static constexpr int kDamage[] = {30, 60, 100, 150};
+  static constexpr int kShield[] = {0, 25, 50, 100};
+  static constexpr int kCpu[] = {5, 10, 15, 30, 50};
+  switch (item) {
+    case StoreItem::kEnergy: return kEnergy;
+    case StoreItem::kDamage: return kDamage;
+    case StoreItem::kShield: return kShield;
+    case StoreItem::kCpu: return kCpu;
+  }
+  return {};
+}
+
+bool storeSells(StoreItem item, int value) { return priceOf(item, value) >= 0; }
+
+std::string storeChoices(StoreItem item) {
+  const std::span<const int> options = storeOptions(item);
+  std::string out;
+  for (size_t i = 0; i < options.size(); ++i) {
+    if (i > 0) out += i + 1 == options.size() ? " or " : ", ";
+    out += std::to_string(options[i]);
+  }
+  return out;
+}
+
 std::optional<int> hardwarePoints(const RobotHardware& hw) {
   // Hardware Store prices (specs/robowar.md §7): each step up a row costs one point.
-  static const int kEnergy[] = {40, 60, 100, 150};
-  static const int kDamage[] = {30, 60, 100, 150};
-  static const int kShield[] = {0, 25, 50, 100};
-  static const int kCpu[] = {5, 10, 15, 30, 50};
-  const int energy = priceOf(hw.energyMax, kEnergy);
-  const int damage = priceOf(hw.damageMax, kDamage);
-  const int shield = priceOf(hw.shieldMax, kShield);
-  const int cpu = priceOf(hw.cpu, kCpu);
+  const int energy = priceOf(StoreItem::kEnergy, hw.energyMax);
+  const int damage = priceOf(StoreItem::kDamage, hw.damageMax);
+  const int shield = priceOf(StoreItem::kShield, hw.shieldMax);
+  const int cpu = priceOf(StoreItem::kCpu, hw.cpu);
   if (energy < 0 || damage < 0 || shield < 0 || cpu < 0) return std::nullopt;
   int bullets = 0;
   switch (hw.bullets) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -36,6 +37,23 @@ struct RobotHardware {
 
   bool operator==(const RobotHardware&) const = default;
 };
+
+/// The numeric items of the Hardware Store.
+enum class StoreItem : uint8_t {
+  kEnergy,  ///< Energy maximum.
+  kDamage,  ///< Damage maximum.
+  kShield,  ///< Shield maximum.
+  kCpu,     ///< Processor speed, instructions per chronon.
+};
+
+/// The values the Hardware Store sells for `item`, cheapest first; a value's index is its price in
+/// points (specs/robowar.md §7 Hardware Store): energy 40 60 100 150, damage 30 60 100 150,
+/// shield 0 25 50 100, processor 5 10 15 30 50.
+std::span<const int> storeOptions(StoreItem item);
+/// True when the store sells `value` for `item`.
+bool storeSells(StoreItem item, int value);
+/// The options of `item` as text for diagnostics, e.g. "40, 60, 100 or 150".
+std::string storeChoices(StoreItem item);
 
 /// A tournament category: the most hardware points a robot may use.
 enum class Category : uint8_t {
