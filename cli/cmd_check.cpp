@@ -5,6 +5,8 @@
 #include <cstring>
 
 #include "chronon/compiler/checker.h"
+#include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "commands.h"
 
@@ -21,8 +23,30 @@ constexpr const char* kCheckUsage =
     "underflow and overflow are errors; joins at different depths, STORE without a variable reference,\n"
     "arithmetic on references and falling into END are warnings; computed jumps are notes.\n"
     "\n"
+    "A FILE ending in .gb is read as a Grobots side (types, hardware and Grobocode brains).\n"
+    "\n"
     "  --profile NAME   language profile: robowar-5 (default; RoboWar 4.5.2 and 5.x) or robowar-1.5\n"
     "  --effects        also print each label's inferred stack depth and effect to stdout\n";
+
+// Reads a Grobots side file and prints its load diagnostics; returns true when it has errors.
+bool checkSide(const std::string& path) {
+  Diagnostics diagnostics;
+  const std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
+  if (!file) {
+    const std::string text = render(SourceFile(path, ""), diagnostics);
+    std::fwrite(text.data(), 1, text.size(), stderr);
+    return true;
+  }
+  const grobocode::SideResult result = grobocode::compileSide(*file);
+  const std::string text = render(*file, result.diagnostics);
+  std::fwrite(text.data(), 1, text.size(), stderr);
+  return result.diagnostics.hasErrors();
+}
+
+bool isSidePath(const std::string& path) {
+  return path.size() >= 3 && path[path.size() - 3] == '.' && (path[path.size() - 2] | 0x20) == 'g' &&
+         (path[path.size() - 1] | 0x20) == 'b';
+}
 
 }  // namespace
 
@@ -80,6 +104,10 @@ int runCheck(const Args& args) {
   }
   int status = 0;
   for (const std::string& path : paths) {
+    if (isSidePath(path)) {
+      if (checkSide(path)) status = 1;
+      continue;
+    }
     robotalk::LoadedRobot robot = robotalk::loadRobot(path, options);
     // The checker needs a complete program; after assembly errors its findings would be noise.
     if (!robot.diagnostics.hasErrors()) {

@@ -34,7 +34,12 @@ std::string_view severityName(Severity severity) {
   return "error";
 }
 
-std::string codeName(DiagCode code) { return "RT" + std::to_string(static_cast<unsigned>(code)); }
+std::string codeName(DiagCode code) {
+  // The 6xx block belongs to Grobocode side files; every other code to RoboTalk and the shared input
+  // checks, which RoboTalk users met first.
+  const auto number = static_cast<unsigned>(code);
+  return (number >= 600 && number < 700 ? "GB" : "RT") + std::to_string(number);
+}
 
 namespace {
 std::string location(const SourceFile& file, uint32_t offset) {

@@ -61,6 +61,23 @@ enum class DiagCode : uint16_t {
   // Object code and .RWR files (5xx)
   kObjectSyntax = 500,  ///< A malformed line in an object-code text file.
   kRwrMalformed = 501,  ///< An .RWR file whose header or offsets are out of range.
+  // Grobocode side files (6xx); messages are the original's (specs/grobots-language.md §4.7, §6)
+  kGbUndefinedSymbol = 600,          ///< "undefined symbol: X" (§4.2).
+  kGbDuplicateSymbol = 601,          ///< "duplicate symbol: X": a label defined twice (§4.2).
+  kGbUnresolvedForward = 602,        ///< "unresolved forward symbol definition: X" at the end of a type.
+  kGbCompileStackLeft = 603,         ///< "item left on compile-time stack (unmatched compile-time word)".
+  kGbCompileStackUnderflow = 604,    ///< "stack underflow": a compile-time word found the CS empty (§4.5).
+  kGbInvalidElementType = 605,       ///< "invalid element type": an unknown `#` tag (§6.2).
+  kGbMisplacedElement = 606,         ///< "an element appeared in an invalid place" (§6.2).
+  kGbInvalidElementArgument = 607,   ///< "invalid or forbidden element argument" (§6.2).
+  kGbMissingElementArgument = 608,   ///< "missing element argument" (§6.2).
+  kGbContentNotAllowed = 609,        ///< "content is not allowed here" (§6.1).
+  kGbUnknownHardware = 610,          ///< "unknown hardware component" (§6.3).
+  kGbBadHardwareArgument = 611,      ///< "bad argument to a hardware component" (§6.3).
+  kGbMissingHardwareArgument = 612,  ///< "missing argument to a hardware component" (§6.3).
+  kGbEmptyTag = 613,                 ///< "# but no token - huh?": a `#` with no tag word (§4.7).
+  kGbUnfinishedSide = 614,           ///< "tried to get unfinished side from SideReader - was #end missing?".
+  kGbIndexSpill = 615,               ///< Warning: a table index above 4095 spills into the type field (§4.4).
 };
 
 /// A replacement of `range` by `text`: the edit a quick fix applies.
@@ -126,7 +143,7 @@ class Diagnostics {
 
 /// "error", "warning" or "note".
 std::string_view severityName(Severity severity);
-/// The code as printed, e.g. "RT200".
+/// The code as printed: "RT200" for RoboTalk and shared codes, "GB600" for the Grobocode 6xx block.
 std::string codeName(DiagCode code);
 
 /// Renders one diagnostic as `file:line:col: error|warning|note: message [RTnnn]`, followed by its
