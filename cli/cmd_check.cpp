@@ -6,6 +6,7 @@
 
 #include "chronon/compiler/checker.h"
 #include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/grobocode_checker.h"
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "commands.h"
@@ -23,13 +24,15 @@ constexpr const char* kCheckUsage =
     "underflow and overflow are errors; joins at different depths, STORE without a variable reference,\n"
     "arithmetic on references and falling into END are warnings; computed jumps are notes.\n"
     "\n"
-    "A FILE ending in .gb is read as a Grobots side (types, hardware and Grobocode brains).\n"
+    "A FILE ending in .gb is read as a Grobots side (types, hardware and Grobocode brains); after a clean\n"
+    "load the Grobocode stack checker runs on each brain (GB620-GB625).\n"
     "\n"
     "  --profile NAME   language profile: robowar-5 (default; RoboWar 4.5.2 and 5.x) or robowar-1.5\n"
-    "  --effects        also print each label's inferred stack depth and effect to stdout\n";
+    "  --effects        also print each label's inferred stack depth and effect to stdout (for a .gb side:\n"
+    "                   each called label's effect, per type)\n";
 
 // Reads a Grobots side file and prints its load diagnostics; returns true when it has errors.
-bool checkSide(const std::string& path) {
+bool checkSide(const std::string& path, bool effects) {
   Diagnostics diagnostics;
   const std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
   if (!file) {
@@ -37,7 +40,24 @@ bool checkSide(const std::string& path) {
     std::fwrite(text.data(), 1, text.size(), stderr);
     return true;
   }
-  const grobocode::SideResult result = grobocode::compileSide(*file);
+  grobocode::SideResult result = grobocode::compileSide(*file);
+  // The stack checker needs complete brains; after load errors its findings would be noise.
+  if (!result.diagnostics.hasErrors() && result.loaded()) {
+    grobocode::checkSide(*file, result.side, result.diagnostics);
+    result.diagnostics.sortByPosition();
+    if (effects) {
+      for (const grobocode::Type& type : result.side.types) {
+        if (!type.brain) continue;
+        for (const grobocode::RoutineEffect& e : grobocode::routineEffects(*type.brain)) {
+          const std::string effect = !e.returns ? "never returns"
+                                     : e.known
+                                         ? std::to_string(e.inputs) + " -- " + std::to_string(e.outputs) + " cells"
+                                         : "unknown";
+          std::printf("%s: %s: %s: %s\n", path.c_str(), type.name.c_str(), e.name.c_str(), effect.c_str());
+        }
+      }
+    }
+  }
   const std::string text = render(*file, result.diagnostics);
   std::fwrite(text.data(), 1, text.size(), stderr);
   return result.diagnostics.hasErrors();
@@ -105,7 +125,7 @@ int runCheck(const Args& args) {
   int status = 0;
   for (const std::string& path : paths) {
     if (isSidePath(path)) {
-      if (checkSide(path)) status = 1;
+      if (checkSide(path, effects)) status = 1;
       continue;
     }
     robotalk::LoadedRobot robot = robotalk::loadRobot(path, options);

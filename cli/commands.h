@@ -30,6 +30,12 @@ int runCompile(const Args& args);
 /// `chronon disasm FILE [--source]`: a listing, or RoboTalk that re-assembles to the same words.
 int runDisasm(const Args& args);
 
+/// `chronon run SIDE.gb [--type NAME] [--frames N] [--cycles N] [--seed N]`: runs one Grobots robot
+/// type's brain against the test host and prints its print/vprint lines (specs/grobots-language.md
+/// §1.8) and any runtime error report (§5.3). Exit 0 after running, 1 when the side does not load or
+/// has no such type, 2 on a usage error.
+int runRun(const Args& args);
+
 /// `chronon tournament [ROBOT... | FOLDER | LISTFILE] [options]`: a RoboWar tournament
 /// (specs/robowar.md §8); prints the standings. Exit 1 when the field cannot be loaded or has fewer
 /// than two robots, 2 on a usage error.

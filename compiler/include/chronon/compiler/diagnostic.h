@@ -78,6 +78,12 @@ enum class DiagCode : uint16_t {
   kGbEmptyTag = 613,                 ///< "# but no token - huh?": a `#` with no tag word (§4.7).
   kGbUnfinishedSide = 614,           ///< "tried to get unfinished side from SideReader - was #end missing?".
   kGbIndexSpill = 615,               ///< Warning: a table index above 4095 spills into the type field (§4.4).
+  kGbCheckUnderflow = 620,           ///< Checker: a data-stack pop below the empty stack (§2, §5.3).
+  kGbCheckJoinDepth = 621,           ///< Checker warning: branches join at different data-stack depths.
+  kGbCheckLoopDepth = 622,           ///< Checker warning: a loop body changes the data-stack depth.
+  kGbCheckReturnEmpty = 623,         ///< Checker: `return`, `ifr` or `nifr` with nothing to return to.
+  kGbCheckStackComment = 624,        ///< Checker warning: a label's stack comment disagrees with its code.
+  kGbCheckReturnUnderflow = 625,     ///< Checker: `r>` or `rdrop` on an empty return stack (§5.1).
 };
 
 /// A replacement of `range` by `text`: the edit a quick fix applies.

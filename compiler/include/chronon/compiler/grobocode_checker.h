@@ -1,0 +1,58 @@
+#pragma once
+// The Grobocode stack checker: an abstract interpretation of each compiled brain that follows the
+// data-stack depth and the return-stack depth (a separate stack, specs/grobots-language.md §5.1) along
+// every statically known path, and reports faults as diagnostics in the GB62x block.
+//
+// Model: execution starts at the brain's start address with both stacks empty (§4.6, §5.1). A call to
+// a constant address (`name`, `name& call`, `name& ifc`, `name& nifc`, `a1& a2& ifec`) is analysed as a
+// subroutine: its body is analysed once relative to its entry, and each call site continues with the
+// body's net effect when every return through its entry address agrees. Jumps through computed
+// addresses (jump tables, `>r ... return`) end the path: code reached only that way is not checked.
+// Vectors are two cells (§2.4), so the depth is counted in cells.
+//
+// The rule that matters most is never a false error on a side the original accepts: a fault is an
+// error only when it is certain, that is, it happens on the straight-line path from the start address
+// that every run of the brain executes first (no conditional branch, call or computed effect before
+// it). Everything else is a warning.
+
+#include <string>
+#include <vector>
+
+#include "chronon/compiler/diagnostic.h"
+#include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/source.h"
+
+namespace chronon::grobocode {
+
+/// Limits that keep the checker's work bounded on any input.
+struct CheckLimits {
+  /// Most analyses of one subroutine while summaries settle; after that its effect is unknown.
+  int maxAnalysesPerRoutine = 8;
+};
+
+/// The inferred effect of one called label (a subroutine).
+struct RoutineEffect {
+  std::string name;      ///< The label's name (a gensym name when no user label is there).
+  int address = 0;       ///< The entry address (an instruction index, §4.4).
+  bool returns = false;  ///< True when some analysed path returns to the caller.
+  bool known = false;    ///< True when every return leaves the same depth and nothing was computed.
+  int inputs = 0;        ///< Cells below the entry depth that the body reads or pops.
+  int outputs = 0;       ///< Cells left in their place: inputs + net change (valid when `known`).
+};
+
+/// Checks every brain of `side` (each type's brain; common code is checked as part of the types that
+/// copy it, and once only) and appends diagnostics to `diagnostics`:
+/// GB620 data-stack underflow, GB621 branches joining at different depths, GB622 a loop that changes
+/// the depth, GB623 `return`/`ifr`/`nifr` with an empty return stack, GB624 a stack comment after a
+/// label (`name: ;in -- out`, taken from `file`) that disagrees with the label's inferred effect (both
+/// shown), GB625 `r>`/`rdrop` on an empty return stack. GB620, GB623 and GB625 are errors when
+/// certain (see the file comment) and warnings otherwise; the rest are warnings. Each source position
+/// is reported at most once per code. Work is linear in the code size times a small bound
+/// (CheckLimits); never throws on any side `compileSide` returned.
+void checkSide(const SourceFile& file, const Side& side, Diagnostics& diagnostics, const CheckLimits& limits = {});
+
+/// The inferred effects of the subroutines of `brain` (the targets of constant calls), in address
+/// order. Used by `chronon check --effects` and by tests.
+std::vector<RoutineEffect> routineEffects(const Brain& brain, const CheckLimits& limits = {});
+
+}  // namespace chronon::grobocode

@@ -1,0 +1,373 @@
+// The Grobocode brain interpreter and `chronon run` (specs/grobots-language.md §2, §3.1, §5 and the
+// worked values of Appendix B). Each case compiles a tiny side with compileSide and runs it on the
+// test host.
+
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "chronon/compiler/grobocode.h"
+#include "chronon/vm/grobocode_interpreter.h"
+#include "chronon/vm/grobocode_test_host.h"
+#include "test_support.h"
+
+namespace {
+
+using chronon::SourceFile;
+using chronon::grobots::Fixed;
+namespace gc = chronon::grobocode;
+
+// A compiled one-type side and everything needed to run it.
+struct Run {
+  explicit Run(int32_t seed) : host(seed) {}
+  gc::SideResult side;
+  gc::GrobocodeTestHost host;
+  gc::BrainState state;
+
+  const gc::Brain& brain() const { return *side.side.types.at(0).brain; }
+};
+
+// Compiles `code` as the only type's brain (processor 1000 instructions, `memory` cells) and runs it
+// with `cycles` cycles, skipping the newborn frame. The side must load without diagnostics.
+std::unique_ptr<Run> runCode(const std::string& code, int32_t cycles = 1000, int32_t memory = 10, int32_t seed = 1) {
+  auto run = std::make_unique<Run>(seed);
+  const SourceFile file("test.gb", "#side Tests\n#type Probe\n#hardware\nprocessor 1000 " + std::to_string(memory) +
+                                       "\n#code\n" + code + "\n#end\n");
+  run->side = gc::compileSide(file);
+  INFO(code);
+  REQUIRE(run->side.loaded());
+  REQUIRE(run->side.diagnostics.all().empty());
+  REQUIRE(run->side.side.types.size() == 1);
+  REQUIRE(run->side.side.types[0].brain.has_value());
+  run->state = gc::makeBrainState(run->brain(), memory);
+  gc::run(run->state, run->brain(), run->host, cycles);
+  return run;
+}
+
+// The lines `code` prints before it stops or falls off the end.
+std::vector<std::string> printsOf(const std::string& code) { return runCode(code)->host.printed; }
+
+// Runs `code` (which prints one line and then runs into the appended `end`) and checks the line.
+void checkPrints(const std::string& code, const std::string& expected) {
+  const auto run = runCode(code);
+  INFO(code);
+  REQUIRE(run->host.printed.size() == 1);
+  CHECK(run->host.printed[0] == expected);
+  CHECK(run->state.errorMessage == "fell off end of code");
+}
+
+// Runs `code` and checks that the brain crashed with `message`.
+void checkError(const std::string& code, const std::string& message) {
+  const auto run = runCode(code);
+  INFO(code);
+  CHECK(run->state.status == gc::BrainStatus::kError);
+  CHECK(run->state.errorMessage == message);
+}
+
+}  // namespace
+
+TEST_CASE("Appendix B.2 worked values print exactly", "[grobocode-vm]") {
+  // Constants.
+  checkPrints("pi print", "3.141");
+  checkPrints("2pi print", "6.283");
+  checkPrints("pi/2 print", "1.571");
+  checkPrints("e print", "2.718");
+  checkPrints("epsilon print", "0.000");
+  checkPrints("infinity print", "524288.000");
+  // Arithmetic.
+  checkPrints("1 3 / print", "0.333");
+  checkPrints("-1 3 / print", "-0.333");
+  checkPrints("epsilon epsilon * print", "0");
+  checkPrints("epsilon negate epsilon * print", "-0.000");
+  checkError("1000 1000 * print", "arithmetic overflow");
+  checkError("1 0 / print", "division by zero");
+  checkError("-1 sqrt print", "imaginary result");
+  checkPrints("2 sqrt print", "1.414");
+  // Trigonometry.
+  checkPrints("1 sin print", "0.841");
+  checkPrints("-1 sin print", "-0.841");
+  checkPrints("pi cos print", "-1.000");
+  checkError("2 arcsin print", "arithmetic overflow");
+  // Exponents.
+  checkError("-8 0.5 exponent print", "arithmetic overflow");
+  checkError("0 -1 exponent print", "arithmetic overflow");
+  checkPrints("2 10 exponent print", "1024");
+  // mod and rem.
+  checkPrints("-7 3 mod print", "2");
+  checkPrints("7 -3 mod print", "-2");
+  checkPrints("-7 -3 mod print", "-1");
+  checkPrints("-7 3 rem print", "-1");
+  // reorient.
+  checkPrints("4 reorient print", "-2.283");
+  checkPrints("pi negate reorient print", "3.141");
+  checkPrints("pi reorient print", "3.141");
+  // Rounding.
+  checkPrints("-2.5 round print", "-2");
+  checkPrints("2.5 round print", "3");
+  checkPrints("-0.5 floor print", "-1");
+  checkPrints("-0.5 ceiling print", "0");
+  checkError("infinity ceiling print", "arithmetic overflow");
+  checkError("infinity epsilon + print", "arithmetic overflow");
+  // Vectors.
+  checkPrints("3 4 norm print", "5");
+  checkPrints("0 0 angle print", "0");
+  checkPrints("0 0 unitize drop print", "1");
+  checkPrints("3 4 unitize vprint", "<0.600, 0.800>");
+  checkPrints("3 4 unitize nip print", "0.800");
+}
+
+TEST_CASE("Appendix B.2 printing table, built with epsilon times the raw value", "[grobocode-vm]") {
+  const std::vector<std::pair<std::string, std::string>> rows = {
+      {"0", "0"},          {"1", "0.000"},    {"-1", "-0.000"},  {"4095", "1.000"}, {"2048", "0.500"},
+      {"-5120", "-1.250"}, {"503808", "123"}, {"2047", "0.500"}, {"2", "0.000"},    {"6", "0.001"},
+  };
+  for (const auto& [raw, text] : rows) checkPrints("epsilon " + raw + " * print", text);
+  checkPrints("infinity print", "524288.000");
+  checkPrints("1.5 -2 vprint", "<1.500, -2>");
+}
+
+TEST_CASE("Appendix B.1 literals print exactly", "[grobocode-vm]") {
+  const std::vector<std::pair<std::string, std::string>> rows = {
+      {"0.25", "0.250"},    {"0.1", "0.100"},      {"0.5", "0.500"},     {"0.05", "0.050"},
+      {"0.001", "0.001"},   {"0.0001", "0"},       {"0.00009", "0"},     {"1.9999", "1.999"},
+      {"3.14159", "3.141"}, {"-0.5", "-0.500"},    {"+7", "7"},          {"-.5", "-0.500"},
+      {".5", "0.500"},      {"5.", "5"},           {"0.75", "0.750"},    {"0.3", "0.300"},
+      {"0.7", "0.700"},     {"0.9", "0.900"},      {"2.6", "2.600"},     {"100.125", "100.125"},
+      {"524287", "524287"}, {"1000000", "-48576"}, {"2147483", "50331"}, {"99999999", "385279"},
+  };
+  for (const auto& [literal, text] : rows) checkPrints(literal + " print", text);
+  checkError("524288 print", "arithmetic overflow");
+}
+
+TEST_CASE("Appendix B.2 random numbers come from the host's generator", "[grobocode-vm]") {
+  const auto run = runCode(
+      "0 99 random-int print 0 99 random-int print 0 99 random-int print "
+      "0 99 random-int print 0 99 random-int print",
+      1000, 10, 12345);
+  CHECK(run->host.printed == std::vector<std::string>{"43", "50", "51", "15", "70"});
+  const auto angle = runCode("random-angle print", 1000, 10, 1);
+  CHECK(angle->host.printed == std::vector<std::string>{chronon::grobots::toString(Fixed::fromRaw(-8151)).value()});
+}
+
+TEST_CASE("stack words, stale cells and the stack limits", "[grobocode-vm]") {
+  CHECK(printsOf("1 2 swap print print") == std::vector<std::string>{"1", "2"});
+  CHECK(printsOf("1 2 3 rot print print print") == std::vector<std::string>{"1", "3", "2"});
+  CHECK(printsOf("1 2 3 rrot print print print") == std::vector<std::string>{"2", "1", "3"});
+  CHECK(printsOf("1 2 3 4 2swap print print print print") == std::vector<std::string>{"2", "1", "4", "3"});
+  CHECK(printsOf("1 2 tuck print print print") == std::vector<std::string>{"2", "1", "2"});
+  CHECK(printsOf("1 2 3 3 pick print stack print") == std::vector<std::string>{"1", "3"});
+  CHECK(printsOf("stack-limit print stack print") == std::vector<std::string>{"100", "0"});
+  CHECK(printsOf("1 0 2 ifev print 0 1 2 ifev print") == std::vector<std::string>{"0", "2"});
+  // A negative dropn re-exposes stale cells (§2.1 #5): -2 overwrote the 2.
+  CHECK(printsOf("1 2 3 2 dropn -2 dropn print print") == std::vector<std::string>{"3", "-2"});
+  checkError("drop", "stack underflow");
+  checkError("0 pick", "bad argument (no more detail available)");
+  checkError("1 2 5 dropn", "bad argument (no more detail available)");
+  checkError("1 2 3 pick", "stack underflow");
+  checkError("do 1 forever", "stack overflow");
+  // A vector push needs two free cells: 99 cells leave one.
+  checkError("-99 dropn 2dup", "stack overflow");
+  CHECK(printsOf("-98 dropn 2dup drop stack print") == std::vector<std::string>{"99"});
+  checkError("0.5 dropn", "0.500 is not an integer");
+}
+
+TEST_CASE("control flow, the return stack and addresses", "[grobocode-vm]") {
+  CHECK(printsOf("sub^ 2 print stop sub: 1 print return") == std::vector<std::string>{"1", "2"});
+  CHECK(printsOf("1 if 1 print else 2 print then 0 if 3 print else 4 print then stop") ==
+        std::vector<std::string>{"1", "4"});
+  CHECK(printsOf("0 do dup 3 < while dup print 1 + loop stop") == std::vector<std::string>{"0", "1", "2"});
+  CHECK(printsOf("a& >r r> print stop a:") == std::vector<std::string>{"5"});
+  // An untaken branch never checks its address (§2.2).
+  CHECK(printsOf("0 5000 ifg 1 print stop") == std::vector<std::string>{"1"});
+  checkError("5000 jump", "invalid address: 5000");
+  checkError("-1 call", "invalid address: -1");
+  checkError("0.5 jump", "0.500 is not an integer");
+  checkError("5000 >r", "invalid address: 5000");
+  checkError("r>", "stack underflow");
+  checkError("rdrop", "stack underflow");
+  checkError("return", "stack underflow");
+  checkError("f: f^", "stack overflow");
+  checkError("1 print", "fell off end of code");
+  checkError("end", "fell off end of code");
+  checkError("subswap", "illegal or unimplemented instruction");
+  checkError("1 2 3 roll", "illegal or unimplemented instruction");
+  const auto stopped = runCode("1 print stop 2 print");
+  CHECK(stopped->state.status == gc::BrainStatus::kStopped);
+  CHECK(stopped->host.printed == std::vector<std::string>{"1"});
+}
+
+TEST_CASE("an error stops the brain for good and is reported as the original does", "[grobocode-vm]") {
+  auto run = runCode("1 print\n1 0 /\n2 print");
+  CHECK(run->state.status == gc::BrainStatus::kError);
+  CHECK(run->state.error == gc::RuntimeError::kDivisionByZero);
+  CHECK(gc::run(run->state, run->brain(), run->host, 100) == 0);
+  CHECK(run->host.printed == std::vector<std::string>{"1"});
+  CHECK(gc::errorReport(run->state, run->brain(), "Tests", "Probe", 3) ==
+        "Tests' Probe #3 had error in brain, probably at start+4 (line 7): division by zero");
+  CHECK(gc::errorReport(run->state, run->brain(), "Bob", "Probe", 1).rfind("Bob's Probe #1 had error", 0) == 0);
+}
+
+TEST_CASE("memory: local, shared, vectors and ranges", "[grobocode-vm]") {
+  CHECK(printsOf("7 3 store 3 load print 4 load print") == std::vector<std::string>{"7", "0"});
+  CHECK(printsOf("1 2 9 vstore 9 vload print print") == std::vector<std::string>{"2", "1"});
+  checkError("1 11 store", "index out of range");
+  checkError("0 load", "index out of range");
+  checkError("1.5 load", "1.500 is not an integer");
+  checkError("1 2 10 vstore", "index out of range");
+  // vstore writes y to addr+1 first, so addr 0 leaves a partial write (§2.7 #113).
+  const auto partial = runCode("1 2 0 vstore");
+  CHECK(partial->state.errorMessage == "index out of range");
+  CHECK(partial->state.memory.load(1) == Fixed::fromInteger(2).value());
+}
+
+TEST_CASE("shared memory and messages go through the host", "[grobocode-vm]") {
+  const auto run = runCode("7 5 write 5 read print 1 2 999 vwrite 1000 read print 998 read print");
+  CHECK(run->host.printed == std::vector<std::string>{"7", "2", "0"});
+  CHECK(run->host.shared[998] == Fixed::fromInteger(1).value());
+  checkError("1 1001 write", "index out of range");
+  checkError("1 2 1000 vwrite", "index out of range");
+  CHECK(printsOf("10 20 2 1 send 1 messages print 1 receive print print print 1 receive print") ==
+        std::vector<std::string>{"1", "2", "20", "10", "0"});
+  checkError("0 1 send", "Cannot send message of non-positive length");
+  checkError("9 1 send", "Attempting to make a message that's too long");
+  checkError("1 1 11 send", "index out of range");
+  checkError("receive", "stack underflow");
+  checkError("0.5 receive", "0.500 is not an integer");
+}
+
+TEST_CASE("local memory is sized by the processor", "[grobocode-vm]") {
+  const auto none = runCode("1 1 store", 1000, 0);
+  CHECK(none->state.errorMessage == "index out of range");
+  const auto huge = runCode("5 400000 store 400000 load print 399999 load print", 1000, 500000);
+  CHECK(huge->host.printed == std::vector<std::string>{"5", "0"});
+}
+
+TEST_CASE("hardware reads, writes and calls go through the host", "[grobocode-vm]") {
+  SECTION("reads serve the host's values and the spec defaults") {
+    const auto run = runCode("time print armor print engine-velocity vprint");
+    CHECK(run->host.printed == std::vector<std::string>{"0", "1", "<0, 0>"});
+  }
+  SECTION("writes are recorded; read-only and unlisted names crash") {
+    const auto run = runCode("3 engine-power! 1 2 engine-velocity! stop");
+    REQUIRE(run->host.scalarWrites.size() == 1);
+    CHECK(run->host.scalarWrites[0].hw == gc::HwScalar::EnginePower);
+    CHECK(run->host.scalarWrites[0].value == Fixed::fromInteger(3).value());
+    REQUIRE(run->host.vectorWrites.size() == 1);
+    CHECK(run->host.vectorWrites[0].value.y == Fixed::fromInteger(2).value());
+    checkError("5 time!", "tried to write a read-only variable");
+    checkError("1 robot-flag!", "illegal or unimplemented hardware variable");
+    checkError("engine-power!", "stack underflow");
+  }
+  SECTION("hardware primitives pop their inputs and push the served outputs") {
+    auto run = runCode("1 2 seek-location fire-robot-sensor next-robot print 10 20 3 restrict-position vprint stop");
+    REQUIRE(run->host.calls.size() == 4);
+    CHECK(run->host.calls[0].prim == gc::Prim::SeekLocation);
+    CHECK(run->host.calls[0].inputs ==
+          std::vector<Fixed>{Fixed::fromInteger(1).value(), Fixed::fromInteger(2).value()});
+    CHECK(run->host.calls[3].inputs.size() == 3);
+    CHECK(run->host.printed == std::vector<std::string>{"0", "<0, 0>"});
+    const auto dead = runCode("die 1 print");
+    CHECK(dead->state.status == gc::BrainStatus::kStopped);
+    CHECK(dead->host.printed.empty());
+  }
+}
+
+TEST_CASE("frames: newborn brains wait, the budget, sync and no carry-over", "[grobocode-vm]") {
+  const SourceFile file("t.gb", "#side S\n#type T\n#hardware\nprocessor 8\n#code\ndo 1 print forever\n#end\n");
+  const gc::SideResult side = gc::compileSide(file);
+  REQUIRE(side.loaded());
+  const gc::Brain& brain = *side.side.types[0].brain;
+  gc::GrobocodeTestHost host;
+  gc::BrainState state = gc::makeBrainState(brain, 0);
+  // The first Think runs nothing (§5.2 item 3).
+  CHECK(gc::think(state, brain, host, 8) == 0);
+  CHECK(host.printed.empty());
+  // Each loop pass is 4 instructions (1, print, the label read and jump), so 8 cycles print twice.
+  CHECK(gc::think(state, brain, host, 8) == 8);
+  CHECK(host.printed.size() == 2);
+  CHECK(host.instructionsThought == 8);
+  CHECK(gc::think(state, brain, host, 8) == 8);
+  CHECK(host.printed.size() == 4);
+
+  const SourceFile synced("s.gb", "#side S\n#type T\n#hardware\nprocessor 100\n#code\ndo 1 print sync forever\n#end\n");
+  const gc::SideResult side2 = gc::compileSide(synced);
+  REQUIRE(side2.loaded());
+  const gc::Brain& brain2 = *side2.side.types[0].brain;
+  gc::GrobocodeTestHost host2;
+  gc::BrainState state2 = gc::makeBrainState(brain2, 0);
+  for (int frame = 0; frame < 4; ++frame) gc::think(state2, brain2, host2, 100);
+  // One print per frame after the newborn one; unused cycles never carry over.
+  CHECK(host2.printed.size() == 3);
+  CHECK(state2.remaining == 100);
+  // The first pass runs 1, print and sync; later ones also the loop's label read and jump.
+  CHECK(host2.instructionsThought == 3 + 5 + 5);
+
+  // A firing periodic sensor syncs.
+  gc::GrobocodeTestHost host3;
+  host3.outputs[gc::Prim::PeriodicRobotSensor] = {Fixed::fromInteger(1).value()};
+  const SourceFile periodic(
+      "p.gb", "#side S\n#type T\n#hardware\nprocessor 100\n#code\ndo 5 periodic-robot-sensor print forever\n#end\n");
+  const gc::SideResult side3 = gc::compileSide(periodic);
+  REQUIRE(side3.loaded());
+  gc::BrainState state3 = gc::makeBrainState(*side3.side.types[0].brain, 0);
+  state3.remaining = 100;
+  CHECK(gc::run(state3, *side3.side.types[0].brain, host3) == 2);
+  CHECK(host3.printed.empty());
+}
+
+TEST_CASE("chronon run prints the worked values", "[grobocode-vm]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "chronon-grobocode-vm-test";
+  fs::create_directories(dir);
+  {
+    std::ofstream out(dir / "side.gb");
+    out << "#side Tests\n#type Idle\n#type Printer\n#hardware\nprocessor 10\n#code\n"
+           "pi print 1 3 / print -7 3 mod print 4 reorient print 3 4 unitize vprint\n"
+           "1 0 /\n#end\n";
+  }
+  const auto runCommand = [&](const std::string& args) {
+    const std::string command = "'" + chronon::test::chrononBinary().string() + "' run " + args + " > '" +
+                                (dir / "out.txt").string() + "' 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream in(dir / "out.txt");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, text);
+  };
+  const auto [status, text] = runCommand("'" + (dir / "side.gb").string() + "' --frames 3");
+  CHECK(status == 0);
+  CHECK(text ==
+        "3.141\n0.333\n2\n-2.283\n<0.600, 0.800>\n"
+        "Tests' Printer #1 had error in brain, probably at start+19 (line 8): division by zero\n");
+  // Three cycles a frame: the second frame runs `pi print 1`, the third `3 / print`.
+  const auto [status2, text2] = runCommand("'" + (dir / "side.gb").string() + "' --type printer --cycles 3 --frames 3");
+  CHECK(status2 == 0);
+  CHECK(text2 == "3.141\n0.333\n");
+  const auto [status3, text3] = runCommand("'" + (dir / "side.gb").string() + "' --frames x");
+  CHECK(status3 == 2);
+  const auto [status4, text4] = runCommand("'" + (dir / "side.gb").string() + "' --type Nobody");
+  CHECK(status4 == 1);
+  const auto [status5, text5] = runCommand("'" + (dir / "missing.gb").string() + "'");
+  CHECK(status5 == 1);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("run is resumable and stops exactly at its cycle budget", "[grobocode-vm]") {
+  auto run = runCode("1 print 2 print 3 print", 3);
+  CHECK(run->host.printed == std::vector<std::string>{"1"});
+  CHECK(run->state.status == gc::BrainStatus::kOk);
+  CHECK(run->state.remaining == 0);
+  CHECK(run->state.pc == 3);
+  CHECK(gc::run(run->state, run->brain(), run->host, 1) == 1);
+  CHECK(run->host.printed == std::vector<std::string>{"1", "2"});
+  CHECK(gc::run(run->state, run->brain(), run->host, 0) == 0);
+  CHECK(gc::run(run->state, run->brain(), run->host, 100) == 3);
+  CHECK(run->host.printed == std::vector<std::string>{"1", "2", "3"});
+  CHECK(run->state.errorMessage == "fell off end of code");
+  CHECK(run->state.errorPc == static_cast<int32_t>(run->brain().instructions.size()) - 2);
+}

@@ -1,0 +1,72 @@
+#pragma once
+// The run-time state of one Grobocode brain (specs/grobots-language.md §5.1): pc, the data and
+// return stacks, the robot's own copies of the variables, local memory, status and cycle budget.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "chronon/compiler/grobocode.h"
+#include "chronon/stdlib/grobocode_words.h"
+#include "chronon/stdlib/grobots_number.h"
+
+namespace chronon::grobocode {
+
+/// A brain's status (§5.3): running, stopped by `stop`/`die`, or crashed by a runtime error.
+enum class BrainStatus : uint8_t {
+  kOk,       ///< Runs whenever it has cycles.
+  kStopped,  ///< `stop` or `die` (§2.6); never runs again.
+  kError,    ///< A runtime error (§5.3); never runs again, the robot lives on.
+};
+
+/// Local memory of a brain: M cells, addresses 1..M, all 0 until written (§2.7, §5.1). Cells are
+/// stored densely up to kDenseLimit and sparsely beyond, so a huge `processor` memory argument
+/// costs nothing until cells are written.
+class LocalMemory {
+ public:
+  /// Largest memory held in one dense array.
+  static constexpr int32_t kDenseLimit = 1 << 16;
+  /// Memory of `size` cells (the processor's 2nd argument; 0 or negative means no cell is valid).
+  explicit LocalMemory(int32_t size = 0) : size_(size) {}
+  /// Number of cells M.
+  int32_t size() const { return size_; }
+  /// True when `address` is in 1..M.
+  bool valid(int32_t address) const { return address >= 1 && address <= size_; }
+  /// The cell at a valid `address` (0 when never written).
+  grobots::Fixed load(int32_t address) const;
+  /// Writes the cell at a valid `address`, allocating storage on the first store (§5.1).
+  void store(int32_t address, grobots::Fixed value);
+
+ private:
+  int32_t size_;
+  std::vector<grobots::Fixed> dense_;
+  std::unordered_map<int32_t, grobots::Fixed> sparse_;
+};
+
+/// Everything a running brain holds. Create it with `makeBrainState`.
+struct BrainState {
+  int32_t pc = 0;                                        ///< Next instruction index.
+  std::array<grobots::Fixed, kStackLimit> stack{};       ///< Data stack cells; stale cells stay (dropn).
+  int32_t height = 0;                                    ///< Data stack height, 0..100.
+  std::array<int32_t, kReturnStackLimit> returnStack{};  ///< Return addresses.
+  int32_t returnHeight = 0;                              ///< Return stack height, 0..50.
+  std::vector<grobots::Fixed> variables;                 ///< Own copies of `#var`s.
+  std::vector<grobots::FixedVector> vectors;             ///< Own copies of `#vector`s.
+  LocalMemory memory;                                    ///< Local memory (processor's 2nd argument).
+  BrainStatus status = BrainStatus::kOk;                 ///< Running, stopped or crashed.
+  RuntimeError error = RuntimeError::kNone;              ///< The error when status is kError.
+  std::string errorMessage;                              ///< The original's full message (§5.3).
+  int32_t errorPc = -1;                                  ///< Address of the faulting instruction.
+  std::string lastPrint;                                 ///< The last `print`/`vprint` text (§2.6).
+  int32_t remaining = 0;                                 ///< Cycles left this frame; 0 when newborn (§5.2).
+  int32_t used = 0;                                      ///< Instructions executed in this Think.
+};
+
+/// A newborn brain for `brain` (§5.1, §5.2 item 3): pc at the start address, empty stacks,
+/// variables at their initial values, `memorySize` cells of local memory (the processor's memory
+/// argument), and remaining = 0 so that its first Think executes nothing.
+BrainState makeBrainState(const Brain& brain, int32_t memorySize);
+
+}  // namespace chronon::grobocode

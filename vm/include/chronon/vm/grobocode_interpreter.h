@@ -1,0 +1,42 @@
+#pragma once
+// The Grobocode interpreter: runs a compiled brain (compiler/grobocode.h, the original's 16-bit
+// instructions, specs/grobots-language.md §4.4) on a BrainState with the number model's exact
+// semantics, §2's primitives, §3.1's hardware rules and §5's execution model and runtime errors.
+
+#include <cstdint>
+#include <string>
+
+#include "chronon/compiler/grobocode.h"
+#include "chronon/vm/grobocode_brain.h"
+#include "chronon/vm/grobocode_host.h"
+
+namespace chronon::grobocode {
+
+/// Executes instructions while the brain's status is OK and state.remaining > 0; each one costs one
+/// cycle (§5.2 items 2 and 6): fetch at pc, pc += 1, remaining -= 1, used += 1, execute. `sync` and a
+/// firing `periodic-*-sensor` set remaining to 0; a runtime error sets status kError with the
+/// original's message (§5.3); `stop` and `die` set kStopped. Resumable: call again after adding cycles.
+/// Returns the instructions executed by this call.
+int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host);
+
+/// Gives the brain exactly `cycles` cycles (state.remaining = cycles) and runs as `run` above; for a
+/// REPL, a debugger or a test that wants a budget without frame bookkeeping. Returns the
+/// instructions executed.
+int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t cycles);
+
+/// One frame's Think (§5.2 item 2): `run`, then host.thought(used), used = 0 and
+/// remaining = min(remaining, 0) + processor (instructions per frame, the processor's speed; unused
+/// cycles do not carry over). A newborn state has remaining 0, so its first Think runs nothing.
+/// Returns the instructions executed.
+int32_t think(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t processor);
+
+/// The name of the label nearest before `address` and the offset from it, as "label+offset" (or
+/// "label" when the offset is 0), for error reports (§5.3); "start" based when no label precedes it.
+std::string describeAddress(const Brain& brain, int32_t address);
+
+/// The original's error report (§5.3 item 2): "<side>'s <type> #<id> had error in brain, probably
+/// at <label+offset> (line N): <message>", with `'` alone after a name ending in "s".
+std::string errorReport(const BrainState& state, const Brain& brain, std::string_view side, std::string_view type,
+                        int id);
+
+}  // namespace chronon::grobocode

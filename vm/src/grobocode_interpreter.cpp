@@ -1,0 +1,652 @@
+// The Grobocode interpreter (specs/grobots-language.md §2, §3.1, §5). Every primitive is one case of
+// an exhaustive switch over Prim; the number model (grobots_number.h) gives the arithmetic.
+
+#include "chronon/vm/grobocode_interpreter.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace chronon::grobocode {
+
+namespace {
+
+using grobots::Checked;
+using grobots::Fixed;
+using grobots::FixedVector;
+using grobots::NumberError;
+
+RuntimeError fromNumberError(NumberError error) {
+  switch (error) {
+    case NumberError::kOverflow: return RuntimeError::kArithmeticOverflow;
+    case NumberError::kDivisionByZero: return RuntimeError::kDivisionByZero;
+    case NumberError::kImaginaryResult: return RuntimeError::kImaginaryResult;
+    case NumberError::kNotAnInteger: return RuntimeError::kNotInteger;
+  }
+  return RuntimeError::kArithmeticOverflow;
+}
+
+// One instruction's execution. Each helper returns false after recording an error in the state, so
+// the caller can stop with `if (!...) return;`.
+class Machine {
+ public:
+  Machine(BrainState& state, const Brain& brain, GrobocodeHost& host) : s_(state), brain_(brain), host_(host) {}
+
+  void execute(const Instruction& instruction);
+
+ private:
+  bool fail(RuntimeError error, std::string message = {}) {
+    s_.status = BrainStatus::kError;
+    s_.error = error;
+    s_.errorMessage = message.empty() ? std::string(runtimeErrorMessage(error)) : std::move(message);
+    return false;
+  }
+  bool failNumber(NumberError error, Fixed value = {}) {
+    if (error == NumberError::kNotAnInteger)
+      return fail(RuntimeError::kNotInteger, grobots::notAnIntegerMessage(value));
+    return fail(fromNumberError(error));
+  }
+  // A host error; a not-an-integer error names the first fractional input, the value the host
+  // tried to convert (the host interface reports kinds only).
+  bool failHost(RuntimeError error, std::span<const Fixed> inputs) {
+    if (error == RuntimeError::kNotInteger) {
+      for (const Fixed f : inputs)
+        if (!f.isInteger()) return fail(error, grobots::notAnIntegerMessage(f));
+    }
+    return fail(error);
+  }
+
+  bool pop(Fixed& out) {
+    if (s_.height <= 0) return fail(RuntimeError::kStackUnderflow);
+    out = s_.stack[static_cast<size_t>(--s_.height)];
+    return true;
+  }
+  bool pop(FixedVector& out) { return pop(out.y) && pop(out.x); }
+  bool push(Fixed value) {
+    if (s_.height >= kStackLimit) return fail(RuntimeError::kStackOverflow);
+    s_.stack[static_cast<size_t>(s_.height++)] = value;
+    return true;
+  }
+  // A vector push needs two free cells before either is written (§5.1).
+  bool push(FixedVector v) {
+    if (s_.height > kStackLimit - 2) return fail(RuntimeError::kStackOverflow);
+    s_.stack[static_cast<size_t>(s_.height++)] = v.x;
+    s_.stack[static_cast<size_t>(s_.height++)] = v.y;
+    return true;
+  }
+  bool push(Checked<Fixed> value, Fixed argument = {}) {
+    if (!value) return failNumber(value.error(), argument);
+    return push(value.value());
+  }
+  bool push(Checked<FixedVector> value) {
+    if (!value) return failNumber(value.error());
+    return push(value.value());
+  }
+  bool pushBool(bool b) { return push(Fixed::fromBool(b)); }
+  bool pushInteger(int64_t i) { return push(Fixed::fromInteger(i)); }
+  bool peek(int depth, Fixed& out) {
+    if (s_.height < depth) return fail(RuntimeError::kStackUnderflow);
+    out = s_.stack[static_cast<size_t>(s_.height - depth)];
+    return true;
+  }
+
+  bool toInteger(Fixed value, int32_t& out) {
+    const Checked<int32_t> n = value.toInteger();
+    if (!n) return failNumber(n.error(), value);
+    out = n.value();
+    return true;
+  }
+  // A code address: an integer in [0, code length), the sentinels included (§5.4).
+  bool toAddress(Fixed value, int32_t& out) {
+    if (!toInteger(value, out)) return false;
+    if (out < 0 || out >= static_cast<int32_t>(brain_.instructions.size())) {
+      return fail(RuntimeError::kInvalidAddress,
+                  std::string(runtimeErrorMessage(RuntimeError::kInvalidAddress)) + std::to_string(out));
+    }
+    return true;
+  }
+  bool pushReturn(int32_t address) {
+    if (s_.returnHeight >= kReturnStackLimit) return fail(RuntimeError::kStackOverflow);
+    s_.returnStack[static_cast<size_t>(s_.returnHeight++)] = address;
+    return true;
+  }
+  bool popReturn(int32_t& out) {
+    if (s_.returnHeight <= 0) return fail(RuntimeError::kStackUnderflow);
+    out = s_.returnStack[static_cast<size_t>(--s_.returnHeight)];
+    return true;
+  }
+  bool jumpTo(Fixed target) {
+    int32_t address = 0;
+    if (!toAddress(target, address)) return false;
+    s_.pc = address;
+    return true;
+  }
+  bool callTo(Fixed target) {
+    int32_t address = 0;
+    if (!toAddress(target, address)) return false;
+    if (!pushReturn(s_.pc)) return false;
+    s_.pc = address;
+    return true;
+  }
+
+  bool localAddress(Fixed value, int32_t& out) {
+    if (!toInteger(value, out)) return false;
+    if (!s_.memory.valid(out)) return fail(RuntimeError::kIndexOutOfRange);
+    return true;
+  }
+  bool sharedAddress(Fixed value, int32_t& out) {
+    if (!toInteger(value, out)) return false;
+    if (out < 1 || out > kSharedMemoryCells) return fail(RuntimeError::kIndexOutOfRange);
+    return true;
+  }
+  bool printText(Checked<std::string> text) {
+    if (!text) return failNumber(text.error());
+    s_.lastPrint = text.value();
+    host_.print(s_.lastPrint);
+    return true;
+  }
+
+  template <typename F>
+  bool binary(F f) {
+    Fixed a, b;
+    if (!pop(b) || !pop(a)) return false;
+    return push(f(a, b));
+  }
+  template <typename F>
+  bool unary(F f) {
+    Fixed a;
+    if (!pop(a)) return false;
+    return push(f(a));
+  }
+  template <typename F>
+  bool compare(F f) {
+    Fixed a, b;
+    if (!pop(b) || !pop(a)) return false;
+    return pushBool(f(a, b));
+  }
+  template <typename F>
+  bool vectorBinary(F f) {
+    FixedVector a, b;
+    if (!pop(b) || !pop(a)) return false;
+    return push(f(a, b));
+  }
+
+  bool hardwareCall(Prim prim);
+  bool sendMessage();
+  bool receiveMessage();
+  bool primitive(Prim prim);
+
+  BrainState& s_;
+  const Brain& brain_;
+  GrobocodeHost& host_;
+};
+
+bool Machine::hardwareCall(Prim prim) {
+  const PrimitiveInfo& word = info(prim);
+  std::array<Fixed, kMaxEffectItems * 2> inputs{};
+  std::array<Fixed, kMaxEffectItems * 2> outputs{};
+  const auto popCount = static_cast<size_t>(word.parsed.popCells());
+  const auto pushCount = static_cast<size_t>(word.parsed.pushCells());
+  for (size_t i = popCount; i > 0; --i)
+    if (!pop(inputs[i - 1])) return false;
+  const std::span<const Fixed> in(inputs.data(), popCount);
+  const RuntimeError error = host_.callHardware(prim, in, std::span<Fixed>(outputs.data(), pushCount));
+  if (error != RuntimeError::kNone) return failHost(error, in);
+  if (s_.height + static_cast<int32_t>(pushCount) > kStackLimit) return fail(RuntimeError::kStackOverflow);
+  for (size_t i = 0; i < pushCount; ++i) s_.stack[static_cast<size_t>(s_.height++)] = outputs[i];
+  return true;
+}
+
+// send ( v1..vk k ch -- ): ch, then k, then the k values are popped (§2.7 #120).
+bool Machine::sendMessage() {
+  Fixed channel, count;
+  if (!pop(channel) || !pop(count)) return false;
+  int32_t k = 0;
+  if (!toInteger(count, k)) return false;
+  if (k <= 0) return fail(RuntimeError::kMessageNonPositive);
+  if (k > 8) return fail(RuntimeError::kMessageTooLong);
+  std::array<Fixed, 8> values{};
+  for (auto i = static_cast<size_t>(k); i > 0; --i)
+    if (!pop(values[i - 1])) return false;
+  const std::span<const Fixed> in(values.data(), static_cast<size_t>(k));
+  const RuntimeError error = host_.send(channel, in);
+  if (error != RuntimeError::kNone) return failHost(error, std::span<const Fixed>(&channel, 1));
+  return true;
+}
+
+// receive ( ch -- v1..vk k | ch -- 0 ) (§2.7 #121).
+bool Machine::receiveMessage() {
+  Fixed channel;
+  if (!pop(channel)) return false;
+  std::vector<Fixed> message;
+  const RuntimeError error = host_.receive(channel, message);
+  if (error != RuntimeError::kNone) return failHost(error, std::span<const Fixed>(&channel, 1));
+  for (const Fixed f : message)
+    if (!push(f)) return false;
+  return pushInteger(static_cast<int64_t>(message.size()));
+}
+
+bool Machine::primitive(Prim prim) {
+  namespace g = grobots;
+  Fixed a, b, c, d;
+  FixedVector u, v;
+  int32_t n = 0;
+  switch (prim) {
+    case Prim::Nop: return true;
+    case Prim::Drop: return pop(a);
+    case Prim::TwoDrop: return pop(a) && pop(b);
+    case Prim::Nip: return pop(b) && pop(a) && push(b);
+    case Prim::Rdrop: return popReturn(n);
+    case Prim::Dropn:
+      if (!pop(a) || !toInteger(a, n)) return false;
+      if (n > s_.height) return fail(RuntimeError::kBadArgument);
+      // A negative n re-exposes stale cells (§2.1 #5). Past 100 the original is undefined; here it
+      // is a stack overflow so the state stays valid.
+      if (static_cast<int64_t>(s_.height) - n > kStackLimit) return fail(RuntimeError::kStackOverflow);
+      s_.height -= n;
+      return true;
+    case Prim::Swap: return pop(b) && pop(a) && push(b) && push(a);
+    case Prim::Subswap:
+    case Prim::Roll: return fail(RuntimeError::kIllegalInstruction);
+    case Prim::TwoSwap: return pop(d) && pop(c) && pop(b) && pop(a) && push(c) && push(d) && push(a) && push(b);
+    case Prim::Rot: return pop(c) && pop(b) && pop(a) && push(b) && push(c) && push(a);
+    case Prim::Rrot: return pop(c) && pop(b) && pop(a) && push(c) && push(a) && push(b);
+    case Prim::Dup: return peek(1, a) && push(a);
+    case Prim::TwoDup: return peek(2, a) && peek(1, b) && push(FixedVector{a, b});
+    case Prim::Tuck: return pop(b) && pop(a) && push(b) && push(a) && push(b);
+    case Prim::Over: return peek(2, a) && push(a);
+    case Prim::TwoOver: return peek(4, a) && peek(3, b) && push(FixedVector{a, b});
+    case Prim::Stack: return pushInteger(s_.height);
+    case Prim::StackLimit: return pushInteger(kStackLimit);
+    case Prim::Pick:
+      if (!pop(a) || !toInteger(a, n)) return false;
+      if (n < 1) return fail(RuntimeError::kBadArgument);
+      return peek(n, b) && push(b);
+    case Prim::ToR: return pop(a) && toAddress(a, n) && pushReturn(n);
+    case Prim::RFrom: return popReturn(n) && pushInteger(n);
+    case Prim::Jump: return pop(a) && jumpTo(a);
+    case Prim::Call: return pop(a) && callTo(a);
+    case Prim::Return:
+      if (!popReturn(n)) return false;
+      s_.pc = n;
+      return true;
+    // Conditional branches validate their address only when taken (§2.2).
+    case Prim::Ifg: return pop(b) && pop(a) && (!a.isTrue() || jumpTo(b));
+    case Prim::Nifg: return pop(b) && pop(a) && (a.isTrue() || jumpTo(b));
+    case Prim::Ifeg: return pop(c) && pop(b) && pop(a) && jumpTo(a.isTrue() ? b : c);
+    case Prim::Ifc: return pop(b) && pop(a) && (!a.isTrue() || callTo(b));
+    case Prim::Nifc: return pop(b) && pop(a) && (a.isTrue() || callTo(b));
+    case Prim::Ifec: return pop(c) && pop(b) && pop(a) && callTo(a.isTrue() ? b : c);
+    case Prim::Ifr:
+      if (!pop(a)) return false;
+      if (a.isTrue()) {
+        if (!popReturn(n)) return false;
+        s_.pc = n;
+      }
+      return true;
+    case Prim::Nifr:
+      if (!pop(a)) return false;
+      if (!a.isTrue()) {
+        if (!popReturn(n)) return false;
+        s_.pc = n;
+      }
+      return true;
+    case Prim::Add: return binary([](Fixed x, Fixed y) { return g::add(x, y); });
+    case Prim::Subtract: return binary([](Fixed x, Fixed y) { return g::subtract(x, y); });
+    case Prim::Negate: return unary([](Fixed x) { return g::negate(x); });
+    case Prim::Multiply: return binary([](Fixed x, Fixed y) { return g::multiply(x, y); });
+    case Prim::Divide: return binary([](Fixed x, Fixed y) { return g::divide(x, y); });
+    case Prim::Reciprocal: return unary([](Fixed x) { return g::reciprocal(x); });
+    case Prim::Mod: return binary([](Fixed x, Fixed y) { return g::mod(x, y); });
+    case Prim::Rem: return binary([](Fixed x, Fixed y) { return g::rem(x, y); });
+    case Prim::Square: return unary([](Fixed x) { return g::square(x); });
+    case Prim::Sqrt: return unary([](Fixed x) { return g::sqrt(x); });
+    case Prim::Exponent: return binary([](Fixed x, Fixed y) { return g::exponent(x, y); });
+    case Prim::IsInteger: return pop(a) && pushBool(a.isInteger());
+    case Prim::Floor: return unary([](Fixed x) { return g::floor(x); });
+    case Prim::Ceiling: return unary([](Fixed x) { return g::ceiling(x); });
+    case Prim::Round: return unary([](Fixed x) { return g::round(x); });
+    case Prim::Min: return binary([](Fixed x, Fixed y) { return g::min(x, y); });
+    case Prim::Max: return binary([](Fixed x, Fixed y) { return g::max(x, y); });
+    case Prim::Abs: return unary([](Fixed x) { return g::abs(x); });
+    case Prim::Signum: return unary([](Fixed x) { return g::signum(x); });
+    case Prim::Reorient: return unary([](Fixed x) { return g::reorient(x); });
+    case Prim::Sin: return unary([](Fixed x) { return g::sin(x); });
+    case Prim::Cos: return unary([](Fixed x) { return g::cos(x); });
+    case Prim::Tan: return unary([](Fixed x) { return g::tan(x); });
+    case Prim::Arcsin: return unary([](Fixed x) { return g::arcsin(x); });
+    case Prim::Arccos: return unary([](Fixed x) { return g::arccos(x); });
+    case Prim::Arctan: return unary([](Fixed x) { return g::arctan(x); });
+    case Prim::Random: return pop(b) && pop(a) && push(host_.random().random(a, b));
+    case Prim::RandomAngle: return push(host_.random().randomAngle());
+    case Prim::RandomInt: return pop(b) && pop(a) && push(host_.random().randomInt(a, b));
+    case Prim::RandomBool: return pop(a) && pushBool(host_.random().randomBool(a));
+    case Prim::Pi: return push(g::kPi);
+    case Prim::TwoPi: return push(g::kTwoPi);
+    case Prim::HalfPi: return push(g::kHalfPi);
+    case Prim::E: return push(g::kE);
+    case Prim::Epsilon: return push(g::kEpsilon);
+    case Prim::Infinity: return push(g::kInfinity);
+    case Prim::RectToPolar: {
+      if (!pop(v)) return false;
+      const Checked<g::FixedPolar> p = g::rectToPolar(v);
+      if (!p) return failNumber(p.error());
+      return push(FixedVector{p.value().radius, p.value().angle});
+    }
+    case Prim::PolarToRect: return pop(b) && pop(a) && push(g::polarToRect(g::FixedPolar{a, b}));
+    case Prim::VAdd: return vectorBinary([](FixedVector x, FixedVector y) { return g::add(x, y); });
+    case Prim::VSubtract: return vectorBinary([](FixedVector x, FixedVector y) { return g::subtract(x, y); });
+    case Prim::VNegate: return pop(v) && push(g::negate(v));
+    case Prim::VsMultiply: return pop(a) && pop(v) && push(g::scale(v, a));
+    case Prim::VsDivide: return pop(a) && pop(v) && push(g::divide(v, a));
+    case Prim::Norm: return pop(v) && push(g::norm(v));
+    case Prim::Angle: return pop(v) && push(g::angle(v));
+    case Prim::Dot: return vectorBinary([](FixedVector x, FixedVector y) { return g::dot(x, y); });
+    case Prim::Project: return vectorBinary([](FixedVector x, FixedVector y) { return g::project(x, y); });
+    case Prim::Cross: return vectorBinary([](FixedVector x, FixedVector y) { return g::cross(x, y); });
+    case Prim::Unitize: return pop(v) && push(g::unitize(v));
+    case Prim::RotateTo: return vectorBinary([](FixedVector x, FixedVector y) { return g::rotateTo(x, y); });
+    case Prim::RotateFrom: return vectorBinary([](FixedVector x, FixedVector y) { return g::rotateFrom(x, y); });
+    case Prim::Dist: return vectorBinary([](FixedVector x, FixedVector y) { return g::dist(x, y); });
+    case Prim::InRange: return pop(a) && pop(v) && pop(u) && pushBool(g::inRange(u, v, a));
+    case Prim::VEqual: return pop(v) && pop(u) && pushBool(u == v);
+    case Prim::VNotEqual: return pop(v) && pop(u) && pushBool(!(u == v));
+    case Prim::Equal: return compare([](Fixed x, Fixed y) { return x == y; });
+    case Prim::NotEqual: return compare([](Fixed x, Fixed y) { return x != y; });
+    case Prim::Less: return compare([](Fixed x, Fixed y) { return x < y; });
+    case Prim::Greater: return compare([](Fixed x, Fixed y) { return x > y; });
+    case Prim::LessEqual: return compare([](Fixed x, Fixed y) { return x <= y; });
+    case Prim::GreaterEqual: return compare([](Fixed x, Fixed y) { return x >= y; });
+    case Prim::Not: return pop(a) && pushBool(!a.isTrue());
+    case Prim::And: return compare([](Fixed x, Fixed y) { return x.isTrue() && y.isTrue(); });
+    case Prim::Or: return compare([](Fixed x, Fixed y) { return x.isTrue() || y.isTrue(); });
+    case Prim::Xor: return compare([](Fixed x, Fixed y) { return x.isTrue() != y.isTrue(); });
+    case Prim::Nand: return compare([](Fixed x, Fixed y) { return !(x.isTrue() && y.isTrue()); });
+    case Prim::Nor: return compare([](Fixed x, Fixed y) { return !(x.isTrue() || y.isTrue()); });
+    case Prim::Ifev: return pop(c) && pop(b) && pop(a) && push(a.isTrue() ? b : c);
+    case Prim::Print: return pop(a) && printText(g::toString(a));
+    case Prim::Vprint: return pop(v) && printText(g::toString(v));
+    case Prim::Beep: host_.beep(); return true;
+    case Prim::Pause: host_.pause(); return true;
+    case Prim::Stop: s_.status = BrainStatus::kStopped; return true;
+    case Prim::Sync: s_.remaining = 0; return true;
+    case Prim::Die:
+      if (!hardwareCall(prim)) return false;
+      s_.status = BrainStatus::kStopped;
+      return true;
+    case Prim::PeriodicRobotSensor:
+    case Prim::PeriodicFoodSensor:
+    case Prim::PeriodicShotSensor:
+      if (!hardwareCall(prim)) return false;
+      // A firing periodic sensor is an implicit sync (§2.7 #133-135, §5.2 item 4).
+      if (s_.stack[static_cast<size_t>(s_.height - 1)].isTrue()) s_.remaining = 0;
+      return true;
+    case Prim::SeekLocation:
+    case Prim::SeekMovingLocation:
+    case Prim::RestrictPosition:
+    case Prim::Messages:
+    case Prim::ClearMessages:
+    case Prim::SkipMessages:
+    case Prim::TypePopulation:
+    case Prim::Autoconstruct:
+    case Prim::BalanceType:
+    case Prim::FireRobotSensor:
+    case Prim::FireFoodSensor:
+    case Prim::FireShotSensor:
+    case Prim::NextRobot:
+    case Prim::NextFood:
+    case Prim::NextShot:
+    case Prim::FireBlaster:
+    case Prim::FireGrenade:
+    case Prim::LeadBlaster:
+    case Prim::LeadGrenade:
+    case Prim::SetForceField: return hardwareCall(prim);
+    case Prim::Send: return sendMessage();
+    case Prim::Receive: return receiveMessage();
+    case Prim::Store: return pop(a) && pop(b) && localAddress(a, n) && (s_.memory.store(n, b), true);
+    case Prim::Load: return pop(a) && localAddress(a, n) && push(s_.memory.load(n));
+    case Prim::Vstore: {
+      // y goes to addr+1 first, so a bad addr can leave a partial write (§2.7 #113).
+      if (!pop(a) || !pop(v) || !toInteger(a, n)) return false;
+      int32_t next = 0;
+      if (!localAddress(g::add(a, Fixed::fromRaw(Fixed::kOneRaw)), next)) return false;
+      s_.memory.store(next, v.y);
+      if (!s_.memory.valid(n)) return fail(RuntimeError::kIndexOutOfRange);
+      s_.memory.store(n, v.x);
+      return true;
+    }
+    case Prim::Vload: {
+      if (!pop(a) || !localAddress(a, n)) return false;
+      int32_t next = 0;
+      if (!localAddress(g::add(a, Fixed::fromRaw(Fixed::kOneRaw)), next)) return false;
+      return push(FixedVector{s_.memory.load(n), s_.memory.load(next)});
+    }
+    case Prim::Write:
+      if (!pop(a) || !pop(b) || !sharedAddress(a, n)) return false;
+      host_.sharedMemory()[static_cast<size_t>(n - 1)] = b;
+      return true;
+    case Prim::Read: return pop(a) && sharedAddress(a, n) && push(host_.sharedMemory()[static_cast<size_t>(n - 1)]);
+    case Prim::Vwrite: {
+      if (!pop(a) || !pop(v) || !toInteger(a, n)) return false;
+      int32_t next = 0;
+      if (!sharedAddress(g::add(a, Fixed::fromRaw(Fixed::kOneRaw)), next)) return false;
+      host_.sharedMemory()[static_cast<size_t>(next - 1)] = v.y;
+      if (!sharedAddress(a, n)) return false;
+      host_.sharedMemory()[static_cast<size_t>(n - 1)] = v.x;
+      return true;
+    }
+    case Prim::Vread: {
+      if (!pop(a) || !sharedAddress(a, n)) return false;
+      int32_t next = 0;
+      if (!sharedAddress(g::add(a, Fixed::fromRaw(Fixed::kOneRaw)), next)) return false;
+      const SharedMemory& shared = host_.sharedMemory();
+      return push(FixedVector{shared[static_cast<size_t>(n - 1)], shared[static_cast<size_t>(next - 1)]});
+    }
+    case Prim::End: return fail(RuntimeError::kFellOffEnd);
+  }
+  return fail(RuntimeError::kIllegalInstruction);
+}
+
+void Machine::execute(const Instruction& instruction) {
+  const auto index = static_cast<size_t>(instruction.index());
+  const auto type = instruction.type();
+  if (type > static_cast<int>(InstructionType::kHardwareVectorWrite)) {
+    fail(RuntimeError::kIllegalInstruction);
+    return;
+  }
+  switch (static_cast<InstructionType>(type)) {
+    case InstructionType::kPrimitive: {
+      const PrimitiveInfo* word = findPrimitive(static_cast<int>(index));
+      if (word == nullptr) {
+        fail(RuntimeError::kIllegalInstruction);
+        return;
+      }
+      primitive(word->prim);
+      return;
+    }
+    case InstructionType::kConstantRead:
+      if (index >= brain_.constants.size()) {
+        fail(RuntimeError::kIllegalInstruction);
+        return;
+      }
+      push(brain_.constants[index].value);
+      return;
+    case InstructionType::kVariableRead:
+      if (index >= s_.variables.size()) {
+        fail(RuntimeError::kIllegalInstruction);
+        return;
+      }
+      push(s_.variables[index]);
+      return;
+    case InstructionType::kVariableWrite: {
+      Fixed value;
+      if (index >= s_.variables.size()) {
+        fail(RuntimeError::kIllegalInstruction);
+        return;
+      }
+      if (pop(value)) s_.variables[index] = value;
+      return;
+    }
+    case InstructionType::kVectorRead:
+      if (index >= s_.vectors.size()) {
+        fail(RuntimeError::kIllegalInstruction);
+        return;
+      }
+      push(s_.vectors[index]);
+      return;
+    case InstructionType::kVectorWrite: {
+      FixedVector value;
+      if (index >= s_.vectors.size()) {
+        fail(RuntimeError::kIllegalInstruction);
+        return;
+      }
+      if (pop(value)) s_.vectors[index] = value;
+      return;
+    }
+    case InstructionType::kLabelRead:
+    case InstructionType::kLabelCall: {
+      if (index >= brain_.labels.size()) {
+        fail(RuntimeError::kIllegalInstruction);
+        return;
+      }
+      const Fixed address = Fixed::fromInteger(brain_.labels[index].address).valueOr(Fixed{});
+      if (static_cast<InstructionType>(type) == InstructionType::kLabelRead) {
+        push(address);
+      } else {
+        callTo(address);
+      }
+      return;
+    }
+    case InstructionType::kHardwareRead: {
+      const HardwareInfo* hw = findHardwareScalar(static_cast<int>(index));
+      if (hw == nullptr) {
+        fail(RuntimeError::kUnimplementedHardware);
+        return;
+      }
+      const HostValue value = host_.readScalar(static_cast<HwScalar>(hw->index));
+      if (!value) {
+        fail(value.error());
+        return;
+      }
+      push(value.value());
+      return;
+    }
+    case InstructionType::kHardwareWrite: {
+      const HardwareInfo* hw = findHardwareScalar(static_cast<int>(index));
+      Fixed value;
+      if (hw == nullptr) {
+        fail(RuntimeError::kUnimplementedHardware);
+        return;
+      }
+      if (!pop(value)) return;
+      if (const RuntimeError e = writeError(*hw); e != RuntimeError::kNone) {
+        fail(e);
+        return;
+      }
+      if (const RuntimeError e = host_.writeScalar(static_cast<HwScalar>(hw->index), value); e != RuntimeError::kNone)
+        failHost(e, std::span<const Fixed>(&value, 1));
+      return;
+    }
+    case InstructionType::kHardwareVectorRead: {
+      const HardwareInfo* hw = findHardwareVector(static_cast<int>(index));
+      if (hw == nullptr) {
+        fail(RuntimeError::kUnimplementedHardware);
+        return;
+      }
+      const HostVector value = host_.readVector(static_cast<HwVector>(hw->index));
+      if (!value) {
+        fail(value.error());
+        return;
+      }
+      push(value.value());
+      return;
+    }
+    case InstructionType::kHardwareVectorWrite: {
+      const HardwareInfo* hw = findHardwareVector(static_cast<int>(index));
+      FixedVector value;
+      if (hw == nullptr) {
+        fail(RuntimeError::kUnimplementedHardware);
+        return;
+      }
+      if (!pop(value)) return;
+      if (const RuntimeError e = writeError(*hw); e != RuntimeError::kNone) {
+        fail(e);
+        return;
+      }
+      if (const RuntimeError e = host_.writeVector(static_cast<HwVector>(hw->index), value); e != RuntimeError::kNone) {
+        const std::array<Fixed, 2> cells{value.x, value.y};
+        failHost(e, cells);
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host) {
+  Machine machine(state, brain, host);
+  int32_t executed = 0;
+  const auto size = static_cast<int32_t>(brain.instructions.size());
+  while (state.status == BrainStatus::kOk && state.remaining > 0) {
+    // Every path into pc keeps it in range except a return to a pushed pc past the last
+    // instruction; running off the code is the appended `end`'s error (§4.8).
+    if (state.pc < 0 || state.pc >= size) {
+      state.status = BrainStatus::kError;
+      state.error = RuntimeError::kFellOffEnd;
+      state.errorMessage = std::string(runtimeErrorMessage(RuntimeError::kFellOffEnd));
+      state.errorPc = state.pc;
+      break;
+    }
+    const int32_t at = state.pc;
+    const Instruction& instruction = brain.instructions[static_cast<size_t>(at)];
+    state.pc += 1;
+    state.remaining -= 1;
+    state.used += 1;
+    ++executed;
+    machine.execute(instruction);
+    if (state.status == BrainStatus::kError) state.errorPc = at;
+  }
+  return executed;
+}
+
+int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t cycles) {
+  state.remaining = cycles;
+  return run(state, brain, host);
+}
+
+int32_t think(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t processor) {
+  const int32_t executed = run(state, brain, host);
+  host.thought(state.used);
+  state.used = 0;
+  state.remaining = std::min(state.remaining, 0) + processor;
+  return executed;
+}
+
+std::string describeAddress(const Brain& brain, int32_t address) {
+  const Label* best = nullptr;
+  for (const Label& label : brain.labels) {
+    if (label.gensym || label.address < 0 || label.address > address) continue;
+    if (best == nullptr || label.address >= best->address) best = &label;
+  }
+  const std::string name = best != nullptr ? best->name : "start";
+  const int32_t offset = address - (best != nullptr ? best->address : 0);
+  return offset == 0 ? name : name + "+" + std::to_string(offset);
+}
+
+std::string errorReport(const BrainState& state, const Brain& brain, std::string_view side, std::string_view type,
+                        int id) {
+  std::string text(side);
+  text += (!side.empty() && (side.back() == 's' || side.back() == 'S')) ? "' " : "'s ";
+  text += type;
+  text += " #" + std::to_string(id) + " had error in brain, probably at " + describeAddress(brain, state.errorPc);
+  if (state.errorPc >= 0 && state.errorPc < static_cast<int32_t>(brain.instructions.size()))
+    text += " (line " + std::to_string(brain.instructions[static_cast<size_t>(state.errorPc)].line) + ")";
+  text += ": " + state.errorMessage;
+  return text;
+}
+
+}  // namespace chronon::grobocode
