@@ -135,8 +135,7 @@ int runBattle(const Args& args) {
     robots.push_back(robotalk::loadRobot(path, robotalk::CompileOptions{}));
     const robotalk::LoadedRobot& robot = robots.back();
     if (robot.diagnostics.hasErrors()) {
-      const std::string text = render(robot.file, robot.diagnostics);
-      std::fwrite(text.data(), 1, text.size(), stderr);
+      printDiagnostics(robot.file, robot.diagnostics);
       status = 1;
     }
   }

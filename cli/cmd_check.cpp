@@ -33,17 +33,13 @@ constexpr const char* kCheckUsage =
 
 // Reads a Grobots side file and prints its load diagnostics; returns true when it has errors.
 bool checkSide(const std::string& path, bool effects) {
-  Diagnostics diagnostics;
-  const std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
-  if (!file) {
-    const std::string text = render(SourceFile(path, ""), diagnostics);
-    std::fwrite(text.data(), 1, text.size(), stderr);
-    return true;
-  }
-  grobocode::SideResult result = grobocode::compileSide(*file);
+  std::optional<LoadedSide> loaded = loadSide(path);
+  if (!loaded) return true;
+  const SourceFile& file = loaded->file;
+  grobocode::SideResult& result = loaded->result;
   // The stack checker needs complete brains; after load errors its findings would be noise.
   if (!result.diagnostics.hasErrors() && result.loaded()) {
-    grobocode::checkSide(*file, result.side, result.diagnostics);
+    grobocode::checkSide(file, result.side, result.diagnostics);
     result.diagnostics.sortByPosition();
     if (effects) {
       for (const grobocode::Type& type : result.side.types) {
@@ -58,8 +54,7 @@ bool checkSide(const std::string& path, bool effects) {
       }
     }
   }
-  const std::string text = render(*file, result.diagnostics);
-  std::fwrite(text.data(), 1, text.size(), stderr);
+  printDiagnostics(file, result.diagnostics);
   return result.diagnostics.hasErrors();
 }
 
@@ -139,8 +134,7 @@ int runCheck(const Args& args) {
         }
       }
     }
-    const std::string text = render(robot.file, robot.diagnostics);
-    std::fwrite(text.data(), 1, text.size(), stderr);
+    printDiagnostics(robot.file, robot.diagnostics);
     if (robot.diagnostics.hasErrors()) status = 1;
   }
   return status;

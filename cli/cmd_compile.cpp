@@ -53,8 +53,7 @@ int runCompile(const Args& args) {
     return 2;
   }
   const robotalk::LoadedRobot robot = robotalk::loadRobot(path, options);
-  const std::string diagnostics = render(robot.file, robot.diagnostics);
-  std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
+  printDiagnostics(robot.file, robot.diagnostics);
   if (robot.diagnostics.hasErrors()) return 1;
   const std::string text =
       robotalk::writeObjectCode(robot.program.words(), "Compiled RoboTalk machine code of " + path);

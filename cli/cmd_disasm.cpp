@@ -40,16 +40,10 @@ bool isSideFile(const std::string& path) {
 
 // Lists a Grobots side; returns the exit status.
 int disasmSide(const std::string& path, const std::optional<std::string>& typeName) {
-  Diagnostics diagnostics;
-  const std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
-  if (!file) {
-    const std::string text = render(SourceFile(path, ""), diagnostics);
-    std::fwrite(text.data(), 1, text.size(), stderr);
-    return 1;
-  }
-  const grobocode::SideResult result = grobocode::compileSide(*file);
-  const std::string text = render(*file, result.diagnostics);
-  std::fwrite(text.data(), 1, text.size(), stderr);
+  const std::optional<LoadedSide> loaded = loadSide(path);
+  if (!loaded) return 1;
+  const grobocode::SideResult& result = loaded->result;
+  printDiagnostics(loaded->file, result.diagnostics);
   if (result.diagnostics.hasErrors()) return 1;
   const std::optional<std::string> listing =
       grobocode::disassembleSide(result.side, typeName ? std::optional<std::string_view>(*typeName) : std::nullopt);
@@ -107,8 +101,7 @@ int runDisasm(const Args& args) {
     return 2;
   }
   const robotalk::LoadedRobot robot = robotalk::loadRobot(path, options);
-  const std::string diagnostics = render(robot.file, robot.diagnostics);
-  std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
+  printDiagnostics(robot.file, robot.diagnostics);
   if (robot.diagnostics.hasErrors()) return 1;
   const std::string text = robotalk::disassemble(robot.program, mode);
   std::fwrite(text.data(), 1, text.size(), stdout);

@@ -97,18 +97,10 @@ int runRun(const Args& args) {
     return 2;
   }
 
-  Diagnostics diagnostics;
-  const std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
-  if (!file) {
-    const std::string text = render(SourceFile(path, ""), diagnostics);
-    std::fwrite(text.data(), 1, text.size(), stderr);
-    return 1;
-  }
-  const grobocode::SideResult result = grobocode::compileSide(*file);
-  if (!result.diagnostics.all().empty()) {
-    const std::string text = render(*file, result.diagnostics);
-    std::fwrite(text.data(), 1, text.size(), stderr);
-  }
+  const std::optional<LoadedSide> loaded = loadSide(path);
+  if (!loaded) return 1;
+  const grobocode::SideResult& result = loaded->result;
+  printDiagnostics(loaded->file, result.diagnostics);
   // Like the original, a side that reaches #end loads even when single lines had errors (§4.7).
   if (!result.loaded()) return 1;
 

@@ -6,6 +6,11 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
+#include "chronon/compiler/diagnostic.h"
+#include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/source.h"
 #include "chronon/stdlib/robotalk_words.h"
 
 namespace chronon::cli {
@@ -17,6 +22,20 @@ using Args = std::vector<std::string>;
 /// 1-6 robots (source, object code or .RWR); prints each robot's outcome and, with --log, the event
 /// log. Exit 0 after a battle, 1 when a robot fails to load, 2 on a usage error.
 int runBattle(const Args& args);
+
+/// Writes `diagnostics` to stderr as `file:line:col: severity: message [code]` lines.
+void printDiagnostics(const SourceFile& file, const Diagnostics& diagnostics);
+
+/// A Grobots side read from disk and compiled.
+struct LoadedSide {
+  SourceFile file;
+  grobocode::SideResult result;
+};
+
+/// Reads and compiles the side at `path`. When the file cannot be read (missing, too large, binary)
+/// prints that diagnostic and returns nullopt; compile diagnostics are left to the caller, which may
+/// add the checker's first.
+std::optional<LoadedSide> loadSide(const std::string& path);
 
 /// Reads a `--profile NAME` or `--profile=NAME` option at args[i], advancing i past its value.
 /// Returns false when args[i] is not that option; sets `bad` after printing a message when the value
