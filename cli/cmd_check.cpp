@@ -29,10 +29,12 @@ constexpr const char* kCheckUsage =
     "\n"
     "  --profile NAME   language profile: robowar-5 (default; RoboWar 4.5.2 and 5.x) or robowar-1.5\n"
     "  --effects        also print each label's inferred stack depth and effect to stdout (for a .gb side:\n"
-    "                   each called label's effect, per type)\n";
+    "                   each called label's effect, per type)\n"
+    "  --costs          for a .gb side, print each type's cost and mass as the original prints them\n"
+    "                   ('NAME cost=1843 mass=41.6'; specs/grobots-world.md §4)\n";
 
 // Reads a Grobots side file and prints its load diagnostics; returns true when it has errors.
-bool checkSide(const std::string& path, bool effects) {
+bool checkSide(const std::string& path, bool effects, bool costs) {
   std::optional<LoadedSide> loaded = loadSide(path);
   if (!loaded) return true;
   const SourceFile& file = loaded->file;
@@ -52,6 +54,13 @@ bool checkSide(const std::string& path, bool effects) {
           std::printf("%s: %s: %s: %s\n", path.c_str(), type.name.c_str(), e.name.c_str(), effect.c_str());
         }
       }
+    }
+  }
+  if (costs && result.loaded()) {
+    for (const grobocode::Type& type : result.side.types) {
+      if (!type.cost) continue;
+      std::printf("%s: %s cost=%s mass=%s\n", path.c_str(), type.name.c_str(),
+                  grobots::formatRaw(type.cost->cost, 0).c_str(), grobots::formatRaw(type.cost->mass, 1).c_str());
     }
   }
   printDiagnostics(file, result.diagnostics);
@@ -92,6 +101,7 @@ bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile,
 int runCheck(const Args& args) {
   robotalk::CompileOptions options;
   bool effects = false;
+  bool costs = false;
   std::vector<std::string> paths;
   for (size_t i = 0; i < args.size(); ++i) {
     bool bad = false;
@@ -101,6 +111,10 @@ int runCheck(const Args& args) {
     }
     if (parseProfileOption(args, i, options.profile, bad)) {
       if (bad) return 2;
+      continue;
+    }
+    if (args[i] == "--costs") {
+      costs = true;
       continue;
     }
     if (args[i] == "--effects") {
@@ -120,7 +134,7 @@ int runCheck(const Args& args) {
   int status = 0;
   for (const std::string& path : paths) {
     if (isSidePath(path)) {
-      if (checkSide(path, effects)) status = 1;
+      if (checkSide(path, effects, costs)) status = 1;
       continue;
     }
     robotalk::LoadedRobot robot = robotalk::loadRobot(path, options);

@@ -131,6 +131,7 @@ int runRun(const Args& args) {
     std::fprintf(stderr, "chronon run: the processor runs 0 instructions a frame; the brain never runs\n");
 
   grobocode::GrobocodeTestHost host(seed);
+  host.serveType(grobocode::hardwareSpec(*type), type->cost ? type->cost->mass : 0);
   const grobocode::Brain& brain = *type->brain;
   grobocode::BrainState state = grobocode::makeBrainState(brain, memory);
   size_t shown = 0;

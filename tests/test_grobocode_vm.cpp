@@ -209,7 +209,7 @@ TEST_CASE("an error stops the brain for good and is reported as the original doe
   CHECK(gc::run(run->state, run->brain(), run->host, 100) == 0);
   CHECK(run->host.printed == std::vector<std::string>{"1"});
   CHECK(gc::errorReport(run->state, run->brain(), "Tests", "Probe", 3) ==
-        "Tests' Probe #3 had error in brain, probably at start+4 (line 7): division by zero");
+        "Tests' Probe #3 had error in brain, probably at 4 (line 7): division by zero");
   CHECK(gc::errorReport(run->state, run->brain(), "Bob", "Probe", 1).rfind("Bob's Probe #1 had error", 0) == 0);
 }
 
@@ -343,7 +343,7 @@ TEST_CASE("chronon run prints the worked values", "[grobocode-vm]") {
   CHECK(status == 0);
   CHECK(text ==
         "3.141\n0.333\n2\n-2.283\n<0.600, 0.800>\n"
-        "Tests' Printer #1 had error in brain, probably at start+19 (line 8): division by zero\n");
+        "Tests' Printer #1 had error in brain, probably at 19 (line 8): division by zero\n");
   // Three cycles a frame: the second frame runs `pi print 1`, the third `3 / print`.
   const auto [status2, text2] = runCommand("'" + (dir / "side.gb").string() + "' --type printer --cycles 3 --frames 3");
   CHECK(status2 == 0);

@@ -431,6 +431,19 @@ class Reader {
       side().types.back().brain = std::move(typeBuilder_->brain);
       typeBuilder_.reset();
     }
+    // The type's cost is computed when it is added to the side; an error there aborts the tag just
+    // as a failed brain check does (specs/grobots-world.md §14).
+    Type& type = side().types.back();
+    const int64_t brainCost = type.brain ? type.brain->costRaw() : 0;
+    const int64_t brainMass = type.brain ? type.brain->massRaw() : 0;
+    const auto cost = grobots::typeCost(hardwareSpec(type), brainCost, brainMass);
+    if (!cost.ok()) {
+      const DiagCode code =
+          cost.error() == grobots::TypeCostError::kOverflow ? DiagCode::kGbCostOverflow : DiagCode::kGbUnreasonableCost;
+      diags().error(code, word.range, std::string(grobots::message(cost.error())));
+      return false;
+    }
+    type.cost = cost.value();
     return true;
   }
 

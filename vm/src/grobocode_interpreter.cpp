@@ -632,9 +632,11 @@ std::string describeAddress(const Brain& brain, int32_t address) {
     if (label.gensym || label.address < 0 || label.address > address) continue;
     if (best == nullptr || label.address >= best->address) best = &label;
   }
-  const std::string name = best != nullptr ? best->name : "start";
-  const int32_t offset = address - (best != nullptr ? best->address : 0);
-  return offset == 0 ? name : name + "+" + std::to_string(offset);
+  // With no named label at or before the address the original prints the bare address: the corpus
+  // side flysweater, which has no labels, reports "probably at 156" (ORIGINAL_RESULTS.tsv).
+  if (best == nullptr) return std::to_string(address);
+  const int32_t offset = address - best->address;
+  return offset == 0 ? best->name : best->name + "+" + std::to_string(offset);
 }
 
 std::string errorReport(const BrainState& state, const Brain& brain, std::string_view side, std::string_view type,

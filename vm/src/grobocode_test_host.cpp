@@ -18,6 +18,72 @@ GrobocodeTestHost::GrobocodeTestHost(int32_t seed) : generator(seed) {
   }
 }
 
+void GrobocodeTestHost::serveType(const grobots::HardwareSpec& spec, int64_t massRaw) {
+  const auto number = [](int32_t i) { return Fixed::fromRaw(i * Fixed::kOneRaw); };
+  const Fixed mass = Fixed::fromRaw(static_cast<int32_t>(std::clamp<int64_t>(massRaw, 0, Fixed::kMaxRaw)));
+  const Fixed worldSize = number(100);
+  scalars[HwScalar::WorldWidth] = worldSize;
+  scalars[HwScalar::WorldHeight] = worldSize;
+  vectors[HwVector::WorldSize] = {worldSize, worldSize};
+  vectors[HwVector::Position] = {number(50), number(50)};
+  scalars[HwScalar::TimeLimit] = number(18000);
+  scalars[HwScalar::Mass] = mass;
+  scalars[HwScalar::Radius] =
+      grobots::multiplyByDouble(grobots::sqrt(grobots::add(mass, number(3))).valueOr(Fixed{}), 0.1).valueOr(Fixed{});
+  scalars[HwScalar::Side] = number(1);
+  scalars[HwScalar::Id] = number(1);
+  scalars[HwScalar::Population] = number(1);
+  // The robot itself is alive, so each type counts at least one (a common divisor in real sides).
+  outputs[Prim::TypePopulation] = {number(1)};
+  scalars[HwScalar::Processor] = number(std::clamp(spec.processorSpeed, 0, Fixed::kMaxInteger));
+  scalars[HwScalar::EngineMaxPower] = spec.engine;
+  scalars[HwScalar::Energy] = spec.initialEnergy;
+  scalars[HwScalar::MaxEnergy] = spec.maxEnergy;
+  scalars[HwScalar::SolarCells] = spec.solarCells;
+  scalars[HwScalar::Eater] = spec.eater;
+  scalars[HwScalar::SyphonMaxRate] = spec.syphon.power;
+  scalars[HwScalar::SyphonRange] = spec.syphon.range;
+  scalars[HwScalar::EnemySyphonMaxRate] = spec.enemySyphon.power;
+  scalars[HwScalar::EnemySyphonRange] = spec.enemySyphon.range;
+  scalars[HwScalar::ConstructorMaxRate] = spec.constructor;
+  scalars[HwScalar::Armor] = spec.armor;
+  scalars[HwScalar::MaxArmor] = spec.armor;
+  scalars[HwScalar::MaxRepairRate] = spec.repairRate;
+  scalars[HwScalar::MaxShield] = spec.shield;
+  scalars[HwScalar::ForceFieldMaxPower] = spec.forceField.power;
+  scalars[HwScalar::ForceFieldRange] = spec.forceField.range;
+  const auto sensor = [&](grobots::SensorKind kind, HwScalar range, HwScalar cost, HwScalar results) {
+    const grobots::SensorSpec& s = spec.sensor(kind);
+    scalars[range] = s.declared ? s.range : Fixed{};
+    scalars[cost] = grobots::sensorFiringCost(s);
+    scalars[results] = number(s.declared ? std::min(s.results, Fixed::kMaxInteger) : 1);
+  };
+  sensor(grobots::SensorKind::kRobot, HwScalar::RobotSensorRange, HwScalar::RobotSensorFiringCost,
+         HwScalar::MaxRobotResults);
+  sensor(grobots::SensorKind::kFood, HwScalar::FoodSensorRange, HwScalar::FoodSensorFiringCost,
+         HwScalar::MaxFoodResults);
+  sensor(grobots::SensorKind::kShot, HwScalar::ShotSensorRange, HwScalar::ShotSensorFiringCost,
+         HwScalar::MaxShotResults);
+  if (spec.blaster.damage.raw() > 0) {
+    const grobots::GunFigures g = grobots::blasterFigures(spec.blaster);
+    scalars[HwScalar::BlasterDamage] = spec.blaster.damage;
+    scalars[HwScalar::BlasterRange] = spec.blaster.range;
+    scalars[HwScalar::BlasterSpeed] = g.speed;
+    scalars[HwScalar::BlasterLifetime] = number(std::min(g.lifetime, Fixed::kMaxInteger));
+    scalars[HwScalar::BlasterReloadTime] = number(std::min(spec.blaster.reload, Fixed::kMaxInteger));
+    scalars[HwScalar::BlasterFiringCost] = g.firingCost;
+  }
+  if (spec.grenades.damage.raw() > 0) {
+    const grobots::GunFigures g = grobots::grenadeFigures(spec.grenades);
+    scalars[HwScalar::GrenadesDamage] = spec.grenades.damage;
+    scalars[HwScalar::GrenadesRange] = spec.grenades.range;
+    scalars[HwScalar::GrenadesSpeed] = g.speed;
+    scalars[HwScalar::GrenadesLifetime] = number(std::min(g.lifetime, Fixed::kMaxInteger));
+    scalars[HwScalar::GrenadesReloadTime] = number(std::min(spec.grenades.reload, Fixed::kMaxInteger));
+    scalars[HwScalar::GrenadesFiringCost] = g.firingCost;
+  }
+}
+
 HostValue GrobocodeTestHost::readScalar(HwScalar hw) {
   const auto it = scalars.find(hw);
   return it == scalars.end() ? Fixed{} : it->second;

@@ -78,6 +78,8 @@ enum class DiagCode : uint16_t {
   kGbEmptyTag = 613,                 ///< "# but no token - huh?": a `#` with no tag word (§4.7).
   kGbUnfinishedSide = 614,           ///< "tried to get unfinished side from SideReader - was #end missing?".
   kGbIndexSpill = 615,               ///< Warning: a table index above 4095 spills into the type field (§4.4).
+  kGbCostOverflow = 616,             ///< "arithmetic overflow" while computing a type's cost and mass.
+  kGbUnreasonableCost = 617,         ///< "a computed value such as mass or cost was not reasonable" (§4.7).
   kGbCheckUnderflow = 620,           ///< Checker: a data-stack pop below the empty stack (§2, §5.3).
   kGbCheckJoinDepth = 621,           ///< Checker warning: branches join at different data-stack depths.
   kGbCheckLoopDepth = 622,           ///< Checker warning: a loop body changes the data-stack depth.

@@ -12,6 +12,7 @@
 #include "chronon/compiler/diagnostic.h"
 #include "chronon/compiler/source.h"
 #include "chronon/stdlib/grobocode_words.h"
+#include "chronon/stdlib/grobots_hardware.h"
 #include "chronon/stdlib/grobots_number.h"
 
 namespace chronon::grobocode {
@@ -113,7 +114,14 @@ struct Type {
   std::string decorationShape;           ///< `#decoration` shape, lower case ("" when none).
   std::vector<HardwareItem> hardware;    ///< Hardware lines in order (a repeat overwrites in effect).
   std::optional<Brain> brain;            ///< The brain; absent for a type without `#code` (§4.6).
+  /// Cost and mass, computed when the type is finished at the next `#type` or `#end`
+  /// (specs/grobots-world.md §4.1); absent until then or when that computation failed.
+  std::optional<grobots::TypeCost> cost;
 };
+
+/// The type's hardware lines folded into one HardwareSpec: defaults, clamps, and later lines
+/// overriding earlier ones (specs/grobots-world.md §4, specs/grobots-language.md §6.3).
+grobots::HardwareSpec hardwareSpec(const Type& type);
 
 /// A side (§6).
 struct Side {

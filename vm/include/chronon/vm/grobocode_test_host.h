@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "chronon/stdlib/grobots_hardware.h"
 #include "chronon/vm/grobocode_host.h"
 
 namespace chronon::grobocode {
@@ -37,6 +38,13 @@ class GrobocodeTestHost final : public GrobocodeHost {
   /// missing hardware (§3.1): 1 for armor, max-armor, max-energy, syphon-range,
   /// enemy-syphon-range, blaster- and grenades-reload-time and max-robot-results, else 0.
   explicit GrobocodeTestHost(int32_t seed = 1);
+
+  /// Serves what a newborn robot of a type would read in a default 100 x 100 world
+  /// (specs/grobots-world.md §1, §4): world size, position at the centre, time limit 18000 frames,
+  /// its mass and radius (0.1 x sqrt(mass + 3)), initial energy, and every hardware figure of `spec`
+  /// (maxima, ranges, sensor and gun firing costs, shot speed and lifetime). `massRaw` is the type's
+  /// mass as a raw fixed-point value. Values set later override these.
+  void serveType(const grobots::HardwareSpec& spec, int64_t massRaw);
 
   /// Served scalar values; a write stores here too, so later reads see it.
   std::map<HwScalar, grobots::Fixed> scalars;
