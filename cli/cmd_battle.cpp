@@ -64,6 +64,7 @@ bool parseNumber(const std::string& text, long long& out) {
 }  // namespace
 
 int runBattle(const Args& args) {
+  if (wantsGrobots(args)) return runGrobotsBattle(args);
   std::vector<std::string> paths;
   uint64_t seed = 1;
   bool log = false;

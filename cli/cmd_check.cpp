@@ -67,11 +67,6 @@ bool checkSide(const std::string& path, bool effects, bool costs) {
   return result.diagnostics.hasErrors();
 }
 
-bool isSidePath(const std::string& path) {
-  return path.size() >= 3 && path[path.size() - 3] == '.' && (path[path.size() - 2] | 0x20) == 'g' &&
-         (path[path.size() - 1] | 0x20) == 'b';
-}
-
 }  // namespace
 
 bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile, bool& bad) {

@@ -33,11 +33,6 @@ constexpr const char* kDisasmUsage =
     "decoded instruction with names and labels.\n"
     "  --type NAME      list only the type NAME\n";
 
-bool isSideFile(const std::string& path) {
-  return path.size() >= 3 && path[path.size() - 3] == '.' && (path[path.size() - 2] | 0x20) == 'g' &&
-         (path[path.size() - 1] | 0x20) == 'b';
-}
-
 // Lists a Grobots side; returns the exit status.
 int disasmSide(const std::string& path, const std::optional<std::string>& typeName) {
   const std::optional<LoadedSide> loaded = loadSide(path);
@@ -95,7 +90,7 @@ int runDisasm(const Args& args) {
     std::fputs(kDisasmUsage, stderr);
     return 2;
   }
-  if (isSideFile(path)) return disasmSide(path, typeName);
+  if (isSidePath(path)) return disasmSide(path, typeName);
   if (typeName) {
     std::fprintf(stderr, "chronon disasm: --type applies only to .gb sides\n");
     return 2;

@@ -115,6 +115,7 @@ bool writeFile(const std::string& path, const std::string& text) {
 }  // namespace
 
 int runTournament(const Args& args) {
+  if (wantsGrobots(args)) return runGrobotsTournament(args);
   rw::TournamentOptions options;
   chronon::robowar::Category category = chronon::robowar::Category::kUnlimited;
   bool json = false;

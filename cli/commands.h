@@ -32,6 +32,19 @@ struct LoadedSide {
   grobocode::SideResult result;
 };
 
+/// True when `path` names a Grobots side file (it ends in .gb, any case).
+bool isSidePath(const std::string& path);
+
+/// True when the positional arguments of a battle or tournament name Grobots sides (.gb files, or
+/// a folder holding .gb files) rather than RoboWar robots.
+bool wantsGrobots(const Args& args);
+
+/// `chronon tournament SIDE.gb... --rounds N ...`: a Grobots tournament (cmd_grobots.cpp).
+int runGrobotsTournament(const Args& args);
+
+/// `chronon battle SIDE.gb... ...`: one Grobots round with biomass lines (cmd_grobots.cpp).
+int runGrobotsBattle(const Args& args);
+
 /// Reads and compiles the side at `path`. When the file cannot be read (missing, too large, binary)
 /// prints that diagnostic and returns nullopt; compile diagnostics are left to the caller, which may
 /// add the checker's first.

@@ -21,13 +21,13 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"battle", chronon::cli::runBattle,
-     "battle ROBOT... [--seed N] run one RoboWar battle, print each robot's outcome"},
+     "battle ROBOT|SIDE.gb...   run one RoboWar battle or one Grobots round, print the outcome"},
     {"check", chronon::cli::runCheck, "check FILE...            report diagnostics (exit 1 on errors)"},
     {"compile", chronon::cli::runCompile, "compile --emit=object F  print a robot's object code (golden text format)"},
     {"disasm", chronon::cli::runDisasm, "disasm FILE [--source]   disassemble object code (.RWR, object code, source)"},
     {"run", chronon::cli::runRun, "run SIDE.gb [options]    run a Grobots brain on a test host, print its prints"},
     {"tournament", chronon::cli::runTournament,
-     "tournament ROBOTS|DIR    run a RoboWar tournament, print the standings"},
+     "tournament ROBOTS|SIDES  run a RoboWar or Grobots tournament, print the standings"},
 };
 
 void printHelp(std::FILE* out) {

@@ -1,0 +1,59 @@
+#pragma once
+// Grobots tournaments (specs/grobots-world.md §13, §14): many rounds of a set of sides, each round
+// seeding up to `seedLimit` of them, and the original's results table averaged over the rounds each
+// side played.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "chronon/arena/grobots_world.h"
+
+namespace chronon::arena::grobots {
+
+/// How to run a tournament.
+struct TournamentOptions {
+  WorldOptions world;   ///< World size, frame limit and sides per round.
+  int32_t rounds = 10;  ///< Rounds to play (>= 1).
+  uint64_t seed = 1;    ///< Tournament seed; round k's world seed is derived from it and k.
+  int32_t threads = 0;  ///< Worker threads; 0 means all cores. Results never depend on it.
+  /// Called after each finished round with (rounds done, rounds in all), from the calling thread
+  /// or a worker, never concurrently.
+  std::function<void(int32_t, int32_t)> progress;
+};
+
+/// One side's line of the results table (grobots-world.md §13), fractions in [0, 1].
+struct Standing {
+  std::string name;         ///< The side's `#side` name.
+  double score = 0;         ///< Mean final biomass fraction.
+  double error = 1;         ///< 2 x standard deviation of the per-round fraction / sqrt(rounds - 1).
+  double survival = 0;      ///< 1 - sterile rounds / rounds.
+  double earlyDeath = 0;    ///< Rounds sterile at the early frame / rounds.
+  double lateDeath = 0;     ///< 1 - (rounds - sterile) / (rounds - early deaths).
+  double earlyScore = 0;    ///< Mean biomass fraction at the early frame.
+  double fraction = 0;      ///< Sum of final fractions / rounds survived.
+  double kills = 0;         ///< Mean killed fraction.
+  int32_t rounds = 0;       ///< Rounds the side was seeded in.
+  int64_t brainErrors = 0;  ///< Brain errors over all rounds.
+};
+
+/// A played tournament: per-round outcomes in round order, and the standings in side order.
+struct TournamentResult {
+  std::vector<RoundOutcome> rounds;  ///< Round k's outcome at index k.
+  std::vector<Standing> standings;   ///< One per side, in the order the sides were given.
+};
+
+/// Plays `options.rounds` rounds of `sides` (loaded sides with costs; they must outlive the call),
+/// spread over worker threads. Deterministic for a given seed, whatever the thread count.
+TournamentResult runTournament(const std::vector<const grobocode::Side*>& sides, const TournamentOptions& options);
+
+/// The standings from per-round outcomes (§13); `names` gives each side's name.
+std::vector<Standing> standings(const std::vector<RoundOutcome>& rounds, const std::vector<std::string>& names);
+
+/// The results table as the original prints it: a header line, then per side, sorted by score
+/// (best first): score, error, survival, early death, late death, early score, fraction, kills,
+/// rounds and name, tab-separated, fractions as percentages.
+std::string formatStandings(const std::vector<Standing>& standings);
+
+}  // namespace chronon::arena::grobots

@@ -1,0 +1,89 @@
+#pragma once
+// The Grobots world (specs/grobots-world.md): a rectangle of 10 x 10 tiles holding robots, food,
+// shots, areas and sensor shots; one frame is manna, think, move, act, resort, collide and
+// statistics (§2). Robots run their Grobocode brains through the host interface (DESIGN.md), pay
+// for everything in energy, eat, build children, sense, shoot and die by the spec's rules.
+//
+// Determinism: one generator per world (grobots::RandomState, §1.9 of grobots-language.md), seeded
+// from the caller's seed, drives manna, seeding, births and every brain's random words, so a seed
+// gives the same round on every machine. Sensing and collisions go through the tiles, so they cost
+// about O(objects x neighbours) rather than the original's O(sensors x all objects) (prior-art.md).
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "chronon/compiler/grobocode.h"
+
+namespace chronon::arena::grobots {
+
+/// The settings of a world and its rounds (the headless program's options, grobots-world.md §14).
+struct WorldOptions {
+  int32_t width = 100;         ///< World width in distance units (-w N gives 10 N).
+  int32_t height = 100;        ///< World height in distance units.
+  int32_t frameLimit = 18000;  ///< Frames per round; 0 means no limit (§2).
+  int32_t seedLimit = 10;      ///< Sides seeded per round; 0 means all (§12).
+  int32_t earlyFrame = 4500;   ///< Frame of the early-score and early-death sample (§13).
+  bool keepPrints = false;     ///< Keep `print`/`vprint` output for takeMessages().
+};
+
+/// One side's outcome of a round (grobots-world.md §13).
+struct SideRound {
+  bool seeded = false;        ///< Whether the side played this round.
+  bool alive = false;         ///< Population > 0 at the end.
+  bool sterile = true;        ///< Sterile at the end (no constructor worth more than 10, or extinct).
+  bool earlyDeath = false;    ///< Sterile at the early frame.
+  double fraction = 0;        ///< Final biomass / total biomass of all sides.
+  double earlyFraction = 0;   ///< The same at the early frame.
+  double killedFraction = 0;  ///< Enemy biomass killed by this side / total killed by all sides.
+  double biomass = 0;         ///< Final biomass in energy units.
+  int64_t brainErrors = 0;    ///< Brains of this side that stopped with a runtime error.
+};
+
+/// The outcome of a round.
+struct RoundOutcome {
+  int32_t frames = 0;            ///< Frames simulated.
+  std::vector<SideRound> sides;  ///< Per side, in the order given to the world.
+};
+
+/// A Grobots world holding loaded sides. Not copyable; one thread at a time.
+class World {
+ public:
+  /// A world for `sides` (each must be loaded, with costs computed; pointers stay owned by the
+  /// caller and must outlive the world). `seed` seeds the world's generator.
+  World(std::vector<const grobocode::Side*> sides, const WorldOptions& options, int32_t seed);
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  /// Starts a round: clears the world, lays the initial manna and seeds up to seedLimit sides
+  /// (§12, §5).
+  void startRound();
+  /// Simulates one frame (§2). Does nothing once the round is over.
+  void step();
+  /// True when the round has ended (time limit, or the living sides dropped to at most one, §2).
+  bool finished() const;
+  /// Frames simulated in this round.
+  int32_t frame() const;
+  /// Each side's biomass now, in energy units (§13).
+  std::vector<double> biomass() const;
+  /// Each side's population now.
+  std::vector<int32_t> population() const;
+  /// The round's outcome so far (final once finished()).
+  RoundOutcome outcome() const;
+  /// Brain error reports and printed lines since the last call, in order, as the original prints
+  /// them (grobots-language.md §5.3).
+  std::vector<std::string> takeMessages();
+  /// Robots alive now (all sides).
+  int32_t robotCount() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// Runs one whole round of `sides` with `options` from `seed` and returns its outcome.
+RoundOutcome runRound(const std::vector<const grobocode::Side*>& sides, const WorldOptions& options, int32_t seed);
+
+}  // namespace chronon::arena::grobots

@@ -1,0 +1,91 @@
+#pragma once
+// Arithmetic of the Grobots world's simulation code (specs/grobots-world.md §0): 20.12 fixed-point
+// numbers with operators, so that the world's formulas read like the spec. Products floor and
+// quotients truncate exactly as the brain's words do. Where the original's simulation code would
+// throw "arithmetic overflow" (it never does for the values a round produces), the result saturates,
+// so the world goes on whatever a brain asks for.
+
+#include <cmath>
+#include <cstdint>
+
+#include "chronon/stdlib/grobots_number.h"
+
+namespace chronon::arena::gbw {
+
+using ::chronon::grobots::Fixed;
+using ::chronon::grobots::FixedVector;
+
+/// The integer `i` as a number (raw i x 4096, wrapping for absurd values).
+constexpr Fixed num(int64_t i) { return Fixed::fromRaw(static_cast<int32_t>(i * Fixed::kOneRaw)); }
+/// A constant typed as a number in the original: the double truncated to 1/4096 (§15).
+constexpr Fixed numD(double d) { return Fixed::fromRaw(static_cast<int32_t>(d * Fixed::kOneRaw)); }
+/// Raw fixed-point value as a number.
+constexpr Fixed raw(int32_t r) { return Fixed::fromRaw(r); }
+
+inline Fixed saturate(int64_t r) {
+  if (r > Fixed::kMaxRaw) return Fixed::fromRaw(Fixed::kMaxRaw);
+  if (r < -Fixed::kMaxRaw) return Fixed::fromRaw(-Fixed::kMaxRaw);
+  return Fixed::fromRaw(static_cast<int32_t>(r));
+}
+
+inline Fixed operator+(Fixed a, Fixed b) { return ::chronon::grobots::add(a, b); }
+inline Fixed operator-(Fixed a, Fixed b) { return ::chronon::grobots::subtract(a, b); }
+inline Fixed operator-(Fixed a) { return ::chronon::grobots::negate(a); }
+inline Fixed& operator+=(Fixed& a, Fixed b) { return a = a + b; }
+inline Fixed& operator-=(Fixed& a, Fixed b) { return a = a - b; }
+/// Number x number: floor((a x b) / 4096), saturating instead of the original's overflow error.
+inline Fixed operator*(Fixed a, Fixed b) {
+  return saturate((static_cast<int64_t>(a.raw()) * b.raw()) >> Fixed::kFractionBits);
+}
+/// Number / number, truncating; a zero divisor gives 0 (the simulation guards every division).
+inline Fixed operator/(Fixed a, Fixed b) {
+  if (b.raw() == 0) return Fixed{};
+  return saturate((static_cast<int64_t>(a.raw()) * Fixed::kOneRaw) / b.raw());
+}
+/// Number x ratio (a C double in the original): raw x d, truncated toward zero.
+inline Fixed operator*(Fixed a, double d) {
+  const double r = static_cast<double>(a.raw()) * d;
+  if (std::isnan(r)) return Fixed{};
+  return saturate(static_cast<int64_t>(std::fmax(std::fmin(r, 4e18), -4e18)));
+}
+/// Number / ratio: raw / d, truncated toward zero.
+inline Fixed operator/(Fixed a, double d) { return a * (1.0 / d); }
+/// Number x integer: raw multiply.
+inline Fixed times(Fixed a, int64_t i) { return saturate(static_cast<int64_t>(a.raw()) * i); }
+
+inline double toD(Fixed a) { return a.toDouble(); }
+/// A double result converted back to a number, truncating (GBNumber(double)).
+inline Fixed fromD(double d) {
+  if (std::isnan(d)) return Fixed{};
+  return saturate(static_cast<int64_t>(std::fmax(std::fmin(d * Fixed::kOneRaw, 4e18), -4e18)));
+}
+inline Fixed sqrtN(Fixed a) { return a.raw() <= 0 ? Fixed{} : fromD(std::sqrt(toD(a))); }
+inline Fixed powN(Fixed a, Fixed b) { return a.raw() <= 0 ? Fixed{} : fromD(std::pow(toD(a), toD(b))); }
+inline Fixed minN(Fixed a, Fixed b) { return a < b ? a : b; }
+inline Fixed maxN(Fixed a, Fixed b) { return a > b ? a : b; }
+inline Fixed absN(Fixed a) { return a.raw() < 0 ? -a : a; }
+inline Fixed clampN(Fixed v, Fixed lo, Fixed hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+inline FixedVector operator+(FixedVector a, FixedVector b) { return {a.x + b.x, a.y + b.y}; }
+inline FixedVector operator-(FixedVector a, FixedVector b) { return {a.x - b.x, a.y - b.y}; }
+inline FixedVector operator-(FixedVector a) { return {-a.x, -a.y}; }
+inline FixedVector& operator+=(FixedVector& a, FixedVector b) { return a = a + b; }
+inline FixedVector operator*(FixedVector a, Fixed s) { return {a.x * s, a.y * s}; }
+inline FixedVector operator*(FixedVector a, double s) { return {a.x * s, a.y * s}; }
+inline FixedVector operator/(FixedVector a, Fixed s) { return {a.x / s, a.y / s}; }
+inline bool isZero(FixedVector v) { return v.x.raw() == 0 && v.y.raw() == 0; }
+/// Length, computed in double from the components and truncated (GBFinePoint::Norm).
+inline Fixed length(FixedVector v) { return fromD(std::hypot(toD(v.x), toD(v.y))); }
+inline Fixed angleOf(FixedVector v) { return ::chronon::grobots::angle(v); }
+/// (r cos t, r sin t) with number x number multiplies (MakePolar, §0).
+inline FixedVector polar(Fixed r, Fixed t) { return {r * fromD(std::cos(toD(t))), r * fromD(std::sin(toD(t)))}; }
+inline FixedVector unit(FixedVector v) { return polar(num(1), angleOf(v)); }
+inline Fixed dotN(FixedVector a, FixedVector b) { return a.x * b.x + a.y * b.y; }
+/// Squared distance in double, as the original's range tests compute it.
+inline double distSquared(FixedVector a, FixedVector b) {
+  const double dx = toD(a.x) - toD(b.x);
+  const double dy = toD(a.y) - toD(b.y);
+  return dx * dx + dy * dy;
+}
+
+}  // namespace chronon::arena::gbw

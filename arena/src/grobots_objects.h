@@ -1,0 +1,265 @@
+#pragma once
+// The objects of the Grobots world and the world's private state (grobots_world.h). Shared by the
+// world's source files only.
+
+#include <array>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "chronon/arena/grobots_world.h"
+#include "chronon/stdlib/grobots_hardware.h"
+#include "chronon/vm/grobocode_brain.h"
+#include "chronon/vm/grobocode_host.h"
+#include "grobots_math.h"
+
+namespace chronon::arena::gbw {
+
+/// Object classes in the original's list order (grobots-world.md §1); decorations have no effect
+/// on the simulation and are not kept.
+enum class ObjectClass : uint8_t { kRobot, kFood, kShot, kArea, kSensorShot };
+
+/// Shot and area kinds, numbered as `shot-type` reports them (grobots-language.md §3.2).
+enum class ShotKind : uint8_t {
+  kBlast = 1,
+  kGrenade = 2,
+  kSyphon = 3,
+  kEnemySyphon = 4,
+  kForceField = 5,
+  kExplosion = 6
+};
+
+struct SideState;
+struct Robot;
+
+/// What every object has: a circle that moves.
+struct Object {
+  FixedVector position;
+  FixedVector velocity;
+  Fixed radius;
+  Fixed mass;
+  bool dead = false;
+  bool isNew = true;  ///< Created since the last resort (the original's "news" list).
+};
+
+/// A robot type as the world uses it: the compiled type with its hardware and prices.
+struct TypeInfo {
+  const grobocode::Type* type = nullptr;
+  ::chronon::grobots::HardwareSpec spec;
+  Fixed cost;             ///< Type cost (energy to build one).
+  Fixed mass;             ///< Type mass.
+  Fixed constructorCost;  ///< Cost of the constructor hardware alone (sterility, §13).
+  ::chronon::grobots::GunFigures blaster;
+  ::chronon::grobots::GunFigures grenades;
+  bool hasBomb = false;
+};
+
+/// One sensor result (grobots-world.md §10).
+struct SensorResult {
+  FixedVector position;
+  FixedVector velocity;
+  Fixed radius;
+  Fixed mass;
+  Fixed energy;
+  int32_t side = 0;
+  int32_t type = 0;
+  int32_t id = 0;
+  Fixed shieldFraction = num(1);
+  Fixed bomb;
+  bool reloading = false;
+  Fixed flag;
+  int32_t shotType = 0;
+  Fixed power;
+  double focusDistance = 0;  ///< Squared distance from the focus point, the sort key.
+};
+
+/// One of a robot's three sensors and its last results.
+struct Sensor {
+  bool exists = false;
+  Fixed range;
+  int32_t capacity = 1;
+  Fixed focusDistance;
+  Fixed focusDirection;
+  bool seesFriends = false;
+  bool seesEnemies = true;
+  int32_t time = -1;  ///< Frame of the last firing; -1 if never.
+  bool ordered = false;
+  int32_t found = 0;
+  FixedVector overallSum;
+  std::vector<SensorResult> results;
+  int32_t current = 0;
+};
+
+/// A robot (grobots-world.md §4-§11).
+struct Robot : Object {
+  SideState* side = nullptr;
+  int32_t typeIndex = 0;  ///< 0-based index into the side's types.
+  const TypeInfo* type = nullptr;
+  int32_t id = 0;
+  int32_t parentId = 0;
+  std::unique_ptr<grobocode::BrainState> brain;
+  Fixed energy;
+  Fixed armor;
+  Fixed flag;
+  int32_t lastHit = 0;  ///< Side ID of the last damage.
+  bool killed = false;  ///< `die` was executed.
+  // Engine.
+  Fixed enginePower;
+  FixedVector engineVelocity;
+  // Constructor.
+  Fixed constructorRate;
+  int32_t constructorType = 0;  ///< 1-based, 0 none.
+  Fixed constructorProgress;
+  Fixed abortion;
+  int32_t childId = 0;
+  // Eater.
+  Fixed eaterLeft;
+  Fixed eaten;
+  Fixed eatenThisFrame;
+  // Repair, shield.
+  Fixed repairRate;
+  Fixed shieldSetting;
+  Fixed activeShield;
+  // Weapons.
+  int32_t blasterCooldown = 0;
+  bool blasterOrdered = false;
+  Fixed blasterAngle;
+  int32_t grenadeCooldown = 0;
+  bool grenadeOrdered = false;
+  Fixed grenadeAngle;
+  Fixed grenadeDistance;
+  Fixed forceFieldDistance;
+  Fixed forceFieldDirection;
+  Fixed forceFieldPower;
+  Fixed forceFieldAngle;
+  Fixed syphonRate, syphonDistance, syphonDirection, syphoned, syphonedNow;
+  Fixed enemySyphonRate, enemySyphonDistance, enemySyphonDirection, enemySyphoned, enemySyphonedNow;
+  // Sensors: robot, food, shot.
+  std::array<Sensor, 3> sensors;
+  // Collisions counted in the last collision pass.
+  int32_t friendlyCollisions = 0, enemyCollisions = 0, foodCollisions = 0, shotCollisions = 0, wallCollisions = 0;
+  // Messages: next unread sequence number per channel.
+  std::array<int64_t, 10> nextMessage{};
+
+  Fixed shieldFraction() const;
+  Fixed maxEnergy() const { return type->spec.maxEnergy; }
+  /// Biomass (§13): type cost - initial energy + energy + constructor progress.
+  Fixed biomass() const { return type->cost - type->spec.initialEnergy + energy + constructorProgress; }
+};
+
+/// Food: manna (no owner) or a corpse.
+struct Food : Object {
+  Fixed value;
+  SideState* owner = nullptr;
+};
+
+/// A shot: blast, grenade, or syphon probe.
+struct Shot : Object {
+  ShotKind kind = ShotKind::kBlast;
+  SideState* owner = nullptr;
+  Robot* source = nullptr;  ///< The firing robot, valid in the frame a probe exists.
+  Fixed power;
+  int32_t lifetime = 0;
+};
+
+/// An area: an explosion or a force field.
+struct Area : Object {
+  ShotKind kind = ShotKind::kExplosion;
+  SideState* owner = nullptr;
+  Robot* source = nullptr;
+  Fixed power;
+  Fixed pushAngle;
+  int32_t lifetime = 0;
+  bool effective = true;  ///< Acts only in its first collision phase.
+};
+
+/// A sensor shot: a circle centred on its robot that detects in its first collision phase only.
+struct SensorShot : Object {
+  Robot* owner = nullptr;
+  int32_t sensor = 0;
+};
+
+/// A message on a channel.
+struct Message {
+  std::vector<Fixed> data;
+};
+
+/// One side in the world.
+struct SideState {
+  const grobocode::Side* side = nullptr;
+  int32_t index = 0;  ///< Position in the world's side list.
+  int32_t id = 0;     ///< Side ID in seeding order (1-based); 0 when not seeded.
+  std::vector<TypeInfo> types;
+  std::unique_ptr<grobocode::SharedMemory> shared = std::make_unique<grobocode::SharedMemory>();
+  std::array<std::deque<Message>, 10> channels;
+  std::array<int64_t, 10> sent{};  ///< Messages ever sent per channel.
+  int32_t nextRobotId = 1;
+  // Statistics (§13).
+  bool seeded = false;
+  int32_t population = 0;
+  std::vector<int32_t> typePopulation;
+  double biomass = 0;
+  bool sterile = true;
+  bool earlyTaken = false;
+  double earlyFraction = 0;
+  bool earlyDeath = false;
+  double killed = 0;
+  double fraction = 0;
+  int64_t brainErrors = 0;
+  std::string name;
+};
+
+/// The world's private state.
+struct WorldState {
+  ::chronon::arena::grobots::WorldOptions options;
+  ::chronon::grobots::RandomState random{1};
+  std::vector<SideState> sides;
+  int32_t frame = 0;
+  bool finished = false;
+  Fixed mannaAccumulator;
+  int32_t previousSidesAlive = 0;
+  int32_t tilesX = 10, tilesY = 10;
+  std::vector<std::unique_ptr<Robot>> robots;
+  std::vector<std::unique_ptr<Food>> foods;
+  std::vector<std::unique_ptr<Shot>> shots;
+  std::vector<std::unique_ptr<Area>> areas;
+  std::vector<std::unique_ptr<SensorShot>> sensorShots;
+  // Per tile (plus the large tile at the end), per class, in list order.
+  std::vector<std::vector<Robot*>> robotTiles;
+  std::vector<std::vector<Food*>> foodTiles;
+  std::vector<std::vector<Shot*>> shotTiles;
+  std::vector<std::vector<Area*>> areaTiles;
+  std::vector<std::string> messages;
+  double totalKilled = 0;
+
+  int32_t largeTile() const { return tilesX * tilesY; }
+  int32_t tileOf(const Object& o) const;
+  Fixed width() const { return num(options.width); }
+  Fixed height() const { return num(options.height); }
+
+  // grobots_world.cpp
+  void resort();
+  void addFood(FixedVector at, Fixed value, SideState* owner, FixedVector velocity = {});
+  void addExplosion(FixedVector at, Fixed power, SideState* owner);
+  Robot* addRobot(SideState& side, int32_t typeIndex, FixedVector at, int32_t parentId);
+  int32_t sidesAlive() const;
+  void collectStatistics();
+  // grobots_robot.cpp
+  void think(Robot& robot);
+  void act(Robot& robot);
+  void damage(Robot& robot, Fixed amount, SideState* by);
+  void die(Robot& robot);
+  void setConstructorType(Robot& robot, int32_t type);
+  void updateMass(Robot& robot);
+  // grobots_collide.cpp
+  void collide();
+  void sense(SensorShot& shot);
+};
+
+/// Energy spending "all or nothing": takes `amount` only if it is all there (§5).
+bool takeExactly(Robot& robot, Fixed amount);
+/// Energy spending "up to": takes at most `amount`, returns what was taken (§5).
+Fixed takeUpTo(Robot& robot, Fixed amount);
+
+}  // namespace chronon::arena::gbw

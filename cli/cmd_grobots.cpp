@@ -1,0 +1,355 @@
+// `chronon tournament` and `chronon battle` for Grobots sides: options of the original's headless
+// program (specs/grobots-world.md §14) with a seed, threads and machine-readable output.
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "chronon/arena/grobots_tournament.h"
+#include "commands.h"
+
+namespace chronon::cli {
+
+namespace {
+
+namespace gb = chronon::arena::grobots;
+
+constexpr const char* kTournamentUsage =
+    "usage: chronon tournament SIDE.gb... [options]\n"
+    "\n"
+    "Runs a Grobots tournament (specs/grobots-world.md §13-14): each round seeds up to --sides-per-round\n"
+    "of the sides (chosen at random when there are more) in a fresh world, runs it until the frame\n"
+    "limit or until at most one side lives, and the results table averages each side's outcome over the\n"
+    "rounds it played. A FOLDER enters every .gb side in it. Sides that fail to load are reported and\n"
+    "left out.\n"
+    "\n"
+    "options:\n"
+    "  --rounds N           rounds to play (default 10)\n"
+    "  --frames N           frame limit per round (default 18000; 0 = none)\n"
+    "  --world WxH          world size in tiles of 10 units (default 10x10, a 100 x 100 world)\n"
+    "  --sides-per-round N  sides seeded per round (default 10; 0 = all)\n"
+    "  --seed N             tournament seed (default 1); the same seed gives the same results\n"
+    "  -j N                 worker threads (default: all cores); results do not depend on it\n"
+    "  --json | --csv       standings as JSON or CSV\n"
+    "  --log FILE           per-round log: round, frames, then per side seeded/alive/fraction/kills\n"
+    "  --help               this text\n"
+    "\n"
+    "Columns: score (mean final share of biomass), error (2 standard errors), survival (rounds not\n"
+    "sterile), early-death (sterile at frame 4500), late-death, early-score (share at frame 4500),\n"
+    "fraction (share in rounds survived), kills (share of enemy biomass killed), rounds, name.\n";
+
+constexpr const char* kBattleUsage =
+    "usage: chronon battle SIDE.gb... [options]\n"
+    "\n"
+    "Runs one Grobots round and prints each side's biomass every N frames, brain errors as the original\n"
+    "reports them, and the outcome.\n"
+    "\n"
+    "options:\n"
+    "  --frames N           frame limit (default 18000; 0 = none)\n"
+    "  --world WxH          world size in tiles of 10 units (default 10x10)\n"
+    "  --sides-per-round N  sides seeded (default 10; 0 = all)\n"
+    "  --every N            biomass line every N frames (default 500; 0 = only at the end)\n"
+    "  --seed N             world seed (default 1)\n"
+    "  --prints             also show what brains print\n"
+    "  --help               this text\n";
+
+bool parseInt(const std::string& text, int64_t lo, int64_t hi, int64_t& out) {
+  int64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < lo || value > hi) return false;
+  out = value;
+  return true;
+}
+
+bool parseWorld(const std::string& text, gb::WorldOptions& world) {
+  const size_t x = text.find_first_of("xX*");
+  int64_t w = 0;
+  int64_t h = 0;
+  if (x == std::string::npos || !parseInt(text.substr(0, x), 1, 1000, w) || !parseInt(text.substr(x + 1), 1, 1000, h))
+    return false;
+  world.width = static_cast<int32_t>(w * 10);
+  world.height = static_cast<int32_t>(h * 10);
+  return true;
+}
+
+// Expands folders to their .gb files, sorted by name.
+std::vector<std::string> sidePaths(const std::vector<std::string>& positional) {
+  std::vector<std::string> out;
+  for (const std::string& p : positional) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (const auto& entry : std::filesystem::directory_iterator(p, ec)) {
+        if (entry.is_regular_file(ec) && isSidePath(entry.path().string())) found.push_back(entry.path().string());
+      }
+      std::sort(found.begin(), found.end());
+      out.insert(out.end(), found.begin(), found.end());
+    } else {
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+// Loads each side; reports and skips the ones the original would reject. Sides with the same name
+// get a "'" appended, as the original does (§14).
+std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths) {
+  std::vector<LoadedSide> sides;
+  for (const std::string& path : paths) {
+    std::optional<LoadedSide> loaded = loadSide(path);
+    if (!loaded) continue;
+    if (!loaded->result.diagnostics.all().empty()) printDiagnostics(loaded->file, loaded->result.diagnostics);
+    if (!loaded->result.loaded()) {
+      std::fprintf(stderr, "chronon: %s: side not loaded, left out\n", path.c_str());
+      continue;
+    }
+    for (;;) {
+      bool clash = false;
+      for (const LoadedSide& s : sides) clash = clash || s.result.side.name == loaded->result.side.name;
+      if (!clash) break;
+      loaded->result.side.name += "'";
+    }
+    sides.push_back(std::move(*loaded));
+  }
+  return sides;
+}
+
+// Options shared by battle and tournament; returns false (after a message) on a usage error.
+struct Common {
+  gb::WorldOptions world;
+  uint64_t seed = 1;
+  std::vector<std::string> positional;
+};
+
+bool commonOption(const Args& args, size_t& i, Common& c, bool& bad) {
+  const std::string& a = args[i];
+  const auto value = [&]() -> const std::string* {
+    if (i + 1 >= args.size()) {
+      std::fprintf(stderr, "chronon: %s needs a value\n", a.c_str());
+      bad = true;
+      return nullptr;
+    }
+    return &args[++i];
+  };
+  int64_t n = 0;
+  if (a == "--frames") {
+    const std::string* v = value();
+    if (v == nullptr) return true;
+    if (!parseInt(*v, 0, 1000000000, n)) bad = true;
+    c.world.frameLimit = static_cast<int32_t>(n);
+  } else if (a == "--world") {
+    const std::string* v = value();
+    if (v == nullptr) return true;
+    if (!parseWorld(*v, c.world)) bad = true;
+  } else if (a == "--sides-per-round") {
+    const std::string* v = value();
+    if (v == nullptr) return true;
+    if (!parseInt(*v, 0, 100000, n)) bad = true;
+    c.world.seedLimit = static_cast<int32_t>(n);
+  } else if (a == "--seed") {
+    const std::string* v = value();
+    if (v == nullptr) return true;
+    if (!parseInt(*v, 0, INT64_MAX, n)) bad = true;
+    c.seed = static_cast<uint64_t>(n);
+  } else {
+    return false;
+  }
+  if (bad) std::fprintf(stderr, "chronon: bad value for %s\n", a.c_str());
+  return true;
+}
+
+std::string percent(double f) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", 100 * f);
+  return text;
+}
+
+}  // namespace
+
+bool wantsGrobots(const Args& args) {
+  for (const std::string& a : args) {
+    if (a.empty() || a[0] == '-') continue;
+    if (isSidePath(a)) return true;
+    std::error_code ec;
+    if (std::filesystem::is_directory(a, ec)) {
+      for (const auto& entry : std::filesystem::directory_iterator(a, ec)) {
+        if (isSidePath(entry.path().string())) return true;
+      }
+    }
+  }
+  return false;
+}
+
+int runGrobotsTournament(const Args& args) {
+  Common c;
+  gb::TournamentOptions options;
+  bool json = false;
+  bool csv = false;
+  std::string logPath;
+  for (size_t i = 0; i < args.size(); ++i) {
+    bool bad = false;
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      std::fputs(kTournamentUsage, stdout);
+      return 0;
+    }
+    if (commonOption(args, i, c, bad)) {
+      if (bad) return 2;
+      continue;
+    }
+    int64_t n = 0;
+    if ((a == "--rounds" || a == "-j") && i + 1 < args.size()) {
+      if (!parseInt(args[++i], a == "-j" ? 0 : 1, 10000000, n)) {
+        std::fprintf(stderr, "chronon tournament: bad value for %s\n", a.c_str());
+        return 2;
+      }
+      (a == "-j" ? options.threads : options.rounds) = static_cast<int32_t>(n);
+    } else if (a == "--json") {
+      json = true;
+    } else if (a == "--csv") {
+      csv = true;
+    } else if (a == "--log" && i + 1 < args.size()) {
+      logPath = args[++i];
+    } else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "chronon tournament: unknown option '%s'\n\n%s", a.c_str(), kTournamentUsage);
+      return 2;
+    } else {
+      c.positional.push_back(a);
+    }
+  }
+  std::vector<LoadedSide> loaded = loadSides(sidePaths(c.positional));
+  if (loaded.empty()) {
+    std::fprintf(stderr, "chronon tournament: no side to play\n");
+    return 1;
+  }
+  std::vector<const grobocode::Side*> sides;
+  for (const LoadedSide& s : loaded) sides.push_back(&s.result.side);
+  options.world = c.world;
+  options.seed = c.seed;
+  if (isatty(STDERR_FILENO)) {
+    options.progress = [](int32_t done, int32_t total) {
+      std::fprintf(stderr, "\rround %d/%d", done, total);
+      if (done == total) std::fputc('\n', stderr);
+      std::fflush(stderr);
+    };
+  }
+  const gb::TournamentResult result = gb::runTournament(sides, options);
+  if (!logPath.empty()) {
+    std::ofstream log(logPath);
+    log << "round\tframes\tside\tseeded\talive\tfraction\tearly\tkilled\tbrain-errors\n";
+    for (size_t k = 0; k < result.rounds.size(); ++k) {
+      const gb::RoundOutcome& r = result.rounds[k];
+      for (size_t i = 0; i < r.sides.size(); ++i) {
+        const gb::SideRound& s = r.sides[i];
+        log << k + 1 << '\t' << r.frames << '\t' << sides[i]->name << '\t' << s.seeded << '\t' << s.alive << '\t'
+            << s.fraction << '\t' << s.earlyFraction << '\t' << s.killedFraction << '\t' << s.brainErrors << '\n';
+      }
+    }
+  }
+  if (json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const gb::Standing& s : result.standings) {
+      out.push_back({{"name", s.name},
+                     {"score", s.score},
+                     {"error", s.error},
+                     {"survival", s.survival},
+                     {"earlyDeath", s.earlyDeath},
+                     {"lateDeath", s.lateDeath},
+                     {"earlyScore", s.earlyScore},
+                     {"fraction", s.fraction},
+                     {"kills", s.kills},
+                     {"rounds", s.rounds},
+                     {"brainErrors", s.brainErrors}});
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+  } else if (csv) {
+    std::printf("name,score,error,survival,early_death,late_death,early_score,fraction,kills,rounds\n");
+    for (const gb::Standing& s : result.standings) {
+      std::printf("\"%s\",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d\n", s.name.c_str(), s.score, s.error, s.survival,
+                  s.earlyDeath, s.lateDeath, s.earlyScore, s.fraction, s.kills, s.rounds);
+    }
+  } else {
+    std::fputs(gb::formatStandings(result.standings).c_str(), stdout);
+  }
+  return 0;
+}
+
+int runGrobotsBattle(const Args& args) {
+  Common c;
+  int64_t every = 500;
+  bool prints = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    bool bad = false;
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      std::fputs(kBattleUsage, stdout);
+      return 0;
+    }
+    if (commonOption(args, i, c, bad)) {
+      if (bad) return 2;
+      continue;
+    }
+    if (a == "--every" && i + 1 < args.size()) {
+      if (!parseInt(args[++i], 0, 1000000000, every)) {
+        std::fprintf(stderr, "chronon battle: bad value for --every\n");
+        return 2;
+      }
+    } else if (a == "--prints") {
+      prints = true;
+    } else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "chronon battle: unknown option '%s'\n\n%s", a.c_str(), kBattleUsage);
+      return 2;
+    } else {
+      c.positional.push_back(a);
+    }
+  }
+  std::vector<LoadedSide> loaded = loadSides(sidePaths(c.positional));
+  if (loaded.empty()) {
+    std::fprintf(stderr, "chronon battle: no side to play\n");
+    return 1;
+  }
+  std::vector<const grobocode::Side*> sides;
+  for (const LoadedSide& s : loaded) {
+    sides.push_back(&s.result.side);
+    for (const grobocode::Type& t : s.result.side.types) {
+      if (t.cost)
+        std::printf("#type %s cost=%s mass=%s (%s)\n", t.name.c_str(),
+                    chronon::grobots::formatRaw(t.cost->cost, 0).c_str(),
+                    chronon::grobots::formatRaw(t.cost->mass, 1).c_str(), s.result.side.name.c_str());
+    }
+  }
+  c.world.keepPrints = prints;
+  gb::World world(sides, c.world, static_cast<int32_t>(static_cast<uint32_t>(c.seed)));
+  world.startRound();
+  const auto biomassLine = [&] {
+    std::printf("frame %d", world.frame());
+    const std::vector<double> biomass = world.biomass();
+    const std::vector<int32_t> population = world.population();
+    for (size_t i = 0; i < sides.size(); ++i)
+      std::printf("\t%s %.0f (%d)", sides[i]->name.c_str(), biomass[i], population[i]);
+    std::printf("\n");
+  };
+  biomassLine();
+  while (!world.finished()) {
+    world.step();
+    for (const std::string& m : world.takeMessages()) std::printf("%s\n", m.c_str());
+    if (every > 0 && world.frame() % every == 0) biomassLine();
+  }
+  if (every == 0 || world.frame() % every != 0) biomassLine();
+  const gb::RoundOutcome outcome = world.outcome();
+  std::printf("#results after %d frames\n", outcome.frames);
+  for (size_t i = 0; i < sides.size(); ++i) {
+    const gb::SideRound& s = outcome.sides[i];
+    if (!s.seeded) continue;
+    std::printf("%s%%\t%s\t%s\n", percent(s.fraction).c_str(), s.alive ? (s.sterile ? "sterile" : "alive") : "extinct",
+                sides[i]->name.c_str());
+  }
+  return 0;
+}
+
+}  // namespace chronon::cli
