@@ -62,6 +62,11 @@ int runCompile(const Args& args);
 /// `chronon disasm FILE [--source]`: a listing, or RoboTalk that re-assembles to the same words.
 int runDisasm(const Args& args);
 
+/// `chronon repl [--lang grobocode|robotalk|rl] [FILE]`: the interactive loop (repl/repl.h) with
+/// libedit line editing on a terminal, or commands read from stdin without prompts otherwise. FILE
+/// is loaded first. Exit 0 at `quit` or end of input, 2 on a usage error.
+int runRepl(const Args& args);
+
 /// `chronon run SIDE.gb [--type NAME] [--frames N] [--cycles N] [--seed N]`: runs one Grobots robot
 /// type's brain against the test host and prints its print/vprint lines (specs/grobots-language.md
 /// §1.8) and any runtime error report (§5.3). Exit 0 after running, 1 when the side does not load or

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config ccache
-          llvm-19-dev tao-pegtl-dev nlohmann-json3-dev catch2 libedit-dev)
+          llvm-19-dev tao-pegtl-dev nlohmann-json3-dev catch2 libedit-dev tmux)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/grobocode_incremental.h"
 #include "test_support.h"
 
 using namespace chronon;
@@ -461,4 +462,48 @@ TEST_CASE("Every corpus type costs and weighs what the original printed", "[grob
     CHECK(printed == fields[4]);
   }
   CHECK(types == 745);
+}
+
+TEST_CASE("an incremental brain compiles fragment by fragment against earlier symbols", "[grobocode][incremental]") {
+  IncrementalBrain code;
+  Diagnostics diagnostics;
+  code.compile(SourceFile("a", "#var gamma 1.5\n#const answer 42\nsquare: dup * return"), diagnostics, true);
+  REQUIRE_FALSE(diagnostics.hasErrors());
+  CHECK(code.brain().instructions.size() == 3);
+  code.compile(SourceFile("b", "answer square gamma!"), diagnostics, true);
+  REQUIRE_FALSE(diagnostics.hasErrors());
+  const Brain& brain = code.brain();
+  REQUIRE(brain.instructions.size() == 6);
+  CHECK(describe(brain, brain.instructions[3]) == "answer");
+  CHECK(describe(brain, brain.instructions[4]) == "square^");
+  CHECK(describe(brain, brain.instructions[5]) == "gamma!");
+  // `if` without `then` stays open until a later fragment closes it.
+  code.compile(SourceFile("c", "1 if 2"), diagnostics, true);
+  CHECK(code.openConstructs() == 1);
+  code.compile(SourceFile("d", "then"), diagnostics, true);
+  CHECK(code.openConstructs() == 0);
+  // Redefinition moves the label when allowed and is the original's GB601 otherwise.
+  code.compile(SourceFile("e", "square: dup dup * * return"), diagnostics, true);
+  CHECK_FALSE(diagnostics.hasErrors());
+  CHECK(code.brain().labels[0].address == static_cast<int32_t>(code.brain().instructions.size()) - 5);
+  code.compile(SourceFile("f", "square: return"), diagnostics, false);
+  REQUIRE(diagnostics.errorCount() == 1);
+  CHECK(diagnostics.all().back().code == DiagCode::kGbDuplicateSymbol);
+  // A repeated #var updates the initial value instead of adding a variable; unknown tags are GB605.
+  Diagnostics tags;
+  code.compile(SourceFile("g", "#var gamma 3\n#type x\n#const broken\n#var v 1.2.3"), tags, true);
+  CHECK(code.brain().variables.size() == 1);
+  CHECK(code.brain().variables[0].initial.raw() == 3 * grobots::Fixed::kOneRaw);
+  REQUIRE(tags.errorCount() == 3);
+  CHECK(tags.all()[0].code == DiagCode::kGbInvalidElementType);
+  CHECK(tags.all()[1].code == DiagCode::kGbMissingElementArgument);
+  CHECK(tags.all()[2].code == DiagCode::kGbInvalidElementArgument);
+  // Continuing a compiled brain finds its symbols and appends after its sentinels.
+  const IncrementalBrain again(code.brain());
+  IncrementalBrain more = again;
+  more.compile(SourceFile("h", "3 square"), diagnostics, true);
+  CHECK(more.brain().instructions.size() == code.brain().instructions.size() + 2);
+  const auto size = static_cast<int32_t>(more.brain().instructions.size());
+  CHECK(more.appendEnd(SourceRange{}) == size);
+  CHECK(describe(more.brain(), more.brain().instructions.back()) == "end");
 }

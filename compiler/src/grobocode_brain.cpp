@@ -202,7 +202,7 @@ bool BrainBuilder::compileToken(const Token& token, uint32_t line, Diagnostics& 
           return true;
         }
         Label& label = brain.labels[static_cast<size_t>(it->second)];
-        if (label.address >= 0) {
+        if (label.address >= 0 && !redefineLabels) {
           diagnostics.error(DiagCode::kGbDuplicateSymbol, range, "duplicate symbol: " + std::string(name));
           return false;
         }

@@ -43,6 +43,9 @@ struct BrainBuilder {
   std::unordered_map<std::string, int> vectors;    ///< First vector variable of each name.
   std::unordered_map<std::string, int> labels;     ///< Named (non-gensym) labels.
   bool spillReported = false;                      ///< The index-spill warning was given once.
+  /// When true a label declared again moves to the new address instead of being "duplicate symbol"
+  /// (interactive use, grobocode_incremental.h); side files never set it.
+  bool redefineLabels = false;
 
   /// Compiles one token at original line `line` (§4.2, §4.5). Returns false after reporting an
   /// error, so the caller drops the rest of the line (§4.7).

@@ -1,0 +1,84 @@
+#pragma once
+// The REPL's logic, without any terminal: it takes input lines, keeps multi-line input, runs the
+// commands (help, words, see, effect, step, trace, load, lang, engine, reset, time, set) and code
+// through a LanguageSession, and returns the text to show. The line editor (cli/cmd_repl.cpp) and
+// the tests feed it lines.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chronon/repl/session.h"
+
+namespace chronon::repl {
+
+/// Most instructions one input may run before the REPL stops it as an endless loop.
+inline constexpr int64_t kCycleLimit = 1'000'000;
+
+/// One REPL command, as listed by `help`: the name, its arguments and a one-line description.
+struct CommandInfo {
+  std::string_view name;       ///< The command word ("see").
+  std::string_view arguments;  ///< Its arguments ("LABEL"), empty when it takes none.
+  std::string_view doc;        ///< What it does.
+};
+
+/// Every command, in the order `help` lists them. The only list of commands: parsing, `help` and
+/// completion read it.
+std::span<const CommandInfo> commands();
+
+/// What the REPL answers to one line.
+struct Reply {
+  std::string output;         ///< Text to show, each line ending in '\n' (may be empty).
+  bool continuation = false;  ///< The input so far is incomplete: read another line.
+  bool quit = false;          ///< `quit` or `exit` was entered.
+};
+
+/// The REPL state: the current language's session (sessions of other languages keep their state
+/// while another is current), pending multi-line input and a step in progress.
+class Repl {
+ public:
+  /// A REPL speaking `language`; when it has no session yet the REPL starts in Grobocode and
+  /// `startupNote` says so.
+  explicit Repl(Language language);
+
+  /// Feeds one input line (without its newline). A line that completes an input runs it; a line
+  /// that leaves a construct open returns `continuation`; an empty line ends an open definition
+  /// and submits what was typed. Commands are recognised on the first line of an input, by their
+  /// name or with a `:` prefix (`:time`), the prefix being needed when the name is also a word of
+  /// the language (Grobocode's `time`).
+  Reply feed(std::string_view line);
+
+  /// The prompt for the next line: "grobocode> ", or "grobocode... " while an input is open.
+  std::string prompt() const;
+
+  /// Completion candidates for the word that ends `lineBeforeCursor`: command names at the start
+  /// of a line, language names after `lang`, engines after `engine`, and otherwise the session's
+  /// words. Matching is case-insensitive; candidates are sorted.
+  std::vector<std::string> complete(std::string_view lineBeforeCursor) const;
+
+  /// The language currently spoken.
+  Language language() const { return language_; }
+
+  /// A note to show before the first prompt (empty when there is none).
+  const std::string& startupNote() const { return startupNote_; }
+
+ private:
+  LanguageSession& session() const { return *sessions_.at(language_); }
+  Reply runCommand(std::string_view name, std::string_view rest);
+  void evaluate(std::string_view input, std::string& out);
+  void runToEnd(std::string& out, bool showCycles);
+  void stepOnce(std::string& out);
+  void abandonStep(std::string& out);
+
+  Language language_;
+  std::map<Language, std::unique_ptr<LanguageSession>> sessions_;
+  std::string pending_;
+  bool stepping_ = false;
+  std::string startupNote_;
+};
+
+}  // namespace chronon::repl

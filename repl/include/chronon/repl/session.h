@@ -1,0 +1,123 @@
+#pragma once
+// A language session: everything the REPL needs from one language (DESIGN.md "repl/"). The REPL's
+// commands (repl.h) are written once against this interface; each language implements it over its
+// own compiler, interpreter and test host. Adding a language (the Robbie Language) means adding one
+// implementation and one line in makeSession.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace chronon::repl {
+
+/// The languages the REPL knows by name.
+enum class Language : uint8_t {
+  kGrobocode,  ///< Grobots' Grobocode (specs/grobots-language.md).
+  kRoboTalk,   ///< RoboWar's RoboTalk (specs/robowar.md).
+  kRobbie,     ///< The Robbie Language (seeds/robbie-language.txt); no session yet.
+};
+
+/// The language named `name`: "grobocode" (or "gb"), "robotalk" (or "rtk"), "rl" (or "robbie");
+/// case-insensitive. Returns nullopt for any other name.
+std::optional<Language> parseLanguage(std::string_view name);
+
+/// The canonical name of `language` ("grobocode", "robotalk", "rl").
+std::string_view languageName(Language language);
+
+/// What `prepare` made of an input.
+enum class Prepared : uint8_t {
+  kError,    ///< It did not compile; the diagnostics were written and nothing changed.
+  kDefined,  ///< It only defined things (labels, variables, constants); they are kept, nothing runs.
+  kReady,    ///< It compiled to code that is ready to run with `advance`.
+};
+
+/// How far `advance` got.
+enum class RunStatus : uint8_t {
+  kRunning,  ///< The cycle allowance ran out before the code finished; call `advance` again.
+  kDone,     ///< The code ran to its end (or to `stop`); call `finish(true, ...)`.
+  kError,    ///< A runtime error; `runtimeError` describes it; call `finish(false, ...)`.
+};
+
+/// One language's compiler, interpreter, live stack, definitions and test host. Output is written
+/// as text lines, each ending in '\n', to the `out` string the caller passes.
+class LanguageSession {
+ public:
+  virtual ~LanguageSession() = default;
+
+  /// The language this session speaks.
+  virtual Language language() const = 0;
+
+  /// True when `input` (the lines typed so far, joined with '\n') leaves a construct open and the
+  /// REPL should read another line: an `if` without its `then`, an unclosed `{` comment, a label
+  /// definition that has not yet returned. A syntax error is not "open": the input is then
+  /// evaluated and the error shown.
+  virtual bool needsMore(std::string_view input) const = 0;
+
+  /// Compiles `input` against the current definitions. Definitions are committed at once (and
+  /// reported in `out`); runnable code is kept ready for `advance` with the current state saved, so
+  /// that `finish(false, ...)` can restore it. Compile errors are written to `out` with their
+  /// line:column within `input`, and leave the session unchanged.
+  virtual Prepared prepare(std::string_view input, std::string& out) = 0;
+
+  /// Runs the prepared code for at most `maxCycles` instructions (at least one), adding the number
+  /// executed to `executed`. Output the code prints is written to `out`.
+  virtual RunStatus advance(int64_t maxCycles, int64_t& executed, std::string& out) = 0;
+
+  /// The next instruction of the prepared code, as "ADDR  text" (for step and trace); empty when
+  /// nothing is prepared.
+  virtual std::string nextInstruction() const = 0;
+
+  /// The last runtime error: the language's message and where it happened ("line:col" within the
+  /// input, or "in LABEL+OFFSET" inside a definition).
+  virtual std::string runtimeError() const = 0;
+
+  /// Ends the prepared run. With `keep` the state it left (stack, variables) stays; without, the
+  /// state saved by `prepare` comes back. Either way the transient code is dropped.
+  virtual void finish(bool keep) = 0;
+
+  /// The live stack in the language's number format, e.g. "stack: 1 0.671", and for Grobocode the
+  /// return stack when it is not empty. One line, without a trailing newline.
+  virtual std::string stackText() const = 0;
+
+  /// True when `name` is a word of the language or a user definition (used to decide whether a
+  /// command name such as `time` means the command or the word).
+  virtual bool isWord(std::string_view name) const = 0;
+
+  /// `help WORD`: the word's stack effect and one-line doc from the word table (or what a user
+  /// symbol is). Returns false, with a message in `out`, when the word is unknown.
+  virtual bool help(std::string_view word, std::string& out) const = 0;
+
+  /// Every word of the language and every user symbol, for `words` and tab completion: primitives,
+  /// hardware words, compile-time words, labels (with the language's call spelling), variables,
+  /// constants. Sorted, without duplicates.
+  virtual std::vector<std::string> words() const = 0;
+
+  /// `see LABEL`: the disassembly of the code at a label. Returns false when there is no such label.
+  virtual bool see(std::string_view label, std::string& out) const = 0;
+
+  /// `effect CODE`: the stack effect the checker infers for `code`, e.g. "( 1 -- 1 )". Nothing runs
+  /// and nothing is defined. Returns false after writing diagnostics when it does not compile.
+  virtual bool effect(std::string_view code, std::string& out) = 0;
+
+  /// `load FILE`: loads a side (Grobocode: the brain of the first type with code, or `typeName`)
+  /// or a robot (RoboTalk) so that its labels and variables become usable. Returns false, with
+  /// diagnostics in `out`, when it does not load.
+  virtual bool load(const std::string& path, std::string& out) = 0;
+
+  /// `set NAME VALUE...`: the value the test host answers for hardware word `name` (one number, or
+  /// two for a Grobocode vector). Returns false, with a message, for an unknown name or bad value.
+  virtual bool set(std::string_view name, std::span<const std::string> values, std::string& out) = 0;
+
+  /// `reset`: forgets every definition and empties the stacks and the test host.
+  virtual void reset() = 0;
+};
+
+/// A new session for `language`, or nullptr when the language has no session yet (the Robbie
+/// Language).
+std::unique_ptr<LanguageSession> makeSession(Language language);
+
+}  // namespace chronon::repl

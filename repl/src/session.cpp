@@ -1,0 +1,36 @@
+// Language names and the session factory (session.h).
+
+#include "chronon/repl/session.h"
+
+#include "sessions.h"
+#include "text.h"
+
+namespace chronon::repl {
+
+std::optional<Language> parseLanguage(std::string_view name) {
+  const std::string lower = lowerCopy(trim(name));
+  if (lower == "grobocode" || lower == "gb") return Language::kGrobocode;
+  if (lower == "robotalk" || lower == "rtk") return Language::kRoboTalk;
+  if (lower == "rl" || lower == "robbie") return Language::kRobbie;
+  return std::nullopt;
+}
+
+std::string_view languageName(Language language) {
+  switch (language) {
+    case Language::kGrobocode: return "grobocode";
+    case Language::kRoboTalk: return "robotalk";
+    case Language::kRobbie: return "rl";
+  }
+  return "grobocode";
+}
+
+std::unique_ptr<LanguageSession> makeSession(Language language) {
+  switch (language) {
+    case Language::kGrobocode: return makeGrobocodeSession();
+    case Language::kRoboTalk: return makeRoboTalkSession();
+    case Language::kRobbie: return nullptr;  // The Robbie Language's session comes with its compiler.
+  }
+  return nullptr;
+}
+
+}  // namespace chronon::repl

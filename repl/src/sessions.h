@@ -1,0 +1,15 @@
+#pragma once
+// The language sessions the REPL has; makeSession (session.h) picks one. Not part of the public API.
+
+#include <memory>
+
+#include "chronon/repl/session.h"
+
+namespace chronon::repl {
+
+/// A Grobocode session (grobocode_session.cpp).
+std::unique_ptr<LanguageSession> makeGrobocodeSession();
+/// A RoboTalk session (robotalk_session.cpp).
+std::unique_ptr<LanguageSession> makeRoboTalkSession();
+
+}  // namespace chronon::repl
