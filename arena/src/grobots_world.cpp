@@ -286,8 +286,9 @@ void seedSide(WorldState& w, SideState& s, FixedVector at) {
 
 }  // namespace
 
-void World::startRound() {
-  WorldState& w = impl_->w;
+namespace {
+// Clears the world and every side's per-round state (§12: shared memory, messages, counters).
+void reset(WorldState& w) {
   w.robots.clear();
   w.foods.clear();
   w.shots.clear();
@@ -319,6 +320,34 @@ void World::startRound() {
     s.fraction = 0;
     s.brainErrors = 0;
   }
+}
+}  // namespace
+
+void World::startEmptyRound() {
+  WorldState& w = impl_->w;
+  reset(w);
+  for (SideState& s : w.sides) {
+    s.seeded = true;
+    s.id = s.index + 1;
+  }
+  w.resort();
+  w.collectStatistics();
+}
+
+bool World::placeRobot(int32_t side, int32_t type, double x, double y) {
+  WorldState& w = impl_->w;
+  if (side < 0 || side >= static_cast<int32_t>(w.sides.size())) return false;
+  SideState& s = w.sides[static_cast<size_t>(side)];
+  if (type < 0 || type >= static_cast<int32_t>(s.types.size())) return false;
+  w.addRobot(s, type, {fromD(x), fromD(y)}, 0);
+  w.resort();
+  w.collectStatistics();
+  return true;
+}
+
+void World::startRound() {
+  WorldState& w = impl_->w;
+  reset(w);
   // Initial manna: piles of 40-400 until the total is laid (§5).
   Fixed mannaLeft = times(kInitialMannaDensity, static_cast<int64_t>(w.options.width) * w.options.height / 100);
   while (mannaLeft.raw() > 0) {

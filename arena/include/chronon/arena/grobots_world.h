@@ -60,6 +60,12 @@ class World {
   /// Starts a round: clears the world, lays the initial manna and seeds up to seedLimit sides
   /// (§12, §5).
   void startRound();
+  /// Starts an empty round for scenarios and tests: no manna and no seeded sides; every side counts
+  /// as seeded with ID = its position + 1. Place robots with placeRobot.
+  void startEmptyRound();
+  /// Places a newborn robot of side `side` (index in the world's list), type `type` (0-based) at
+  /// (x, y) in distance units. Returns false when the indices are out of range.
+  bool placeRobot(int32_t side, int32_t type, double x, double y);
   /// Simulates one frame (§2). Does nothing once the round is over.
   void step();
   /// True when the round has ended (time limit, or the living sides dropped to at most one, §2).

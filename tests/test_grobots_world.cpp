@@ -1,0 +1,165 @@
+// Tests for the Grobots world (arena/grobots_world.h, grobots_tournament.h): sensing and its row
+// quirk, weapons, construction, messages, determinism, and the reference tournaments' sides.
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "chronon/arena/grobots_tournament.h"
+#include "chronon/arena/grobots_world.h"
+#include "chronon/compiler/grobocode.h"
+#include "test_support.h"
+
+using namespace chronon;
+namespace gb = chronon::arena::grobots;
+
+namespace {
+
+struct Compiled {
+  std::unique_ptr<SourceFile> file;
+  grobocode::SideResult result;
+};
+
+Compiled compile(const std::string& text) {
+  Compiled c;
+  c.file = std::make_unique<SourceFile>("test.gb", text);
+  c.result = grobocode::compileSide(*c.file);
+  INFO(text);
+  REQUIRE(c.result.diagnostics.all().empty());
+  REQUIRE(c.result.loaded());
+  return c;
+}
+
+// A robot with a range-20 robot sensor that fires once and prints how many robots it found.
+const char* const kEye =
+    "#side Eye\n#type eye\n#hardware\nprocessor 10\nrobot-sensor 20 4\nenergy 100 100\n#code\n"
+    "fire-robot-sensor sync robot-found print stop\n#end\n";
+// A robot that does nothing.
+const char* const kRock = "#side Rock\n#type rock\n#hardware\narmor 50\n#code\nstop\n#end\n";
+
+int32_t sensed(double eyeY, double targetY) {
+  const Compiled eye = compile(kEye);
+  const Compiled rock = compile(kRock);
+  gb::WorldOptions options;
+  options.keepPrints = true;
+  gb::World world({&eye.result.side, &rock.result.side}, options, 1);
+  world.startEmptyRound();
+  REQUIRE(world.placeRobot(0, 0, 50, eyeY));
+  REQUIRE(world.placeRobot(1, 0, 50, targetY));
+  std::vector<std::string> printed;
+  for (int i = 0; i < 4; ++i) {
+    world.step();
+    for (const std::string& m : world.takeMessages()) printed.push_back(m);
+  }
+  REQUIRE(printed.size() == 1);
+  return std::stoi(printed[0]);
+}
+
+}  // namespace
+
+TEST_CASE("Sensors see by distance, with the original's row quirk", "[grobots-world]") {
+  // grobots-world.md §10, confirmed on the original: a range-20 robot sensor at (50, 49.5) misses a
+  // robot at (50, 29.8) 19.7 away, sees it from (50, 47.9), and sees one at (50, 30.2).
+  CHECK(sensed(49.5, 29.8) == 0);
+  CHECK(sensed(47.9, 29.8) == 1);
+  CHECK(sensed(49.5, 30.2) == 1);
+  // Beyond range + radius nothing is seen; at 10 units it always is.
+  CHECK(sensed(80, 50) == 0);
+  CHECK(sensed(60, 50) == 1);
+}
+
+TEST_CASE("A blaster kills a robot it can see", "[grobots-world]") {
+  const Compiled gunner = compile(
+      "#side Gunner\n#type gun\n#hardware\nprocessor 20\nrobot-sensor 30\nblaster 20 25 5\nenergy 500 500\n"
+      "solar-cells 0.5\n#code\ndo 5 periodic-robot-sensor drop robot-found if robot-position robot-velocity "
+      "lead-blaster then forever\n#end\n");
+  const Compiled rock = compile(kRock);
+  gb::World world({&gunner.result.side, &rock.result.side}, gb::WorldOptions{}, 3);
+  world.startEmptyRound();
+  REQUIRE(world.placeRobot(0, 0, 30, 50));
+  REQUIRE(world.placeRobot(1, 0, 45, 50));
+  int frames = 0;
+  while (world.population()[1] > 0 && frames < 2000) {
+    world.step();
+    ++frames;
+  }
+  CHECK(world.population()[1] == 0);
+  CHECK(world.population()[0] == 1);
+  // The dead rock leaves a corpse; its biomass was credited to the gunner as a kill.
+  const gb::RoundOutcome outcome = world.outcome();
+  CHECK(outcome.sides[0].killedFraction == 1.0);
+}
+
+TEST_CASE("Robots build children and messages reach the side", "[grobots-world]") {
+  const Compiled plant = compile(
+      "#side Plant\n#type plant\n#hardware\nprocessor 5\nsolar-cells 0.4\nconstructor 0.4\nenergy 20 10\n#code\n"
+      "do autoconstruct id 1 = if 7 1 1 send then 1 receive if print then sync forever\n#end\n");
+  gb::WorldOptions options;
+  options.keepPrints = true;
+  gb::World world({&plant.result.side}, options, 5);
+  world.startEmptyRound();
+  REQUIRE(world.placeRobot(0, 0, 50, 50));
+  std::vector<std::string> printed;
+  for (int i = 0; i < 3000; ++i) {
+    world.step();
+    for (const std::string& m : world.takeMessages()) printed.push_back(m);
+  }
+  CHECK(world.population()[0] >= 2);  // a plant costs about 900 and earns 0.4 a frame
+  REQUIRE_FALSE(printed.empty());
+  CHECK(printed.front() == "7");
+}
+
+TEST_CASE("Rounds and tournaments are deterministic whatever the thread count", "[grobots-world]") {
+  const Compiled plant = compile(
+      "#side Plant\n#type plant\n#hardware\nprocessor 5\nsolar-cells 0.4\nconstructor 0.4\nenergy 20 10\n#code\n"
+      "do autoconstruct sync forever\n#end\n");
+  const Compiled eater = compile(
+      "#side Eater\n#type eater\n#hardware\nprocessor 10\nengine 0.05\neater 1\nfood-sensor 15\nconstructor 0.6\n"
+      "energy 100 20\n#code\ndo autoconstruct 20 periodic-food-sensor drop food-found if food-position "
+      "seek-location then forever\n#end\n");
+  const std::vector<const grobocode::Side*> sides{&plant.result.side, &eater.result.side};
+  gb::WorldOptions options;
+  options.frameLimit = 1500;
+  const gb::RoundOutcome a = gb::runRound(sides, options, 42);
+  const gb::RoundOutcome b = gb::runRound(sides, options, 42);
+  REQUIRE(a.sides.size() == 2);
+  CHECK(a.frames == b.frames);
+  CHECK(a.sides[0].biomass == b.sides[0].biomass);
+  CHECK(a.sides[1].biomass == b.sides[1].biomass);
+  CHECK(a.sides[0].biomass > 0);
+
+  gb::TournamentOptions t;
+  t.world = options;
+  t.rounds = 4;
+  t.seed = 9;
+  t.threads = 1;
+  const gb::TournamentResult one = gb::runTournament(sides, t);
+  t.threads = 2;
+  const gb::TournamentResult two = gb::runTournament(sides, t);
+  CHECK(gb::formatStandings(one.standings) == gb::formatStandings(two.standings));
+  CHECK(one.standings[0].rounds == 4);
+}
+
+TEST_CASE("Standings follow the original's formulas", "[grobots-world]") {
+  // Two rounds: fractions 0.6 and 0.2; sterile in the second; early death never.
+  std::vector<gb::RoundOutcome> rounds(2);
+  for (gb::RoundOutcome& r : rounds) r.sides.resize(1);
+  rounds[0].sides[0] = gb::SideRound{true, true, false, false, 0.6, 0.5, 0.25, 100, 0};
+  rounds[1].sides[0] = gb::SideRound{true, false, true, false, 0.2, 0.3, 0.75, 0, 0};
+  const std::vector<gb::Standing> s = gb::standings(rounds, {"A"});
+  REQUIRE(s.size() == 1);
+  CHECK(s[0].score == Approx(0.4));
+  CHECK(s[0].error == Approx(2 * 0.2 / 1.0));
+  CHECK(s[0].survival == Approx(0.5));
+  CHECK(s[0].earlyDeath == Approx(0.0));
+  CHECK(s[0].lateDeath == Approx(0.5));
+  CHECK(s[0].earlyScore == Approx(0.4));
+  CHECK(s[0].fraction == Approx(0.6));
+  CHECK(s[0].kills == Approx(0.5));
+  CHECK(s[0].rounds == 2);
+}
