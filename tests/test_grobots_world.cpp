@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -162,4 +164,30 @@ TEST_CASE("Standings follow the original's formulas", "[grobots-world]") {
   CHECK(s[0].fraction == Approx(0.6));
   CHECK(s[0].kills == Approx(0.5));
   CHECK(s[0].rounds == 2);
+}
+
+TEST_CASE("Standings tables parse and compare by rank and error", "[grobots-world]") {
+  const std::string original =
+      "# comment\n"
+      "50.0%\t10.0%\t50%\t0%\t50%\t20.0%\t60%\t30%\t100\tAlpha\n"
+      "30.0%\t5.0%\t40%\t0%\t60%\t20.0%\t50%\t10%\t100\tBeta\n"
+      "20.0%\t5.0%\t30%\t0%\t70%\t20.0%\t40%\t0%\t100\tGamma Ray\n";
+  const std::vector<gb::Standing> ref = gb::parseStandings(original);
+  REQUIRE(ref.size() == 3);
+  CHECK(ref[2].name == "Gamma Ray");
+  CHECK(ref[0].error == Approx(0.10));
+  CHECK(ref[1].rounds == 100);
+  std::vector<gb::Standing> ours = ref;
+  ours[0].score = 0.45;  // within errors
+  ours[1].score = 0.15;  // now below Gamma: a swap
+  const gb::Comparison c = gb::compareStandings(ours, ref);
+  CHECK(c.matched == 3);
+  CHECK(c.spearman == Approx(0.5));
+  CHECK(c.deviations[0] == Approx(0.05 / std::sqrt(0.02)));
+  CHECK(c.deviations[1] == Approx(0.15 / std::sqrt(0.005)));
+  // A table printed by formatStandings reads back the same.
+  const std::vector<gb::Standing> again = gb::parseStandings(gb::formatStandings(ref));
+  REQUIRE(again.size() == 3);
+  CHECK(again[0].name == "Alpha");
+  CHECK(again[0].score == Approx(0.5));
 }

@@ -233,9 +233,6 @@ SensorResult resultOf(const Robot& r) {
 }  // namespace
 
 void WorldState::collide() {
-  for (const auto& r : robots) {
-    r->friendlyCollisions = r->enemyCollisions = r->foodCollisions = r->shotCollisions = 0;
-  }
   Collider c{*this};
   const size_t large = static_cast<size_t>(largeTile());
   for (int32_t x = 0; x < tilesX; ++x) {

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <thread>
 
@@ -103,6 +104,108 @@ std::string formatStandings(const std::vector<Standing>& standings) {
     out += '\n';
   }
   return out;
+}
+
+std::vector<Standing> parseStandings(const std::string& text) {
+  std::vector<Standing> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    start = end + 1;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#' || line.rfind("score", 0) == 0) continue;
+    std::vector<std::string> fields;
+    size_t from = 0;
+    for (int i = 0; i < 9; ++i) {
+      const size_t tab = line.find('\t', from);
+      if (tab == std::string::npos) break;
+      fields.push_back(line.substr(from, tab - from));
+      from = tab + 1;
+    }
+    if (fields.size() != 9) continue;
+    std::vector<double> values;
+    bool ok = true;
+    for (const std::string& f : fields) {
+      char* stop = nullptr;
+      const double v = std::strtod(f.c_str(), &stop);
+      ok = ok && stop != f.c_str();
+      values.push_back(v);
+    }
+    if (!ok) continue;
+    Standing s;
+    s.score = values[0] / 100;
+    s.error = values[1] / 100;
+    s.survival = values[2] / 100;
+    s.earlyDeath = values[3] / 100;
+    s.lateDeath = values[4] / 100;
+    s.earlyScore = values[5] / 100;
+    s.fraction = values[6] / 100;
+    s.kills = values[7] / 100;
+    s.rounds = static_cast<int32_t>(values[8]);
+    s.name = line.substr(from);
+    out.push_back(s);
+  }
+  return out;
+}
+
+namespace {
+// Ranks with ties sharing their mean rank, 1 = best score.
+std::vector<double> ranks(const std::vector<double>& scores) {
+  std::vector<double> out(scores.size());
+  for (size_t i = 0; i < scores.size(); ++i) {
+    double better = 0;
+    double equal = 0;
+    for (const double other : scores) {
+      better += other > scores[i] ? 1 : 0;
+      equal += other == scores[i] ? 1 : 0;
+    }
+    out[i] = better + (equal + 1) / 2;
+  }
+  return out;
+}
+}  // namespace
+
+Comparison compareStandings(const std::vector<Standing>& ours, const std::vector<Standing>& reference) {
+  Comparison c;
+  std::vector<double> a;
+  std::vector<double> b;
+  for (const Standing& s : ours) {
+    const Standing* ref = nullptr;
+    for (const Standing& r : reference) ref = r.name == s.name ? &r : ref;
+    if (ref == nullptr) {
+      c.deviations.push_back(-1);
+      continue;
+    }
+    ++c.matched;
+    a.push_back(s.score);
+    b.push_back(ref->score);
+    const double combined = std::sqrt(s.error * s.error + ref->error * ref->error);
+    const double deviation = combined > 0 ? std::fabs(s.score - ref->score) / combined
+                                          : (s.score == ref->score ? 0.0 : HUGE_VAL);
+    c.deviations.push_back(deviation);
+    c.worstDeviation = std::max(c.worstDeviation, deviation);
+  }
+  if (a.size() >= 2) {
+    const std::vector<double> ra = ranks(a);
+    const std::vector<double> rb = ranks(b);
+    // Pearson correlation of the ranks, which handles ties.
+    const double n = static_cast<double>(ra.size());
+    double ma = 0, mb = 0;
+    for (size_t i = 0; i < ra.size(); ++i) {
+      ma += ra[i] / n;
+      mb += rb[i] / n;
+    }
+    double sab = 0, saa = 0, sbb = 0;
+    for (size_t i = 0; i < ra.size(); ++i) {
+      sab += (ra[i] - ma) * (rb[i] - mb);
+      saa += (ra[i] - ma) * (ra[i] - ma);
+      sbb += (rb[i] - mb) * (rb[i] - mb);
+    }
+    c.spearman = saa > 0 && sbb > 0 ? sab / std::sqrt(saa * sbb) : 0;
+  }
+  return c;
 }
 
 }  // namespace chronon::arena::grobots

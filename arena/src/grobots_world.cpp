@@ -451,6 +451,8 @@ void World::step() {
   };
   for (const std::vector<Robot*>& list : w.robotTiles) {
     for (Robot* r : list) {
+      // Collision counts are for the last frame: they restart when the robot moves (§3.2).
+      r->friendlyCollisions = r->enemyCollisions = r->foodCollisions = r->shotCollisions = r->wallCollisions = 0;
       r->position += r->velocity;
       drag(*r, kRobotFriction, kRobotLinearDrag, kRobotQuadraticDrag);
       walls(*r, true, [&] { ++r->wallCollisions; });

@@ -56,4 +56,24 @@ std::vector<Standing> standings(const std::vector<RoundOutcome>& rounds, const s
 /// rounds and name, tab-separated, fractions as percentages.
 std::string formatStandings(const std::vector<Standing>& standings);
 
+/// Reads a results table as the original prints it and as formatStandings writes it: '#' lines
+/// are comments; each other line is score, error, survival, early-death, late-death, early-score,
+/// fraction, kills (percentages, "%" optional), rounds and name, tab-separated. A header line that
+/// starts with "score" is skipped. Lines that do not parse are skipped.
+std::vector<Standing> parseStandings(const std::string& text);
+
+/// How one tournament's standings compare with a reference (e.g. the original's, for the same sides).
+struct Comparison {
+  double spearman = 0;  ///< Spearman rank correlation of score (ties get their mean rank).
+  /// Per side matched by name: |score - reference score| / sqrt(error² + reference error²), in the
+  /// order of `ours`; -1 when the side is missing from the reference.
+  std::vector<double> deviations;
+  double worstDeviation = 0;  ///< The largest deviation.
+  int32_t matched = 0;        ///< Sides found in both tables.
+};
+
+/// Compares `ours` with `reference` by side name (grobots issue: ranks like the original, scores
+/// within 2.5 combined errors).
+Comparison compareStandings(const std::vector<Standing>& ours, const std::vector<Standing>& reference);
+
 }  // namespace chronon::arena::grobots
