@@ -191,3 +191,30 @@ TEST_CASE("Standings tables parse and compare by rank and error", "[grobots-worl
   CHECK(again[0].name == "Alpha");
   CHECK(again[0].score == Approx(0.5));
 }
+
+TEST_CASE("The bundled sides play a round together without brain errors", "[grobots-world]") {
+  const std::filesystem::path dir = std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots";
+  std::vector<Compiled> compiled;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".gb") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    compiled.push_back(compile(text.str()));
+  }
+  REQUIRE(compiled.size() >= 6);
+  std::vector<const grobocode::Side*> sides;
+  for (const Compiled& c : compiled) sides.push_back(&c.result.side);
+  gb::WorldOptions options;
+  options.frameLimit = 3000;
+  const gb::RoundOutcome outcome = gb::runRound(sides, options, 7);
+  CHECK(outcome.frames == 3000);
+  double total = 0;
+  for (size_t i = 0; i < sides.size(); ++i) {
+    INFO(sides[i]->name);
+    CHECK(outcome.sides[i].seeded);
+    CHECK(outcome.sides[i].brainErrors == 0);
+    total += outcome.sides[i].fraction;
+  }
+  CHECK(total == Approx(1.0));
+}
