@@ -218,3 +218,37 @@ TEST_CASE("The bundled sides play a round together without brain errors", "[grob
   }
   CHECK(total == Approx(1.0));
 }
+
+TEST_CASE("Reference tournaments, shortened, rank like the original", "[grobots-world][corpus]") {
+  // The full check (the original's round counts) is bench/bench_grobots; this plays a quarter of
+  // top9's rounds so that CI sees a regression in the world's rules.
+  const std::filesystem::path set = test::sharedDir() / "reference" / "grobots" / "top9";
+  if (!std::filesystem::is_regular_file(set / "standings.tsv")) {
+    WARN("skipped: reference/grobots/top9 is absent (" << set << ")");
+    return;
+  }
+  std::vector<Compiled> compiled;
+  std::ifstream list(set / "sides.txt");
+  std::string name;
+  while (std::getline(list, name)) {
+    if (name.empty()) continue;
+    std::ifstream in(test::sharedDir() / "corpus" / "grobots" / name, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    compiled.push_back(compile(text.str()));
+  }
+  std::vector<const grobocode::Side*> sides;
+  for (const Compiled& c : compiled) sides.push_back(&c.result.side);
+  gb::TournamentOptions options;
+  options.rounds = 50;
+  options.seed = 1;
+  const gb::TournamentResult result = gb::runTournament(sides, options);
+  std::ifstream in(set / "standings.tsv");
+  std::stringstream table;
+  table << in.rdbuf();
+  const gb::Comparison c = gb::compareStandings(result.standings, gb::parseStandings(table.str()));
+  INFO(gb::formatStandings(result.standings));
+  CHECK(c.matched == 9);
+  CHECK(c.spearman >= 0.85);
+  CHECK(c.worstDeviation <= 2.5);
+}
