@@ -31,7 +31,10 @@ constexpr const char* kDisasmUsage =
     "A FILE ending in .gb is a Grobots side: each type's brain is listed with the addresses the original\n"
     "gives its instructions (0-based, the two end sentinels included), the raw 16-bit word and the\n"
     "decoded instruction with names and labels.\n"
-    "  --type NAME      list only the type NAME\n";
+    "  --type NAME      list only the type NAME\n"
+    "\n"
+    "A FILE ending in .rl is a Robbie Language program: its IR is listed, one instruction a line with its\n"
+    "address, source line, operation and operand.\n";
 
 bool isSideFile(const std::string& path) {
   return path.size() >= 3 && path[path.size() - 3] == '.' && (path[path.size() - 2] | 0x20) == 'g' &&
@@ -96,6 +99,7 @@ int runDisasm(const Args& args) {
     return 2;
   }
   if (isSideFile(path)) return disasmSide(path, typeName);
+  if (isRobbiePath(path)) return disasmRobbie(path);
   if (typeName) {
     std::fprintf(stderr, "chronon disasm: --type applies only to .gb sides\n");
     return 2;

@@ -24,8 +24,10 @@ constexpr Command kCommands[] = {
      "battle ROBOT... [--seed N] run one RoboWar battle, print each robot's outcome"},
     {"check", chronon::cli::runCheck, "check FILE...            report diagnostics (exit 1 on errors)"},
     {"compile", chronon::cli::runCompile, "compile --emit=object F  print a robot's object code (golden text format)"},
-    {"disasm", chronon::cli::runDisasm, "disasm FILE [--source]   disassemble object code (.RWR, object code, source)"},
-    {"run", chronon::cli::runRun, "run SIDE.gb [options]    run a Grobots brain on a test host, print its prints"},
+    {"disasm", chronon::cli::runDisasm,
+     "disasm FILE [--source]   disassemble object code (.RWR, object code, source), a .gb side or .rl IR"},
+    {"run", chronon::cli::runRun,
+     "run SIDE.gb|PROG.rl ...  run a Grobots brain on a test host, or an RL program in Robbie's room"},
     {"tournament", chronon::cli::runTournament,
      "tournament ROBOTS|DIR    run a RoboWar tournament, print the standings"},
 };
