@@ -27,6 +27,9 @@ constexpr const char* kCheckUsage =
     "A FILE ending in .gb is read as a Grobots side (types, hardware and Grobocode brains); after a clean\n"
     "load the Grobocode stack checker runs on each brain (GB620-GB625).\n"
     "\n"
+    "A FILE ending in .rl is read as a Robbie Language program: syntax, structure and type errors\n"
+    "(RL700-RL728), all of them, each with its range.\n"
+    "\n"
     "  --profile NAME   language profile: robowar-5 (default; RoboWar 4.5.2 and 5.x) or robowar-1.5\n"
     "  --effects        also print each label's inferred stack depth and effect to stdout (for a .gb side:\n"
     "                   each called label's effect, per type)\n"
@@ -128,6 +131,10 @@ int runCheck(const Args& args) {
   }
   int status = 0;
   for (const std::string& path : paths) {
+    if (isRobbiePath(path)) {
+      if (checkRobbie(path)) status = 1;
+      continue;
+    }
     if (isSidePath(path)) {
       if (checkSide(path, effects, costs)) status = 1;
       continue;

@@ -31,7 +31,10 @@ constexpr const char* kDisasmUsage =
     "A FILE ending in .gb is a Grobots side: each type's brain is listed with the addresses the original\n"
     "gives its instructions (0-based, the two end sentinels included), the raw 16-bit word and the\n"
     "decoded instruction with names and labels.\n"
-    "  --type NAME      list only the type NAME\n";
+    "  --type NAME      list only the type NAME\n"
+    "\n"
+    "A FILE ending in .rl is a Robbie Language program: its IR is listed, one instruction a line with its\n"
+    "address, source line, operation and operand.\n";
 
 // Lists a Grobots side; returns the exit status.
 int disasmSide(const std::string& path, const std::optional<std::string>& typeName) {
@@ -91,6 +94,7 @@ int runDisasm(const Args& args) {
     return 2;
   }
   if (isSidePath(path)) return disasmSide(path, typeName);
+  if (isRobbiePath(path)) return disasmRobbie(path);
   if (typeName) {
     std::fprintf(stderr, "chronon disasm: --type applies only to .gb sides\n");
     return 2;

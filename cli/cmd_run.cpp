@@ -27,7 +27,10 @@ constexpr const char* kRunUsage =
     "As in the original, the first frame runs nothing; each later frame runs the processor's cycles\n"
     "(the type's `processor` speed, or --cycles N). Prints each print/vprint line, then a runtime error\n"
     "report if the brain crashed. Exit status: 0 after running, 1 when the side does not load, 2 on a\n"
-    "usage error.\n";
+    "usage error.\n"
+    "\n"
+    "chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--steps N] runs a Robbie Language\n"
+    "program in Robbie's room instead (chronon run PROGRAM.rl --help for details).\n";
 
 std::optional<int32_t> parseCount(const std::string& text) {
   int32_t value = 0;
@@ -51,6 +54,10 @@ void processorOf(const grobocode::Type& type, int32_t& speed, int32_t& memory) {
 }  // namespace
 
 int runRun(const Args& args) {
+  // A Robbie Language program runs in Robbie's room, with options of its own.
+  for (const std::string& a : args) {
+    if (!a.empty() && a[0] != '-' && isRobbiePath(a)) return runRobbie(args);
+  }
   std::string path;
   std::optional<std::string> typeName;
   int32_t frames = 10;

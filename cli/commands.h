@@ -55,6 +55,19 @@ std::optional<LoadedSide> loadSide(const std::string& path);
 /// is missing or unknown. Shared by check, compile and disasm.
 bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile, bool& bad);
 
+/// True when `path` ends in `.rl` (any case): a Robbie Language program.
+bool isRobbiePath(const std::string& path);
+/// Compiles the RL program at `path` and prints its diagnostics; returns true when it has errors.
+bool checkRobbie(const std::string& path);
+/// `chronon disasm PROGRAM.rl`: prints the RL program's diagnostics and, when it has no error, its IR
+/// listing (robbie::listing); returns the exit status (0, or 1 on errors).
+int disasmRobbie(const std::string& path);
+/// `chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--steps N]`: compiles an RL program and,
+/// when it has no error, runs it in Robbie's room; prints the event log and the final report
+/// (docs/robbie.md). Exit 0 when the program stopped, 1 on compile, room or runtime errors or the step
+/// limit, 2 on a usage error.
+int runRobbie(const Args& args);
+
 /// `chronon check FILE...`: diagnostics for each file; exit 1 when any has an error.
 int runCheck(const Args& args);
 /// `chronon compile --emit=object FILE`: the object code in the golden text format; exit 1 on errors.

@@ -24,9 +24,11 @@ constexpr Command kCommands[] = {
      "battle ROBOT|SIDE.gb...   run one RoboWar battle or one Grobots round, print the outcome"},
     {"check", chronon::cli::runCheck, "check FILE...            report diagnostics (exit 1 on errors)"},
     {"compile", chronon::cli::runCompile, "compile --emit=object F  print a robot's object code (golden text format)"},
-    {"disasm", chronon::cli::runDisasm, "disasm FILE [--source]   disassemble object code (.RWR, object code, source)"},
+    {"disasm", chronon::cli::runDisasm,
+     "disasm FILE [--source]   disassemble object code (.RWR, object code, source), a .gb side or .rl IR"},
     {"repl", chronon::cli::runRepl, "repl [--lang L] [FILE]   an interactive loop over the compiler and the VM"},
-    {"run", chronon::cli::runRun, "run SIDE.gb [options]    run a Grobots brain on a test host, print its prints"},
+    {"run", chronon::cli::runRun,
+     "run SIDE.gb|PROG.rl ...  run a Grobots brain on a test host, or an RL program in Robbie's room"},
     {"tournament", chronon::cli::runTournament,
      "tournament ROBOTS|SIDES  run a RoboWar or Grobots tournament, print the standings"},
 };

@@ -35,10 +35,11 @@ std::string_view severityName(Severity severity) {
 }
 
 std::string codeName(DiagCode code) {
-  // The 6xx block belongs to Grobocode side files; every other code to RoboTalk and the shared input
-  // checks, which RoboTalk users met first.
+  // The 6xx block belongs to Grobocode side files, the 7xx block to the Robbie Language; every other
+  // code to RoboTalk and the shared input checks, which RoboTalk users met first.
   const auto number = static_cast<unsigned>(code);
-  return (number >= 600 && number < 700 ? "GB" : "RT") + std::to_string(number);
+  const char* prefix = number >= 600 && number < 700 ? "GB" : number >= 700 && number < 800 ? "RL" : "RT";
+  return prefix + std::to_string(number);
 }
 
 namespace {

@@ -86,6 +86,41 @@ enum class DiagCode : uint16_t {
   kGbCheckReturnEmpty = 623,         ///< Checker: `return`, `ifr` or `nifr` with nothing to return to.
   kGbCheckStackComment = 624,        ///< Checker warning: a label's stack comment disagrees with its code.
   kGbCheckReturnUnderflow = 625,     ///< Checker: `r>` or `rdrop` on an empty return stack (§5.1).
+  // Robbie Language (7xx): syntax and structure (70x-71x), types (72x), room files (78x); docs/robbie.md
+  kRlSyntax = 700,              ///< A line that does not have the form of its command ("expected ...").
+  kRlUnknownCommand = 701,      ///< A line that starts with no command word.
+  kRlReservedName = 702,        ///< A reserved word where a register name belongs.
+  kRlBadName = 703,             ///< A name that is not letters and digits starting with a letter.
+  kRlUnterminatedString = 704,  ///< A string literal without its closing quote on the same line.
+  kRlNumberTooLarge = 705,      ///< An integer literal beyond 64 bits or a real literal beyond double range.
+  kRlExtraText = 706,           ///< Text after the end of a command (one command per line).
+  kRlMissingStart = 707,        ///< A program without `start`.
+  kRlDuplicateStart = 708,      ///< A second `start` (only one is allowed).
+  kRlMisplacedProgram = 709,    ///< `program` after other commands, or twice.
+  kRlBeforeStart = 710,         ///< A command other than program or register before `start`.
+  kRlMissingStop = 711,         ///< The program's last command is not `stop`.
+  kRlUnclosedBlock = 712,       ///< if, while or repeat without its end word.
+  kRlUnmatchedEnd = 713,        ///< else, endif, endwhile or endrepeat with no structure to close.
+  kRlDuplicateElse = 714,       ///< A second else in one if.
+  kRlBadCharacter = 715,        ///< A byte that starts no token.
+  kRlTooDeep = 716,             ///< Structures, expressions or a line's tokens beyond their limits.
+  kRlLowerCaseName = 717,       ///< Warning: a register name entirely in lower case (the manual advises against).
+  kRlTestAsCommand = 718,       ///< `blocked` or `weight` alone on a line: tests belong in expressions.
+  kRlUndeclared = 720,          ///< A name that no earlier register line declares.
+  kRlDuplicateRegister = 721,   ///< A name registered twice.
+  kRlAssignType = 722,          ///< `set` of a value whose type the register cannot hold.
+  kRlConditionType = 723,       ///< An if or while condition that is not boolean.
+  kRlOperandType = 724,         ///< An operator applied to operands of the wrong type.
+  kRlCompareType = 725,         ///< A comparison of values of incompatible types.
+  kRlArgumentType = 726,        ///< A command argument or repeat count that is not an integer.
+  kRlNegativeArgument = 727,    ///< A literal negative distance, angle, time or count.
+  kRlFrequencyRange = 728,      ///< A literal beep frequency outside 60-30,000 Hz.
+  kRlRoomSyntax = 780,          ///< Room file: a line that does not have its entry's form.
+  kRlRoomNumber = 781,          ///< Room file: a bad or out-of-range number.
+  kRlRoomUnknownEntry = 782,    ///< Room file: an unknown entry word.
+  kRlRoomDuplicate = 783,       ///< Room file: a second `room` or `robbie` line, or a repeated object name.
+  kRlRoomPlacement = 784,       ///< Room file: Robbie or an object outside the room, or Robbie inside an obstacle.
+  kRlRoomTooMany = 785,         ///< Room file: more entries than the room allows.
 };
 
 /// A replacement of `range` by `text`: the edit a quick fix applies.
@@ -151,7 +186,8 @@ class Diagnostics {
 
 /// "error", "warning" or "note".
 std::string_view severityName(Severity severity);
-/// The code as printed: "RT200" for RoboTalk and shared codes, "GB600" for the Grobocode 6xx block.
+/// The code as printed: "RT200" for RoboTalk and shared codes, "GB600" for the Grobocode 6xx block,
+/// "RL700" for the Robbie Language 7xx block.
 std::string codeName(DiagCode code);
 
 /// Renders one diagnostic as `file:line:col: error|warning|note: message [RTnnn]`, followed by its

@@ -1,0 +1,154 @@
+// The Robbie Language in `chronon check` and `chronon run`: a `.rl` file is compiled by the RL
+// frontend; run executes it in Robbie's room (the built-in default room or --room FILE) and prints
+// the event log and the final report (docs/robbie.md).
+
+#include <charconv>
+#include <cstdio>
+#include <optional>
+#include <string>
+
+#include "chronon/arena/robbie_room.h"
+#include "chronon/arena/robbie_run.h"
+#include "chronon/compiler/load.h"
+#include "chronon/compiler/robbie.h"
+#include "chronon/compiler/robbie_room_file.h"
+#include "commands.h"
+
+namespace chronon::cli {
+
+namespace {
+
+constexpr const char* kRunRobbieUsage =
+    "usage: chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--steps N]\n"
+    "\n"
+    "Compiles a Robbie Language program and, when it has no error, runs it in Robbie's room: the\n"
+    "built-in default room (stdlib/robbie/rooms/default.room), or the room file given with --room.\n"
+    "Prints the event log (one line per command Robbie carries out, with its simulated start time)\n"
+    "and the final report (how the run ended, time, Robbie, the objects, the registers). A program\n"
+    "with an error does not run at all (\"Robbie explodes\"). The run ends at `stop`, at a runtime\n"
+    "error, or after N executed instructions (--steps, default 1000000).\n"
+    "Exit status: 0 when the program reached stop, 1 on compile or room errors, a runtime error or\n"
+    "the step limit, 2 on a usage error.\n";
+
+bool hasExtension(const std::string& path, std::string_view extension) {
+  if (path.size() < extension.size()) return false;
+  for (size_t i = 0; i < extension.size(); ++i) {
+    const char c = path[path.size() - extension.size() + i];
+    if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != extension[i]) return false;
+  }
+  return true;
+}
+
+struct LoadedProgram {
+  SourceFile file;
+  robbie::CompileResult result;
+};
+
+std::optional<LoadedProgram> loadProgram(const std::string& path) {
+  Diagnostics diagnostics;
+  std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
+  if (!file) {
+    printDiagnostics(SourceFile(path, ""), diagnostics);
+    return std::nullopt;
+  }
+  robbie::CompileResult result = robbie::compile(*file);
+  return LoadedProgram{std::move(*file), std::move(result)};
+}
+
+}  // namespace
+
+bool isRobbiePath(const std::string& path) { return hasExtension(path, ".rl"); }
+
+bool checkRobbie(const std::string& path) {
+  const std::optional<LoadedProgram> loaded = loadProgram(path);
+  if (!loaded) return true;
+  printDiagnostics(loaded->file, loaded->result.diagnostics);
+  return loaded->result.diagnostics.hasErrors();
+}
+
+int disasmRobbie(const std::string& path) {
+  const std::optional<LoadedProgram> loaded = loadProgram(path);
+  if (!loaded) return 1;
+  printDiagnostics(loaded->file, loaded->result.diagnostics);
+  if (!loaded->result.program) return 1;
+  const std::string text = robbie::listing(*loaded->result.program);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  return 0;
+}
+
+int runRobbie(const Args& args) {
+  std::string path;
+  std::optional<std::string> roomPath;
+  int64_t steps = robbie::kDefaultStepLimit;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      std::fputs(kRunRobbieUsage, stdout);
+      return 0;
+    }
+    if (a == "--room" || a == "--engine" || a == "--steps") {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "chronon run: %s needs a value\n%s", a.c_str(), kRunRobbieUsage);
+        return 2;
+      }
+      const std::string& value = args[++i];
+      if (a == "--room") roomPath = value;
+      if (a == "--engine") {
+        if (value == "jit") {
+          std::fprintf(stderr, "chronon run: jit not yet available for RL; using the interpreter\n");
+        } else if (value != "interp") {
+          std::fprintf(stderr, "chronon run: unknown engine '%s' (interp or jit)\n", value.c_str());
+          return 2;
+        }
+      }
+      if (a == "--steps") {
+        const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), steps);
+        if (ec != std::errc() || ptr != value.data() + value.size() || steps <= 0) {
+          std::fprintf(stderr, "chronon run: --steps needs a positive integer, not '%s'\n", value.c_str());
+          return 2;
+        }
+      }
+      continue;
+    }
+    if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "chronon run: unknown option '%s'\n%s", a.c_str(), kRunRobbieUsage);
+      return 2;
+    }
+    if (!path.empty()) {
+      std::fprintf(stderr, "chronon run: one program file only\n%s", kRunRobbieUsage);
+      return 2;
+    }
+    path = a;
+  }
+
+  robbie::RoomSpec room = robbie::defaultRoom();
+  if (roomPath) {
+    Diagnostics diagnostics;
+    std::optional<SourceFile> file = loadSourceFile(*roomPath, diagnostics);
+    if (!file) {
+      printDiagnostics(SourceFile(*roomPath, ""), diagnostics);
+      return 1;
+    }
+    std::optional<robbie::RoomSpec> parsed = robbie::parseRoomFile(*file, diagnostics);
+    printDiagnostics(*file, diagnostics);
+    if (!parsed) return 1;
+    room = std::move(*parsed);
+  }
+
+  const std::optional<LoadedProgram> loaded = loadProgram(path);
+  if (!loaded) return 1;
+  printDiagnostics(loaded->file, loaded->result.diagnostics);
+  if (!loaded->result.program) {
+    std::fprintf(stderr, "chronon run: Robbie explodes: %s has %zu error(s), so none of it runs\n", path.c_str(),
+                 loaded->result.diagnostics.errorCount());
+    return 1;
+  }
+  const robbie::Program& program = *loaded->result.program;
+  const robbie::RobbieRun run = robbie::runInRoom(program, room, steps);
+  const std::string text = "event log:\n" + run.room.logText() + "\n" + robbie::finalReport(program, run);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+  return run.end == robbie::RunEnd::kStopped ? 0 : 1;
+}
+
+}  // namespace chronon::cli

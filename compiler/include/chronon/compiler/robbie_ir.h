@@ -1,0 +1,111 @@
+#pragma once
+// The Robbie Language's IR: a linear list of stack-machine instructions with typed constants and typed
+// registers, produced by the RL frontend (robbie.h) after its type checker passed, and run by
+// vm/robbie_interpreter.h. Addresses are instruction indices. Every value carries one of RL's four
+// register types (seeds/robbie-language.txt, "register"), so the engines never meet an untyped value.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "chronon/compiler/source.h"
+
+namespace chronon::robbie {
+
+/// The type of an RL value: the four register types of the manual.
+enum class ValueType : uint8_t {
+  kInteger,  ///< A whole number, 64-bit two's complement.
+  kReal,     ///< A decimal number, IEEE double.
+  kBoolean,  ///< true or false.
+  kString,   ///< A byte string.
+};
+
+/// "integer", "real", "boolean" or "string": the type word as written in a register line.
+std::string_view valueTypeName(ValueType type);
+
+/// An RL value; the alternative's index is its ValueType.
+using Value = std::variant<int64_t, double, bool, std::string>;
+
+/// The type of `value`.
+inline ValueType typeOf(const Value& value) { return static_cast<ValueType>(value.index()); }
+
+/// The value a register of `type` holds before any `set`: 0, 0.0, false or "".
+Value defaultValue(ValueType type);
+
+/// `value` as reports print it: integers in decimal, reals with up to 6 significant digits and always a
+/// point or exponent ("2.5", "3.0", "1e+20"), booleans as true/false, strings in double quotes.
+std::string formatValue(const Value& value);
+
+/// The operations of the IR. Operands are popped from the value stack, the right operand on top.
+enum class Op : uint8_t {
+  kPushConstant,  ///< Pushes constants[a].
+  kLoad,          ///< Pushes registers[a]'s value.
+  kStore,         ///< Pops a value into registers[a] (the types agree: the checker made sure).
+  kToReal,        ///< Converts the integer on top to a real (inserted where an integer meets a real).
+  kAddInteger,    ///< i i -- i; overflow is a runtime error.
+  kSubInteger,    ///< i i -- i; overflow is a runtime error.
+  kMulInteger,    ///< i i -- i; overflow is a runtime error.
+  kDivInteger,    ///< i i -- i, truncated toward zero; division by zero is a runtime error.
+  kNegInteger,    ///< i -- i; overflow is a runtime error.
+  kAddReal,       ///< r r -- r.
+  kSubReal,       ///< r r -- r.
+  kMulReal,       ///< r r -- r.
+  kDivReal,       ///< r r -- r; division by zero is a runtime error.
+  kNegReal,       ///< r -- r.
+  kConcat,        ///< s s -- s: string +.
+  kLess,          ///< x x -- b, both operands of one type (integer, real or string).
+  kLessEqual,     ///< x x -- b.
+  kGreater,       ///< x x -- b.
+  kGreaterEqual,  ///< x x -- b.
+  kEqual,         ///< x x -- b, any one type.
+  kNot,           ///< b -- b.
+  kJump,          ///< Continues at a.
+  kJumpIfFalse,   ///< b --; continues at a when b is false.
+  kAndJump,       ///< b -- [b]: when b is false, leaves it and continues at a (short-circuit and).
+  kOrJump,        ///< b -- [b]: when b is true, leaves it and continues at a (short-circuit or).
+  kBlocked,       ///< -- b: the fore contact sensor (host).
+  kWeight,        ///< -- i: grams held by the claw (host).
+  kForward,       ///< i --: move forward i cm (host); a negative i is a runtime error.
+  kBack,          ///< i --: move back i cm (host); a negative i is a runtime error.
+  kTurnLeft,      ///< i --: turn left i degrees (host); a negative i is a runtime error.
+  kTurnRight,     ///< i --: turn right i degrees (host); a negative i is a runtime error.
+  kGrab,          ///< Closes the claw on the object beneath (host).
+  kDrop,          ///< Puts the held object down (host).
+  kBeep,          ///< ms hz --: beep (host); a negative time or a frequency outside 60-30,000 is an error.
+  kPause,         ///< ms --: pause (host); a negative time is a runtime error.
+  kStop,          ///< Stops the program.
+};
+
+/// The mnemonic of `op` for listings ("push", "load", "add.i", ...).
+std::string_view opName(Op op);
+
+/// One instruction.
+struct Instruction {
+  Op op = Op::kStop;
+  int32_t a = 0;      ///< Operand: constant index, register index or jump target; 0 when unused.
+  SourceRange range;  ///< The source the instruction came from (the command, or the expression part).
+  uint32_t line = 0;  ///< 1-based source line of `range`, for runtime error reports.
+};
+
+/// A register: a declared one, or a hidden counter of a repeat loop.
+struct RegisterInfo {
+  std::string name;  ///< The declared name; "repeat@LINE" for a hidden repeat counter.
+  ValueType type = ValueType::kInteger;
+  bool hidden = false;  ///< True for repeat counters, which reports leave out.
+  SourceRange range;    ///< The register line (or the repeat header).
+};
+
+/// A lowered RL program.
+struct Program {
+  std::string name;                     ///< The `program "..."` name, "" when there is none.
+  std::vector<Instruction> code;        ///< Instructions; execution starts at 0.
+  std::vector<Value> constants;         ///< Constant pool.
+  std::vector<RegisterInfo> registers;  ///< Registers; each starts at defaultValue(type).
+};
+
+/// A listing of `program`, one instruction a line: "ADDR  LINE  op operand".
+std::string listing(const Program& program);
+
+}  // namespace chronon::robbie
