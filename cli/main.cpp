@@ -25,6 +25,7 @@ constexpr Command kCommands[] = {
     {"check", chronon::cli::runCheck, "check FILE...            report diagnostics (exit 1 on errors)"},
     {"compile", chronon::cli::runCompile, "compile --emit=object F  print a robot's object code (golden text format)"},
     {"disasm", chronon::cli::runDisasm, "disasm FILE [--source]   disassemble object code (.RWR, object code, source)"},
+    {"lsp", chronon::cli::runLsp, "lsp [--debounce MS]      run the language server on stdin/stdout (LSP 3.17)"},
     {"run", chronon::cli::runRun, "run SIDE.gb [options]    run a Grobots brain on a test host, print its prints"},
     {"tournament", chronon::cli::runTournament,
      "tournament ROBOTS|DIR    run a RoboWar tournament, print the standings"},

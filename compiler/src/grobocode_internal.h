@@ -43,6 +43,8 @@ struct BrainBuilder {
   std::unordered_map<std::string, int> vectors;    ///< First vector variable of each name.
   std::unordered_map<std::string, int> labels;     ///< Named (non-gensym) labels.
   bool spillReported = false;                      ///< The index-spill warning was given once.
+  std::vector<SymbolUse>* uses = nullptr;          ///< Where compileToken() records each token (may be null).
+  int scope = -1;                                  ///< SymbolUse::scope of the tokens compiled here.
 
   /// Compiles one token at original line `line` (§4.2, §4.5). Returns false after reporting an
   /// error, so the caller drops the rest of the line (§4.7).
@@ -71,6 +73,7 @@ struct BrainBuilder {
   bool popStack(int& label, SourceRange range, Diagnostics& diagnostics);
   bool peekStack(int& label, SourceRange range, Diagnostics& diagnostics);
   bool checkOnce(SourceRange at, Diagnostics& diagnostics);
+  void record(UseKind kind, SourceRange range);
 };
 
 }  // namespace chronon::grobocode::detail
