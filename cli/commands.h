@@ -80,6 +80,10 @@ int runDisasm(const Args& args);
 /// is loaded first. Exit 0 at `quit` or end of input, 2 on a usage error.
 int runRepl(const Args& args);
 
+/// `chronon lsp [--debounce MS]`: the language server on stdin/stdout (lsp/server.h). Exit 0 after
+/// `shutdown` and `exit`, 1 when input ended or `exit` came without `shutdown`, 2 on a usage error.
+int runLsp(const Args& args);
+
 /// `chronon run SIDE.gb [--type NAME] [--frames N] [--cycles N] [--seed N]`: runs one Grobots robot
 /// type's brain against the test host and prints its print/vprint lines (specs/grobots-language.md
 /// §1.8) and any runtime error report (§5.3). Exit 0 after running, 1 when the side does not load or

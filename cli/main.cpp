@@ -26,6 +26,7 @@ constexpr Command kCommands[] = {
     {"compile", chronon::cli::runCompile, "compile --emit=object F  print a robot's object code (golden text format)"},
     {"disasm", chronon::cli::runDisasm,
      "disasm FILE [--source]   disassemble object code (.RWR, object code, source), a .gb side or .rl IR"},
+    {"lsp", chronon::cli::runLsp, "lsp [--debounce MS]      run the language server on stdin/stdout (LSP 3.17)"},
     {"repl", chronon::cli::runRepl, "repl [--lang L] [FILE]   an interactive loop over the compiler and the VM"},
     {"run", chronon::cli::runRun,
      "run SIDE.gb|PROG.rl ...  run a Grobots brain on a test host, or an RL program in Robbie's room"},

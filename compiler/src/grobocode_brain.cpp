@@ -164,10 +164,15 @@ bool BrainBuilder::runCompileWord(CompileWord word, SourceRange range, uint32_t 
   return true;
 }
 
+void BrainBuilder::record(UseKind kind, SourceRange range) {
+  if (uses != nullptr) uses->push_back(SymbolUse{kind, range, scope});
+}
+
 bool BrainBuilder::compileToken(const Token& token, uint32_t line, Diagnostics& diagnostics) {
   const std::string_view text = token.text;
   const SourceRange range = token.range;
   const auto undefined = [&](std::string_view name) {
+    record(UseKind::kUndefined, range);
     diagnostics.error(DiagCode::kGbUndefinedSymbol, range, "undefined symbol: " + std::string(name));
     return false;
   };
@@ -177,24 +182,29 @@ bool BrainBuilder::compileToken(const Token& token, uint32_t line, Diagnostics& 
       case '!': {
         const std::string key = lowered(name);
         if (const auto it = variables.find(key); it != variables.end()) {
+          record(UseKind::kVariableWrite, range);
           emit(InstructionType::kVariableWrite, it->second, range, line, diagnostics);
           return true;
         }
         if (const auto it = vectors.find(key); it != vectors.end()) {
+          record(UseKind::kVectorWrite, range);
           emit(InstructionType::kVectorWrite, it->second, range, line, diagnostics);
           return true;
         }
         if (const HardwareInfo* hw = lookupHardwareScalar(name)) {
+          record(UseKind::kHardwareWrite, range);
           emit(InstructionType::kHardwareWrite, hw->index, range, line, diagnostics);
           return true;
         }
         if (const HardwareInfo* hw = lookupHardwareVector(name)) {
+          record(UseKind::kHardwareWrite, range);
           emit(InstructionType::kHardwareVectorWrite, hw->index, range, line, diagnostics);
           return true;
         }
         return undefined(name);
       }
       case ':': {
+        record(UseKind::kLabelDefinition, range);
         const auto [it, inserted] = labels.emplace(lowered(name), static_cast<int>(brain.labels.size()));
         if (inserted) {
           brain.labels.push_back(
@@ -209,39 +219,55 @@ bool BrainBuilder::compileToken(const Token& token, uint32_t line, Diagnostics& 
         label.address = static_cast<int32_t>(brain.instructions.size());
         return true;
       }
-      case '&': emit(InstructionType::kLabelRead, labelNamed(name, range), range, line, diagnostics); return true;
-      case '^': emit(InstructionType::kLabelCall, labelNamed(name, range), range, line, diagnostics); return true;
+      case '&':
+        record(UseKind::kLabelAddress, range);
+        emit(InstructionType::kLabelRead, labelNamed(name, range), range, line, diagnostics);
+        return true;
+      case '^':
+        record(UseKind::kLabelCall, range);
+        emit(InstructionType::kLabelCall, labelNamed(name, range), range, line, diagnostics);
+        return true;
       default: break;
     }
   }
   // A bare name: the first of §4.2's nine steps that knows it wins.
   const std::string key = lowered(text);
   if (const auto it = constants.find(key); it != constants.end()) {
+    // A repeated literal finds the constant its first use made (§4.3); it is still a literal.
+    record(grobots::parseLiteral(text).ok() ? UseKind::kLiteral : UseKind::kConstantRead, range);
     emit(InstructionType::kConstantRead, it->second, range, line, diagnostics);
     return true;
   }
   if (const auto it = variables.find(key); it != variables.end()) {
+    record(UseKind::kVariableRead, range);
     emit(InstructionType::kVariableRead, it->second, range, line, diagnostics);
     return true;
   }
   if (const auto it = vectors.find(key); it != vectors.end()) {
+    record(UseKind::kVectorRead, range);
     emit(InstructionType::kVectorRead, it->second, range, line, diagnostics);
     return true;
   }
   if (const auto it = labels.find(key); it != labels.end()) {
+    record(UseKind::kLabelCall, range);
     emit(InstructionType::kLabelCall, it->second, range, line, diagnostics);
     return true;
   }
   const Builtin builtin = resolveBuiltin(text);
   switch (builtin.which) {
-    case Builtin::Which::kCompileWord: return runCompileWord(builtin.compileWord->word, range, line, diagnostics);
+    case Builtin::Which::kCompileWord:
+      record(UseKind::kCompileWord, range);
+      return runCompileWord(builtin.compileWord->word, range, line, diagnostics);
     case Builtin::Which::kHardwareScalar:
+      record(UseKind::kHardwareRead, range);
       emit(InstructionType::kHardwareRead, builtin.hardware->index, range, line, diagnostics);
       return true;
     case Builtin::Which::kHardwareVector:
+      record(UseKind::kHardwareRead, range);
       emit(InstructionType::kHardwareVectorRead, builtin.hardware->index, range, line, diagnostics);
       return true;
     case Builtin::Which::kPrimitive:
+      record(UseKind::kPrimitive, range);
       emit(InstructionType::kPrimitive, builtin.primitive->index(), range, line, diagnostics);
       return true;
     case Builtin::Which::kNone: break;
@@ -250,6 +276,7 @@ bool BrainBuilder::compileToken(const Token& token, uint32_t line, Diagnostics& 
   if (!literal.ok()) return undefined(text);
   // A literal is a constant named by its token text (§4.3); step 1 above already reuses an entry
   // with the same name, so reaching here always makes a new one.
+  record(UseKind::kLiteral, range);
   addConstant(text, literal.value(), range);
   emit(InstructionType::kConstantRead, static_cast<int>(brain.constants.size() - 1), range, line, diagnostics);
   return true;

@@ -157,6 +157,22 @@ class BrainChecker {
     return out;
   }
 
+  // Analyses each routine once more with the settled summaries; each instruction keeps the state of
+  // the first routine that reaches it (the start routine comes first, so its depths are absolute).
+  std::vector<DepthFact> depths() {
+    std::vector<DepthFact> out(brain_.instructions.size());
+    for (int r = 0; r < static_cast<int>(routines_.size()); ++r) {
+      analyse(r, nullptr, nullptr);
+      for (const int pc : touched_) {
+        const State& s = states_[static_cast<size_t>(pc)];
+        DepthFact& fact = out[static_cast<size_t>(pc)];
+        if (fact.reached || !s.reached) continue;
+        fact = DepthFact{true, s.depthKnown, r != 0, s.depth};
+      }
+    }
+    return out;
+  }
+
   std::string labelNameAt(int address) const {
     std::string gensym;
     for (const Label& label : brain_.labels) {
@@ -651,6 +667,12 @@ std::vector<RoutineEffect> routineEffects(const Brain& brain, const CheckLimits&
   BrainChecker checker(brain, limits);
   checker.settle();
   return checker.effects();
+}
+
+std::vector<DepthFact> instructionDepths(const Brain& brain, const CheckLimits& limits) {
+  BrainChecker checker(brain, limits);
+  checker.settle();
+  return checker.depths();
 }
 
 }  // namespace chronon::grobocode

@@ -46,6 +46,8 @@ struct BrainBuilder {
   /// When true a label declared again moves to the new address instead of being "duplicate symbol"
   /// (interactive use, grobocode_incremental.h); side files never set it.
   bool redefineLabels = false;
+  std::vector<SymbolUse>* uses = nullptr;          ///< Where compileToken() records each token (may be null).
+  int scope = -1;                                  ///< SymbolUse::scope of the tokens compiled here.
 
   /// Compiles one token at original line `line` (§4.2, §4.5). Returns false after reporting an
   /// error, so the caller drops the rest of the line (§4.7).
@@ -74,6 +76,7 @@ struct BrainBuilder {
   bool popStack(int& label, SourceRange range, Diagnostics& diagnostics);
   bool peekStack(int& label, SourceRange range, Diagnostics& diagnostics);
   bool checkOnce(SourceRange at, Diagnostics& diagnostics);
+  void record(UseKind kind, SourceRange range);
 };
 
 }  // namespace chronon::grobocode::detail

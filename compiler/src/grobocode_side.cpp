@@ -184,6 +184,7 @@ class Reader {
     for (const TagName& t : kTags) {
       if (namesEquivalent(t.name, word.text)) tag = t.tag;
     }
+    result_.uses.push_back(SymbolUse{UseKind::kTag, SourceRange{first.range.begin, word.range.end}, scope()});
     if (!tag) {
       diags().error(DiagCode::kGbInvalidElementType, word.range, "invalid element type");
       return;
@@ -320,8 +321,10 @@ class Reader {
         }
         if (args.empty())
           builder_->startHere(word.range);
-        else
+        else {
+          result_.uses.push_back(SymbolUse{UseKind::kStartLabel, args.front().range, scope()});
           builder_->startAtLabel(args.front().text, args.front().range);
+        }
         return;
       case Tag::kVar: {
         if (section_ != Section::kCode) {
@@ -341,6 +344,7 @@ class Reader {
           }
           initial = value.value();
         }
+        result_.uses.push_back(SymbolUse{UseKind::kVariableDeclaration, args[0].range, scope()});
         builder_->addVariable(args[0].text, initial, line.content);
         return;
       }
@@ -373,6 +377,7 @@ class Reader {
           x = xv.value();
           y = yv.value();
         }
+        result_.uses.push_back(SymbolUse{UseKind::kVectorDeclaration, args[0].range, scope()});
         builder_->addVector(args[0].text, x, y, line.content);
         return;
       }
@@ -390,6 +395,7 @@ class Reader {
           invalid(args[1].range);
           return;
         }
+        result_.uses.push_back(SymbolUse{UseKind::kConstantDeclaration, args[0].range, scope()});
         builder_->addConstant(args[0].text, value.value(), line.content);
         return;
       }
@@ -406,7 +412,10 @@ class Reader {
   // `#code` starts from a full copy of the common brain with a start gensym at its end (§4.6).
   void startCode(const Token& word) {
     if (level_ == Level::kSide) {
-      if (!common_) common_.emplace();
+      if (!common_) {
+        common_.emplace();
+        common_->uses = &result_.uses;
+      }
       builder_ = &*common_;
       return;
     }
@@ -417,9 +426,14 @@ class Reader {
       } else {
         typeBuilder_.emplace();
       }
+      typeBuilder_->uses = &result_.uses;
+      typeBuilder_->scope = scope();
     }
     builder_ = &*typeBuilder_;
   }
+
+  // The SymbolUse::scope of what is read now: the current type's index, or -1 outside types.
+  int scope() const { return level_ == Level::kType ? static_cast<int>(result_.side.types.size()) - 1 : -1; }
 
   // Finishes the current type at `#type` or `#end`: the brain checks, then the brain is attached.
   // A failed check leaves the old type current (§4.7).
@@ -454,6 +468,7 @@ class Reader {
       diags().error(DiagCode::kGbUnknownHardware, name.range, "unknown hardware component");
       return;
     }
+    result_.uses.push_back(SymbolUse{UseKind::kHardwareComponent, name.range, scope()});
     HardwareItem item{*component, {}, line.content};
     // Argument kinds per §6.3: 'N' number, 'I' integer; the count of required ones; defaults raw.
     struct Arg {

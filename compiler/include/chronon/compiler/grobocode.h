@@ -134,10 +134,43 @@ struct Side {
   bool complete = false;        ///< True when `#end` was reached and accepted.
 };
 
+/// What one source token of a side means, for editor features (hover, go to definition, rename,
+/// semantic tokens). The compiler records one SymbolUse per token it reads (§4.2, §6.2).
+enum class UseKind : uint8_t {
+  kTag,                  ///< A `#` tag word, `#` included ("#type").
+  kHardwareComponent,    ///< The component name on a `#hardware` line.
+  kLabelDefinition,      ///< `name:`.
+  kLabelAddress,         ///< `name&`: pushes the label's address.
+  kLabelCall,            ///< `name^`, or a bare label name: calls it.
+  kStartLabel,           ///< The label argument of `#start`.
+  kVariableDeclaration,  ///< The name on a `#var` line.
+  kVariableRead,         ///< A scalar variable's bare name.
+  kVariableWrite,        ///< `name!` of a scalar variable.
+  kVectorDeclaration,    ///< The name on a `#vector` line.
+  kVectorRead,           ///< A vector variable's bare name.
+  kVectorWrite,          ///< `name!` of a vector variable.
+  kConstantDeclaration,  ///< The name on a `#const` line.
+  kConstantRead,         ///< A `#const` name used in code.
+  kLiteral,              ///< A numeric literal.
+  kPrimitive,            ///< A primitive word.
+  kCompileWord,          ///< A compile-time control word (if, then, do, loop, ...).
+  kHardwareRead,         ///< A hardware variable read (scalar or vector).
+  kHardwareWrite,        ///< `name!` of a hardware variable.
+  kUndefined,            ///< A token that resolves to nothing (GB600 was reported there).
+};
+
+/// One classified token: its kind, its bytes, and the brain it belongs to.
+struct SymbolUse {
+  UseKind kind = UseKind::kUndefined;
+  SourceRange range;  ///< The token's bytes (suffix `!`, `&`, `^`, `:` included).
+  int scope = -1;     ///< Index of the type whose brain it is in; -1 for common code and side level.
+};
+
 /// The result of reading a side file.
 struct SideResult {
-  Side side;                ///< Whatever could be read; check `loaded()`.
-  Diagnostics diagnostics;  ///< Every load error, in the order the original reports them.
+  Side side;                    ///< Whatever could be read; check `loaded()`.
+  Diagnostics diagnostics;      ///< Every load error, in the order the original reports them.
+  std::vector<SymbolUse> uses;  ///< Every token read, classified, in source order.
 
   /// True when the original would load the side: it reached `#end` (errors on single lines only
   /// damage that line, §4.7).

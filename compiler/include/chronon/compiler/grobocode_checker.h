@@ -40,6 +40,14 @@ struct RoutineEffect {
   int outputs = 0;       ///< Cells left in their place: inputs + net change (valid when `known`).
 };
 
+/// The data-stack depth just before one instruction, as the checker infers it (for editor hints).
+struct DepthFact {
+  bool reached = false;   ///< False when no analysed path reaches the instruction.
+  bool known = false;     ///< False when paths disagree or a computed effect came before.
+  bool relative = false;  ///< True when `depth` counts from the entry of the subroutine it is in.
+  int depth = 0;          ///< Cells: absolute from the brain's start, or relative (may be negative).
+};
+
 /// Checks every brain of `side` (each type's brain; common code is checked as part of the types that
 /// copy it, and once only) and appends diagnostics to `diagnostics`:
 /// GB620 data-stack underflow, GB621 branches joining at different depths, GB622 a loop that changes
@@ -50,6 +58,11 @@ struct RoutineEffect {
 /// is reported at most once per code. Work is linear in the code size times a small bound
 /// (CheckLimits); never throws on any side `compileSide` returned.
 void checkSide(const SourceFile& file, const Side& side, Diagnostics& diagnostics, const CheckLimits& limits = {});
+
+/// The depth before every instruction of `brain` (index == address): from the analysis of the start
+/// address where it reaches the instruction (absolute), else from the first subroutine whose
+/// analysis does (relative to that subroutine's entry). Same bounded work as routineEffects().
+std::vector<DepthFact> instructionDepths(const Brain& brain, const CheckLimits& limits = {});
 
 /// The inferred effects of the subroutines of `brain` (the targets of constant calls), in address
 /// order. Used by `chronon check --effects` and by tests.

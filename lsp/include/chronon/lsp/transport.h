@@ -1,0 +1,40 @@
+#pragma once
+// LSP base protocol framing (LSP 3.17 "Base Protocol"): each message is a header block of
+// `Name: value` lines ending in an empty line, with a mandatory Content-Length, then that many bytes
+// of JSON. Reading never trusts the header: absurd lengths and malformed headers become statuses.
+
+#include <cstddef>
+#include <istream>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace chronon::lsp {
+
+/// Largest message body the server reads (bytes); larger bodies are skipped without being stored.
+inline constexpr size_t kMaxMessageBytes = 64u * 1024u * 1024u;
+
+/// What readMessage() found.
+enum class ReadStatus : uint8_t {
+  kMessage,    ///< A complete body was read.
+  kEndOfFile,  ///< The stream ended before a header started (a clean end).
+  kBadHeader,  ///< A header block without a valid Content-Length; it was skipped.
+  kTooLarge,   ///< Content-Length above kMaxMessageBytes; the body was skipped.
+  kTruncated,  ///< The stream ended inside a header or body.
+};
+
+/// One read attempt: the status and, for kMessage, the body.
+struct ReadResult {
+  ReadStatus status = ReadStatus::kEndOfFile;
+  std::string body;
+};
+
+/// Reads one framed message from `in`. Header names are matched case-insensitively; a trailing CR on
+/// header lines is optional; Content-Type is ignored. Never throws and never stores more than
+/// kMaxMessageBytes of body or 8 KiB of header line.
+ReadResult readMessage(std::istream& in);
+
+/// Writes `body` framed with its Content-Length to `out` and flushes it.
+void writeMessage(std::ostream& out, std::string_view body);
+
+}  // namespace chronon::lsp

@@ -1,0 +1,89 @@
+// Text helpers for the language supports.
+
+#include "feature_util.h"
+
+#include <algorithm>
+
+namespace chronon::lsp::detail {
+
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+
+SourceRange prefixAt(std::string_view text, uint32_t offset) {
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
+  uint32_t begin = offset;
+  while (begin > 0 && !isBlank(text[begin - 1])) --begin;
+  return SourceRange{begin, offset};
+}
+
+std::vector<TextEdit> trimTrailingBlanks(std::string_view text) {
+  std::vector<TextEdit> edits;
+  size_t lineStart = 0;
+  while (lineStart <= text.size()) {
+    size_t end = lineStart;
+    while (end < text.size() && text[end] != '\n' && text[end] != '\r') ++end;
+    size_t trimmed = end;
+    while (trimmed > lineStart && (text[trimmed - 1] == ' ' || text[trimmed - 1] == '\t')) --trimmed;
+    if (trimmed < end)
+      edits.push_back(TextEdit{SourceRange{static_cast<uint32_t>(trimmed), static_cast<uint32_t>(end)}, ""});
+    if (end >= text.size()) break;
+    lineStart = end + (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n' ? 2 : 1);
+  }
+  return edits;
+}
+
+std::vector<SourceRange> splitByLine(std::string_view text, SourceRange range) {
+  std::vector<SourceRange> parts;
+  uint32_t begin = range.begin;
+  const uint32_t end = std::min<uint32_t>(range.end, static_cast<uint32_t>(text.size()));
+  for (uint32_t i = begin; i < end; ++i) {
+    if (text[i] == '\n' || text[i] == '\r') {
+      if (i > begin) parts.push_back(SourceRange{begin, i});
+      begin = i + 1;
+    }
+  }
+  if (end > begin) parts.push_back(SourceRange{begin, end});
+  return parts;
+}
+
+std::string lowerCopy(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+int editDistance(std::string_view a, std::string_view b, int cap) {
+  const int diff = static_cast<int>(a.size()) - static_cast<int>(b.size());
+  if (diff > cap || -diff > cap) return cap + 1;
+  std::vector<int> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    int diagonal = row[0];
+    row[0] = static_cast<int>(i);
+    int best = row[0];
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const int up = row[j];
+      const bool same = (a[i - 1] | 0x20) == (b[j - 1] | 0x20);
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+      diagonal = up;
+      best = std::min(best, row[j]);
+    }
+    if (best > cap) return cap + 1;
+  }
+  return std::min(row[b.size()], cap + 1);
+}
+
+bool touches(SourceRange a, SourceRange b) { return a.begin <= b.end && b.begin <= a.end; }
+
+void addCarriedFixes(const std::vector<Diagnostic>& diagnostics, SourceRange range,
+                     std::vector<CodeActionEntry>& actions) {
+  for (size_t i = 0; i < diagnostics.size(); ++i) {
+    if (!touches(diagnostics[i].range, range)) continue;
+    for (const Fix& fix : diagnostics[i].fixes) {
+      actions.push_back(CodeActionEntry{fix.title, fix.edits, i, diagnostics[i].fixes.size() == 1});
+    }
+  }
+}
+
+}  // namespace chronon::lsp::detail

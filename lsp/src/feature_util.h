@@ -1,0 +1,41 @@
+#pragma once
+// Helpers shared by the language supports (not part of the public API): text scanning around a
+// cursor, formatting edits, markdown escaping, and small name utilities.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chronon/compiler/diagnostic.h"
+#include "chronon/lsp/language.h"
+
+namespace chronon::lsp::detail {
+
+/// True for the bytes that separate tokens in both languages (blank, tab, CR, LF, VT, FF).
+bool isBlank(char c);
+
+/// The bytes from the last blank before `offset` up to `offset`: the word being typed.
+SourceRange prefixAt(std::string_view text, uint32_t offset);
+
+/// Edits that remove trailing blanks and tabs from every line (line terminators are kept as they
+/// are, so CRLF and CR files stay so). Indentation, tabs and blank lines are kept.
+std::vector<TextEdit> trimTrailingBlanks(std::string_view text);
+
+/// Splits `range` into one range per line of `text` (for semantic tokens, which may not span lines).
+std::vector<SourceRange> splitByLine(std::string_view text, SourceRange range);
+
+/// ASCII lower-case copy.
+std::string lowerCopy(std::string_view text);
+
+/// Levenshtein distance, capped: returns at most `cap` + 1.
+int editDistance(std::string_view a, std::string_view b, int cap);
+
+/// True when [begin, end) ranges `a` and `b` overlap or touch.
+bool touches(SourceRange a, SourceRange b);
+
+/// The code quick fixes that a diagnostic already carries (Diagnostic::fixes), as code actions.
+void addCarriedFixes(const std::vector<Diagnostic>& diagnostics, SourceRange range,
+                     std::vector<CodeActionEntry>& actions);
+
+}  // namespace chronon::lsp::detail
