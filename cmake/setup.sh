@@ -4,7 +4,23 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config ccache
-          llvm-19-dev tao-pegtl-dev nlohmann-json3-dev catch2 libedit-dev tmux)
+          llvm-19-dev tao-pegtl-dev nlohmann-json3-dev catch2 libedit-dev tmux neovim)
+# Node.js runs the LSP end-to-end client and builds the VS Code extension. A machine that already has
+# node (Debian's or NodeSource's, which bundles npm) keeps it; otherwise Debian's nodejs and npm.
+if ! command -v node >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
+
+# The npm packages of the end-to-end tests and the extension are installed from their lock files;
+# without network these steps print a note and the tests that need them skip.
+root=$(cd "$(dirname "$0")/.." && pwd)
+install_npm() {
+  sh "$root/tests/lsp-e2e/setup.sh" >&2 || true
+  if command -v npm >/dev/null 2>&1 && [ ! -d "$root/editors/vscode/node_modules" ]; then
+    (cd "$root/editors/vscode" && npm ci --no-audit --no-fund --prefer-offline >/dev/null 2>&1) ||
+      echo "setup: npm ci in editors/vscode failed (offline?); the extension test will be skipped" >&2
+  fi
+}
 
 missing=()
 for p in "${packages[@]}"; do
@@ -14,6 +30,7 @@ for p in "${packages[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
+  install_npm
   exit 0
 fi
 
@@ -22,6 +39,7 @@ if [ "$(id -u)" -eq 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  install_npm
 else
   echo "setup: missing Debian packages: ${missing[*]}" >&2
   echo "setup: run as root:  sudo sh -c '$command'" >&2
