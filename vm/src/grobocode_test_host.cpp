@@ -64,24 +64,23 @@ void GrobocodeTestHost::serveType(const grobots::HardwareSpec& spec, int64_t mas
          HwScalar::MaxFoodResults);
   sensor(grobots::SensorKind::kShot, HwScalar::ShotSensorRange, HwScalar::ShotSensorFiringCost,
          HwScalar::MaxShotResults);
-  if (spec.blaster.damage.raw() > 0) {
-    const grobots::GunFigures g = grobots::blasterFigures(spec.blaster);
-    scalars[HwScalar::BlasterDamage] = spec.blaster.damage;
-    scalars[HwScalar::BlasterRange] = spec.blaster.range;
-    scalars[HwScalar::BlasterSpeed] = g.speed;
-    scalars[HwScalar::BlasterLifetime] = number(std::min(g.lifetime, Fixed::kMaxInteger));
-    scalars[HwScalar::BlasterReloadTime] = number(std::min(spec.blaster.reload, Fixed::kMaxInteger));
-    scalars[HwScalar::BlasterFiringCost] = g.firingCost;
-  }
-  if (spec.grenades.damage.raw() > 0) {
-    const grobots::GunFigures g = grobots::grenadeFigures(spec.grenades);
-    scalars[HwScalar::GrenadesDamage] = spec.grenades.damage;
-    scalars[HwScalar::GrenadesRange] = spec.grenades.range;
-    scalars[HwScalar::GrenadesSpeed] = g.speed;
-    scalars[HwScalar::GrenadesLifetime] = number(std::min(g.lifetime, Fixed::kMaxInteger));
-    scalars[HwScalar::GrenadesReloadTime] = number(std::min(spec.grenades.reload, Fixed::kMaxInteger));
-    scalars[HwScalar::GrenadesFiringCost] = g.firingCost;
-  }
+  // The six figures of a gun, in the order of the hardware table: damage, range, speed, lifetime,
+  // reload time, firing cost (§3.2 #115-120 and #122-127).
+  const auto gun = [&](const grobots::GunSpec& g, const grobots::GunFigures& f, std::array<HwScalar, 6> ids) {
+    if (g.damage.raw() <= 0) return;
+    scalars[ids[0]] = g.damage;
+    scalars[ids[1]] = g.range;
+    scalars[ids[2]] = f.speed;
+    scalars[ids[3]] = number(std::min(f.lifetime, Fixed::kMaxInteger));
+    scalars[ids[4]] = number(std::min(g.reload, Fixed::kMaxInteger));
+    scalars[ids[5]] = f.firingCost;
+  };
+  gun(spec.blaster, grobots::blasterFigures(spec.blaster),
+      {HwScalar::BlasterDamage, HwScalar::BlasterRange, HwScalar::BlasterSpeed, HwScalar::BlasterLifetime,
+       HwScalar::BlasterReloadTime, HwScalar::BlasterFiringCost});
+  gun(spec.grenades, grobots::grenadeFigures(spec.grenades),
+      {HwScalar::GrenadesDamage, HwScalar::GrenadesRange, HwScalar::GrenadesSpeed, HwScalar::GrenadesLifetime,
+       HwScalar::GrenadesReloadTime, HwScalar::GrenadesFiringCost});
 }
 
 HostValue GrobocodeTestHost::readScalar(HwScalar hw) {
