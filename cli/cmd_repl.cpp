@@ -161,7 +161,8 @@ int runRepl(const Args& args) {
   }
   if (!language) {
     const bool robotalk = file.size() > 4 && (file.ends_with(".rtk") || file.ends_with(".txt"));
-    language = robotalk ? repl::Language::kRoboTalk : repl::Language::kGrobocode;
+    const bool robbie = file.size() > 3 && file.ends_with(".rl");
+    language = robbie ? repl::Language::kRobbie : robotalk ? repl::Language::kRoboTalk : repl::Language::kGrobocode;
   }
   repl::Repl r(*language);
   if (!file.empty()) std::fputs(r.feed(":load " + file).output.c_str(), stdout);

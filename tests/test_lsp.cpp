@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -101,6 +102,18 @@ constexpr const char* kRobot =
     "shoot: { -- }\n"
     "  20 fire' store\n"
     "  return\n";
+
+constexpr const char* kRobbieProgram =
+    "program \"Laps\"\n"
+    "register integer Laps ; laps so far\n"
+    "start\n"
+    "set Laps 0\n"
+    "repeat 4 times\n"
+    "  forward 100\n"
+    "  turn left 90\n"
+    "  set Laps Laps + 1\n"
+    "endrepeat\n"
+    "stop\n";
 
 }  // namespace
 
@@ -357,6 +370,115 @@ TEST_CASE("RoboTalk features answer from the syntax tree and the checker", "[lsp
   CHECK(actions[0]["edit"]["changes"][uri][0]["range"]["start"] == json::parse(R"({"line":1,"character":7})"));
 }
 
+TEST_CASE("Robbie Language: bundled programs open clean and .rl files find their language", "[lsp]") {
+  CHECK(lsp::languageFor("", "/x/Tour.RL") == &lsp::robbieSupport());
+  CHECK(lsp::languageFor("robbie", "untitled") == &lsp::robbieSupport());
+  CHECK(lsp::languageFor("plaintext", "notes.txt") == nullptr);
+  const std::filesystem::path dir = chronon::test::sourceDir() / "stdlib" / "robbie";
+  int opened = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".rl") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto analysis = lsp::robbieSupport().analyze(SourceFile(entry.path().string(), text.str()));
+    INFO(entry.path());
+    CHECK(analysis->diagnostics().empty());
+    CHECK_FALSE(analysis->semanticTokens().empty());
+    CHECK(analysis->documentSymbols().size() == 1);
+    // Every feature at every byte: no crash, and hover answers on the words.
+    bool anyHover = false;
+    const auto size = static_cast<uint32_t>(text.str().size());
+    for (uint32_t offset = 0; offset <= size; ++offset) {
+      anyHover = analysis->hover(offset).has_value() || anyHover;
+      (void)analysis->definition(offset);
+      (void)analysis->references(offset, true);
+      (void)analysis->prepareRename(offset);
+      (void)analysis->rename(offset, "Renamed");
+      (void)analysis->signatureHelp(offset);
+      (void)analysis->completion(offset);
+    }
+    CHECK(anyHover);
+    CHECK(analysis->format().empty());
+    ++opened;
+  }
+  CHECK(opened >= 5);
+}
+
+TEST_CASE("Robbie Language features answer from the RL frontend and the word table", "[lsp]") {
+  Harness h;
+  h.start();
+  const std::string uri = "file:///laps.rl";
+  h.open(uri, "robbie", kRobbieProgram);
+  CHECK(h.diagnostics().empty());
+  const json forward = h.request(2, "textDocument/hover", at(uri, 5, 4))["result"];
+  const std::string forwardText = forward["contents"]["value"];
+  CHECK(forwardText.find("**forward** (command) `forward i`") == 0);
+  CHECK(forwardText.find("- `i`: an integer expression") != std::string::npos);
+  CHECK(forward["range"] == json::parse(R"({"start":{"line":5,"character":2},"end":{"line":5,"character":9}})"));
+  const json reg = h.request(3, "textDocument/hover", at(uri, 7, 12))["result"];
+  CHECK(reg["contents"]["value"] == "**Laps** integer register\n\ndeclared on line 2: `register integer Laps`");
+  CHECK(h.request(4, "textDocument/hover", at(uri, 1, 25))["result"].is_null());  // in the comment
+
+  const json completion = h.request(5, "textDocument/completion", at(uri, 5, 2))["result"];
+  std::vector<std::string> labels;
+  for (const json& item : completion["items"]) labels.push_back(item["label"]);
+  for (const char* wanted : {"forward", "Laps", "if", "while", "repeat", "endrepeat", "blocked"})
+    CHECK(std::find(labels.begin(), labels.end(), wanted) != labels.end());
+  CHECK(h.request(6, "textDocument/completion", at(uri, 1, 26))["result"]["items"].empty());  // in the comment
+
+  const json def = h.request(7, "textDocument/definition", at(uri, 7, 12))["result"];
+  CHECK(def[0]["range"] == json::parse(R"({"start":{"line":1,"character":17},"end":{"line":1,"character":21}})"));
+  CHECK(h.request(8, "textDocument/references",
+                  json{{"textDocument", {{"uri", uri}}},
+                       {"position", {{"line", 3}, {"character", 5}}},
+                       {"context", {{"includeDeclaration", false}}}})["result"]
+            .size() == 3);
+  const auto renameTo = [&](int id, int line, int character, const std::string& name) {
+    json p = at(uri, line, character);
+    p["newName"] = name;
+    return h.request(id, "textDocument/rename", p);
+  };
+  const json rename = renameTo(9, 3, 5, "Count")["result"]["changes"][uri];
+  REQUIRE(rename.size() == 4);
+  CHECK(rename[3]["range"] == json::parse(R"({"start":{"line":7,"character":11},"end":{"line":7,"character":15}})"));
+  CHECK(rename[3]["newText"] == "Count");
+  const json keyword = renameTo(10, 5, 4, "ahead");
+  CHECK(keyword["error"]["code"] == -32803);
+  CHECK(keyword["error"]["message"].get<std::string>().find("'forward' is a reserved word") == 0);
+  CHECK(renameTo(11, 3, 5, "while")["error"]["code"] == -32803);
+  CHECK(renameTo(12, 3, 5, "2Laps")["error"]["code"] == -32803);
+  CHECK(h.request(13, "textDocument/prepareRename", at(uri, 5, 4))["result"].is_null());
+
+  const json symbols = h.request(14, "textDocument/documentSymbol", at(uri, 0, 0))["result"];
+  CHECK(symbols[0]["name"] == "Laps");
+  REQUIRE(symbols[0]["children"].size() == 1);
+  CHECK(symbols[0]["children"][0]["detail"] == "integer");
+  const json signature = h.request(15, "textDocument/signatureHelp", at(uri, 6, 12))["result"];
+  CHECK(signature["signatures"][0]["label"] == "turn DIR i");
+  const json tokens = h.request(16, "textDocument/semanticTokens/full", at(uri, 0, 0))["result"];
+  CHECK(tokens["data"].size() % 5 == 0);
+  CHECK(tokens["data"].size() >= 5 * 20);
+
+  // A type error: an integer register set to a boolean. The diagnostic points at the value, and
+  // fixing it clears it.
+  const auto edit = [&](int version, int line, int begin, int end, const std::string& text) {
+    h.notify("textDocument/didChange",
+             json{{"textDocument", {{"uri", uri}, {"version", version}}},
+                  {"contentChanges", json::array({json{{"range",
+                                                        {{"start", {{"line", line}, {"character", begin}}},
+                                                         {"end", {{"line", line}, {"character", end}}}}},
+                                                       {"text", text}}})}});
+  };
+  edit(2, 3, 9, 10, "true");
+  const json d = h.diagnostics();
+  REQUIRE(d.size() == 1);
+  CHECK(d[0]["code"] == "RL722");
+  CHECK(d[0]["range"] == json::parse(R"({"start":{"line":3,"character":9},"end":{"line":3,"character":13}})"));
+  edit(3, 3, 9, 13, "1");
+  CHECK(h.diagnostics().empty());
+}
+
 TEST_CASE("Malformed messages get JSON-RPC errors and the server keeps going", "[lsp]") {
   Harness h;
   const auto send = [&](const std::string& body) {
@@ -573,6 +695,9 @@ TEST_CASE("Random damage to messages and documents never crashes the server", "[
       json{{"textDocument", {{"uri", "file:///f.gb"}, {"languageId", "grobocode"}, {"version", 1}, {"text", kSide}}}}
           .dump(),
       json{{"textDocument", {{"uri", "file:///f.rtk"}, {"languageId", "robotalk"}, {"version", 1}, {"text", kRobot}}}}
+          .dump(),
+      json{{"textDocument",
+            {{"uri", "file:///f.rl"}, {"languageId", "robbie"}, {"version", 1}, {"text", kRobbieProgram}}}}
           .dump(),
   };
   const std::vector<std::string> methods{"textDocument/didOpen",        "textDocument/hover",

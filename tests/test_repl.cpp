@@ -35,6 +35,11 @@ std::string lastLine(const std::string& text) {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// What an RL session shows with no registers and Robbie where he starts.
+constexpr const char* kRobbieAtStart = "registers: (none)  robbie: (0, 0) heading 0, claw empty";
+// The part of an RL session's state line after the registers while Robbie has not moved.
+const std::string kRobbieRest = "  robbie: (0, 0) heading 0, claw empty\n";
+
 std::filesystem::path tempFile(const std::string& name, const std::string& text) {
   const std::filesystem::path path = std::filesystem::temp_directory_path() / name;
   std::ofstream(path, std::ios::binary) << text;
@@ -151,7 +156,8 @@ TEST_CASE("repl grobocode: help, words, see, effect, step, trace, time, set, eng
   CHECK(contains(repl.feed("set nothing 1").output, "no hardware variable"));
   CHECK(repl.feed("engine interp").output == "engine: interp\n");
   CHECK(contains(repl.feed("engine jit").output, "not available yet; staying on the interpreter"));
-  CHECK(repl.feed("lang rl").output == "rl: not available yet\n");
+  CHECK(repl.feed("lang rl").output == "language: rl\n");
+  CHECK(repl.feed("lang grobocode").output == "language: grobocode\n");
   CHECK(repl.feed("lang robotalk").output == "language: robotalk\n");
   CHECK(repl.feed("lang grobocode").output == "language: grobocode\n");
   CHECK(repl.feed("").output.empty());
@@ -240,14 +246,102 @@ TEST_CASE("repl: bad input gets a message, never a crash or a hang", "[repl]") {
     CHECK(contains(repl.feed(pushes).output, "error"));
     CHECK(repl.feed("99999999999999999999").output.find("stack:") != std::string::npos);
   }
-  Repl bad(Language::kRobbie);
-  CHECK(bad.startupNote() == "rl: not available yet; using grobocode\n");
-  CHECK(bad.language() == Language::kGrobocode);
+  Repl rl(Language::kRobbie);
+  CHECK(rl.startupNote().empty());
+  CHECK(rl.language() == Language::kRobbie);
+  std::string junk;
+  for (int i = 0; i < 256; ++i) junk += static_cast<char>(i == '\n' || i == '\r' ? ' ' : i);
+  const std::string out = rl.feed(junk).output;
+  CHECK(contains(out, "error"));
+  CHECK(lastLine(out) == kRobbieAtStart);
+  CHECK(contains(rl.feed("forward " + std::string(200000, '9')).output, "RL705"));
+  std::string deep = "forward ";
+  for (int i = 0; i < 2000; ++i) deep += "(";
+  CHECK(contains(rl.feed(deep + "1").output, "RL716"));
+  // 2000 nested `if` lines are one open construct; the empty line submits it.
+  for (int i = 0; i < 2000; ++i) CHECK(rl.feed("if true then").continuation);
+  const std::string nested = rl.feed("").output;
+  CHECK(contains(nested, "error"));
+  CHECK(lastLine(nested) == kRobbieAtStart);
+  // An endless loop is stopped by the instruction limit and leaves everything as it was.
+  const std::string endless = feedAll(rl, {"while true do", "turn left 1", "endwhile"});
+  CHECK(contains(endless, "error: stopped after 1000000 instructions"));
+  CHECK(lastLine(endless) == kRobbieAtStart);
+}
+
+TEST_CASE("repl rl: registers persist, commands move Robbie, structures span lines", "[repl]") {
+  Repl repl(Language::kRobbie);
+  CHECK(repl.prompt() == "rl> ");
+  CHECK(repl.feed("register integer N").output == "registered N (integer)\nregisters: N=0" + kRobbieRest);
+  CHECK(repl.feed("set N 3 * 4").output == "registers: N=12" + kRobbieRest);
+  CHECK(repl.feed("forward N").output == "registers: N=12  robbie: (12, 0) heading 0, claw empty\n");
+  CHECK(repl.feed("turn left 90").output == "registers: N=12  robbie: (12, 0) heading 90, claw empty\n");
+  CHECK(repl.feed("if N > 10 then").continuation);
+  CHECK(repl.prompt() == "rl... ");
+  CHECK(repl.feed("  back 2").continuation);
+  CHECK(repl.feed("else").continuation);
+  CHECK(repl.feed("  forward 2").continuation);
+  CHECK(repl.feed("endif").output == "registers: N=12  robbie: (12, -2) heading 90, claw empty\n");
+  CHECK(repl.feed("repeat 3 times").continuation);
+  CHECK(repl.feed("set N N + 1").continuation);
+  CHECK(repl.feed("endrepeat").output == "registers: N=15  robbie: (12, -2) heading 90, claw empty\n");
+  CHECK(repl.feed("register string Name").output ==
+        "registered Name (string)\nregisters: N=15 Name=\"\"  robbie: (12, -2) heading 90, claw empty\n");
+  CHECK(repl.feed(R"(set Name "Robbie" + "!")").output ==
+        "registers: N=15 Name=\"Robbie!\"  robbie: (12, -2) heading 90, claw empty\n");
+  CHECK(repl.feed("beep 100 440").output ==
+        "beep 100 ms at 440 Hz\nregisters: N=15 Name=\"Robbie!\"  robbie: (12, -2) heading 90, claw empty\n");
+  // The claw: an object put beneath Robbie with :set is picked up by grab and weighed.
+  CHECK(repl.feed(":set object 2500").output == "object = 2500 g beneath Robbie\n");
+  CHECK(contains(repl.feed("grab").output, "holding 2500 g"));
+  CHECK(repl.feed("set N weight").output ==
+        "registers: N=2500 Name=\"Robbie!\"  robbie: (12, -2) heading 90, holding 2500 g\n");
+  CHECK(contains(repl.feed("drop").output, "claw empty"));
+  CHECK(repl.feed("reset").output == "reset\n" + std::string(kRobbieAtStart) + "\n");
+}
+
+TEST_CASE("repl rl: errors have positions and leave registers intact; help and words", "[repl]") {
+  Repl repl(Language::kRobbie);
+  feedAll(repl, {"register integer N", "set N 7"});
+  const std::string type = repl.feed("set N true").output;
+  CHECK(contains(type, "input:1:7: error:"));
+  CHECK(contains(type, "[RL722]"));
+  CHECK(lastLine(type) == "registers: N=7" + kRobbieRest.substr(0, kRobbieRest.size() - 1));
+  const std::string undeclared = repl.feed("set M 1").output;
+  CHECK(contains(undeclared, "[RL720]"));
+  CHECK_FALSE(contains(undeclared, "note:"));
+  CHECK(contains(repl.feed("set heading 90").output, "type :set heading ..."));
+  CHECK(contains(repl.feed("register real N").output, "[RL721]"));
+  // A runtime error stops the input; what it changed before the error is undone.
+  const std::string division = feedAll(repl, {"forward 5", "set N 1", "set N N / 0"});
+  CHECK(contains(division, "error: input:1:7 (N / 0): division by zero"));
+  CHECK(lastLine(division) == "registers: N=1  robbie: (5, 0) heading 0, claw empty");
+  const std::string negative = repl.feed("forward 0 - N").output;
+  CHECK(contains(negative, "error: input:1:1"));
+  CHECK(lastLine(negative) == "registers: N=1  robbie: (5, 0) heading 0, claw empty");
+  // A construct left open: the empty line submits it and the error says what is missing.
+  CHECK(repl.feed("while N < 3 do").continuation);
+  const std::string open = repl.feed("").output;
+  CHECK(contains(open, "[RL712]"));
+  // help and words read the word table and the registers.
+  CHECK(repl.feed("help forward").output ==
+        "forward i  (command)  Moves Robbie forward the given non-negative distance in cm, stopping early at an "
+        "obstruction.\n");
+  CHECK(contains(repl.feed("help N").output, "N: integer register, now 1"));
+  CHECK(contains(repl.feed("help While").output, "RL words are lower case: while"));
+  CHECK(repl.feed("words end").output == "endif endrepeat endwhile\n(3 words)\n");
+  CHECK(contains(repl.feed("words").output, "(36 words)"));
+  CHECK(contains(repl.feed("lang grobocode").output, "language: grobocode"));
+  CHECK(contains(repl.feed("lang rl").output, "language: rl"));
+  CHECK(contains(repl.feed("help N").output, "now 1"));
+  CHECK(repl.complete("forward N") == std::vector<std::string>{"N"});
+  CHECK(repl.complete("endw") == std::vector<std::string>{"endwhile"});
+  CHECK(contains(repl.feed("help").output, "a `register` line declares"));
 }
 
 TEST_CASE("repl golden transcripts through the scriptable binary", "[repl][golden]") {
   const std::filesystem::path dir = chronon::test::sourceDir() / "tests" / "golden" / "repl";
-  for (const std::string language : {"grobocode", "robotalk"}) {
+  for (const std::string language : {"grobocode", "robotalk", "robbie"}) {
     const std::filesystem::path input = dir / (language + ".in");
     const std::filesystem::path expected = dir / (language + ".expected");
     const std::filesystem::path actual = std::filesystem::temp_directory_path() / ("chronon_repl_" + language + ".out");

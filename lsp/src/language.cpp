@@ -47,7 +47,7 @@ std::string_view tokenModifierName(int bit) {
 }
 
 const LanguageSupport* languageFor(std::string_view languageId, std::string_view fileName) {
-  const std::array<const LanguageSupport*, 2> languages{&roboTalkSupport(), &grobocodeSupport()};
+  const std::array<const LanguageSupport*, 3> languages{&roboTalkSupport(), &grobocodeSupport(), &robbieSupport()};
   // The client's language id wins; the file name decides only when the id is not ours.
   for (const LanguageSupport* language : languages) {
     if (language->id() == languageId) return language;

@@ -90,7 +90,10 @@ Reply Repl::feed(std::string_view line) {
     return reply;
   }
   evaluate(line, reply.output);
-  if (isCommand && reply.output.find("error") != std::string::npos) {
+  // RL's `set NAME VALUE` is the language's own assignment, not a command typed by mistake: the
+  // Robbie session explains `:set` itself when the name is one of the room's.
+  const bool ownSet = language_ == Language::kRobbie && word == "set";
+  if (isCommand && !ownSet && reply.output.find("error") != std::string::npos) {
     reply.output += "note: " + std::string(word) + " is also a " + std::string(languageName(language_)) +
                     " word, so this ran as code; type :" + std::string(word) + " for the command\n";
   }
@@ -183,7 +186,13 @@ Reply Repl::runCommand(std::string_view name, std::string_view rest) {
         left.resize(std::max<size_t>(left.size() + 1, 20), ' ');
         out += "  " + left + std::string(c.doc) + "\n";
       }
-      out += "anything else is code: it runs at once, or defines what starts with a label (`name:`).\n";
+      if (language_ == Language::kRobbie) {
+        out +=
+            "anything else is RL: a command runs at once, a `register` line declares; if/while/repeat go on\n"
+            "until their end word. RL's own `set NAME VALUE` sets a register: set the room with :set.\n";
+      } else {
+        out += "anything else is code: it runs at once, or defines what starts with a label (`name:`).\n";
+      }
       return reply;
     }
     s.help(rest, out);
@@ -332,9 +341,11 @@ std::vector<std::string> Repl::complete(std::string_view lineBeforeCursor) const
   }
   const bool upper = std::any_of(prefix.begin(), prefix.end(), [](char c) { return std::isupper(c) != 0; }) &&
                      std::none_of(prefix.begin(), prefix.end(), [](char c) { return std::islower(c) != 0; });
+  // RL names are case-sensitive (docs/robbie.md); the other languages ignore case.
+  const bool exactCase = language_ == Language::kRobbie;
   std::vector<std::string> matches;
   for (std::string& candidate : pool) {
-    if (!startsWithNoCase(candidate, prefix)) continue;
+    if (exactCase ? !candidate.starts_with(prefix) : !startsWithNoCase(candidate, prefix)) continue;
     // Both languages ignore case; follow the case the user is typing in.
     if (language_ == Language::kRoboTalk) candidate = upper ? upperCopy(candidate) : lowerCopy(candidate);
     matches.push_back(std::move(candidate));

@@ -28,7 +28,7 @@ std::unique_ptr<LanguageSession> makeSession(Language language) {
   switch (language) {
     case Language::kGrobocode: return makeGrobocodeSession();
     case Language::kRoboTalk: return makeRoboTalkSession();
-    case Language::kRobbie: return nullptr;  // The Robbie Language's session comes with its compiler.
+    case Language::kRobbie: return makeRobbieSession();
   }
   return nullptr;
 }

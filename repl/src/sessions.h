@@ -11,5 +11,7 @@ namespace chronon::repl {
 std::unique_ptr<LanguageSession> makeGrobocodeSession();
 /// A RoboTalk session (robotalk_session.cpp).
 std::unique_ptr<LanguageSession> makeRoboTalkSession();
+/// A Robbie Language session (robbie_session.cpp).
+std::unique_ptr<LanguageSession> makeRobbieSession();
 
 }  // namespace chronon::repl

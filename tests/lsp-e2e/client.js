@@ -225,6 +225,30 @@ async function robotalk() {
   await connection.sendNotification(rpc.DidCloseTextDocumentNotification.type, { textDocument: { uri } });
 }
 
+async function robbie() {
+  const { uri, diagnostics } = await open(path.join(fixtures, 'laps.rl'), 'robbie');
+  check('rl: opens with no diagnostics', diagnostics.diagnostics.length === 0, diagnostics);
+  const hover = await connection.sendRequest(rpc.HoverRequest.type, at(uri, 5, 4));
+  check('rl: hover on a command shows its arguments', hover && hover.contents.value.startsWith('**forward** (command) `forward i`'), hover);
+  const reg = await connection.sendRequest(rpc.HoverRequest.type, at(uri, 7, 12));
+  check('rl: hover on a register shows its declaration', reg && reg.contents.value.includes('`register integer Laps`'), reg);
+  const completion = await connection.sendRequest(rpc.CompletionRequest.type, at(uri, 5, 2));
+  const labels = new Set(completion.items.map((i) => i.label));
+  check('rl: completion', labels.has('forward') && labels.has('Laps') && labels.has('repeat'), completion.items.length);
+  const def = await connection.sendRequest(rpc.DefinitionRequest.type, at(uri, 7, 12));
+  check('rl: definition', def.length === 1 && def[0].range.start.line === 1, def);
+  const rename = await connection.sendRequest(rpc.RenameRequest.type, { ...at(uri, 3, 5), newName: 'Count' });
+  check('rl: rename', rename.changes[uri].length === 4, rename);
+  const prepare = await connection.sendRequest(rpc.PrepareRenameRequest.type, at(uri, 5, 4));
+  check('rl: reserved words cannot be renamed', prepare === null, prepare);
+  const error = await change(uri, { start: pos(3, 9), end: pos(3, 10) }, 'true');
+  check('rl: a type error is reported at the value',
+    error.diagnostics.length === 1 && error.diagnostics[0].code === 'RL722' && error.diagnostics[0].range.start.character === 9, error);
+  const fixed = await change(uri, { start: pos(3, 9), end: pos(3, 13) }, '1');
+  check('rl: fixing it clears the diagnostic', fixed.diagnostics.length === 0, fixed);
+  await connection.sendNotification(rpc.DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+}
+
 async function survival() {
   // Junk bytes with a valid frame, a frame without a length: the server answers and keeps going.
   child.stdin.write('Content-Length: 9\r\n\r\n{not json');
@@ -301,6 +325,7 @@ async function corpusCheck() {
     await connection.sendNotification(rpc.InitializedNotification.type, {});
     await grobocode();
     await robotalk();
+    await robbie();
     await survival();
     await corpusCheck();
     await connection.sendRequest(rpc.ShutdownRequest.type);

@@ -1,8 +1,8 @@
 #pragma once
 // The language-support interface: what the server asks of a language, as plain structs in byte
-// ranges (the server converts them to LSP positions). Each language (RoboTalk, Grobocode, and the
-// Robbie Language when its frontend exists) implements LanguageSupport over its compiler frontend;
-// the server knows languages only through this interface and languageFor().
+// ranges (the server converts them to LSP positions). Each language (RoboTalk, Grobocode, the Robbie
+// Language) implements LanguageSupport over its compiler frontend; the server knows languages only
+// through this interface and languageFor().
 
 #include <cstdint>
 #include <memory>
@@ -176,7 +176,7 @@ class DocumentAnalysis {
 class LanguageSupport {
  public:
   virtual ~LanguageSupport() = default;
-  /// The LSP language id ("robotalk", "grobocode").
+  /// The LSP language id ("robotalk", "grobocode", "robbie").
   virtual std::string_view id() const = 0;
   /// True when a document with this language id or file name belongs to the language.
   virtual bool handles(std::string_view languageId, std::string_view fileName) const = 0;
@@ -188,6 +188,8 @@ class LanguageSupport {
 const LanguageSupport& roboTalkSupport();
 /// The support for Grobots sides (`.gb`, language id "grobocode").
 const LanguageSupport& grobocodeSupport();
+/// The support for Robbie Language programs (`.rl`, language id "robbie", as editors/vscode names it).
+const LanguageSupport& robbieSupport();
 /// The language of a document from its id or file name, or nullptr when no language handles it.
 const LanguageSupport* languageFor(std::string_view languageId, std::string_view fileName);
 

@@ -1,8 +1,8 @@
 #pragma once
 // A language session: everything the REPL needs from one language (DESIGN.md "repl/"). The REPL's
 // commands (repl.h) are written once against this interface; each language implements it over its
-// own compiler, interpreter and test host. Adding a language (the Robbie Language) means adding one
-// implementation and one line in makeSession.
+// own compiler, interpreter and test host. Adding a language means adding one implementation and one
+// line in makeSession.
 
 #include <cstdint>
 #include <memory>
@@ -18,7 +18,7 @@ namespace chronon::repl {
 enum class Language : uint8_t {
   kGrobocode,  ///< Grobots' Grobocode (specs/grobots-language.md).
   kRoboTalk,   ///< RoboWar's RoboTalk (specs/robowar.md).
-  kRobbie,     ///< The Robbie Language (seeds/robbie-language.txt); no session yet.
+  kRobbie,     ///< The Robbie Language (seeds/robbie-language.txt).
 };
 
 /// The language named `name`: "grobocode" (or "gb"), "robotalk" (or "rtk"), "rl" (or "robbie");
@@ -116,8 +116,8 @@ class LanguageSession {
   virtual void reset() = 0;
 };
 
-/// A new session for `language`, or nullptr when the language has no session yet (the Robbie
-/// Language).
+/// A new session for `language`, or nullptr when the language has no session (every language has
+/// one now; the REPL still handles nullptr for a language added later).
 std::unique_ptr<LanguageSession> makeSession(Language language);
 
 }  // namespace chronon::repl
