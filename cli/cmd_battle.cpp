@@ -118,6 +118,16 @@ int runBattle(const Args& args) {
         if (comma == std::string::npos) break;
         start = comma + 1;
       }
+    } else if (a == "--engine" || a.rfind("--engine=", 0) == 0 || a == "--stats") {
+      // RoboWar robots always run on the interpreter until the RoboTalk JIT exists (issue 5).
+      const std::string engine = a == "--engine" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(a.find('=') + 1);
+      if (a != "--stats" && engine != "interp" && engine != "jit") {
+        std::fprintf(stderr, "chronon battle: --engine wants interp or jit\n");
+        return 2;
+      }
+      if (engine == "jit")
+        std::fprintf(stderr,
+                     "chronon: note: the JIT does not compile RoboTalk yet; the interpreter runs every robot\n");
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "chronon battle: unknown option '%s'\n\n%s", a.c_str(), kUsage);
       return 2;

@@ -12,6 +12,7 @@
 
 #include "chronon/arena/grobots_tournament.h"
 #include "commands.h"
+#include "engine_option.h"
 
 namespace chronon::cli {
 
@@ -37,6 +38,7 @@ constexpr const char* kTournamentUsage =
     "  -j N                 worker threads (default: all cores); results do not depend on it\n"
     "  --json | --csv       standings as JSON or CSV\n"
     "  --log FILE           per-round log: round, frames, then per side seeded/alive/fraction/kills\n"
+    "%s"
     "  --help               this text\n"
     "\n"
     "Columns: score (mean final share of biomass), error (2 standard errors), survival (rounds not\n"
@@ -56,6 +58,7 @@ constexpr const char* kBattleUsage =
     "  --every N            biomass line every N frames (default 500; 0 = only at the end)\n"
     "  --seed N             world seed (default 1)\n"
     "  --prints             also show what brains print\n"
+    "%s"
     "  --help               this text\n";
 
 bool parseInt(const std::string& text, int64_t lo, int64_t hi, int64_t& out) {
@@ -124,6 +127,7 @@ struct Common {
   gb::WorldOptions world;
   uint64_t seed = 1;
   std::vector<std::string> positional;
+  EngineChoice engine;
 };
 
 bool commonOption(const Args& args, size_t& i, Common& c, bool& bad) {
@@ -136,6 +140,7 @@ bool commonOption(const Args& args, size_t& i, Common& c, bool& bad) {
     }
     return &args[++i];
   };
+  if (engineOption(args, i, c.engine, bad)) return true;
   int64_t n = 0;
   if (a == "--frames") {
     const std::string* v = value();
@@ -195,7 +200,7 @@ int runGrobotsTournament(const Args& args) {
     bool bad = false;
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
-      std::fputs(kTournamentUsage, stdout);
+      std::printf(kTournamentUsage, kEngineUsage);
       return 0;
     }
     if (commonOption(args, i, c, bad)) {
@@ -216,7 +221,7 @@ int runGrobotsTournament(const Args& args) {
     } else if (a == "--log" && i + 1 < args.size()) {
       logPath = args[++i];
     } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon tournament: unknown option '%s'\n\n%s", a.c_str(), kTournamentUsage);
+      std::fprintf(stderr, "chronon tournament: unknown option '%s' (see --help)\n", a.c_str());
       return 2;
     } else {
       c.positional.push_back(a);
@@ -229,7 +234,9 @@ int runGrobotsTournament(const Args& args) {
   }
   std::vector<const grobocode::Side*> sides;
   for (const LoadedSide& s : loaded) sides.push_back(&s.result.side);
+  prepareEngine(c.engine, sides);
   options.world = c.world;
+  options.world.engine = &c.engine.engine();
   options.seed = c.seed;
   if (isatty(STDERR_FILENO)) {
     options.progress = [](int32_t done, int32_t total) {
@@ -239,6 +246,7 @@ int runGrobotsTournament(const Args& args) {
     };
   }
   const gb::TournamentResult result = gb::runTournament(sides, options);
+  printEngineStats(c.engine);
   if (!logPath.empty()) {
     std::ofstream log(logPath);
     log << "round\tframes\tside\tseeded\talive\tfraction\tearly\tkilled\tbrain-errors\n";
@@ -287,7 +295,7 @@ int runGrobotsBattle(const Args& args) {
     bool bad = false;
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
-      std::fputs(kBattleUsage, stdout);
+      std::printf(kBattleUsage, kEngineUsage);
       return 0;
     }
     if (commonOption(args, i, c, bad)) {
@@ -302,7 +310,7 @@ int runGrobotsBattle(const Args& args) {
     } else if (a == "--prints") {
       prints = true;
     } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon battle: unknown option '%s'\n\n%s", a.c_str(), kBattleUsage);
+      std::fprintf(stderr, "chronon battle: unknown option '%s' (see --help)\n", a.c_str());
       return 2;
     } else {
       c.positional.push_back(a);
@@ -324,6 +332,8 @@ int runGrobotsBattle(const Args& args) {
     }
   }
   c.world.keepPrints = prints;
+  prepareEngine(c.engine, sides);
+  c.world.engine = &c.engine.engine();
   gb::World world(sides, c.world, static_cast<int32_t>(static_cast<uint32_t>(c.seed)));
   world.startRound();
   const auto biomassLine = [&] {
@@ -349,6 +359,7 @@ int runGrobotsBattle(const Args& args) {
     std::printf("%s%%\t%s\t%s\n", percent(s.fraction).c_str(), s.alive ? (s.sterile ? "sterile" : "alive") : "extinct",
                 sides[i]->name.c_str());
   }
+  printEngineStats(c.engine);
   return 0;
 }
 

@@ -13,13 +13,14 @@
 #include "chronon/vm/grobocode_interpreter.h"
 #include "chronon/vm/grobocode_test_host.h"
 #include "commands.h"
+#include "engine_option.h"
 
 namespace chronon::cli {
 
 namespace {
 
 constexpr const char* kRunUsage =
-    "usage: chronon run SIDE.gb [--type NAME] [--frames N] [--cycles N] [--seed N]\n"
+    "usage: chronon run SIDE.gb [--type NAME] [--frames N] [--cycles N] [--seed N] [--engine interp|jit] [--stats]\n"
     "\n"
     "Compiles a Grobots side and runs one robot type's brain (the first type with code, or --type NAME,\n"
     "matched case-insensitively) for N frames (default 10) against a test host with no world: hardware\n"
@@ -30,7 +31,8 @@ constexpr const char* kRunUsage =
     "usage error.\n"
     "\n"
     "chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--steps N] runs a Robbie Language\n"
-    "program in Robbie's room instead (chronon run PROGRAM.rl --help for details).\n";
+    "program in Robbie's room instead (chronon run PROGRAM.rl --help for details).\n"
+    "%s";
 
 std::optional<int32_t> parseCount(const std::string& text) {
   int32_t value = 0;
@@ -63,15 +65,21 @@ int runRun(const Args& args) {
   int32_t frames = 10;
   std::optional<int32_t> cycles;
   int32_t seed = 1;
+  EngineChoice engine;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
-      std::fputs(kRunUsage, stdout);
+      std::printf(kRunUsage, kEngineUsage);
       return 0;
+    }
+    bool bad = false;
+    if (engineOption(args, i, engine, bad)) {
+      if (bad) return 2;
+      continue;
     }
     if (a == "--type" || a == "--frames" || a == "--cycles" || a == "--seed") {
       if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "chronon run: %s needs a value\n%s", a.c_str(), kRunUsage);
+        std::fprintf(stderr, "chronon run: %s needs a value (see --help)\n", a.c_str());
         return 2;
       }
       const std::string& value = args[++i];
@@ -90,17 +98,17 @@ int runRun(const Args& args) {
       continue;
     }
     if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon run: unknown option '%s'\n%s", a.c_str(), kRunUsage);
+      std::fprintf(stderr, "chronon run: unknown option '%s' (see --help)\n", a.c_str());
       return 2;
     }
     if (!path.empty()) {
-      std::fprintf(stderr, "chronon run: one side file only\n%s", kRunUsage);
+      std::fprintf(stderr, "chronon run: one side file only (see --help)\n");
       return 2;
     }
     path = a;
   }
   if (path.empty()) {
-    std::fputs(kRunUsage, stderr);
+    std::fprintf(stderr, kRunUsage, kEngineUsage);
     return 2;
   }
 
@@ -137,13 +145,15 @@ int runRun(const Args& args) {
   if (speed <= 0)
     std::fprintf(stderr, "chronon run: the processor runs 0 instructions a frame; the brain never runs\n");
 
+  prepareEngine(engine, {&result.side});
+  grobocode::BrainEngine& runner = engine.engine();
   grobocode::GrobocodeTestHost host(seed);
   host.serveType(grobocode::hardwareSpec(*type), type->cost ? type->cost->mass : 0);
   const grobocode::Brain& brain = *type->brain;
   grobocode::BrainState state = grobocode::makeBrainState(brain, memory);
   size_t shown = 0;
   for (int32_t frame = 0; frame < frames && state.status == grobocode::BrainStatus::kOk; ++frame) {
-    grobocode::think(state, brain, host, speed);
+    runner.think(state, brain, host, speed);
     for (; shown < host.printed.size(); ++shown) std::printf("%s\n", host.printed[shown].c_str());
   }
   for (; shown < host.printed.size(); ++shown) std::printf("%s\n", host.printed[shown].c_str());
@@ -151,6 +161,7 @@ int runRun(const Args& args) {
     std::printf("%s\n", grobocode::errorReport(state, brain, result.side.name, type->name, 1).c_str());
   }
   std::fflush(stdout);
+  printEngineStats(engine);
   return 0;
 }
 

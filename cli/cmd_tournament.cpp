@@ -193,6 +193,16 @@ int runTournament(const Args& args) {
         std::fprintf(stderr, "chronon tournament: unknown scoring '%s' (mac452, win516)\n", v.c_str());
         return 2;
       }
+    } else if (a == "--engine" || a.rfind("--engine=", 0) == 0 || a == "--stats") {
+      // RoboWar robots always run on the interpreter until the RoboTalk JIT exists (issue 5).
+      const std::string engine = a == "--engine" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(a.find('=') + 1);
+      if (a != "--stats" && engine != "interp" && engine != "jit") {
+        std::fprintf(stderr, "chronon tournament: --engine wants interp or jit\n");
+        return 2;
+      }
+      if (engine == "jit")
+        std::fprintf(stderr,
+                     "chronon: note: the JIT does not compile RoboTalk yet; the interpreter runs every robot\n");
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "chronon tournament: unknown option '%s'\n\n%s", a.c_str(), kUsage);
       return 2;

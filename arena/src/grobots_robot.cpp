@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "chronon/vm/grobocode_engine.h"
 #include "chronon/vm/grobocode_interpreter.h"
 #include "grobots_host.h"
 #include "grobots_objects.h"
@@ -64,7 +65,8 @@ void WorldState::think(Robot& r) {
   if (!r.brain || r.brain->status != grobocode::BrainStatus::kOk) return;
   RobotHost host(*this, r);
   const int32_t processor = std::max(0, r.type->spec.processorSpeed);
-  grobocode::think(*r.brain, *r.type->type->brain, host, processor);
+  grobocode::BrainEngine& engine = options.engine != nullptr ? *options.engine : grobocode::interpreterEngine();
+  engine.think(*r.brain, *r.type->type->brain, host, processor);
   if (r.brain->status == grobocode::BrainStatus::kError) {
     ++r.side->brainErrors;
     messages.push_back(grobocode::errorReport(*r.brain, *r.type->type->brain, r.side->name, r.type->type->name, r.id));

@@ -587,28 +587,31 @@ void Machine::execute(const Instruction& instruction) {
 
 }  // namespace
 
+void step(BrainState& state, const Brain& brain, GrobocodeHost& host) {
+  // Every path into pc keeps it in range except a return to a pushed pc past the last instruction;
+  // running off the code is the appended `end`'s error (§4.8).
+  if (state.pc < 0 || state.pc >= static_cast<int32_t>(brain.instructions.size())) {
+    state.status = BrainStatus::kError;
+    state.error = RuntimeError::kFellOffEnd;
+    state.errorMessage = std::string(runtimeErrorMessage(RuntimeError::kFellOffEnd));
+    state.errorPc = state.pc;
+    return;
+  }
+  const int32_t at = state.pc;
+  const Instruction& instruction = brain.instructions[static_cast<size_t>(at)];
+  state.pc += 1;
+  state.remaining -= 1;
+  state.used += 1;
+  Machine(state, brain, host).execute(instruction);
+  if (state.status == BrainStatus::kError) state.errorPc = at;
+}
+
 int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host) {
-  Machine machine(state, brain, host);
   int32_t executed = 0;
-  const auto size = static_cast<int32_t>(brain.instructions.size());
   while (state.status == BrainStatus::kOk && state.remaining > 0) {
-    // Every path into pc keeps it in range except a return to a pushed pc past the last
-    // instruction; running off the code is the appended `end`'s error (§4.8).
-    if (state.pc < 0 || state.pc >= size) {
-      state.status = BrainStatus::kError;
-      state.error = RuntimeError::kFellOffEnd;
-      state.errorMessage = std::string(runtimeErrorMessage(RuntimeError::kFellOffEnd));
-      state.errorPc = state.pc;
-      break;
-    }
-    const int32_t at = state.pc;
-    const Instruction& instruction = brain.instructions[static_cast<size_t>(at)];
-    state.pc += 1;
-    state.remaining -= 1;
-    state.used += 1;
-    ++executed;
-    machine.execute(instruction);
-    if (state.status == BrainStatus::kError) state.errorPc = at;
+    // A pc out of range stops the brain without executing anything, so it does not count.
+    if (state.pc >= 0 && state.pc < static_cast<int32_t>(brain.instructions.size())) ++executed;
+    step(state, brain, host);
   }
   return executed;
 }
@@ -620,10 +623,14 @@ int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t 
 
 int32_t think(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t processor) {
   const int32_t executed = run(state, brain, host);
+  endThink(state, host, processor);
+  return executed;
+}
+
+void endThink(BrainState& state, GrobocodeHost& host, int32_t processor) {
   host.thought(state.used);
   state.used = 0;
   state.remaining = std::min(state.remaining, 0) + processor;
-  return executed;
 }
 
 std::string describeAddress(const Brain& brain, int32_t address) {

@@ -16,6 +16,10 @@
 
 #include "chronon/compiler/grobocode.h"
 
+namespace chronon::grobocode {
+class BrainEngine;
+}  // namespace chronon::grobocode
+
 namespace chronon::arena::grobots {
 
 /// The settings of a world and its rounds (the headless program's options, grobots-world.md §14).
@@ -26,6 +30,9 @@ struct WorldOptions {
   int32_t seedLimit = 10;      ///< Sides seeded per round; 0 means all (§12).
   int32_t earlyFrame = 4500;   ///< Frame of the early-score and early-death sample (§13).
   bool keepPrints = false;     ///< Keep `print`/`vprint` output for takeMessages().
+  /// The engine that runs the brains (vm/grobocode_engine.h); nullptr means the interpreter. The
+  /// caller owns it; it must outlive the world and be safe to share between worker threads.
+  grobocode::BrainEngine* engine = nullptr;
 };
 
 /// One side's outcome of a round (grobots-world.md §13).

@@ -62,6 +62,14 @@ struct BrainState {
   std::string lastPrint;                                 ///< The last `print`/`vprint` text (§2.6).
   int32_t remaining = 0;                                 ///< Cycles left this frame; 0 when newborn (§5.2).
   int32_t used = 0;                                      ///< Instructions executed in this Think.
+  /// A BrainEngine's memo of its compiled code for this state's brain, so that a Think finds it
+  /// without hashing the brain: the engine that filled it, the brain and the code, all opaque.
+  /// Not part of the brain's observable state; the interpreter never touches it.
+  struct EngineMemo {
+    const void* engine = nullptr;  ///< The engine that filled the memo.
+    const void* brain = nullptr;   ///< The brain it was filled for.
+    const void* code = nullptr;    ///< The engine's compiled code (nullptr: it declined).
+  } engineMemo;
 };
 
 /// A newborn brain for `brain` (§5.1, §5.2 item 3): pc at the start address, empty stacks,

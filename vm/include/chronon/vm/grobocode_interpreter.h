@@ -19,6 +19,13 @@ namespace chronon::grobocode {
 /// Returns the instructions executed by this call.
 int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host);
 
+/// Executes exactly one instruction, one iteration of `run`'s loop, whatever the budget: fetch at
+/// pc, pc += 1, remaining -= 1, used += 1, execute; a runtime error sets status kError, the message
+/// and errorPc (§5.3); a pc outside the code is the appended `end`'s error with nothing executed.
+/// Precondition: status is kOk. The JIT (vm/jit) calls it for every instruction it does not
+/// compile, so both engines share one definition of each instruction's behaviour.
+void step(BrainState& state, const Brain& brain, GrobocodeHost& host);
+
 /// Gives the brain exactly `cycles` cycles (state.remaining = cycles) and runs as `run` above; for a
 /// REPL, a debugger or a test that wants a budget without frame bookkeeping. Returns the
 /// instructions executed.
@@ -29,6 +36,10 @@ int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t 
 /// cycles do not carry over). A newborn state has remaining 0, so its first Think runs nothing.
 /// Returns the instructions executed.
 int32_t think(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t processor);
+
+/// The end of a Think (§5.2 item 2), shared by every engine: host.thought(used), used = 0 and
+/// remaining = min(remaining, 0) + processor.
+void endThink(BrainState& state, GrobocodeHost& host, int32_t processor);
 
 /// The name of the label nearest before `address` and the offset from it, as "label+offset" (or
 /// "label" when the offset is 0), for error reports (§5.3); "start" based when no label precedes it.

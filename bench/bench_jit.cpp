@@ -1,0 +1,232 @@
+// Interpreter vs JIT (issue 5), reported as ratios measured in one run:
+//   (a) compute-heavy Grobocode brains (bench/programs: recursive fibonacci, a sieve, a vector-math
+//       loop), each counting its repetitions, with gforth-fast on the same fibonacci and sieve as a
+//       reference when it is installed;
+//   (b) a RoboWar group tournament: skipped until the RoboTalk JIT exists;
+//   (c) the Grobots top9 tournament (../shared/reference/grobots/top9) for a few rounds;
+// and the JIT's compile latency per brain over the Grobots corpus at optimisation levels 0, 1 and 2.
+// Usage: bench_jit [SHARED_DIR] [SECONDS_PER_MEASUREMENT] [TOP9_ROUNDS]
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "chronon/arena/grobots_tournament.h"
+#include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/source.h"
+#include "chronon/jit/grobocode_jit.h"
+#include "chronon/vm/grobocode_engine.h"
+#include "chronon/vm/grobocode_interpreter.h"
+#include "chronon/vm/grobocode_test_host.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace gc = chronon::grobocode;
+namespace gb = chronon::arena::grobots;
+using Clock = std::chrono::steady_clock;
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// Repetitions per second of a benchmark brain (its `reps` variable) under `engine`, run in chunks of
+// 100000 cycles for about `seconds`.
+double repsPerSecond(const gc::Brain& brain, int32_t memory, gc::BrainEngine& engine, double seconds,
+                     gc::BrainState& state) {
+  size_t reps = brain.variables.size();
+  for (size_t i = 0; i < brain.variables.size(); ++i)
+    if (brain.variables[i].name == "reps") reps = i;
+  if (reps == brain.variables.size()) return 0;
+  gc::GrobocodeTestHost host(1);
+  state = gc::makeBrainState(brain, memory);
+  const auto start = Clock::now();
+  double elapsed = 0;
+  while (elapsed < seconds && state.status == gc::BrainStatus::kOk) {
+    for (int k = 0; k < 10; ++k) {
+      state.remaining = 100000;
+      engine.run(state, brain, host);
+    }
+    elapsed = secondsSince(start);
+  }
+  return state.variables[reps].toDouble() / elapsed;
+}
+
+// Seconds gforth-fast takes for `reps` repetitions of program `fs` (its word `bench`), less the
+// start-up time of an empty run; a negative value when gforth-fast is not installed.
+double gforthSeconds(const fs::path& program, int reps) {
+  if (std::system("command -v gforth-fast >/dev/null 2>&1") != 0) return -1;
+  const auto run = [&](int n) {
+    const std::string command =
+        "gforth-fast " + program.string() + " -e '" + std::to_string(n) + " bench bye' >/dev/null 2>&1";
+    const auto start = Clock::now();
+    if (std::system(command.c_str()) != 0) return -1.0;
+    return secondsSince(start);
+  };
+  const double empty = run(0);
+  const double full = run(reps);
+  return empty < 0 || full < 0 ? -1 : std::max(1e-9, full - empty);
+}
+
+struct Loaded {
+  std::unique_ptr<chronon::SourceFile> file;
+  gc::SideResult result;
+};
+
+Loaded loadSide(const fs::path& path) {
+  Loaded l;
+  l.file = std::make_unique<chronon::SourceFile>(path.filename().string(), slurp(path));
+  l.result = gc::compileSide(*l.file);
+  return l;
+}
+
+int32_t memoryOf(const gc::Type& type) {
+  int32_t memory = 0;
+  for (const gc::HardwareItem& item : type.hardware)
+    if (item.component == gc::Component::kProcessor && item.arguments.size() > 1) memory = item.arguments[1];
+  return memory;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const fs::path source = CHRONON_BENCH_SOURCE_DIR;
+  const fs::path shared = argc > 1 ? fs::path(argv[1]) : source / ".." / "shared";
+  const double seconds = argc > 2 ? std::atof(argv[2]) : 1.0;
+  const int top9Rounds = argc > 3 ? std::atoi(argv[3]) : 2;
+
+  std::string reason;
+  std::unique_ptr<chronon::jit::GrobocodeJit> jit = chronon::jit::GrobocodeJit::create(reason);
+  if (!jit) {
+    std::printf("skipped: the JIT is not available: %s\n", reason.c_str());
+    return 0;
+  }
+
+  // The same compute-heavy brains at the full O2 level, which compiles much slower (see the end).
+  chronon::jit::JitOptions o2;
+  o2.optimization = 2;
+  std::unique_ptr<chronon::jit::GrobocodeJit> jitO2 = chronon::jit::GrobocodeJit::create(reason, o2);
+
+  std::printf("(a) compute-heavy brains: repetitions per second (jit: the default level 1; jit-O2: level 2)\n");
+  std::printf("%-8s %10s %10s %8s %10s %8s %12s %10s\n", "program", "interp", "jit", "jit/int", "jit-O2", "O2/int",
+              "gforth-fast", "O2/gforth");
+  for (const char* name : {"fib", "sieve", "vector"}) {
+    const Loaded side = loadSide(source / "bench" / "programs" / (std::string(name) + ".gb"));
+    if (!side.result.loaded() || side.result.side.types.empty() || !side.result.side.types[0].brain) {
+      std::printf("%-10s does not load\n", name);
+      continue;
+    }
+    const gc::Type& type = side.result.side.types[0];
+    jit->prepare(*type.brain, name);
+    jitO2->prepare(*type.brain, name);
+    gc::BrainState interpState;
+    gc::BrainState jitState;
+    gc::BrainState o2State;
+    const double interp = repsPerSecond(*type.brain, memoryOf(type), gc::interpreterEngine(), seconds, interpState);
+    const double native = repsPerSecond(*type.brain, memoryOf(type), *jit, seconds, jitState);
+    const double nativeO2 = repsPerSecond(*type.brain, memoryOf(type), *jitO2, seconds, o2State);
+    const fs::path forth = source / "bench" / "programs" / (std::string(name) + ".fs");
+    double gforth = -1;
+    if (fs::exists(forth)) {
+      const int reps = std::max(1, static_cast<int>(nativeO2 * seconds));
+      const double s = gforthSeconds(forth, reps);
+      if (s > 0) gforth = reps / s;
+    }
+    std::printf("%-8s %10.1f %10.1f %7.1fx %10.1f %7.1fx", name, interp, native, interp > 0 ? native / interp : 0,
+                nativeO2, interp > 0 ? nativeO2 / interp : 0);
+    if (gforth > 0) {
+      std::printf(" %12.1f %9.2fx\n", gforth, nativeO2 / gforth);
+    } else {
+      std::printf(" %12s %10s\n", fs::exists(forth) ? "(no gforth)" : "-", "-");
+    }
+  }
+
+  std::printf("\n(b) RoboWar group tournament: skipped (the RoboTalk JIT is not implemented yet)\n");
+
+  const fs::path top9 = shared / "reference" / "grobots" / "top9";
+  if (fs::is_directory(top9)) {
+    std::vector<Loaded> loaded;
+    std::istringstream list(slurp(top9 / "sides.txt"));
+    std::string name;
+    while (std::getline(list, name)) {
+      if (!name.empty()) loaded.push_back(loadSide(shared / "corpus" / "grobots" / name));
+    }
+    std::vector<const gc::Side*> sides;
+    for (const Loaded& l : loaded)
+      if (l.result.loaded()) sides.push_back(&l.result.side);
+    gb::TournamentOptions options;
+    options.rounds = top9Rounds;
+    options.threads = 1;
+    options.seed = 1;
+    auto start = Clock::now();
+    const gb::TournamentResult a = gb::runTournament(sides, options);
+    const double interp = secondsSince(start);
+    options.world.engine = jit.get();
+    start = Clock::now();
+    const gb::TournamentResult b = gb::runTournament(sides, options);
+    const double native = secondsSince(start);
+    bool same = a.rounds.size() == b.rounds.size();
+    for (size_t k = 0; same && k < a.rounds.size(); ++k) {
+      same = a.rounds[k].frames == b.rounds[k].frames;
+      for (size_t i = 0; same && i < a.rounds[k].sides.size(); ++i)
+        same = a.rounds[k].sides[i].fraction == b.rounds[k].sides[i].fraction;
+    }
+    std::printf("\n(c) Grobots top9 tournament, %d rounds, 1 thread: interp %.2f s, jit %.2f s (%.2fx), results %s\n",
+                top9Rounds, interp, native, native > 0 ? interp / native : 0, same ? "identical" : "DIFFER");
+  } else {
+    std::printf("\n(c) skipped: %s is absent\n", top9.string().c_str());
+  }
+
+  const fs::path corpus = shared / "corpus" / "grobots";
+  if (fs::is_directory(corpus)) {
+    std::vector<Loaded> loaded;
+    for (const auto& entry : fs::directory_iterator(corpus))
+      if (entry.path().extension() == ".gb") loaded.push_back(loadSide(entry.path()));
+    std::printf("\ncompile latency per distinct brain over the Grobots corpus (ms, excluding the first):\n");
+    for (const int level : {0, 1, 2}) {
+      chronon::jit::JitOptions options;
+      options.optimization = level;
+      std::unique_ptr<chronon::jit::GrobocodeJit> engine = chronon::jit::GrobocodeJit::create(reason, options);
+      for (const Loaded& l : loaded) {
+        if (!l.result.loaded()) continue;
+        for (const gc::Type& t : l.result.side.types)
+          if (t.brain) engine->prepare(*t.brain, t.name);
+      }
+      const chronon::jit::JitStats stats = engine->stats();
+      std::vector<double> ms;
+      int declined = 0;
+      for (size_t i = 1; i < stats.records.size(); ++i) {
+        ms.push_back(stats.records[i].milliseconds);
+        declined += stats.records[i].compiled ? 0 : 1;
+      }
+      std::printf("  O%d: %zu brains, median %.2f, p90 %.2f, max %.2f, total %.0f ms, %d declined\n", level,
+                  stats.records.size(), median(ms), percentile(ms, 0.9),
+                  ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()), stats.totalMilliseconds, declined);
+    }
+  }
+  return 0;
+}

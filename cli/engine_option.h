@@ -1,0 +1,46 @@
+#pragma once
+// `--engine interp|jit` and `--stats` for the commands that run Grobots brains (run, battle,
+// tournament): the JIT is created here, in cli/, and handed to the worlds as a BrainEngine so that
+// arena/ never links LLVM (DESIGN.md layering).
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "chronon/compiler/grobocode.h"
+#include "chronon/jit/grobocode_jit.h"
+#include "chronon/vm/grobocode_engine.h"
+
+namespace chronon::cli {
+
+/// The engine options of one command.
+struct EngineChoice {
+  bool jitRequested = false;               ///< `--engine jit` was given.
+  bool stats = false;                      ///< `--stats` was given.
+  std::unique_ptr<jit::GrobocodeJit> jit;  ///< The JIT once created (nullptr: interpreter).
+
+  /// The engine to run brains with: the JIT when requested and available, else the interpreter.
+  grobocode::BrainEngine& engine();
+};
+
+/// Reads `--engine NAME`, `--engine=NAME` or `--stats` at args[i], advancing i past a value.
+/// Returns false when args[i] is none of them; sets `bad` after printing a message when the engine
+/// name is missing or unknown.
+bool engineOption(const std::vector<std::string>& args, size_t& i, EngineChoice& choice, bool& bad);
+
+/// The engine usage lines for a command's help text.
+inline constexpr const char* kEngineUsage =
+    "  --engine interp|jit  run brains with the interpreter (default) or the LLVM JIT; both behave\n"
+    "                       identically, the JIT declines (with a note) what it cannot compile\n"
+    "  --stats              print JIT compile times and cache hits to stderr\n";
+
+/// Creates the JIT when it was requested (a note on stderr when LLVM cannot, and the interpreter is
+/// used), then compiles every type's brain of `sides` up front, named "side/type" in the statistics;
+/// prints a note for each brain the JIT declines.
+void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side*>& sides);
+
+/// With `--stats` and the JIT in use, prints the compile records and cache hits to stderr.
+void printEngineStats(const EngineChoice& choice);
+
+}  // namespace chronon::cli

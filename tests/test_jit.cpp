@@ -1,0 +1,364 @@
+// The Grobocode JIT (vm/jit) against the interpreter: identical brain states and host records after
+// every frame for every corpus side that loads, identical Grobots rounds, and bad programs (stack,
+// return stack, jumps, memory) under both engines. CHRONON_JIT_FULL=1 (bench/differential.sh) runs
+// every corpus side through the rounds too; otherwise a sample keeps the test quick.
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "chronon/arena/grobots_world.h"
+#include "chronon/compiler/grobocode.h"
+#include "chronon/jit/grobocode_jit.h"
+#include "chronon/vm/grobocode_engine.h"
+#include "chronon/vm/grobocode_interpreter.h"
+#include "chronon/vm/grobocode_test_host.h"
+#include "test_support.h"
+
+namespace {
+
+using chronon::SourceFile;
+namespace gc = chronon::grobocode;
+namespace gb = chronon::arena::grobots;
+using chronon::jit::GrobocodeJit;
+
+// One JIT for the whole test binary, as a tournament would share one.
+GrobocodeJit& theJit() {
+  static std::unique_ptr<GrobocodeJit> jit = [] {
+    std::string reason;
+    auto made = GrobocodeJit::create(reason);
+    INFO(reason);
+    REQUIRE(made != nullptr);
+    return made;
+  }();
+  return *jit;
+}
+
+bool fullRun() {
+  const char* full = std::getenv("CHRONON_JIT_FULL");
+  return full != nullptr && std::string(full) == "1";
+}
+
+// Every field of two brain states, stale stack cells included (dropn can re-expose them).
+void requireSameState(const gc::BrainState& a, const gc::BrainState& b) {
+  REQUIRE(a.pc == b.pc);
+  REQUIRE(a.height == b.height);
+  REQUIRE(a.stack == b.stack);
+  REQUIRE(a.returnHeight == b.returnHeight);
+  REQUIRE(a.returnStack == b.returnStack);
+  REQUIRE(a.variables == b.variables);
+  REQUIRE(a.vectors == b.vectors);
+  REQUIRE(a.status == b.status);
+  REQUIRE(a.error == b.error);
+  REQUIRE(a.errorMessage == b.errorMessage);
+  REQUIRE(a.errorPc == b.errorPc);
+  REQUIRE(a.lastPrint == b.lastPrint);
+  REQUIRE(a.remaining == b.remaining);
+  REQUIRE(a.used == b.used);
+  REQUIRE(a.memory.size() == b.memory.size());
+  bool sameMemory = true;
+  const int32_t cells = std::min(a.memory.size(), 4096);
+  for (int32_t i = 1; i <= cells; ++i) sameMemory = sameMemory && a.memory.load(i) == b.memory.load(i);
+  REQUIRE(sameMemory);
+}
+
+// Everything the test host recorded.
+void requireSameHost(const gc::GrobocodeTestHost& a, const gc::GrobocodeTestHost& b) {
+  REQUIRE(a.scalarWrites.size() == b.scalarWrites.size());
+  for (size_t i = 0; i < a.scalarWrites.size(); ++i) {
+    REQUIRE(a.scalarWrites[i].hw == b.scalarWrites[i].hw);
+    REQUIRE(a.scalarWrites[i].value == b.scalarWrites[i].value);
+  }
+  REQUIRE(a.vectorWrites.size() == b.vectorWrites.size());
+  for (size_t i = 0; i < a.vectorWrites.size(); ++i) {
+    REQUIRE(a.vectorWrites[i].hw == b.vectorWrites[i].hw);
+    REQUIRE(a.vectorWrites[i].value == b.vectorWrites[i].value);
+  }
+  REQUIRE(a.calls.size() == b.calls.size());
+  for (size_t i = 0; i < a.calls.size(); ++i) {
+    REQUIRE(a.calls[i].prim == b.calls[i].prim);
+    REQUIRE(a.calls[i].inputs == b.calls[i].inputs);
+  }
+  REQUIRE(a.printed == b.printed);
+  REQUIRE(a.shared == b.shared);
+  REQUIRE(a.channels == b.channels);
+  REQUIRE(a.generator.state() == b.generator.state());
+  REQUIRE(a.beeps == b.beeps);
+  REQUIRE(a.pauses == b.pauses);
+  REQUIRE(a.instructionsThought == b.instructionsThought);
+}
+
+// The processor's speed and memory of a type (its last processor line, §6.3).
+void processorOf(const gc::Type& type, int32_t& speed, int32_t& memory) {
+  speed = 0;
+  memory = 0;
+  for (const gc::HardwareItem& item : type.hardware) {
+    if (item.component != gc::Component::kProcessor) continue;
+    speed = !item.arguments.empty() ? item.arguments[0] : 0;
+    memory = item.arguments.size() > 1 ? item.arguments[1] : 0;
+  }
+}
+
+// Runs `brain` for `frames` Thinks of `speed` cycles under both engines on fresh test hosts and
+// compares everything after every frame. Returns the instructions executed.
+int64_t compareBrain(const gc::Brain& brain, const gc::Type* type, int32_t speed, int32_t memory, int32_t frames,
+                     int32_t seed = 7) {
+  gc::GrobocodeTestHost hostI(seed);
+  gc::GrobocodeTestHost hostJ(seed);
+  if (type != nullptr) {
+    const int64_t mass = type->cost ? type->cost->mass : 0;
+    hostI.serveType(gc::hardwareSpec(*type), mass);
+    hostJ.serveType(gc::hardwareSpec(*type), mass);
+  }
+  gc::BrainState stateI = gc::makeBrainState(brain, memory);
+  gc::BrainState stateJ = gc::makeBrainState(brain, memory);
+  int64_t executed = 0;
+  for (int32_t frame = 0; frame < frames; ++frame) {
+    INFO("frame " << frame);
+    const int32_t doneI = gc::interpreterEngine().think(stateI, brain, hostI, speed);
+    const int32_t doneJ = theJit().think(stateJ, brain, hostJ, speed);
+    REQUIRE(doneI == doneJ);
+    executed += doneI;
+    requireSameState(stateI, stateJ);
+    requireSameHost(hostI, hostJ);
+    if (stateI.status != gc::BrainStatus::kOk) break;
+  }
+  return executed;
+}
+
+gc::SideResult compileText(const std::string& name, const std::string& text) {
+  return gc::compileSide(SourceFile(name, text));
+}
+
+// A one-type side around `code` (processor 1000 cycles, `memory` cells).
+gc::SideResult probe(const std::string& code, int32_t memory = 10) {
+  return compileText("probe.gb", "#side Tests\n#type Probe\n#hardware\nprocessor 1000 " + std::to_string(memory) +
+                                     "\n#code\n" + code + "\n#end\n");
+}
+
+// Runs `code` under both engines with several budgets and checks that they agree; returns the
+// interpreter's final state for further checks.
+gc::BrainState compareCode(const std::string& code, int32_t frames = 4, int32_t memory = 10) {
+  INFO(code);
+  const gc::SideResult side = probe(code, memory);
+  REQUIRE(side.loaded());
+  const gc::Brain& brain = *side.side.types.at(0).brain;
+  for (const int32_t speed : {1, 2, 3, 5, 7, 13, 50, 1000}) {
+    INFO("speed " << speed);
+    compareBrain(brain, nullptr, speed, memory, frames * (speed < 50 ? 40 : 1));
+  }
+  gc::GrobocodeTestHost host(7);
+  gc::BrainState state = gc::makeBrainState(brain, memory);
+  for (int32_t f = 0; f < frames; ++f) gc::think(state, brain, host, 1000);
+  return state;
+}
+
+std::vector<std::filesystem::path> corpusSides() {
+  std::vector<std::filesystem::path> paths;
+  const std::filesystem::path dir = chronon::test::sharedDir() / "corpus" / "grobots";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return paths;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string ext = entry.path().extension().string();
+    if (ext == ".gb" || ext == ".GB") paths.push_back(entry.path());
+  }
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
+std::string readFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("the JIT compiles brains once per distinct program", "[jit]") {
+  const gc::SideResult a = probe("1 2 + drop");
+  const gc::SideResult b = probe("1 2 + drop");
+  const gc::SideResult c = probe("1 3 + drop");
+  const auto before = theJit().stats();
+  REQUIRE(theJit().prepare(*a.side.types[0].brain, "a"));
+  REQUIRE(theJit().prepare(*b.side.types[0].brain, "b"));
+  REQUIRE(theJit().prepare(*c.side.types[0].brain, "c"));
+  const auto after = theJit().stats();
+  CHECK(chronon::jit::brainHash(*a.side.types[0].brain) == chronon::jit::brainHash(*b.side.types[0].brain));
+  CHECK(chronon::jit::brainHash(*a.side.types[0].brain) != chronon::jit::brainHash(*c.side.types[0].brain));
+  // a and c may have been compiled by an earlier test case; b is always a hit after a.
+  CHECK(after.cacheHits >= before.cacheHits + 1);
+  CHECK(after.records.size() <= before.records.size() + 2);
+}
+
+TEST_CASE("JIT and interpreter agree on arithmetic, stack words and branches", "[jit]") {
+  compareCode("1 2 + 3 * 4 - negate print 7 2 / print -7 2 / print 5 0 max -5 min abs print");
+  compareCode("1.5 2.25 * print 0.001 0.001 * print -3 signum print 2.5 is-integer print 3 is-integer print");
+  compareCode("1 2 3 rot print print print 1 2 3 rrot print print print 1 2 swap - print");
+  compareCode("1 2 3 4 2swap - - - print 1 2 2dup + + + print 1 2 over tuck nip + + + print");
+  compareCode("1 2 3 4 2over + + + + + print stack print stack-limit print 5 dup dup 2drop drop");
+  compareCode(
+      "1 2 = 1 1 = 1 2 <> 1 2 < 2 1 > 1 1 <= 1 2 >= 0 not 1 0 and 1 0 or 1 1 xor 1 1 nand 0 0 nor "
+      "+ + + + + + + + + + + + print");
+  compareCode(
+      "1 2 3 ifev print 0 2 3 ifev print 1 2 3 4 v+ vprint 1 2 3 4 v- vprint 1 2 vnegate vprint "
+      "1 2 1 2 v= print 1 2 1 3 v<> print pi 2pi pi/2 e epsilon infinity + + + + + print");
+  compareCode("#var x 5\n#vector v 1 2\nx 1 + x! v 3 4 v+ v! x print v vprint");
+  compareCode("0 loop: 1 + dup 30 < loop& ifg print");
+  compareCode("10 sub& call print 20 sub^ print 3 sub& 0 ifc 4 sub& 1 nifc print print sync stop sub: 1 + return");
+  compareCode("1 yes& no& ifeg no: 100 print stop yes: 200 print 0 yes2& no& ifec stop yes2: 7 print return");
+  compareCode("5 f^ print stop f: dup 1 > ifr drop 99 0 nifr");
+  compareCode("5 >r 7 >r r> r> + print rdrop");
+  compareCode("#var n 0\nloop: n 1 + n! n 100 < loop& ifg n print sync loop& jump");
+  compareCode("1 2 3 4 5 6 7 8 9 10 6 dropn -3 dropn + print 3 pick print");
+}
+
+TEST_CASE("JIT and interpreter agree on every runtime error", "[jit]") {
+  // Each stops the brain; both engines must stop at the same instruction with the same message.
+  const char* const programs[] = {
+      "drop",                 // stack underflow
+      "1 2 + + ",             // underflow mid-block
+      "loop: 1 loop& jump",   // stack overflow
+      "1 2 swap 3 rot",       // underflow in rot
+      "1 0 /",                // division by zero
+      "400000 400000 *",      // arithmetic overflow
+      "infinity square",      // overflow in square
+      "99999 jump",           // invalid address
+      "1.5 jump",             // not an integer
+      "-1 call",              // invalid address via call
+      "1 99999 ifg",          // taken conditional to a bad address
+      "0 99999 ifg 1 print",  // not taken: no error
+      "1 2 99999 ifeg",       // bad address via ifeg
+      "return",               // return stack underflow
+      "1 ifr",                // conditional return underflow
+      "rdrop",                // rdrop underflow
+      "r>",                   // r> underflow
+      "1.5 >r",               // >r not an integer
+      "f: f& call",           // return stack overflow through call
+      "g: g^",                // return stack overflow through a label call
+      "11 load",              // memory index out of range
+      "0 load",               // memory index 0
+      "5 1.5 store",          // memory index not an integer
+      "5 10 vstore",          // partial vector store
+      "1 2000 write",         // shared memory out of range
+      "1 2 3 4 5 -90 dropn",  // dropn past the limit
+      "1 2 3 10 dropn",       // dropn more than the stack
+      "0 pick",               // pick below 1
+      "5 pick",               // pick underflow
+      "subswap",              // unimplemented
+      "",                     // falls off the end
+  };
+  for (const char* code : programs) {
+    const gc::BrainState state = compareCode(code);
+    INFO(code);
+    CHECK((state.status == gc::BrainStatus::kError || std::string(code) == "0 99999 ifg 1 print"));
+  }
+}
+
+TEST_CASE("JIT: a brain's code never reaches outside its state", "[jit]") {
+  // Computed jumps into the middle of blocks, to every address, and returns to pushed addresses.
+  compareCode("#var i 0\nloop: i 1 + i! i 2 mod 3 + jump nop nop 5 print i 40 < loop& ifg");
+  compareCode("0 t: 1 + dup 20 < t& ifg >r r> 4 - jump");
+  compareCode("7 >r return");
+  compareCode("3 >r return 1 print 2 print");
+  // Jump tables: `jump` to a label plus an offset.
+  compareCode("#var k 0\nagain: k 1 + 3 mod k! table& k + jump table: 1 2 3 print again& jump");
+}
+
+TEST_CASE("JIT matches the interpreter on every corpus side's brains", "[jit][corpus]") {
+  const std::vector<std::filesystem::path> paths = corpusSides();
+  if (paths.empty()) {
+    WARN("skipped: ../shared/corpus/grobots is absent (" << chronon::test::sharedDir() << ")");
+    return;
+  }
+  int sides = 0;
+  int brains = 0;
+  int64_t executed = 0;
+  for (const std::filesystem::path& path : paths) {
+    const gc::SideResult side = compileText(path.filename().string(), readFile(path));
+    if (!side.loaded()) continue;
+    ++sides;
+    for (const gc::Type& type : side.side.types) {
+      if (!type.brain) continue;
+      ++brains;
+      INFO(path.filename().string() << " / " << type.name);
+      int32_t speed = 0;
+      int32_t memory = 0;
+      processorOf(type, speed, memory);
+      executed += compareBrain(*type.brain, &type, std::max(speed, 1), memory, 200);
+      // An odd budget splits blocks differently.
+      executed += compareBrain(*type.brain, &type, 3, memory, 200, 11);
+    }
+  }
+  INFO(sides << " sides, " << brains << " brains, " << executed << " instructions");
+  CHECK(sides > 200);
+  CHECK(executed > 1000000);
+}
+
+namespace {
+
+// Runs one Grobots round of `sides` under both engines, frame by frame, and compares biomass,
+// population and messages after every frame and the outcome at the end.
+void compareRound(const std::vector<const gc::Side*>& sides, int32_t seed, int32_t frames) {
+  gb::WorldOptions options;
+  options.frameLimit = frames;
+  options.keepPrints = true;
+  gb::WorldOptions jitOptions = options;
+  jitOptions.engine = &theJit();
+  gb::World interp(sides, options, seed);
+  gb::World jit(sides, jitOptions, seed);
+  interp.startRound();
+  jit.startRound();
+  while (!interp.finished()) {
+    interp.step();
+    jit.step();
+    INFO("frame " << interp.frame());
+    REQUIRE(jit.frame() == interp.frame());
+    REQUIRE(jit.biomass() == interp.biomass());
+    REQUIRE(jit.population() == interp.population());
+    REQUIRE(jit.takeMessages() == interp.takeMessages());
+  }
+  REQUIRE(jit.finished());
+  const gb::RoundOutcome a = interp.outcome();
+  const gb::RoundOutcome b = jit.outcome();
+  REQUIRE(a.frames == b.frames);
+  REQUIRE(a.sides.size() == b.sides.size());
+  for (size_t i = 0; i < a.sides.size(); ++i) {
+    REQUIRE(a.sides[i].alive == b.sides[i].alive);
+    REQUIRE(a.sides[i].fraction == b.sides[i].fraction);
+    REQUIRE(a.sides[i].killedFraction == b.sides[i].killedFraction);
+    REQUIRE(a.sides[i].brainErrors == b.sides[i].brainErrors);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("JIT and interpreter play identical Grobots rounds", "[jit][corpus]") {
+  const std::vector<std::filesystem::path> paths = corpusSides();
+  if (paths.empty()) {
+    WARN("skipped: ../shared/corpus/grobots is absent (" << chronon::test::sharedDir() << ")");
+    return;
+  }
+  std::vector<gc::SideResult> loaded;
+  for (const std::filesystem::path& path : paths) {
+    gc::SideResult side = compileText(path.filename().string(), readFile(path));
+    if (side.loaded()) loaded.push_back(std::move(side));
+  }
+  REQUIRE(loaded.size() > 10);
+  // A sample of groups of four sides (every side with CHRONON_JIT_FULL=1), two seeds each.
+  const size_t step = fullRun() ? 4 : loaded.size() / 3 * 4 / 4 + 1;
+  const int32_t frames = fullRun() ? 3000 : 600;
+  for (size_t first = 0; first < loaded.size(); first += step) {
+    std::vector<const gc::Side*> group;
+    for (size_t k = first; k < std::min(first + 4, loaded.size()); ++k) group.push_back(&loaded[k].side);
+    for (const int32_t seed : {3, 17}) {
+      INFO("sides from " << group.front()->name << ", seed " << seed);
+      compareRound(group, seed, frames);
+    }
+  }
+}

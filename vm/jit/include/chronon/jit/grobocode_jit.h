@@ -1,0 +1,78 @@
+#pragma once
+// The JIT as a Grobocode BrainEngine (DESIGN.md "Two backends, one behaviour"): each distinct brain
+// is compiled once (cached by its content for the life of the engine) to one native function that
+// runs whole blocks natively and single-steps through the interpreter wherever the budget, the stack
+// or an instruction it does not compile requires it, so its behaviour is the interpreter's exactly.
+// Where it cannot compile a brain it declines, records why, and the interpreter runs that brain.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chronon/vm/grobocode_engine.h"
+
+namespace chronon::jit {
+
+/// What compiling one distinct brain cost or why it was declined.
+struct CompileRecord {
+  std::string name;          ///< The name given to `prepare` ("" when compiled on first use).
+  uint64_t hash = 0;         ///< The brain's content hash (the cache key).
+  int32_t instructions = 0;  ///< Code length.
+  int32_t blocks = 0;        ///< Native blocks.
+  double milliseconds = 0;   ///< Wall time from plan to callable code.
+  bool compiled = false;     ///< False when the JIT declined and the interpreter runs the brain.
+  std::string note;          ///< Why it declined (empty when compiled).
+};
+
+/// Counters over an engine's life.
+struct JitStats {
+  std::vector<CompileRecord> records;  ///< One per distinct brain, in compile order.
+  int64_t cacheHits = 0;               ///< Lookups of a brain already compiled (new robots of a type).
+  double totalMilliseconds = 0;        ///< Sum of the records' compile times.
+};
+
+/// Options of the JIT.
+struct JitOptions {
+  /// LLVM optimisation: 0 = no IR passes, fast code generation; 1 (the default) = a few cheap IR
+  /// passes (SROA, early CSE, instcombine, simplifycfg), fast code generation; 2 = the O2 IR pipeline
+  /// and default code generation. bench_jit measures each level's compile latency: level 2 produces
+  /// faster code but costs about ten times as long to compile.
+  int optimization = 1;
+  /// Brains longer than this are declined (compile time grows with code length).
+  int32_t maxInstructions = 1 << 16;
+};
+
+/// The Grobocode JIT. Thread-safe: compiles under a lock; compiled code is shared.
+class GrobocodeJit final : public grobocode::BrainEngine {
+ public:
+  /// A JIT, or nullptr with `reason` set when LLVM cannot generate native code on this host.
+  static std::unique_ptr<GrobocodeJit> create(std::string& reason, const JitOptions& options = {});
+  ~GrobocodeJit() override;
+  GrobocodeJit(const GrobocodeJit&) = delete;
+  GrobocodeJit& operator=(const GrobocodeJit&) = delete;
+
+  /// Runs exactly as grobocode::run (grobocode_interpreter.h), natively where it can. Returns the
+  /// instructions executed.
+  int32_t run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) override;
+  std::string_view name() const override { return "jit"; }
+
+  /// Compiles `brain` now (or finds it in the cache) and names it `name` in the statistics. Returns
+  /// false when the JIT declined it (see stats()).
+  bool prepare(const grobocode::Brain& brain, std::string_view name);
+
+  /// A copy of the statistics so far.
+  JitStats stats() const;
+
+ private:
+  struct Impl;
+  explicit GrobocodeJit(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+/// The content hash of a brain: its instruction words, constants, label addresses and table sizes
+/// (everything compiled code depends on). Two brains with equal hashes and equal contents share code.
+uint64_t brainHash(const grobocode::Brain& brain);
+
+}  // namespace chronon::jit

@@ -1,0 +1,269 @@
+// The Grobocode JIT engine: the compile cache, LLJIT, and the call into native code.
+
+#include "chronon/jit/grobocode_jit.h"
+
+#include <llvm/ExecutionEngine/Orc/Core.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <type_traits>
+
+#include "chronon/jit/jit.h"
+#include "chronon/vm/grobocode_interpreter.h"
+#include "grobocode_lower.h"
+#include "grobocode_native.h"
+#include "grobocode_plan.h"
+
+namespace chronon::jit {
+
+namespace detail {
+
+extern "C" void chronon_jit_grobocode_step(NativeContext* context) {
+  grobocode::step(*context->state, *context->brain, *context->host);
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::NativeBrain;
+using detail::NativeContext;
+
+// Native code reads cells as raw int32 and the status as one byte.
+static_assert(sizeof(grobots::Fixed) == 4 && std::is_standard_layout_v<grobots::Fixed>);
+static_assert(sizeof(grobots::FixedVector) == 8 && std::is_standard_layout_v<grobots::FixedVector>);
+static_assert(sizeof(grobocode::BrainStatus) == 1 && static_cast<int>(grobocode::BrainStatus::kOk) == 0);
+static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(detail::ContextField::kHost) + 1));
+
+// Everything compiled code depends on, to tell brains with equal hashes apart.
+std::vector<int32_t> brainKey(const grobocode::Brain& brain) {
+  std::vector<int32_t> key;
+  key.reserve(brain.instructions.size() + brain.constants.size() + brain.labels.size() + 4);
+  key.push_back(static_cast<int32_t>(brain.instructions.size()));
+  for (const grobocode::Instruction& i : brain.instructions) key.push_back(i.word);
+  key.push_back(static_cast<int32_t>(brain.constants.size()));
+  for (const grobocode::Constant& c : brain.constants) key.push_back(c.value.raw());
+  key.push_back(static_cast<int32_t>(brain.labels.size()));
+  for (const grobocode::Label& l : brain.labels) key.push_back(l.address);
+  key.push_back(static_cast<int32_t>(brain.variables.size()));
+  key.push_back(static_cast<int32_t>(brain.vectors.size()));
+  key.push_back(brain.startAddress());
+  return key;
+}
+
+uint64_t hashKey(const std::vector<int32_t>& key) {
+  uint64_t h = 14695981039346656037ULL;  // FNV-1a, 64 bits.
+  for (const int32_t v : key) {
+    for (int byte = 0; byte < 4; ++byte) {
+      h ^= (static_cast<uint32_t>(v) >> (8 * byte)) & 0xFFU;
+      h *= 1099511628211ULL;
+    }
+  }
+  return h;
+}
+
+struct Compiled {
+  std::vector<int32_t> key;
+  NativeBrain function = nullptr;  // nullptr: declined.
+};
+
+}  // namespace
+
+uint64_t brainHash(const grobocode::Brain& brain) { return hashKey(brainKey(brain)); }
+
+struct GrobocodeJit::Impl {
+  JitOptions options;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  mutable std::mutex mutex;
+  std::multimap<uint64_t, std::unique_ptr<Compiled>> cache;
+  JitStats stats;
+  int serial = 0;
+
+  const Compiled* find(const grobocode::Brain& brain, std::string_view name);
+  NativeBrain compile(const grobocode::Brain& brain, CompileRecord& record);
+};
+
+NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRecord& record) {
+  const auto size = static_cast<int32_t>(brain.instructions.size());
+  if (size == 0) {
+    record.note = "empty brain";
+    return nullptr;
+  }
+  if (size > options.maxInstructions) {
+    record.note = "brain longer than " + std::to_string(options.maxInstructions) + " instructions";
+    return nullptr;
+  }
+  const detail::Plan plan = detail::planBrain(brain);
+  record.blocks = static_cast<int32_t>(plan.blocks.size());
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto module = std::make_unique<llvm::Module>("brain", *context);
+  module->setDataLayout(jit->getDataLayout());
+  const std::string symbol = "grobocode_brain_" + std::to_string(++serial);
+  llvm::Function* function = detail::lowerBrain(*module, plan, size, symbol);
+  if (function == nullptr) {
+    record.note = "internal error: an instruction's code disagrees with its planned stack effect";
+    return nullptr;
+  }
+  std::string problems;
+  llvm::raw_string_ostream out(problems);
+  if (llvm::verifyFunction(*function, &out)) {
+    record.note = "internal error: invalid IR: " + problems;
+    return nullptr;
+  }
+  if (const char* dump = std::getenv("CHRONON_JIT_DUMP"); dump != nullptr && dump[0] == '2')
+    module->print(llvm::errs(), nullptr);
+  if (options.optimization > 0) {
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder builder;
+    builder.registerModuleAnalyses(mam);
+    builder.registerCGSCCAnalyses(cgam);
+    builder.registerFunctionAnalyses(fam);
+    builder.registerLoopAnalyses(lam);
+    builder.crossRegisterProxies(lam, fam, cgam, mam);
+    if (options.optimization >= 2) {
+      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(*module, mam);
+    } else {
+      // Level 1: what this code needs and no more. The locals (height, budget, pc) become registers,
+      // the per-block arithmetic folds, and repeated loads of a cell or table pointer merge; the
+      // full O2 pipeline costs 10 to 100 times as much on brains with many blocks.
+      llvm::FunctionPassManager passes;
+      passes.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+      passes.addPass(llvm::EarlyCSEPass());
+      passes.addPass(llvm::InstCombinePass());
+      passes.addPass(llvm::SimplifyCFGPass());
+      llvm::ModulePassManager pipeline;
+      pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(passes)));
+      pipeline.run(*module, mam);
+    }
+  }
+  // CHRONON_JIT_DUMP=1 prints each optimised module, =2 each module before optimisation.
+  if (const char* dump = std::getenv("CHRONON_JIT_DUMP"); dump != nullptr && dump[0] == '1')
+    module->print(llvm::errs(), nullptr);
+  if (llvm::Error e = jit->addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+    record.note = "LLVM: " + llvm::toString(std::move(e));
+    return nullptr;
+  }
+  auto address = jit->lookup(symbol);
+  if (!address) {
+    record.note = "LLVM: " + llvm::toString(address.takeError());
+    return nullptr;
+  }
+  return address->toPtr<NativeBrain>();
+}
+
+const Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::string_view name) {
+  std::vector<int32_t> key = brainKey(brain);
+  const uint64_t hash = hashKey(key);
+  const std::lock_guard<std::mutex> lock(mutex);
+  for (auto [it, end] = cache.equal_range(hash); it != end; ++it) {
+    if (it->second->key == key) {
+      ++stats.cacheHits;
+      return it->second.get();
+    }
+  }
+  CompileRecord record;
+  record.name = std::string(name);
+  record.hash = hash;
+  record.instructions = static_cast<int32_t>(brain.instructions.size());
+  const auto start = std::chrono::steady_clock::now();
+  auto compiled = std::make_unique<Compiled>();
+  compiled->function = compile(brain, record);
+  compiled->key = std::move(key);
+  record.compiled = compiled->function != nullptr;
+  record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  stats.totalMilliseconds += record.milliseconds;
+  stats.records.push_back(std::move(record));
+  return cache.emplace(hash, std::move(compiled))->second.get();
+}
+
+GrobocodeJit::GrobocodeJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+GrobocodeJit::~GrobocodeJit() = default;
+
+std::unique_ptr<GrobocodeJit> GrobocodeJit::create(std::string& reason, const JitOptions& options) {
+  if (!initializeNativeTarget(reason)) return nullptr;
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine) {
+    reason = "LLVM: " + llvm::toString(machine.takeError());
+    return nullptr;
+  }
+  machine->setCodeGenOptLevel(options.optimization >= 2   ? llvm::CodeGenOptLevel::Default
+                              : options.optimization == 1 ? llvm::CodeGenOptLevel::None
+                                                          : llvm::CodeGenOptLevel::None);
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*machine)).create();
+  if (!jit) {
+    reason = "LLVM: " + llvm::toString(jit.takeError());
+    return nullptr;
+  }
+  llvm::orc::SymbolMap symbols;
+  symbols[(*jit)->mangleAndIntern(detail::kStepSymbol)] = {
+      llvm::orc::ExecutorAddr::fromPtr(&detail::chronon_jit_grobocode_step),
+      llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  if (llvm::Error e = (*jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
+    reason = "LLVM: " + llvm::toString(std::move(e));
+    return nullptr;
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  impl->jit = std::move(*jit);
+  return std::unique_ptr<GrobocodeJit>(new GrobocodeJit(std::move(impl)));
+}
+
+bool GrobocodeJit::prepare(const grobocode::Brain& brain, std::string_view name) {
+  return impl_->find(brain, name)->function != nullptr;
+}
+
+JitStats GrobocodeJit::stats() const {
+  const std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->stats;
+}
+
+int32_t GrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) {
+  if (state.status != grobocode::BrainStatus::kOk || state.remaining <= 0) return 0;
+  grobocode::BrainState::EngineMemo& memo = state.engineMemo;
+  if (memo.engine != this || memo.brain != &brain) {
+    memo.engine = this;
+    memo.brain = &brain;
+    memo.code = reinterpret_cast<const void*>(impl_->find(brain, {})->function);
+  }
+  const auto function = reinterpret_cast<NativeBrain>(const_cast<void*>(memo.code));
+  // Compiled code indexes the tables by the brain's sizes; a state made for another brain is the
+  // interpreter's to run (it checks every index).
+  if (function == nullptr || state.variables.size() != brain.variables.size() ||
+      state.vectors.size() != brain.vectors.size())
+    return grobocode::run(state, brain, host);
+  NativeContext context{reinterpret_cast<int32_t*>(state.stack.data()),
+                        &state.height,
+                        state.returnStack.data(),
+                        &state.returnHeight,
+                        &state.pc,
+                        &state.remaining,
+                        &state.used,
+                        reinterpret_cast<int32_t*>(state.variables.data()),
+                        reinterpret_cast<int32_t*>(state.vectors.data()),
+                        reinterpret_cast<uint8_t*>(&state.status),
+                        &state,
+                        &brain,
+                        &host};
+  const int32_t before = state.used;
+  function(&context);
+  return state.used - before;
+}
+
+}  // namespace chronon::jit

@@ -1,0 +1,713 @@
+// Lowering a Grobocode brain to LLVM IR (DESIGN.md "Two backends, one behaviour").
+//
+// The function has a dispatch block (a switch on pc over every block start), one header and body per
+// block, and a step block that calls the interpreter for one instruction. A header checks, once for
+// the whole block, that the budget covers it and that the data stack can neither underflow nor
+// overflow in it; the body then runs with no stack checks, keeping the cells it has read or written
+// in registers. Any check that fails inside an instruction (arithmetic overflow, division by zero,
+// a bad address, return-stack limits) leaves the state exactly as before that instruction and lets
+// the interpreter execute it, so errors, messages and partial effects are the interpreter's own.
+// Instructions the plan does not compile always go through the step block.
+
+#include "grobocode_lower.h"
+
+#include <llvm/IR/BasicBlock.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <map>
+#include <vector>
+
+#include "chronon/stdlib/grobocode_words.h"
+#include "chronon/stdlib/grobots_number.h"
+#include "grobocode_native.h"
+
+namespace chronon::jit::detail {
+
+namespace {
+
+using grobocode::Prim;
+using llvm::BasicBlock;
+using llvm::Value;
+
+constexpr int32_t kOne = grobots::Fixed::kOneRaw;
+constexpr int32_t kFractionBits = grobots::Fixed::kFractionBits;
+constexpr int32_t kMaxRaw = grobots::Fixed::kMaxRaw;
+
+class Lowering {
+ public:
+  Lowering(llvm::Module& module, const Plan& plan, int32_t size)
+      : module_(module), context_(module.getContext()), b_(context_), plan_(plan), size_(size) {}
+
+  llvm::Function* lower(const std::string& name);
+
+ private:
+  llvm::IntegerType* i32() { return b_.getInt32Ty(); }
+  llvm::ConstantInt* c32(int64_t v) { return llvm::ConstantInt::get(i32(), static_cast<uint64_t>(v), true); }
+  BasicBlock* newBlock(const char* name) { return BasicBlock::Create(context_, name, function_); }
+  Value* field(ContextField f) { return fields_[static_cast<size_t>(f)]; }
+  Value* at32(Value* base, Value* index) {
+    return b_.CreateInBoundsGEP(i32(), base, b_.CreateSExt(index, b_.getInt64Ty()));
+  }
+  Value* at32(Value* base, int64_t index) {
+    return b_.CreateConstInBoundsGEP1_64(i32(), base, static_cast<uint64_t>(index));
+  }
+
+  // Block bodies.
+  void lowerBlock(const Block& block, BasicBlock* header);
+  void lowerOp(const Op& op, int32_t at);
+  void lowerPrim(const Op& op, int32_t at);
+  Value* cell(int32_t rel);
+  void setCell(int32_t rel, Value* value);
+  void push(Value* value) { setCell(depth_++, value); }
+  Value* boolean(Value* flag) { return b_.CreateSelect(flag, c32(kOne), c32(0)); }
+  Value* isTrue(Value* v) { return b_.CreateICmpNE(v, c32(0)); }
+  // The locals after `executed` instructions of the block at stack depth `depth`.
+  void commit(int32_t depth, int32_t executed);
+  // Leaves the current instruction to the interpreter when `ok` is false; continues after it.
+  void require(Value* ok);
+  BasicBlock* deopt();
+  // A valid code address from a raw cell (integer and inside the code), or the deopt exit.
+  Value* address(Value* raw);
+  void pushReturn(Value* address);
+  void gotoAddress(int64_t address);
+  void gotoDynamic(Value* address);
+  void callTo(Value* target, int32_t at);
+
+  llvm::Module& module_;
+  llvm::LLVMContext& context_;
+  llvm::IRBuilder<> b_;
+  const Plan& plan_;
+  int32_t size_;
+
+  llvm::Function* function_ = nullptr;
+  llvm::Function* step_ = nullptr;
+  Value* contextArg_ = nullptr;
+  std::vector<Value*> fields_;
+  // The BrainState's height, return height, budget, instruction count and pc. They are the truth
+  // between blocks (so no value lives across blocks and no phi is needed, which keeps compile time
+  // linear); inside a block they are SSA values.
+  Value* height_ = nullptr;
+  Value* returnHeight_ = nullptr;
+  Value* remaining_ = nullptr;
+  Value* used_ = nullptr;
+  Value* pc_ = nullptr;
+  Value* base_ = nullptr;  // &stack[h0] of the block being lowered.
+  BasicBlock* dispatch_ = nullptr;
+  BasicBlock* stepBlock_ = nullptr;
+  BasicBlock* exit_ = nullptr;
+  std::vector<BasicBlock*> headers_;
+
+  // The block being lowered: its entry values, the current depth relative to entry, the cells
+  // known in registers, and the instruction being lowered with its depth and index at start.
+  Value* h0_ = nullptr;
+  Value* rem0_ = nullptr;
+  Value* used0_ = nullptr;
+  int32_t depth_ = 0;
+  std::map<int32_t, Value*> cells_;
+  int32_t opAt_ = 0;
+  int32_t opDepth_ = 0;
+  int32_t opIndex_ = 0;
+  int32_t opPops_ = 0;
+  int32_t opPushes_ = 0;
+  BasicBlock* opDeopt_ = nullptr;
+
+ public:
+  /// False when an instruction touched cells outside its planned effect: the header's stack check
+  /// would not cover it, so the brain must not run natively.
+  bool consistent_ = true;
+};
+
+llvm::Function* Lowering::lower(const std::string& name) {
+  auto* ptr = b_.getPtrTy();
+  auto* type = llvm::FunctionType::get(b_.getVoidTy(), {ptr}, false);
+  function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
+  step_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, kStepSymbol, module_);
+  contextArg_ = function_->getArg(0);
+
+  BasicBlock* entry = newBlock("entry");
+  b_.SetInsertPoint(entry);
+  for (int f = 0; f <= static_cast<int>(ContextField::kHost); ++f)
+    fields_.push_back(b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(f))));
+  height_ = field(ContextField::kHeight);
+  returnHeight_ = field(ContextField::kReturnHeight);
+  remaining_ = field(ContextField::kRemaining);
+  used_ = field(ContextField::kUsed);
+  pc_ = field(ContextField::kPc);
+  dispatch_ = newBlock("dispatch");
+  stepBlock_ = newBlock("step");
+  exit_ = newBlock("exit");
+  BasicBlock* done = newBlock("done");
+  b_.CreateBr(dispatch_);
+
+  headers_.reserve(plan_.blocks.size());
+  for (size_t i = 0; i < plan_.blocks.size(); ++i) headers_.push_back(newBlock("block"));
+
+  // The interpreter's loop condition: run while remaining > 0 (the status is checked after steps).
+  b_.SetInsertPoint(dispatch_);
+  BasicBlock* select = newBlock("select");
+  b_.CreateCondBr(b_.CreateICmpSGT(b_.CreateLoad(i32(), remaining_), c32(0)), select, exit_);
+  b_.SetInsertPoint(select);
+  llvm::SwitchInst* sw =
+      b_.CreateSwitch(b_.CreateLoad(i32(), pc_), stepBlock_, static_cast<unsigned>(plan_.blocks.size()));
+  for (size_t i = 0; i < plan_.blocks.size(); ++i) sw->addCase(c32(plan_.blocks[i].start), headers_[i]);
+
+  b_.SetInsertPoint(stepBlock_);
+  b_.CreateCall(step_, {contextArg_});
+  b_.CreateCondBr(b_.CreateICmpEQ(b_.CreateLoad(b_.getInt8Ty(), field(ContextField::kStatus)), b_.getInt8(0)),
+                  dispatch_, done);
+
+  b_.SetInsertPoint(exit_);
+  b_.CreateBr(done);
+  b_.SetInsertPoint(done);
+  b_.CreateRetVoid();
+
+  for (size_t i = 0; i < plan_.blocks.size(); ++i) lowerBlock(plan_.blocks[i], headers_[i]);
+  return function_;
+}
+
+void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
+  b_.SetInsertPoint(header);
+  h0_ = b_.CreateLoad(i32(), height_);
+  rem0_ = b_.CreateLoad(i32(), remaining_);
+  used0_ = b_.CreateLoad(i32(), used_);
+  Value* ok = b_.CreateICmpSGE(rem0_, c32(block.end - block.start));
+  ok = b_.CreateAnd(ok, b_.CreateICmpSGE(h0_, c32(block.needBelow)));
+  ok = b_.CreateAnd(ok, b_.CreateICmpSLE(h0_, c32(grobocode::kStackLimit - block.growAbove)));
+  BasicBlock* body = newBlock("body");
+  BasicBlock* single = newBlock("single");
+  b_.CreateCondBr(ok, body, single);
+  // Too little budget or stack: the interpreter single-steps, while the budget lasts.
+  b_.SetInsertPoint(single);
+  b_.CreateStore(c32(block.start), pc_);
+  b_.CreateCondBr(b_.CreateICmpSGT(rem0_, c32(0)), stepBlock_, exit_);
+
+  b_.SetInsertPoint(body);
+  base_ = b_.CreateInBoundsGEP(i32(), field(ContextField::kStack), b_.CreateZExt(h0_, b_.getInt64Ty()));
+  depth_ = 0;
+  cells_.clear();
+  for (int32_t at = block.start; at < block.end; ++at) {
+    opAt_ = at;
+    opDepth_ = depth_;
+    opIndex_ = at - block.start;
+    opDeopt_ = nullptr;
+    const Op& op = plan_.ops[static_cast<size_t>(at)];
+    opPops_ = op.pops;
+    opPushes_ = op.pushes;
+    lowerOp(op, at);
+    if (op.terminator) return;
+    if (depth_ != opDepth_ - op.pops + op.pushes) consistent_ = false;
+  }
+  commit(depth_, block.end - block.start);
+  gotoAddress(block.end);
+}
+
+Value* Lowering::cell(int32_t rel) {
+  if (rel < opDepth_ - opPops_ || rel >= opDepth_) consistent_ = false;
+  const auto it = cells_.find(rel);
+  if (it != cells_.end()) return it->second;
+  Value* v = b_.CreateLoad(i32(), at32(base_, rel));
+  cells_[rel] = v;
+  return v;
+}
+
+void Lowering::setCell(int32_t rel, Value* value) {
+  if (rel < opDepth_ - opPops_ || rel >= opDepth_ - opPops_ + opPushes_) consistent_ = false;
+  b_.CreateStore(value, at32(base_, rel));
+  cells_[rel] = value;
+}
+
+void Lowering::commit(int32_t depth, int32_t executed) {
+  b_.CreateStore(b_.CreateAdd(h0_, c32(depth)), height_);
+  b_.CreateStore(b_.CreateSub(rem0_, c32(executed)), remaining_);
+  b_.CreateStore(b_.CreateAdd(used0_, c32(executed)), used_);
+}
+
+BasicBlock* Lowering::deopt() {
+  if (opDeopt_ != nullptr) return opDeopt_;
+  const llvm::IRBuilderBase::InsertPoint saved = b_.saveIP();
+  opDeopt_ = newBlock("deopt");
+  b_.SetInsertPoint(opDeopt_);
+  commit(opDepth_, opIndex_);
+  b_.CreateStore(c32(opAt_), pc_);
+  b_.CreateBr(stepBlock_);
+  b_.restoreIP(saved);
+  return opDeopt_;
+}
+
+void Lowering::require(Value* ok) {
+  if (auto* k = llvm::dyn_cast<llvm::ConstantInt>(ok); k != nullptr && k->isOne()) return;
+  BasicBlock* next = newBlock("ok");
+  b_.CreateCondBr(ok, next, deopt());
+  b_.SetInsertPoint(next);
+}
+
+Value* Lowering::address(Value* raw) {
+  require(b_.CreateICmpEQ(b_.CreateAnd(raw, c32(kOne - 1)), c32(0)));
+  Value* n = b_.CreateAShr(raw, c32(kFractionBits));
+  require(b_.CreateICmpULT(n, c32(size_)));
+  return n;
+}
+
+void Lowering::pushReturn(Value* address) {
+  Value* rh = b_.CreateLoad(i32(), returnHeight_);
+  require(b_.CreateICmpSLT(rh, c32(grobocode::kReturnStackLimit)));
+  b_.CreateStore(address, at32(field(ContextField::kReturnStack), rh));
+  b_.CreateStore(b_.CreateAdd(rh, c32(1)), returnHeight_);
+}
+
+void Lowering::gotoAddress(int64_t address) {
+  if (address >= 0 && address < size_) {
+    const int32_t block = plan_.blockAt[static_cast<size_t>(address)];
+    if (block >= 0) {
+      b_.CreateBr(headers_[static_cast<size_t>(block)]);
+      return;
+    }
+  }
+  b_.CreateStore(c32(address), pc_);
+  b_.CreateBr(dispatch_);
+}
+
+void Lowering::gotoDynamic(Value* address) {
+  if (auto* k = llvm::dyn_cast<llvm::ConstantInt>(address)) {
+    gotoAddress(k->getSExtValue());
+    return;
+  }
+  b_.CreateStore(address, pc_);
+  b_.CreateBr(dispatch_);
+}
+
+// Validates the target, then pushes the return address (the interpreter's callTo order).
+void Lowering::callTo(Value* target, int32_t at) {
+  Value* n = address(target);
+  pushReturn(c32(at + 1));
+  commit(depth_, opIndex_ + 1);
+  gotoDynamic(n);
+}
+
+void Lowering::lowerOp(const Op& op, int32_t at) {
+  switch (op.kind) {
+    case OpKind::kStep: return;  // Never inside a block (planBrain).
+    case OpKind::kPush: push(c32(op.value)); return;
+    case OpKind::kVarRead: push(b_.CreateLoad(i32(), at32(field(ContextField::kVariables), op.index))); return;
+    case OpKind::kVarWrite: {
+      Value* v = cell(depth_ - 1);
+      --depth_;
+      b_.CreateStore(v, at32(field(ContextField::kVariables), op.index));
+      return;
+    }
+    case OpKind::kVecRead:
+      push(b_.CreateLoad(i32(), at32(field(ContextField::kVectors), 2 * static_cast<int64_t>(op.index))));
+      push(b_.CreateLoad(i32(), at32(field(ContextField::kVectors), 2 * static_cast<int64_t>(op.index) + 1)));
+      return;
+    case OpKind::kVecWrite: {
+      Value* y = cell(depth_ - 1);
+      Value* x = cell(depth_ - 2);
+      depth_ -= 2;
+      b_.CreateStore(x, at32(field(ContextField::kVectors), 2 * static_cast<int64_t>(op.index)));
+      b_.CreateStore(y, at32(field(ContextField::kVectors), 2 * static_cast<int64_t>(op.index) + 1));
+      return;
+    }
+    case OpKind::kLabelCall:
+      pushReturn(c32(at + 1));
+      commit(depth_, opIndex_ + 1);
+      gotoAddress(op.value);
+      return;
+    case OpKind::kPrim: lowerPrim(op, at); return;
+  }
+}
+
+void Lowering::lowerPrim(const Op& op, int32_t at) {
+  const int32_t d = depth_;
+  const auto top = [&](int32_t i) { return cell(d - i); };  // top(1) is the top of the stack.
+  const auto binary = [&](auto f) {
+    Value* a = top(2);
+    Value* bb = top(1);
+    Value* r = f(a, bb);
+    depth_ = d - 2;
+    push(r);
+  };
+  const auto unary = [&](auto f) {
+    Value* r = f(top(1));
+    depth_ = d - 1;
+    push(r);
+  };
+  const auto product = [&](Value* a, Value* bb) {
+    Value* p = b_.CreateAShr(b_.CreateMul(b_.CreateSExt(a, b_.getInt64Ty()), b_.CreateSExt(bb, b_.getInt64Ty())),
+                             kFractionBits);
+    require(
+        b_.CreateAnd(b_.CreateICmpSLE(p, b_.getInt64(kMaxRaw)), b_.CreateICmpSGE(p, b_.getInt64(-int64_t{kMaxRaw}))));
+    return b_.CreateTrunc(p, i32());
+  };
+  const auto nextAddress = [&] {
+    commit(depth_, opIndex_ + 1);
+    gotoAddress(at + 1);
+  };
+  // A conditional jump or call: taken when `flag` is true.
+  const auto conditional = [&](Value* flag, Value* target, bool call) {
+    BasicBlock* taken = newBlock("taken");
+    BasicBlock* skip = newBlock("skip");
+    b_.CreateCondBr(flag, taken, skip);
+    b_.SetInsertPoint(skip);
+    nextAddress();
+    b_.SetInsertPoint(taken);
+    if (call) {
+      callTo(target, at);
+    } else {
+      Value* n = address(target);
+      commit(depth_, opIndex_ + 1);
+      gotoDynamic(n);
+    }
+  };
+  const auto returnIf = [&](Value* flag) {
+    BasicBlock* taken = newBlock("taken");
+    BasicBlock* skip = newBlock("skip");
+    b_.CreateCondBr(flag, taken, skip);
+    b_.SetInsertPoint(skip);
+    nextAddress();
+    b_.SetInsertPoint(taken);
+    Value* rh = b_.CreateLoad(i32(), returnHeight_);
+    require(b_.CreateICmpSGT(rh, c32(0)));
+    Value* newHeight = b_.CreateSub(rh, c32(1));
+    Value* n = b_.CreateLoad(i32(), at32(field(ContextField::kReturnStack), newHeight));
+    b_.CreateStore(newHeight, returnHeight_);
+    commit(depth_, opIndex_ + 1);
+    b_.CreateStore(n, pc_);
+    b_.CreateBr(dispatch_);
+  };
+
+  switch (op.prim) {
+    case Prim::Nop: return;
+    case Prim::Drop: depth_ = d - 1; return;
+    case Prim::TwoDrop: depth_ = d - 2; return;
+    case Prim::Nip: {
+      Value* x2 = top(1);
+      depth_ = d - 2;
+      push(x2);
+      return;
+    }
+    case Prim::Rdrop: {
+      Value* rh = b_.CreateLoad(i32(), returnHeight_);
+      require(b_.CreateICmpSGT(rh, c32(0)));
+      b_.CreateStore(b_.CreateSub(rh, c32(1)), returnHeight_);
+      return;
+    }
+    case Prim::Swap: {
+      Value* x1 = top(2);
+      Value* x2 = top(1);
+      depth_ = d - 2;
+      push(x2);
+      push(x1);
+      return;
+    }
+    case Prim::TwoSwap: {
+      Value* x1 = top(4);
+      Value* x2 = top(3);
+      Value* x3 = top(2);
+      Value* x4 = top(1);
+      depth_ = d - 4;
+      push(x3);
+      push(x4);
+      push(x1);
+      push(x2);
+      return;
+    }
+    case Prim::Rot:
+    case Prim::Rrot: {
+      Value* x1 = top(3);
+      Value* x2 = top(2);
+      Value* x3 = top(1);
+      depth_ = d - 3;
+      if (op.prim == Prim::Rot) {
+        push(x2);
+        push(x3);
+        push(x1);
+      } else {
+        push(x3);
+        push(x1);
+        push(x2);
+      }
+      return;
+    }
+    case Prim::Dup: push(top(1)); return;
+    case Prim::TwoDup: {
+      Value* x1 = top(2);
+      Value* x2 = top(1);
+      push(x1);
+      push(x2);
+      return;
+    }
+    case Prim::Tuck: {
+      Value* x1 = top(2);
+      Value* x2 = top(1);
+      depth_ = d - 2;
+      push(x2);
+      push(x1);
+      push(x2);
+      return;
+    }
+    case Prim::Over: push(top(2)); return;
+    case Prim::TwoOver: {
+      Value* x1 = top(4);
+      Value* x2 = top(3);
+      push(x1);
+      push(x2);
+      return;
+    }
+    case Prim::Stack: push(b_.CreateMul(b_.CreateAdd(h0_, c32(d)), c32(kOne))); return;
+    case Prim::ToR: {
+      Value* n = address(top(1));
+      depth_ = d - 1;
+      pushReturn(n);
+      return;
+    }
+    case Prim::RFrom: {
+      Value* rh = b_.CreateLoad(i32(), returnHeight_);
+      require(b_.CreateICmpSGT(rh, c32(0)));
+      Value* newHeight = b_.CreateSub(rh, c32(1));
+      Value* n = b_.CreateLoad(i32(), at32(field(ContextField::kReturnStack), newHeight));
+      // pushInteger's range (Fixed::fromInteger); return addresses are always inside it.
+      require(b_.CreateICmpULE(b_.CreateAdd(n, c32(grobots::Fixed::kMaxInteger)),
+                               c32(2 * static_cast<int64_t>(grobots::Fixed::kMaxInteger))));
+      b_.CreateStore(newHeight, returnHeight_);
+      push(b_.CreateMul(n, c32(kOne)));
+      return;
+    }
+    case Prim::Jump: {
+      Value* n = address(top(1));
+      depth_ = d - 1;
+      commit(depth_, opIndex_ + 1);
+      gotoDynamic(n);
+      return;
+    }
+    case Prim::Call: {
+      Value* target = top(1);
+      depth_ = d - 1;
+      callTo(target, at);
+      return;
+    }
+    case Prim::Return: {
+      returnIf(b_.getTrue());
+      return;
+    }
+    case Prim::Ifg:
+    case Prim::Nifg:
+    case Prim::Ifc:
+    case Prim::Nifc: {
+      Value* target = top(1);
+      Value* flag = isTrue(top(2));
+      depth_ = d - 2;
+      if (op.prim == Prim::Nifg || op.prim == Prim::Nifc) flag = b_.CreateNot(flag);
+      conditional(flag, target, op.prim == Prim::Ifc || op.prim == Prim::Nifc);
+      return;
+    }
+    case Prim::Ifeg:
+    case Prim::Ifec: {
+      Value* target = b_.CreateSelect(isTrue(top(3)), top(2), top(1));
+      depth_ = d - 3;
+      if (op.prim == Prim::Ifec) {
+        callTo(target, at);
+      } else {
+        Value* n = address(target);
+        commit(depth_, opIndex_ + 1);
+        gotoDynamic(n);
+      }
+      return;
+    }
+    case Prim::Ifr:
+    case Prim::Nifr: {
+      Value* flag = isTrue(top(1));
+      depth_ = d - 1;
+      returnIf(op.prim == Prim::Ifr ? flag : b_.CreateNot(flag));
+      return;
+    }
+    case Prim::Add: binary([&](Value* a, Value* bb) { return b_.CreateAdd(a, bb); }); return;
+    case Prim::Subtract: binary([&](Value* a, Value* bb) { return b_.CreateSub(a, bb); }); return;
+    case Prim::Negate: unary([&](Value* a) { return b_.CreateSub(c32(0), a); }); return;
+    case Prim::Multiply: binary(product); return;
+    case Prim::Square: unary([&](Value* a) { return product(a, a); }); return;
+    case Prim::Divide:
+      binary([&](Value* a, Value* bb) {
+        require(b_.CreateICmpNE(bb, c32(0)));
+        Value* q = b_.CreateSDiv(b_.CreateMul(b_.CreateSExt(a, b_.getInt64Ty()), b_.getInt64(kOne)),
+                                 b_.CreateSExt(bb, b_.getInt64Ty()));
+        return b_.CreateTrunc(q, i32());
+      });
+      return;
+    case Prim::Min:
+      binary([&](Value* a, Value* bb) { return b_.CreateSelect(b_.CreateICmpSLT(bb, a), bb, a); });
+      return;
+    case Prim::Max:
+      binary([&](Value* a, Value* bb) { return b_.CreateSelect(b_.CreateICmpSGT(bb, a), bb, a); });
+      return;
+    case Prim::Abs:
+      unary([&](Value* a) { return b_.CreateSelect(b_.CreateICmpSLT(a, c32(0)), b_.CreateSub(c32(0), a), a); });
+      return;
+    case Prim::Signum:
+      unary([&](Value* a) {
+        return b_.CreateSelect(b_.CreateICmpSGT(a, c32(0)), c32(kOne),
+                               b_.CreateSelect(b_.CreateICmpSLT(a, c32(0)), c32(-kOne), c32(0)));
+      });
+      return;
+    case Prim::IsInteger:
+      unary([&](Value* a) { return boolean(b_.CreateICmpEQ(b_.CreateAnd(a, c32(kOne - 1)), c32(0))); });
+      return;
+    case Prim::Not: unary([&](Value* a) { return boolean(b_.CreateICmpEQ(a, c32(0))); }); return;
+    case Prim::Equal: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpEQ(a, bb)); }); return;
+    case Prim::NotEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpNE(a, bb)); }); return;
+    case Prim::Less: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSLT(a, bb)); }); return;
+    case Prim::Greater: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSGT(a, bb)); }); return;
+    case Prim::LessEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSLE(a, bb)); }); return;
+    case Prim::GreaterEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSGE(a, bb)); }); return;
+    case Prim::And: binary([&](Value* a, Value* bb) { return boolean(b_.CreateAnd(isTrue(a), isTrue(bb))); }); return;
+    case Prim::Or: binary([&](Value* a, Value* bb) { return boolean(b_.CreateOr(isTrue(a), isTrue(bb))); }); return;
+    case Prim::Xor: binary([&](Value* a, Value* bb) { return boolean(b_.CreateXor(isTrue(a), isTrue(bb))); }); return;
+    case Prim::Nand:
+      binary([&](Value* a, Value* bb) { return boolean(b_.CreateNot(b_.CreateAnd(isTrue(a), isTrue(bb)))); });
+      return;
+    case Prim::Nor:
+      binary([&](Value* a, Value* bb) { return boolean(b_.CreateNot(b_.CreateOr(isTrue(a), isTrue(bb)))); });
+      return;
+    case Prim::Ifev: {
+      Value* r = b_.CreateSelect(isTrue(top(3)), top(2), top(1));
+      depth_ = d - 3;
+      push(r);
+      return;
+    }
+    case Prim::VAdd:
+    case Prim::VSubtract: {
+      Value* ux = top(4);
+      Value* uy = top(3);
+      Value* vx = top(2);
+      Value* vy = top(1);
+      depth_ = d - 4;
+      const bool add = op.prim == Prim::VAdd;
+      push(add ? b_.CreateAdd(ux, vx) : b_.CreateSub(ux, vx));
+      push(add ? b_.CreateAdd(uy, vy) : b_.CreateSub(uy, vy));
+      return;
+    }
+    case Prim::VNegate: {
+      Value* x = top(2);
+      Value* y = top(1);
+      depth_ = d - 2;
+      push(b_.CreateSub(c32(0), x));
+      push(b_.CreateSub(c32(0), y));
+      return;
+    }
+    case Prim::VEqual:
+    case Prim::VNotEqual: {
+      Value* same = b_.CreateAnd(b_.CreateICmpEQ(top(4), top(2)), b_.CreateICmpEQ(top(3), top(1)));
+      depth_ = d - 4;
+      push(boolean(op.prim == Prim::VEqual ? same : b_.CreateNot(same)));
+      return;
+    }
+    case Prim::Stop:
+      commit(depth_, opIndex_ + 1);
+      b_.CreateStore(b_.getInt8(static_cast<uint8_t>(grobocode::BrainStatus::kStopped)), field(ContextField::kStatus));
+      b_.CreateStore(c32(at + 1), pc_);
+      b_.CreateBr(exit_);
+      return;
+    case Prim::Sync:
+      commit(depth_, opIndex_ + 1);
+      b_.CreateStore(c32(0), remaining_);
+      b_.CreateStore(c32(at + 1), pc_);
+      b_.CreateBr(exit_);
+      return;
+    // Stepped by the interpreter or planned as constant pushes (grobocode_plan.cpp); never kPrim.
+    case Prim::Dropn:
+    case Prim::Subswap:
+    case Prim::Roll:
+    case Prim::Pick:
+    case Prim::Reciprocal:
+    case Prim::Mod:
+    case Prim::Rem:
+    case Prim::Sqrt:
+    case Prim::Exponent:
+    case Prim::Floor:
+    case Prim::Ceiling:
+    case Prim::Round:
+    case Prim::Reorient:
+    case Prim::Sin:
+    case Prim::Cos:
+    case Prim::Tan:
+    case Prim::Arcsin:
+    case Prim::Arccos:
+    case Prim::Arctan:
+    case Prim::Random:
+    case Prim::RandomAngle:
+    case Prim::RandomInt:
+    case Prim::RandomBool:
+    case Prim::RectToPolar:
+    case Prim::PolarToRect:
+    case Prim::VsMultiply:
+    case Prim::VsDivide:
+    case Prim::Norm:
+    case Prim::Angle:
+    case Prim::Dot:
+    case Prim::Project:
+    case Prim::Cross:
+    case Prim::Unitize:
+    case Prim::RotateTo:
+    case Prim::RotateFrom:
+    case Prim::Dist:
+    case Prim::InRange:
+    case Prim::Print:
+    case Prim::Vprint:
+    case Prim::Beep:
+    case Prim::Pause:
+    case Prim::Die:
+    case Prim::PeriodicRobotSensor:
+    case Prim::PeriodicFoodSensor:
+    case Prim::PeriodicShotSensor:
+    case Prim::SeekLocation:
+    case Prim::SeekMovingLocation:
+    case Prim::RestrictPosition:
+    case Prim::Messages:
+    case Prim::ClearMessages:
+    case Prim::SkipMessages:
+    case Prim::TypePopulation:
+    case Prim::Autoconstruct:
+    case Prim::BalanceType:
+    case Prim::FireRobotSensor:
+    case Prim::FireFoodSensor:
+    case Prim::FireShotSensor:
+    case Prim::NextRobot:
+    case Prim::NextFood:
+    case Prim::NextShot:
+    case Prim::FireBlaster:
+    case Prim::FireGrenade:
+    case Prim::LeadBlaster:
+    case Prim::LeadGrenade:
+    case Prim::SetForceField:
+    case Prim::Send:
+    case Prim::Receive:
+    case Prim::Store:
+    case Prim::Load:
+    case Prim::Vstore:
+    case Prim::Vload:
+    case Prim::Write:
+    case Prim::Read:
+    case Prim::Vwrite:
+    case Prim::Vread:
+    case Prim::End:
+    case Prim::StackLimit:
+    case Prim::Pi:
+    case Prim::TwoPi:
+    case Prim::HalfPi:
+    case Prim::E:
+    case Prim::Epsilon:
+    case Prim::Infinity: return;
+  }
+}
+
+}  // namespace
+
+llvm::Function* lowerBrain(llvm::Module& module, const Plan& plan, int32_t size, const std::string& name) {
+  Lowering lowering(module, plan, size);
+  llvm::Function* function = lowering.lower(name);
+  return lowering.consistent_ ? function : nullptr;
+}
+
+}  // namespace chronon::jit::detail

@@ -1,0 +1,270 @@
+// Decoding a Grobocode brain for the JIT and cutting it into blocks (see grobocode_plan.h).
+
+#include "grobocode_plan.h"
+
+#include <algorithm>
+
+#include "chronon/stdlib/grobots_number.h"
+
+namespace chronon::jit::detail {
+
+namespace {
+
+using grobocode::InstructionType;
+using grobocode::Prim;
+using grobots::Fixed;
+
+Op push(int32_t raw) { return Op{OpKind::kPush, Prim::Nop, 0, raw, 0, 1, false}; }
+// A primitive compiled inline; its stack needs come from the word table's effect (stdlib).
+Op prim(Prim p, bool terminator = false) {
+  const grobocode::PrimitiveInfo& word = grobocode::info(p);
+  return Op{OpKind::kPrim, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), terminator};
+}
+
+// The primitives compiled inline, and which of them end a block; every other one is stepped. The
+// interpreter's Machine::primitive is the definition these follow (grobocode_lower.cpp).
+Op decodePrimitive(Prim p) {
+  switch (p) {
+    case Prim::Nop: return prim(p);
+    case Prim::Drop: return prim(p);
+    case Prim::TwoDrop: return prim(p);
+    case Prim::Nip: return prim(p);
+    case Prim::Rdrop: return prim(p);
+    case Prim::Swap: return prim(p);
+    case Prim::TwoSwap: return prim(p);
+    case Prim::Rot:
+    case Prim::Rrot: return prim(p);
+    case Prim::Dup: return prim(p);
+    case Prim::TwoDup: return prim(p);
+    case Prim::Tuck:
+    case Prim::Over: return prim(p);
+    case Prim::TwoOver: return prim(p);
+    case Prim::Stack: return prim(p);
+    case Prim::StackLimit: return push(Fixed::fromInteger(grobocode::kStackLimit).valueOr(Fixed{}).raw());
+    case Prim::ToR: return prim(p);
+    case Prim::RFrom: return prim(p);
+    case Prim::Jump:
+    case Prim::Call: return prim(p, true);
+    case Prim::Return: return prim(p, true);
+    case Prim::Ifg:
+    case Prim::Nifg:
+    case Prim::Ifc:
+    case Prim::Nifc: return prim(p, true);
+    case Prim::Ifeg:
+    case Prim::Ifec: return prim(p, true);
+    case Prim::Ifr:
+    case Prim::Nifr: return prim(p, true);
+    case Prim::Add:
+    case Prim::Subtract:
+    case Prim::Multiply:
+    case Prim::Divide:
+    case Prim::Min:
+    case Prim::Max:
+    case Prim::Equal:
+    case Prim::NotEqual:
+    case Prim::Less:
+    case Prim::Greater:
+    case Prim::LessEqual:
+    case Prim::GreaterEqual:
+    case Prim::And:
+    case Prim::Or:
+    case Prim::Xor:
+    case Prim::Nand:
+    case Prim::Nor: return prim(p);
+    case Prim::Negate:
+    case Prim::Square:
+    case Prim::Abs:
+    case Prim::Signum:
+    case Prim::IsInteger:
+    case Prim::Not: return prim(p);
+    case Prim::Ifev: return prim(p);
+    case Prim::VAdd:
+    case Prim::VSubtract: return prim(p);
+    case Prim::VNegate: return prim(p);
+    case Prim::VEqual:
+    case Prim::VNotEqual: return prim(p);
+    case Prim::Pi: return push(grobots::kPi.raw());
+    case Prim::TwoPi: return push(grobots::kTwoPi.raw());
+    case Prim::HalfPi: return push(grobots::kHalfPi.raw());
+    case Prim::E: return push(grobots::kE.raw());
+    case Prim::Epsilon: return push(grobots::kEpsilon.raw());
+    case Prim::Infinity: return push(grobots::kInfinity.raw());
+    case Prim::Stop:
+    case Prim::Sync: return prim(p, true);
+    case Prim::Dropn:
+    case Prim::Subswap:
+    case Prim::Roll:
+    case Prim::Pick:
+    case Prim::Reciprocal:
+    case Prim::Mod:
+    case Prim::Rem:
+    case Prim::Sqrt:
+    case Prim::Exponent:
+    case Prim::Floor:
+    case Prim::Ceiling:
+    case Prim::Round:
+    case Prim::Reorient:
+    case Prim::Sin:
+    case Prim::Cos:
+    case Prim::Tan:
+    case Prim::Arcsin:
+    case Prim::Arccos:
+    case Prim::Arctan:
+    case Prim::Random:
+    case Prim::RandomAngle:
+    case Prim::RandomInt:
+    case Prim::RandomBool:
+    case Prim::RectToPolar:
+    case Prim::PolarToRect:
+    case Prim::VsMultiply:
+    case Prim::VsDivide:
+    case Prim::Norm:
+    case Prim::Angle:
+    case Prim::Dot:
+    case Prim::Project:
+    case Prim::Cross:
+    case Prim::Unitize:
+    case Prim::RotateTo:
+    case Prim::RotateFrom:
+    case Prim::Dist:
+    case Prim::InRange:
+    case Prim::Print:
+    case Prim::Vprint:
+    case Prim::Beep:
+    case Prim::Pause:
+    case Prim::Die:
+    case Prim::PeriodicRobotSensor:
+    case Prim::PeriodicFoodSensor:
+    case Prim::PeriodicShotSensor:
+    case Prim::SeekLocation:
+    case Prim::SeekMovingLocation:
+    case Prim::RestrictPosition:
+    case Prim::Messages:
+    case Prim::ClearMessages:
+    case Prim::SkipMessages:
+    case Prim::TypePopulation:
+    case Prim::Autoconstruct:
+    case Prim::BalanceType:
+    case Prim::FireRobotSensor:
+    case Prim::FireFoodSensor:
+    case Prim::FireShotSensor:
+    case Prim::NextRobot:
+    case Prim::NextFood:
+    case Prim::NextShot:
+    case Prim::FireBlaster:
+    case Prim::FireGrenade:
+    case Prim::LeadBlaster:
+    case Prim::LeadGrenade:
+    case Prim::SetForceField:
+    case Prim::Send:
+    case Prim::Receive:
+    case Prim::Store:
+    case Prim::Load:
+    case Prim::Vstore:
+    case Prim::Vload:
+    case Prim::Write:
+    case Prim::Read:
+    case Prim::Vwrite:
+    case Prim::Vread:
+    case Prim::End: return Op{};
+  }
+  return Op{};
+}
+
+Op decode(const grobocode::Brain& brain, const grobocode::Instruction& instruction) {
+  const auto index = instruction.index();
+  const auto type = instruction.type();
+  if (type > static_cast<int>(InstructionType::kHardwareVectorWrite)) return Op{};
+  const auto size = static_cast<int32_t>(brain.instructions.size());
+  switch (static_cast<InstructionType>(type)) {
+    case InstructionType::kPrimitive: {
+      const grobocode::PrimitiveInfo* word = grobocode::findPrimitive(index);
+      return word == nullptr ? Op{} : decodePrimitive(word->prim);
+    }
+    case InstructionType::kConstantRead:
+      if (static_cast<size_t>(index) >= brain.constants.size()) return Op{};
+      return push(brain.constants[static_cast<size_t>(index)].value.raw());
+    case InstructionType::kVariableRead:
+    case InstructionType::kVariableWrite: {
+      if (static_cast<size_t>(index) >= brain.variables.size()) return Op{};
+      const bool read = static_cast<InstructionType>(type) == InstructionType::kVariableRead;
+      return Op{read ? OpKind::kVarRead : OpKind::kVarWrite, Prim::Nop, index, 0, read ? 0 : 1, read ? 1 : 0, false};
+    }
+    case InstructionType::kVectorRead:
+    case InstructionType::kVectorWrite: {
+      if (static_cast<size_t>(index) >= brain.vectors.size()) return Op{};
+      const bool read = static_cast<InstructionType>(type) == InstructionType::kVectorRead;
+      return Op{read ? OpKind::kVecRead : OpKind::kVecWrite, Prim::Nop, index, 0, read ? 0 : 2, read ? 2 : 0, false};
+    }
+    case InstructionType::kLabelRead:
+    case InstructionType::kLabelCall: {
+      if (static_cast<size_t>(index) >= brain.labels.size()) return Op{};
+      // As the interpreter: an address beyond the number range reads as 0.
+      const Fixed address = Fixed::fromInteger(brain.labels[static_cast<size_t>(index)].address).valueOr(Fixed{});
+      if (static_cast<InstructionType>(type) == InstructionType::kLabelRead) return push(address.raw());
+      const int32_t target = address.raw() >> Fixed::kFractionBits;
+      // A call to an address outside the code is a runtime error: the interpreter reports it.
+      if (target < 0 || target >= size) return Op{};
+      return Op{OpKind::kLabelCall, Prim::Nop, 0, target, 0, 0, true};
+    }
+    case InstructionType::kHardwareRead:
+    case InstructionType::kHardwareWrite:
+    case InstructionType::kHardwareVectorRead:
+    case InstructionType::kHardwareVectorWrite: return Op{};
+  }
+  return Op{};
+}
+
+}  // namespace
+
+Plan planBrain(const grobocode::Brain& brain) {
+  Plan plan;
+  const auto size = static_cast<int32_t>(brain.instructions.size());
+  plan.ops.reserve(brain.instructions.size());
+  for (const grobocode::Instruction& instruction : brain.instructions) plan.ops.push_back(decode(brain, instruction));
+
+  std::vector<bool> leader(static_cast<size_t>(size) + 1, false);
+  const auto mark = [&](int64_t address) {
+    if (address >= 0 && address <= size) leader[static_cast<size_t>(address)] = true;
+  };
+  mark(0);
+  mark(brain.startAddress());
+  for (const grobocode::Label& label : brain.labels) mark(label.address);
+  for (int32_t i = 0; i < size; ++i) {
+    const Op& op = plan.ops[static_cast<size_t>(i)];
+    if (op.kind == OpKind::kStep || op.terminator) mark(i + 1);
+  }
+
+  plan.blockAt.assign(static_cast<size_t>(size), -1);
+  int32_t i = 0;
+  while (i < size) {
+    if (plan.ops[static_cast<size_t>(i)].kind == OpKind::kStep) {
+      ++i;
+      continue;
+    }
+    Block block;
+    block.start = i;
+    int32_t depth = 0;
+    int32_t lowest = 0;
+    int32_t highest = 0;
+    do {
+      const Op& op = plan.ops[static_cast<size_t>(i)];
+      lowest = std::min(lowest, depth - op.pops);
+      depth += op.pushes - op.pops;
+      highest = std::max(highest, depth);
+      ++i;
+      if (op.terminator) break;
+    } while (i < size && !leader[static_cast<size_t>(i)] && plan.ops[static_cast<size_t>(i)].kind != OpKind::kStep &&
+             i - block.start < kMaxBlockLength);
+    block.end = i;
+    block.needBelow = -lowest;
+    block.growAbove = highest;
+    // A cut inside a straight line makes the next instruction a leader too.
+    if (i < size) leader[static_cast<size_t>(i)] = true;
+    plan.blockAt[static_cast<size_t>(block.start)] = static_cast<int32_t>(plan.blocks.size());
+    plan.blocks.push_back(block);
+  }
+  return plan;
+}
+
+}  // namespace chronon::jit::detail

@@ -1,0 +1,62 @@
+#pragma once
+// The JIT's view of a Grobocode brain before any LLVM is involved: each instruction decoded into
+// what native code does for it, and the code cut into straight-line blocks with their static stack
+// needs. Lowering (grobocode_lower.cpp) turns the plan into one LLVM function.
+
+#include <cstdint>
+#include <vector>
+
+#include "chronon/compiler/grobocode.h"
+
+namespace chronon::jit::detail {
+
+/// How native code handles one instruction.
+enum class OpKind : uint8_t {
+  kStep,       ///< Not compiled: the interpreter's grobocode::step runs it (hardware, maths, memory...).
+  kPush,       ///< Pushes a constant raw value (constants, label reads, pi, stack-limit...).
+  kVarRead,    ///< Pushes scalar variable `index`.
+  kVarWrite,   ///< Pops into scalar variable `index`.
+  kVecRead,    ///< Pushes vector variable `index` (x then y).
+  kVecWrite,   ///< Pops y then x into vector variable `index`.
+  kLabelCall,  ///< Calls the constant, valid address `value`.
+  kPrim,       ///< Primitive `prim`, compiled inline.
+};
+
+/// One decoded instruction.
+struct Op {
+  OpKind kind = OpKind::kStep;
+  grobocode::Prim prim = grobocode::Prim::Nop;  ///< For kPrim.
+  int32_t index = 0;                            ///< Variable index for kVar*/kVec*.
+  int32_t value = 0;                            ///< Raw value for kPush; address for kLabelCall.
+  int32_t pops = 0;                             ///< Data-stack cells read below the entry height.
+  int32_t pushes = 0;                           ///< Cells the instruction leaves in their place.
+  bool terminator = false;                      ///< Ends its block (changes pc, status or budget).
+};
+
+/// A straight-line run of compiled instructions [start, end), entered only at `start`.
+struct Block {
+  int32_t start = 0;
+  int32_t end = 0;
+  /// The data-stack height the block needs at entry so that no instruction in it underflows.
+  int32_t needBelow = 0;
+  /// The most the block grows the stack above its entry height at any instruction.
+  int32_t growAbove = 0;
+};
+
+/// The plan of a brain.
+struct Plan {
+  std::vector<Op> ops;           ///< One per instruction.
+  std::vector<Block> blocks;     ///< In address order.
+  std::vector<int32_t> blockAt;  ///< Per address: the block starting there, or -1.
+};
+
+/// The longest block; a longer straight line is cut so that a frame's budget (often 10 to 50
+/// cycles) still covers whole blocks and rarely falls back to single-stepping.
+inline constexpr int32_t kMaxBlockLength = 12;
+
+/// Decodes `brain` and cuts it into blocks. Leaders are the start address, every label address, and
+/// the instruction after any terminator or stepped instruction (return addresses included). Never
+/// fails: what it does not understand becomes kStep.
+Plan planBrain(const grobocode::Brain& brain);
+
+}  // namespace chronon::jit::detail
