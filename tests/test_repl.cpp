@@ -155,8 +155,11 @@ TEST_CASE("repl grobocode: help, words, see, effect, step, trace, time, set, eng
   CHECK(repl.feed("position").output == "stack: 20 1 2.500\n");
   CHECK(contains(repl.feed("set nothing 1").output, "no hardware variable"));
   CHECK(repl.feed("engine interp").output == "engine: interp\n");
-  CHECK(contains(repl.feed("engine jit").output, "not available yet; staying on the interpreter"));
+  CHECK(repl.feed("engine jit").output == "engine: jit\n");
+  // Under the JIT the same code gives the same stack; other languages stay on the interpreter.
+  CHECK(repl.feed("2 3 *").output == "stack: 20 1 2.500 6\n");
   CHECK(repl.feed("lang rl").output == "language: rl\n");
+  CHECK(contains(repl.feed("engine jit").output, "Grobocode brains only; rl stays on the interpreter"));
   CHECK(repl.feed("lang grobocode").output == "language: grobocode\n");
   CHECK(repl.feed("lang robotalk").output == "language: robotalk\n");
   CHECK(repl.feed("lang grobocode").output == "language: grobocode\n");

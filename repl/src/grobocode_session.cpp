@@ -130,7 +130,9 @@ class GrobocodeSession final : public LanguageSession {
   RunStatus advance(int64_t maxCycles, int64_t& executed, std::string& out) override {
     if (!saved_) return RunStatus::kDone;
     const auto cycles = static_cast<int32_t>(std::clamp<int64_t>(maxCycles, 1, 1 << 30));
-    executed += grobocode::run(state_, code_.brain(), host_, cycles);
+    state_.remaining = cycles;
+    executed +=
+        engine_ != nullptr ? engine_->run(state_, code_.brain(), host_) : grobocode::run(state_, code_.brain(), host_);
     flushPrints(out);
     switch (state_.status) {
       case BrainStatus::kOk: return RunStatus::kRunning;
@@ -427,6 +429,11 @@ class GrobocodeSession final : public LanguageSession {
     return false;
   }
 
+  bool useEngine(grobocode::BrainEngine* engine) override {
+    engine_ = engine;
+    return true;
+  }
+
   void reset() override {
     saved_.reset();
     input_.reset();
@@ -524,6 +531,7 @@ class GrobocodeSession final : public LanguageSession {
 
   IncrementalBrain code_;
   BrainState state_;
+  grobocode::BrainEngine* engine_ = nullptr;  // nullptr: the interpreter.
   grobocode::GrobocodeTestHost host_;
   size_t printedShown_ = 0;
   std::vector<Definition> definitions_;

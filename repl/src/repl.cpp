@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "chronon/jit/grobocode_jit.h"
 #include "text.h"
 
 namespace chronon::repl {
@@ -50,6 +51,28 @@ Repl::Repl(Language language) : language_(language) {
     language_ = Language::kGrobocode;
     sessions_[language_] = makeSession(language_);
   }
+}
+
+Repl::~Repl() = default;
+
+std::string Repl::applyEngine() {
+  if (!wantJit_) {
+    session().useEngine(nullptr);
+    return "engine: interp\n";
+  }
+  if (!jit_) {
+    std::string reason;
+    jit_ = jit::GrobocodeJit::create(reason);
+    if (!jit_) {
+      wantJit_ = false;
+      return "engine jit: the JIT cannot start (" + reason + "); staying on the interpreter\n";
+    }
+  }
+  if (!session().useEngine(jit_.get())) {
+    return "engine jit: the JIT compiles Grobocode brains only; " + std::string(languageName(language_)) +
+           " stays on the interpreter\n";
+  }
+  return "engine: jit\n";
 }
 
 std::string Repl::prompt() const { return std::string(languageName(language_)) + (pending_.empty() ? "> " : "... "); }
@@ -296,13 +319,18 @@ Reply Repl::runCommand(std::string_view name, std::string_view rest) {
     }
     language_ = *language;
     out += "language: " + std::string(languageName(language_)) + "\n";
+    // The chosen engine follows the user into the new language where it can.
+    if (wantJit_) {
+      session().useEngine(jit_.get());
+    } else {
+      session().useEngine(nullptr);
+    }
     return reply;
   }
   if (name == "engine") {
-    if (rest == "interp") {
-      out += "engine: interp\n";
-    } else if (rest == "jit") {
-      out += "engine jit: the JIT is not available yet; staying on the interpreter\n";
+    if (rest == "interp" || rest == "jit") {
+      wantJit_ = rest == "jit";
+      out += applyEngine();
     } else {
       out += "usage: engine interp|jit\n";
     }

@@ -14,6 +14,10 @@
 
 #include "chronon/repl/session.h"
 
+namespace chronon::jit {
+class GrobocodeJit;
+}
+
 namespace chronon::repl {
 
 /// Most instructions one input may run before the REPL stops it as an endless loop.
@@ -44,6 +48,9 @@ class Repl {
   /// A REPL speaking `language`; when it has no session yet the REPL starts in Grobocode and
   /// `startupNote` says so.
   explicit Repl(Language language);
+  ~Repl();
+  Repl(const Repl&) = delete;
+  Repl& operator=(const Repl&) = delete;
 
   /// Feeds one input line (without its newline). A line that completes an input runs it; a line
   /// that leaves a construct open returns `continuation`; an empty line ends an open definition
@@ -74,8 +81,13 @@ class Repl {
   void stepOnce(std::string& out);
   void abandonStep(std::string& out);
 
+  // Applies the chosen engine to the current session; returns the line to show.
+  std::string applyEngine();
+
   Language language_;
   std::map<Language, std::unique_ptr<LanguageSession>> sessions_;
+  std::unique_ptr<jit::GrobocodeJit> jit_;  // Created at the first `engine jit`.
+  bool wantJit_ = false;
   std::string pending_;
   bool stepping_ = false;
   std::string startupNote_;

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "chronon/vm/grobocode_engine.h"
+
 namespace chronon::repl {
 
 /// The languages the REPL knows by name.
@@ -114,6 +116,13 @@ class LanguageSession {
 
   /// `reset`: forgets every definition and empties the stacks and the test host.
   virtual void reset() = 0;
+
+  /// `engine`: runs code with `engine` (nullptr: the interpreter). Returns false when this language
+  /// has no other engine yet (only Grobocode brains have a JIT, issue 5), leaving the interpreter on.
+  virtual bool useEngine(grobocode::BrainEngine* engine) {
+    (void)engine;
+    return false;
+  }
 };
 
 /// A new session for `language`, or nullptr when the language has no session (every language has
