@@ -77,6 +77,40 @@ class Machine {
     s_.stack[static_cast<size_t>(s_.height++)] = v.y;
     return true;
   }
+  // Scalar and vector hardware share one rule set (§3.1): an index with no variable is
+  // "unimplemented", a read may fail in the host, a write pops first, then the write check, then
+  // the host. `read(index)` and `write(index, value)` reach the host for the kind at hand.
+  template <typename Read>
+  void readHardware(const HardwareInfo* hw, Read read) {
+    if (hw == nullptr) {
+      fail(RuntimeError::kUnimplementedHardware);
+      return;
+    }
+    const auto value = read(hw->index);
+    if (!value) {
+      fail(value.error());
+      return;
+    }
+    push(value.value());
+  }
+
+  template <typename Value, typename Write>
+  void writeHardware(const HardwareInfo* hw, Value value, Write write) {
+    if (hw == nullptr) {
+      fail(RuntimeError::kUnimplementedHardware);
+      return;
+    }
+    if (!pop(value)) return;
+    if (const RuntimeError e = writeError(*hw); e != RuntimeError::kNone) {
+      fail(e);
+      return;
+    }
+    if (const RuntimeError e = write(hw->index, value); e != RuntimeError::kNone) failHost(e, cellsOf(value));
+  }
+
+  static std::array<Fixed, 1> cellsOf(Fixed v) { return {v}; }
+  static std::array<Fixed, 2> cellsOf(FixedVector v) { return {v.x, v.y}; }
+
   bool push(Checked<Fixed> value, Fixed argument = {}) {
     if (!value) return failNumber(value.error(), argument);
     return push(value.value());
@@ -520,68 +554,22 @@ void Machine::execute(const Instruction& instruction) {
       }
       return;
     }
-    case InstructionType::kHardwareRead: {
-      const HardwareInfo* hw = findHardwareScalar(static_cast<int>(index));
-      if (hw == nullptr) {
-        fail(RuntimeError::kUnimplementedHardware);
-        return;
-      }
-      const HostValue value = host_.readScalar(static_cast<HwScalar>(hw->index));
-      if (!value) {
-        fail(value.error());
-        return;
-      }
-      push(value.value());
+    case InstructionType::kHardwareRead:
+      readHardware(findHardwareScalar(static_cast<int>(index)),
+                   [&](int i) { return host_.readScalar(static_cast<HwScalar>(i)); });
       return;
-    }
-    case InstructionType::kHardwareWrite: {
-      const HardwareInfo* hw = findHardwareScalar(static_cast<int>(index));
-      Fixed value;
-      if (hw == nullptr) {
-        fail(RuntimeError::kUnimplementedHardware);
-        return;
-      }
-      if (!pop(value)) return;
-      if (const RuntimeError e = writeError(*hw); e != RuntimeError::kNone) {
-        fail(e);
-        return;
-      }
-      if (const RuntimeError e = host_.writeScalar(static_cast<HwScalar>(hw->index), value); e != RuntimeError::kNone)
-        failHost(e, std::span<const Fixed>(&value, 1));
+    case InstructionType::kHardwareWrite:
+      writeHardware(findHardwareScalar(static_cast<int>(index)), Fixed{},
+                    [&](int i, Fixed value) { return host_.writeScalar(static_cast<HwScalar>(i), value); });
       return;
-    }
-    case InstructionType::kHardwareVectorRead: {
-      const HardwareInfo* hw = findHardwareVector(static_cast<int>(index));
-      if (hw == nullptr) {
-        fail(RuntimeError::kUnimplementedHardware);
-        return;
-      }
-      const HostVector value = host_.readVector(static_cast<HwVector>(hw->index));
-      if (!value) {
-        fail(value.error());
-        return;
-      }
-      push(value.value());
+    case InstructionType::kHardwareVectorRead:
+      readHardware(findHardwareVector(static_cast<int>(index)),
+                   [&](int i) { return host_.readVector(static_cast<HwVector>(i)); });
       return;
-    }
-    case InstructionType::kHardwareVectorWrite: {
-      const HardwareInfo* hw = findHardwareVector(static_cast<int>(index));
-      FixedVector value;
-      if (hw == nullptr) {
-        fail(RuntimeError::kUnimplementedHardware);
-        return;
-      }
-      if (!pop(value)) return;
-      if (const RuntimeError e = writeError(*hw); e != RuntimeError::kNone) {
-        fail(e);
-        return;
-      }
-      if (const RuntimeError e = host_.writeVector(static_cast<HwVector>(hw->index), value); e != RuntimeError::kNone) {
-        const std::array<Fixed, 2> cells{value.x, value.y};
-        failHost(e, cells);
-      }
+    case InstructionType::kHardwareVectorWrite:
+      writeHardware(findHardwareVector(static_cast<int>(index)), FixedVector{},
+                    [&](int i, FixedVector value) { return host_.writeVector(static_cast<HwVector>(i), value); });
       return;
-    }
   }
 }
 
