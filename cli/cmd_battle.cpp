@@ -30,7 +30,10 @@ constexpr const char* kUsage =
     "  --max-chronons N   chronon cap (default 1500)\n"
     "  --move-and-shoot   allow moving and firing in one chronon (default: the RoboWar 4.5 rule)\n"
     "  --team N,N,...     team number of each robot (0 = no team); default: from #!!team lines\n"
-    "  --json             print the result as JSON\n";
+    "  --json             print the result as JSON\n"
+    "\n"
+    "Given Grobots sides (.gb files, or a folder of them) it plays one Grobots round instead; its\n"
+    "options are listed by 'chronon battle SIDE.gb --help'.\n";
 
 const char* causeName(DeathCause cause) {
   switch (cause) {

@@ -42,7 +42,11 @@ constexpr const char* kUsage =
     "  --json             standings as JSON\n"
     "  --csv              standings as CSV\n"
     "  --log FILE         write the per-bout log (bout phase Robot Score Alive Kills Killer Chronon)\n"
-    "  --help             this text\n";
+    "  --help             this text\n"
+    "\n"
+    "Given Grobots sides (.gb files, or a folder of them) it plays a Grobots tournament instead; its\n"
+    "options (--rounds, --frames, --world, --sides-per-round, --engine ...) are listed by\n"
+    "'chronon tournament SIDE.gb --help'.\n";
 
 bool parseCount(const std::string& text, int lo, int hi, int& out) {
   int value = 0;
