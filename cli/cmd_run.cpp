@@ -146,6 +146,9 @@ int runRun(const Args& args) {
     std::fprintf(stderr, "chronon run: the processor runs 0 instructions a frame; the brain never runs\n");
 
   prepareEngine(engine, {&result.side});
+  // One brain on the test host: wait for its native code so that `--engine jit` runs it from the
+  // first frame.
+  if (engine.jit) engine.jit->waitIdle();
   grobocode::BrainEngine& runner = engine.engine();
   grobocode::GrobocodeTestHost host(seed);
   host.serveType(grobocode::hardwareSpec(*type), type->cost ? type->cost->mass : 0);

@@ -3,6 +3,7 @@
 #include "engine_option.h"
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace chronon::cli {
 
@@ -45,7 +46,11 @@ void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side
   if (!choice.jitRequested) return;
   if (!choice.jit) {
     std::string reason;
-    choice.jit = jit::GrobocodeJit::create(reason);
+    // Brains compile on a background thread while the interpreter runs them, so a battle or a
+    // tournament never waits for LLVM.
+    jit::JitOptions options;
+    options.background = true;
+    choice.jit = jit::GrobocodeJit::create(reason, options);
     if (!choice.jit) {
       std::fprintf(stderr, "chronon: note: the JIT is not available (%s); the interpreter runs every brain\n",
                    reason.c_str());
@@ -54,27 +59,28 @@ void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side
   }
   for (const grobocode::Side* side : sides) {
     for (const grobocode::Type& type : side->types) {
-      if (!type.brain) continue;
-      const std::string name = side->name + "/" + type.name;
-      if (choice.jit->prepare(*type.brain, name)) continue;
-      for (const jit::CompileRecord& r : choice.jit->stats().records) {
-        if (r.hash == jit::brainHash(*type.brain))
-          std::fprintf(stderr, "chronon: note: the JIT declined %s (%s); the interpreter runs it\n", name.c_str(),
-                       r.note.c_str());
-      }
+      if (type.brain) choice.jit->prepare(*type.brain, side->name + "/" + type.name);
     }
   }
 }
 
 void printEngineStats(const EngineChoice& choice) {
-  if (!choice.stats) return;
   if (!choice.jit) {
-    std::fprintf(stderr, "engine: interp\n");
+    if (choice.stats) std::fprintf(stderr, "engine: interp\n");
     return;
   }
   const jit::JitStats stats = choice.jit->stats();
-  std::fprintf(stderr, "engine: jit, %zu distinct brains compiled in %.2f ms, %lld cache hits\n", stats.records.size(),
+  for (const jit::CompileRecord& r : stats.records) {
+    if (!r.compiled)
+      std::fprintf(stderr, "chronon: note: the JIT declined %s (%s); the interpreter ran it\n",
+                   r.name.empty() ? "a brain" : r.name.c_str(), r.note.c_str());
+  }
+  if (!choice.stats) return;
+  std::fprintf(stderr, "engine: jit, %zu distinct brains compiled in %.2f ms, %lld cache hits", stats.records.size(),
                stats.totalMilliseconds, static_cast<long long>(stats.cacheHits));
+  if (stats.queued > 0)
+    std::fprintf(stderr, ", %lld still queued when the run ended", static_cast<long long>(stats.queued));
+  std::fprintf(stderr, "\n");
   for (const jit::CompileRecord& r : stats.records) {
     std::fprintf(stderr, "  %-40s %6d instructions %5d blocks %8.2f ms%s%s\n",
                  r.name.empty() ? "(unnamed)" : r.name.c_str(), r.instructions, r.blocks, r.milliseconds,

@@ -36,11 +36,12 @@ inline constexpr const char* kEngineUsage =
     "  --stats              print JIT compile times and cache hits to stderr\n";
 
 /// Creates the JIT when it was requested (a note on stderr when LLVM cannot, and the interpreter is
-/// used), then compiles every type's brain of `sides` up front, named "side/type" in the statistics;
-/// prints a note for each brain the JIT declines.
+/// used), then queues every type's brain of `sides` for the JIT's background thread, named
+/// "side/type" in the statistics. Brains run on the interpreter until their code is ready.
 void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side*>& sides);
 
-/// With `--stats` and the JIT in use, prints the compile records and cache hits to stderr.
+/// With the JIT in use, prints a note for each brain it declined; with `--stats`, also the compile
+/// records and cache hits (to stderr).
 void printEngineStats(const EngineChoice& choice);
 
 }  // namespace chronon::cli

@@ -216,48 +216,92 @@ TEST_CASE("JIT and interpreter agree on arithmetic, stack words and branches", "
   compareCode("5 >r 7 >r r> r> + print rdrop");
   compareCode("#var n 0\nloop: n 1 + n! n 100 < loop& ifg n print sync loop& jump");
   compareCode("1 2 3 4 5 6 7 8 9 10 6 dropn -3 dropn + print 3 pick print");
+  // Local memory: the first store allocates (the interpreter's), later ones run inline.
+  compareCode(
+      "#var i 1\n3 load print 7 1 store loop: i 2 * i store i load i + print i 1 + i! i 10 <= loop& ifg "
+      "10 load print 1 load print");
+  compareCode("1 2 vstore 1 vload vprint 4 5 store 5 load 4 load + print");
+  // Hardware reads, writes and calls inside blocks: the interpreter runs each one mid-block.
+  compareCode(
+      "time print 1 2 engine-velocity! engine-velocity vprint 3 engine-power! engine-power print "
+      "position vprint 5 sqrt print 2 random drop 1 2 dist print energy 1 + print");
 }
 
 TEST_CASE("JIT and interpreter agree on every runtime error", "[jit]") {
   // Each stops the brain; both engines must stop at the same instruction with the same message.
   const char* const programs[] = {
-      "drop",                 // stack underflow
-      "1 2 + + ",             // underflow mid-block
-      "loop: 1 loop& jump",   // stack overflow
-      "1 2 swap 3 rot",       // underflow in rot
-      "1 0 /",                // division by zero
-      "400000 400000 *",      // arithmetic overflow
-      "infinity square",      // overflow in square
-      "99999 jump",           // invalid address
-      "1.5 jump",             // not an integer
-      "-1 call",              // invalid address via call
-      "1 99999 ifg",          // taken conditional to a bad address
-      "0 99999 ifg 1 print",  // not taken: no error
-      "1 2 99999 ifeg",       // bad address via ifeg
-      "return",               // return stack underflow
-      "1 ifr",                // conditional return underflow
-      "rdrop",                // rdrop underflow
-      "r>",                   // r> underflow
-      "1.5 >r",               // >r not an integer
-      "f: f& call",           // return stack overflow through call
-      "g: g^",                // return stack overflow through a label call
-      "11 load",              // memory index out of range
-      "0 load",               // memory index 0
-      "5 1.5 store",          // memory index not an integer
-      "5 10 vstore",          // partial vector store
-      "1 2000 write",         // shared memory out of range
-      "1 2 3 4 5 -90 dropn",  // dropn past the limit
-      "1 2 3 10 dropn",       // dropn more than the stack
-      "0 pick",               // pick below 1
-      "5 pick",               // pick underflow
-      "subswap",              // unimplemented
-      "",                     // falls off the end
+      "drop",                     // stack underflow
+      "1 2 + + ",                 // underflow mid-block
+      "loop: 1 loop& jump",       // stack overflow
+      "1 2 swap 3 rot",           // underflow in rot
+      "1 0 /",                    // division by zero
+      "400000 400000 *",          // arithmetic overflow
+      "infinity square",          // overflow in square
+      "99999 jump",               // invalid address
+      "1.5 jump",                 // not an integer
+      "-1 call",                  // invalid address via call
+      "1 99999 ifg",              // taken conditional to a bad address
+      "0 99999 ifg 1 print",      // not taken: no error
+      "1 2 99999 ifeg",           // bad address via ifeg
+      "return",                   // return stack underflow
+      "1 ifr",                    // conditional return underflow
+      "rdrop",                    // rdrop underflow
+      "r>",                       // r> underflow
+      "1.5 >r",                   // >r not an integer
+      "f: f& call",               // return stack overflow through call
+      "g: g^",                    // return stack overflow through a label call
+      "11 load",                  // memory index out of range
+      "1 1 store 11 load",        // out of range after the first store allocated the memory
+      "1 1 store 2 0 store",      // store to cell 0 after allocation
+      "1 1 store 1.5 load",       // not an integer after allocation
+      "1 2 + time 0 / 5",         // error in a block after a hardware read
+      "1 engine-power! 2 1 0 /",  // error after a hardware write in the same block
+      "0 load",                   // memory index 0
+      "5 1.5 store",              // memory index not an integer
+      "5 10 vstore",              // partial vector store
+      "1 2000 write",             // shared memory out of range
+      "1 2 3 4 5 -90 dropn",      // dropn past the limit
+      "1 2 3 10 dropn",           // dropn more than the stack
+      "0 pick",                   // pick below 1
+      "5 pick",                   // pick underflow
+      "subswap",                  // unimplemented
+      "",                         // falls off the end
   };
   for (const char* code : programs) {
     const gc::BrainState state = compareCode(code);
     INFO(code);
     CHECK((state.status == gc::BrainStatus::kError || std::string(code) == "0 99999 ifg 1 print"));
   }
+}
+
+TEST_CASE("JIT compiling in the background behaves as the interpreter meanwhile and after", "[jit]") {
+  std::string reason;
+  chronon::jit::JitOptions options;
+  options.background = true;
+  const std::unique_ptr<GrobocodeJit> jit = GrobocodeJit::create(reason, options);
+  REQUIRE(jit != nullptr);
+  const gc::SideResult side =
+      probe("#var n 0\nloop: n 1 + n! n 7 * 3 store 3 load print time drop sync loop& jump", 10);
+  REQUIRE(side.loaded());
+  const gc::Brain& brain = *side.side.types.at(0).brain;
+  REQUIRE(jit->prepare(brain, "probe"));  // Queued: true even before the compile ran.
+  gc::GrobocodeTestHost hostI(3);
+  gc::GrobocodeTestHost hostJ(3);
+  gc::BrainState stateI = gc::makeBrainState(brain, 10);
+  gc::BrainState stateJ = gc::makeBrainState(brain, 10);
+  for (int32_t frame = 0; frame < 200; ++frame) {
+    // Halfway, make sure the native code is in use for the rest.
+    if (frame == 100) jit->waitIdle();
+    INFO("frame " << frame);
+    REQUIRE(gc::interpreterEngine().think(stateI, brain, hostI, 9) == jit->think(stateJ, brain, hostJ, 9));
+    requireSameState(stateI, stateJ);
+    requireSameHost(hostI, hostJ);
+  }
+  const chronon::jit::JitStats stats = jit->stats();
+  REQUIRE(stats.records.size() == 1);
+  CHECK(stats.records[0].compiled);
+  CHECK(stats.records[0].name == "probe");
+  CHECK(stats.queued == 0);
 }
 
 TEST_CASE("JIT: a brain's code never reaches outside its state", "[jit]") {

@@ -2,6 +2,7 @@
 
 #include "chronon/jit/grobocode_jit.h"
 
+#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/Core.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
@@ -15,11 +16,15 @@
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <mutex>
+#include <thread>
 #include <type_traits>
 
 #include "chronon/jit/jit.h"
@@ -76,9 +81,13 @@ uint64_t hashKey(const std::vector<int32_t>& key) {
   return h;
 }
 
+// One distinct brain. `function` stays nullptr while the brain waits for the background thread
+// and for good when the JIT declined it; runs read it without the lock.
 struct Compiled {
   std::vector<int32_t> key;
-  NativeBrain function = nullptr;  // nullptr: declined.
+  std::atomic<NativeBrain> function{nullptr};
+  std::unique_ptr<grobocode::Brain> pending;  // The copy to compile in the background.
+  std::string name;
 };
 
 }  // namespace
@@ -92,10 +101,68 @@ struct GrobocodeJit::Impl {
   std::multimap<uint64_t, std::unique_ptr<Compiled>> cache;
   JitStats stats;
   int serial = 0;
+  // Background compilation: the queue, guarded by `mutex`; LLVM itself runs under `llvmMutex` so
+  // that a synchronous compile and the worker never use the LLJIT instance at once.
+  std::mutex llvmMutex;
+  std::deque<Compiled*> queue;
+  std::condition_variable wake;
+  std::condition_variable idle;
+  bool busy = false;
+  bool stopping = false;
+  std::thread worker;
 
-  const Compiled* find(const grobocode::Brain& brain, std::string_view name);
+  ~Impl();
+  Compiled* find(const grobocode::Brain& brain, std::string_view name);
+  void compileInto(Compiled& compiled, const grobocode::Brain& brain, uint64_t hash, std::string_view name);
   NativeBrain compile(const grobocode::Brain& brain, CompileRecord& record);
+  void work();
 };
+
+GrobocodeJit::Impl::~Impl() {
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    stopping = true;
+  }
+  wake.notify_all();
+  if (worker.joinable()) worker.join();
+}
+
+void GrobocodeJit::Impl::work() {
+  std::unique_lock<std::mutex> lock(mutex);
+  for (;;) {
+    wake.wait(lock, [&] { return stopping || !queue.empty(); });
+    if (stopping) return;
+    Compiled* next = queue.front();
+    queue.pop_front();
+    busy = true;
+    lock.unlock();
+    compileInto(*next, *next->pending, hashKey(next->key), next->name);
+    lock.lock();
+    next->pending.reset();
+    busy = false;
+    if (queue.empty()) idle.notify_all();
+  }
+}
+
+void GrobocodeJit::Impl::compileInto(Compiled& compiled, const grobocode::Brain& brain, uint64_t hash,
+                                     std::string_view name) {
+  CompileRecord record;
+  record.name = std::string(name);
+  record.hash = hash;
+  record.instructions = static_cast<int32_t>(brain.instructions.size());
+  const auto start = std::chrono::steady_clock::now();
+  NativeBrain function = nullptr;
+  {
+    const std::lock_guard<std::mutex> lock(llvmMutex);
+    function = compile(brain, record);
+  }
+  record.compiled = function != nullptr;
+  record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const std::lock_guard<std::mutex> lock(mutex);
+  stats.totalMilliseconds += record.milliseconds;
+  stats.records.push_back(std::move(record));
+  compiled.function.store(function, std::memory_order_release);
+}
 
 NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRecord& record) {
   const auto size = static_cast<int32_t>(brain.instructions.size());
@@ -168,29 +235,32 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
   return address->toPtr<NativeBrain>();
 }
 
-const Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::string_view name) {
+Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::string_view name) {
   std::vector<int32_t> key = brainKey(brain);
   const uint64_t hash = hashKey(key);
-  const std::lock_guard<std::mutex> lock(mutex);
-  for (auto [it, end] = cache.equal_range(hash); it != end; ++it) {
-    if (it->second->key == key) {
-      ++stats.cacheHits;
-      return it->second.get();
+  Compiled* compiled = nullptr;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (auto [it, end] = cache.equal_range(hash); it != end; ++it) {
+      if (it->second->key == key) {
+        ++stats.cacheHits;
+        return it->second.get();
+      }
+    }
+    auto entry = std::make_unique<Compiled>();
+    entry->key = std::move(key);
+    entry->name = std::string(name);
+    compiled = cache.emplace(hash, std::move(entry))->second.get();
+    if (options.background) {
+      compiled->pending = std::make_unique<grobocode::Brain>(brain);
+      queue.push_back(compiled);
+      if (!worker.joinable()) worker = std::thread([this] { work(); });
+      wake.notify_one();
+      return compiled;
     }
   }
-  CompileRecord record;
-  record.name = std::string(name);
-  record.hash = hash;
-  record.instructions = static_cast<int32_t>(brain.instructions.size());
-  const auto start = std::chrono::steady_clock::now();
-  auto compiled = std::make_unique<Compiled>();
-  compiled->function = compile(brain, record);
-  compiled->key = std::move(key);
-  record.compiled = compiled->function != nullptr;
-  record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  stats.totalMilliseconds += record.milliseconds;
-  stats.records.push_back(std::move(record));
-  return cache.emplace(hash, std::move(compiled))->second.get();
+  compileInto(*compiled, brain, hash, name);
+  return compiled;
 }
 
 GrobocodeJit::GrobocodeJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -206,7 +276,18 @@ std::unique_ptr<GrobocodeJit> GrobocodeJit::create(std::string& reason, const Ji
   machine->setCodeGenOptLevel(options.optimization >= 2   ? llvm::CodeGenOptLevel::Default
                               : options.optimization == 1 ? llvm::CodeGenOptLevel::None
                                                           : llvm::CodeGenOptLevel::None);
-  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*machine)).create();
+  // One target machine for the life of the JIT: LLJIT's default compiler may build a new one for
+  // every module, which costs milliseconds per brain. Compiles are serialised (Impl::llvmMutex).
+  auto jit =
+      llvm::orc::LLJITBuilder()
+          .setJITTargetMachineBuilder(std::move(*machine))
+          .setCompileFunctionCreator([](llvm::orc::JITTargetMachineBuilder builder)
+                                         -> llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
+            auto target = builder.createTargetMachine();
+            if (!target) return target.takeError();
+            return std::make_unique<llvm::orc::TMOwningSimpleCompiler>(std::move(*target));
+          })
+          .create();
   if (!jit) {
     reason = "LLVM: " + llvm::toString(jit.takeError());
     return nullptr;
@@ -226,12 +307,21 @@ std::unique_ptr<GrobocodeJit> GrobocodeJit::create(std::string& reason, const Ji
 }
 
 bool GrobocodeJit::prepare(const grobocode::Brain& brain, std::string_view name) {
-  return impl_->find(brain, name)->function != nullptr;
+  const Compiled* compiled = impl_->find(brain, name);
+  if (impl_->options.background) return true;
+  return compiled->function.load(std::memory_order_acquire) != nullptr;
+}
+
+void GrobocodeJit::waitIdle() {
+  std::unique_lock<std::mutex> lock(impl_->mutex);
+  impl_->idle.wait(lock, [&] { return impl_->queue.empty() && !impl_->busy; });
 }
 
 JitStats GrobocodeJit::stats() const {
   const std::lock_guard<std::mutex> lock(impl_->mutex);
-  return impl_->stats;
+  JitStats copy = impl_->stats;
+  copy.queued = static_cast<int64_t>(impl_->queue.size()) + (impl_->busy ? 1 : 0);
+  return copy;
 }
 
 int32_t GrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) {
@@ -240,14 +330,17 @@ int32_t GrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& 
   if (memo.engine != this || memo.brain != &brain) {
     memo.engine = this;
     memo.brain = &brain;
-    memo.code = reinterpret_cast<const void*>(impl_->find(brain, {})->function);
+    memo.code = impl_->find(brain, {});
   }
-  const auto function = reinterpret_cast<NativeBrain>(const_cast<void*>(memo.code));
+  // Until the background thread has compiled it (or when the JIT declined it), the interpreter runs it.
+  const NativeBrain function = static_cast<const Compiled*>(memo.code)->function.load(std::memory_order_acquire);
   // Compiled code indexes the tables by the brain's sizes; a state made for another brain is the
   // interpreter's to run (it checks every index).
   if (function == nullptr || state.variables.size() != brain.variables.size() ||
       state.vectors.size() != brain.vectors.size())
     return grobocode::run(state, brain, host);
+  grobots::Fixed* memory = state.memory.denseCells();
+  int32_t memorySize = memory == nullptr ? 0 : state.memory.size();
   NativeContext context{reinterpret_cast<int32_t*>(state.stack.data()),
                         &state.height,
                         state.returnStack.data(),
@@ -258,6 +351,8 @@ int32_t GrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& 
                         reinterpret_cast<int32_t*>(state.variables.data()),
                         reinterpret_cast<int32_t*>(state.vectors.data()),
                         reinterpret_cast<uint8_t*>(&state.status),
+                        reinterpret_cast<int32_t*>(memory),
+                        &memorySize,
                         &state,
                         &brain,
                         &host};

@@ -98,6 +98,7 @@ class Lowering {
   BasicBlock* dispatch_ = nullptr;
   BasicBlock* stepBlock_ = nullptr;
   BasicBlock* exit_ = nullptr;
+  BasicBlock* done_ = nullptr;  // Returns; the state in memory is complete.
   std::vector<BasicBlock*> headers_;
 
   // The block being lowered: its entry values, the current depth relative to entry, the cells
@@ -139,7 +140,7 @@ llvm::Function* Lowering::lower(const std::string& name) {
   dispatch_ = newBlock("dispatch");
   stepBlock_ = newBlock("step");
   exit_ = newBlock("exit");
-  BasicBlock* done = newBlock("done");
+  done_ = newBlock("done");
   b_.CreateBr(dispatch_);
 
   headers_.reserve(plan_.blocks.size());
@@ -157,11 +158,11 @@ llvm::Function* Lowering::lower(const std::string& name) {
   b_.SetInsertPoint(stepBlock_);
   b_.CreateCall(step_, {contextArg_});
   b_.CreateCondBr(b_.CreateICmpEQ(b_.CreateLoad(b_.getInt8Ty(), field(ContextField::kStatus)), b_.getInt8(0)),
-                  dispatch_, done);
+                  dispatch_, done_);
 
   b_.SetInsertPoint(exit_);
-  b_.CreateBr(done);
-  b_.SetInsertPoint(done);
+  b_.CreateBr(done_);
+  b_.SetInsertPoint(done_);
   b_.CreateRetVoid();
 
   for (size_t i = 0; i < plan_.blocks.size(); ++i) lowerBlock(plan_.blocks[i], headers_[i]);
@@ -290,6 +291,20 @@ void Lowering::callTo(Value* target, int32_t at) {
 void Lowering::lowerOp(const Op& op, int32_t at) {
   switch (op.kind) {
     case OpKind::kStep: return;  // Never inside a block (planBrain).
+    case OpKind::kCall: {
+      // The interpreter executes the instruction on the state in memory: the stack cells are there
+      // already (setCell stores through), the counters are committed, and it advances pc itself.
+      commit(opDepth_, opIndex_);
+      b_.CreateStore(c32(at), pc_);
+      b_.CreateCall(step_, {contextArg_});
+      BasicBlock* next = newBlock("called");
+      b_.CreateCondBr(b_.CreateICmpEQ(b_.CreateLoad(b_.getInt8Ty(), field(ContextField::kStatus)), b_.getInt8(0)), next,
+                      done_);
+      b_.SetInsertPoint(next);
+      cells_.clear();
+      depth_ = opDepth_ - op.pops + op.pushes;
+      return;
+    }
     case OpKind::kPush: push(c32(op.value)); return;
     case OpKind::kVarRead: push(b_.CreateLoad(i32(), at32(field(ContextField::kVariables), op.index))); return;
     case OpKind::kVarWrite: {
@@ -609,6 +624,26 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       b_.CreateStore(c32(at + 1), pc_);
       b_.CreateBr(exit_);
       return;
+    case Prim::Store:
+    case Prim::Load: {
+      // Only an integer address in 1..M of memory already allocated is done here; anything else
+      // (including the first store, which allocates) is the interpreter's.
+      Value* raw = top(1);
+      require(b_.CreateICmpEQ(b_.CreateAnd(raw, c32(kOne - 1)), c32(0)));
+      Value* index = b_.CreateSub(b_.CreateAShr(raw, c32(kFractionBits)), c32(1));
+      Value* size = b_.CreateLoad(i32(), field(ContextField::kMemorySize));
+      require(b_.CreateICmpULT(index, size));
+      Value* slot = at32(field(ContextField::kMemory), index);
+      if (op.prim == Prim::Load) {
+        Value* v = b_.CreateLoad(i32(), slot);
+        depth_ = d - 1;
+        push(v);
+      } else {
+        b_.CreateStore(top(2), slot);
+        depth_ = d - 2;
+      }
+      return;
+    }
     case Prim::Sync:
       commit(depth_, opIndex_ + 1);
       b_.CreateStore(c32(0), remaining_);
@@ -683,8 +718,6 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
     case Prim::SetForceField:
     case Prim::Send:
     case Prim::Receive:
-    case Prim::Store:
-    case Prim::Load:
     case Prim::Vstore:
     case Prim::Vload:
     case Prim::Write:

@@ -22,6 +22,8 @@ struct NativeContext {
   int32_t* variables;              ///< BrainState::variables, raw cells.
   int32_t* vectors;                ///< BrainState::vectors, x and y raw cells per vector.
   uint8_t* status;                 ///< BrainState::status (0 = kOk).
+  int32_t* memory;                 ///< Local memory's dense cells, or nullptr before its first store.
+  int32_t* memorySize;             ///< Cells at `memory` (0 when it is nullptr): addresses 1..size.
   grobocode::BrainState* state;    ///< For single steps.
   const grobocode::Brain* brain;   ///< For single steps.
   grobocode::GrobocodeHost* host;  ///< For single steps.
@@ -39,6 +41,8 @@ enum class ContextField : int {
   kVariables,
   kVectors,
   kStatus,
+  kMemory,
+  kMemorySize,
   kState,
   kBrain,
   kHost,
@@ -51,7 +55,8 @@ using NativeBrain = void (*)(NativeContext*);
 inline constexpr const char* kStepSymbol = "chronon_jit_grobocode_step";
 
 /// One interpreter step (grobocode::step) on the context's state; the native code keeps nothing
-/// cached across it.
+/// cached across it but the local memory pointer, which a step can only set (the first store), never
+/// move.
 extern "C" void chronon_jit_grobocode_step(NativeContext* context);
 
 }  // namespace chronon::jit::detail

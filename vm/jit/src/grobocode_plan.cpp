@@ -21,6 +21,25 @@ Op prim(Prim p, bool terminator = false) {
   return Op{OpKind::kPrim, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), terminator};
 }
 
+// A primitive the interpreter executes in the middle of a block: allowed when its stack effect is
+// fixed, it leaves the return stack alone and execution always goes on at the next instruction (or
+// the brain stops with an error, which native code checks after the call). Anything else ends the
+// block as a kStep.
+Op called(Prim p) {
+  const grobocode::PrimitiveInfo& word = grobocode::info(p);
+  constexpr uint32_t kControl = grobocode::kBranch | grobocode::kTerminator | grobocode::kDynamicEffect |
+                                grobocode::kSuspend | grobocode::kUnimplemented | grobocode::kStopsBrain;
+  if ((word.flags & kControl) != 0 || !word.returnEffect.empty()) return Op{};
+  return Op{OpKind::kCall, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), false};
+}
+
+// A hardware variable read or write, run by the interpreter inside a block (scalar: one cell,
+// vector: two); unknown names end the block so that the interpreter reports them.
+Op hardware(const grobocode::HardwareInfo* hw, int32_t pops, int32_t pushes) {
+  if (hw == nullptr) return Op{};
+  return Op{OpKind::kCall, Prim::Nop, 0, 0, pops, pushes, false};
+}
+
 // The primitives compiled inline, and which of them end a block; every other one is stepped. The
 // interpreter's Machine::primitive is the definition these follow (grobocode_lower.cpp).
 Op decodePrimitive(Prim p) {
@@ -91,6 +110,8 @@ Op decodePrimitive(Prim p) {
     case Prim::Infinity: return push(grobots::kInfinity.raw());
     case Prim::Stop:
     case Prim::Sync: return prim(p, true);
+    case Prim::Store:
+    case Prim::Load: return prim(p);
     case Prim::Dropn:
     case Prim::Subswap:
     case Prim::Roll:
@@ -158,15 +179,13 @@ Op decodePrimitive(Prim p) {
     case Prim::SetForceField:
     case Prim::Send:
     case Prim::Receive:
-    case Prim::Store:
-    case Prim::Load:
     case Prim::Vstore:
     case Prim::Vload:
     case Prim::Write:
     case Prim::Read:
     case Prim::Vwrite:
     case Prim::Vread:
-    case Prim::End: return Op{};
+    case Prim::End: return called(p);
   }
   return Op{};
 }
@@ -207,10 +226,10 @@ Op decode(const grobocode::Brain& brain, const grobocode::Instruction& instructi
       if (target < 0 || target >= size) return Op{};
       return Op{OpKind::kLabelCall, Prim::Nop, 0, target, 0, 0, true};
     }
-    case InstructionType::kHardwareRead:
-    case InstructionType::kHardwareWrite:
-    case InstructionType::kHardwareVectorRead:
-    case InstructionType::kHardwareVectorWrite: return Op{};
+    case InstructionType::kHardwareRead: return hardware(grobocode::findHardwareScalar(index), 0, 1);
+    case InstructionType::kHardwareWrite: return hardware(grobocode::findHardwareScalar(index), 1, 0);
+    case InstructionType::kHardwareVectorRead: return hardware(grobocode::findHardwareVector(index), 0, 2);
+    case InstructionType::kHardwareVectorWrite: return hardware(grobocode::findHardwareVector(index), 2, 0);
   }
   return Op{};
 }

@@ -12,7 +12,10 @@ namespace chronon::jit::detail {
 
 /// How native code handles one instruction.
 enum class OpKind : uint8_t {
-  kStep,       ///< Not compiled: the interpreter's grobocode::step runs it (hardware, maths, memory...).
+  kStep,       ///< Not compiled: the interpreter's grobocode::step runs it and the block ends there.
+  kCall,       ///< The interpreter's grobocode::step runs it inside a block: a word with a fixed stack
+               ///< effect that neither branches nor suspends (hardware, maths, messages...); native
+               ///< code leaves when it changed the status.
   kPush,       ///< Pushes a constant raw value (constants, label reads, pi, stack-limit...).
   kVarRead,    ///< Pushes scalar variable `index`.
   kVarWrite,   ///< Pops into scalar variable `index`.

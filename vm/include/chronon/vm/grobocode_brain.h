@@ -38,6 +38,9 @@ class LocalMemory {
   grobots::Fixed load(int32_t address) const;
   /// Writes the cell at a valid `address`, allocating storage on the first store (§5.1).
   void store(int32_t address, grobots::Fixed value);
+  /// The M cells (address a at index a - 1) when they are held densely and the first store has
+  /// allocated them, else nullptr. The JIT reads and writes them directly; they never move after.
+  grobots::Fixed* denseCells() { return size_ <= kDenseLimit && !dense_.empty() ? dense_.data() : nullptr; }
 
  private:
   int32_t size_;
@@ -68,7 +71,7 @@ struct BrainState {
   struct EngineMemo {
     const void* engine = nullptr;  ///< The engine that filled the memo.
     const void* brain = nullptr;   ///< The brain it was filled for.
-    const void* code = nullptr;    ///< The engine's compiled code (nullptr: it declined).
+    const void* code = nullptr;    ///< The engine's entry for the brain (its compiled code, if any).
   } engineMemo;
 };
 

@@ -31,6 +31,7 @@ struct JitStats {
   std::vector<CompileRecord> records;  ///< One per distinct brain, in compile order.
   int64_t cacheHits = 0;               ///< Lookups of a brain already compiled (new robots of a type).
   double totalMilliseconds = 0;        ///< Sum of the records' compile times.
+  int64_t queued = 0;                  ///< Brains still waiting for the background thread.
 };
 
 /// Options of the JIT.
@@ -42,6 +43,10 @@ struct JitOptions {
   int optimization = 1;
   /// Brains longer than this are declined (compile time grows with code length).
   int32_t maxInstructions = 1 << 16;
+  /// Compile on a background thread: `prepare` and the first `run` of a new brain only queue it,
+  /// and the interpreter runs the brain until its native code is ready. Both engines behave the
+  /// same, so switching mid-round changes nothing but speed; a tournament never waits for LLVM.
+  bool background = false;
 };
 
 /// The Grobocode JIT. Thread-safe: compiles under a lock; compiled code is shared.
@@ -59,8 +64,12 @@ class GrobocodeJit final : public grobocode::BrainEngine {
   std::string_view name() const override { return "jit"; }
 
   /// Compiles `brain` now (or finds it in the cache) and names it `name` in the statistics. Returns
-  /// false when the JIT declined it (see stats()).
+  /// false when the JIT declined it (see stats()). With JitOptions::background it only queues the
+  /// brain (a copy) and returns true; a decline then shows in stats() once the compile ran.
   bool prepare(const grobocode::Brain& brain, std::string_view name);
+
+  /// Blocks until the background thread has compiled everything queued (at once without one).
+  void waitIdle();
 
   /// A copy of the statistics so far.
   JitStats stats() const;
