@@ -47,9 +47,10 @@ void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side
   if (!choice.jit) {
     std::string reason;
     // Brains compile on a background thread while the interpreter runs them, so a battle or a
-    // tournament never waits for LLVM.
+    // tournament never waits for LLVM; brains that run a lot are compiled again at level 2.
     jit::JitOptions options;
     options.background = true;
+    options.hotInstructions = jit::kDefaultHotInstructions;
     choice.jit = jit::GrobocodeJit::create(reason, options);
     if (!choice.jit) {
       std::fprintf(stderr, "chronon: note: the JIT is not available (%s); the interpreter runs every brain\n",
@@ -82,9 +83,9 @@ void printEngineStats(const EngineChoice& choice) {
     std::fprintf(stderr, ", %lld still queued when the run ended", static_cast<long long>(stats.queued));
   std::fprintf(stderr, "\n");
   for (const jit::CompileRecord& r : stats.records) {
-    std::fprintf(stderr, "  %-40s %6d instructions %5d blocks %8.2f ms%s%s\n",
-                 r.name.empty() ? "(unnamed)" : r.name.c_str(), r.instructions, r.blocks, r.milliseconds,
-                 r.compiled ? "" : "  declined: ", r.note.c_str());
+    std::fprintf(stderr, "  %-40s %6d instructions %5d blocks  O%d %8.2f ms%s%s\n",
+                 r.name.empty() ? "(unnamed)" : r.name.c_str(), r.instructions, r.blocks, r.optimization,
+                 r.milliseconds, r.compiled ? "" : "  declined: ", r.note.c_str());
   }
 }
 

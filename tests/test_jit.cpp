@@ -278,6 +278,8 @@ TEST_CASE("JIT compiling in the background behaves as the interpreter meanwhile 
   std::string reason;
   chronon::jit::JitOptions options;
   options.background = true;
+  // Hot after 300 native instructions: the brain is compiled again at level 2 mid-run.
+  options.hotInstructions = 300;
   const std::unique_ptr<GrobocodeJit> jit = GrobocodeJit::create(reason, options);
   REQUIRE(jit != nullptr);
   const gc::SideResult side =
@@ -290,17 +292,20 @@ TEST_CASE("JIT compiling in the background behaves as the interpreter meanwhile 
   gc::BrainState stateI = gc::makeBrainState(brain, 10);
   gc::BrainState stateJ = gc::makeBrainState(brain, 10);
   for (int32_t frame = 0; frame < 200; ++frame) {
-    // Halfway, make sure the native code is in use for the rest.
-    if (frame == 100) jit->waitIdle();
+    // Make sure the level-1 code, then the level-2 code, is in use for the rest.
+    if (frame == 50 || frame == 150) jit->waitIdle();
     INFO("frame " << frame);
     REQUIRE(gc::interpreterEngine().think(stateI, brain, hostI, 9) == jit->think(stateJ, brain, hostJ, 9));
     requireSameState(stateI, stateJ);
     requireSameHost(hostI, hostJ);
   }
   const chronon::jit::JitStats stats = jit->stats();
-  REQUIRE(stats.records.size() == 1);
+  REQUIRE(stats.records.size() == 2);
   CHECK(stats.records[0].compiled);
   CHECK(stats.records[0].name == "probe");
+  CHECK(stats.records[0].optimization == 1);
+  CHECK(stats.records[1].compiled);
+  CHECK(stats.records[1].optimization == 2);
   CHECK(stats.queued == 0);
 }
 

@@ -86,9 +86,53 @@ uint64_t hashKey(const std::vector<int32_t>& key) {
 struct Compiled {
   std::vector<int32_t> key;
   std::atomic<NativeBrain> function{nullptr};
-  std::unique_ptr<grobocode::Brain> pending;  // The copy to compile in the background.
   std::string name;
+  std::atomic<int64_t> executed{0};        // Instructions run natively, for the hot-brain recompile.
+  std::atomic<bool> upgradeQueued{false};  // Set once, when it is queued for level 2.
 };
+
+// A compile for the background thread: the brain (a copy) and the level to compile it at.
+struct Job {
+  Compiled* target = nullptr;
+  std::unique_ptr<grobocode::Brain> brain;
+  int optimization = 1;
+};
+
+// An LLJIT whose code generation suits `optimization` (fast instruction selection below level 2),
+// with the interpreter's step defined for compiled code to call; nullptr with `reason` set.
+std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reason) {
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine) {
+    reason = "LLVM: " + llvm::toString(machine.takeError());
+    return nullptr;
+  }
+  machine->setCodeGenOptLevel(optimization >= 2 ? llvm::CodeGenOptLevel::Default : llvm::CodeGenOptLevel::None);
+  // One target machine for the life of the JIT: LLJIT's concurrent compiler builds a new one for
+  // every module, which costs milliseconds per brain. Compiles are serialised (Impl::llvmMutex).
+  auto jit =
+      llvm::orc::LLJITBuilder()
+          .setJITTargetMachineBuilder(std::move(*machine))
+          .setCompileFunctionCreator([](llvm::orc::JITTargetMachineBuilder builder)
+                                         -> llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
+            auto target = builder.createTargetMachine();
+            if (!target) return target.takeError();
+            return std::make_unique<llvm::orc::TMOwningSimpleCompiler>(std::move(*target));
+          })
+          .create();
+  if (!jit) {
+    reason = "LLVM: " + llvm::toString(jit.takeError());
+    return nullptr;
+  }
+  llvm::orc::SymbolMap symbols;
+  symbols[(*jit)->mangleAndIntern(detail::kStepSymbol)] = {
+      llvm::orc::ExecutorAddr::fromPtr(&detail::chronon_jit_grobocode_step),
+      llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  if (llvm::Error e = (*jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
+    reason = "LLVM: " + llvm::toString(std::move(e));
+    return nullptr;
+  }
+  return std::move(*jit);
+}
 
 }  // namespace
 
@@ -97,6 +141,9 @@ uint64_t brainHash(const grobocode::Brain& brain) { return hashKey(brainKey(brai
 struct GrobocodeJit::Impl {
   JitOptions options;
   std::unique_ptr<llvm::orc::LLJIT> jit;
+  // Level 2's code generation runs with full optimisation, so it has its own LLJIT, made when the
+  // first hot brain is recompiled.
+  std::unique_ptr<llvm::orc::LLJIT> jitO2;
   mutable std::mutex mutex;
   std::multimap<uint64_t, std::unique_ptr<Compiled>> cache;
   JitStats stats;
@@ -104,7 +151,7 @@ struct GrobocodeJit::Impl {
   // Background compilation: the queue, guarded by `mutex`; LLVM itself runs under `llvmMutex` so
   // that a synchronous compile and the worker never use the LLJIT instance at once.
   std::mutex llvmMutex;
-  std::deque<Compiled*> queue;
+  std::deque<Job> queue;
   std::condition_variable wake;
   std::condition_variable idle;
   bool busy = false;
@@ -113,8 +160,10 @@ struct GrobocodeJit::Impl {
 
   ~Impl();
   Compiled* find(const grobocode::Brain& brain, std::string_view name);
-  void compileInto(Compiled& compiled, const grobocode::Brain& brain, uint64_t hash, std::string_view name);
-  NativeBrain compile(const grobocode::Brain& brain, CompileRecord& record);
+  void enqueue(Compiled* target, const grobocode::Brain& brain, int optimization);
+  void compileInto(Compiled& compiled, const grobocode::Brain& brain, uint64_t hash, std::string_view name,
+                   int optimization);
+  NativeBrain compile(const grobocode::Brain& brain, CompileRecord& record, int optimization);
   void work();
 };
 
@@ -132,39 +181,49 @@ void GrobocodeJit::Impl::work() {
   for (;;) {
     wake.wait(lock, [&] { return stopping || !queue.empty(); });
     if (stopping) return;
-    Compiled* next = queue.front();
+    Job job = std::move(queue.front());
     queue.pop_front();
     busy = true;
     lock.unlock();
-    compileInto(*next, *next->pending, hashKey(next->key), next->name);
+    compileInto(*job.target, *job.brain, hashKey(job.target->key), job.target->name, job.optimization);
+    job.brain.reset();
     lock.lock();
-    next->pending.reset();
     busy = false;
     if (queue.empty()) idle.notify_all();
   }
 }
 
+void GrobocodeJit::Impl::enqueue(Compiled* target, const grobocode::Brain& brain, int optimization) {
+  // The caller holds `mutex`.
+  queue.push_back(Job{target, std::make_unique<grobocode::Brain>(brain), optimization});
+  if (!worker.joinable()) worker = std::thread([this] { work(); });
+  wake.notify_one();
+}
+
 void GrobocodeJit::Impl::compileInto(Compiled& compiled, const grobocode::Brain& brain, uint64_t hash,
-                                     std::string_view name) {
+                                     std::string_view name, int optimization) {
   CompileRecord record;
   record.name = std::string(name);
   record.hash = hash;
+  record.optimization = optimization;
   record.instructions = static_cast<int32_t>(brain.instructions.size());
   const auto start = std::chrono::steady_clock::now();
   NativeBrain function = nullptr;
   {
     const std::lock_guard<std::mutex> lock(llvmMutex);
-    function = compile(brain, record);
+    function = compile(brain, record, optimization);
   }
   record.compiled = function != nullptr;
   record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   const std::lock_guard<std::mutex> lock(mutex);
   stats.totalMilliseconds += record.milliseconds;
   stats.records.push_back(std::move(record));
-  compiled.function.store(function, std::memory_order_release);
+  // A failed recompile keeps the code that works; robots running the old code finish their call
+  // in it (compiled code is never freed while the JIT lives).
+  if (function != nullptr || optimization < 2) compiled.function.store(function, std::memory_order_release);
 }
 
-NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRecord& record) {
+NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRecord& record, int optimization) {
   const auto size = static_cast<int32_t>(brain.instructions.size());
   if (size == 0) {
     record.note = "empty brain";
@@ -176,9 +235,21 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
   }
   const detail::Plan plan = detail::planBrain(brain);
   record.blocks = static_cast<int32_t>(plan.blocks.size());
+  llvm::orc::LLJIT* target = jit.get();
+  if (optimization >= 2 && options.optimization < 2) {
+    if (!jitO2) {
+      std::string reason;
+      jitO2 = makeLljit(2, reason);
+      if (!jitO2) {
+        record.note = reason;
+        return nullptr;
+      }
+    }
+    target = jitO2.get();
+  }
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>("brain", *context);
-  module->setDataLayout(jit->getDataLayout());
+  module->setDataLayout(target->getDataLayout());
   const std::string symbol = "grobocode_brain_" + std::to_string(++serial);
   llvm::Function* function = detail::lowerBrain(*module, plan, size, symbol);
   if (function == nullptr) {
@@ -193,7 +264,7 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
   }
   if (const char* dump = std::getenv("CHRONON_JIT_DUMP"); dump != nullptr && dump[0] == '2')
     module->print(llvm::errs(), nullptr);
-  if (options.optimization > 0) {
+  if (optimization > 0) {
     llvm::LoopAnalysisManager lam;
     llvm::FunctionAnalysisManager fam;
     llvm::CGSCCAnalysisManager cgam;
@@ -204,7 +275,7 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
     builder.registerFunctionAnalyses(fam);
     builder.registerLoopAnalyses(lam);
     builder.crossRegisterProxies(lam, fam, cgam, mam);
-    if (options.optimization >= 2) {
+    if (optimization >= 2) {
       builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(*module, mam);
     } else {
       // Level 1: what this code needs and no more. The locals (height, budget, pc) become registers,
@@ -223,11 +294,11 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
   // CHRONON_JIT_DUMP=1 prints each optimised module, =2 each module before optimisation.
   if (const char* dump = std::getenv("CHRONON_JIT_DUMP"); dump != nullptr && dump[0] == '1')
     module->print(llvm::errs(), nullptr);
-  if (llvm::Error e = jit->addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+  if (llvm::Error e = target->addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
     record.note = "LLVM: " + llvm::toString(std::move(e));
     return nullptr;
   }
-  auto address = jit->lookup(symbol);
+  auto address = target->lookup(symbol);
   if (!address) {
     record.note = "LLVM: " + llvm::toString(address.takeError());
     return nullptr;
@@ -252,14 +323,11 @@ Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::string_vi
     entry->name = std::string(name);
     compiled = cache.emplace(hash, std::move(entry))->second.get();
     if (options.background) {
-      compiled->pending = std::make_unique<grobocode::Brain>(brain);
-      queue.push_back(compiled);
-      if (!worker.joinable()) worker = std::thread([this] { work(); });
-      wake.notify_one();
+      enqueue(compiled, brain, options.optimization);
       return compiled;
     }
   }
-  compileInto(*compiled, brain, hash, name);
+  compileInto(*compiled, brain, hash, name, options.optimization);
   return compiled;
 }
 
@@ -268,41 +336,11 @@ GrobocodeJit::~GrobocodeJit() = default;
 
 std::unique_ptr<GrobocodeJit> GrobocodeJit::create(std::string& reason, const JitOptions& options) {
   if (!initializeNativeTarget(reason)) return nullptr;
-  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!machine) {
-    reason = "LLVM: " + llvm::toString(machine.takeError());
-    return nullptr;
-  }
-  machine->setCodeGenOptLevel(options.optimization >= 2   ? llvm::CodeGenOptLevel::Default
-                              : options.optimization == 1 ? llvm::CodeGenOptLevel::None
-                                                          : llvm::CodeGenOptLevel::None);
-  // One target machine for the life of the JIT: LLJIT's default compiler may build a new one for
-  // every module, which costs milliseconds per brain. Compiles are serialised (Impl::llvmMutex).
-  auto jit =
-      llvm::orc::LLJITBuilder()
-          .setJITTargetMachineBuilder(std::move(*machine))
-          .setCompileFunctionCreator([](llvm::orc::JITTargetMachineBuilder builder)
-                                         -> llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
-            auto target = builder.createTargetMachine();
-            if (!target) return target.takeError();
-            return std::make_unique<llvm::orc::TMOwningSimpleCompiler>(std::move(*target));
-          })
-          .create();
-  if (!jit) {
-    reason = "LLVM: " + llvm::toString(jit.takeError());
-    return nullptr;
-  }
-  llvm::orc::SymbolMap symbols;
-  symbols[(*jit)->mangleAndIntern(detail::kStepSymbol)] = {
-      llvm::orc::ExecutorAddr::fromPtr(&detail::chronon_jit_grobocode_step),
-      llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
-  if (llvm::Error e = (*jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
-    reason = "LLVM: " + llvm::toString(std::move(e));
-    return nullptr;
-  }
+  std::unique_ptr<llvm::orc::LLJIT> jit = makeLljit(options.optimization, reason);
+  if (!jit) return nullptr;
   auto impl = std::make_unique<Impl>();
   impl->options = options;
-  impl->jit = std::move(*jit);
+  impl->jit = std::move(jit);
   return std::unique_ptr<GrobocodeJit>(new GrobocodeJit(std::move(impl)));
 }
 
@@ -358,7 +396,17 @@ int32_t GrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& 
                         &host};
   const int32_t before = state.used;
   function(&context);
-  return state.used - before;
+  const int32_t executed = state.used - before;
+  const int64_t hot = impl_->options.hotInstructions;
+  if (hot > 0 && impl_->options.background && impl_->options.optimization < 2) {
+    auto* compiled = const_cast<Compiled*>(static_cast<const Compiled*>(memo.code));
+    if (compiled->executed.fetch_add(executed, std::memory_order_relaxed) + executed >= hot &&
+        !compiled->upgradeQueued.exchange(true)) {
+      const std::lock_guard<std::mutex> lock(impl_->mutex);
+      impl_->enqueue(compiled, brain, 2);
+    }
+  }
+  return executed;
 }
 
 }  // namespace chronon::jit

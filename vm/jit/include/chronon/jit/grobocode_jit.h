@@ -22,6 +22,7 @@ struct CompileRecord {
   int32_t instructions = 0;  ///< Code length.
   int32_t blocks = 0;        ///< Native blocks.
   double milliseconds = 0;   ///< Wall time from plan to callable code.
+  int optimization = 1;      ///< The level it was compiled at (2 for a hot brain's second compile).
   bool compiled = false;     ///< False when the JIT declined and the interpreter runs the brain.
   std::string note;          ///< Why it declined (empty when compiled).
 };
@@ -47,7 +48,16 @@ struct JitOptions {
   /// and the interpreter runs the brain until its native code is ready. Both engines behave the
   /// same, so switching mid-round changes nothing but speed; a tournament never waits for LLVM.
   bool background = false;
+  /// With `background`: once a brain's robots have executed this many instructions in native code,
+  /// it is compiled again at level 2 on the background thread and the faster code replaces the
+  /// first. Level 2 costs about ten times as long to compile, so only brains that run a lot are
+  /// worth it. 0 (the default) never recompiles.
+  int64_t hotInstructions = 0;
 };
+
+/// The hot-brain threshold the command line uses (JitOptions::hotInstructions): in a Grobots
+/// tournament a busy brain reaches it within a few rounds.
+inline constexpr int64_t kDefaultHotInstructions = 20'000'000;
 
 /// The Grobocode JIT. Thread-safe: compiles under a lock; compiled code is shared.
 class GrobocodeJit final : public grobocode::BrainEngine {
