@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -12,14 +13,16 @@
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robbie_room_file.h"
+#include "chronon/jit/robbie_jit.h"
 #include "commands.h"
+#include "engine_option.h"
 
 namespace chronon::cli {
 
 namespace {
 
 constexpr const char* kRunRobbieUsage =
-    "usage: chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--steps N]\n"
+    "usage: chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--stats] [--steps N]\n"
     "\n"
     "Compiles a Robbie Language program and, when it has no error, runs it in Robbie's room: the\n"
     "built-in default room (stdlib/robbie/rooms/default.room), or the room file given with --room.\n"
@@ -27,6 +30,10 @@ constexpr const char* kRunRobbieUsage =
     "and the final report (how the run ended, time, Robbie, the objects, the registers). A program\n"
     "with an error does not run at all (\"Robbie explodes\"). The run ends at `stop`, at a runtime\n"
     "error, or after N executed instructions (--steps, default 1000000).\n"
+    "  --engine interp|jit  run the program with the interpreter (default) or the LLVM JIT; both give\n"
+    "                       the same run, and a program the JIT declines runs on the interpreter\n"
+    "                       with a note\n"
+    "  --stats              print the engine and the JIT's compile time to stderr\n"
     "Exit status: 0 when the program reached stop, 1 on compile or room errors, a runtime error or\n"
     "the step limit, 2 on a usage error.\n";
 
@@ -55,6 +62,36 @@ std::optional<LoadedProgram> loadProgram(const std::string& path) {
   return LoadedProgram{std::move(*file), std::move(result)};
 }
 
+// The JIT with `program` compiled, or nullptr (after a note on stderr) when LLVM is not available or
+// the JIT declines the program, which the interpreter then runs.
+std::unique_ptr<jit::RobbieJit> createJit(const robbie::Program& program, const std::string& path) {
+  std::string reason;
+  std::unique_ptr<jit::RobbieJit> robbieJit = jit::RobbieJit::create(reason);
+  if (!robbieJit) {
+    std::fprintf(stderr, "chronon: note: the JIT is not available (%s); the interpreter runs %s\n", reason.c_str(),
+                 path.c_str());
+    return nullptr;
+  }
+  if (!robbieJit->prepare(program, path, &reason)) {
+    std::fprintf(stderr, "chronon: note: the JIT declined %s (%s); the interpreter runs it\n", path.c_str(),
+                 reason.c_str());
+  }
+  return robbieJit;
+}
+
+// `--stats`: the engine, and for the JIT the program's compile record.
+void printStats(const jit::RobbieJit* robbieJit) {
+  if (robbieJit == nullptr) {
+    std::fprintf(stderr, "engine: interp\n");
+    return;
+  }
+  for (const jit::CompileRecord& r : robbieJit->stats().records) {
+    std::fprintf(stderr, "engine: jit, %s: %d instructions, %d entry point%s, compiled in %.2f ms%s%s\n",
+                 r.name.c_str(), r.instructions, r.blocks, r.blocks == 1 ? "" : "s", r.milliseconds,
+                 r.compiled ? "" : ", declined: ", r.note.c_str());
+  }
+}
+
 }  // namespace
 
 bool isRobbiePath(const std::string& path) { return hasExtension(path, ".rl"); }
@@ -80,27 +117,25 @@ int runRobbie(const Args& args) {
   std::string path;
   std::optional<std::string> roomPath;
   int64_t steps = robbie::kDefaultStepLimit;
+  EngineChoice engine;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") {
       std::fputs(kRunRobbieUsage, stdout);
       return 0;
     }
-    if (a == "--room" || a == "--engine" || a == "--steps") {
+    bool bad = false;
+    if (engineOption(args, i, engine, bad)) {
+      if (bad) return 2;
+      continue;
+    }
+    if (a == "--room" || a == "--steps") {
       if (i + 1 >= args.size()) {
         std::fprintf(stderr, "chronon run: %s needs a value\n%s", a.c_str(), kRunRobbieUsage);
         return 2;
       }
       const std::string& value = args[++i];
       if (a == "--room") roomPath = value;
-      if (a == "--engine") {
-        if (value == "jit") {
-          std::fprintf(stderr, "chronon run: jit not yet available for RL; using the interpreter\n");
-        } else if (value != "interp") {
-          std::fprintf(stderr, "chronon run: unknown engine '%s' (interp or jit)\n", value.c_str());
-          return 2;
-        }
-      }
       if (a == "--steps") {
         const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), steps);
         if (ec != std::errc() || ptr != value.data() + value.size() || steps <= 0) {
@@ -144,7 +179,10 @@ int runRobbie(const Args& args) {
     return 1;
   }
   const robbie::Program& program = *loaded->result.program;
-  const robbie::RobbieRun run = robbie::runInRoom(program, room, steps);
+  std::unique_ptr<jit::RobbieJit> robbieJit = engine.jitRequested ? createJit(program, path) : nullptr;
+  const robbie::RobbieRun run = robbie::runInRoom(
+      program, room, steps, robbieJit ? static_cast<robbie::Engine&>(*robbieJit) : robbie::interpreterEngine());
+  if (engine.stats) printStats(robbieJit.get());
   const std::string text = "event log:\n" + run.room.logText() + "\n" + robbie::finalReport(program, run);
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);

@@ -30,8 +30,9 @@ constexpr const char* kRunUsage =
     "report if the brain crashed. Exit status: 0 after running, 1 when the side does not load, 2 on a\n"
     "usage error.\n"
     "\n"
-    "chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--steps N] runs a Robbie Language\n"
-    "program in Robbie's room instead (chronon run PROGRAM.rl --help for details).\n"
+    "chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--stats] [--steps N] runs a Robbie\n"
+    "Language program in Robbie's room instead, with the interpreter or the LLVM JIT (chronon run\n"
+    "PROGRAM.rl --help for details).\n"
     "%s";
 
 std::optional<int32_t> parseCount(const std::string& text) {

@@ -62,10 +62,10 @@ bool checkRobbie(const std::string& path);
 /// `chronon disasm PROGRAM.rl`: prints the RL program's diagnostics and, when it has no error, its IR
 /// listing (robbie::listing); returns the exit status (0, or 1 on errors).
 int disasmRobbie(const std::string& path);
-/// `chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--steps N]`: compiles an RL program and,
-/// when it has no error, runs it in Robbie's room; prints the event log and the final report
-/// (docs/robbie.md). Exit 0 when the program stopped, 1 on compile, room or runtime errors or the step
-/// limit, 2 on a usage error.
+/// `chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--stats] [--steps N]`: compiles an RL
+/// program and, when it has no error, runs it in Robbie's room with the interpreter or the JIT; prints
+/// the event log and the final report (docs/robbie.md), and with --stats the engine to stderr. Exit 0
+/// when the program stopped, 1 on compile, room or runtime errors or the step limit, 2 on a usage error.
 int runRobbie(const Args& args);
 
 /// `chronon check FILE...`: diagnostics for each file; exit 1 when any has an error.

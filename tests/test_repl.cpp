@@ -159,7 +159,10 @@ TEST_CASE("repl grobocode: help, words, see, effect, step, trace, time, set, eng
   // Under the JIT the same code gives the same stack; other languages stay on the interpreter.
   CHECK(repl.feed("2 3 *").output == "stack: 20 1 2.500 6\n");
   CHECK(repl.feed("lang rl").output == "language: rl\n");
-  CHECK(contains(repl.feed("engine jit").output, "Grobocode brains only; rl stays on the interpreter"));
+  CHECK(repl.feed("engine jit").output == "engine: jit\n");
+  CHECK(repl.feed("lang robotalk").output == "language: robotalk\n");
+  CHECK(contains(repl.feed("engine jit").output, "Grobocode brains and RL programs only; robotalk stays"));
+  CHECK(repl.feed("lang rl").output == "language: rl\n");
   CHECK(repl.feed("lang grobocode").output == "language: grobocode\n");
   CHECK(repl.feed("lang robotalk").output == "language: robotalk\n");
   CHECK(repl.feed("lang grobocode").output == "language: grobocode\n");
@@ -272,35 +275,39 @@ TEST_CASE("repl: bad input gets a message, never a crash or a hang", "[repl]") {
   CHECK(lastLine(endless) == kRobbieAtStart);
 }
 
-TEST_CASE("repl rl: registers persist, commands move Robbie, structures span lines", "[repl]") {
-  Repl repl(Language::kRobbie);
-  CHECK(repl.prompt() == "rl> ");
-  CHECK(repl.feed("register integer N").output == "registered N (integer)\nregisters: N=0" + kRobbieRest);
-  CHECK(repl.feed("set N 3 * 4").output == "registers: N=12" + kRobbieRest);
-  CHECK(repl.feed("forward N").output == "registers: N=12  robbie: (12, 0) heading 0, claw empty\n");
-  CHECK(repl.feed("turn left 90").output == "registers: N=12  robbie: (12, 0) heading 90, claw empty\n");
-  CHECK(repl.feed("if N > 10 then").continuation);
-  CHECK(repl.prompt() == "rl... ");
-  CHECK(repl.feed("  back 2").continuation);
-  CHECK(repl.feed("else").continuation);
-  CHECK(repl.feed("  forward 2").continuation);
-  CHECK(repl.feed("endif").output == "registers: N=12  robbie: (12, -2) heading 90, claw empty\n");
-  CHECK(repl.feed("repeat 3 times").continuation);
-  CHECK(repl.feed("set N N + 1").continuation);
-  CHECK(repl.feed("endrepeat").output == "registers: N=15  robbie: (12, -2) heading 90, claw empty\n");
-  CHECK(repl.feed("register string Name").output ==
-        "registered Name (string)\nregisters: N=15 Name=\"\"  robbie: (12, -2) heading 90, claw empty\n");
-  CHECK(repl.feed(R"(set Name "Robbie" + "!")").output ==
-        "registers: N=15 Name=\"Robbie!\"  robbie: (12, -2) heading 90, claw empty\n");
-  CHECK(repl.feed("beep 100 440").output ==
-        "beep 100 ms at 440 Hz\nregisters: N=15 Name=\"Robbie!\"  robbie: (12, -2) heading 90, claw empty\n");
-  // The claw: an object put beneath Robbie with :set is picked up by grab and weighed.
-  CHECK(repl.feed(":set object 2500").output == "object = 2500 g beneath Robbie\n");
-  CHECK(contains(repl.feed("grab").output, "holding 2500 g"));
-  CHECK(repl.feed("set N weight").output ==
-        "registers: N=2500 Name=\"Robbie!\"  robbie: (12, -2) heading 90, holding 2500 g\n");
-  CHECK(contains(repl.feed("drop").output, "claw empty"));
-  CHECK(repl.feed("reset").output == "reset\n" + std::string(kRobbieAtStart) + "\n");
+TEST_CASE("repl rl: registers persist, commands move Robbie, structures span lines, on both engines", "[repl]") {
+  for (const bool jit : {false, true}) {
+    INFO((jit ? "jit" : "interp"));
+    Repl repl(Language::kRobbie);
+    if (jit) CHECK(repl.feed("engine jit").output == "engine: jit\n");
+    CHECK(repl.prompt() == "rl> ");
+    CHECK(repl.feed("register integer N").output == "registered N (integer)\nregisters: N=0" + kRobbieRest);
+    CHECK(repl.feed("set N 3 * 4").output == "registers: N=12" + kRobbieRest);
+    CHECK(repl.feed("forward N").output == "registers: N=12  robbie: (12, 0) heading 0, claw empty\n");
+    CHECK(repl.feed("turn left 90").output == "registers: N=12  robbie: (12, 0) heading 90, claw empty\n");
+    CHECK(repl.feed("if N > 10 then").continuation);
+    CHECK(repl.prompt() == "rl... ");
+    CHECK(repl.feed("  back 2").continuation);
+    CHECK(repl.feed("else").continuation);
+    CHECK(repl.feed("  forward 2").continuation);
+    CHECK(repl.feed("endif").output == "registers: N=12  robbie: (12, -2) heading 90, claw empty\n");
+    CHECK(repl.feed("repeat 3 times").continuation);
+    CHECK(repl.feed("set N N + 1").continuation);
+    CHECK(repl.feed("endrepeat").output == "registers: N=15  robbie: (12, -2) heading 90, claw empty\n");
+    CHECK(repl.feed("register string Name").output ==
+          "registered Name (string)\nregisters: N=15 Name=\"\"  robbie: (12, -2) heading 90, claw empty\n");
+    CHECK(repl.feed(R"(set Name "Robbie" + "!")").output ==
+          "registers: N=15 Name=\"Robbie!\"  robbie: (12, -2) heading 90, claw empty\n");
+    CHECK(repl.feed("beep 100 440").output ==
+          "beep 100 ms at 440 Hz\nregisters: N=15 Name=\"Robbie!\"  robbie: (12, -2) heading 90, claw empty\n");
+    // The claw: an object put beneath Robbie with :set is picked up by grab and weighed.
+    CHECK(repl.feed(":set object 2500").output == "object = 2500 g beneath Robbie\n");
+    CHECK(contains(repl.feed("grab").output, "holding 2500 g"));
+    CHECK(repl.feed("set N weight").output ==
+          "registers: N=2500 Name=\"Robbie!\"  robbie: (12, -2) heading 90, holding 2500 g\n");
+    CHECK(contains(repl.feed("drop").output, "claw empty"));
+    CHECK(repl.feed("reset").output == "reset\n" + std::string(kRobbieAtStart) + "\n");
+  }
 }
 
 TEST_CASE("repl rl: errors have positions and leave registers intact; help and words", "[repl]") {

@@ -2,9 +2,9 @@
 
 namespace chronon::robbie {
 
-RobbieRun runInRoom(const Program& program, const RoomSpec& spec, int64_t stepLimit) {
+RobbieRun runInRoom(const Program& program, const RoomSpec& spec, int64_t stepLimit, Engine& engine) {
   RobbieRun result{RobbieRoom(spec), makeMachineState(program), RunEnd::kStopped};
-  run(result.machine, program, result.room, stepLimit);
+  engine.run(result.machine, program, result.room, stepLimit);
   switch (result.machine.status) {
     case RunStatus::kRunning: result.end = RunEnd::kStepLimit; break;
     case RunStatus::kStopped: result.end = RunEnd::kStopped; break;

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "chronon/jit/grobocode_jit.h"
+#include "chronon/jit/robbie_jit.h"
 #include "text.h"
 
 namespace chronon::repl {
@@ -58,7 +59,20 @@ Repl::~Repl() = default;
 std::string Repl::applyEngine() {
   if (!wantJit_) {
     session().useEngine(nullptr);
+    session().useRobbieEngine(nullptr);
     return "engine: interp\n";
+  }
+  if (language_ == Language::kRobbie) {
+    if (!robbieJit_) {
+      std::string reason;
+      robbieJit_ = jit::RobbieJit::create(reason);
+      if (!robbieJit_) {
+        wantJit_ = false;
+        return "engine jit: the JIT cannot start (" + reason + "); staying on the interpreter\n";
+      }
+    }
+    session().useRobbieEngine(robbieJit_.get());
+    return "engine: jit\n";
   }
   if (!jit_) {
     std::string reason;
@@ -69,8 +83,8 @@ std::string Repl::applyEngine() {
     }
   }
   if (!session().useEngine(jit_.get())) {
-    return "engine jit: the JIT compiles Grobocode brains only; " + std::string(languageName(language_)) +
-           " stays on the interpreter\n";
+    return "engine jit: the JIT compiles Grobocode brains and RL programs only; " +
+           std::string(languageName(language_)) + " stays on the interpreter\n";
   }
   return "engine: jit\n";
 }
@@ -321,9 +335,10 @@ Reply Repl::runCommand(std::string_view name, std::string_view rest) {
     out += "language: " + std::string(languageName(language_)) + "\n";
     // The chosen engine follows the user into the new language where it can.
     if (wantJit_) {
-      session().useEngine(jit_.get());
+      applyEngine();
     } else {
       session().useEngine(nullptr);
+      session().useRobbieEngine(nullptr);
     }
     return reply;
   }

@@ -1,7 +1,8 @@
 // The Robbie Language session. An RL program needs a `start` line and ends with `stop`
 // (docs/robbie.md "Program structure"), so the session wraps each input as
 // "start, the register lines declared so far, the input, stop", compiles it with the RL frontend,
-// gives the registers their live values and runs it with the RL interpreter on a small room host.
+// gives the registers their live values and runs it with the RL interpreter (or, after `engine jit`,
+// the RL JIT) on a small room host.
 
 #include <algorithm>
 #include <cctype>
@@ -16,6 +17,7 @@
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robbie.h"
 #include "chronon/stdlib/robbie_words.h"
+#include "chronon/vm/robbie_engine.h"
 #include "chronon/vm/robbie_interpreter.h"
 #include "sessions.h"
 #include "text.h"
@@ -160,7 +162,7 @@ class RobbieSession final : public LanguageSession {
     if (!ready_) return RunStatus::kDone;
     const int64_t before = state_.steps;
     host_.log = &out;
-    robbie::run(state_, program_, host_, std::max<int64_t>(maxCycles, 1));
+    engine_->run(state_, program_, host_, std::max<int64_t>(maxCycles, 1));
     host_.log = nullptr;
     executed += std::max<int64_t>(state_.steps - before, 1);
     switch (state_.status) {
@@ -309,6 +311,11 @@ class RobbieSession final : public LanguageSession {
     return false;
   }
 
+  bool useRobbieEngine(robbie::Engine* engine) override {
+    engine_ = engine != nullptr ? engine : &robbie::interpreterEngine();
+    return true;
+  }
+
   void reset() override {
     finish(false);
     declared_.clear();
@@ -432,6 +439,7 @@ class RobbieSession final : public LanguageSession {
   RoomState savedRoom_;
   robbie::Program program_;
   robbie::MachineState state_;
+  robbie::Engine* engine_ = &robbie::interpreterEngine();  // The interpreter unless `engine jit`.
   std::string text_;
   uint32_t offset_ = 0;
   bool ready_ = false;

@@ -8,6 +8,7 @@
 
 #include "chronon/arena/robbie_room.h"
 #include "chronon/compiler/robbie_ir.h"
+#include "chronon/vm/robbie_engine.h"
 #include "chronon/vm/robbie_interpreter.h"
 
 namespace chronon::robbie {
@@ -26,8 +27,10 @@ struct RobbieRun {
   RunEnd end = RunEnd::kStopped;  ///< How the run ended.
 };
 
-/// Runs `program` in a room built from `spec` with the interpreter for at most `stepLimit` instructions.
-RobbieRun runInRoom(const Program& program, const RoomSpec& spec, int64_t stepLimit);
+/// Runs `program` in a room built from `spec` with `engine` (the interpreter unless given) for at most
+/// `stepLimit` instructions. Both engines give the same run (docs/robbie.md, "Engines").
+RobbieRun runInRoom(const Program& program, const RoomSpec& spec, int64_t stepLimit,
+                    Engine& engine = interpreterEngine());
 
 /// The final report: program name, how the run ended (with the line of the stop or error), simulated
 /// time, steps, Robbie's and the objects' state, and every declared register's value.

@@ -16,7 +16,8 @@
 
 namespace chronon::jit {
 class GrobocodeJit;
-}
+class RobbieJit;
+}  // namespace chronon::jit
 
 namespace chronon::repl {
 
@@ -86,7 +87,8 @@ class Repl {
 
   Language language_;
   std::map<Language, std::unique_ptr<LanguageSession>> sessions_;
-  std::unique_ptr<jit::GrobocodeJit> jit_;  // Created at the first `engine jit`.
+  std::unique_ptr<jit::GrobocodeJit> jit_;     // Created at the first `engine jit` for Grobocode.
+  std::unique_ptr<jit::RobbieJit> robbieJit_;  // Created at the first `engine jit` for RL.
   bool wantJit_ = false;
   std::string pending_;
   bool stepping_ = false;

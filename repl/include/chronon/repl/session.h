@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "chronon/vm/grobocode_engine.h"
+#include "chronon/vm/robbie_engine.h"
 
 namespace chronon::repl {
 
@@ -117,9 +118,16 @@ class LanguageSession {
   /// `reset`: forgets every definition and empties the stacks and the test host.
   virtual void reset() = 0;
 
-  /// `engine`: runs code with `engine` (nullptr: the interpreter). Returns false when this language
-  /// has no other engine yet (only Grobocode brains have a JIT, issue 5), leaving the interpreter on.
+  /// `engine`: runs Grobocode code with `engine` (nullptr: the interpreter). Returns false when this
+  /// language does not run Grobocode brains, leaving its own engine as it is.
   virtual bool useEngine(grobocode::BrainEngine* engine) {
+    (void)engine;
+    return false;
+  }
+
+  /// `engine`: runs Robbie Language code with `engine` (nullptr: the interpreter). Returns false when
+  /// this language does not run RL programs, leaving its own engine as it is.
+  virtual bool useRobbieEngine(robbie::Engine* engine) {
     (void)engine;
     return false;
   }

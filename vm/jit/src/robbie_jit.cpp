@@ -1,0 +1,390 @@
+// The RL JIT engine: the compile cache, LLJIT, the helpers compiled code calls, and the loop that
+// alternates native runs between check points with interpreter single steps.
+
+#include "chronon/jit/robbie_jit.h"
+
+#include <llvm/ExecutionEngine/Orc/Core.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+
+#include <bit>
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "chronon/jit/jit.h"
+#include "chronon/vm/robbie_interpreter.h"
+#include "robbie_lower.h"
+#include "robbie_native.h"
+#include "robbie_plan.h"
+
+namespace chronon::jit {
+
+namespace detail {
+
+namespace {
+
+std::string popString(RobbieContext* context) {
+  std::string value = std::move(context->strings->back());
+  context->strings->pop_back();
+  return value;
+}
+
+}  // namespace
+
+extern "C" void chronon_rl_push_constant(RobbieContext* context, int32_t index) {
+  context->strings->push_back(std::get<std::string>(context->program->constants[static_cast<size_t>(index)]));
+}
+
+extern "C" void chronon_rl_load(RobbieContext* context, int32_t index) {
+  context->strings->push_back(std::get<std::string>(context->state->registers[static_cast<size_t>(index)]));
+}
+
+extern "C" void chronon_rl_store(RobbieContext* context, int32_t index) {
+  std::get<std::string>(context->state->registers[static_cast<size_t>(index)]) = popString(context);
+}
+
+extern "C" void chronon_rl_concat(RobbieContext* context) {
+  std::string right = popString(context);
+  context->strings->back() += right;
+}
+
+extern "C" int32_t chronon_rl_compare(RobbieContext* context, int32_t kind) {
+  const std::string right = popString(context);
+  const std::string left = popString(context);
+  switch (static_cast<StringCompare>(kind)) {
+    case StringCompare::kLess: return left < right ? 1 : 0;
+    case StringCompare::kLessEqual: return left <= right ? 1 : 0;
+    case StringCompare::kGreater: return left > right ? 1 : 0;
+    case StringCompare::kGreaterEqual: return left >= right ? 1 : 0;
+    case StringCompare::kEqual: return left == right ? 1 : 0;
+  }
+  return 0;
+}
+
+extern "C" void chronon_rl_spill(RobbieContext* context, int32_t type, int64_t bits) {
+  std::vector<robbie::Value>& stack = context->state->stack;
+  switch (static_cast<robbie::ValueType>(type)) {
+    case robbie::ValueType::kInteger: stack.emplace_back(std::in_place_type<int64_t>, bits); return;
+    case robbie::ValueType::kReal: stack.emplace_back(std::in_place_type<double>, std::bit_cast<double>(bits)); return;
+    case robbie::ValueType::kBoolean: stack.emplace_back(std::in_place_type<bool>, bits != 0); return;
+    case robbie::ValueType::kString:
+      stack.emplace_back(std::in_place_type<std::string>, std::move((*context->strings)[static_cast<size_t>(bits)]));
+      return;
+  }
+}
+
+extern "C" void chronon_rl_move(RobbieContext* context, int64_t cm, int32_t forward) {
+  context->host->move(cm, forward != 0);
+}
+extern "C" void chronon_rl_turn(RobbieContext* context, int64_t degrees, int32_t left) {
+  context->host->turn(degrees, left != 0);
+}
+extern "C" void chronon_rl_grab(RobbieContext* context) { context->host->grab(); }
+extern "C" void chronon_rl_drop(RobbieContext* context) { context->host->drop(); }
+extern "C" int32_t chronon_rl_blocked(RobbieContext* context) { return context->host->blocked() ? 1 : 0; }
+extern "C" int64_t chronon_rl_weight(RobbieContext* context) { return context->host->weight(); }
+extern "C" void chronon_rl_beep(RobbieContext* context, int64_t ms, int64_t hz) { context->host->beep(ms, hz); }
+extern "C" void chronon_rl_pause(RobbieContext* context, int64_t ms) { context->host->pause(ms); }
+
+}  // namespace detail
+
+namespace {
+
+using detail::NativeRobbie;
+using detail::RobbieContext;
+
+static_assert(sizeof(RobbieContext) == 8 * (static_cast<size_t>(detail::RobbieField::kStrings) + 1));
+static_assert(sizeof(double) == sizeof(uint64_t));
+
+// Everything compiled code depends on, to tell programs with equal hashes apart: the code, the
+// constants with their types (strings byte by byte) and the register types.
+std::vector<int64_t> programKey(const robbie::Program& program) {
+  std::vector<int64_t> key;
+  key.reserve(2 * program.code.size() + 2 * program.constants.size() + program.registers.size() + 3);
+  key.push_back(static_cast<int64_t>(program.code.size()));
+  for (const robbie::Instruction& in : program.code) {
+    key.push_back(static_cast<int64_t>(in.op));
+    key.push_back(in.a);
+  }
+  key.push_back(static_cast<int64_t>(program.constants.size()));
+  for (const robbie::Value& constant : program.constants) {
+    key.push_back(static_cast<int64_t>(constant.index()));
+    switch (robbie::typeOf(constant)) {
+      case robbie::ValueType::kInteger: key.push_back(std::get<int64_t>(constant)); break;
+      case robbie::ValueType::kReal: key.push_back(std::bit_cast<int64_t>(std::get<double>(constant))); break;
+      case robbie::ValueType::kBoolean: key.push_back(std::get<bool>(constant) ? 1 : 0); break;
+      case robbie::ValueType::kString: {
+        const std::string& text = std::get<std::string>(constant);
+        key.push_back(static_cast<int64_t>(text.size()));
+        for (const char c : text) key.push_back(static_cast<unsigned char>(c));
+        break;
+      }
+    }
+  }
+  key.push_back(static_cast<int64_t>(program.registers.size()));
+  for (const robbie::RegisterInfo& reg : program.registers) key.push_back(static_cast<int64_t>(reg.type));
+  return key;
+}
+
+uint64_t hashKey(const std::vector<int64_t>& key) {
+  uint64_t h = 14695981039346656037ULL;  // FNV-1a, 64 bits.
+  for (const int64_t v : key) {
+    for (int byte = 0; byte < 8; ++byte) {
+      h ^= (static_cast<uint64_t>(v) >> (8 * byte)) & 0xFFU;
+      h *= 1099511628211ULL;
+    }
+  }
+  return h;
+}
+
+struct Compiled {
+  std::vector<int64_t> key;
+  NativeRobbie function = nullptr;  // nullptr: declined.
+  std::vector<bool> entries;        // Per instruction: a check point, where native code starts.
+  std::string note;                 // Why it was declined.
+};
+
+// Copies the numeric registers into `slots`; false when a register's value does not have its declared
+// type (a state made for another program), which is the interpreter's to run.
+bool unbox(const robbie::MachineState& state, const robbie::Program& program, std::vector<uint64_t>& slots) {
+  if (state.registers.size() != program.registers.size()) return false;
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const robbie::Value& value = state.registers[i];
+    if (robbie::typeOf(value) != program.registers[i].type) return false;
+    switch (robbie::typeOf(value)) {
+      case robbie::ValueType::kInteger: slots[i] = static_cast<uint64_t>(std::get<int64_t>(value)); break;
+      case robbie::ValueType::kReal: slots[i] = std::bit_cast<uint64_t>(std::get<double>(value)); break;
+      case robbie::ValueType::kBoolean: slots[i] = std::get<bool>(value) ? 1 : 0; break;
+      case robbie::ValueType::kString: break;
+    }
+  }
+  return true;
+}
+
+void box(const std::vector<uint64_t>& slots, robbie::MachineState& state) {
+  for (size_t i = 0; i < slots.size(); ++i) {
+    robbie::Value& value = state.registers[i];
+    switch (robbie::typeOf(value)) {
+      case robbie::ValueType::kInteger: std::get<int64_t>(value) = static_cast<int64_t>(slots[i]); break;
+      case robbie::ValueType::kReal: std::get<double>(value) = std::bit_cast<double>(slots[i]); break;
+      case robbie::ValueType::kBoolean: std::get<bool>(value) = slots[i] != 0; break;
+      case robbie::ValueType::kString: break;
+    }
+  }
+}
+
+}  // namespace
+
+uint64_t programHash(const robbie::Program& program) { return hashKey(programKey(program)); }
+
+struct RobbieJit::Impl {
+  JitOptions options;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  mutable std::mutex mutex;
+  std::multimap<uint64_t, std::unique_ptr<Compiled>> cache;
+  JitStats stats;
+  int serial = 0;
+
+  const Compiled* find(const robbie::Program& program, std::string_view name);
+  NativeRobbie compile(const robbie::Program& program, Compiled& compiled, CompileRecord& record);
+  void optimize(llvm::Module& module) const;
+};
+
+void RobbieJit::Impl::optimize(llvm::Module& module) const {
+  if (options.optimization <= 0) return;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder;
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  if (options.optimization >= 2) {
+    builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(module, mam);
+    return;
+  }
+  // Level 1, as for Grobocode: the stack slots and the budget become SSA values, and the
+  // per-instruction budget and stack traffic fold away.
+  llvm::FunctionPassManager passes;
+  passes.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  passes.addPass(llvm::EarlyCSEPass());
+  passes.addPass(llvm::InstCombinePass());
+  passes.addPass(llvm::SimplifyCFGPass());
+  llvm::ModulePassManager pipeline;
+  pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(passes)));
+  pipeline.run(module, mam);
+}
+
+NativeRobbie RobbieJit::Impl::compile(const robbie::Program& program, Compiled& compiled, CompileRecord& record) {
+  const auto size = static_cast<int32_t>(program.code.size());
+  if (size > options.maxInstructions) {
+    record.note = "program longer than " + std::to_string(options.maxInstructions) + " instructions";
+    return nullptr;
+  }
+  const detail::RobbiePlan plan = detail::planRobbie(program);
+  if (!plan.problem.empty()) {
+    record.note = plan.problem;
+    return nullptr;
+  }
+  record.blocks = plan.entries;
+  compiled.entries.assign(program.code.size(), false);
+  for (size_t pc = 0; pc < program.code.size(); ++pc) compiled.entries[pc] = plan.reached[pc] && plan.check[pc];
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto module = std::make_unique<llvm::Module>("robbie", *context);
+  module->setDataLayout(jit->getDataLayout());
+  const std::string symbol = "robbie_program_" + std::to_string(++serial);
+  llvm::Function* function = detail::lowerRobbie(*module, program, plan, symbol);
+  std::string problems;
+  llvm::raw_string_ostream out(problems);
+  if (llvm::verifyFunction(*function, &out)) {
+    record.note = "internal error: invalid IR: " + problems;
+    return nullptr;
+  }
+  // CHRONON_JIT_DUMP=1 prints each optimised module, =2 each module before optimisation.
+  const char* dump = std::getenv("CHRONON_JIT_DUMP");
+  if (dump != nullptr && dump[0] == '2') module->print(llvm::errs(), nullptr);
+  optimize(*module);
+  if (dump != nullptr && dump[0] == '1') module->print(llvm::errs(), nullptr);
+  if (llvm::Error e = jit->addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+    record.note = "LLVM: " + llvm::toString(std::move(e));
+    return nullptr;
+  }
+  auto address = jit->lookup(symbol);
+  if (!address) {
+    record.note = "LLVM: " + llvm::toString(address.takeError());
+    return nullptr;
+  }
+  return address->toPtr<NativeRobbie>();
+}
+
+const Compiled* RobbieJit::Impl::find(const robbie::Program& program, std::string_view name) {
+  std::vector<int64_t> key = programKey(program);
+  const uint64_t hash = hashKey(key);
+  const std::lock_guard<std::mutex> lock(mutex);
+  for (auto [it, end] = cache.equal_range(hash); it != end; ++it) {
+    if (it->second->key == key) {
+      ++stats.cacheHits;
+      return it->second.get();
+    }
+  }
+  CompileRecord record;
+  record.name = std::string(name);
+  record.hash = hash;
+  record.instructions = static_cast<int32_t>(program.code.size());
+  const auto start = std::chrono::steady_clock::now();
+  auto compiled = std::make_unique<Compiled>();
+  compiled->function = compile(program, *compiled, record);
+  compiled->key = std::move(key);
+  compiled->note = record.note;
+  record.compiled = compiled->function != nullptr;
+  record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  stats.totalMilliseconds += record.milliseconds;
+  stats.records.push_back(std::move(record));
+  return cache.emplace(hash, std::move(compiled))->second.get();
+}
+
+RobbieJit::RobbieJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+RobbieJit::~RobbieJit() = default;
+
+std::unique_ptr<RobbieJit> RobbieJit::create(std::string& reason, const JitOptions& options) {
+  if (!initializeNativeTarget(reason)) return nullptr;
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine) {
+    reason = "LLVM: " + llvm::toString(machine.takeError());
+    return nullptr;
+  }
+  machine->setCodeGenOptLevel(options.optimization >= 2 ? llvm::CodeGenOptLevel::Default : llvm::CodeGenOptLevel::None);
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*machine)).create();
+  if (!jit) {
+    reason = "LLVM: " + llvm::toString(jit.takeError());
+    return nullptr;
+  }
+  llvm::orc::SymbolMap symbols;
+#define CHRONON_RL_DEFINE(symbol, signature)                                                      \
+  symbols[(*jit)->mangleAndIntern(#symbol)] = {llvm::orc::ExecutorAddr::fromPtr(&detail::symbol), \
+                                               llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  CHRONON_RL_HELPERS(CHRONON_RL_DEFINE)
+#undef CHRONON_RL_DEFINE
+  if (llvm::Error e = (*jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
+    reason = "LLVM: " + llvm::toString(std::move(e));
+    return nullptr;
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  impl->jit = std::move(*jit);
+  return std::unique_ptr<RobbieJit>(new RobbieJit(std::move(impl)));
+}
+
+bool RobbieJit::prepare(const robbie::Program& program, std::string_view name, std::string* reason) {
+  const Compiled* compiled = impl_->find(program, name);
+  if (reason != nullptr) *reason = compiled->note;
+  return compiled->function != nullptr;
+}
+
+JitStats RobbieJit::stats() const {
+  const std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->stats;
+}
+
+void RobbieJit::run(robbie::MachineState& state, const robbie::Program& program, robbie::RobbieHost& host,
+                    int64_t budget) {
+  if (state.status != robbie::RunStatus::kRunning || budget <= 0) return;
+  const Compiled* compiled = impl_->find(program, {});
+  std::vector<uint64_t> slots(program.registers.size());
+  if (compiled->function == nullptr || !unbox(state, program, slots)) {
+    robbie::run(state, program, host, budget);
+    return;
+  }
+  std::vector<std::string> strings;
+  RobbieContext context{slots.data(), 0, 0, 0, 0, 0, &state, &program, &host, &strings};
+  int64_t left = budget;
+  while (left > 0 && state.status == robbie::RunStatus::kRunning) {
+    const int32_t pc = state.pc;
+    // Native code starts only at check points, where the expression stack is empty; it returns at
+    // one too, unless the program stopped, failed or jumped out of the code.
+    if (state.stack.empty() && pc >= 0 && static_cast<size_t>(pc) < compiled->entries.size() &&
+        compiled->entries[static_cast<size_t>(pc)]) {
+      unbox(state, program, slots);
+      context.left = left;
+      context.pc = pc;
+      context.status = static_cast<int64_t>(robbie::RunStatus::kRunning);
+      compiled->function(&context);
+      box(slots, state);
+      state.steps += left - context.left;
+      const bool moved = context.left != left;
+      left = context.left;
+      state.pc = static_cast<int32_t>(context.pc);
+      state.status = static_cast<robbie::RunStatus>(context.status);
+      if (state.status == robbie::RunStatus::kError) {
+        state.error = static_cast<robbie::RuntimeError>(context.error);
+        state.errorPc = static_cast<int32_t>(context.errorPc);
+      }
+      strings.clear();
+      if (moved) continue;
+    }
+    // The budget does not cover the way to the next check point, or the program is between check
+    // points or outside the code: one interpreter step.
+    const int64_t steps = state.steps;
+    robbie::run(state, program, host, 1);
+    if (state.steps == steps && state.status == robbie::RunStatus::kRunning) break;
+    left -= state.steps - steps;
+  }
+}
+
+}  // namespace chronon::jit

@@ -1,0 +1,312 @@
+// Planning an RL program for the JIT: one worklist pass for the stack types, one backward pass for
+// the costs.
+
+#include "robbie_plan.h"
+
+#include <algorithm>
+
+namespace chronon::jit::detail {
+
+namespace {
+
+using robbie::Op;
+using robbie::ValueType;
+
+// Applies `in` to `stack` (the fall-through effect; for kAndJump and kOrJump the path that goes on
+// to the right operand). Returns false with `problem` set when an operand has the wrong type.
+bool apply(const robbie::Instruction& in, const robbie::Program& program, std::vector<ValueType>& stack,
+           std::string& problem) {
+  const auto pop = [&](ValueType want) {
+    if (stack.empty() || stack.back() != want) {
+      problem = "instruction " + std::string(robbie::opName(in.op)) + " expects " +
+                std::string(robbie::valueTypeName(want)) + " operands";
+      return false;
+    }
+    stack.pop_back();
+    return true;
+  };
+  const auto popSame = [&]() {
+    if (stack.size() < 2 || stack[stack.size() - 1] != stack[stack.size() - 2]) {
+      problem = "instruction " + std::string(robbie::opName(in.op)) + " expects two operands of one type";
+      return false;
+    }
+    stack.resize(stack.size() - 2);
+    return true;
+  };
+  const auto binary = [&](ValueType type) {
+    if (!pop(type) || !pop(type)) return false;
+    stack.push_back(type);
+    return true;
+  };
+  const auto unary = [&](ValueType from, ValueType to) {
+    if (!pop(from)) return false;
+    stack.push_back(to);
+    return true;
+  };
+  switch (in.op) {
+    case Op::kPushConstant:
+      if (in.a < 0 || static_cast<size_t>(in.a) >= program.constants.size()) {
+        problem = "constant index out of range";
+        return false;
+      }
+      stack.push_back(robbie::typeOf(program.constants[static_cast<size_t>(in.a)]));
+      return true;
+    case Op::kLoad:
+    case Op::kStore: {
+      if (in.a < 0 || static_cast<size_t>(in.a) >= program.registers.size()) {
+        problem = "register index out of range";
+        return false;
+      }
+      const ValueType type = program.registers[static_cast<size_t>(in.a)].type;
+      if (in.op == Op::kStore) return pop(type);
+      stack.push_back(type);
+      return true;
+    }
+    case Op::kToReal: return unary(ValueType::kInteger, ValueType::kReal);
+    case Op::kAddInteger:
+    case Op::kSubInteger:
+    case Op::kMulInteger:
+    case Op::kDivInteger: return binary(ValueType::kInteger);
+    case Op::kNegInteger: return unary(ValueType::kInteger, ValueType::kInteger);
+    case Op::kAddReal:
+    case Op::kSubReal:
+    case Op::kMulReal:
+    case Op::kDivReal: return binary(ValueType::kReal);
+    case Op::kNegReal: return unary(ValueType::kReal, ValueType::kReal);
+    case Op::kConcat: return binary(ValueType::kString);
+    case Op::kLess:
+    case Op::kLessEqual:
+    case Op::kGreater:
+    case Op::kGreaterEqual:
+    case Op::kEqual:
+      if (!popSame()) return false;
+      stack.push_back(ValueType::kBoolean);
+      return true;
+    case Op::kNot: return unary(ValueType::kBoolean, ValueType::kBoolean);
+    case Op::kJump: return true;
+    case Op::kJumpIfFalse:
+    case Op::kAndJump:
+    case Op::kOrJump: return pop(ValueType::kBoolean);
+    case Op::kBlocked: stack.push_back(ValueType::kBoolean); return true;
+    case Op::kWeight: stack.push_back(ValueType::kInteger); return true;
+    case Op::kForward:
+    case Op::kBack:
+    case Op::kTurnLeft:
+    case Op::kTurnRight:
+    case Op::kPause: return pop(ValueType::kInteger);
+    case Op::kGrab:
+    case Op::kDrop:
+    case Op::kStop: return true;
+    case Op::kBeep: return pop(ValueType::kInteger) && pop(ValueType::kInteger);
+  }
+  problem = "unknown instruction";
+  return false;
+}
+
+}  // namespace
+
+int32_t robbiePops(Op op) {
+  switch (op) {
+    case Op::kPushConstant:
+    case Op::kLoad:
+    case Op::kJump:
+    case Op::kBlocked:
+    case Op::kWeight:
+    case Op::kGrab:
+    case Op::kDrop:
+    case Op::kStop:
+    case Op::kAndJump:
+    case Op::kOrJump: return 0;
+    case Op::kStore:
+    case Op::kToReal:
+    case Op::kNegInteger:
+    case Op::kNegReal:
+    case Op::kNot:
+    case Op::kJumpIfFalse:
+    case Op::kForward:
+    case Op::kBack:
+    case Op::kTurnLeft:
+    case Op::kTurnRight:
+    case Op::kPause: return 1;
+    case Op::kAddInteger:
+    case Op::kSubInteger:
+    case Op::kMulInteger:
+    case Op::kDivInteger:
+    case Op::kAddReal:
+    case Op::kSubReal:
+    case Op::kMulReal:
+    case Op::kDivReal:
+    case Op::kConcat:
+    case Op::kLess:
+    case Op::kLessEqual:
+    case Op::kGreater:
+    case Op::kGreaterEqual:
+    case Op::kEqual:
+    case Op::kBeep: return 2;
+  }
+  return 0;
+}
+
+RobbiePlan planRobbie(const robbie::Program& program) {
+  RobbiePlan plan;
+  const auto size = static_cast<int32_t>(program.code.size());
+  plan.reached.assign(program.code.size(), false);
+  plan.stack.resize(program.code.size());
+  plan.cost.assign(program.code.size(), 0);
+  if (size == 0) {
+    plan.problem = "empty program";
+    return plan;
+  }
+  std::vector<int32_t> work{0};
+  plan.reached[0] = true;
+  // Records `stack` as the stack at `target`; a target outside the code is an exit, which native code
+  // can only take with an empty stack (it hands the interpreter nothing but the pc).
+  const auto reach = [&](int32_t target, const std::vector<ValueType>& stack) {
+    if (target < 0 || target >= size) {
+      if (!stack.empty()) plan.problem = "a jump out of the code in the middle of an expression";
+      return plan.problem.empty();
+    }
+    const auto t = static_cast<size_t>(target);
+    if (!plan.reached[t]) {
+      plan.reached[t] = true;
+      plan.stack[t] = stack;
+      work.push_back(target);
+      return true;
+    }
+    if (plan.stack[t] != stack) plan.problem = "expression stacks disagree at instruction " + std::to_string(target);
+    return plan.problem.empty();
+  };
+  while (!work.empty()) {
+    const int32_t pc = work.back();
+    work.pop_back();
+    const robbie::Instruction& in = program.code[static_cast<size_t>(pc)];
+    std::vector<ValueType> stack = plan.stack[static_cast<size_t>(pc)];
+    plan.maxDepth = std::max(plan.maxDepth, static_cast<int32_t>(stack.size()));
+    // kAndJump and kOrJump leave their operand on the stack when they jump.
+    if ((in.op == Op::kAndJump || in.op == Op::kOrJump) && !reach(in.a, stack)) return plan;
+    if (!apply(in, program, stack, plan.problem)) {
+      plan.problem += " (at instruction " + std::to_string(pc) + ")";
+      return plan;
+    }
+    plan.maxDepth = std::max(plan.maxDepth, static_cast<int32_t>(stack.size()));
+    switch (in.op) {
+      case Op::kStop: break;
+      case Op::kJump:
+        if (!reach(in.a, stack)) return plan;
+        break;
+      case Op::kJumpIfFalse:
+        if (!reach(in.a, stack) || !reach(pc + 1, stack)) return plan;
+        break;
+      case Op::kPushConstant:
+      case Op::kLoad:
+      case Op::kStore:
+      case Op::kToReal:
+      case Op::kAddInteger:
+      case Op::kSubInteger:
+      case Op::kMulInteger:
+      case Op::kDivInteger:
+      case Op::kNegInteger:
+      case Op::kAddReal:
+      case Op::kSubReal:
+      case Op::kMulReal:
+      case Op::kDivReal:
+      case Op::kNegReal:
+      case Op::kConcat:
+      case Op::kLess:
+      case Op::kLessEqual:
+      case Op::kGreater:
+      case Op::kGreaterEqual:
+      case Op::kEqual:
+      case Op::kNot:
+      case Op::kAndJump:
+      case Op::kOrJump:
+      case Op::kBlocked:
+      case Op::kWeight:
+      case Op::kForward:
+      case Op::kBack:
+      case Op::kTurnLeft:
+      case Op::kTurnRight:
+      case Op::kGrab:
+      case Op::kDrop:
+      case Op::kBeep:
+      case Op::kPause:
+        if (!reach(pc + 1, stack)) return plan;
+        break;
+    }
+  }
+  // Check points: instruction 0 and every target of a backward jump, so that every loop passes one.
+  plan.check.assign(program.code.size(), false);
+  plan.check[0] = true;
+  for (int32_t pc = 0; pc < size; ++pc) {
+    const robbie::Instruction& in = program.code[static_cast<size_t>(pc)];
+    const bool jumps = in.op == Op::kJump || in.op == Op::kJumpIfFalse || in.op == Op::kAndJump || in.op == Op::kOrJump;
+    if (!plan.reached[static_cast<size_t>(pc)] || !jumps || in.a > pc || in.a < 0) continue;
+    if (!plan.stack[static_cast<size_t>(in.a)].empty()) {
+      plan.problem = "a backward jump inside an expression (at instruction " + std::to_string(pc) + ")";
+      return plan;
+    }
+    plan.check[static_cast<size_t>(in.a)] = true;
+  }
+  // Costs, last instruction first: apart from jumps to check points control only moves forward, so
+  // every successor's cost is known when an instruction's is computed.
+  for (int32_t pc = size - 1; pc >= 0; --pc) {
+    const auto p = static_cast<size_t>(pc);
+    if (!plan.reached[p]) continue;
+    if (plan.check[p]) ++plan.entries;
+    const robbie::Instruction& in = program.code[p];
+    int64_t after = 0;
+    const auto follow = [&](int32_t target) {
+      if (target < 0 || target >= size || plan.check[static_cast<size_t>(target)]) return true;
+      if (target <= pc) {
+        plan.problem = "a backward jump that is not to a check point (at instruction " + std::to_string(pc) + ")";
+        return false;
+      }
+      after = std::max(after, plan.cost[static_cast<size_t>(target)]);
+      return true;
+    };
+    bool ok = true;
+    switch (in.op) {
+      case Op::kStop: break;
+      case Op::kJump: ok = follow(in.a); break;
+      case Op::kJumpIfFalse:
+      case Op::kAndJump:
+      case Op::kOrJump: ok = follow(in.a) && follow(pc + 1); break;
+      case Op::kPushConstant:
+      case Op::kLoad:
+      case Op::kStore:
+      case Op::kToReal:
+      case Op::kAddInteger:
+      case Op::kSubInteger:
+      case Op::kMulInteger:
+      case Op::kDivInteger:
+      case Op::kNegInteger:
+      case Op::kAddReal:
+      case Op::kSubReal:
+      case Op::kMulReal:
+      case Op::kDivReal:
+      case Op::kNegReal:
+      case Op::kConcat:
+      case Op::kLess:
+      case Op::kLessEqual:
+      case Op::kGreater:
+      case Op::kGreaterEqual:
+      case Op::kEqual:
+      case Op::kNot:
+      case Op::kBlocked:
+      case Op::kWeight:
+      case Op::kForward:
+      case Op::kBack:
+      case Op::kTurnLeft:
+      case Op::kTurnRight:
+      case Op::kGrab:
+      case Op::kDrop:
+      case Op::kBeep:
+      case Op::kPause: ok = follow(pc + 1); break;
+    }
+    if (!ok) return plan;
+    plan.cost[p] = 1 + after;
+  }
+  return plan;
+}
+
+}  // namespace chronon::jit::detail
