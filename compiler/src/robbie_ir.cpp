@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <iterator>
 #include <string>
 
 #include "chronon/compiler/robbie_ir.h"
@@ -42,46 +43,65 @@ std::string formatValue(const Value& value) {
   return "";
 }
 
-std::string_view opName(Op op) {
-  switch (op) {
-    case Op::kPushConstant: return "push";
-    case Op::kLoad: return "load";
-    case Op::kStore: return "store";
-    case Op::kToReal: return "to.real";
-    case Op::kAddInteger: return "add.i";
-    case Op::kSubInteger: return "sub.i";
-    case Op::kMulInteger: return "mul.i";
-    case Op::kDivInteger: return "div.i";
-    case Op::kNegInteger: return "neg.i";
-    case Op::kAddReal: return "add.r";
-    case Op::kSubReal: return "sub.r";
-    case Op::kMulReal: return "mul.r";
-    case Op::kDivReal: return "div.r";
-    case Op::kNegReal: return "neg.r";
-    case Op::kConcat: return "concat";
-    case Op::kLess: return "lt";
-    case Op::kLessEqual: return "le";
-    case Op::kGreater: return "gt";
-    case Op::kGreaterEqual: return "ge";
-    case Op::kEqual: return "eq";
-    case Op::kNot: return "not";
-    case Op::kJump: return "jump";
-    case Op::kJumpIfFalse: return "jump.false";
-    case Op::kAndJump: return "and.jump";
-    case Op::kOrJump: return "or.jump";
-    case Op::kBlocked: return "blocked";
-    case Op::kWeight: return "weight";
-    case Op::kForward: return "forward";
-    case Op::kBack: return "back";
-    case Op::kTurnLeft: return "turn.left";
-    case Op::kTurnRight: return "turn.right";
-    case Op::kGrab: return "grab";
-    case Op::kDrop: return "drop";
-    case Op::kBeep: return "beep";
-    case Op::kPause: return "pause";
-    case Op::kStop: return "stop";
-  }
-  return "?";
+namespace {
+
+// Every operation's facts, in the order of the Op enumeration (checked below).
+struct OpRow {
+  Op op;
+  OpInfo info;
+};
+constexpr OpRow kOps[] = {
+    {Op::kPushConstant, {"push", Operand::kConstant, Flow::kNext}},
+    {Op::kLoad, {"load", Operand::kRegister, Flow::kNext}},
+    {Op::kStore, {"store", Operand::kRegister, Flow::kNext}},
+    {Op::kToReal, {"to.real", Operand::kNone, Flow::kNext}},
+    {Op::kAddInteger, {"add.i", Operand::kNone, Flow::kNext}},
+    {Op::kSubInteger, {"sub.i", Operand::kNone, Flow::kNext}},
+    {Op::kMulInteger, {"mul.i", Operand::kNone, Flow::kNext}},
+    {Op::kDivInteger, {"div.i", Operand::kNone, Flow::kNext}},
+    {Op::kNegInteger, {"neg.i", Operand::kNone, Flow::kNext}},
+    {Op::kAddReal, {"add.r", Operand::kNone, Flow::kNext}},
+    {Op::kSubReal, {"sub.r", Operand::kNone, Flow::kNext}},
+    {Op::kMulReal, {"mul.r", Operand::kNone, Flow::kNext}},
+    {Op::kDivReal, {"div.r", Operand::kNone, Flow::kNext}},
+    {Op::kNegReal, {"neg.r", Operand::kNone, Flow::kNext}},
+    {Op::kConcat, {"concat", Operand::kNone, Flow::kNext}},
+    {Op::kLess, {"lt", Operand::kNone, Flow::kNext}},
+    {Op::kLessEqual, {"le", Operand::kNone, Flow::kNext}},
+    {Op::kGreater, {"gt", Operand::kNone, Flow::kNext}},
+    {Op::kGreaterEqual, {"ge", Operand::kNone, Flow::kNext}},
+    {Op::kEqual, {"eq", Operand::kNone, Flow::kNext}},
+    {Op::kNot, {"not", Operand::kNone, Flow::kNext}},
+    {Op::kJump, {"jump", Operand::kAddress, Flow::kJump}},
+    {Op::kJumpIfFalse, {"jump.false", Operand::kAddress, Flow::kBranch}},
+    {Op::kAndJump, {"and.jump", Operand::kAddress, Flow::kBranch}},
+    {Op::kOrJump, {"or.jump", Operand::kAddress, Flow::kBranch}},
+    {Op::kBlocked, {"blocked", Operand::kNone, Flow::kNext}},
+    {Op::kWeight, {"weight", Operand::kNone, Flow::kNext}},
+    {Op::kForward, {"forward", Operand::kNone, Flow::kNext}},
+    {Op::kBack, {"back", Operand::kNone, Flow::kNext}},
+    {Op::kTurnLeft, {"turn.left", Operand::kNone, Flow::kNext}},
+    {Op::kTurnRight, {"turn.right", Operand::kNone, Flow::kNext}},
+    {Op::kGrab, {"grab", Operand::kNone, Flow::kNext}},
+    {Op::kDrop, {"drop", Operand::kNone, Flow::kNext}},
+    {Op::kBeep, {"beep", Operand::kNone, Flow::kNext}},
+    {Op::kPause, {"pause", Operand::kNone, Flow::kNext}},
+    {Op::kStop, {"stop", Operand::kNone, Flow::kStop}},
+};
+
+constexpr bool rowsInOrder() {
+  for (size_t i = 0; i < std::size(kOps); ++i)
+    if (static_cast<size_t>(kOps[i].op) != i) return false;
+  return true;
+}
+static_assert(std::size(kOps) == static_cast<size_t>(Op::kStop) + 1, "one row per operation");
+static_assert(rowsInOrder(), "rows follow the Op enumeration");
+
+}  // namespace
+
+const OpInfo& opInfo(Op op) {
+  const auto index = static_cast<size_t>(op);
+  return index < std::size(kOps) ? kOps[index].info : kOps[std::size(kOps) - 1].info;
 }
 
 std::string listing(const Program& program) {
@@ -92,43 +112,11 @@ std::string listing(const Program& program) {
     std::snprintf(head, sizeof head, "%4zu  %4u  ", i, in.line);
     out += head;
     out += opName(in.op);
-    switch (in.op) {
-      case Op::kPushConstant: out += " " + formatValue(program.constants[static_cast<size_t>(in.a)]); break;
-      case Op::kLoad:
-      case Op::kStore: out += " " + program.registers[static_cast<size_t>(in.a)].name; break;
-      case Op::kJump:
-      case Op::kJumpIfFalse:
-      case Op::kAndJump:
-      case Op::kOrJump: out += " " + std::to_string(in.a); break;
-      case Op::kToReal:
-      case Op::kAddInteger:
-      case Op::kSubInteger:
-      case Op::kMulInteger:
-      case Op::kDivInteger:
-      case Op::kNegInteger:
-      case Op::kAddReal:
-      case Op::kSubReal:
-      case Op::kMulReal:
-      case Op::kDivReal:
-      case Op::kNegReal:
-      case Op::kConcat:
-      case Op::kLess:
-      case Op::kLessEqual:
-      case Op::kGreater:
-      case Op::kGreaterEqual:
-      case Op::kEqual:
-      case Op::kNot:
-      case Op::kBlocked:
-      case Op::kWeight:
-      case Op::kForward:
-      case Op::kBack:
-      case Op::kTurnLeft:
-      case Op::kTurnRight:
-      case Op::kGrab:
-      case Op::kDrop:
-      case Op::kBeep:
-      case Op::kPause:
-      case Op::kStop: break;
+    switch (opInfo(in.op).operand) {
+      case Operand::kNone: break;
+      case Operand::kConstant: out += " " + formatValue(program.constants[static_cast<size_t>(in.a)]); break;
+      case Operand::kRegister: out += " " + program.registers[static_cast<size_t>(in.a)].name; break;
+      case Operand::kAddress: out += " " + std::to_string(in.a); break;
     }
     out += "\n";
   }

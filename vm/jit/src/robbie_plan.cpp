@@ -189,49 +189,13 @@ RobbiePlan planRobbie(const robbie::Program& program) {
       return plan;
     }
     plan.maxDepth = std::max(plan.maxDepth, static_cast<int32_t>(stack.size()));
-    switch (in.op) {
-      case Op::kStop: break;
-      case Op::kJump:
-        if (!reach(in.a, stack)) return plan;
-        break;
-      case Op::kJumpIfFalse:
-        if (!reach(in.a, stack) || !reach(pc + 1, stack)) return plan;
-        break;
-      case Op::kPushConstant:
-      case Op::kLoad:
-      case Op::kStore:
-      case Op::kToReal:
-      case Op::kAddInteger:
-      case Op::kSubInteger:
-      case Op::kMulInteger:
-      case Op::kDivInteger:
-      case Op::kNegInteger:
-      case Op::kAddReal:
-      case Op::kSubReal:
-      case Op::kMulReal:
-      case Op::kDivReal:
-      case Op::kNegReal:
-      case Op::kConcat:
-      case Op::kLess:
-      case Op::kLessEqual:
-      case Op::kGreater:
-      case Op::kGreaterEqual:
-      case Op::kEqual:
-      case Op::kNot:
-      case Op::kAndJump:
-      case Op::kOrJump:
-      case Op::kBlocked:
-      case Op::kWeight:
-      case Op::kForward:
-      case Op::kBack:
-      case Op::kTurnLeft:
-      case Op::kTurnRight:
-      case Op::kGrab:
-      case Op::kDrop:
-      case Op::kBeep:
-      case Op::kPause:
-        if (!reach(pc + 1, stack)) return plan;
-        break;
+    // kAndJump and kOrJump took their jump above; after apply() only the fall-through is left.
+    const robbie::Flow flow = robbie::opInfo(in.op).flow;
+    if (flow == robbie::Flow::kJump || in.op == Op::kJumpIfFalse) {
+      if (!reach(in.a, stack)) return plan;
+    }
+    if (flow == robbie::Flow::kNext || flow == robbie::Flow::kBranch) {
+      if (!reach(pc + 1, stack)) return plan;
     }
   }
   // Check points: instruction 0 and every target of a backward jump, so that every loop passes one.
@@ -239,7 +203,7 @@ RobbiePlan planRobbie(const robbie::Program& program) {
   plan.check[0] = true;
   for (int32_t pc = 0; pc < size; ++pc) {
     const robbie::Instruction& in = program.code[static_cast<size_t>(pc)];
-    const bool jumps = in.op == Op::kJump || in.op == Op::kJumpIfFalse || in.op == Op::kAndJump || in.op == Op::kOrJump;
+    const bool jumps = robbie::opInfo(in.op).operand == robbie::Operand::kAddress;
     if (!plan.reached[static_cast<size_t>(pc)] || !jumps || in.a > pc || in.a < 0) continue;
     if (!plan.stack[static_cast<size_t>(in.a)].empty()) {
       plan.problem = "a backward jump inside an expression (at instruction " + std::to_string(pc) + ")";
@@ -265,44 +229,9 @@ RobbiePlan planRobbie(const robbie::Program& program) {
       return true;
     };
     bool ok = true;
-    switch (in.op) {
-      case Op::kStop: break;
-      case Op::kJump: ok = follow(in.a); break;
-      case Op::kJumpIfFalse:
-      case Op::kAndJump:
-      case Op::kOrJump: ok = follow(in.a) && follow(pc + 1); break;
-      case Op::kPushConstant:
-      case Op::kLoad:
-      case Op::kStore:
-      case Op::kToReal:
-      case Op::kAddInteger:
-      case Op::kSubInteger:
-      case Op::kMulInteger:
-      case Op::kDivInteger:
-      case Op::kNegInteger:
-      case Op::kAddReal:
-      case Op::kSubReal:
-      case Op::kMulReal:
-      case Op::kDivReal:
-      case Op::kNegReal:
-      case Op::kConcat:
-      case Op::kLess:
-      case Op::kLessEqual:
-      case Op::kGreater:
-      case Op::kGreaterEqual:
-      case Op::kEqual:
-      case Op::kNot:
-      case Op::kBlocked:
-      case Op::kWeight:
-      case Op::kForward:
-      case Op::kBack:
-      case Op::kTurnLeft:
-      case Op::kTurnRight:
-      case Op::kGrab:
-      case Op::kDrop:
-      case Op::kBeep:
-      case Op::kPause: ok = follow(pc + 1); break;
-    }
+    const robbie::Flow flow = robbie::opInfo(in.op).flow;
+    if (flow == robbie::Flow::kJump || flow == robbie::Flow::kBranch) ok = follow(in.a);
+    if (flow == robbie::Flow::kNext || flow == robbie::Flow::kBranch) ok = ok && follow(pc + 1);
     if (!ok) return plan;
     plan.cost[p] = 1 + after;
   }

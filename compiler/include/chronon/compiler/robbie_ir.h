@@ -78,8 +78,35 @@ enum class Op : uint8_t {
   kStop,          ///< Stops the program.
 };
 
+/// What an operation's operand `a` names.
+enum class Operand : uint8_t {
+  kNone,      ///< Unused (0).
+  kConstant,  ///< An index into Program::constants.
+  kRegister,  ///< An index into Program::registers.
+  kAddress,   ///< A jump target (an instruction index).
+};
+
+/// Where execution goes after an operation (when it raises no runtime error).
+enum class Flow : uint8_t {
+  kNext,    ///< Always the next instruction.
+  kJump,    ///< Always its target `a`.
+  kBranch,  ///< The target `a` or the next instruction (kJumpIfFalse, kAndJump, kOrJump).
+  kStop,    ///< Nowhere: the program stops.
+};
+
+/// The facts about one operation that listings and the engines' planners read, declared once per
+/// operation in robbie_ir.cpp.
+struct OpInfo {
+  std::string_view name;  ///< The mnemonic for listings ("push", "load", "add.i", ...).
+  Operand operand;        ///< What `a` names.
+  Flow flow;              ///< Where execution goes next.
+};
+
+/// The facts about `op`.
+const OpInfo& opInfo(Op op);
+
 /// The mnemonic of `op` for listings ("push", "load", "add.i", ...).
-std::string_view opName(Op op);
+inline std::string_view opName(Op op) { return opInfo(op).name; }
 
 /// One instruction.
 struct Instruction {
