@@ -1,8 +1,7 @@
 #pragma once
-// The native-code backend (LLVM ORC LLJIT). It is an optional plug-in: every entry point may decline,
-// and the interpreter then runs the robot. Lowering brains to native code arrives with the JIT issue;
-// until then the backend only reports what LLVM it was built with and whether the host target
-// initialises, and declines every program.
+// The native-code backend (LLVM ORC LLJIT), an optional plug-in: every engine it offers
+// (grobocode_jit.h, robbie_jit.h) may decline a program, and the interpreter then runs it. This
+// header holds what they share: the LLVM version and the one-time native target set-up.
 
 #include <string>
 
