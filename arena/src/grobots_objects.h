@@ -230,6 +230,15 @@ struct WorldState {
   std::vector<std::vector<Food*>> foodTiles;
   std::vector<std::vector<Shot*>> shotTiles;
   std::vector<std::vector<Area*>> areaTiles;
+  // Scratch lists for rebuilding the tile lists each frame (resort): kept so that their capacity is
+  // reused instead of allocating some 400 vectors a frame. Between frames they hold stale pointers
+  // and are never read.
+  struct TileScratch {
+    std::vector<std::vector<Robot*>> robots, newRobots;
+    std::vector<std::vector<Food*>> foods, newFoods;
+    std::vector<std::vector<Shot*>> shots, newShots;
+    std::vector<std::vector<Area*>> areas, newAreas;
+  } tileScratch;
   std::vector<std::string> messages;
   double totalKilled = 0;
 

@@ -62,17 +62,20 @@ int32_t WorldState::tileOf(const Object& o) const {
 namespace {
 // Rebuilds one class's tile lists (§1): the old objects are walked in tile order and prepended, so
 // each list reverses; then the objects created this frame go in front in creation order. Dead
-// objects are dropped and deleted.
+// objects are dropped and deleted. `fresh` and `news` are scratch lists whose capacity is reused.
 template <typename T>
-void rebuild(WorldState& w, std::vector<std::vector<T*>>& tiles, std::vector<std::unique_ptr<T>>& store) {
+void rebuild(WorldState& w, std::vector<std::vector<T*>>& tiles, std::vector<std::unique_ptr<T>>& store,
+             std::vector<std::vector<T*>>& fresh, std::vector<std::vector<T*>>& news) {
   const size_t count = static_cast<size_t>(w.largeTile()) + 1;
-  std::vector<std::vector<T*>> fresh(count);
+  fresh.resize(count);
+  news.resize(count);
+  for (std::vector<T*>& list : fresh) list.clear();
+  for (std::vector<T*>& list : news) list.clear();
   for (const std::vector<T*>& list : tiles) {
     for (T* o : list) {
       if (!o->dead && !o->isNew) fresh[static_cast<size_t>(w.tileOf(*o))].push_back(o);
     }
   }
-  std::vector<std::vector<T*>> news(count);
   for (const std::unique_ptr<T>& o : store) {
     if (o->isNew && !o->dead) news[static_cast<size_t>(w.tileOf(*o))].push_back(o.get());
     o->isNew = false;
@@ -81,16 +84,18 @@ void rebuild(WorldState& w, std::vector<std::vector<T*>>& tiles, std::vector<std
     std::reverse(fresh[t].begin(), fresh[t].end());
     fresh[t].insert(fresh[t].begin(), news[t].begin(), news[t].end());
   }
-  tiles = std::move(fresh);
+  // The old lists become next frame's scratch; their pointers are stale until cleared there.
+  tiles.swap(fresh);
   std::erase_if(store, [](const std::unique_ptr<T>& o) { return o->dead; });
 }
 }  // namespace
 
 void WorldState::resort() {
-  rebuild(*this, robotTiles, robots);
-  rebuild(*this, foodTiles, foods);
-  rebuild(*this, shotTiles, shots);
-  rebuild(*this, areaTiles, areas);
+  TileScratch& s = tileScratch;
+  rebuild(*this, robotTiles, robots, s.robots, s.newRobots);
+  rebuild(*this, foodTiles, foods, s.foods, s.newFoods);
+  rebuild(*this, shotTiles, shots, s.shots, s.newShots);
+  rebuild(*this, areaTiles, areas, s.areas, s.newAreas);
 }
 
 void WorldState::addFood(FixedVector at, Fixed value, SideState* owner, FixedVector velocity) {
