@@ -2,19 +2,9 @@
 
 #include "chronon/jit/grobocode_jit.h"
 
-#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
-#include <llvm/ExecutionEngine/Orc/Core.h>
-#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
-#include <llvm/IR/Verifier.h>
-#include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/raw_ostream.h>
-#include <llvm/Transforms/InstCombine/InstCombine.h>
-#include <llvm/Transforms/Scalar/EarlyCSE.h>
-#include <llvm/Transforms/Scalar/SROA.h>
-#include <llvm/Transforms/Scalar/SimplifyCFG.h>
 
 #include <atomic>
 #include <chrono>
@@ -32,6 +22,7 @@
 #include "grobocode_lower.h"
 #include "grobocode_native.h"
 #include "grobocode_plan.h"
+#include "llvm_support.h"
 
 namespace chronon::jit {
 
@@ -70,16 +61,7 @@ std::vector<int32_t> brainKey(const grobocode::Brain& brain) {
   return key;
 }
 
-uint64_t hashKey(const std::vector<int32_t>& key) {
-  uint64_t h = 14695981039346656037ULL;  // FNV-1a, 64 bits.
-  for (const int32_t v : key) {
-    for (int byte = 0; byte < 4; ++byte) {
-      h ^= (static_cast<uint32_t>(v) >> (8 * byte)) & 0xFFU;
-      h *= 1099511628211ULL;
-    }
-  }
-  return h;
-}
+uint64_t hashKey(const std::vector<int32_t>& key) { return detail::hashWords(key); }
 
 // One distinct brain. `function` stays nullptr while the brain waits for the background thread
 // and for good when the JIT declined it; runs read it without the lock.
@@ -98,40 +80,10 @@ struct Job {
   int optimization = 1;
 };
 
-// An LLJIT whose code generation suits `optimization` (fast instruction selection below level 2),
-// with the interpreter's step defined for compiled code to call; nullptr with `reason` set.
+// An LLJIT for `optimization` in which compiled code finds the interpreter's step.
 std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reason) {
-  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!machine) {
-    reason = "LLVM: " + llvm::toString(machine.takeError());
-    return nullptr;
-  }
-  machine->setCodeGenOptLevel(optimization >= 2 ? llvm::CodeGenOptLevel::Default : llvm::CodeGenOptLevel::None);
-  // One target machine for the life of the JIT: LLJIT's concurrent compiler builds a new one for
-  // every module, which costs milliseconds per brain. Compiles are serialised (Impl::llvmMutex).
-  auto jit =
-      llvm::orc::LLJITBuilder()
-          .setJITTargetMachineBuilder(std::move(*machine))
-          .setCompileFunctionCreator([](llvm::orc::JITTargetMachineBuilder builder)
-                                         -> llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
-            auto target = builder.createTargetMachine();
-            if (!target) return target.takeError();
-            return std::make_unique<llvm::orc::TMOwningSimpleCompiler>(std::move(*target));
-          })
-          .create();
-  if (!jit) {
-    reason = "LLVM: " + llvm::toString(jit.takeError());
-    return nullptr;
-  }
-  llvm::orc::SymbolMap symbols;
-  symbols[(*jit)->mangleAndIntern(detail::kStepSymbol)] = {
-      llvm::orc::ExecutorAddr::fromPtr(&detail::chronon_jit_grobocode_step),
-      llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
-  if (llvm::Error e = (*jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
-    reason = "LLVM: " + llvm::toString(std::move(e));
-    return nullptr;
-  }
-  return std::move(*jit);
+  const detail::HostSymbol symbols[] = {detail::hostSymbol(detail::kStepSymbol, &detail::chronon_jit_grobocode_step)};
+  return detail::makeLljit(optimization, symbols, reason);
 }
 
 }  // namespace
@@ -256,54 +208,9 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
     record.note = "internal error: an instruction's code disagrees with its planned stack effect";
     return nullptr;
   }
-  std::string problems;
-  llvm::raw_string_ostream out(problems);
-  if (llvm::verifyFunction(*function, &out)) {
-    record.note = "internal error: invalid IR: " + problems;
-    return nullptr;
-  }
-  if (const char* dump = std::getenv("CHRONON_JIT_DUMP"); dump != nullptr && dump[0] == '2')
-    module->print(llvm::errs(), nullptr);
-  if (optimization > 0) {
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder builder;
-    builder.registerModuleAnalyses(mam);
-    builder.registerCGSCCAnalyses(cgam);
-    builder.registerFunctionAnalyses(fam);
-    builder.registerLoopAnalyses(lam);
-    builder.crossRegisterProxies(lam, fam, cgam, mam);
-    if (optimization >= 2) {
-      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(*module, mam);
-    } else {
-      // Level 1: what this code needs and no more. The locals (height, budget, pc) become registers,
-      // the per-block arithmetic folds, and repeated loads of a cell or table pointer merge; the
-      // full O2 pipeline costs 10 to 100 times as much on brains with many blocks.
-      llvm::FunctionPassManager passes;
-      passes.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
-      passes.addPass(llvm::EarlyCSEPass());
-      passes.addPass(llvm::InstCombinePass());
-      passes.addPass(llvm::SimplifyCFGPass());
-      llvm::ModulePassManager pipeline;
-      pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(passes)));
-      pipeline.run(*module, mam);
-    }
-  }
-  // CHRONON_JIT_DUMP=1 prints each optimised module, =2 each module before optimisation.
-  if (const char* dump = std::getenv("CHRONON_JIT_DUMP"); dump != nullptr && dump[0] == '1')
-    module->print(llvm::errs(), nullptr);
-  if (llvm::Error e = target->addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
-    record.note = "LLVM: " + llvm::toString(std::move(e));
-    return nullptr;
-  }
-  auto address = target->lookup(symbol);
-  if (!address) {
-    record.note = "LLVM: " + llvm::toString(address.takeError());
-    return nullptr;
-  }
-  return address->toPtr<NativeBrain>();
+  const llvm::orc::ExecutorAddr address = detail::finishModule(*target, std::move(context), std::move(module),
+                                                               *function, symbol, optimization, record.note);
+  return address.isNull() ? nullptr : address.toPtr<NativeBrain>();
 }
 
 Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::string_view name) {

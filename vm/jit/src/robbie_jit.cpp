@@ -3,18 +3,9 @@
 
 #include "chronon/jit/robbie_jit.h"
 
-#include <llvm/ExecutionEngine/Orc/Core.h>
-#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
-#include <llvm/IR/Verifier.h>
-#include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/raw_ostream.h>
-#include <llvm/Transforms/InstCombine/InstCombine.h>
-#include <llvm/Transforms/Scalar/EarlyCSE.h>
-#include <llvm/Transforms/Scalar/SROA.h>
-#include <llvm/Transforms/Scalar/SimplifyCFG.h>
 
 #include <bit>
 #include <chrono>
@@ -26,6 +17,7 @@
 
 #include "chronon/jit/jit.h"
 #include "chronon/vm/robbie_interpreter.h"
+#include "llvm_support.h"
 #include "robbie_lower.h"
 #include "robbie_native.h"
 #include "robbie_plan.h"
@@ -139,16 +131,7 @@ std::vector<int64_t> programKey(const robbie::Program& program) {
   return key;
 }
 
-uint64_t hashKey(const std::vector<int64_t>& key) {
-  uint64_t h = 14695981039346656037ULL;  // FNV-1a, 64 bits.
-  for (const int64_t v : key) {
-    for (int byte = 0; byte < 8; ++byte) {
-      h ^= (static_cast<uint64_t>(v) >> (8 * byte)) & 0xFFU;
-      h *= 1099511628211ULL;
-    }
-  }
-  return h;
-}
+uint64_t hashKey(const std::vector<int64_t>& key) { return detail::hashWords(key); }
 
 struct Compiled {
   std::vector<int64_t> key;
@@ -200,36 +183,7 @@ struct RobbieJit::Impl {
 
   const Compiled* find(const robbie::Program& program, std::string_view name);
   NativeRobbie compile(const robbie::Program& program, Compiled& compiled, CompileRecord& record);
-  void optimize(llvm::Module& module) const;
 };
-
-void RobbieJit::Impl::optimize(llvm::Module& module) const {
-  if (options.optimization <= 0) return;
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder;
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
-  if (options.optimization >= 2) {
-    builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(module, mam);
-    return;
-  }
-  // Level 1, as for Grobocode: the stack slots and the budget become SSA values, and the
-  // per-instruction budget and stack traffic fold away.
-  llvm::FunctionPassManager passes;
-  passes.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
-  passes.addPass(llvm::EarlyCSEPass());
-  passes.addPass(llvm::InstCombinePass());
-  passes.addPass(llvm::SimplifyCFGPass());
-  llvm::ModulePassManager pipeline;
-  pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(passes)));
-  pipeline.run(module, mam);
-}
 
 NativeRobbie RobbieJit::Impl::compile(const robbie::Program& program, Compiled& compiled, CompileRecord& record) {
   const auto size = static_cast<int32_t>(program.code.size());
@@ -250,27 +204,9 @@ NativeRobbie RobbieJit::Impl::compile(const robbie::Program& program, Compiled& 
   module->setDataLayout(jit->getDataLayout());
   const std::string symbol = "robbie_program_" + std::to_string(++serial);
   llvm::Function* function = detail::lowerRobbie(*module, program, plan, symbol);
-  std::string problems;
-  llvm::raw_string_ostream out(problems);
-  if (llvm::verifyFunction(*function, &out)) {
-    record.note = "internal error: invalid IR: " + problems;
-    return nullptr;
-  }
-  // CHRONON_JIT_DUMP=1 prints each optimised module, =2 each module before optimisation.
-  const char* dump = std::getenv("CHRONON_JIT_DUMP");
-  if (dump != nullptr && dump[0] == '2') module->print(llvm::errs(), nullptr);
-  optimize(*module);
-  if (dump != nullptr && dump[0] == '1') module->print(llvm::errs(), nullptr);
-  if (llvm::Error e = jit->addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
-    record.note = "LLVM: " + llvm::toString(std::move(e));
-    return nullptr;
-  }
-  auto address = jit->lookup(symbol);
-  if (!address) {
-    record.note = "LLVM: " + llvm::toString(address.takeError());
-    return nullptr;
-  }
-  return address->toPtr<NativeRobbie>();
+  const llvm::orc::ExecutorAddr address = detail::finishModule(*jit, std::move(context), std::move(module), *function,
+                                                               symbol, options.optimization, record.note);
+  return address.isNull() ? nullptr : address.toPtr<NativeRobbie>();
 }
 
 const Compiled* RobbieJit::Impl::find(const robbie::Program& program, std::string_view name) {
@@ -304,30 +240,16 @@ RobbieJit::~RobbieJit() = default;
 
 std::unique_ptr<RobbieJit> RobbieJit::create(std::string& reason, const JitOptions& options) {
   if (!initializeNativeTarget(reason)) return nullptr;
-  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!machine) {
-    reason = "LLVM: " + llvm::toString(machine.takeError());
-    return nullptr;
-  }
-  machine->setCodeGenOptLevel(options.optimization >= 2 ? llvm::CodeGenOptLevel::Default : llvm::CodeGenOptLevel::None);
-  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*machine)).create();
-  if (!jit) {
-    reason = "LLVM: " + llvm::toString(jit.takeError());
-    return nullptr;
-  }
-  llvm::orc::SymbolMap symbols;
-#define CHRONON_RL_DEFINE(symbol, signature)                                                      \
-  symbols[(*jit)->mangleAndIntern(#symbol)] = {llvm::orc::ExecutorAddr::fromPtr(&detail::symbol), \
-                                               llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
-  CHRONON_RL_HELPERS(CHRONON_RL_DEFINE)
-#undef CHRONON_RL_DEFINE
-  if (llvm::Error e = (*jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
-    reason = "LLVM: " + llvm::toString(std::move(e));
-    return nullptr;
-  }
+  const detail::HostSymbol symbols[] = {
+#define CHRONON_RL_SYMBOL(symbol, signature) detail::hostSymbol(#symbol, &detail::symbol),
+      CHRONON_RL_HELPERS(CHRONON_RL_SYMBOL)
+#undef CHRONON_RL_SYMBOL
+  };
+  std::unique_ptr<llvm::orc::LLJIT> jit = detail::makeLljit(options.optimization, symbols, reason);
+  if (!jit) return nullptr;
   auto impl = std::make_unique<Impl>();
   impl->options = options;
-  impl->jit = std::move(*jit);
+  impl->jit = std::move(jit);
   return std::unique_ptr<RobbieJit>(new RobbieJit(std::move(impl)));
 }
 

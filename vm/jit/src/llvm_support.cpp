@@ -1,0 +1,107 @@
+// The LLVM side the JIT engines share (llvm_support.h).
+
+#include "llvm_support.h"
+
+#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
+#include <llvm/ExecutionEngine/Orc/Core.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+
+#include <cstdlib>
+
+namespace chronon::jit::detail {
+
+std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::span<const HostSymbol> symbols,
+                                            std::string& reason) {
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine) {
+    reason = "LLVM: " + llvm::toString(machine.takeError());
+    return nullptr;
+  }
+  machine->setCodeGenOptLevel(optimization >= 2 ? llvm::CodeGenOptLevel::Default : llvm::CodeGenOptLevel::None);
+  // One target machine for the life of the JIT: LLJIT's concurrent compiler builds a new one for
+  // every module, which costs milliseconds per program.
+  auto jit =
+      llvm::orc::LLJITBuilder()
+          .setJITTargetMachineBuilder(std::move(*machine))
+          .setCompileFunctionCreator([](llvm::orc::JITTargetMachineBuilder builder)
+                                         -> llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
+            auto target = builder.createTargetMachine();
+            if (!target) return target.takeError();
+            return std::make_unique<llvm::orc::TMOwningSimpleCompiler>(std::move(*target));
+          })
+          .create();
+  if (!jit) {
+    reason = "LLVM: " + llvm::toString(jit.takeError());
+    return nullptr;
+  }
+  llvm::orc::SymbolMap map;
+  for (const HostSymbol& symbol : symbols) {
+    map[(*jit)->mangleAndIntern(symbol.name)] = {symbol.address,
+                                                 llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  }
+  if (llvm::Error e = (*jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(map)))) {
+    reason = "LLVM: " + llvm::toString(std::move(e));
+    return nullptr;
+  }
+  return std::move(*jit);
+}
+
+void optimizeModule(llvm::Module& module, int optimization) {
+  if (optimization <= 0) return;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder;
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  if (optimization >= 2) {
+    builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(module, mam);
+    return;
+  }
+  llvm::FunctionPassManager passes;
+  passes.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  passes.addPass(llvm::EarlyCSEPass());
+  passes.addPass(llvm::InstCombinePass());
+  passes.addPass(llvm::SimplifyCFGPass());
+  llvm::ModulePassManager pipeline;
+  pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(passes)));
+  pipeline.run(module, mam);
+}
+
+llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm::LLVMContext> context,
+                                     std::unique_ptr<llvm::Module> module, llvm::Function& function,
+                                     const std::string& symbol, int optimization, std::string& note) {
+  std::string problems;
+  llvm::raw_string_ostream out(problems);
+  if (llvm::verifyFunction(function, &out)) {
+    note = "internal error: invalid IR: " + problems;
+    return {};
+  }
+  const char* dump = std::getenv("CHRONON_JIT_DUMP");
+  if (dump != nullptr && dump[0] == '2') module->print(llvm::errs(), nullptr);
+  optimizeModule(*module, optimization);
+  if (dump != nullptr && dump[0] == '1') module->print(llvm::errs(), nullptr);
+  if (llvm::Error e = jit.addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+    note = "LLVM: " + llvm::toString(std::move(e));
+    return {};
+  }
+  auto address = jit.lookup(symbol);
+  if (!address) {
+    note = "LLVM: " + llvm::toString(address.takeError());
+    return {};
+  }
+  return *address;
+}
+
+}  // namespace chronon::jit::detail

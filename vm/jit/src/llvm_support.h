@@ -1,0 +1,62 @@
+#pragma once
+// What the JIT engines (Grobocode, RoboTalk, the Robbie Language) share on the LLVM side: making an
+// LLJIT with the C++ helpers compiled code calls, the IR pass pipelines of the optimisation
+// levels, turning a lowered module into a callable address, and the content hash of the caches.
+
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace chronon::jit::detail {
+
+/// A C++ function compiled code calls: the symbol it is declared under and its address.
+struct HostSymbol {
+  const char* name;
+  llvm::orc::ExecutorAddr address;
+};
+
+/// A HostSymbol for `function` under `name`.
+template <typename F>
+HostSymbol hostSymbol(const char* name, F* function) {
+  return HostSymbol{name, llvm::orc::ExecutorAddr::fromPtr(function)};
+}
+
+/// An LLJIT whose code generation suits `optimization` (0 or 1: fast instruction selection and
+/// register allocation; 2: full), with one target machine for its life and `symbols` defined.
+/// Returns nullptr with `reason` set when LLVM cannot make one. Callers compile one module at a time.
+std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::span<const HostSymbol> symbols, std::string& reason);
+
+/// Runs the IR passes of `optimization` on `module`: 0 none; 1 SROA, early CSE, instcombine and
+/// simplifycfg (what the lowered code needs: locals become registers, per-block arithmetic folds);
+/// 2 the O2 pipeline, which costs ten to a hundred times as much.
+void optimizeModule(llvm::Module& module, int optimization);
+
+/// Verifies `function`, prints the module when CHRONON_JIT_DUMP asks (=2 before, =1 after the
+/// passes), optimises it at `optimization`, adds it to `jit` and looks up `symbol`. Returns the
+/// function's address, or a null address with `note` saying why.
+llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm::LLVMContext> context,
+                                     std::unique_ptr<llvm::Module> module, llvm::Function& function,
+                                     const std::string& symbol, int optimization, std::string& note);
+
+/// FNV-1a (64 bits) over the bytes of `words`, little end first: the caches' content hash.
+template <typename T>
+uint64_t hashWords(const std::vector<T>& words) {
+  static_assert(std::is_integral_v<T>);
+  uint64_t h = 14695981039346656037ULL;
+  for (const T v : words) {
+    for (size_t byte = 0; byte < sizeof(T); ++byte) {
+      h ^= (static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(v)) >> (8 * byte)) & 0xFFU;
+      h *= 1099511628211ULL;
+    }
+  }
+  return h;
+}
+
+}  // namespace chronon::jit::detail
