@@ -66,20 +66,50 @@ void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side
   }
 }
 
-void printEngineStats(const EngineChoice& choice) {
-  if (!choice.stats) return;
-  if (!choice.jit) {
-    std::fprintf(stderr, "engine: interp\n");
-    return;
+void prepareRoboTalkEngine(EngineChoice& choice, const std::vector<NamedProgram>& programs) {
+  if (!choice.jitRequested) return;
+  if (!choice.roboTalkJit) {
+    std::string reason;
+    choice.roboTalkJit = jit::RoboTalkJit::create(reason);
+    if (!choice.roboTalkJit) {
+      std::fprintf(stderr, "chronon: note: the JIT is not available (%s); the interpreter runs every robot\n",
+                   reason.c_str());
+      return;
+    }
   }
-  const jit::JitStats stats = choice.jit->stats();
-  std::fprintf(stderr, "engine: jit, %zu distinct brains compiled in %.2f ms, %lld cache hits\n", stats.records.size(),
-               stats.totalMilliseconds, static_cast<long long>(stats.cacheHits));
+  for (const NamedProgram& p : programs) {
+    if (p.program == nullptr) continue;
+    // The arena decodes each robot's program the same way; equal contents share compiled code.
+    const vm::Bytecode code = vm::decode(*p.program);
+    std::string note;
+    if (!choice.roboTalkJit->prepare(code, p.name, &note))
+      std::fprintf(stderr, "chronon: note: the JIT declined %s (%s); the interpreter runs it\n", p.name.c_str(),
+                   note.c_str());
+  }
+}
+
+namespace {
+
+void printRecords(const char* what, const jit::JitStats& stats) {
+  std::fprintf(stderr, "engine: jit, %zu distinct %s compiled in %.2f ms, %lld cache hits\n", stats.records.size(),
+               what, stats.totalMilliseconds, static_cast<long long>(stats.cacheHits));
   for (const jit::CompileRecord& r : stats.records) {
     std::fprintf(stderr, "  %-40s %6d instructions %5d blocks %8.2f ms%s%s\n",
                  r.name.empty() ? "(unnamed)" : r.name.c_str(), r.instructions, r.blocks, r.milliseconds,
                  r.compiled ? "" : "  declined: ", r.note.c_str());
   }
+}
+
+}  // namespace
+
+void printEngineStats(const EngineChoice& choice) {
+  if (!choice.stats) return;
+  if (!choice.jit && !choice.roboTalkJit) {
+    std::fprintf(stderr, "engine: interp\n");
+    return;
+  }
+  if (choice.jit) printRecords("brains", choice.jit->stats());
+  if (choice.roboTalkJit) printRecords("RoboTalk programs", choice.roboTalkJit->stats());
 }
 
 }  // namespace chronon::cli
