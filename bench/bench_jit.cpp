@@ -2,10 +2,13 @@
 //   (a) compute-heavy Grobocode brains (bench/programs: recursive fibonacci, a sieve, a vector-math
 //       loop), each counting its repetitions, with gforth-fast on the same fibonacci and sieve as a
 //       reference when it is installed;
-//   (b) a RoboWar group tournament: skipped until the RoboTalk JIT exists;
+//   (a') the same three programs in RoboTalk (bench/programs/*.rtk) under the RoboTalk JIT, with
+//       gforth-fast on the same fibonacci as a reference;
+//   (b) a RoboWar group tournament of the bundled robots (stdlib/robowar), one thread;
 //   (c) the Grobots top9 tournament (../shared/reference/grobots/top9) for a few rounds;
-// and the JIT's compile latency per brain over the Grobots corpus at optimisation levels 0, 1 and 2.
-// Usage: bench_jit [SHARED_DIR] [SECONDS_PER_MEASUREMENT] [TOP9_ROUNDS]
+// and the JIT's compile latency per brain over the Grobots corpus and per robot over the RoboWar corpus
+// at optimisation levels 0, 1 and 2.
+// Usage: bench_jit [SHARED_DIR] [SECONDS_PER_MEASUREMENT] [TOP9_ROUNDS] [robotalk]
 
 #include <algorithm>
 #include <chrono>
@@ -19,18 +22,25 @@
 #include <vector>
 
 #include "chronon/arena/grobots_tournament.h"
+#include "chronon/arena/robowar_tournament.h"
 #include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/compiler/source.h"
 #include "chronon/jit/grobocode_jit.h"
+#include "chronon/jit/robotalk_jit.h"
 #include "chronon/vm/grobocode_engine.h"
 #include "chronon/vm/grobocode_interpreter.h"
 #include "chronon/vm/grobocode_test_host.h"
+#include "chronon/vm/interpreter.h"
+#include "chronon/vm/robotalk_engine.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 namespace gc = chronon::grobocode;
 namespace gb = chronon::arena::grobots;
+namespace rw = chronon::arena::robowar;
+namespace vm = chronon::vm;
 using Clock = std::chrono::steady_clock;
 
 std::string slurp(const fs::path& path) {
@@ -111,6 +121,178 @@ double percentile(std::vector<double> v, double p) {
   return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
 }
 
+// A body for the RoboTalk benchmark programs, which use only user variables.
+class IdleHost final : public vm::Host {
+ public:
+  int16_t readRegister(vm::Brain&, chronon::robotalk::Reg) override { return 0; }
+  void writeRegister(vm::Brain&, chronon::robotalk::Reg, int16_t) override {}
+};
+
+// Repetitions per second of a RoboTalk benchmark program (10000 S + R) under `engine`, run in calls
+// of 100000 cycles for about `seconds`; `failed` says whether the brain died (a broken benchmark).
+double roboTalkRepsPerSecond(const vm::Bytecode& code, vm::RoboTalkEngine& engine, double seconds, bool& failed) {
+  IdleHost host;
+  vm::Brain brain;
+  const auto start = Clock::now();
+  double elapsed = 0;
+  while (elapsed < seconds && !brain.failed) {
+    for (int k = 0; k < 10; ++k) engine.run(code, brain, host, 100000);
+    elapsed = secondsSince(start);
+  }
+  failed = brain.failed;
+  const auto letter = [&](char c) { return static_cast<double>(brain.letters[static_cast<size_t>(c - 'A')]); };
+  return (10000 * letter('S') + letter('R')) / elapsed;
+}
+
+// The RoboTalk rows of (a).
+void benchRoboTalkPrograms(const fs::path& source, double seconds) {
+  std::string reason;
+  std::unique_ptr<chronon::jit::RoboTalkJit> jit = chronon::jit::RoboTalkJit::create(reason);
+  chronon::jit::JitOptions o2;
+  o2.optimization = 2;
+  std::unique_ptr<chronon::jit::RoboTalkJit> jitO2 = chronon::jit::RoboTalkJit::create(reason, o2);
+  if (!jit || !jitO2) {
+    std::printf("(a') skipped: %s\n", reason.c_str());
+    return;
+  }
+  std::printf("\n(a') compute-heavy RoboTalk programs: repetitions per second\n");
+  std::printf("%-8s %10s %10s %8s %10s %8s %12s %10s\n", "program", "interp", "jit", "jit/int", "jit-O2", "O2/int",
+              "gforth-fast", "O2/gforth");
+  for (const char* name : {"fib", "sieve", "vector"}) {
+    const fs::path path = source / "bench" / "programs" / (std::string(name) + ".rtk");
+    const chronon::robotalk::LoadedRobot robot =
+        chronon::robotalk::loadRobot(path.string(), chronon::robotalk::CompileOptions{});
+    if (robot.diagnostics.hasErrors()) {
+      std::printf("%-10s does not compile\n", name);
+      continue;
+    }
+    const vm::Bytecode code = vm::decode(robot.program);
+    const vm::Bytecode codeO2 = vm::decode(robot.program);
+    jit->prepare(code, name);
+    jitO2->prepare(codeO2, name);
+    bool failed[3] = {false, false, false};
+    const double interp = roboTalkRepsPerSecond(code, vm::roboTalkInterpreter(), seconds, failed[0]);
+    const double native = roboTalkRepsPerSecond(code, *jit, seconds, failed[1]);
+    const double nativeO2 = roboTalkRepsPerSecond(codeO2, *jitO2, seconds, failed[2]);
+    double gforth = -1;
+    // Only fibonacci runs the same algorithm in Forth (the Forth sieve goes to 1000).
+    const fs::path forth = source / "bench" / "programs" / "fib.fs";
+    if (std::string(name) == "fib") {
+      const int reps = std::max(1, static_cast<int>(nativeO2 * seconds));
+      const double s = gforthSeconds(forth, reps);
+      if (s > 0) gforth = reps / s;
+    }
+    std::printf("%-8s %10.1f %10.1f %7.1fx %10.1f %7.1fx", name, interp, native, interp > 0 ? native / interp : 0,
+                nativeO2, interp > 0 ? nativeO2 / interp : 0);
+    if (gforth > 0) {
+      std::printf(" %12.1f %9.2fx", gforth, nativeO2 / gforth);
+    } else {
+      std::printf(" %12s %10s", "-", "-");
+    }
+    std::printf("%s\n", failed[0] || failed[1] || failed[2] ? "  (A BRAIN FAILED)" : "");
+  }
+}
+
+// Every RoboWar robot under `root` (and its folders) that loads without errors.
+std::vector<chronon::robotalk::Program> loadRoboWar(const fs::path& root) {
+  std::vector<chronon::robotalk::Program> programs;
+  if (!fs::is_directory(root)) return programs;
+  std::vector<fs::path> paths;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    std::string ext = entry.path().extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (entry.is_regular_file() && (ext == ".rtk" || ext == ".txt" || ext == ".rwr")) paths.push_back(entry.path());
+  }
+  std::sort(paths.begin(), paths.end());
+  for (const fs::path& path : paths) {
+    chronon::robotalk::LoadedRobot robot = chronon::robotalk::loadRobot(path.string(), {});
+    if (!robot.diagnostics.hasErrors()) programs.push_back(std::move(robot.program));
+  }
+  return programs;
+}
+
+// (b): a group tournament of the bundled robots under both engines, one thread.
+void benchRoboWarTournament(const fs::path& source) {
+  const std::vector<chronon::robotalk::Program> programs = loadRoboWar(source / "stdlib" / "robowar");
+  std::vector<rw::Contestant> contestants;
+  for (const auto& p : programs) contestants.push_back({p.name, &p, 0, ""});
+  std::string reason;
+  std::unique_ptr<chronon::jit::RoboTalkJit> jit = chronon::jit::RoboTalkJit::create(reason);
+  if (contestants.size() < 2 || !jit) {
+    std::printf("\n(b) skipped: %s\n", jit ? "fewer than two bundled robots" : reason.c_str());
+    return;
+  }
+  rw::TournamentOptions options;
+  options.numDuels = 3;
+  options.numGroups = 10;
+  options.threads = 1;
+  options.seed = 1;
+  std::string error;
+  auto start = Clock::now();
+  const rw::TournamentReport a = rw::runTournament(contestants, options, {}, {}, error);
+  const double interp = secondsSince(start);
+  // Compiled up front, as `chronon tournament --engine jit` does, so that the run time is the
+  // battles' alone; the compile time is reported beside it.
+  start = Clock::now();
+  for (const auto& p : programs) jit->prepare(vm::decode(p), p.name);
+  const double compile = secondsSince(start);
+  options.rules.engine = jit.get();
+  start = Clock::now();
+  const rw::TournamentReport b = rw::runTournament(contestants, options, {}, {}, error);
+  const double native = secondsSince(start);
+  bool same = a.standings.size() == b.standings.size() && a.bouts.size() == b.bouts.size();
+  for (size_t i = 0; same && i < a.standings.size(); ++i)
+    same = a.standings[i].name == b.standings[i].name && a.standings[i].finalScore == b.standings[i].finalScore;
+  for (size_t i = 0; same && i < a.bouts.size(); ++i) same = a.bouts[i].result.chronons == b.bouts[i].result.chronons;
+  std::printf(
+      "\n(b) RoboWar tournament of the %zu bundled robots (%zu battles: duels, groups of six, Winners' Circle), 1 "
+      "thread:\n    interp %.2f s, jit %.2f s (%.2fx) plus %.0f ms compiling, results %s\n",
+      contestants.size(), a.bouts.size(), interp, native, native > 0 ? interp / native : 0, compile * 1000,
+      same ? "identical" : "DIFFER");
+}
+
+// Programs longer than this are not compiled at level 2 in the latency table.
+constexpr size_t kLongProgram = 1000;
+
+// Compile latency per distinct RoboWar robot over the corpus and the bundled robots.
+void benchRoboTalkCompile(const fs::path& source, const fs::path& shared) {
+  std::vector<chronon::robotalk::Program> programs = loadRoboWar(shared / "corpus" / "robowar");
+  for (auto& p : loadRoboWar(source / "stdlib" / "robowar")) programs.push_back(std::move(p));
+  std::printf(
+      "\ncompile latency per distinct RoboWar robot over the corpus and the bundled robots (ms, excluding "
+      "the first):\n");
+  for (const int level : {0, 1, 2}) {
+    chronon::jit::JitOptions options;
+    options.optimization = level;
+    std::string reason;
+    std::unique_ptr<chronon::jit::RoboTalkJit> engine = chronon::jit::RoboTalkJit::create(reason, options);
+    if (!engine) return;
+    // Level 2 takes seconds per robot beyond a thousand instructions; those are left out there.
+    int skipped = 0;
+    for (const auto& p : programs) {
+      if (level == 2 && p.code.size() > kLongProgram) {
+        ++skipped;
+        continue;
+      }
+      engine->prepare(vm::decode(p), p.name);
+    }
+    const chronon::jit::JitStats stats = engine->stats();
+    std::vector<double> ms;
+    int declined = 0;
+    size_t longest = 0;
+    for (size_t i = 1; i < stats.records.size(); ++i) {
+      ms.push_back(stats.records[i].milliseconds);
+      declined += stats.records[i].compiled ? 0 : 1;
+      longest = std::max(longest, static_cast<size_t>(stats.records[i].instructions));
+    }
+    std::printf(
+        "  O%d: %zu robots (up to %zu instructions), median %.2f, p90 %.2f, max %.2f, total %.0f ms, %d "
+        "declined\n",
+        level, stats.records.size(), longest, median(ms), percentile(ms, 0.9),
+        ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()), stats.totalMilliseconds, declined);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -118,6 +300,13 @@ int main(int argc, char** argv) {
   const fs::path shared = argc > 1 ? fs::path(argv[1]) : source / ".." / "shared";
   const double seconds = argc > 2 ? std::atof(argv[2]) : 1.0;
   const int top9Rounds = argc > 3 ? std::atoi(argv[3]) : 2;
+  // A fourth argument "robotalk" runs only the RoboTalk measurements.
+  if (argc > 4 && std::string(argv[4]) == "robotalk") {
+    benchRoboTalkPrograms(source, seconds);
+    benchRoboWarTournament(source);
+    benchRoboTalkCompile(source, shared);
+    return 0;
+  }
 
   std::string reason;
   std::unique_ptr<chronon::jit::GrobocodeJit> jit = chronon::jit::GrobocodeJit::create(reason);
@@ -187,7 +376,8 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::printf("\n(b) RoboWar group tournament: skipped (the RoboTalk JIT is not implemented yet)\n");
+  benchRoboTalkPrograms(source, seconds);
+  benchRoboWarTournament(source);
 
   const fs::path top9 = shared / "reference" / "grobots" / "top9";
   if (fs::is_directory(top9)) {
@@ -262,5 +452,6 @@ int main(int argc, char** argv) {
                   ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()), stats.totalMilliseconds, declined);
     }
   }
+  benchRoboTalkCompile(source, shared);
   return 0;
 }

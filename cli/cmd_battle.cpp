@@ -11,6 +11,7 @@
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "commands.h"
+#include "engine_option.h"
 
 namespace chronon::cli {
 
@@ -19,7 +20,8 @@ namespace {
 using arena::robowar::DeathCause;
 using arena::robowar::Event;
 
-constexpr const char* kUsage =
+// The usage text before the engine options.
+constexpr const char* kUsageHead =
     "usage: chronon battle ROBOT... [--seed N] [--log] [--max-chronons N] [--move-and-shoot] [--json]\n"
     "\n"
     "Runs one RoboWar battle of 1-6 robots (RoboTalk source, object code or .RWR files) and prints\n"
@@ -30,10 +32,15 @@ constexpr const char* kUsage =
     "  --max-chronons N   chronon cap (default 1500)\n"
     "  --move-and-shoot   allow moving and firing in one chronon (default: the RoboWar 4.5 rule)\n"
     "  --team N,N,...     team number of each robot (0 = no team); default: from #!!team lines\n"
-    "  --json             print the result as JSON\n"
+    "  --json             print the result as JSON\n";
+// The usage text after the engine options.
+constexpr const char* kUsageTail =
     "\n"
     "Given Grobots sides (.gb files, or a folder of them) it plays one Grobots round instead; its\n"
     "options are listed by 'chronon battle SIDE.gb --help'.\n";
+
+// The whole usage text, engine options included.
+std::string usage() { return std::string(kUsageHead) + kEngineUsage + kUsageTail; }
 
 const char* causeName(DeathCause cause) {
   switch (cause) {
@@ -74,6 +81,8 @@ int runBattle(const Args& args) {
   bool json = false;
   std::vector<int> teams;
   arena::robowar::Rules rules;
+  EngineChoice engines;
+  bool badEngine = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&](long long& out) {
@@ -86,7 +95,7 @@ int runBattle(const Args& args) {
     };
     long long n = 0;
     if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
+      std::fputs(usage().c_str(), stdout);
       return 0;
     } else if (a == "--seed") {
       if (!value(n)) return 2;
@@ -121,25 +130,17 @@ int runBattle(const Args& args) {
         if (comma == std::string::npos) break;
         start = comma + 1;
       }
-    } else if (a == "--engine" || a.rfind("--engine=", 0) == 0 || a == "--stats") {
-      // RoboWar robots always run on the interpreter until the RoboTalk JIT exists (issue 5).
-      const std::string engine = a == "--engine" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(a.find('=') + 1);
-      if (a != "--stats" && engine != "interp" && engine != "jit") {
-        std::fprintf(stderr, "chronon battle: --engine wants interp or jit\n");
-        return 2;
-      }
-      if (engine == "jit")
-        std::fprintf(stderr,
-                     "chronon: note: the JIT does not compile RoboTalk yet; the interpreter runs every robot\n");
+    } else if (engineOption(args, i, engines, badEngine)) {
+      if (badEngine) return 2;
     } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon battle: unknown option '%s'\n\n%s", a.c_str(), kUsage);
+      std::fprintf(stderr, "chronon battle: unknown option '%s'\n\n%s", a.c_str(), usage().c_str());
       return 2;
     } else {
       paths.push_back(a);
     }
   }
   if (paths.empty() || paths.size() > 6) {
-    std::fprintf(stderr, "chronon battle: give 1 to 6 robots\n\n%s", kUsage);
+    std::fprintf(stderr, "chronon battle: give 1 to 6 robots\n\n%s", usage().c_str());
     return 2;
   }
   std::vector<robotalk::LoadedRobot> robots;
@@ -167,7 +168,12 @@ int runBattle(const Args& args) {
     }
     entries.push_back({&robots[i].program, team});
   }
+  std::vector<NamedProgram> programs;
+  for (const robotalk::LoadedRobot& robot : robots) programs.push_back({robot.program.name, &robot.program});
+  prepareRoboTalkEngine(engines, programs);
+  rules.engine = engines.roboTalkEngine();
   const arena::robowar::Result result = arena::robowar::runBattle(entries, seed, rules, log || json);
+  printEngineStats(engines);
 
   if (json) {
     nlohmann::json out;

@@ -12,6 +12,7 @@
 #include "chronon/arena/robowar_tournament_field.h"
 #include "chronon/arena/robowar_tournament_report.h"
 #include "commands.h"
+#include "engine_option.h"
 
 namespace chronon::cli {
 
@@ -19,7 +20,8 @@ namespace {
 
 namespace rw = chronon::arena::robowar;
 
-constexpr const char* kUsage =
+// The usage text before the engine options.
+constexpr const char* kUsageHead =
     "usage: chronon tournament [ROBOT... | FOLDER | LISTFILE] [options]\n"
     "\n"
     "Runs a RoboWar tournament (specs/robowar.md §8): every pair duels, random groups of six fight,\n"
@@ -42,11 +44,16 @@ constexpr const char* kUsage =
     "  --json             standings as JSON\n"
     "  --csv              standings as CSV\n"
     "  --log FILE         write the per-bout log (bout phase Robot Score Alive Kills Killer Chronon)\n"
-    "  --help             this text\n"
+    "  --help             this text\n";
+// The usage text after the engine options.
+constexpr const char* kUsageTail =
     "\n"
     "Given Grobots sides (.gb files, or a folder of them) it plays a Grobots tournament instead; its\n"
-    "options (--rounds, --frames, --world, --sides-per-round, --engine ...) are listed by\n"
+    "options (--rounds, --frames, --world, --sides-per-round ...) are listed by\n"
     "'chronon tournament SIDE.gb --help'.\n";
+
+// The whole usage text, engine options included.
+std::string usage() { return std::string(kUsageHead) + kEngineUsage + kUsageTail; }
 
 bool parseCount(const std::string& text, int lo, int hi, int& out) {
   int value = 0;
@@ -126,6 +133,8 @@ int runTournament(const Args& args) {
   bool csv = false;
   std::string logPath;
   std::vector<std::string> robots;
+  EngineChoice engines;
+  bool badEngine = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const auto value = [&](std::string& out) {
@@ -147,7 +156,7 @@ int runTournament(const Args& args) {
       return true;
     };
     if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
+      std::fputs(usage().c_str(), stdout);
       return 0;
     } else if (a == "--seed") {
       if (!value(v)) return 2;
@@ -197,18 +206,10 @@ int runTournament(const Args& args) {
         std::fprintf(stderr, "chronon tournament: unknown scoring '%s' (mac452, win516)\n", v.c_str());
         return 2;
       }
-    } else if (a == "--engine" || a.rfind("--engine=", 0) == 0 || a == "--stats") {
-      // RoboWar robots always run on the interpreter until the RoboTalk JIT exists (issue 5).
-      const std::string engine = a == "--engine" ? (i + 1 < args.size() ? args[++i] : "") : a.substr(a.find('=') + 1);
-      if (a != "--stats" && engine != "interp" && engine != "jit") {
-        std::fprintf(stderr, "chronon tournament: --engine wants interp or jit\n");
-        return 2;
-      }
-      if (engine == "jit")
-        std::fprintf(stderr,
-                     "chronon: note: the JIT does not compile RoboTalk yet; the interpreter runs every robot\n");
+    } else if (engineOption(args, i, engines, badEngine)) {
+      if (badEngine) return 2;
     } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon tournament: unknown option '%s'\n\n%s", a.c_str(), kUsage);
+      std::fprintf(stderr, "chronon tournament: unknown option '%s'\n\n%s", a.c_str(), usage().c_str());
       return 2;
     } else {
       robots.push_back(a);
@@ -219,7 +220,7 @@ int runTournament(const Args& args) {
     return 2;
   }
   if (robots.empty()) {
-    std::fputs(kUsage, stderr);
+    std::fputs(usage().c_str(), stderr);
     return 2;
   }
 
@@ -234,6 +235,10 @@ int runTournament(const Args& args) {
   }
   for (const std::string& note : field.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
 
+  std::vector<NamedProgram> programs;
+  for (const rw::Contestant& c : field.contestants) programs.push_back({c.name, c.program});
+  prepareRoboTalkEngine(engines, programs);
+  options.rules.engine = engines.roboTalkEngine();
   rw::ProgressCallback progress;
   if (isatty(fileno(stderr)) != 0) progress = drawProgress;
   rw::TournamentReport report =
@@ -244,6 +249,7 @@ int runTournament(const Args& args) {
     return 1;
   }
   for (const std::string& note : report.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
+  printEngineStats(engines);
 
   if (!logPath.empty() && !writeFile(logPath, rw::formatBoutLog(report))) {
     std::fprintf(stderr, "chronon tournament: cannot write the log to %s\n", logPath.c_str());

@@ -65,19 +65,32 @@ void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side
   }
 }
 
-void printEngineStats(const EngineChoice& choice) {
-  if (!choice.jit) {
-    if (choice.stats) std::fprintf(stderr, "engine: interp\n");
-    return;
+void prepareRoboTalkEngine(EngineChoice& choice, const std::vector<NamedProgram>& programs) {
+  if (!choice.jitRequested) return;
+  if (!choice.roboTalkJit) {
+    std::string reason;
+    choice.roboTalkJit = jit::RoboTalkJit::create(reason);
+    if (!choice.roboTalkJit) {
+      std::fprintf(stderr, "chronon: note: the JIT is not available (%s); the interpreter runs every robot\n",
+                   reason.c_str());
+      return;
+    }
   }
-  const jit::JitStats stats = choice.jit->stats();
-  for (const jit::CompileRecord& r : stats.records) {
-    if (!r.compiled)
-      std::fprintf(stderr, "chronon: note: the JIT declined %s (%s); the interpreter ran it\n",
-                   r.name.empty() ? "a brain" : r.name.c_str(), r.note.c_str());
+  for (const NamedProgram& p : programs) {
+    if (p.program == nullptr) continue;
+    // The arena decodes each robot's program the same way; equal contents share compiled code.
+    const vm::Bytecode code = vm::decode(*p.program);
+    std::string note;
+    if (!choice.roboTalkJit->prepare(code, p.name, &note))
+      std::fprintf(stderr, "chronon: note: the JIT declined %s (%s); the interpreter runs it\n", p.name.c_str(),
+                   note.c_str());
   }
-  if (!choice.stats) return;
-  std::fprintf(stderr, "engine: jit, %zu distinct brains compiled in %.2f ms, %lld cache hits", stats.records.size(),
+}
+
+namespace {
+
+void printRecords(const char* what, const jit::JitStats& stats) {
+  std::fprintf(stderr, "engine: jit, %zu distinct %s compiled in %.2f ms, %lld cache hits", stats.records.size(), what,
                stats.totalMilliseconds, static_cast<long long>(stats.cacheHits));
   if (stats.queued > 0)
     std::fprintf(stderr, ", %lld still queued when the run ended", static_cast<long long>(stats.queued));
@@ -87,6 +100,27 @@ void printEngineStats(const EngineChoice& choice) {
                  r.name.empty() ? "(unnamed)" : r.name.c_str(), r.instructions, r.blocks, r.optimization,
                  r.milliseconds, r.compiled ? "" : "  declined: ", r.note.c_str());
   }
+}
+
+}  // namespace
+
+void printEngineStats(const EngineChoice& choice) {
+  // Brains compile in the background, so a decline is only known now; the RoboTalk JIT compiled up
+  // front and said so already.
+  if (choice.jit) {
+    for (const jit::CompileRecord& r : choice.jit->stats().records) {
+      if (!r.compiled)
+        std::fprintf(stderr, "chronon: note: the JIT declined %s (%s); the interpreter ran it\n",
+                     r.name.empty() ? "a brain" : r.name.c_str(), r.note.c_str());
+    }
+  }
+  if (!choice.stats) return;
+  if (!choice.jit && !choice.roboTalkJit) {
+    std::fprintf(stderr, "engine: interp\n");
+    return;
+  }
+  if (choice.jit) printRecords("brains", choice.jit->stats());
+  if (choice.roboTalkJit) printRecords("RoboTalk programs", choice.roboTalkJit->stats());
 }
 
 }  // namespace chronon::cli

@@ -1,7 +1,8 @@
 #pragma once
 // `--engine interp|jit` and `--stats` for the commands that run Grobots brains (run, battle,
-// tournament): the JIT is created here, in cli/, and handed to the worlds as a BrainEngine so that
-// arena/ never links LLVM (DESIGN.md layering).
+// tournament) and RoboWar robots (battle, tournament): the JITs are created here, in cli/, and handed
+// to the worlds as a grobocode::BrainEngine or a vm::RoboTalkEngine so that arena/ never links LLVM
+// (DESIGN.md layering).
 
 #include <cstddef>
 #include <memory>
@@ -9,19 +10,27 @@
 #include <vector>
 
 #include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/robotalk.h"
 #include "chronon/jit/grobocode_jit.h"
+#include "chronon/jit/robotalk_jit.h"
+#include "chronon/vm/bytecode.h"
 #include "chronon/vm/grobocode_engine.h"
+#include "chronon/vm/robotalk_engine.h"
 
 namespace chronon::cli {
 
 /// The engine options of one command.
 struct EngineChoice {
-  bool jitRequested = false;               ///< `--engine jit` was given.
-  bool stats = false;                      ///< `--stats` was given.
-  std::unique_ptr<jit::GrobocodeJit> jit;  ///< The JIT once created (nullptr: interpreter).
+  bool jitRequested = false;                      ///< `--engine jit` was given.
+  bool stats = false;                             ///< `--stats` was given.
+  std::unique_ptr<jit::GrobocodeJit> jit;         ///< The JIT once created (nullptr: interpreter).
+  std::unique_ptr<jit::RoboTalkJit> roboTalkJit;  ///< The RoboTalk JIT once created (nullptr: interpreter).
 
   /// The engine to run brains with: the JIT when requested and available, else the interpreter.
   grobocode::BrainEngine& engine();
+  /// The engine to run RoboWar robots with, for arena::robowar::Rules::engine: the RoboTalk JIT when
+  /// requested and available, else nullptr (the interpreter).
+  vm::RoboTalkEngine* roboTalkEngine() { return roboTalkJit.get(); }
 };
 
 /// Reads `--engine NAME`, `--engine=NAME` or `--stats` at args[i], advancing i past a value.
@@ -40,8 +49,19 @@ inline constexpr const char* kEngineUsage =
 /// "side/type" in the statistics. Brains run on the interpreter until their code is ready.
 void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side*>& sides);
 
-/// With the JIT in use, prints a note for each brain it declined; with `--stats`, also the compile
-/// records and cache hits (to stderr).
+/// A RoboWar program to compile up front, named in the statistics.
+struct NamedProgram {
+  std::string name;
+  const robotalk::Program* program = nullptr;
+};
+
+/// Creates the RoboTalk JIT when it was requested (a note on stderr when LLVM cannot, and the
+/// interpreter is used), then compiles each program of `programs` up front so that compile times are
+/// reported per robot; prints a note for each program the JIT declines (the interpreter runs it).
+void prepareRoboTalkEngine(EngineChoice& choice, const std::vector<NamedProgram>& programs);
+
+/// With a JIT in use, prints a note for each brain the Grobocode JIT declined; with `--stats`, also
+/// the compile records and cache hits of whichever JITs were created (to stderr).
 void printEngineStats(const EngineChoice& choice);
 
 }  // namespace chronon::cli

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "chronon/vm/interpreter.h"
+#include "chronon/vm/robotalk_engine.h"
 
 namespace chronon::arena::robowar {
 
@@ -264,7 +265,11 @@ void Engine::takeTurn(Robot& robot) {
   } else if (robot.stunned > 0) {
     --robot.stunned;
   } else if (robot.energy > 0) {
-    vm::run(robot.code, brain, *this, robot.hardware.cpu);
+    if (rules_.engine != nullptr) {
+      rules_.engine->run(robot.code, brain, *this, robot.hardware.cpu);
+    } else {
+      vm::run(robot.code, brain, *this, robot.hardware.cpu);
+    }
     if (brain.failed && robot.alive) failRobot(robot);
   }
   current_ = -1;

@@ -82,8 +82,12 @@ class Machine {
         pc_(brain.pc) {}
 
   RunResult run(int budget);
+  // Executes the instruction at pc_ as one turn of run()'s loop: charges its cycles to `result` and
+  // counts free instructions in `freeRun`. Returns false, with result.stop set and the locals
+  // flushed, when run() must stop after it; true when run() goes on (the locals are not flushed).
+  // Inlined into run() so that the interpreter's loop keeps its speed.
+  [[gnu::always_inline]] inline bool stepOnce(RunResult& result, int& freeRun);
 
- private:
   // Copies the locals into the brain before anything outside the loop may read or change it.
   void flush() {
     brain_.sp = sp_;
@@ -94,6 +98,8 @@ class Machine {
     sp_ = brain_.sp;
     pc_ = brain_.pc;
   }
+
+ private:
   bool validTarget(int address) const { return address >= 0 && address <= size_; }
 
   // Executes the operator of `cell` (pc_ already points past it). Returns the error message,
@@ -128,47 +134,56 @@ RunResult Machine::run(int budget) {
   RunResult result;
   int freeRun = 0;
   while (result.cycles < budget) {
-    if (pc_ < 0 || pc_ >= size_) [[unlikely]] {
-      flush();
-      fail(brain_, kBeyondEnd, pc_);
-      result.stop = Stop::kError;
-      return result;
-    }
-    const Cell& cell = cells_[pc_];
-    const int at = pc_;
-    ++pc_;
-    result.cycles += cell.cost;
-    const char* error = nullptr;
-    if (cell.push) {
-      if (sp_ >= kStackCells) [[unlikely]] {
-        error = kStackOverflow;
-      } else {
-        stack_[sp_++] = cell.value;
-      }
-    } else if (cell.unknown) [[unlikely]] {
-      error = kUnidentified;
-    } else {
-      error = execute(cell);
-    }
-    if (error != nullptr) [[unlikely]] {
-      // Errors reported by the host (or by interrupt entry) belong to this instruction too.
-      flush();
-      if (error != kAlreadyReported) fail(brain_, error, at);
-      brain_.errorAddress = at;
-      result.stop = Stop::kError;
-      return result;
-    }
-    if (sync_) {
-      flush();
-      result.stop = Stop::kSync;
-      return result;
-    }
-    // Too many free words in one call end the turn, so that they cannot hang a battle.
-    if (cell.cost == 0 && ++freeRun >= kFreeInstructionCap) break;
+    if (!stepOnce(result, freeRun)) return result;
   }
   flush();
   result.stop = Stop::kBudget;
   return result;
+}
+
+bool Machine::stepOnce(RunResult& result, int& freeRun) {
+  if (pc_ < 0 || pc_ >= size_) [[unlikely]] {
+    flush();
+    fail(brain_, kBeyondEnd, pc_);
+    result.stop = Stop::kError;
+    return false;
+  }
+  const Cell& cell = cells_[pc_];
+  const int at = pc_;
+  ++pc_;
+  result.cycles += cell.cost;
+  const char* error = nullptr;
+  if (cell.push) {
+    if (sp_ >= kStackCells) [[unlikely]] {
+      error = kStackOverflow;
+    } else {
+      stack_[sp_++] = cell.value;
+    }
+  } else if (cell.unknown) [[unlikely]] {
+    error = kUnidentified;
+  } else {
+    error = execute(cell);
+  }
+  if (error != nullptr) [[unlikely]] {
+    // Errors reported by the host (or by interrupt entry) belong to this instruction too.
+    flush();
+    if (error != kAlreadyReported) fail(brain_, error, at);
+    brain_.errorAddress = at;
+    result.stop = Stop::kError;
+    return false;
+  }
+  if (sync_) {
+    flush();
+    result.stop = Stop::kSync;
+    return false;
+  }
+  // Too many free words in one call end the turn, so that they cannot hang a battle.
+  if (cell.cost == 0 && ++freeRun >= kFreeInstructionCap) [[unlikely]] {
+    flush();
+    result.stop = Stop::kBudget;
+    return false;
+  }
+  return true;
 }
 
 const char* Machine::execute(const Cell& cell) {
@@ -486,6 +501,17 @@ RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) {
   if (brain.failed) return RunResult{Stop::kError, 0};
   Machine machine(code, brain, host);
   return machine.run(budget);
+}
+
+std::optional<Stop> step(const Bytecode& code, Brain& brain, Host& host, RunCounters& counters) {
+  if (brain.failed) return Stop::kError;
+  Machine machine(code, brain, host);
+  RunResult result{Stop::kBudget, counters.cycles};
+  const bool more = machine.stepOnce(result, counters.freeRun);
+  counters.cycles = result.cycles;
+  if (!more) return result.stop;
+  machine.flush();
+  return std::nullopt;
 }
 
 }  // namespace chronon::vm

@@ -9,6 +9,10 @@
 
 #include "chronon/compiler/robotalk.h"
 
+namespace chronon::vm {
+class RoboTalkEngine;
+}  // namespace chronon::vm
+
 namespace chronon::arena::robowar {
 
 /// How survival and kills turn into points (specs/robowar.md §8).
@@ -25,6 +29,9 @@ struct Rules {
   Scoring scoring = Scoring::kMac452;
   bool officialRules = false;  ///< Undocumented words (JOCE, SUSIE, MRB) and, as in the Mac 4.5 code,
                                ///< drones and lasers kill the robot when true.
+  /// Not a rule: the engine that runs the brains (vm/robotalk_engine.h), nullptr for the
+  /// interpreter. Every engine gives identical battles; the command line passes the JIT here.
+  vm::RoboTalkEngine* engine = nullptr;
 };
 
 /// A robot entered in a battle: its compiled program (hardware included) and team.

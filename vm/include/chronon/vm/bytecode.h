@@ -20,9 +20,19 @@ struct Cell {
   int16_t value = 0;
 };
 
+/// Which engine prepared a program and what it made of it, so that an engine other than the
+/// interpreter (the JIT) finds its compiled code without hashing the program on every call. The
+/// interpreter never reads it. `engine` is an engine instance's serial number (0 = none).
+struct EngineMemo {
+  uint64_t engine = 0;
+  const void* code = nullptr;
+};
+
 /// A decoded program.
 struct Bytecode {
   std::vector<Cell> cells;  ///< Index == address.
+  /// Set by an engine on first use; whoever edits `cells` afterwards must reset it.
+  mutable EngineMemo memo;
 };
 
 /// Decodes object-code words (operators 20000-20164, quoted registers 20300-20399, numbers).

@@ -2,6 +2,8 @@
 // The resumable RoboTalk interpreter (specs/robowar.md §3.5, §4): runs a brain for a cycle budget,
 // stops at the budget, SYNC or an error, and continues exactly there on the next call.
 
+#include <optional>
+
 #include "chronon/vm/brain.h"
 #include "chronon/vm/bytecode.h"
 #include "chronon/vm/host.h"
@@ -30,5 +32,20 @@ inline constexpr int kFreeInstructionCap = 5000;
 /// goes through `host`. Errors use the messages of the original (docs/robowar-arena.md "Run-time error messages"), e.g.
 /// "Stack underflow", "Number out of bounds.", "Division by zero", "Jump destination not in program".
 RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget);
+
+/// The counters of one run() call that decide where it ends (specs/robowar.md §3.5).
+struct RunCounters {
+  int cycles = 0;   ///< Cycles charged so far in this call.
+  int freeRun = 0;  ///< Zero-cost instructions executed so far in this call (see kFreeInstructionCap).
+};
+
+/// Executes the one instruction at brain.pc exactly as one turn of run()'s loop does, charging its
+/// cycles and free-instruction count to `counters`: run(code, brain, host, budget) is this step
+/// repeated while counters.cycles < budget. The caller checks the budget before each step. Returns
+/// the reason run() stops right after this instruction (kSync, kError, or kBudget when the
+/// free-instruction cap was reached), or nullopt when run() would go on. A brain that already failed
+/// does nothing and gives kError. Engines other than the interpreter (the JIT) delegate to it every
+/// instruction they do not run natively, so errors and interrupt entry are the interpreter's own.
+std::optional<Stop> step(const Bytecode& code, Brain& brain, Host& host, RunCounters& counters);
 
 }  // namespace chronon::vm

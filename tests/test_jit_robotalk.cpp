@@ -1,0 +1,349 @@
+// Differential tests of the RoboTalk JIT (vm/jit, issue 5): the JIT and the interpreter must leave
+// the same Brain, return the same RunResult and make the same host calls for every program, every
+// budget and every error, and RoboWar battles must give the same results and event logs.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "chronon/arena/robowar_battle.h"
+#include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/jit/robotalk_jit.h"
+#include "chronon/vm/interpreter.h"
+#include "chronon/vm/robotalk_engine.h"
+#include "test_support.h"
+
+namespace {
+
+using namespace chronon;
+using jit::RoboTalkJit;
+using robotalk::Reg;
+namespace rw = chronon::arena::robowar;
+
+// One JIT for the whole test binary, as a tournament shares one.
+RoboTalkJit& theJit() {
+  static std::unique_ptr<RoboTalkJit> engine = [] {
+    std::string reason;
+    auto made = RoboTalkJit::create(reason);
+    INFO(reason);
+    REQUIRE(made != nullptr);
+    return made;
+  }();
+  return *engine;
+}
+
+robotalk::Program compileSource(const std::string& source) {
+  SourceFile file("test.rtk", source);
+  robotalk::CompileResult result = robotalk::compile(file, robotalk::CompileOptions{});
+  INFO(source);
+  REQUIRE_FALSE(result.diagnostics.hasErrors());
+  return result.program;
+}
+
+// A deterministic body: reads give values that depend on the register and the number of calls so
+// far, writes are logged, AIM writes enter the RANGE handler when one is set (as the arena's can),
+// and CHANNEL rejects values outside 1-10. Both engines see the same sequence if they make the same
+// calls in the same order.
+class LoggingHost final : public vm::Host {
+ public:
+  std::vector<std::string> log;
+  int16_t readRegister(vm::Brain& brain, Reg reg) override {
+    const auto value = static_cast<int16_t>((static_cast<int>(log.size()) * 37 + static_cast<int>(reg) * 11) % 301);
+    log.push_back("read " + std::to_string(static_cast<int>(reg)) + " pc " + std::to_string(brain.pc) + " sp " +
+                  std::to_string(brain.sp) + " -> " + std::to_string(value));
+    return value;
+  }
+  void writeRegister(vm::Brain& brain, Reg reg, int16_t value) override {
+    log.push_back("write " + std::to_string(static_cast<int>(reg)) + " = " + std::to_string(value) + " pc " +
+                  std::to_string(brain.pc) + " sp " + std::to_string(brain.sp));
+    if (reg == Reg::Channel && (value < 1 || value > 10)) {
+      vm::fail(brain, "Invalid channel (1-10)", -1);
+      return;
+    }
+    if (reg == Reg::Aim && brain.interruptsEnabled &&
+        brain.interrupts[static_cast<size_t>(vm::Interrupt::kRange)].handler >= 0 && value % 3 == 0) {
+      vm::enterInterrupt(brain, vm::Interrupt::kRange);
+    }
+  }
+  void interruptEntered(vm::Brain& brain, vm::Interrupt which) override {
+    log.push_back("interrupt " + std::to_string(static_cast<int>(which)) + " pc " + std::to_string(brain.pc));
+  }
+};
+
+std::string describe(const vm::Brain& b) {
+  std::ostringstream out;
+  out << "pc " << b.pc << " sp " << b.sp << " failed " << b.failed << " error '" << b.error << "' at " << b.errorAddress
+      << " ints " << b.interruptsEnabled << " pending " << b.pending << " stack";
+  for (int i = 0; i < b.sp; ++i) out << ' ' << b.stack[static_cast<size_t>(i)];
+  return out.str();
+}
+
+// Runs `code` under both engines call by call with uneven budgets, queueing and servicing edge
+// interrupts between calls as the arena does, and checks that everything observable is equal after
+// every call. Returns the number of calls made.
+int compareStepping(const vm::Bytecode& code, int calls, uint32_t seed) {
+  constexpr std::array<int, 12> kBudgets = {1, 2, 3, 5, 7, 11, 13, 4, 17, 30, 50, 1000};
+  vm::Brain a;
+  vm::Brain b;
+  LoggingHost hostA;
+  LoggingHost hostB;
+  int made = 0;
+  for (int call = 0; call < calls; ++call) {
+    const int budget = kBudgets[(static_cast<size_t>(call) + seed) % kBudgets.size()];
+    if (call % 7 == 3) {
+      const auto which = static_cast<vm::Interrupt>((call / 7 + seed) % 9);
+      vm::queueInterrupt(a, which);
+      vm::queueInterrupt(b, which);
+      if (a.interruptsEnabled) vm::serviceInterrupts(a);
+      if (b.interruptsEnabled) vm::serviceInterrupts(b);
+    }
+    const vm::RunResult ra = vm::run(code, a, hostA, budget);
+    const vm::RunResult rb = theJit().run(code, b, hostB, budget);
+    ++made;
+    INFO("call " << call << " budget " << budget);
+    INFO("interp " << describe(a));
+    INFO("jit    " << describe(b));
+    REQUIRE(static_cast<int>(ra.stop) == static_cast<int>(rb.stop));
+    REQUIRE(ra.cycles == rb.cycles);
+    REQUIRE(hostA.log == hostB.log);
+    REQUIRE(a == b);
+    if (a.failed) break;
+  }
+  return made;
+}
+
+// Everything a battle result says, events included, one line per item.
+std::string describe(const rw::Result& r) {
+  std::ostringstream out;
+  out << "chronons " << r.chronons << " timedOut " << r.timedOut << '\n';
+  for (const rw::Outcome& o : r.robots) {
+    out << "robot alive " << o.alive << " death " << o.deathChronon << " cause " << static_cast<int>(o.cause)
+        << " error '" << o.error << "' at " << o.errorAddress << " killer " << o.killer << " kills " << o.kills
+        << " points " << o.points << " energy " << o.finalEnergy << " damage " << o.finalDamage << '\n';
+  }
+  for (const rw::Event& e : r.events) {
+    out << e.chronon << ' ' << static_cast<int>(e.kind) << ' ' << e.robot << ' ' << e.other << ' ' << e.value << ' '
+        << e.text << '\n';
+  }
+  return out.str();
+}
+
+void compareBattle(const std::vector<rw::Entry>& entries, uint64_t seed) {
+  rw::Rules interp;
+  rw::Rules native;
+  native.engine = &theJit();
+  const std::string a = describe(rw::runBattle(entries, seed, interp, true));
+  const std::string b = describe(rw::runBattle(entries, seed, native, true));
+  INFO("seed " << seed);
+  REQUIRE(a == b);
+}
+
+std::vector<robotalk::Program> loadAll(const std::vector<std::filesystem::path>& paths) {
+  std::vector<robotalk::Program> programs;
+  for (const auto& path : paths) {
+    robotalk::LoadedRobot robot = robotalk::loadRobot(path.string(), robotalk::CompileOptions{});
+    if (!robot.diagnostics.hasErrors()) programs.push_back(std::move(robot.program));
+  }
+  return programs;
+}
+
+std::vector<std::filesystem::path> filesUnder(const std::filesystem::path& root) {
+  std::vector<std::filesystem::path> paths;
+  if (!std::filesystem::is_directory(root)) return paths;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file()) continue;
+    std::string ext = entry.path().extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (ext == ".rtk" || ext == ".txt" || ext == ".rwr") paths.push_back(entry.path());
+  }
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
+std::vector<robotalk::Program> bundledRobots() { return loadAll(filesUnder(test::sourceDir() / "stdlib" / "robowar")); }
+
+bool fullRun() {
+  const char* full = std::getenv("CHRONON_JIT_FULL");
+  return full != nullptr && std::string(full) == "1";
+}
+
+}  // namespace
+
+TEST_CASE("RoboTalk JIT compiles the bundled robots and reports it", "[jit][robotalk]") {
+  const std::vector<robotalk::Program> robots = bundledRobots();
+  REQUIRE(robots.size() >= 8);
+  for (const robotalk::Program& p : robots) {
+    const vm::Bytecode code = vm::decode(p);
+    std::string note;
+    INFO(p.name << ": " << note);
+    CHECK(theJit().prepare(code, p.name, &note));
+  }
+  const jit::JitStats stats = theJit().stats();
+  CHECK(stats.records.size() >= robots.size());
+  for (const jit::CompileRecord& r : stats.records) {
+    CHECK(r.blocks > 0);
+    CHECK(r.milliseconds > 0);
+  }
+}
+
+TEST_CASE("RoboTalk JIT caches compiled code per distinct program", "[jit][robotalk]") {
+  const robotalk::Program p = compileSource("start: 1 2 + drop start jump");
+  const vm::Bytecode one = vm::decode(p);
+  const vm::Bytecode two = vm::decode(p);
+  REQUIRE(theJit().prepare(one, "cache-one"));
+  const int64_t hits = theJit().stats().cacheHits;
+  const size_t records = theJit().stats().records.size();
+  REQUIRE(theJit().prepare(two, "cache-two"));
+  CHECK(theJit().stats().cacheHits == hits + 1);
+  CHECK(theJit().stats().records.size() == records);
+  CHECK(jit::programHash(one) == jit::programHash(two));
+  CHECK(jit::programHash(one) != jit::programHash(vm::decode(compileSource("start: 1 3 + drop start jump"))));
+}
+
+TEST_CASE("RoboTalk JIT matches the interpreter on compute loops with every budget", "[jit][robotalk]") {
+  const std::vector<std::string> sources = {
+      // Recursive fibonacci through CALL and computed returns.
+      "start: 10 fib call drop start jump\n"
+      "fib: swap dup 2 < base ifg dup 1 - fib call swap 2 - fib call + swap jump\n"
+      "base: swap jump",
+      // A sieve in the VSTORE vector.
+      "2 i' store\n"
+      "outer: i 100 > done ifg i vrecall 0 = mark ifg next jump\n"
+      "mark: i i * j' store\n"
+      "inner: j 100 > next ifg 1 j vstore j i + j' store inner jump\n"
+      "next: i 1 + i' store outer jump\n"
+      "done: 0 c' store 2 k' store\n"
+      "count: k 100 > fin ifg k vrecall 0 = c + c' store k 1 + k' store count jump\n"
+      "fin: c print drop sync fin jump",
+      // Vector arithmetic with every inline word.
+      "0 n' store\n"
+      "loop: n 7 * 13 mod n 3 - max n 5 / min abs chs not n and n or n xor dup n vstore n vrecall - drop\n"
+      "n 1 + n' store n 100 < loop ifg\n"
+      "n 1 > p q ife p: q: drop n x y ifeg x: y: sync 0 n' store loop jump",
+      // Interrupts, hardware reads and writes, and a RANGE handler entered by an AIM write.
+      "hit range' setint 100 range' setparam inton\n"
+      "loop: aim 3 + aim' store speedx 1 + drop sync loop jump\n"
+      "hit: 5 drop rti",
+      // Free instructions (cost 0) in a long loop: the free-instruction cap ends the call.
+      "1 loop: icon1 snd2 icon3 print icon1 snd2 icon3 print icon1 snd2 icon3 print icon1 snd2 icon3 print\n"
+      "icon1 snd2 icon3 print icon1 snd2 icon3 print debug 1 loop ifg",
+  };
+  // A program longer than the register limit (robotalk_lower.h) keeps its counters in the brain; it
+  // counts A up until the sum leaves the bounds ("Number out of bounds.").
+  std::string longProgram = "start:";
+  for (int i = 0; i < 300; ++i) longProgram += " a " + std::to_string(i % 7) + " + a' store";
+  longProgram += " sync start jump";
+  std::vector<std::string> all = sources;
+  all.push_back(longProgram);
+  for (const std::string& source : all) {
+    const vm::Bytecode code = vm::decode(compileSource(source));
+    REQUIRE(code.cells.size() > (source == longProgram ? 1000U : 0U));
+    INFO(source);
+    REQUIRE(theJit().prepare(code, "compute"));
+    for (uint32_t seed = 0; seed < 4; ++seed) CHECK(compareStepping(code, 300, seed) > 0);
+  }
+}
+
+TEST_CASE("RoboTalk JIT fails bad programs exactly as the interpreter", "[jit][robotalk]") {
+  struct Bad {
+    const char* source;
+    const char* error;
+  };
+  const std::vector<Bad> cases = {
+      {"1 drop drop", "Stack underflow"},
+      {"loop: 1 loop jump", "Stack overflow"},
+      {"loop: 1 dup loop jump", "Stack overflow"},
+      {"5000 jump", "Jump destination not in program"},
+      {"-3 jump", "Jump destination not in program"},
+      {"1 a' store a 9000 + jump", "Jump destination not in program"},
+      {"1 -1 if", "Jump destination not in program"},
+      {"0 -1 if 1 -2 3 ife", "Jump destination not in program"},
+      {"1 19000 call", "Jump destination not in program"},
+      {"19999 1 +", "Number out of bounds."},
+      {"-19999 1 -", "Number out of bounds."},
+      {"200 200 *", "Number out of bounds."},
+      {"1 0 /", "Division by zero"},
+      {"1 0 mod", "Mod by zero"},
+      {"500 vrecall 7 -4 vstore drop 1 2 ife", "Stark underflow"},
+      {"1 2 ifg", "Stack underflow"},
+      // The assembler appends END; 4 is one past it, a valid destination that fails when run.
+      {"1 drop", "End of code reached"},
+      {"3 jump 1", "End of code reached"},
+      {"4 jump 1", "Tried executing beyond end of program"},
+      {"-1 sqrt", "Square root of negative number."},
+      {"1 5 store", "Variable not provided"},
+      {"5 a' store a' recall 0 channel' store", "Invalid channel (1-10)"},
+      // The stack is full when the queued COLLISION is serviced: entering the handler overflows.
+      {"h collision' setint inton 0 n' store fill: 1 n 1 + n' store n 95 < fill ifg 1 1 1 1 1\n"
+       "sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync\n"
+       "h: rti",
+       "Interrupt caused stack overflow"},
+  };
+  for (const Bad& bad : cases) {
+    const vm::Bytecode code = vm::decode(compileSource(bad.source));
+    INFO(bad.source);
+    for (uint32_t seed = 0; seed < 6; ++seed) {
+      vm::Brain probe;
+      LoggingHost host;
+      compareStepping(code, 400, seed);
+      // The interpreter itself must fail with the expected message, so the case can fail.
+      for (int i = 0; i < 400 && !probe.failed; ++i) {
+        if (i % 7 == 3) {
+          vm::queueInterrupt(probe, vm::Interrupt::kCollision);
+          if (probe.interruptsEnabled) vm::serviceInterrupts(probe);
+        }
+        vm::run(code, probe, host, 1000);
+      }
+      if (seed == 0) {
+        CHECK(probe.failed);
+        CHECK(std::string(probe.error) == bad.error);
+      }
+    }
+  }
+}
+
+TEST_CASE("RoboTalk JIT matches the interpreter on the bundled robots, brain by brain", "[jit][robotalk]") {
+  for (const robotalk::Program& p : bundledRobots()) {
+    const vm::Bytecode code = vm::decode(p);
+    INFO(p.name);
+    for (uint32_t seed = 0; seed < 3; ++seed) CHECK(compareStepping(code, 500, seed) > 0);
+  }
+}
+
+TEST_CASE("RoboTalk JIT battles of the bundled robots equal the interpreter's", "[jit][robotalk]") {
+  const std::vector<robotalk::Program> robots = bundledRobots();
+  REQUIRE(robots.size() >= 2);
+  for (size_t i = 0; i < robots.size(); ++i) {
+    const rw::Entry one{&robots[i], 0};
+    const rw::Entry two{&robots[(i + 1) % robots.size()], 0};
+    INFO(robots[i].name);
+    for (uint64_t seed = 1; seed <= 2; ++seed) compareBattle({one, two}, seed + i);
+  }
+  std::vector<rw::Entry> group;
+  for (size_t i = 0; i < robots.size() && group.size() < 6; ++i) group.push_back({&robots[i], 0});
+  for (uint64_t seed = 1; seed <= 3; ++seed) compareBattle(group, seed);
+}
+
+TEST_CASE("RoboTalk JIT matches the interpreter on a sample of the RoboWar corpus", "[jit][robotalk][corpus]") {
+  CHRONON_REQUIRE_CORPUS();
+  const std::vector<robotalk::Program> robots = loadAll(filesUnder(test::sharedDir() / "corpus" / "robowar"));
+  REQUIRE(robots.size() >= 10);
+  // CHRONON_JIT_FULL=1 runs every robot over more seeds (bench/differential.sh does).
+  const size_t stride = fullRun() ? 1 : 5;
+  const uint64_t seeds = fullRun() ? 4 : 1;
+  for (size_t i = 0; i < robots.size(); i += stride) {
+    const vm::Bytecode code = vm::decode(robots[i]);
+    INFO(robots[i].name);
+    CHECK(compareStepping(code, 300, static_cast<uint32_t>(i)) > 0);
+    const rw::Entry one{&robots[i], 0};
+    const rw::Entry two{&robots[(i + 7) % robots.size()], 0};
+    for (uint64_t seed = 1; seed <= seeds; ++seed) compareBattle({one, two}, seed * 1000 + i);
+  }
+}

@@ -1,0 +1,35 @@
+#pragma once
+// The seam between the RoboWar arena and the two RoboTalk backends (DESIGN.md "Two backends, one
+// behaviour"): a RoboTalkEngine runs a brain for a cycle budget exactly as vm::run does. The
+// interpreter is the default; the JIT (vm/jit, chronon::jit::RoboTalkJit) is another implementation
+// that the command line creates and hands to the arena, so arena/ never sees LLVM.
+
+#include <string_view>
+
+#include "chronon/vm/brain.h"
+#include "chronon/vm/bytecode.h"
+#include "chronon/vm/host.h"
+#include "chronon/vm/interpreter.h"
+
+namespace chronon::vm {
+
+/// Runs RoboTalk brains. Every implementation has exactly the interpreter's observable behaviour:
+/// the same Brain after every call, the same RunResult, the same host calls in the same order.
+/// Implementations are safe to use from several threads at once, each thread with its own brains
+/// and hosts.
+class RoboTalkEngine {
+ public:
+  virtual ~RoboTalkEngine() = default;
+
+  /// Runs `brain` over `code` for `budget` cycles as vm::run does (interpreter.h, specs/robowar.md
+  /// §3.5): stops at the budget, the free-instruction cap, SYNC or a run-time error.
+  virtual RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) = 0;
+
+  /// The engine's short name for notes and statistics ("interp", "jit").
+  virtual std::string_view name() const = 0;
+};
+
+/// The interpreter as a RoboTalkEngine (a process-wide instance; it holds no state).
+RoboTalkEngine& roboTalkInterpreter();
+
+}  // namespace chronon::vm

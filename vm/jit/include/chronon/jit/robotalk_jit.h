@@ -1,0 +1,52 @@
+#pragma once
+// The JIT as a RoboTalkEngine (DESIGN.md "Two backends, one behaviour"; issue 5): each distinct
+// RoboWar program is compiled once (cached by its content for the life of the engine, e.g. a whole
+// tournament) to one native function that runs whole blocks natively and single-steps through the
+// interpreter's vm::step wherever the budget, the free-instruction cap, the stack or an instruction
+// it does not compile requires it, so its behaviour is the interpreter's exactly: the same Brain,
+// the same RunResult, the same host calls. Where it cannot compile a program it declines, records
+// why, and the interpreter runs it. The statistics and options are the Grobocode JIT's types.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "chronon/jit/grobocode_jit.h"
+#include "chronon/vm/robotalk_engine.h"
+
+namespace chronon::jit {
+
+/// The RoboTalk JIT. Thread-safe: compiles under a lock; compiled code is shared.
+class RoboTalkJit final : public vm::RoboTalkEngine {
+ public:
+  /// A JIT, or nullptr with `reason` set when LLVM cannot generate native code on this host.
+  static std::unique_ptr<RoboTalkJit> create(std::string& reason, const JitOptions& options = {});
+  ~RoboTalkJit() override;
+  RoboTalkJit(const RoboTalkJit&) = delete;
+  RoboTalkJit& operator=(const RoboTalkJit&) = delete;
+
+  /// Runs exactly as vm::run (interpreter.h, specs/robowar.md §3.5), natively where it can. The
+  /// first call with a Bytecode compiles it (or finds it in the cache) and remembers the result in
+  /// Bytecode::memo.
+  vm::RunResult run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) override;
+  std::string_view name() const override { return "jit"; }
+
+  /// Compiles `code` now (or finds it in the cache) and names it `name` in the statistics. Returns
+  /// false when the JIT declined it (see stats()); `note` then says why.
+  bool prepare(const vm::Bytecode& code, std::string_view name, std::string* note = nullptr);
+
+  /// A copy of the statistics so far (CompileRecord::instructions is the program's length).
+  JitStats stats() const;
+
+ private:
+  struct Impl;
+  explicit RoboTalkJit(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+/// The content hash of a decoded program (every cell's kind, operator, cost and value): the cache key.
+/// Equal hashes with equal contents share code.
+uint64_t programHash(const vm::Bytecode& code);
+
+}  // namespace chronon::jit

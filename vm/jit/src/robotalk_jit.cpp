@@ -1,0 +1,298 @@
+// The RoboTalk JIT engine: the compile cache, LLJIT, and the call into native code.
+
+#include "chronon/jit/robotalk_jit.h"
+
+#include <llvm/ExecutionEngine/Orc/Core.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <type_traits>
+#include <vector>
+
+#include "chronon/jit/jit.h"
+#include "robotalk_lower.h"
+#include "robotalk_native.h"
+#include "robotalk_plan.h"
+
+namespace chronon::jit {
+
+namespace robotalk_detail {
+
+extern "C" int32_t chronon_jit_robotalk_step(NativeContext* context) {
+  const std::optional<vm::Stop> stop = vm::step(*context->code, *context->brain, *context->host, *context->counters);
+  return stop ? static_cast<int32_t>(*stop) : -1;
+}
+
+}  // namespace robotalk_detail
+
+namespace {
+
+using robotalk_detail::NativeContext;
+using robotalk_detail::NativeProgram;
+
+// Native code reads the brain's counters as int32 and its cells as int16.
+static_assert(sizeof(int) == 4);
+static_assert(std::is_same_v<decltype(vm::Brain::stack)::value_type, int16_t>);
+static_assert(std::is_same_v<decltype(vm::Brain::letters)::value_type, int16_t>);
+static_assert(std::is_same_v<decltype(vm::Brain::vector)::value_type, int16_t>);
+static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(robotalk_detail::ContextField::kCounters) + 1));
+static_assert(static_cast<int>(vm::Stop::kBudget) == 0 && static_cast<int>(vm::Stop::kSync) == 1 &&
+              static_cast<int>(vm::Stop::kError) == 2);
+
+// Everything compiled code depends on, one word per cell.
+std::vector<int64_t> programKey(const vm::Bytecode& code) {
+  std::vector<int64_t> key;
+  key.reserve(code.cells.size());
+  for (const vm::Cell& c : code.cells) {
+    key.push_back((static_cast<int64_t>(c.push) << 40) | (static_cast<int64_t>(c.unknown) << 41) |
+                  (static_cast<int64_t>(c.cost) << 32) | (static_cast<int64_t>(static_cast<uint16_t>(c.op)) << 16) |
+                  static_cast<uint16_t>(c.value));
+  }
+  return key;
+}
+
+uint64_t hashKey(const std::vector<int64_t>& key) {
+  uint64_t h = 14695981039346656037ULL;  // FNV-1a, 64 bits.
+  for (const int64_t v : key) {
+    for (int byte = 0; byte < 8; ++byte) {
+      h ^= (static_cast<uint64_t>(v) >> (8 * byte)) & 0xFFU;
+      h *= 1099511628211ULL;
+    }
+  }
+  return h;
+}
+
+struct Compiled {
+  std::vector<int64_t> key;
+  NativeProgram function = nullptr;  // nullptr: declined.
+};
+
+// Engine serial numbers for Bytecode::memo (0 means none), so that a memo never outlives its engine
+// in a way that could be mistaken for another's.
+std::atomic<uint64_t> nextSerial{1};
+
+}  // namespace
+
+uint64_t programHash(const vm::Bytecode& code) { return hashKey(programKey(code)); }
+
+struct RoboTalkJit::Impl {
+  JitOptions options;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  std::unique_ptr<llvm::orc::LLJIT> longJit;  // For programs over kRegisterLimit at level 1.
+  uint64_t serial = 0;
+  mutable std::mutex mutex;
+  std::multimap<uint64_t, std::unique_ptr<Compiled>> cache;
+  JitStats stats;
+  int functions = 0;
+
+  const Compiled* find(const vm::Bytecode& code, std::string_view name);
+  NativeProgram compile(const vm::Bytecode& code, CompileRecord& record);
+};
+
+NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record) {
+  const auto size = static_cast<int32_t>(code.cells.size());
+  if (size == 0) {
+    record.note = "empty program";
+    return nullptr;
+  }
+  if (size > options.maxInstructions) {
+    record.note = "program longer than " + std::to_string(options.maxInstructions) + " instructions";
+    return nullptr;
+  }
+  llvm::orc::LLJIT& target = size > robotalk_detail::kRegisterLimit && longJit ? *longJit : *jit;
+  const robotalk_detail::Plan plan = robotalk_detail::planProgram(code);
+  record.blocks = static_cast<int32_t>(plan.blocks.size());
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto module = std::make_unique<llvm::Module>("robot", *context);
+  module->setDataLayout(target.getDataLayout());
+  const std::string symbol = "robotalk_program_" + std::to_string(++functions);
+  llvm::Function* function = robotalk_detail::lowerProgram(*module, plan, size, symbol);
+  if (function == nullptr) {
+    record.note = "internal error: an instruction's code disagrees with its planned stack effect";
+    return nullptr;
+  }
+  std::string problems;
+  llvm::raw_string_ostream out(problems);
+  if (llvm::verifyFunction(*function, &out)) {
+    record.note = "internal error: invalid IR: " + problems;
+    return nullptr;
+  }
+  if (const char* dump = std::getenv("CHRONON_JIT_DUMP"); dump != nullptr && dump[0] == '2')
+    module->print(llvm::errs(), nullptr);
+  if (options.optimization > 0) {
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder builder;
+    builder.registerModuleAnalyses(mam);
+    builder.registerCGSCCAnalyses(cgam);
+    builder.registerFunctionAnalyses(fam);
+    builder.registerLoopAnalyses(lam);
+    builder.crossRegisterProxies(lam, fam, cgam, mam);
+    if (options.optimization >= 2) {
+      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(*module, mam);
+    } else {
+      // Level 1, as for Grobocode: the per-block arithmetic folds and repeated loads merge.
+      llvm::FunctionPassManager passes;
+      passes.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+      passes.addPass(llvm::EarlyCSEPass());
+      passes.addPass(llvm::InstCombinePass());
+      passes.addPass(llvm::SimplifyCFGPass());
+      llvm::ModulePassManager pipeline;
+      pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(passes)));
+      pipeline.run(*module, mam);
+    }
+  }
+  // CHRONON_JIT_DUMP=1 prints each optimised module, =2 each module before optimisation.
+  if (const char* dump = std::getenv("CHRONON_JIT_DUMP"); dump != nullptr && dump[0] == '1')
+    module->print(llvm::errs(), nullptr);
+  if (llvm::Error e = target.addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+    record.note = "LLVM: " + llvm::toString(std::move(e));
+    return nullptr;
+  }
+  auto address = target.lookup(symbol);
+  if (!address) {
+    record.note = "LLVM: " + llvm::toString(address.takeError());
+    return nullptr;
+  }
+  return address->toPtr<NativeProgram>();
+}
+
+const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_view name) {
+  std::vector<int64_t> key = programKey(code);
+  const uint64_t hash = hashKey(key);
+  const std::lock_guard<std::mutex> lock(mutex);
+  for (auto [it, end] = cache.equal_range(hash); it != end; ++it) {
+    if (it->second->key == key) {
+      ++stats.cacheHits;
+      return it->second.get();
+    }
+  }
+  CompileRecord record;
+  record.name = std::string(name);
+  record.hash = hash;
+  record.instructions = static_cast<int32_t>(code.cells.size());
+  const auto start = std::chrono::steady_clock::now();
+  auto compiled = std::make_unique<Compiled>();
+  compiled->function = compile(code, record);
+  compiled->key = std::move(key);
+  record.compiled = compiled->function != nullptr;
+  record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  stats.totalMilliseconds += record.milliseconds;
+  stats.records.push_back(std::move(record));
+  return cache.emplace(hash, std::move(compiled))->second.get();
+}
+
+RoboTalkJit::RoboTalkJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+RoboTalkJit::~RoboTalkJit() = default;
+
+namespace {
+
+// An LLJIT generating code at `level`, with the step function defined; nullptr with `reason` set
+// when LLVM cannot.
+std::unique_ptr<llvm::orc::LLJIT> makeJit(llvm::CodeGenOptLevel level, std::string& reason) {
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine) {
+    reason = "LLVM: " + llvm::toString(machine.takeError());
+    return nullptr;
+  }
+  machine->setCodeGenOptLevel(level);
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*machine)).create();
+  if (!jit) {
+    reason = "LLVM: " + llvm::toString(jit.takeError());
+    return nullptr;
+  }
+  llvm::orc::SymbolMap symbols;
+  symbols[(*jit)->mangleAndIntern(robotalk_detail::kStepSymbol)] = {
+      llvm::orc::ExecutorAddr::fromPtr(&robotalk_detail::chronon_jit_robotalk_step),
+      llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  if (llvm::Error e = (*jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
+    reason = "LLVM: " + llvm::toString(std::move(e));
+    return nullptr;
+  }
+  return std::move(*jit);
+}
+
+}  // namespace
+
+std::unique_ptr<RoboTalkJit> RoboTalkJit::create(std::string& reason, const JitOptions& options) {
+  if (!initializeNativeTarget(reason)) return nullptr;
+  // Level 1 generates code for ordinary robots with the cheaper optimising code generator (about
+  // twice the JIT's speed of the fast one) and for long programs with the fast one, whose time grows
+  // linearly (robotalk_lower.h kRegisterLimit).
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  impl->jit = makeJit(options.optimization >= 2   ? llvm::CodeGenOptLevel::Default
+                      : options.optimization == 1 ? llvm::CodeGenOptLevel::Less
+                                                  : llvm::CodeGenOptLevel::None,
+                      reason);
+  if (!impl->jit) return nullptr;
+  if (options.optimization == 1) {
+    impl->longJit = makeJit(llvm::CodeGenOptLevel::None, reason);
+    if (!impl->longJit) return nullptr;
+  }
+  impl->serial = nextSerial.fetch_add(1);
+  return std::unique_ptr<RoboTalkJit>(new RoboTalkJit(std::move(impl)));
+}
+
+bool RoboTalkJit::prepare(const vm::Bytecode& code, std::string_view name, std::string* note) {
+  const Compiled* compiled = impl_->find(code, name);
+  if (compiled->function != nullptr) return true;
+  if (note != nullptr) {
+    const std::lock_guard<std::mutex> lock(impl_->mutex);
+    const uint64_t hash = hashKey(compiled->key);
+    for (const CompileRecord& r : impl_->stats.records) {
+      if (r.hash == hash) *note = r.note;
+    }
+  }
+  return false;
+}
+
+JitStats RoboTalkJit::stats() const {
+  const std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->stats;
+}
+
+vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) {
+  if (brain.failed) return vm::RunResult{vm::Stop::kError, 0};
+  vm::EngineMemo& memo = code.memo;
+  if (memo.engine != impl_->serial) {
+    memo.engine = impl_->serial;
+    memo.code = impl_->find(code, {});
+  }
+  const auto* compiled = static_cast<const Compiled*>(memo.code);
+  if (compiled->function == nullptr) return vm::run(code, brain, host, budget);
+  vm::RunCounters counters;
+  int32_t limit = budget;
+  NativeContext context{brain.stack.data(),
+                        &brain.sp,
+                        &brain.pc,
+                        brain.letters.data(),
+                        brain.vector.data(),
+                        &counters.cycles,
+                        &counters.freeRun,
+                        &limit,
+                        &code,
+                        &brain,
+                        &host,
+                        &counters};
+  const int32_t stop = compiled->function(&context);
+  return vm::RunResult{static_cast<vm::Stop>(stop), counters.cycles};
+}
+
+}  // namespace chronon::jit

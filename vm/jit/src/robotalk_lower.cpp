@@ -1,0 +1,630 @@
+// Lowering a RoboTalk program to LLVM IR (DESIGN.md "Two backends, one behaviour").
+//
+// The function has a dispatch block (the run loop's budget check, then a switch on pc over every
+// block start), one header and body per block, and a step block that calls vm::step for one
+// instruction. A header checks once for the whole block what the interpreter checks before each
+// instruction: the budget is not spent before the block's last instruction, the free-instruction cap
+// is not reached, and the stack can neither underflow nor overflow. The body then runs with no such
+// checks, keeping the cells it has read or written in registers (every write also goes to memory at
+// once, so that the brain is exact wherever the body leaves). An instruction that would fail here
+// (a result out of bounds, division by zero, a bad jump destination) leaves the brain exactly as
+// before it and lets vm::step execute it, so errors and messages are the interpreter's own. Nothing
+// in a compiled block can enter an interrupt: the interpreter does that only in INTON, RTI and
+// hardware writes, which are always stepped.
+
+#include "robotalk_lower.h"
+
+#include <llvm/IR/BasicBlock.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <array>
+#include <map>
+#include <tuple>
+#include <vector>
+
+#include "chronon/stdlib/robotalk_words.h"
+#include "chronon/vm/interpreter.h"
+#include "chronon/vm/limits.h"
+#include "robotalk_native.h"
+
+namespace chronon::jit::robotalk_detail {
+
+namespace {
+
+using llvm::BasicBlock;
+using llvm::Value;
+using robotalk::Op;
+
+constexpr int kMaxValue = robotalk::kMaxLiteral;
+constexpr int32_t kSyncStop = static_cast<int32_t>(vm::Stop::kSync);
+constexpr int32_t kBudgetStop = static_cast<int32_t>(vm::Stop::kBudget);
+// The fields native code keeps in locals between steps.
+constexpr std::array<ContextField, 4> kLocalFields = {ContextField::kSp, ContextField::kPc, ContextField::kCycles,
+                                                      ContextField::kFreeRun};
+
+class Lowering {
+ public:
+  Lowering(llvm::Module& module, const Plan& plan, int size)
+      : module_(module),
+        context_(module.getContext()),
+        b_(context_),
+        plan_(plan),
+        size_(size),
+        registers_(size <= kRegisterLimit) {}
+
+  llvm::Function* lower(const std::string& name);
+
+  /// False when an instruction touched cells outside its planned effect.
+  bool consistent_ = true;
+
+ private:
+  llvm::IntegerType* i16() { return b_.getInt16Ty(); }
+  llvm::IntegerType* i32() { return b_.getInt32Ty(); }
+  llvm::ConstantInt* c16(int64_t v) { return llvm::ConstantInt::get(i16(), static_cast<uint64_t>(v), true); }
+  llvm::ConstantInt* c32(int64_t v) { return llvm::ConstantInt::get(i32(), static_cast<uint64_t>(v), true); }
+  BasicBlock* newBlock(const char* name) { return BasicBlock::Create(context_, name, function_); }
+  Value* field(ContextField f) { return fields_[static_cast<size_t>(f)]; }
+  // The local standing for field `f`, one of kLocalFields (the field itself for long programs).
+  Value* local(ContextField f) {
+    if (!registers_) return field(f);
+    for (size_t i = 0; i < kLocalFields.size(); ++i)
+      if (kLocalFields[i] == f) return locals_[i];
+    consistent_ = false;
+    return locals_[0];
+  }
+  // Copies the locals to the brain and the counters, before a step or a return.
+  void writeBack() {
+    if (!registers_) return;
+    for (size_t i = 0; i < kLocalFields.size(); ++i)
+      b_.CreateStore(b_.CreateLoad(i32(), locals_[i]), field(kLocalFields[i]));
+  }
+  Value* wide(Value* v) { return b_.CreateSExt(v, i32()); }
+  Value* narrow(Value* v) { return b_.CreateTrunc(v, i16()); }
+  Value* flag(Value* condition) { return b_.CreateZExt(condition, i16()); }
+  Value* isTrue(Value* v) { return b_.CreateICmpNE(v, c16(0)); }
+
+  void lowerBlock(const Block& block, BasicBlock* header);
+  void lowerPrim(const PlannedOp& op);
+  void lowerBranch(const PlannedOp& op, int at);
+  Value* cell(int rel);
+  void setCell(int rel, Value* value);
+  // Stores the stack pointer, cycles, free count and pc for `depth` and the counters so far.
+  void commit(int depth, Value* pc);
+  // Leaves the current instruction to vm::step when `ok` is false; continues after it.
+  void require(Value* ok);
+  BasicBlock* deopt();
+  // Leaves the instruction to vm::step unless the run-time destination `dynamic` is valid.
+  void requireDestination(Value* dynamic) { require(b_.CreateICmpULE(wide(dynamic), c32(size_))); }
+  // Commits at `depth` and continues at `target` (a constant known valid), or when it is -1 at the
+  // run-time destination `dynamic`, already checked with requireDestination.
+  void transfer(int depth, int target, Value* dynamic);
+  void gotoAddress(int address);
+
+  llvm::Module& module_;
+  llvm::LLVMContext& context_;
+  llvm::IRBuilder<> b_;
+  const Plan& plan_;
+  int size_;
+  // Whether the stack pointer, pc and counters live in registers between steps (kRegisterLimit).
+  bool registers_;
+
+  llvm::Function* function_ = nullptr;
+  llvm::Function* step_ = nullptr;
+  Value* contextArg_ = nullptr;
+  std::vector<Value*> fields_;
+  std::vector<Value*> locals_;  // Allocas for kLocalFields, in that order.
+  Value* budget_ = nullptr;
+  BasicBlock* dispatch_ = nullptr;
+  BasicBlock* stepBlock_ = nullptr;
+  BasicBlock* spent_ = nullptr;
+  std::vector<BasicBlock*> headers_;
+
+  // The block being lowered: entry values, the depth relative to entry, the cycles and free
+  // instructions charged so far in it, and the cells known in registers.
+  Value* h0_ = nullptr;
+  Value* c0_ = nullptr;
+  Value* f0_ = nullptr;
+  Value* base_ = nullptr;
+  int depth_ = 0;
+  int cost_ = 0;
+  int free_ = 0;
+  std::map<int, Value*> cells_;
+  // The instruction being lowered: its address, and the depth and counters before it.
+  int opAt_ = 0;
+  int opDepth_ = 0;
+  int opCost_ = 0;
+  int opFree_ = 0;
+  int opNeed_ = 0;
+  int opGrow_ = 0;
+  BasicBlock* opDeopt_ = nullptr;
+};
+
+llvm::Function* Lowering::lower(const std::string& name) {
+  auto* ptr = b_.getPtrTy();
+  auto* type = llvm::FunctionType::get(i32(), {ptr}, false);
+  function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
+  step_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, kStepSymbol, module_);
+  contextArg_ = function_->getArg(0);
+
+  BasicBlock* entry = newBlock("entry");
+  b_.SetInsertPoint(entry);
+  for (int f = 0; f <= static_cast<int>(ContextField::kCounters); ++f)
+    fields_.push_back(b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(f))));
+  budget_ = b_.CreateLoad(i32(), field(ContextField::kBudget));
+  // The stack pointer, pc and counters live in locals that SROA turns into registers; the brain and
+  // the counters in memory are brought up to date only around a step and on return.
+  for (const ContextField f : kLocalFields) {
+    if (!registers_) break;
+    Value* slot = b_.CreateAlloca(i32());
+    b_.CreateStore(b_.CreateLoad(i32(), field(f)), slot);
+    locals_.push_back(slot);
+  }
+  dispatch_ = newBlock("dispatch");
+  stepBlock_ = newBlock("step");
+  spent_ = newBlock("spent");
+  b_.CreateBr(dispatch_);
+
+  headers_.reserve(plan_.blocks.size());
+  for (size_t i = 0; i < plan_.blocks.size(); ++i) headers_.push_back(newBlock("block"));
+
+  // The run loop: while cycles < budget, the instruction at pc.
+  b_.SetInsertPoint(dispatch_);
+  BasicBlock* select = newBlock("select");
+  b_.CreateCondBr(b_.CreateICmpSLT(b_.CreateLoad(i32(), local(ContextField::kCycles)), budget_), select, spent_);
+  b_.SetInsertPoint(select);
+  llvm::SwitchInst* sw = b_.CreateSwitch(b_.CreateLoad(i32(), local(ContextField::kPc)), stepBlock_,
+                                         static_cast<unsigned>(plan_.blocks.size()));
+  for (size_t i = 0; i < plan_.blocks.size(); ++i) sw->addCase(c32(plan_.blocks[i].start), headers_[i]);
+
+  b_.SetInsertPoint(stepBlock_);
+  writeBack();
+  Value* stop = b_.CreateCall(step_, {contextArg_});
+  for (size_t i = 0; i < locals_.size(); ++i) b_.CreateStore(b_.CreateLoad(i32(), field(kLocalFields[i])), locals_[i]);
+  BasicBlock* stopped = newBlock("stopped");
+  b_.CreateCondBr(b_.CreateICmpSLT(stop, c32(0)), dispatch_, stopped);
+  b_.SetInsertPoint(stopped);
+  b_.CreateRet(stop);
+
+  b_.SetInsertPoint(spent_);
+  writeBack();
+  b_.CreateRet(c32(kBudgetStop));
+
+  for (size_t i = 0; i < plan_.blocks.size(); ++i) lowerBlock(plan_.blocks[i], headers_[i]);
+  return function_;
+}
+
+void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
+  b_.SetInsertPoint(header);
+  h0_ = b_.CreateLoad(i32(), local(ContextField::kSp));
+  c0_ = b_.CreateLoad(i32(), local(ContextField::kCycles));
+  f0_ = block.freeCount > 0 ? b_.CreateLoad(i32(), local(ContextField::kFreeRun)) : nullptr;
+  // 64-bit so that no budget or count near the int limits wraps.
+  auto* i64 = b_.getInt64Ty();
+  Value* ok =
+      b_.CreateICmpSLT(b_.CreateAdd(b_.CreateSExt(c0_, i64), b_.getInt64(static_cast<uint64_t>(block.leadCost))),
+                       b_.CreateSExt(budget_, i64));
+  // Both stack bounds are checked even for blocks that need neither, so that no cell outside the
+  // stack is ever touched whatever the brain holds.
+  ok = b_.CreateAnd(ok, b_.CreateICmpSGE(h0_, c32(block.needBelow)));
+  ok = b_.CreateAnd(ok, b_.CreateICmpSLE(h0_, c32(vm::kStackCells - block.growAbove)));
+  if (f0_ != nullptr) {
+    ok = b_.CreateAnd(
+        ok, b_.CreateICmpSLT(b_.CreateAdd(b_.CreateSExt(f0_, i64), b_.getInt64(static_cast<uint64_t>(block.freeCount))),
+                             b_.getInt64(vm::kFreeInstructionCap)));
+  }
+  BasicBlock* body = newBlock("body");
+  BasicBlock* single = newBlock("single");
+  b_.CreateCondBr(ok, body, single);
+  // The block does not fit: the interpreter takes its first instruction, if the budget allows one.
+  b_.SetInsertPoint(single);
+  b_.CreateStore(c32(block.start), local(ContextField::kPc));
+  b_.CreateCondBr(b_.CreateICmpSLT(c0_, budget_), stepBlock_, spent_);
+
+  b_.SetInsertPoint(body);
+  base_ = b_.CreateInBoundsGEP(i16(), field(ContextField::kStack), b_.CreateZExt(h0_, b_.getInt64Ty()));
+  depth_ = 0;
+  cost_ = 0;
+  free_ = 0;
+  cells_.clear();
+  for (int at = block.start; at < block.end; ++at) {
+    const PlannedOp& op = plan_.ops[static_cast<size_t>(at)];
+    if (at == block.end - 1 && block.stepsLast) {
+      commit(depth_, c32(at));
+      b_.CreateBr(stepBlock_);
+      return;
+    }
+    opAt_ = at;
+    opDepth_ = depth_;
+    opCost_ = cost_;
+    opFree_ = free_;
+    opNeed_ = op.need;
+    opGrow_ = op.kind == OpKind::kPrim && op.op == Op::Dup ? 1 : op.kind == OpKind::kPush ? 1 : 0;
+    opDeopt_ = nullptr;
+    cost_ += op.cost;
+    if (op.cost == 0) ++free_;
+    switch (op.kind) {
+      case OpKind::kStep: consistent_ = false; return;  // Only ever last (planProgram).
+      case OpKind::kPush: setCell(depth_++, c16(op.value)); break;
+      case OpKind::kPrim: lowerPrim(op); break;
+      case OpKind::kVarRead:
+        setCell(depth_ - 1, b_.CreateLoad(i16(), b_.CreateConstInBoundsGEP1_64(i16(), field(ContextField::kLetters),
+                                                                               static_cast<uint64_t>(op.index))));
+        break;
+      case OpKind::kVarWrite:
+        b_.CreateStore(cell(depth_ - 2), b_.CreateConstInBoundsGEP1_64(i16(), field(ContextField::kLetters),
+                                                                       static_cast<uint64_t>(op.index)));
+        depth_ -= 2;
+        break;
+      case OpKind::kBranch: lowerBranch(op, at); return;
+      case OpKind::kSync:
+        commit(depth_, c32(at + 1));
+        writeBack();
+        b_.CreateRet(c32(kSyncStop));
+        return;
+    }
+    if (depth_ != opDepth_ + op.delta) consistent_ = false;
+  }
+  commit(depth_, c32(block.end));
+  gotoAddress(block.end);
+}
+
+Value* Lowering::cell(int rel) {
+  if (rel < opDepth_ - opNeed_ || rel >= opDepth_) consistent_ = false;
+  const auto it = cells_.find(rel);
+  if (it != cells_.end()) return it->second;
+  Value* v = b_.CreateLoad(i16(), b_.CreateInBoundsGEP(i16(), base_, b_.getInt64(static_cast<uint64_t>(rel))));
+  cells_[rel] = v;
+  return v;
+}
+
+void Lowering::setCell(int rel, Value* value) {
+  if (rel < opDepth_ - opNeed_ || rel >= opDepth_ + opGrow_) consistent_ = false;
+  b_.CreateStore(value, b_.CreateInBoundsGEP(i16(), base_, b_.getInt64(static_cast<uint64_t>(rel))));
+  cells_[rel] = value;
+}
+
+void Lowering::commit(int depth, Value* pc) {
+  b_.CreateStore(b_.CreateAdd(h0_, c32(depth)), local(ContextField::kSp));
+  b_.CreateStore(b_.CreateAdd(c0_, c32(cost_)), local(ContextField::kCycles));
+  if (free_ > 0) b_.CreateStore(b_.CreateAdd(f0_, c32(free_)), local(ContextField::kFreeRun));
+  b_.CreateStore(pc, local(ContextField::kPc));
+}
+
+BasicBlock* Lowering::deopt() {
+  if (opDeopt_ != nullptr) return opDeopt_;
+  const llvm::IRBuilderBase::InsertPoint saved = b_.saveIP();
+  opDeopt_ = newBlock("deopt");
+  b_.SetInsertPoint(opDeopt_);
+  const int cost = cost_;
+  const int free = free_;
+  cost_ = opCost_;
+  free_ = opFree_;
+  commit(opDepth_, c32(opAt_));
+  cost_ = cost;
+  free_ = free;
+  b_.CreateBr(stepBlock_);
+  b_.restoreIP(saved);
+  return opDeopt_;
+}
+
+void Lowering::require(Value* ok) {
+  BasicBlock* next = newBlock("ok");
+  b_.CreateCondBr(ok, next, deopt());
+  b_.SetInsertPoint(next);
+}
+
+void Lowering::gotoAddress(int address) {
+  if (address < size_) {
+    const int block = plan_.blockAt[static_cast<size_t>(address)];
+    if (block >= 0) {
+      b_.CreateBr(headers_[static_cast<size_t>(block)]);
+      return;
+    }
+  }
+  // The pc is already stored: the run loop checks the budget and steps what is not a block start.
+  b_.CreateBr(dispatch_);
+}
+
+void Lowering::transfer(int depth, int target, Value* dynamic) {
+  if (target >= 0) {
+    commit(depth, c32(target));
+    gotoAddress(target);
+    return;
+  }
+  // The run loop checks the budget and steps a destination that is not a block start (or the end
+  // of the program, which fails there as in the interpreter).
+  commit(depth, wide(dynamic));
+  b_.CreateBr(dispatch_);
+}
+
+void Lowering::lowerPrim(const PlannedOp& op) {
+  const int d = depth_;
+  auto binary = [&](Value* result) {
+    setCell(d - 2, result);
+    depth_ = d - 1;
+  };
+  switch (op.op) {
+    case Op::Add:
+    case Op::Subtract:
+    case Op::Multiply: {
+      Value* a = wide(cell(d - 2));
+      Value* bb = wide(cell(d - 1));
+      Value* v = op.op == Op::Add        ? b_.CreateAdd(a, bb)
+                 : op.op == Op::Subtract ? b_.CreateSub(a, bb)
+                                         : b_.CreateMul(a, bb);
+      require(b_.CreateAnd(b_.CreateICmpSLE(v, c32(kMaxValue)), b_.CreateICmpSGE(v, c32(-kMaxValue))));
+      binary(narrow(v));
+      return;
+    }
+    case Op::Divide:
+    case Op::Mod: {
+      Value* a = wide(cell(d - 2));
+      Value* bb = wide(cell(d - 1));
+      require(b_.CreateICmpNE(bb, c32(0)));
+      // Both are 16-bit values in 32 bits, so neither the quotient nor the remainder can trap.
+      binary(narrow(op.op == Op::Divide ? b_.CreateSDiv(a, bb) : b_.CreateSRem(a, bb)));
+      return;
+    }
+    case Op::Greater: binary(flag(b_.CreateICmpSGT(cell(d - 2), cell(d - 1)))); return;
+    case Op::Less: binary(flag(b_.CreateICmpSLT(cell(d - 2), cell(d - 1)))); return;
+    case Op::Equal: binary(flag(b_.CreateICmpEQ(cell(d - 2), cell(d - 1)))); return;
+    case Op::NotEqual: binary(flag(b_.CreateICmpNE(cell(d - 2), cell(d - 1)))); return;
+    case Op::And: binary(flag(b_.CreateAnd(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
+    case Op::Or: binary(flag(b_.CreateOr(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
+    case Op::Xor: binary(flag(b_.CreateXor(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
+    case Op::Max: {
+      Value* a = cell(d - 2);
+      Value* bb = cell(d - 1);
+      binary(b_.CreateSelect(b_.CreateICmpSGT(a, bb), a, bb));
+      return;
+    }
+    case Op::Min: {
+      Value* a = cell(d - 2);
+      Value* bb = cell(d - 1);
+      binary(b_.CreateSelect(b_.CreateICmpSLT(a, bb), a, bb));
+      return;
+    }
+    case Op::Chs: setCell(d - 1, narrow(b_.CreateSub(c32(0), wide(cell(d - 1))))); return;
+    case Op::Abs: {
+      Value* a = wide(cell(d - 1));
+      setCell(d - 1, narrow(b_.CreateSelect(b_.CreateICmpSLT(a, c32(0)), b_.CreateSub(c32(0), a), a)));
+      return;
+    }
+    case Op::Not: setCell(d - 1, flag(b_.CreateICmpEQ(cell(d - 1), c16(0)))); return;
+    case Op::Vrecall: {
+      // Out-of-range recalls give 0 (specs/robowar.md §4); the load uses a safe index either way.
+      Value* index = wide(cell(d - 1));
+      Value* valid = b_.CreateICmpULT(index, c32(vm::kVectorCells));
+      Value* safe = b_.CreateSelect(valid, index, c32(0));
+      Value* v = b_.CreateLoad(
+          i16(), b_.CreateInBoundsGEP(i16(), field(ContextField::kVector), b_.CreateZExt(safe, b_.getInt64Ty())));
+      setCell(d - 1, b_.CreateSelect(valid, v, c16(0)));
+      return;
+    }
+    case Op::Vstore: {
+      // Out-of-range stores are ignored (specs/robowar.md §4).
+      Value* index = wide(cell(d - 1));
+      Value* value = cell(d - 2);
+      BasicBlock* store = newBlock("vstore");
+      BasicBlock* next = newBlock("vstored");
+      b_.CreateCondBr(b_.CreateICmpULT(index, c32(vm::kVectorCells)), store, next);
+      b_.SetInsertPoint(store);
+      b_.CreateStore(value,
+                     b_.CreateInBoundsGEP(i16(), field(ContextField::kVector), b_.CreateZExt(index, b_.getInt64Ty())));
+      b_.CreateBr(next);
+      b_.SetInsertPoint(next);
+      depth_ = d - 2;
+      return;
+    }
+    case Op::Drop: depth_ = d - 1; return;
+    case Op::Swap: {
+      Value* top = cell(d - 1);
+      Value* below = cell(d - 2);
+      setCell(d - 1, below);
+      setCell(d - 2, top);
+      return;
+    }
+    case Op::Dup:
+      setCell(d, cell(d - 1));
+      depth_ = d + 1;
+      return;
+    case Op::Print:
+      // PRINT shows the top without popping it (the header made sure there is one).
+      return;
+    case Op::Nop:
+    case Op::Beep:
+    case Op::Icon0:
+    case Op::Icon1:
+    case Op::Icon2:
+    case Op::Icon3:
+    case Op::Icon4:
+    case Op::Icon5:
+    case Op::Icon6:
+    case Op::Icon7:
+    case Op::Icon8:
+    case Op::Icon9:
+    case Op::Debug:
+    case Op::Snd0:
+    case Op::Snd1:
+    case Op::Snd2:
+    case Op::Snd3:
+    case Op::Snd4:
+    case Op::Snd5:
+    case Op::Snd6:
+    case Op::Snd7:
+    case Op::Snd8:
+    case Op::Snd9: return;
+    case Op::Store:
+    case Op::Roll:
+    case Op::Jump:
+    case Op::Call:
+    case Op::If:
+    case Op::Ife:
+    case Op::Recall:
+    case Op::End:
+    case Op::Arctan:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tan:
+    case Op::Sqrt:
+    case Op::Sync:
+    case Op::Dist:
+    case Op::Ifg:
+    case Op::Ifeg:
+    case Op::Inton:
+    case Op::Intoff:
+    case Op::Rti:
+    case Op::Setint:
+    case Op::Setparam:
+    case Op::Mrb:
+    case Op::Dropall:
+    case Op::Flushint:
+    case Op::Arccos:
+    case Op::Arcsin:
+      // Never planned as kPrim.
+      consistent_ = false;
+      return;
+  }
+}
+
+void Lowering::lowerBranch(const PlannedOp& op, int at) {
+  const int d = depth_;
+  const int back = at + 1;  // The return address IF, IFE and CALL leave.
+  switch (op.op) {
+    case Op::Jump: {
+      Value* t = op.target >= 0 ? nullptr : cell(d - 1);
+      if (t != nullptr) requireDestination(t);
+      transfer(d - 1, op.target, t);
+      return;
+    }
+    case Op::Call: {
+      // The interpreter checks the destination before the return address replaces it.
+      Value* t = op.target >= 0 ? nullptr : cell(d - 1);
+      if (t != nullptr) requireDestination(t);
+      setCell(d - 1, c16(back));
+      transfer(d, op.target, t);
+      return;
+    }
+    case Op::If:
+    case Op::Ifg:
+    case Op::Ife:
+    case Op::Ifeg: {
+      const bool either = op.op == Op::Ife || op.op == Op::Ifeg;
+      const bool pushes = op.op == Op::If || op.op == Op::Ife;
+      const int popped = either ? 3 : 2;
+      Value* condition = isTrue(cell(d - popped));
+      BasicBlock* taken = newBlock("taken");
+      BasicBlock* other = newBlock("other");
+      if (!either) {
+        Value* target = op.target >= 0 ? nullptr : cell(d - 1);
+        b_.CreateCondBr(condition, taken, other);
+        b_.SetInsertPoint(other);
+        commit(d - 2, c32(back));
+        gotoAddress(back);
+        b_.SetInsertPoint(taken);
+        if (op.target < 0) requireDestination(target);
+        if (pushes) setCell(d - 2, c16(back));
+        transfer(pushes ? d - 1 : d - 2, op.target, target);
+        return;
+      }
+      Value* then = cell(d - 2);
+      Value* otherwise = cell(d - 1);
+      b_.CreateCondBr(condition, taken, other);
+      const int after = pushes ? d - 2 : d - 3;
+      const std::map<int, Value*> cells = cells_;
+      for (const auto& [block, target, dynamic] :
+           {std::tuple{taken, op.target, then}, std::tuple{other, op.otherwise, otherwise}}) {
+        b_.SetInsertPoint(block);
+        cells_ = cells;
+        if (target < 0) requireDestination(dynamic);
+        if (pushes) setCell(d - 3, c16(back));
+        transfer(after, target, dynamic);
+      }
+      return;
+    }
+    case Op::Add:
+    case Op::Subtract:
+    case Op::Multiply:
+    case Op::Divide:
+    case Op::Greater:
+    case Op::Less:
+    case Op::Equal:
+    case Op::NotEqual:
+    case Op::Store:
+    case Op::Drop:
+    case Op::Swap:
+    case Op::Roll:
+    case Op::Dup:
+    case Op::Recall:
+    case Op::End:
+    case Op::Nop:
+    case Op::And:
+    case Op::Or:
+    case Op::Xor:
+    case Op::Mod:
+    case Op::Beep:
+    case Op::Chs:
+    case Op::Not:
+    case Op::Arctan:
+    case Op::Abs:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tan:
+    case Op::Sqrt:
+    case Op::Icon0:
+    case Op::Icon1:
+    case Op::Icon2:
+    case Op::Icon3:
+    case Op::Icon4:
+    case Op::Icon5:
+    case Op::Icon6:
+    case Op::Icon7:
+    case Op::Icon8:
+    case Op::Icon9:
+    case Op::Print:
+    case Op::Sync:
+    case Op::Vstore:
+    case Op::Vrecall:
+    case Op::Dist:
+    case Op::Debug:
+    case Op::Snd0:
+    case Op::Snd1:
+    case Op::Snd2:
+    case Op::Snd3:
+    case Op::Snd4:
+    case Op::Snd5:
+    case Op::Snd6:
+    case Op::Snd7:
+    case Op::Snd8:
+    case Op::Snd9:
+    case Op::Inton:
+    case Op::Intoff:
+    case Op::Rti:
+    case Op::Setint:
+    case Op::Setparam:
+    case Op::Mrb:
+    case Op::Dropall:
+    case Op::Flushint:
+    case Op::Max:
+    case Op::Min:
+    case Op::Arccos:
+    case Op::Arcsin:
+      // Never planned as kBranch.
+      consistent_ = false;
+      b_.CreateBr(stepBlock_);
+      return;
+  }
+}
+
+}  // namespace
+
+llvm::Function* lowerProgram(llvm::Module& module, const Plan& plan, int size, const std::string& name) {
+  Lowering lowering(module, plan, size);
+  llvm::Function* function = lowering.lower(name);
+  return lowering.consistent_ ? function : nullptr;
+}
+
+}  // namespace chronon::jit::robotalk_detail

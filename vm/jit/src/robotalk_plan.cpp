@@ -1,0 +1,269 @@
+// Classifying a RoboTalk program's instructions and cutting it into blocks (robotalk_plan.h).
+
+#include "robotalk_plan.h"
+
+#include <algorithm>
+#include <map>
+
+#include "chronon/stdlib/robotalk_words.h"
+
+namespace chronon::jit::robotalk_detail {
+
+namespace {
+
+using robotalk::Op;
+using robotalk::Reg;
+
+// Constants pushed inside the block being cut, by stack depth relative to the block's entry.
+using Known = std::map<int, int>;
+
+// True when quoted code `code` names a user variable that lives in the brain (A-W and Z), as the
+// interpreter's RECALL and STORE decide.
+bool userVariable(int code, int& index) {
+  if (code < robotalk::kRegisterBase || code > robotalk::kRegisterBase + 99) return false;
+  index = code - robotalk::kRegisterBase;
+  if (index >= robotalk::kRegisterCount) return false;
+  return index < static_cast<int>(Reg::X) || index == static_cast<int>(Reg::Z);
+}
+
+// The constant at relative depth `rel`, or -1 when unknown or not a valid destination in [0, size].
+int destination(const Known& known, int rel, int size) {
+  const auto it = known.find(rel);
+  if (it == known.end() || it->second < 0 || it->second > size) return -1;
+  return it->second;
+}
+
+PlannedOp prim(Op op, int need, int delta) {
+  PlannedOp p;
+  p.kind = OpKind::kPrim;
+  p.op = op;
+  p.need = need;
+  p.delta = delta;
+  return p;
+}
+
+PlannedOp branch(Op op, int need, int delta, int target, int otherwise) {
+  PlannedOp p;
+  p.kind = OpKind::kBranch;
+  p.op = op;
+  p.need = need;
+  p.delta = delta;
+  p.target = target;
+  p.otherwise = otherwise;
+  return p;
+}
+
+// How native code handles `cell` at relative depth `depth` with the block's known constants.
+PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size) {
+  PlannedOp stepped;
+  stepped.op = cell.op;
+  if (cell.push) {
+    PlannedOp p;
+    p.kind = OpKind::kPush;
+    p.value = cell.value;
+    p.delta = 1;
+    return p;
+  }
+  if (cell.unknown) return stepped;
+  switch (cell.op) {
+    case Op::Add:
+    case Op::Subtract:
+    case Op::Multiply:
+    case Op::Divide:
+    case Op::Mod:
+    case Op::Greater:
+    case Op::Less:
+    case Op::Equal:
+    case Op::NotEqual:
+    case Op::And:
+    case Op::Or:
+    case Op::Xor:
+    case Op::Max:
+    case Op::Min: return prim(cell.op, 2, -1);
+    case Op::Chs:
+    case Op::Abs:
+    case Op::Not:
+    case Op::Vrecall:
+    case Op::Print: return prim(cell.op, 1, 0);
+    case Op::Drop: return prim(cell.op, 1, -1);
+    case Op::Swap: return prim(cell.op, 2, 0);
+    case Op::Dup: return prim(cell.op, 1, 1);
+    case Op::Vstore: return prim(cell.op, 2, -2);
+    case Op::Nop:
+    case Op::Beep:
+    case Op::Icon0:
+    case Op::Icon1:
+    case Op::Icon2:
+    case Op::Icon3:
+    case Op::Icon4:
+    case Op::Icon5:
+    case Op::Icon6:
+    case Op::Icon7:
+    case Op::Icon8:
+    case Op::Icon9:
+    case Op::Debug:
+    case Op::Snd0:
+    case Op::Snd1:
+    case Op::Snd2:
+    case Op::Snd3:
+    case Op::Snd4:
+    case Op::Snd5:
+    case Op::Snd6:
+    case Op::Snd7:
+    case Op::Snd8:
+    case Op::Snd9: return prim(cell.op, 0, 0);
+    case Op::Recall:
+    case Op::Store: {
+      // Only a quoted user variable pushed in this block is compiled; hardware registers go to the
+      // host through the interpreter (they may fail or enter a RANGE/RADAR handler).
+      const auto it = known.find(depth - 1);
+      int index = 0;
+      if (it == known.end() || !userVariable(it->second, index)) return stepped;
+      PlannedOp p;
+      p.kind = cell.op == Op::Recall ? OpKind::kVarRead : OpKind::kVarWrite;
+      p.op = cell.op;
+      p.index = index;
+      p.need = cell.op == Op::Recall ? 1 : 2;
+      p.delta = cell.op == Op::Recall ? 0 : -2;
+      return p;
+    }
+    case Op::Jump: return branch(cell.op, 1, -1, destination(known, depth - 1, size), -1);
+    case Op::Call: return branch(cell.op, 1, 0, destination(known, depth - 1, size), -1);
+    case Op::If:
+    case Op::Ifg: return branch(cell.op, 2, -2, destination(known, depth - 1, size), -1);
+    case Op::Ife:
+    case Op::Ifeg:
+      return branch(cell.op, 3, -3, destination(known, depth - 2, size), destination(known, depth - 1, size));
+    case Op::Sync: {
+      PlannedOp p;
+      p.kind = OpKind::kSync;
+      p.op = cell.op;
+      return p;
+    }
+    case Op::Roll:
+    case Op::Dropall:
+    case Op::End:
+    case Op::Sqrt:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tan:
+    case Op::Arctan:
+    case Op::Dist:
+    case Op::Arccos:
+    case Op::Arcsin:
+    case Op::Inton:
+    case Op::Intoff:
+    case Op::Rti:
+    case Op::Setint:
+    case Op::Setparam:
+    case Op::Flushint:
+    case Op::Mrb: return stepped;
+  }
+  return stepped;
+}
+
+// The abstract effect of compiled instruction `op` on the known constants.
+void applyEffect(const PlannedOp& op, Known& known, int& depth) {
+  if (op.kind == OpKind::kPush) {
+    known[depth++] = op.value;
+    return;
+  }
+  if (op.kind == OpKind::kPrim && op.op == Op::Dup) {
+    const auto it = known.find(depth - 1);
+    if (it != known.end()) {
+      known[depth] = it->second;
+    } else {
+      known.erase(depth);
+    }
+    ++depth;
+    return;
+  }
+  if (op.kind == OpKind::kPrim && op.op == Op::Swap) {
+    const auto a = known.find(depth - 1);
+    const auto b = known.find(depth - 2);
+    const bool hasA = a != known.end();
+    const bool hasB = b != known.end();
+    const int va = hasA ? a->second : 0;
+    const int vb = hasB ? b->second : 0;
+    known.erase(depth - 1);
+    known.erase(depth - 2);
+    if (hasA) known[depth - 2] = va;
+    if (hasB) known[depth - 1] = vb;
+    return;
+  }
+  // Everything else replaces what it read with values unknown here.
+  known.erase(known.lower_bound(depth - op.need), known.end());
+  depth += op.delta;
+}
+
+// Cuts the program with the given leaders; collects the constant branch destinations in `targets`.
+Plan cut(const vm::Bytecode& code, const std::vector<bool>& leaders, std::vector<int>& targets) {
+  const int size = static_cast<int>(code.cells.size());
+  Plan plan;
+  plan.ops.resize(static_cast<size_t>(size));
+  plan.blockAt.assign(static_cast<size_t>(size) + 1, -1);
+  int at = 0;
+  while (at < size) {
+    Block block;
+    block.start = at;
+    Known known;
+    int depth = 0;
+    int cost = 0;
+    for (;;) {
+      const vm::Cell& cell = code.cells[static_cast<size_t>(at)];
+      PlannedOp op = classify(cell, known, depth, size);
+      op.cost = cell.cost;
+      plan.ops[static_cast<size_t>(at)] = op;
+      block.leadCost = cost;
+      cost += op.cost;
+      ++at;
+      if (op.kind == OpKind::kStep) {
+        block.stepsLast = true;
+        break;
+      }
+      block.needBelow = std::max(block.needBelow, op.need - depth);
+      if (op.cost == 0) ++block.freeCount;
+      if (op.kind == OpKind::kBranch) {
+        if (op.target >= 0) targets.push_back(op.target);
+        if (op.otherwise >= 0) targets.push_back(op.otherwise);
+        break;
+      }
+      if (op.kind == OpKind::kSync) break;
+      applyEffect(op, known, depth);
+      block.growAbove = std::max(block.growAbove, depth);
+      if (at >= size || leaders[static_cast<size_t>(at)] || at - block.start >= kMaxBlockLength) break;
+    }
+    block.end = at;
+    plan.blockAt[static_cast<size_t>(block.start)] = static_cast<int>(plan.blocks.size());
+    plan.blocks.push_back(block);
+  }
+  return plan;
+}
+
+}  // namespace
+
+Plan planProgram(const vm::Bytecode& code) {
+  const size_t size = code.cells.size();
+  std::vector<bool> leaders(size + 1, false);
+  leaders[0] = true;
+  // Each round adds the destinations the previous cut found; a finer cut finds no new constant
+  // destination that a coarser one missed except across a length cut, so a few rounds settle it.
+  constexpr int kRounds = 3;
+  Plan plan;
+  for (int round = 0; round < kRounds; ++round) {
+    std::vector<int> targets;
+    plan = cut(code, leaders, targets);
+    bool added = false;
+    for (const int t : targets) {
+      if (static_cast<size_t>(t) < size && !leaders[static_cast<size_t>(t)]) {
+        leaders[static_cast<size_t>(t)] = true;
+        added = true;
+      }
+    }
+    if (!added) return plan;
+  }
+  std::vector<int> ignored;
+  return cut(code, leaders, ignored);
+}
+
+}  // namespace chronon::jit::robotalk_detail

@@ -1,0 +1,68 @@
+#pragma once
+// The JIT's view of a RoboTalk program before any LLVM is involved: each instruction classified by
+// what native code does for it, and the program cut into straight-line blocks with their cycle
+// costs and static stack needs. Lowering (robotalk_lower.cpp) turns the plan into one LLVM function.
+
+#include <cstdint>
+#include <vector>
+
+#include "chronon/vm/bytecode.h"
+
+namespace chronon::jit::robotalk_detail {
+
+/// How native code handles one instruction.
+enum class OpKind : uint8_t {
+  kStep,      ///< Not compiled: vm::step runs it (host registers, maths words, interrupts, errors...).
+  kPush,      ///< Pushes `value`.
+  kPrim,      ///< Operator `op` on the top cells, compiled inline (arithmetic, logic, stack words).
+  kVarRead,   ///< RECALL of user variable `index` whose quoted code was pushed in the same block.
+  kVarWrite,  ///< STORE to user variable `index` whose quoted code was pushed in the same block.
+  kBranch,    ///< JUMP, CALL, IF, IFG, IFE or IFEG (`op`); ends its block.
+  kSync,      ///< SYNC; ends its block and the call.
+};
+
+/// One classified instruction.
+struct PlannedOp {
+  OpKind kind = OpKind::kStep;
+  robotalk::Op op = robotalk::Op::Nop;
+  int16_t value = 0;  ///< For kPush.
+  int index = 0;      ///< Variable index for kVarRead / kVarWrite.
+  /// For kBranch: the destinations known at compile time (-1 = taken from the stack at run time).
+  /// JUMP, CALL, IF and IFG use `target`; IFE and IFEG use `target` (condition true) and `otherwise`.
+  int target = -1;
+  int otherwise = -1;
+  int need = 0;   ///< Stack cells it reads (the stack must hold at least this many).
+  int delta = 0;  ///< Net stack change when it does not branch.
+  int cost = 1;   ///< Cycles charged.
+};
+
+/// A straight-line run [start, end), entered only at `start`. Every instruction but the last is
+/// compiled; the last is compiled too unless `stepsLast`, when vm::step runs it.
+struct Block {
+  int start = 0;
+  int end = 0;
+  bool stepsLast = false;
+  int needBelow = 0;  ///< Stack height the compiled instructions need at entry (none underflows).
+  int growAbove = 0;  ///< Most the compiled instructions raise the stack above its entry height.
+  int leadCost = 0;   ///< Cycles of every instruction but the last: the run loop checks the budget
+                      ///< before each instruction, so the block fits when cycles + leadCost < budget.
+  int freeCount = 0;  ///< Zero-cost compiled instructions (they count against kFreeInstructionCap).
+};
+
+/// The plan of a program.
+struct Plan {
+  std::vector<PlannedOp> ops;  ///< One per instruction.
+  std::vector<Block> blocks;   ///< In address order.
+  std::vector<int> blockAt;    ///< Per address (size + 1 entries): the block starting there, or -1.
+};
+
+/// The longest block. RoboWar robots run 5 to 50 cycles a chronon; a block that does not fit the
+/// rest of the budget is single-stepped, so blocks stay short.
+inline constexpr int kMaxBlockLength = 8;
+
+/// Classifies `code` and cuts it into blocks. Leaders are address 0, every constant destination of
+/// a branch, and the instruction after any branch, SYNC or stepped instruction (return addresses
+/// included). Never fails: what it does not understand becomes kStep.
+Plan planProgram(const vm::Bytecode& code);
+
+}  // namespace chronon::jit::robotalk_detail
