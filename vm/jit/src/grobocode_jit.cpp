@@ -83,7 +83,7 @@ struct Job {
 // An LLJIT for `optimization` in which compiled code finds the interpreter's step.
 std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reason) {
   const detail::HostSymbol symbols[] = {detail::hostSymbol(detail::kStepSymbol, &detail::chronon_jit_grobocode_step)};
-  return detail::makeLljit(optimization, symbols, reason);
+  return detail::makeLljit(detail::codeGenFor(optimization), symbols, reason);
 }
 
 }  // namespace

@@ -17,14 +17,14 @@
 
 namespace chronon::jit::detail {
 
-std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::span<const HostSymbol> symbols,
+std::unique_ptr<llvm::orc::LLJIT> makeLljit(llvm::CodeGenOptLevel codeGen, std::span<const HostSymbol> symbols,
                                             std::string& reason) {
   auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machine) {
     reason = "LLVM: " + llvm::toString(machine.takeError());
     return nullptr;
   }
-  machine->setCodeGenOptLevel(optimization >= 2 ? llvm::CodeGenOptLevel::Default : llvm::CodeGenOptLevel::None);
+  machine->setCodeGenOptLevel(codeGen);
   // One target machine for the life of the JIT: LLJIT's concurrent compiler builds a new one for
   // every module, which costs milliseconds per program.
   auto jit =

@@ -28,10 +28,17 @@ HostSymbol hostSymbol(const char* name, F* function) {
   return HostSymbol{name, llvm::orc::ExecutorAddr::fromPtr(function)};
 }
 
-/// An LLJIT whose code generation suits `optimization` (0 or 1: fast instruction selection and
-/// register allocation; 2: full), with one target machine for its life and `symbols` defined.
+/// An LLJIT whose code generator works at `codeGen` (None: fast instruction selection and register
+/// allocation; Less; Default: full), with one target machine for its life and `symbols` defined.
 /// Returns nullptr with `reason` set when LLVM cannot make one. Callers compile one module at a time.
-std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::span<const HostSymbol> symbols, std::string& reason);
+std::unique_ptr<llvm::orc::LLJIT> makeLljit(llvm::CodeGenOptLevel codeGen, std::span<const HostSymbol> symbols,
+                                            std::string& reason);
+
+/// The code generator level that goes with IR optimisation level `optimization`: Default for 2,
+/// None below (its time grows linearly with the code, which matters for long programs).
+inline llvm::CodeGenOptLevel codeGenFor(int optimization) {
+  return optimization >= 2 ? llvm::CodeGenOptLevel::Default : llvm::CodeGenOptLevel::None;
+}
 
 /// Runs the IR passes of `optimization` on `module`: 0 none; 1 SROA, early CSE, instcombine and
 /// simplifycfg (what the lowered code needs: locals become registers, per-block arithmetic folds);

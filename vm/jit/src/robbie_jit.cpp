@@ -245,7 +245,7 @@ std::unique_ptr<RobbieJit> RobbieJit::create(std::string& reason, const JitOptio
       CHRONON_RL_HELPERS(CHRONON_RL_SYMBOL)
 #undef CHRONON_RL_SYMBOL
   };
-  std::unique_ptr<llvm::orc::LLJIT> jit = detail::makeLljit(options.optimization, symbols, reason);
+  std::unique_ptr<llvm::orc::LLJIT> jit = detail::makeLljit(detail::codeGenFor(options.optimization), symbols, reason);
   if (!jit) return nullptr;
   auto impl = std::make_unique<Impl>();
   impl->options = options;

@@ -2,18 +2,9 @@
 
 #include "chronon/jit/robotalk_jit.h"
 
-#include <llvm/ExecutionEngine/Orc/Core.h>
-#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
-#include <llvm/IR/Verifier.h>
-#include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/raw_ostream.h>
-#include <llvm/Transforms/InstCombine/InstCombine.h>
-#include <llvm/Transforms/Scalar/EarlyCSE.h>
-#include <llvm/Transforms/Scalar/SROA.h>
-#include <llvm/Transforms/Scalar/SimplifyCFG.h>
 
 #include <atomic>
 #include <chrono>
@@ -24,6 +15,7 @@
 #include <vector>
 
 #include "chronon/jit/jit.h"
+#include "llvm_support.h"
 #include "robotalk_lower.h"
 #include "robotalk_native.h"
 #include "robotalk_plan.h"
@@ -65,16 +57,7 @@ std::vector<int64_t> programKey(const vm::Bytecode& code) {
   return key;
 }
 
-uint64_t hashKey(const std::vector<int64_t>& key) {
-  uint64_t h = 14695981039346656037ULL;  // FNV-1a, 64 bits.
-  for (const int64_t v : key) {
-    for (int byte = 0; byte < 8; ++byte) {
-      h ^= (static_cast<uint64_t>(v) >> (8 * byte)) & 0xFFU;
-      h *= 1099511628211ULL;
-    }
-  }
-  return h;
-}
+uint64_t hashKey(const std::vector<int64_t>& key) { return detail::hashWords(key); }
 
 struct Compiled {
   std::vector<int64_t> key;
@@ -125,52 +108,9 @@ NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord
     record.note = "internal error: an instruction's code disagrees with its planned stack effect";
     return nullptr;
   }
-  std::string problems;
-  llvm::raw_string_ostream out(problems);
-  if (llvm::verifyFunction(*function, &out)) {
-    record.note = "internal error: invalid IR: " + problems;
-    return nullptr;
-  }
-  if (const char* dump = std::getenv("CHRONON_JIT_DUMP"); dump != nullptr && dump[0] == '2')
-    module->print(llvm::errs(), nullptr);
-  if (options.optimization > 0) {
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder builder;
-    builder.registerModuleAnalyses(mam);
-    builder.registerCGSCCAnalyses(cgam);
-    builder.registerFunctionAnalyses(fam);
-    builder.registerLoopAnalyses(lam);
-    builder.crossRegisterProxies(lam, fam, cgam, mam);
-    if (options.optimization >= 2) {
-      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(*module, mam);
-    } else {
-      // Level 1, as for Grobocode: the per-block arithmetic folds and repeated loads merge.
-      llvm::FunctionPassManager passes;
-      passes.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
-      passes.addPass(llvm::EarlyCSEPass());
-      passes.addPass(llvm::InstCombinePass());
-      passes.addPass(llvm::SimplifyCFGPass());
-      llvm::ModulePassManager pipeline;
-      pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(passes)));
-      pipeline.run(*module, mam);
-    }
-  }
-  // CHRONON_JIT_DUMP=1 prints each optimised module, =2 each module before optimisation.
-  if (const char* dump = std::getenv("CHRONON_JIT_DUMP"); dump != nullptr && dump[0] == '1')
-    module->print(llvm::errs(), nullptr);
-  if (llvm::Error e = target.addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
-    record.note = "LLVM: " + llvm::toString(std::move(e));
-    return nullptr;
-  }
-  auto address = target.lookup(symbol);
-  if (!address) {
-    record.note = "LLVM: " + llvm::toString(address.takeError());
-    return nullptr;
-  }
-  return address->toPtr<NativeProgram>();
+  const llvm::orc::ExecutorAddr address = detail::finishModule(target, std::move(context), std::move(module), *function,
+                                                               symbol, options.optimization, record.note);
+  return address.isNull() ? nullptr : address.toPtr<NativeProgram>();
 }
 
 const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_view name) {
@@ -206,26 +146,9 @@ namespace {
 // An LLJIT generating code at `level`, with the step function defined; nullptr with `reason` set
 // when LLVM cannot.
 std::unique_ptr<llvm::orc::LLJIT> makeJit(llvm::CodeGenOptLevel level, std::string& reason) {
-  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!machine) {
-    reason = "LLVM: " + llvm::toString(machine.takeError());
-    return nullptr;
-  }
-  machine->setCodeGenOptLevel(level);
-  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*machine)).create();
-  if (!jit) {
-    reason = "LLVM: " + llvm::toString(jit.takeError());
-    return nullptr;
-  }
-  llvm::orc::SymbolMap symbols;
-  symbols[(*jit)->mangleAndIntern(robotalk_detail::kStepSymbol)] = {
-      llvm::orc::ExecutorAddr::fromPtr(&robotalk_detail::chronon_jit_robotalk_step),
-      llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
-  if (llvm::Error e = (*jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
-    reason = "LLVM: " + llvm::toString(std::move(e));
-    return nullptr;
-  }
-  return std::move(*jit);
+  const detail::HostSymbol symbols[] = {
+      detail::hostSymbol(robotalk_detail::kStepSymbol, &robotalk_detail::chronon_jit_robotalk_step)};
+  return detail::makeLljit(level, symbols, reason);
 }
 
 }  // namespace
