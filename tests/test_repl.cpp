@@ -156,12 +156,13 @@ TEST_CASE("repl grobocode: help, words, see, effect, step, trace, time, set, eng
   CHECK(contains(repl.feed("set nothing 1").output, "no hardware variable"));
   CHECK(repl.feed("engine interp").output == "engine: interp\n");
   CHECK(repl.feed("engine jit").output == "engine: jit\n");
-  // Under the JIT the same code gives the same stack; other languages stay on the interpreter.
+  // Under the JIT the same code gives the same stack, in every language.
   CHECK(repl.feed("2 3 *").output == "stack: 20 1 2.500 6\n");
   CHECK(repl.feed("lang rl").output == "language: rl\n");
   CHECK(repl.feed("engine jit").output == "engine: jit\n");
   CHECK(repl.feed("lang robotalk").output == "language: robotalk\n");
-  CHECK(contains(repl.feed("engine jit").output, "Grobocode brains and RL programs only; robotalk stays"));
+  CHECK(repl.feed("engine jit").output == "engine: jit\n");
+  CHECK(repl.feed("1 2 +").output == "stack: 3\n");
   CHECK(repl.feed("lang rl").output == "language: rl\n");
   CHECK(repl.feed("lang grobocode").output == "language: grobocode\n");
   CHECK(repl.feed("lang robotalk").output == "language: robotalk\n");

@@ -429,10 +429,7 @@ class GrobocodeSession final : public LanguageSession {
     return false;
   }
 
-  bool useEngine(grobocode::BrainEngine* engine) override {
-    engine_ = engine;
-    return true;
-  }
+  void useEngines(const Engines& engines) override { engine_ = engines.grobocode; }
 
   void reset() override {
     saved_.reset();

@@ -10,6 +10,7 @@
 
 #include "chronon/jit/grobocode_jit.h"
 #include "chronon/jit/robbie_jit.h"
+#include "chronon/jit/robotalk_jit.h"
 #include "text.h"
 
 namespace chronon::repl {
@@ -58,34 +59,32 @@ Repl::~Repl() = default;
 
 std::string Repl::applyEngine() {
   if (!wantJit_) {
-    session().useEngine(nullptr);
-    session().useRobbieEngine(nullptr);
+    session().useEngines({});
     return "engine: interp\n";
   }
-  if (language_ == Language::kRobbie) {
-    if (!robbieJit_) {
-      std::string reason;
-      robbieJit_ = jit::RobbieJit::create(reason);
-      if (!robbieJit_) {
-        wantJit_ = false;
-        return "engine jit: the JIT cannot start (" + reason + "); staying on the interpreter\n";
-      }
-    }
-    session().useRobbieEngine(robbieJit_.get());
-    return "engine: jit\n";
+  // Each language's JIT is made at the first `engine jit` in that language and kept for the session.
+  std::string reason;
+  Engines engines;
+  switch (language_) {
+    case Language::kGrobocode:
+      if (!jit_) jit_ = jit::GrobocodeJit::create(reason);
+      engines.grobocode = jit_.get();
+      break;
+    case Language::kRoboTalk:
+      if (!roboTalkJit_) roboTalkJit_ = jit::RoboTalkJit::create(reason);
+      engines.robotalk = roboTalkJit_.get();
+      break;
+    case Language::kRobbie:
+      if (!robbieJit_) robbieJit_ = jit::RobbieJit::create(reason);
+      engines.robbie = robbieJit_.get();
+      break;
   }
-  if (!jit_) {
-    std::string reason;
-    jit_ = jit::GrobocodeJit::create(reason);
-    if (!jit_) {
-      wantJit_ = false;
-      return "engine jit: the JIT cannot start (" + reason + "); staying on the interpreter\n";
-    }
+  if (engines.grobocode == nullptr && engines.robotalk == nullptr && engines.robbie == nullptr) {
+    wantJit_ = false;
+    session().useEngines({});
+    return "engine jit: the JIT cannot start (" + reason + "); staying on the interpreter\n";
   }
-  if (!session().useEngine(jit_.get())) {
-    return "engine jit: the JIT compiles Grobocode brains and RL programs only; " +
-           std::string(languageName(language_)) + " stays on the interpreter\n";
-  }
+  session().useEngines(engines);
   return "engine: jit\n";
 }
 
@@ -334,12 +333,7 @@ Reply Repl::runCommand(std::string_view name, std::string_view rest) {
     language_ = *language;
     out += "language: " + std::string(languageName(language_)) + "\n";
     // The chosen engine follows the user into the new language where it can.
-    if (wantJit_) {
-      applyEngine();
-    } else {
-      session().useEngine(nullptr);
-      session().useRobbieEngine(nullptr);
-    }
+    applyEngine();
     return reply;
   }
   if (name == "engine") {

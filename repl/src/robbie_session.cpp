@@ -311,9 +311,8 @@ class RobbieSession final : public LanguageSession {
     return false;
   }
 
-  bool useRobbieEngine(robbie::Engine* engine) override {
-    engine_ = engine != nullptr ? engine : &robbie::interpreterEngine();
-    return true;
+  void useEngines(const Engines& engines) override {
+    engine_ = engines.robbie != nullptr ? engines.robbie : &robbie::interpreterEngine();
   }
 
   void reset() override {

@@ -166,7 +166,8 @@ class RoboTalkSession final : public LanguageSession {
     (void)out;
     if (!saved_) return RunStatus::kDone;
     const int budget = static_cast<int>(std::clamp<int64_t>(maxCycles, 1, 1 << 30));
-    const vm::RunResult result = vm::run(code_, brain_, host_, budget);
+    const vm::RunResult result =
+        engine_ != nullptr ? engine_->run(code_, brain_, host_, budget) : vm::run(code_, brain_, host_, budget);
     executed += std::max(result.cycles, 1);
     switch (result.stop) {
       case vm::Stop::kBudget:
@@ -352,6 +353,8 @@ class RoboTalkSession final : public LanguageSession {
     return true;
   }
 
+  void useEngines(const Engines& engines) override { engine_ = engines.robotalk; }
+
   bool set(std::string_view name, std::span<const std::string> values, std::string& out) override {
     const robotalk::RegisterInfo* reg = robotalk::lookupRegister(name);
     if (reg == nullptr) {
@@ -450,6 +453,7 @@ class RoboTalkSession final : public LanguageSession {
   std::optional<vm::Brain> saved_;
   robotalk::Program program_;
   vm::Bytecode code_;
+  vm::RoboTalkEngine* engine_ = nullptr;  // nullptr: the interpreter.
   std::string text_;
   uint32_t offset_ = 0;
   int endAddress_ = -1;

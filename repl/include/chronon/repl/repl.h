@@ -17,6 +17,7 @@
 namespace chronon::jit {
 class GrobocodeJit;
 class RobbieJit;
+class RoboTalkJit;
 }  // namespace chronon::jit
 
 namespace chronon::repl {
@@ -87,8 +88,9 @@ class Repl {
 
   Language language_;
   std::map<Language, std::unique_ptr<LanguageSession>> sessions_;
-  std::unique_ptr<jit::GrobocodeJit> jit_;     // Created at the first `engine jit` for Grobocode.
-  std::unique_ptr<jit::RobbieJit> robbieJit_;  // Created at the first `engine jit` for RL.
+  std::unique_ptr<jit::GrobocodeJit> jit_;         // Created at the first `engine jit` for Grobocode.
+  std::unique_ptr<jit::RobbieJit> robbieJit_;      // Created at the first `engine jit` for RL.
+  std::unique_ptr<jit::RoboTalkJit> roboTalkJit_;  // Created at the first `engine jit` for RoboTalk.
   bool wantJit_ = false;
   std::string pending_;
   bool stepping_ = false;

@@ -14,6 +14,7 @@
 
 #include "chronon/vm/grobocode_engine.h"
 #include "chronon/vm/robbie_engine.h"
+#include "chronon/vm/robotalk_engine.h"
 
 namespace chronon::repl {
 
@@ -22,6 +23,13 @@ enum class Language : uint8_t {
   kGrobocode,  ///< Grobots' Grobocode (specs/grobots-language.md).
   kRoboTalk,   ///< RoboWar's RoboTalk (specs/robowar.md).
   kRobbie,     ///< The Robbie Language (seeds/robbie-language.txt).
+};
+
+/// The engines sessions run code with, one per language; nullptr means that language's interpreter.
+struct Engines {
+  grobocode::BrainEngine* grobocode = nullptr;
+  vm::RoboTalkEngine* robotalk = nullptr;
+  robbie::Engine* robbie = nullptr;
 };
 
 /// The language named `name`: "grobocode" (or "gb"), "robotalk" (or "rtk"), "rl" (or "robbie");
@@ -118,19 +126,8 @@ class LanguageSession {
   /// `reset`: forgets every definition and empties the stacks and the test host.
   virtual void reset() = 0;
 
-  /// `engine`: runs Grobocode code with `engine` (nullptr: the interpreter). Returns false when this
-  /// language does not run Grobocode brains, leaving its own engine as it is.
-  virtual bool useEngine(grobocode::BrainEngine* engine) {
-    (void)engine;
-    return false;
-  }
-
-  /// `engine`: runs Robbie Language code with `engine` (nullptr: the interpreter). Returns false when
-  /// this language does not run RL programs, leaving its own engine as it is.
-  virtual bool useRobbieEngine(robbie::Engine* engine) {
-    (void)engine;
-    return false;
-  }
+  /// `engine`: runs code with this language's member of `engines` (nullptr: the interpreter).
+  virtual void useEngines(const Engines& engines) = 0;
 };
 
 /// A new session for `language`, or nullptr when the language has no session (every language has
