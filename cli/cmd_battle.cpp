@@ -23,6 +23,7 @@ using arena::robowar::Event;
 // The usage text before the engine options.
 constexpr const char* kUsageHead =
     "usage: chronon battle ROBOT... [--seed N] [--log] [--max-chronons N] [--move-and-shoot] [--json]\n"
+    "                      [--engine interp|jit] [--stats]\n"
     "\n"
     "Runs one RoboWar battle of 1-6 robots (RoboTalk source, object code or .RWR files) and prints\n"
     "each robot's outcome: alive or the chronon and cause of death, kills, points, energy, damage.\n"
