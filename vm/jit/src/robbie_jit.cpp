@@ -17,6 +17,7 @@
 
 #include "chronon/jit/jit.h"
 #include "chronon/vm/robbie_interpreter.h"
+#include "code_cache.h"
 #include "llvm_support.h"
 #include "robbie_lower.h"
 #include "robbie_native.h"
@@ -176,10 +177,8 @@ uint64_t programHash(const robbie::Program& program) { return hashKey(programKey
 struct RobbieJit::Impl {
   JitOptions options;
   std::unique_ptr<llvm::orc::LLJIT> jit;
-  mutable std::mutex mutex;
-  std::multimap<uint64_t, std::unique_ptr<Compiled>> cache;
-  JitStats stats;
-  int serial = 0;
+  detail::CodeCache<Compiled> cache;
+  int serial = 0;  // Symbol serial numbers; compiles run under the cache's lock.
 
   const Compiled* find(const robbie::Program& program, std::string_view name);
   NativeRobbie compile(const robbie::Program& program, Compiled& compiled, CompileRecord& record);
@@ -210,29 +209,11 @@ NativeRobbie RobbieJit::Impl::compile(const robbie::Program& program, Compiled& 
 }
 
 const Compiled* RobbieJit::Impl::find(const robbie::Program& program, std::string_view name) {
-  std::vector<int64_t> key = programKey(program);
-  const uint64_t hash = hashKey(key);
-  const std::lock_guard<std::mutex> lock(mutex);
-  for (auto [it, end] = cache.equal_range(hash); it != end; ++it) {
-    if (it->second->key == key) {
-      ++stats.cacheHits;
-      return it->second.get();
-    }
-  }
-  CompileRecord record;
-  record.name = std::string(name);
-  record.hash = hash;
-  record.instructions = static_cast<int32_t>(program.code.size());
-  const auto start = std::chrono::steady_clock::now();
-  auto compiled = std::make_unique<Compiled>();
-  compiled->function = compile(program, *compiled, record);
-  compiled->key = std::move(key);
-  compiled->note = record.note;
-  record.compiled = compiled->function != nullptr;
-  record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  stats.totalMilliseconds += record.milliseconds;
-  stats.records.push_back(std::move(record));
-  return cache.emplace(hash, std::move(compiled))->second.get();
+  return cache.find(programKey(program), name, static_cast<int32_t>(program.code.size()),
+                    [&](Compiled& compiled, CompileRecord& record) {
+                      compiled.function = compile(program, compiled, record);
+                      compiled.note = record.note;
+                    });
 }
 
 RobbieJit::RobbieJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -259,10 +240,7 @@ bool RobbieJit::prepare(const robbie::Program& program, std::string_view name, s
   return compiled->function != nullptr;
 }
 
-JitStats RobbieJit::stats() const {
-  const std::lock_guard<std::mutex> lock(impl_->mutex);
-  return impl_->stats;
-}
+JitStats RobbieJit::stats() const { return impl_->cache.stats(); }
 
 void RobbieJit::run(robbie::MachineState& state, const robbie::Program& program, robbie::RobbieHost& host,
                     int64_t budget) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "chronon/jit/jit.h"
+#include "code_cache.h"
 #include "llvm_support.h"
 #include "robotalk_lower.h"
 #include "robotalk_native.h"
@@ -62,6 +63,7 @@ uint64_t hashKey(const std::vector<int64_t>& key) { return detail::hashWords(key
 struct Compiled {
   std::vector<int64_t> key;
   NativeProgram function = nullptr;  // nullptr: declined.
+  std::string note;                  // Why it was declined.
 };
 
 // Engine serial numbers for Bytecode::memo (0 means none), so that a memo never outlives its engine
@@ -77,10 +79,8 @@ struct RoboTalkJit::Impl {
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::unique_ptr<llvm::orc::LLJIT> longJit;  // For programs over kRegisterLimit at level 1.
   uint64_t serial = 0;
-  mutable std::mutex mutex;
-  std::multimap<uint64_t, std::unique_ptr<Compiled>> cache;
-  JitStats stats;
-  int functions = 0;
+  detail::CodeCache<Compiled> cache;
+  int functions = 0;  // Symbol serial numbers; compiles run under the cache's lock.
 
   const Compiled* find(const vm::Bytecode& code, std::string_view name);
   NativeProgram compile(const vm::Bytecode& code, CompileRecord& record);
@@ -114,28 +114,11 @@ NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord
 }
 
 const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_view name) {
-  std::vector<int64_t> key = programKey(code);
-  const uint64_t hash = hashKey(key);
-  const std::lock_guard<std::mutex> lock(mutex);
-  for (auto [it, end] = cache.equal_range(hash); it != end; ++it) {
-    if (it->second->key == key) {
-      ++stats.cacheHits;
-      return it->second.get();
-    }
-  }
-  CompileRecord record;
-  record.name = std::string(name);
-  record.hash = hash;
-  record.instructions = static_cast<int32_t>(code.cells.size());
-  const auto start = std::chrono::steady_clock::now();
-  auto compiled = std::make_unique<Compiled>();
-  compiled->function = compile(code, record);
-  compiled->key = std::move(key);
-  record.compiled = compiled->function != nullptr;
-  record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  stats.totalMilliseconds += record.milliseconds;
-  stats.records.push_back(std::move(record));
-  return cache.emplace(hash, std::move(compiled))->second.get();
+  return cache.find(programKey(code), name, static_cast<int32_t>(code.cells.size()),
+                    [&](Compiled& compiled, CompileRecord& record) {
+                      compiled.function = compile(code, record);
+                      compiled.note = record.note;
+                    });
 }
 
 RoboTalkJit::RoboTalkJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -176,20 +159,11 @@ std::unique_ptr<RoboTalkJit> RoboTalkJit::create(std::string& reason, const JitO
 bool RoboTalkJit::prepare(const vm::Bytecode& code, std::string_view name, std::string* note) {
   const Compiled* compiled = impl_->find(code, name);
   if (compiled->function != nullptr) return true;
-  if (note != nullptr) {
-    const std::lock_guard<std::mutex> lock(impl_->mutex);
-    const uint64_t hash = hashKey(compiled->key);
-    for (const CompileRecord& r : impl_->stats.records) {
-      if (r.hash == hash) *note = r.note;
-    }
-  }
+  if (note != nullptr) *note = compiled->note;
   return false;
 }
 
-JitStats RoboTalkJit::stats() const {
-  const std::lock_guard<std::mutex> lock(impl_->mutex);
-  return impl_->stats;
-}
+JitStats RoboTalkJit::stats() const { return impl_->cache.stats(); }
 
 vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) {
   if (brain.failed) return vm::RunResult{vm::Stop::kError, 0};

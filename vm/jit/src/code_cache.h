@@ -1,0 +1,66 @@
+#pragma once
+// The compile cache the RoboTalk and Robbie Language JITs share: one entry per distinct program,
+// found by a content key (hash plus a full compare), compiled once under a lock, with the
+// statistics `--stats` prints. No LLVM here. (The Grobocode JIT keeps its own: it compiles in the
+// background and recompiles hot brains.)
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chronon/jit/grobocode_jit.h"
+#include "llvm_support.h"
+
+namespace chronon::jit::detail {
+
+/// Entries of type `Entry`, which must have a `std::vector<int64_t> key` member and a `function`
+/// member (nullptr when the JIT declined the program).
+template <typename Entry>
+class CodeCache {
+ public:
+  /// The entry whose key equals `key`. A new one is made and `compile(Entry&, CompileRecord&)` fills
+  /// it (under the lock, so each program compiles once); its record, named `name`, with
+  /// `instructions` and the wall time, goes into the statistics.
+  template <typename Compile>
+  const Entry* find(std::vector<int64_t> key, std::string_view name, int32_t instructions, Compile&& compile) {
+    const uint64_t hash = hashWords(key);
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (auto [it, end] = entries_.equal_range(hash); it != end; ++it) {
+      if (it->second->key == key) {
+        ++stats_.cacheHits;
+        return it->second.get();
+      }
+    }
+    CompileRecord record;
+    record.name = std::string(name);
+    record.hash = hash;
+    record.instructions = instructions;
+    const auto start = std::chrono::steady_clock::now();
+    auto entry = std::make_unique<Entry>();
+    entry->key = std::move(key);
+    compile(*entry, record);
+    record.compiled = entry->function != nullptr;
+    record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    stats_.totalMilliseconds += record.milliseconds;
+    stats_.records.push_back(std::move(record));
+    return entries_.emplace(hash, std::move(entry))->second.get();
+  }
+
+  /// A copy of the statistics so far.
+  JitStats stats() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return stats_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::multimap<uint64_t, std::unique_ptr<Entry>> entries_;
+  JitStats stats_;
+};
+
+}  // namespace chronon::jit::detail
