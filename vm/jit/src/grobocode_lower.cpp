@@ -17,6 +17,8 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
 
+#include <array>
+#include <initializer_list>
 #include <map>
 #include <vector>
 
@@ -349,6 +351,18 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
     depth_ = d - 1;
     push(r);
   };
+  // A stack shuffle: reads the top `pops` cells (x1 the deepest) and leaves x[order[0]], ... in
+  // their place; a cell that stays where it was is not written again.
+  const auto shuffle = [&](int32_t pops, std::initializer_list<int32_t> order) {
+    std::array<Value*, 4> x{};
+    for (int32_t i = 0; i < pops; ++i) x[static_cast<size_t>(i)] = top(pops - i);
+    int32_t slot = d - pops;
+    for (const int32_t k : order) {
+      if (slot != d - pops + k - 1) setCell(slot, x[static_cast<size_t>(k - 1)]);
+      ++slot;
+    }
+    depth_ = slot;
+  };
   const auto product = [&](Value* a, Value* bb) {
     Value* p = b_.CreateAShr(b_.CreateMul(b_.CreateSExt(a, b_.getInt64Ty()), b_.CreateSExt(bb, b_.getInt64Ty())),
                              kFractionBits);
@@ -397,80 +411,23 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
     case Prim::Nop: return;
     case Prim::Drop: depth_ = d - 1; return;
     case Prim::TwoDrop: depth_ = d - 2; return;
-    case Prim::Nip: {
-      Value* x2 = top(1);
-      depth_ = d - 2;
-      push(x2);
-      return;
-    }
     case Prim::Rdrop: {
       Value* rh = b_.CreateLoad(i32(), returnHeight_);
       require(b_.CreateICmpSGT(rh, c32(0)));
       b_.CreateStore(b_.CreateSub(rh, c32(1)), returnHeight_);
       return;
     }
-    case Prim::Swap: {
-      Value* x1 = top(2);
-      Value* x2 = top(1);
-      depth_ = d - 2;
-      push(x2);
-      push(x1);
-      return;
-    }
-    case Prim::TwoSwap: {
-      Value* x1 = top(4);
-      Value* x2 = top(3);
-      Value* x3 = top(2);
-      Value* x4 = top(1);
-      depth_ = d - 4;
-      push(x3);
-      push(x4);
-      push(x1);
-      push(x2);
-      return;
-    }
-    case Prim::Rot:
-    case Prim::Rrot: {
-      Value* x1 = top(3);
-      Value* x2 = top(2);
-      Value* x3 = top(1);
-      depth_ = d - 3;
-      if (op.prim == Prim::Rot) {
-        push(x2);
-        push(x3);
-        push(x1);
-      } else {
-        push(x3);
-        push(x1);
-        push(x2);
-      }
-      return;
-    }
-    case Prim::Dup: push(top(1)); return;
-    case Prim::TwoDup: {
-      Value* x1 = top(2);
-      Value* x2 = top(1);
-      push(x1);
-      push(x2);
-      return;
-    }
-    case Prim::Tuck: {
-      Value* x1 = top(2);
-      Value* x2 = top(1);
-      depth_ = d - 2;
-      push(x2);
-      push(x1);
-      push(x2);
-      return;
-    }
-    case Prim::Over: push(top(2)); return;
-    case Prim::TwoOver: {
-      Value* x1 = top(4);
-      Value* x2 = top(3);
-      push(x1);
-      push(x2);
-      return;
-    }
+    // The shuffles, as their effects in the word table read (x1 deepest).
+    case Prim::Nip: return shuffle(2, {2});
+    case Prim::Swap: return shuffle(2, {2, 1});
+    case Prim::TwoSwap: return shuffle(4, {3, 4, 1, 2});
+    case Prim::Rot: return shuffle(3, {2, 3, 1});
+    case Prim::Rrot: return shuffle(3, {3, 1, 2});
+    case Prim::Dup: return shuffle(1, {1, 1});
+    case Prim::TwoDup: return shuffle(2, {1, 2, 1, 2});
+    case Prim::Tuck: return shuffle(2, {2, 1, 2});
+    case Prim::Over: return shuffle(2, {1, 2, 1});
+    case Prim::TwoOver: return shuffle(4, {1, 2, 3, 4, 1, 2});
     case Prim::Stack: push(b_.CreateMul(b_.CreateAdd(h0_, c32(d)), c32(kOne))); return;
     case Prim::ToR: {
       Value* n = address(top(1));
