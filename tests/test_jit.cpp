@@ -69,6 +69,7 @@ void requireSameState(const gc::BrainState& a, const gc::BrainState& b) {
 
 // Everything the test host recorded.
 void requireSameHost(const gc::GrobocodeTestHost& a, const gc::GrobocodeTestHost& b) {
+  REQUIRE(a.reads == b.reads);
   REQUIRE(a.scalarWrites.size() == b.scalarWrites.size());
   for (size_t i = 0; i < a.scalarWrites.size(); ++i) {
     REQUIRE(a.scalarWrites[i].hw == b.scalarWrites[i].hw);
@@ -271,6 +272,65 @@ TEST_CASE("JIT and interpreter agree on every runtime error", "[jit]") {
     const gc::BrainState state = compareCode(code);
     INFO(code);
     CHECK((state.status == gc::BrainStatus::kError || std::string(code) == "0 99999 ifg 1 print"));
+  }
+}
+
+TEST_CASE("JIT direct calls: pure words, shared memory and hardware errors match the interpreter", "[jit]") {
+  // Pure words run natively through their table; an error sends the word back to the interpreter.
+  for (const char* code :
+       {"2 sqrt print -1 sqrt", "3 4 norm print 3 4 angle print 1 2 3 4 dist print 1 0 reciprocal",
+        "1 2 3 vs* vprint 1 2 0.5 vs/ vprint 1 2 0 vs/", "400000 400000 3 vs* vprint",
+        "0 0 3 4 5 in-range print 0 0 3 4 4.9 in-range print 7 3 mod print -7 3 rem print 1 0 mod",
+        "3 4 rect-to-polar vprint 5 1 polar-to-rect vprint 1 2 3 4 dot print 1 2 3 4 cross print",
+        "1 2 3 4 project vprint 3 4 unitize vprint 1 0 0 1 rotate-to vprint 1 0 0 1 rotate-from vprint",
+        "2.5 floor print 2.5 ceiling print -2.5 round print 7 reorient print 1 sin 1 cos 1 tan print "
+        "print print 0.5 arcsin 0.5 arccos 1 arctan print print print 2 10 exponent print 0 -1 exponent",
+        "infinity 2 * 5 rect-to-polar"}) {
+    const gc::BrainState state = compareCode(code);
+    INFO(code);
+    CHECK(state.status == gc::BrainStatus::kError);
+  }
+  // Shared memory inline: good addresses natively, bad ones (and vwrite's partial write) in the
+  // interpreter.
+  for (const char* code : {"5 1 write 1 read print 1 2 999 vwrite 999 vread vprint 6 1000 write 1000 read print",
+                           "1 1000 vread", "1 2 1000 vwrite", "1 2 0 vwrite", "1.5 read", "1 0 write", "0 vread"}) {
+    const gc::BrainState state = compareCode(code);
+    INFO(code);
+    CHECK(state.status == gc::BrainStatus::kError);
+  }
+  // Host errors on direct hardware calls: the same message (naming a fractional written value),
+  // errorPc and writes, and each variable read exactly once.
+  const gc::SideResult side = probe(
+      "time print 1 2 + engine-power print 3 engine-power! 1.5 constructor-type! 4 5 engine-velocity! "
+      "position vprint velocity vprint 1 print");
+  REQUIRE(side.loaded());
+  const gc::Brain& brain = *side.side.types.at(0).brain;
+  const auto failWith = [](size_t k, gc::GrobocodeTestHost& host) {
+    switch (k) {
+      case 0: host.scalarErrors[gc::HwScalar::EnginePower] = gc::RuntimeError::kArithmeticOverflow; return;
+      case 1: host.scalarErrors[gc::HwScalar::ConstructorType] = gc::RuntimeError::kNotInteger; return;
+      case 2: host.vectorErrors[gc::HwVector::EngineVelocity] = gc::RuntimeError::kIndexOutOfRange; return;
+      case 3: host.vectorErrors[gc::HwVector::Position] = gc::RuntimeError::kArithmeticOverflow; return;
+    }
+  };
+  for (size_t k = 0; k < 4; ++k) {
+    INFO("case " << k);
+    for (const int32_t speed : {1, 2, 5, 1000}) {
+      gc::GrobocodeTestHost hostI(3);
+      gc::GrobocodeTestHost hostJ(3);
+      failWith(k, hostI);
+      failWith(k, hostJ);
+      gc::BrainState stateI = gc::makeBrainState(brain, 10);
+      gc::BrainState stateJ = gc::makeBrainState(brain, 10);
+      for (int32_t frame = 0; frame < 40 && stateI.status == gc::BrainStatus::kOk; ++frame) {
+        REQUIRE(gc::interpreterEngine().think(stateI, brain, hostI, speed) ==
+                theJit().think(stateJ, brain, hostJ, speed));
+        requireSameState(stateI, stateJ);
+        requireSameHost(hostI, hostJ);
+      }
+      CHECK(stateI.status == gc::BrainStatus::kError);
+      if (k == 1) CHECK(stateI.errorMessage.find("1.5") != std::string::npos);
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 // an exhaustive switch over Prim; the number model (grobots_number.h) gives the arithmetic.
 
 #include "chronon/vm/grobocode_interpreter.h"
+#include "chronon/vm/grobocode_pure.h"
 
 #include <algorithm>
 #include <array>
@@ -29,6 +30,16 @@ RuntimeError fromNumberError(NumberError error) {
   return RuntimeError::kArithmeticOverflow;
 }
 
+// A host error's message: a not-an-integer error names the first fractional input, the value the
+// host tried to convert (the host interface reports kinds only); any other error has its own.
+std::string hostErrorMessage(RuntimeError error, std::span<const Fixed> inputs) {
+  if (error == RuntimeError::kNotInteger) {
+    for (const Fixed f : inputs)
+      if (!f.isInteger()) return grobots::notAnIntegerMessage(f);
+  }
+  return std::string(runtimeErrorMessage(error));
+}
+
 // One instruction's execution. Each helper returns false after recording an error in the state, so
 // the caller can stop with `if (!...) return;`.
 class Machine {
@@ -49,14 +60,8 @@ class Machine {
       return fail(RuntimeError::kNotInteger, grobots::notAnIntegerMessage(value));
     return fail(fromNumberError(error));
   }
-  // A host error; a not-an-integer error names the first fractional input, the value the host
-  // tried to convert (the host interface reports kinds only).
   bool failHost(RuntimeError error, std::span<const Fixed> inputs) {
-    if (error == RuntimeError::kNotInteger) {
-      for (const Fixed f : inputs)
-        if (!f.isInteger()) return fail(error, grobots::notAnIntegerMessage(f));
-    }
-    return fail(error);
+    return fail(error, hostErrorMessage(error, inputs));
   }
 
   bool pop(Fixed& out) {
@@ -208,6 +213,19 @@ class Machine {
     return push(f(a, b));
   }
 
+  // A pure word (grobocode_pure.h): pops its inputs top first, so an underflow leaves the same
+  // partial pops as popping them one by one; its outputs never outgrow what it popped.
+  bool pure(const PureWord& word) {
+    std::array<Fixed, kMaxEffectItems * 2> in{};
+    std::array<Fixed, kMaxEffectItems * 2> out{};
+    for (auto i = static_cast<size_t>(word.pops); i > 0; --i)
+      if (!pop(in[i - 1])) return false;
+    grobots::NumberError error{};
+    if (!word.function(in.data(), out.data(), error)) return failNumber(error);
+    for (size_t i = 0; i < static_cast<size_t>(word.pushes); ++i)
+      if (!push(out[i])) return false;
+    return true;
+  }
   bool hardwareCall(Prim prim);
   bool sendMessage();
   bool receiveMessage();
@@ -333,27 +351,12 @@ bool Machine::primitive(Prim prim) {
     case Prim::Negate: return unary([](Fixed x) { return g::negate(x); });
     case Prim::Multiply: return binary([](Fixed x, Fixed y) { return g::multiply(x, y); });
     case Prim::Divide: return binary([](Fixed x, Fixed y) { return g::divide(x, y); });
-    case Prim::Reciprocal: return unary([](Fixed x) { return g::reciprocal(x); });
-    case Prim::Mod: return binary([](Fixed x, Fixed y) { return g::mod(x, y); });
-    case Prim::Rem: return binary([](Fixed x, Fixed y) { return g::rem(x, y); });
     case Prim::Square: return unary([](Fixed x) { return g::square(x); });
-    case Prim::Sqrt: return unary([](Fixed x) { return g::sqrt(x); });
-    case Prim::Exponent: return binary([](Fixed x, Fixed y) { return g::exponent(x, y); });
     case Prim::IsInteger: return pop(a) && pushBool(a.isInteger());
-    case Prim::Floor: return unary([](Fixed x) { return g::floor(x); });
-    case Prim::Ceiling: return unary([](Fixed x) { return g::ceiling(x); });
-    case Prim::Round: return unary([](Fixed x) { return g::round(x); });
     case Prim::Min: return binary([](Fixed x, Fixed y) { return g::min(x, y); });
     case Prim::Max: return binary([](Fixed x, Fixed y) { return g::max(x, y); });
     case Prim::Abs: return unary([](Fixed x) { return g::abs(x); });
     case Prim::Signum: return unary([](Fixed x) { return g::signum(x); });
-    case Prim::Reorient: return unary([](Fixed x) { return g::reorient(x); });
-    case Prim::Sin: return unary([](Fixed x) { return g::sin(x); });
-    case Prim::Cos: return unary([](Fixed x) { return g::cos(x); });
-    case Prim::Tan: return unary([](Fixed x) { return g::tan(x); });
-    case Prim::Arcsin: return unary([](Fixed x) { return g::arcsin(x); });
-    case Prim::Arccos: return unary([](Fixed x) { return g::arccos(x); });
-    case Prim::Arctan: return unary([](Fixed x) { return g::arctan(x); });
     case Prim::Random: return pop(b) && pop(a) && push(host_.random().random(a, b));
     case Prim::RandomAngle: return push(host_.random().randomAngle());
     case Prim::RandomInt: return pop(b) && pop(a) && push(host_.random().randomInt(a, b));
@@ -364,28 +367,39 @@ bool Machine::primitive(Prim prim) {
     case Prim::E: return push(g::kE);
     case Prim::Epsilon: return push(g::kEpsilon);
     case Prim::Infinity: return push(g::kInfinity);
-    case Prim::RectToPolar: {
-      if (!pop(v)) return false;
-      const Checked<g::FixedPolar> p = g::rectToPolar(v);
-      if (!p) return failNumber(p.error());
-      return push(FixedVector{p.value().radius, p.value().angle});
-    }
-    case Prim::PolarToRect: return pop(b) && pop(a) && push(g::polarToRect(g::FixedPolar{a, b}));
+    // The pure numeric words, applied through their one table (grobocode_pure.h).
+    case Prim::Reciprocal:
+    case Prim::Mod:
+    case Prim::Rem:
+    case Prim::Sqrt:
+    case Prim::Exponent:
+    case Prim::Floor:
+    case Prim::Ceiling:
+    case Prim::Round:
+    case Prim::Reorient:
+    case Prim::Sin:
+    case Prim::Cos:
+    case Prim::Tan:
+    case Prim::Arcsin:
+    case Prim::Arccos:
+    case Prim::Arctan:
+    case Prim::RectToPolar:
+    case Prim::PolarToRect:
+    case Prim::VsMultiply:
+    case Prim::VsDivide:
+    case Prim::Norm:
+    case Prim::Angle:
+    case Prim::Dot:
+    case Prim::Project:
+    case Prim::Cross:
+    case Prim::Unitize:
+    case Prim::RotateTo:
+    case Prim::RotateFrom:
+    case Prim::Dist:
+    case Prim::InRange: return pure(*findPure(prim));
     case Prim::VAdd: return vectorBinary([](FixedVector x, FixedVector y) { return g::add(x, y); });
     case Prim::VSubtract: return vectorBinary([](FixedVector x, FixedVector y) { return g::subtract(x, y); });
     case Prim::VNegate: return pop(v) && push(g::negate(v));
-    case Prim::VsMultiply: return pop(a) && pop(v) && push(g::scale(v, a));
-    case Prim::VsDivide: return pop(a) && pop(v) && push(g::divide(v, a));
-    case Prim::Norm: return pop(v) && push(g::norm(v));
-    case Prim::Angle: return pop(v) && push(g::angle(v));
-    case Prim::Dot: return vectorBinary([](FixedVector x, FixedVector y) { return g::dot(x, y); });
-    case Prim::Project: return vectorBinary([](FixedVector x, FixedVector y) { return g::project(x, y); });
-    case Prim::Cross: return vectorBinary([](FixedVector x, FixedVector y) { return g::cross(x, y); });
-    case Prim::Unitize: return pop(v) && push(g::unitize(v));
-    case Prim::RotateTo: return vectorBinary([](FixedVector x, FixedVector y) { return g::rotateTo(x, y); });
-    case Prim::RotateFrom: return vectorBinary([](FixedVector x, FixedVector y) { return g::rotateFrom(x, y); });
-    case Prim::Dist: return vectorBinary([](FixedVector x, FixedVector y) { return g::dist(x, y); });
-    case Prim::InRange: return pop(a) && pop(v) && pop(u) && pushBool(g::inRange(u, v, a));
     case Prim::VEqual: return pop(v) && pop(u) && pushBool(u == v);
     case Prim::VNotEqual: return pop(v) && pop(u) && pushBool(!(u == v));
     case Prim::Equal: return compare([](Fixed x, Fixed y) { return x == y; });
@@ -592,6 +606,13 @@ void step(BrainState& state, const Brain& brain, GrobocodeHost& host) {
   state.used += 1;
   Machine(state, brain, host).execute(instruction);
   if (state.status == BrainStatus::kError) state.errorPc = at;
+}
+
+void raiseHostError(BrainState& state, RuntimeError error, std::span<const Fixed> inputs) {
+  state.status = BrainStatus::kError;
+  state.error = error;
+  state.errorMessage = hostErrorMessage(error, inputs);
+  state.errorPc = state.pc - 1;
 }
 
 int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host) {

@@ -84,23 +84,29 @@ void GrobocodeTestHost::serveType(const grobots::HardwareSpec& spec, int64_t mas
 }
 
 HostValue GrobocodeTestHost::readScalar(HwScalar hw) {
+  ++reads;
+  if (const auto e = scalarErrors.find(hw); e != scalarErrors.end()) return e->second;
   const auto it = scalars.find(hw);
   return it == scalars.end() ? Fixed{} : it->second;
 }
 
 HostVector GrobocodeTestHost::readVector(HwVector hw) {
+  ++reads;
+  if (const auto e = vectorErrors.find(hw); e != vectorErrors.end()) return e->second;
   const auto it = vectors.find(hw);
   return it == vectors.end() ? grobots::FixedVector{} : it->second;
 }
 
 RuntimeError GrobocodeTestHost::writeScalar(HwScalar hw, Fixed value) {
   scalarWrites.push_back(ScalarWrite{hw, value});
+  if (const auto e = scalarErrors.find(hw); e != scalarErrors.end()) return e->second;
   scalars[hw] = value;
   return RuntimeError::kNone;
 }
 
 RuntimeError GrobocodeTestHost::writeVector(HwVector hw, grobots::FixedVector value) {
   vectorWrites.push_back(VectorWrite{hw, value});
+  if (const auto e = vectorErrors.find(hw); e != vectorErrors.end()) return e->second;
   vectors[hw] = value;
   return RuntimeError::kNone;
 }

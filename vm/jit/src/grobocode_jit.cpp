@@ -6,6 +6,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -14,6 +15,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <span>
 #include <thread>
 #include <type_traits>
 
@@ -32,6 +34,43 @@ extern "C" void chronon_jit_grobocode_step(NativeContext* context) {
   grobocode::step(*context->state, *context->brain, *context->host);
 }
 
+extern "C" int64_t chronon_jit_grobocode_read(NativeContext* context, int32_t hw) {
+  const grobocode::HostValue value = context->host->readScalar(static_cast<grobocode::HwScalar>(hw));
+  if (!value) {
+    grobocode::raiseHostError(*context->state, value.error(), {});
+    return -1;
+  }
+  return static_cast<int64_t>(static_cast<uint32_t>(value.value().raw()));
+}
+
+extern "C" int32_t chronon_jit_grobocode_write(NativeContext* context, int32_t hw, int32_t value) {
+  const grobots::Fixed cell = grobots::Fixed::fromRaw(value);
+  const grobocode::RuntimeError error = context->host->writeScalar(static_cast<grobocode::HwScalar>(hw), cell);
+  if (error == grobocode::RuntimeError::kNone) return 0;
+  grobocode::raiseHostError(*context->state, error, std::span<const grobots::Fixed>(&cell, 1));
+  return 1;
+}
+
+extern "C" int32_t chronon_jit_grobocode_read_vector(NativeContext* context, int32_t hw, int32_t* out) {
+  const grobocode::HostVector value = context->host->readVector(static_cast<grobocode::HwVector>(hw));
+  if (!value) {
+    grobocode::raiseHostError(*context->state, value.error(), {});
+    return 1;
+  }
+  out[0] = value.value().x.raw();
+  out[1] = value.value().y.raw();
+  return 0;
+}
+
+extern "C" int32_t chronon_jit_grobocode_write_vector(NativeContext* context, int32_t hw, int32_t x, int32_t y) {
+  const std::array<grobots::Fixed, 2> cells{grobots::Fixed::fromRaw(x), grobots::Fixed::fromRaw(y)};
+  const grobocode::RuntimeError error =
+      context->host->writeVector(static_cast<grobocode::HwVector>(hw), grobots::FixedVector{cells[0], cells[1]});
+  if (error == grobocode::RuntimeError::kNone) return 0;
+  grobocode::raiseHostError(*context->state, error, cells);
+  return 1;
+}
+
 }  // namespace detail
 
 namespace {
@@ -43,7 +82,7 @@ using detail::NativeContext;
 static_assert(sizeof(grobots::Fixed) == 4 && std::is_standard_layout_v<grobots::Fixed>);
 static_assert(sizeof(grobots::FixedVector) == 8 && std::is_standard_layout_v<grobots::FixedVector>);
 static_assert(sizeof(grobocode::BrainStatus) == 1 && static_cast<int>(grobocode::BrainStatus::kOk) == 0);
-static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(detail::ContextField::kHost) + 1));
+static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(detail::ContextField::kShared) + 1));
 
 // Everything compiled code depends on, to tell brains with equal hashes apart.
 std::vector<int32_t> brainKey(const grobocode::Brain& brain) {
@@ -82,7 +121,12 @@ struct Job {
 
 // An LLJIT for `optimization` in which compiled code finds the interpreter's step.
 std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reason) {
-  const detail::HostSymbol symbols[] = {detail::hostSymbol(detail::kStepSymbol, &detail::chronon_jit_grobocode_step)};
+  const detail::HostSymbol symbols[] = {
+      detail::hostSymbol(detail::kStepSymbol, &detail::chronon_jit_grobocode_step),
+      detail::hostSymbol(detail::kReadSymbol, &detail::chronon_jit_grobocode_read),
+      detail::hostSymbol(detail::kWriteSymbol, &detail::chronon_jit_grobocode_write),
+      detail::hostSymbol(detail::kReadVectorSymbol, &detail::chronon_jit_grobocode_read_vector),
+      detail::hostSymbol(detail::kWriteVectorSymbol, &detail::chronon_jit_grobocode_write_vector)};
   return detail::makeLljit(detail::codeGenFor(optimization), symbols, reason);
 }
 
@@ -300,7 +344,8 @@ int32_t GrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& 
                         &memorySize,
                         &state,
                         &brain,
-                        &host};
+                        &host,
+                        reinterpret_cast<int32_t*>(host.sharedMemory().data())};
   const int32_t before = state.used;
   function(&context);
   const int32_t executed = state.used - before;

@@ -77,6 +77,11 @@ class Lowering {
   void gotoAddress(int64_t address);
   void gotoDynamic(Value* address);
   void callTo(Value* target, int32_t at);
+  // A direct host call for the instruction at `at` with `depth` cells left on the stack: commits the
+  // state the interpreter has while executing it, calls, and returns when the call reports failure.
+  Value* hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at);
+  void lowerPure(const Op& op);
+  void lowerShared(Prim prim);
 
   llvm::Module& module_;
   llvm::LLVMContext& context_;
@@ -86,6 +91,14 @@ class Lowering {
 
   llvm::Function* function_ = nullptr;
   llvm::Function* step_ = nullptr;
+  // The direct hardware calls (grobocode_native.h) and the pure words' in/out scratch cells.
+  llvm::Function* read_ = nullptr;
+  llvm::Function* write_ = nullptr;
+  llvm::Function* readVector_ = nullptr;
+  llvm::Function* writeVector_ = nullptr;
+  Value* in_ = nullptr;
+  Value* out_ = nullptr;
+  Value* error_ = nullptr;
   Value* contextArg_ = nullptr;
   std::vector<Value*> fields_;
   // The BrainState's height, return height, budget, instruction count and pc. They are the truth
@@ -128,17 +141,28 @@ llvm::Function* Lowering::lower(const std::string& name) {
   auto* type = llvm::FunctionType::get(b_.getVoidTy(), {ptr}, false);
   function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
   step_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, kStepSymbol, module_);
+  const auto declare = [&](llvm::Type* result, std::initializer_list<llvm::Type*> params, const char* symbol) {
+    return llvm::Function::Create(llvm::FunctionType::get(result, params, false), llvm::Function::ExternalLinkage,
+                                  symbol, module_);
+  };
+  read_ = declare(b_.getInt64Ty(), {ptr, i32()}, kReadSymbol);
+  write_ = declare(i32(), {ptr, i32(), i32()}, kWriteSymbol);
+  readVector_ = declare(i32(), {ptr, i32(), ptr}, kReadVectorSymbol);
+  writeVector_ = declare(i32(), {ptr, i32(), i32(), i32()}, kWriteVectorSymbol);
   contextArg_ = function_->getArg(0);
 
   BasicBlock* entry = newBlock("entry");
   b_.SetInsertPoint(entry);
-  for (int f = 0; f <= static_cast<int>(ContextField::kHost); ++f)
+  for (int f = 0; f <= static_cast<int>(ContextField::kShared); ++f)
     fields_.push_back(b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(f))));
   height_ = field(ContextField::kHeight);
   returnHeight_ = field(ContextField::kReturnHeight);
   remaining_ = field(ContextField::kRemaining);
   used_ = field(ContextField::kUsed);
   pc_ = field(ContextField::kPc);
+  in_ = b_.CreateAlloca(llvm::ArrayType::get(i32(), 2 * grobocode::kMaxEffectItems));
+  out_ = b_.CreateAlloca(llvm::ArrayType::get(i32(), 2 * grobocode::kMaxEffectItems));
+  error_ = b_.CreateAlloca(i32());
   dispatch_ = newBlock("dispatch");
   stepBlock_ = newBlock("step");
   exit_ = newBlock("exit");
@@ -176,6 +200,9 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
   h0_ = b_.CreateLoad(i32(), height_);
   rem0_ = b_.CreateLoad(i32(), remaining_);
   used0_ = b_.CreateLoad(i32(), used_);
+  // A block runs natively only when the budget covers all of it. Checking the budget before each
+  // instruction instead (to run a block cut by the end of a frame natively up to the cut) measured
+  // slower on whole tournaments: level 1's fast code generator spills around every extra branch.
   Value* ok = b_.CreateICmpSGE(rem0_, c32(block.end - block.start));
   ok = b_.CreateAnd(ok, b_.CreateICmpSGE(h0_, c32(block.needBelow)));
   ok = b_.CreateAnd(ok, b_.CreateICmpSLE(h0_, c32(grobocode::kStackLimit - block.growAbove)));
@@ -333,6 +360,87 @@ void Lowering::lowerOp(const Op& op, int32_t at) {
       gotoAddress(op.value);
       return;
     case OpKind::kPrim: lowerPrim(op, at); return;
+    case OpKind::kPure: lowerPure(op); return;
+    case OpKind::kHwRead: {
+      Value* r = hostCall(read_, {contextArg_, c32(op.index)}, depth_, at);
+      push(b_.CreateTrunc(r, i32()));
+      return;
+    }
+    case OpKind::kHwWrite: {
+      Value* v = cell(depth_ - 1);
+      --depth_;
+      hostCall(write_, {contextArg_, c32(op.index), v}, depth_, at);
+      return;
+    }
+    case OpKind::kHwVecRead: {
+      hostCall(readVector_, {contextArg_, c32(op.index), out_}, depth_, at);
+      push(b_.CreateLoad(i32(), at32(out_, int64_t{0})));
+      push(b_.CreateLoad(i32(), at32(out_, int64_t{1})));
+      return;
+    }
+    case OpKind::kHwVecWrite: {
+      Value* y = cell(depth_ - 1);
+      Value* x = cell(depth_ - 2);
+      depth_ -= 2;
+      hostCall(writeVector_, {contextArg_, c32(op.index), x, y}, depth_, at);
+      return;
+    }
+  }
+}
+
+Value* Lowering::hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at) {
+  commit(depth, opIndex_ + 1);
+  b_.CreateStore(c32(at + 1), pc_);
+  Value* r = b_.CreateCall(callee, args);
+  // The read returns a zero-extended cell or -1; the others 0 or 1.
+  Value* failed = callee == read_ ? b_.CreateICmpSLT(r, b_.getInt64(0)) : b_.CreateICmpNE(r, c32(0));
+  BasicBlock* next = newBlock("host");
+  b_.CreateCondBr(failed, done_, next);
+  b_.SetInsertPoint(next);
+  return r;
+}
+
+void Lowering::lowerPure(const Op& op) {
+  const int32_t d = depth_;
+  for (int32_t i = 0; i < op.pops; ++i) b_.CreateStore(cell(d - op.pops + i), at32(in_, i));
+  auto* type = llvm::FunctionType::get(b_.getInt8Ty(), {b_.getPtrTy(), b_.getPtrTy(), b_.getPtrTy()}, false);
+  // The table's function, called at its address: it lives in this process as long as the JIT.
+  Value* callee = b_.CreateIntToPtr(b_.getInt64(reinterpret_cast<uint64_t>(op.pure->function)), b_.getPtrTy());
+  Value* ok = b_.CreateCall(type, callee, {in_, out_, error_});
+  // A number error: the interpreter executes the word again from the untouched stack and raises it.
+  require(b_.CreateICmpNE(ok, b_.getInt8(0)));
+  depth_ = d - op.pops;
+  for (int32_t j = 0; j < op.pushes; ++j) push(b_.CreateLoad(i32(), at32(out_, j)));
+}
+
+// read ( n -- v ), write ( v n -- ), vread ( n -- v ), vwrite ( v n -- ) on the side's shared
+// memory, addresses 1..1000 (§2.7): only an integer address with all its cells inside is done here;
+// anything else is the interpreter's, which raises the error and makes vwrite's partial write.
+void Lowering::lowerShared(Prim prim) {
+  const int32_t d = depth_;
+  const bool vector = prim == Prim::Vread || prim == Prim::Vwrite;
+  Value* raw = cell(d - 1);
+  require(b_.CreateICmpEQ(b_.CreateAnd(raw, c32(kOne - 1)), c32(0)));
+  Value* index = b_.CreateSub(b_.CreateAShr(raw, c32(kFractionBits)), c32(1));
+  require(b_.CreateICmpULT(index, c32(grobocode::kSharedMemoryCells - (vector ? 1 : 0))));
+  Value* shared = field(ContextField::kShared);
+  Value* next = b_.CreateAdd(index, c32(1));
+  if (prim == Prim::Read || prim == Prim::Vread) {
+    Value* x = b_.CreateLoad(i32(), at32(shared, index));
+    Value* y = vector ? b_.CreateLoad(i32(), at32(shared, next)) : nullptr;
+    depth_ = d - 1;
+    push(x);
+    if (vector) push(y);
+    return;
+  }
+  if (vector) {
+    // vwrite puts y at address + 1 first, as the interpreter does.
+    b_.CreateStore(cell(d - 2), at32(shared, next));
+    b_.CreateStore(cell(d - 3), at32(shared, index));
+    depth_ = d - 3;
+  } else {
+    b_.CreateStore(cell(d - 2), at32(shared, index));
+    depth_ = d - 2;
   }
 }
 
@@ -601,6 +709,10 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       }
       return;
     }
+    case Prim::Write:
+    case Prim::Read:
+    case Prim::Vwrite:
+    case Prim::Vread: lowerShared(op.prim); return;
     case Prim::Sync:
       commit(depth_, opIndex_ + 1);
       b_.CreateStore(c32(0), remaining_);
@@ -677,10 +789,6 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
     case Prim::Receive:
     case Prim::Vstore:
     case Prim::Vload:
-    case Prim::Write:
-    case Prim::Read:
-    case Prim::Vwrite:
-    case Prim::Vread:
     case Prim::End:
     case Prim::StackLimit:
     case Prim::Pi:

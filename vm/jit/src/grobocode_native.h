@@ -26,7 +26,8 @@ struct NativeContext {
   int32_t* memorySize;             ///< Cells at `memory` (0 when it is nullptr): addresses 1..size.
   grobocode::BrainState* state;    ///< For single steps.
   const grobocode::Brain* brain;   ///< For single steps.
-  grobocode::GrobocodeHost* host;  ///< For single steps.
+  grobocode::GrobocodeHost* host;  ///< For single steps and direct hardware calls.
+  int32_t* shared;                 ///< The side's shared memory (host.sharedMemory()), 1000 raw cells.
 };
 
 /// The order of NativeContext's pointer fields, as lowering addresses them (8 bytes each).
@@ -46,17 +47,39 @@ enum class ContextField : int {
   kState,
   kBrain,
   kHost,
+  kShared,
 };
 
 /// A compiled brain: runs while the status is kOk and remaining > 0, exactly as grobocode::run.
 using NativeBrain = void (*)(NativeContext*);
 
-/// The symbol under which compiled code finds `nativeStep`.
+/// The symbol under which compiled code finds `chronon_jit_grobocode_step`.
 inline constexpr const char* kStepSymbol = "chronon_jit_grobocode_step";
+/// The symbols of the direct hardware calls below.
+inline constexpr const char* kReadSymbol = "chronon_jit_grobocode_read";
+inline constexpr const char* kWriteSymbol = "chronon_jit_grobocode_write";
+inline constexpr const char* kReadVectorSymbol = "chronon_jit_grobocode_read_vector";
+inline constexpr const char* kWriteVectorSymbol = "chronon_jit_grobocode_write_vector";
 
 /// One interpreter step (grobocode::step) on the context's state; the native code keeps nothing
 /// cached across it but the local memory pointer, which a step can only set (the first store), never
 /// move.
 extern "C" void chronon_jit_grobocode_step(NativeContext* context);
+
+// Direct hardware calls. Native code calls them with the state as the interpreter has it while it
+// executes the instruction (pc past it, the budget charged, a written value already popped). On a
+// host error they record it as the interpreter does (grobocode::raiseHostError) and report failure;
+// native code then returns. Each calls the host exactly once, as the interpreter does.
+
+/// Reads implemented scalar hardware `hw` (an HwScalar). Returns its raw value zero-extended, or -1
+/// after recording the host's error.
+extern "C" int64_t chronon_jit_grobocode_read(NativeContext* context, int32_t hw);
+/// Writes raw `value` to writable scalar hardware `hw`. Returns 0, or 1 after recording an error.
+extern "C" int32_t chronon_jit_grobocode_write(NativeContext* context, int32_t hw, int32_t value);
+/// Reads implemented vector hardware `hw` (an HwVector) into out[0] (x) and out[1] (y). Returns 0,
+/// or 1 after recording an error.
+extern "C" int32_t chronon_jit_grobocode_read_vector(NativeContext* context, int32_t hw, int32_t* out);
+/// Writes raw (x, y) to writable vector hardware `hw`. Returns 0, or 1 after recording an error.
+extern "C" int32_t chronon_jit_grobocode_write_vector(NativeContext* context, int32_t hw, int32_t x, int32_t y);
 
 }  // namespace chronon::jit::detail

@@ -33,11 +33,23 @@ Op called(Prim p) {
   return Op{OpKind::kCall, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), false};
 }
 
-// A hardware variable read or write, run by the interpreter inside a block (scalar: one cell,
-// vector: two); unknown names end the block so that the interpreter reports them.
-Op hardware(const grobocode::HardwareInfo* hw, int32_t pops, int32_t pushes) {
+// A pure numeric word, called directly (grobocode_pure.h).
+Op pure(Prim p) {
+  const grobocode::PureWord* word = grobocode::findPure(p);
+  if (word == nullptr) return called(p);
+  Op op{OpKind::kPure, p, 0, 0, word->pops, word->pushes, false};
+  op.pure = word;
+  return op;
+}
+
+// A hardware variable read or write (scalar: one cell, vector: two) as a direct host call. Unknown
+// names end the block so that the interpreter reports them; a write the word table forbids
+// (read-only, §3.1) is the interpreter's too, so native code only meets the host's own errors.
+Op hardware(const grobocode::HardwareInfo* hw, OpKind kind, int32_t pops, int32_t pushes) {
   if (hw == nullptr) return Op{};
-  return Op{OpKind::kCall, Prim::Nop, 0, 0, pops, pushes, false};
+  if (pops > 0 && grobocode::writeError(*hw) != grobocode::RuntimeError::kNone)
+    return Op{OpKind::kCall, Prim::Nop, 0, 0, pops, pushes, false};
+  return Op{kind, Prim::Nop, hw->index, 0, pops, pushes, false};
 }
 
 // The primitives compiled inline, and which of them end a block; every other one is stepped. The
@@ -112,10 +124,10 @@ Op decodePrimitive(Prim p) {
     case Prim::Sync: return prim(p, true);
     case Prim::Store:
     case Prim::Load: return prim(p);
-    case Prim::Dropn:
-    case Prim::Subswap:
-    case Prim::Roll:
-    case Prim::Pick:
+    case Prim::Write:
+    case Prim::Read:
+    case Prim::Vwrite:
+    case Prim::Vread: return prim(p);
     case Prim::Reciprocal:
     case Prim::Mod:
     case Prim::Rem:
@@ -131,10 +143,6 @@ Op decodePrimitive(Prim p) {
     case Prim::Arcsin:
     case Prim::Arccos:
     case Prim::Arctan:
-    case Prim::Random:
-    case Prim::RandomAngle:
-    case Prim::RandomInt:
-    case Prim::RandomBool:
     case Prim::RectToPolar:
     case Prim::PolarToRect:
     case Prim::VsMultiply:
@@ -148,7 +156,15 @@ Op decodePrimitive(Prim p) {
     case Prim::RotateTo:
     case Prim::RotateFrom:
     case Prim::Dist:
-    case Prim::InRange:
+    case Prim::InRange: return pure(p);
+    case Prim::Dropn:
+    case Prim::Subswap:
+    case Prim::Roll:
+    case Prim::Pick:
+    case Prim::Random:
+    case Prim::RandomAngle:
+    case Prim::RandomInt:
+    case Prim::RandomBool:
     case Prim::Print:
     case Prim::Vprint:
     case Prim::Beep:
@@ -181,10 +197,6 @@ Op decodePrimitive(Prim p) {
     case Prim::Receive:
     case Prim::Vstore:
     case Prim::Vload:
-    case Prim::Write:
-    case Prim::Read:
-    case Prim::Vwrite:
-    case Prim::Vread:
     case Prim::End: return called(p);
   }
   return Op{};
@@ -226,10 +238,12 @@ Op decode(const grobocode::Brain& brain, const grobocode::Instruction& instructi
       if (target < 0 || target >= size) return Op{};
       return Op{OpKind::kLabelCall, Prim::Nop, 0, target, 0, 0, true};
     }
-    case InstructionType::kHardwareRead: return hardware(grobocode::findHardwareScalar(index), 0, 1);
-    case InstructionType::kHardwareWrite: return hardware(grobocode::findHardwareScalar(index), 1, 0);
-    case InstructionType::kHardwareVectorRead: return hardware(grobocode::findHardwareVector(index), 0, 2);
-    case InstructionType::kHardwareVectorWrite: return hardware(grobocode::findHardwareVector(index), 2, 0);
+    case InstructionType::kHardwareRead: return hardware(grobocode::findHardwareScalar(index), OpKind::kHwRead, 0, 1);
+    case InstructionType::kHardwareWrite: return hardware(grobocode::findHardwareScalar(index), OpKind::kHwWrite, 1, 0);
+    case InstructionType::kHardwareVectorRead:
+      return hardware(grobocode::findHardwareVector(index), OpKind::kHwVecRead, 0, 2);
+    case InstructionType::kHardwareVectorWrite:
+      return hardware(grobocode::findHardwareVector(index), OpKind::kHwVecWrite, 2, 0);
   }
   return Op{};
 }

@@ -7,22 +7,29 @@
 #include <vector>
 
 #include "chronon/compiler/grobocode.h"
+#include "chronon/vm/grobocode_pure.h"
 
 namespace chronon::jit::detail {
 
 /// How native code handles one instruction.
 enum class OpKind : uint8_t {
-  kStep,       ///< Not compiled: the interpreter's grobocode::step runs it and the block ends there.
-  kCall,       ///< The interpreter's grobocode::step runs it inside a block: a word with a fixed stack
-               ///< effect that neither branches nor suspends (hardware, maths, messages...); native
-               ///< code leaves when it changed the status.
-  kPush,       ///< Pushes a constant raw value (constants, label reads, pi, stack-limit...).
-  kVarRead,    ///< Pushes scalar variable `index`.
-  kVarWrite,   ///< Pops into scalar variable `index`.
-  kVecRead,    ///< Pushes vector variable `index` (x then y).
-  kVecWrite,   ///< Pops y then x into vector variable `index`.
-  kLabelCall,  ///< Calls the constant, valid address `value`.
-  kPrim,       ///< Primitive `prim`, compiled inline.
+  kStep,        ///< Not compiled: the interpreter's grobocode::step runs it and the block ends there.
+  kCall,        ///< The interpreter's grobocode::step runs it inside a block: a word with a fixed stack
+                ///< effect that neither branches nor suspends (hardware, maths, messages...); native
+                ///< code leaves when it changed the status.
+  kPush,        ///< Pushes a constant raw value (constants, label reads, pi, stack-limit...).
+  kVarRead,     ///< Pushes scalar variable `index`.
+  kVarWrite,    ///< Pops into scalar variable `index`.
+  kVecRead,     ///< Pushes vector variable `index` (x then y).
+  kVecWrite,    ///< Pops y then x into vector variable `index`.
+  kLabelCall,   ///< Calls the constant, valid address `value`.
+  kPrim,        ///< Primitive `prim`, compiled inline.
+  kPure,        ///< Pure numeric word `pure`, a direct call to its function (grobocode_pure.h); an
+                ///< error leaves the instruction to the interpreter, which raises it.
+  kHwRead,      ///< Reads implemented scalar hardware `index` through a direct host call.
+  kHwWrite,     ///< Writes writable scalar hardware `index` through a direct host call.
+  kHwVecRead,   ///< Reads implemented vector hardware `index` through a direct host call.
+  kHwVecWrite,  ///< Writes writable vector hardware `index` through a direct host call.
 };
 
 /// One decoded instruction.
@@ -34,6 +41,7 @@ struct Op {
   int32_t pops = 0;                             ///< Data-stack cells read below the entry height.
   int32_t pushes = 0;                           ///< Cells the instruction leaves in their place.
   bool terminator = false;                      ///< Ends its block (changes pc, status or budget).
+  const grobocode::PureWord* pure = nullptr;    ///< For kPure.
 };
 
 /// A straight-line run of compiled instructions [start, end), entered only at `start`.

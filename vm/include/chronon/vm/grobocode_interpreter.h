@@ -4,6 +4,7 @@
 // semantics, §2's primitives, §3.1's hardware rules and §5's execution model and runtime errors.
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "chronon/compiler/grobocode.h"
@@ -25,6 +26,12 @@ int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host);
 /// Precondition: status is kOk. The JIT (vm/jit) calls it for every instruction it does not
 /// compile, so both engines share one definition of each instruction's behaviour.
 void step(BrainState& state, const Brain& brain, GrobocodeHost& host);
+
+/// Records the error a host call returned for the instruction `step` has just fetched (at pc - 1,
+/// with pc, remaining and used already advanced), exactly as the interpreter does: status kError,
+/// `error`, its message (for kNotInteger, naming the first fractional cell of `inputs`, the values
+/// the instruction handed the host) and errorPc. For the JIT's direct hardware calls (vm/jit).
+void raiseHostError(BrainState& state, RuntimeError error, std::span<const grobots::Fixed> inputs);
 
 /// Gives the brain exactly `cycles` cycles (state.remaining = cycles) and runs as `run` above; for a
 /// REPL, a debugger or a test that wants a budget without frame bookkeeping. Returns the

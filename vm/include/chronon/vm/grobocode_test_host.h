@@ -50,8 +50,15 @@ class GrobocodeTestHost final : public GrobocodeHost {
   std::map<HwScalar, grobots::Fixed> scalars;
   /// Served vector values; a write stores here too.
   std::map<HwVector, grobots::FixedVector> vectors;
+  /// Errors to raise: a read or write of a scalar listed here returns its error (after recording a
+  /// write), as the world does for an out-of-range read or a fractional integer write (§3.1).
+  std::map<HwScalar, RuntimeError> scalarErrors;
+  /// Errors to raise for vector reads and writes, as `scalarErrors`.
+  std::map<HwVector, RuntimeError> vectorErrors;
   /// Served outputs of hardware primitives (missing cells are 0), e.g. next-robot's flag.
   std::map<Prim, std::vector<grobots::Fixed>> outputs;
+  /// Hardware reads served (scalar and vector), so tests can check that each is read once.
+  int64_t reads = 0;
   /// Every scalar write, in order.
   std::vector<ScalarWrite> scalarWrites;
   /// Every vector write, in order.
