@@ -237,7 +237,7 @@ int runTournament(const Args& args) {
 
   std::vector<NamedProgram> programs;
   for (const rw::Contestant& c : field.contestants) programs.push_back({c.name, c.program});
-  prepareRoboTalkEngine(engines, programs);
+  prepareRoboTalkEngine(engines, programs, /*background=*/true);
   options.rules.engine = engines.roboTalkEngine();
   rw::ProgressCallback progress;
   if (isatty(fileno(stderr)) != 0) progress = drawProgress;

@@ -65,11 +65,13 @@ void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side
   }
 }
 
-void prepareRoboTalkEngine(EngineChoice& choice, const std::vector<NamedProgram>& programs) {
+void prepareRoboTalkEngine(EngineChoice& choice, const std::vector<NamedProgram>& programs, bool background) {
   if (!choice.jitRequested) return;
   if (!choice.roboTalkJit) {
     std::string reason;
-    choice.roboTalkJit = jit::RoboTalkJit::create(reason);
+    jit::JitOptions options;
+    options.background = background;
+    choice.roboTalkJit = jit::RoboTalkJit::create(reason, options);
     if (!choice.roboTalkJit) {
       std::fprintf(stderr, "chronon: note: the JIT is not available (%s); the interpreter runs every robot\n",
                    reason.c_str());

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "chronon/arena/robowar_battle.h"
+#include "chronon/arena/robowar_tournament.h"
+#include "chronon/arena/robowar_tournament_report.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/jit/robotalk_jit.h"
 #include "chronon/vm/interpreter.h"
@@ -23,6 +25,9 @@
 namespace {
 
 using namespace chronon;
+using jit::CompileRecord;
+using jit::JitOptions;
+using jit::JitStats;
 using jit::RoboTalkJit;
 using robotalk::Reg;
 namespace rw = chronon::arena::robowar;
@@ -329,6 +334,36 @@ TEST_CASE("RoboTalk JIT battles of the bundled robots equal the interpreter's", 
   std::vector<rw::Entry> group;
   for (size_t i = 0; i < robots.size() && group.size() < 6; ++i) group.push_back({&robots[i], 0});
   for (uint64_t seed = 1; seed <= 3; ++seed) compareBattle(group, seed);
+}
+
+TEST_CASE("RoboTalk JIT compiling in the background plays the interpreter's tournaments", "[jit][robotalk]") {
+  const std::vector<robotalk::Program> robots = bundledRobots();
+  REQUIRE(robots.size() >= 2);
+  std::vector<rw::Contestant> contestants;
+  for (const robotalk::Program& p : robots) contestants.push_back(rw::Contestant{p.name, &p, 0, {}});
+  std::string reason;
+  JitOptions options;
+  options.background = true;
+  std::unique_ptr<RoboTalkJit> jit = RoboTalkJit::create(reason, options);
+  REQUIRE(jit != nullptr);
+  rw::TournamentOptions tournament;
+  tournament.numDuels = 1;
+  tournament.threads = 2;
+  std::string error;
+  const std::string expected = rw::formatStandingsTable(rw::runTournament(contestants, tournament, {}, {}, error));
+  REQUIRE(error.empty());
+  tournament.rules.engine = jit.get();
+  // First while the programs are still compiling (robots change engines between calls), then with
+  // every program compiled.
+  for (const robotalk::Program& p : robots) CHECK(jit->prepare(vm::decode(p), p.name));
+  CHECK(rw::formatStandingsTable(rw::runTournament(contestants, tournament, {}, {}, error)) == expected);
+  jit->waitIdle();
+  const JitStats stats = jit->stats();
+  CHECK(stats.queued == 0);
+  CHECK(stats.records.size() == robots.size());
+  for (const CompileRecord& r : stats.records) CHECK(r.compiled);
+  CHECK(rw::formatStandingsTable(rw::runTournament(contestants, tournament, {}, {}, error)) == expected);
+  CHECK(error.empty());
 }
 
 TEST_CASE("RoboTalk JIT matches the interpreter on a sample of the RoboWar corpus", "[jit][robotalk][corpus]") {

@@ -52,7 +52,8 @@ Engine::Engine(const std::vector<Entry>& entries, uint64_t seed, const Rules& ru
     Robot& r = robots_[i];
     r.index = static_cast<int>(i);
     r.program = entries[i].program != nullptr ? entries[i].program : &emptyProgram();
-    r.code = vm::decode(*r.program);
+    r.sharedCode = entries[i].program != nullptr ? entries[i].code : nullptr;
+    if (r.sharedCode == nullptr) r.code = vm::decode(*r.program);
     r.hardware = r.program->hardware;
     r.team = entries[i].team;
     r.energy = r.hardware.energyMax;
@@ -266,9 +267,9 @@ void Engine::takeTurn(Robot& robot) {
     --robot.stunned;
   } else if (robot.energy > 0) {
     if (rules_.engine != nullptr) {
-      rules_.engine->run(robot.code, brain, *this, robot.hardware.cpu);
+      rules_.engine->run(robot.runCode(), brain, *this, robot.hardware.cpu);
     } else {
-      vm::run(robot.code, brain, *this, robot.hardware.cpu);
+      vm::run(robot.runCode(), brain, *this, robot.hardware.cpu);
     }
     if (brain.failed && robot.alive) failRobot(robot);
   }

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <numeric>
 #include <thread>
 
 #include "chronon/arena/random.h"
+#include "chronon/vm/bytecode.h"
 
 namespace chronon::arena::robowar {
 
@@ -101,6 +103,8 @@ std::vector<BoutResult> runBouts(const std::vector<Contestant>& contestants, con
 
   // Each task writes only its own slot of `results`; the programs are read-only and shared.
   auto work = [&]() {
+    // This thread's decoded programs, made on first use and shared by its battles (Entry::code).
+    std::vector<std::unique_ptr<vm::Bytecode>> decoded(contestants.size());
     for (;;) {
       const size_t i = next.fetch_add(1);
       if (i >= bouts.size()) return;
@@ -109,7 +113,9 @@ std::vector<BoutResult> runBouts(const std::vector<Contestant>& contestants, con
       entries.reserve(bout.robots.size());
       for (int r : bout.robots) {
         const Contestant& c = contestants[static_cast<size_t>(r)];
-        entries.push_back(Entry{c.program, c.team});
+        std::unique_ptr<vm::Bytecode>& code = decoded[static_cast<size_t>(r)];
+        if (!code && c.program != nullptr) code = std::make_unique<vm::Bytecode>(vm::decode(*c.program));
+        entries.push_back(Entry{c.program, c.team, code.get()});
       }
       results[i].bout = bout;
       results[i].result = runner ? runner(entries, bout.seed, rules) : runBattle(entries, bout.seed, rules, false);

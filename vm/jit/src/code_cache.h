@@ -19,13 +19,14 @@
 namespace chronon::jit::detail {
 
 /// Entries of type `Entry`, which must have a `std::vector<int64_t> key` member and a `function`
-/// member (nullptr when the JIT declined the program).
+/// member (nullptr when the JIT declined the program, or has not compiled it yet).
 template <typename Entry>
 class CodeCache {
  public:
   /// The entry whose key equals `key`. A new one is made and `compile(Entry&, CompileRecord&)` fills
-  /// it (under the lock, so each program compiles once); its record, named `name`, with
-  /// `instructions` and the wall time, goes into the statistics.
+  /// it (under the lock, so each program compiles once) and returns true; its record, named `name`,
+  /// with `instructions` and the wall time, goes into the statistics. A `compile` that only queues
+  /// the entry for later returns false, and whoever compiles it adds the record with `addRecord`.
   template <typename Compile>
   const Entry* find(std::vector<int64_t> key, std::string_view name, int32_t instructions, Compile&& compile) {
     const uint64_t hash = hashWords(key);
@@ -43,12 +44,19 @@ class CodeCache {
     const auto start = std::chrono::steady_clock::now();
     auto entry = std::make_unique<Entry>();
     entry->key = std::move(key);
-    compile(*entry, record);
+    if (!compile(*entry, record)) return entries_.emplace(hash, std::move(entry))->second.get();
     record.compiled = entry->function != nullptr;
     record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     stats_.totalMilliseconds += record.milliseconds;
     stats_.records.push_back(std::move(record));
     return entries_.emplace(hash, std::move(entry))->second.get();
+  }
+
+  /// Adds the record of an entry compiled after `find` queued it.
+  void addRecord(CompileRecord record) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    stats_.totalMilliseconds += record.milliseconds;
+    stats_.records.push_back(std::move(record));
   }
 
   /// A copy of the statistics so far.

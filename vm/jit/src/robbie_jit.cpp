@@ -213,6 +213,7 @@ const Compiled* RobbieJit::Impl::find(const robbie::Program& program, std::strin
                     [&](Compiled& compiled, CompileRecord& record) {
                       compiled.function = compile(program, compiled, record);
                       compiled.note = record.note;
+                      return true;
                     });
 }
 

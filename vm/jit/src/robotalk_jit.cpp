@@ -8,9 +8,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
+#include <deque>
 #include <map>
 #include <mutex>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -62,8 +65,18 @@ uint64_t hashKey(const std::vector<int64_t>& key) { return detail::hashWords(key
 
 struct Compiled {
   std::vector<int64_t> key;
-  NativeProgram function = nullptr;  // nullptr: declined.
-  std::string note;                  // Why it was declined.
+  // nullptr: declined, or (compiling in the background) not compiled yet. Published with release
+  // order after `note`, so a reader that sees it null with `done` set can read the note.
+  std::atomic<NativeProgram> function{nullptr};
+  std::string note;  // Why it was declined.
+};
+
+// A program waiting for the background thread, with its own copy of the code (the caller's may be
+// gone by then).
+struct Job {
+  Compiled* target;
+  std::unique_ptr<vm::Bytecode> code;
+  std::string name;
 };
 
 // Engine serial numbers for Bytecode::memo (0 means none), so that a memo never outlives its engine
@@ -80,11 +93,67 @@ struct RoboTalkJit::Impl {
   std::unique_ptr<llvm::orc::LLJIT> longJit;  // For programs over kRegisterLimit at level 1.
   uint64_t serial = 0;
   detail::CodeCache<Compiled> cache;
-  int functions = 0;  // Symbol serial numbers; compiles run under the cache's lock.
+  int functions = 0;  // Symbol serial numbers; compiles run under the cache's lock or on the worker.
+  // Background compilation (JitOptions::background): the queue and the worker's state, guarded by
+  // `queueMutex`. Only the worker compiles then, so LLVM is never used from two threads.
+  std::mutex queueMutex;
+  std::deque<Job> queue;
+  std::condition_variable wake;
+  std::condition_variable idle;
+  bool busy = false;
+  bool stopping = false;
+  std::thread worker;
 
+  ~Impl();
   const Compiled* find(const vm::Bytecode& code, std::string_view name);
   NativeProgram compile(const vm::Bytecode& code, CompileRecord& record);
+  void enqueue(Compiled& target, const vm::Bytecode& code, std::string_view name);
+  void work();
 };
+
+RoboTalkJit::Impl::~Impl() {
+  {
+    // Programs still queued are dropped; the one being compiled finishes first.
+    const std::lock_guard<std::mutex> lock(queueMutex);
+    stopping = true;
+    queue.clear();
+  }
+  wake.notify_all();
+  if (worker.joinable()) worker.join();
+}
+
+void RoboTalkJit::Impl::enqueue(Compiled& target, const vm::Bytecode& code, std::string_view name) {
+  const std::lock_guard<std::mutex> lock(queueMutex);
+  queue.push_back(Job{&target, std::make_unique<vm::Bytecode>(code), std::string(name)});
+  if (!worker.joinable()) worker = std::thread([this] { work(); });
+  wake.notify_one();
+}
+
+void RoboTalkJit::Impl::work() {
+  std::unique_lock<std::mutex> lock(queueMutex);
+  for (;;) {
+    wake.wait(lock, [&] { return stopping || !queue.empty(); });
+    if (stopping) return;
+    Job job = std::move(queue.front());
+    queue.pop_front();
+    busy = true;
+    lock.unlock();
+    CompileRecord record;
+    record.name = job.name;
+    record.hash = detail::hashWords(job.target->key);
+    record.instructions = static_cast<int32_t>(job.code->cells.size());
+    const auto start = std::chrono::steady_clock::now();
+    const NativeProgram function = compile(*job.code, record);
+    record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    record.compiled = function != nullptr;
+    job.target->note = record.note;
+    job.target->function.store(function, std::memory_order_release);
+    cache.addRecord(std::move(record));
+    lock.lock();
+    busy = false;
+    if (queue.empty()) idle.notify_all();
+  }
+}
 
 NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record) {
   const auto size = static_cast<int32_t>(code.cells.size());
@@ -116,8 +185,13 @@ NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord
 const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_view name) {
   return cache.find(programKey(code), name, static_cast<int32_t>(code.cells.size()),
                     [&](Compiled& compiled, CompileRecord& record) {
-                      compiled.function = compile(code, record);
+                      if (options.background) {
+                        enqueue(compiled, code, record.name);
+                        return false;
+                      }
+                      compiled.function.store(compile(code, record), std::memory_order_release);
                       compiled.note = record.note;
+                      return true;
                     });
 }
 
@@ -158,12 +232,22 @@ std::unique_ptr<RoboTalkJit> RoboTalkJit::create(std::string& reason, const JitO
 
 bool RoboTalkJit::prepare(const vm::Bytecode& code, std::string_view name, std::string* note) {
   const Compiled* compiled = impl_->find(code, name);
-  if (compiled->function != nullptr) return true;
+  if (impl_->options.background || compiled->function.load(std::memory_order_acquire) != nullptr) return true;
   if (note != nullptr) *note = compiled->note;
   return false;
 }
 
-JitStats RoboTalkJit::stats() const { return impl_->cache.stats(); }
+void RoboTalkJit::waitIdle() {
+  std::unique_lock<std::mutex> lock(impl_->queueMutex);
+  impl_->idle.wait(lock, [&] { return impl_->queue.empty() && !impl_->busy; });
+}
+
+JitStats RoboTalkJit::stats() const {
+  JitStats copy = impl_->cache.stats();
+  const std::lock_guard<std::mutex> lock(impl_->queueMutex);
+  copy.queued = static_cast<int64_t>(impl_->queue.size()) + (impl_->busy ? 1 : 0);
+  return copy;
+}
 
 vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) {
   if (brain.failed) return vm::RunResult{vm::Stop::kError, 0};
@@ -172,8 +256,10 @@ vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::H
     memo.engine = impl_->serial;
     memo.code = impl_->find(code, {});
   }
-  const auto* compiled = static_cast<const Compiled*>(memo.code);
-  if (compiled->function == nullptr) return vm::run(code, brain, host, budget);
+  // Until the background thread has compiled it (or when the JIT declined it), the interpreter runs
+  // it; both engines keep the same Brain, so a robot may change engines between calls.
+  const NativeProgram function = static_cast<const Compiled*>(memo.code)->function.load(std::memory_order_acquire);
+  if (function == nullptr) return vm::run(code, brain, host, budget);
   vm::RunCounters counters;
   int32_t limit = budget;
   NativeContext context{brain.stack.data(),
@@ -188,7 +274,7 @@ vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::H
                         &brain,
                         &host,
                         &counters};
-  const int32_t stop = compiled->function(&context);
+  const int32_t stop = function(&context);
   return vm::RunResult{static_cast<vm::Stop>(stop), counters.cycles};
 }
 

@@ -10,6 +10,10 @@
 #include "chronon/compiler/robotalk.h"
 
 namespace chronon::vm {
+struct Bytecode;
+}  // namespace chronon::vm
+
+namespace chronon::vm {
 class RoboTalkEngine;
 }  // namespace chronon::vm
 
@@ -38,6 +42,11 @@ struct Rules {
 struct Entry {
   const robotalk::Program* program = nullptr;  ///< Not owned; must outlive the battle.
   int team = 0;                                ///< 0 = no team; equal non-zero numbers are teammates.
+  /// `program` already decoded (vm::decode), or nullptr for the battle to decode it. A tournament
+  /// hands each of its threads' battles the same decoded copy, so decoding and the JIT's lookup of
+  /// compiled code (Bytecode::memo) happen once per thread, not once per battle. Not owned; only one
+  /// battle at a time may run it (the memo is written on first use).
+  const vm::Bytecode* code = nullptr;
 };
 
 /// Why a robot died.

@@ -83,14 +83,17 @@ struct Snapshot {
 struct Robot {
   int index = 0;                               ///< Entry index, the ID register (0-5).
   const robotalk::Program* program = nullptr;  ///< Not owned.
-  vm::Bytecode code;                           ///< Decoded once per battle.
-  vm::Brain brain;                             ///< Stack, variables, interrupts.
-  chronon::robowar::RobotHardware hardware;    ///< Copied from the program; tests may change it.
-  int team = 0;                                ///< 0 = none; equal non-zero numbers are teammates.
-  int radioGroup = 0;                          ///< Robots that share radio channels: teammates, or the robot alone.
-  int x = 0;                                   ///< Centre, pixels from the left edge (0-300).
-  int y = 0;                                   ///< Centre, pixels from the top edge (0-300).
-  int fromX = 0;  ///< Position before this chronon's movement, for backing off a collision.
+  vm::Bytecode code;                           ///< Decoded once per battle, unless the entry brought it.
+  const vm::Bytecode* sharedCode = nullptr;    ///< The entry's decoded program (Entry::code), if any.
+  /// The program the robot runs: the entry's decoded copy, or its own.
+  const vm::Bytecode& runCode() const { return sharedCode != nullptr ? *sharedCode : code; }
+  vm::Brain brain;                           ///< Stack, variables, interrupts.
+  chronon::robowar::RobotHardware hardware;  ///< Copied from the program; tests may change it.
+  int team = 0;                              ///< 0 = none; equal non-zero numbers are teammates.
+  int radioGroup = 0;                        ///< Robots that share radio channels: teammates, or the robot alone.
+  int x = 0;                                 ///< Centre, pixels from the left edge (0-300).
+  int y = 0;                                 ///< Centre, pixels from the top edge (0-300).
+  int fromX = 0;                             ///< Position before this chronon's movement, for backing off a collision.
   int fromY = 0;
   int speedX = 0;                 ///< Pixels per chronon, -20 to 20.
   int speedY = 0;                 ///< Pixels per chronon, -20 to 20.

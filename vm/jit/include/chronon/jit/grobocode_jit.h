@@ -44,9 +44,10 @@ struct JitOptions {
   int optimization = 1;
   /// Brains longer than this are declined (compile time grows with code length).
   int32_t maxInstructions = 1 << 16;
-  /// Compile on a background thread: `prepare` and the first `run` of a new brain only queue it,
-  /// and the interpreter runs the brain until its native code is ready. Both engines behave the
-  /// same, so switching mid-round changes nothing but speed; a tournament never waits for LLVM.
+  /// Compile on a background thread: `prepare` and the first `run` of a new brain (or RoboTalk
+  /// program) only queue it, and the interpreter runs it until its native code is ready. Both
+  /// engines behave the same, so switching mid-round changes nothing but speed; a tournament never
+  /// waits for LLVM. (The Robbie Language JIT ignores it.)
   bool background = false;
   /// With `background`: once a brain's robots have executed this many instructions in native code,
   /// it is compiled again at level 2 on the background thread and the faster code replaces the

@@ -17,7 +17,8 @@
 
 namespace chronon::jit {
 
-/// The RoboTalk JIT. Thread-safe: compiles under a lock; compiled code is shared.
+/// The RoboTalk JIT. Thread-safe: compiles under a lock (or, with JitOptions::background, on its one
+/// worker thread while the interpreter runs the program); compiled code is shared.
 class RoboTalkJit final : public vm::RoboTalkEngine {
  public:
   /// A JIT, or nullptr with `reason` set when LLVM cannot generate native code on this host.
@@ -32,9 +33,13 @@ class RoboTalkJit final : public vm::RoboTalkEngine {
   vm::RunResult run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) override;
   std::string_view name() const override { return "jit"; }
 
-  /// Compiles `code` now (or finds it in the cache) and names it `name` in the statistics. Returns
-  /// false when the JIT declined it (see stats()); `note` then says why.
+  /// Compiles `code` now (or finds it in the cache; with JitOptions::background, queues it) and names
+  /// it `name` in the statistics. Returns false when the JIT declined it (see stats()); `note` then
+  /// says why. In the background it returns true: a decline shows in the statistics only.
   bool prepare(const vm::Bytecode& code, std::string_view name, std::string* note = nullptr);
+
+  /// With JitOptions::background: returns once every queued program is compiled (at once otherwise).
+  void waitIdle();
 
   /// A copy of the statistics so far (CompileRecord::instructions is the program's length).
   JitStats stats() const;
