@@ -81,7 +81,7 @@ class Lowering {
   // state the interpreter has while executing it, calls, and returns when the call reports failure.
   Value* hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at);
   void lowerPure(const Op& op);
-  void lowerShared(Prim prim);
+  void lowerShared(Inline word);
 
   llvm::Module& module_;
   llvm::LLVMContext& context_;
@@ -416,16 +416,16 @@ void Lowering::lowerPure(const Op& op) {
 // read ( n -- v ), write ( v n -- ), vread ( n -- v ), vwrite ( v n -- ) on the side's shared
 // memory, addresses 1..1000 (§2.7): only an integer address with all its cells inside is done here;
 // anything else is the interpreter's, which raises the error and makes vwrite's partial write.
-void Lowering::lowerShared(Prim prim) {
+void Lowering::lowerShared(Inline word) {
   const int32_t d = depth_;
-  const bool vector = prim == Prim::Vread || prim == Prim::Vwrite;
+  const bool vector = word == Inline::Vread || word == Inline::Vwrite;
   Value* raw = cell(d - 1);
   require(b_.CreateICmpEQ(b_.CreateAnd(raw, c32(kOne - 1)), c32(0)));
   Value* index = b_.CreateSub(b_.CreateAShr(raw, c32(kFractionBits)), c32(1));
   require(b_.CreateICmpULT(index, c32(grobocode::kSharedMemoryCells - (vector ? 1 : 0))));
   Value* shared = field(ContextField::kShared);
   Value* next = b_.CreateAdd(index, c32(1));
-  if (prim == Prim::Read || prim == Prim::Vread) {
+  if (word == Inline::Read || word == Inline::Vread) {
     Value* x = b_.CreateLoad(i32(), at32(shared, index));
     Value* y = vector ? b_.CreateLoad(i32(), at32(shared, next)) : nullptr;
     depth_ = d - 1;
@@ -515,35 +515,35 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
     b_.CreateBr(dispatch_);
   };
 
-  switch (op.prim) {
-    case Prim::Nop: return;
-    case Prim::Drop: depth_ = d - 1; return;
-    case Prim::TwoDrop: depth_ = d - 2; return;
-    case Prim::Rdrop: {
+  switch (op.word) {
+    case Inline::Nop: return;
+    case Inline::Drop: depth_ = d - 1; return;
+    case Inline::TwoDrop: depth_ = d - 2; return;
+    case Inline::Rdrop: {
       Value* rh = b_.CreateLoad(i32(), returnHeight_);
       require(b_.CreateICmpSGT(rh, c32(0)));
       b_.CreateStore(b_.CreateSub(rh, c32(1)), returnHeight_);
       return;
     }
     // The shuffles, as their effects in the word table read (x1 deepest).
-    case Prim::Nip: return shuffle(2, {2});
-    case Prim::Swap: return shuffle(2, {2, 1});
-    case Prim::TwoSwap: return shuffle(4, {3, 4, 1, 2});
-    case Prim::Rot: return shuffle(3, {2, 3, 1});
-    case Prim::Rrot: return shuffle(3, {3, 1, 2});
-    case Prim::Dup: return shuffle(1, {1, 1});
-    case Prim::TwoDup: return shuffle(2, {1, 2, 1, 2});
-    case Prim::Tuck: return shuffle(2, {2, 1, 2});
-    case Prim::Over: return shuffle(2, {1, 2, 1});
-    case Prim::TwoOver: return shuffle(4, {1, 2, 3, 4, 1, 2});
-    case Prim::Stack: push(b_.CreateMul(b_.CreateAdd(h0_, c32(d)), c32(kOne))); return;
-    case Prim::ToR: {
+    case Inline::Nip: return shuffle(2, {2});
+    case Inline::Swap: return shuffle(2, {2, 1});
+    case Inline::TwoSwap: return shuffle(4, {3, 4, 1, 2});
+    case Inline::Rot: return shuffle(3, {2, 3, 1});
+    case Inline::Rrot: return shuffle(3, {3, 1, 2});
+    case Inline::Dup: return shuffle(1, {1, 1});
+    case Inline::TwoDup: return shuffle(2, {1, 2, 1, 2});
+    case Inline::Tuck: return shuffle(2, {2, 1, 2});
+    case Inline::Over: return shuffle(2, {1, 2, 1});
+    case Inline::TwoOver: return shuffle(4, {1, 2, 3, 4, 1, 2});
+    case Inline::Stack: push(b_.CreateMul(b_.CreateAdd(h0_, c32(d)), c32(kOne))); return;
+    case Inline::ToR: {
       Value* n = address(top(1));
       depth_ = d - 1;
       pushReturn(n);
       return;
     }
-    case Prim::RFrom: {
+    case Inline::RFrom: {
       Value* rh = b_.CreateLoad(i32(), returnHeight_);
       require(b_.CreateICmpSGT(rh, c32(0)));
       Value* newHeight = b_.CreateSub(rh, c32(1));
@@ -555,39 +555,39 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       push(b_.CreateMul(n, c32(kOne)));
       return;
     }
-    case Prim::Jump: {
+    case Inline::Jump: {
       Value* n = address(top(1));
       depth_ = d - 1;
       commit(depth_, opIndex_ + 1);
       gotoDynamic(n);
       return;
     }
-    case Prim::Call: {
+    case Inline::Call: {
       Value* target = top(1);
       depth_ = d - 1;
       callTo(target, at);
       return;
     }
-    case Prim::Return: {
+    case Inline::Return: {
       returnIf(b_.getTrue());
       return;
     }
-    case Prim::Ifg:
-    case Prim::Nifg:
-    case Prim::Ifc:
-    case Prim::Nifc: {
+    case Inline::Ifg:
+    case Inline::Nifg:
+    case Inline::Ifc:
+    case Inline::Nifc: {
       Value* target = top(1);
       Value* flag = isTrue(top(2));
       depth_ = d - 2;
-      if (op.prim == Prim::Nifg || op.prim == Prim::Nifc) flag = b_.CreateNot(flag);
-      conditional(flag, target, op.prim == Prim::Ifc || op.prim == Prim::Nifc);
+      if (op.word == Inline::Nifg || op.word == Inline::Nifc) flag = b_.CreateNot(flag);
+      conditional(flag, target, op.word == Inline::Ifc || op.word == Inline::Nifc);
       return;
     }
-    case Prim::Ifeg:
-    case Prim::Ifec: {
+    case Inline::Ifeg:
+    case Inline::Ifec: {
       Value* target = b_.CreateSelect(isTrue(top(3)), top(2), top(1));
       depth_ = d - 3;
-      if (op.prim == Prim::Ifec) {
+      if (op.word == Inline::Ifec) {
         callTo(target, at);
       } else {
         Value* n = address(target);
@@ -596,19 +596,19 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       }
       return;
     }
-    case Prim::Ifr:
-    case Prim::Nifr: {
+    case Inline::Ifr:
+    case Inline::Nifr: {
       Value* flag = isTrue(top(1));
       depth_ = d - 1;
-      returnIf(op.prim == Prim::Ifr ? flag : b_.CreateNot(flag));
+      returnIf(op.word == Inline::Ifr ? flag : b_.CreateNot(flag));
       return;
     }
-    case Prim::Add: binary([&](Value* a, Value* bb) { return b_.CreateAdd(a, bb); }); return;
-    case Prim::Subtract: binary([&](Value* a, Value* bb) { return b_.CreateSub(a, bb); }); return;
-    case Prim::Negate: unary([&](Value* a) { return b_.CreateSub(c32(0), a); }); return;
-    case Prim::Multiply: binary(product); return;
-    case Prim::Square: unary([&](Value* a) { return product(a, a); }); return;
-    case Prim::Divide:
+    case Inline::Add: binary([&](Value* a, Value* bb) { return b_.CreateAdd(a, bb); }); return;
+    case Inline::Subtract: binary([&](Value* a, Value* bb) { return b_.CreateSub(a, bb); }); return;
+    case Inline::Negate: unary([&](Value* a) { return b_.CreateSub(c32(0), a); }); return;
+    case Inline::Multiply: binary(product); return;
+    case Inline::Square: unary([&](Value* a) { return product(a, a); }); return;
+    case Inline::Divide:
       binary([&](Value* a, Value* bb) {
         require(b_.CreateICmpNE(bb, c32(0)));
         Value* q = b_.CreateSDiv(b_.CreateMul(b_.CreateSExt(a, b_.getInt64Ty()), b_.getInt64(kOne)),
@@ -616,59 +616,59 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
         return b_.CreateTrunc(q, i32());
       });
       return;
-    case Prim::Min:
+    case Inline::Min:
       binary([&](Value* a, Value* bb) { return b_.CreateSelect(b_.CreateICmpSLT(bb, a), bb, a); });
       return;
-    case Prim::Max:
+    case Inline::Max:
       binary([&](Value* a, Value* bb) { return b_.CreateSelect(b_.CreateICmpSGT(bb, a), bb, a); });
       return;
-    case Prim::Abs:
+    case Inline::Abs:
       unary([&](Value* a) { return b_.CreateSelect(b_.CreateICmpSLT(a, c32(0)), b_.CreateSub(c32(0), a), a); });
       return;
-    case Prim::Signum:
+    case Inline::Signum:
       unary([&](Value* a) {
         return b_.CreateSelect(b_.CreateICmpSGT(a, c32(0)), c32(kOne),
                                b_.CreateSelect(b_.CreateICmpSLT(a, c32(0)), c32(-kOne), c32(0)));
       });
       return;
-    case Prim::IsInteger:
+    case Inline::IsInteger:
       unary([&](Value* a) { return boolean(b_.CreateICmpEQ(b_.CreateAnd(a, c32(kOne - 1)), c32(0))); });
       return;
-    case Prim::Not: unary([&](Value* a) { return boolean(b_.CreateICmpEQ(a, c32(0))); }); return;
-    case Prim::Equal: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpEQ(a, bb)); }); return;
-    case Prim::NotEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpNE(a, bb)); }); return;
-    case Prim::Less: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSLT(a, bb)); }); return;
-    case Prim::Greater: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSGT(a, bb)); }); return;
-    case Prim::LessEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSLE(a, bb)); }); return;
-    case Prim::GreaterEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSGE(a, bb)); }); return;
-    case Prim::And: binary([&](Value* a, Value* bb) { return boolean(b_.CreateAnd(isTrue(a), isTrue(bb))); }); return;
-    case Prim::Or: binary([&](Value* a, Value* bb) { return boolean(b_.CreateOr(isTrue(a), isTrue(bb))); }); return;
-    case Prim::Xor: binary([&](Value* a, Value* bb) { return boolean(b_.CreateXor(isTrue(a), isTrue(bb))); }); return;
-    case Prim::Nand:
+    case Inline::Not: unary([&](Value* a) { return boolean(b_.CreateICmpEQ(a, c32(0))); }); return;
+    case Inline::Equal: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpEQ(a, bb)); }); return;
+    case Inline::NotEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpNE(a, bb)); }); return;
+    case Inline::Less: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSLT(a, bb)); }); return;
+    case Inline::Greater: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSGT(a, bb)); }); return;
+    case Inline::LessEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSLE(a, bb)); }); return;
+    case Inline::GreaterEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSGE(a, bb)); }); return;
+    case Inline::And: binary([&](Value* a, Value* bb) { return boolean(b_.CreateAnd(isTrue(a), isTrue(bb))); }); return;
+    case Inline::Or: binary([&](Value* a, Value* bb) { return boolean(b_.CreateOr(isTrue(a), isTrue(bb))); }); return;
+    case Inline::Xor: binary([&](Value* a, Value* bb) { return boolean(b_.CreateXor(isTrue(a), isTrue(bb))); }); return;
+    case Inline::Nand:
       binary([&](Value* a, Value* bb) { return boolean(b_.CreateNot(b_.CreateAnd(isTrue(a), isTrue(bb)))); });
       return;
-    case Prim::Nor:
+    case Inline::Nor:
       binary([&](Value* a, Value* bb) { return boolean(b_.CreateNot(b_.CreateOr(isTrue(a), isTrue(bb)))); });
       return;
-    case Prim::Ifev: {
+    case Inline::Ifev: {
       Value* r = b_.CreateSelect(isTrue(top(3)), top(2), top(1));
       depth_ = d - 3;
       push(r);
       return;
     }
-    case Prim::VAdd:
-    case Prim::VSubtract: {
+    case Inline::VAdd:
+    case Inline::VSubtract: {
       Value* ux = top(4);
       Value* uy = top(3);
       Value* vx = top(2);
       Value* vy = top(1);
       depth_ = d - 4;
-      const bool add = op.prim == Prim::VAdd;
+      const bool add = op.word == Inline::VAdd;
       push(add ? b_.CreateAdd(ux, vx) : b_.CreateSub(ux, vx));
       push(add ? b_.CreateAdd(uy, vy) : b_.CreateSub(uy, vy));
       return;
     }
-    case Prim::VNegate: {
+    case Inline::VNegate: {
       Value* x = top(2);
       Value* y = top(1);
       depth_ = d - 2;
@@ -676,21 +676,21 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       push(b_.CreateSub(c32(0), y));
       return;
     }
-    case Prim::VEqual:
-    case Prim::VNotEqual: {
+    case Inline::VEqual:
+    case Inline::VNotEqual: {
       Value* same = b_.CreateAnd(b_.CreateICmpEQ(top(4), top(2)), b_.CreateICmpEQ(top(3), top(1)));
       depth_ = d - 4;
-      push(boolean(op.prim == Prim::VEqual ? same : b_.CreateNot(same)));
+      push(boolean(op.word == Inline::VEqual ? same : b_.CreateNot(same)));
       return;
     }
-    case Prim::Stop:
+    case Inline::Stop:
       commit(depth_, opIndex_ + 1);
       b_.CreateStore(b_.getInt8(static_cast<uint8_t>(grobocode::BrainStatus::kStopped)), field(ContextField::kStatus));
       b_.CreateStore(c32(at + 1), pc_);
       b_.CreateBr(exit_);
       return;
-    case Prim::Store:
-    case Prim::Load: {
+    case Inline::Store:
+    case Inline::Load: {
       // Only an integer address in 1..M of memory already allocated is done here; anything else
       // (including the first store, which allocates) is the interpreter's.
       Value* raw = top(1);
@@ -699,7 +699,7 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       Value* size = b_.CreateLoad(i32(), field(ContextField::kMemorySize));
       require(b_.CreateICmpULT(index, size));
       Value* slot = at32(field(ContextField::kMemory), index);
-      if (op.prim == Prim::Load) {
+      if (op.word == Inline::Load) {
         Value* v = b_.CreateLoad(i32(), slot);
         depth_ = d - 1;
         push(v);
@@ -709,94 +709,16 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       }
       return;
     }
-    case Prim::Write:
-    case Prim::Read:
-    case Prim::Vwrite:
-    case Prim::Vread: lowerShared(op.prim); return;
-    case Prim::Sync:
+    case Inline::Write:
+    case Inline::Read:
+    case Inline::Vwrite:
+    case Inline::Vread: lowerShared(op.word); return;
+    case Inline::Sync:
       commit(depth_, opIndex_ + 1);
       b_.CreateStore(c32(0), remaining_);
       b_.CreateStore(c32(at + 1), pc_);
       b_.CreateBr(exit_);
       return;
-    // Stepped by the interpreter or planned as constant pushes (grobocode_plan.cpp); never kPrim.
-    case Prim::Dropn:
-    case Prim::Subswap:
-    case Prim::Roll:
-    case Prim::Pick:
-    case Prim::Reciprocal:
-    case Prim::Mod:
-    case Prim::Rem:
-    case Prim::Sqrt:
-    case Prim::Exponent:
-    case Prim::Floor:
-    case Prim::Ceiling:
-    case Prim::Round:
-    case Prim::Reorient:
-    case Prim::Sin:
-    case Prim::Cos:
-    case Prim::Tan:
-    case Prim::Arcsin:
-    case Prim::Arccos:
-    case Prim::Arctan:
-    case Prim::Random:
-    case Prim::RandomAngle:
-    case Prim::RandomInt:
-    case Prim::RandomBool:
-    case Prim::RectToPolar:
-    case Prim::PolarToRect:
-    case Prim::VsMultiply:
-    case Prim::VsDivide:
-    case Prim::Norm:
-    case Prim::Angle:
-    case Prim::Dot:
-    case Prim::Project:
-    case Prim::Cross:
-    case Prim::Unitize:
-    case Prim::RotateTo:
-    case Prim::RotateFrom:
-    case Prim::Dist:
-    case Prim::InRange:
-    case Prim::Print:
-    case Prim::Vprint:
-    case Prim::Beep:
-    case Prim::Pause:
-    case Prim::Die:
-    case Prim::PeriodicRobotSensor:
-    case Prim::PeriodicFoodSensor:
-    case Prim::PeriodicShotSensor:
-    case Prim::SeekLocation:
-    case Prim::SeekMovingLocation:
-    case Prim::RestrictPosition:
-    case Prim::Messages:
-    case Prim::ClearMessages:
-    case Prim::SkipMessages:
-    case Prim::TypePopulation:
-    case Prim::Autoconstruct:
-    case Prim::BalanceType:
-    case Prim::FireRobotSensor:
-    case Prim::FireFoodSensor:
-    case Prim::FireShotSensor:
-    case Prim::NextRobot:
-    case Prim::NextFood:
-    case Prim::NextShot:
-    case Prim::FireBlaster:
-    case Prim::FireGrenade:
-    case Prim::LeadBlaster:
-    case Prim::LeadGrenade:
-    case Prim::SetForceField:
-    case Prim::Send:
-    case Prim::Receive:
-    case Prim::Vstore:
-    case Prim::Vload:
-    case Prim::End:
-    case Prim::StackLimit:
-    case Prim::Pi:
-    case Prim::TwoPi:
-    case Prim::HalfPi:
-    case Prim::E:
-    case Prim::Epsilon:
-    case Prim::Infinity: return;
   }
 }
 

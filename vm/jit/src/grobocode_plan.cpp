@@ -16,9 +16,12 @@ using grobots::Fixed;
 
 Op push(int32_t raw) { return Op{OpKind::kPush, Prim::Nop, 0, raw, 0, 1, false}; }
 // A primitive compiled inline; its stack needs come from the word table's effect (stdlib).
-Op prim(Prim p, bool terminator = false) {
-  const grobocode::PrimitiveInfo& word = grobocode::info(p);
-  return Op{OpKind::kPrim, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), terminator};
+Op prim(Inline w, bool terminator = false) {
+  const Prim p = primOf(w);
+  const grobocode::PrimitiveInfo& info = grobocode::info(p);
+  Op op{OpKind::kPrim, p, 0, 0, info.parsed.popCells(), info.parsed.pushCells(), terminator};
+  op.word = w;
+  return op;
 }
 
 // A primitive the interpreter executes in the middle of a block: allowed when its stack effect is
@@ -56,78 +59,78 @@ Op hardware(const grobocode::HardwareInfo* hw, OpKind kind, int32_t pops, int32_
 // interpreter's Machine::primitive is the definition these follow (grobocode_lower.cpp).
 Op decodePrimitive(Prim p) {
   switch (p) {
-    case Prim::Nop: return prim(p);
-    case Prim::Drop: return prim(p);
-    case Prim::TwoDrop: return prim(p);
-    case Prim::Nip: return prim(p);
-    case Prim::Rdrop: return prim(p);
-    case Prim::Swap: return prim(p);
-    case Prim::TwoSwap: return prim(p);
-    case Prim::Rot:
-    case Prim::Rrot: return prim(p);
-    case Prim::Dup: return prim(p);
-    case Prim::TwoDup: return prim(p);
-    case Prim::Tuck:
-    case Prim::Over: return prim(p);
-    case Prim::TwoOver: return prim(p);
-    case Prim::Stack: return prim(p);
+    case Prim::Nop: return prim(Inline::Nop);
+    case Prim::Drop: return prim(Inline::Drop);
+    case Prim::TwoDrop: return prim(Inline::TwoDrop);
+    case Prim::Nip: return prim(Inline::Nip);
+    case Prim::Rdrop: return prim(Inline::Rdrop);
+    case Prim::Swap: return prim(Inline::Swap);
+    case Prim::TwoSwap: return prim(Inline::TwoSwap);
+    case Prim::Rot: return prim(Inline::Rot);
+    case Prim::Rrot: return prim(Inline::Rrot);
+    case Prim::Dup: return prim(Inline::Dup);
+    case Prim::TwoDup: return prim(Inline::TwoDup);
+    case Prim::Tuck: return prim(Inline::Tuck);
+    case Prim::Over: return prim(Inline::Over);
+    case Prim::TwoOver: return prim(Inline::TwoOver);
+    case Prim::Stack: return prim(Inline::Stack);
     case Prim::StackLimit: return push(Fixed::fromInteger(grobocode::kStackLimit).valueOr(Fixed{}).raw());
-    case Prim::ToR: return prim(p);
-    case Prim::RFrom: return prim(p);
-    case Prim::Jump:
-    case Prim::Call: return prim(p, true);
-    case Prim::Return: return prim(p, true);
-    case Prim::Ifg:
-    case Prim::Nifg:
-    case Prim::Ifc:
-    case Prim::Nifc: return prim(p, true);
-    case Prim::Ifeg:
-    case Prim::Ifec: return prim(p, true);
-    case Prim::Ifr:
-    case Prim::Nifr: return prim(p, true);
-    case Prim::Add:
-    case Prim::Subtract:
-    case Prim::Multiply:
-    case Prim::Divide:
-    case Prim::Min:
-    case Prim::Max:
-    case Prim::Equal:
-    case Prim::NotEqual:
-    case Prim::Less:
-    case Prim::Greater:
-    case Prim::LessEqual:
-    case Prim::GreaterEqual:
-    case Prim::And:
-    case Prim::Or:
-    case Prim::Xor:
-    case Prim::Nand:
-    case Prim::Nor: return prim(p);
-    case Prim::Negate:
-    case Prim::Square:
-    case Prim::Abs:
-    case Prim::Signum:
-    case Prim::IsInteger:
-    case Prim::Not: return prim(p);
-    case Prim::Ifev: return prim(p);
-    case Prim::VAdd:
-    case Prim::VSubtract: return prim(p);
-    case Prim::VNegate: return prim(p);
-    case Prim::VEqual:
-    case Prim::VNotEqual: return prim(p);
+    case Prim::ToR: return prim(Inline::ToR);
+    case Prim::RFrom: return prim(Inline::RFrom);
+    case Prim::Jump: return prim(Inline::Jump, true);
+    case Prim::Call: return prim(Inline::Call, true);
+    case Prim::Return: return prim(Inline::Return, true);
+    case Prim::Ifg: return prim(Inline::Ifg, true);
+    case Prim::Nifg: return prim(Inline::Nifg, true);
+    case Prim::Ifc: return prim(Inline::Ifc, true);
+    case Prim::Nifc: return prim(Inline::Nifc, true);
+    case Prim::Ifeg: return prim(Inline::Ifeg, true);
+    case Prim::Ifec: return prim(Inline::Ifec, true);
+    case Prim::Ifr: return prim(Inline::Ifr, true);
+    case Prim::Nifr: return prim(Inline::Nifr, true);
+    case Prim::Add: return prim(Inline::Add);
+    case Prim::Subtract: return prim(Inline::Subtract);
+    case Prim::Multiply: return prim(Inline::Multiply);
+    case Prim::Divide: return prim(Inline::Divide);
+    case Prim::Min: return prim(Inline::Min);
+    case Prim::Max: return prim(Inline::Max);
+    case Prim::Equal: return prim(Inline::Equal);
+    case Prim::NotEqual: return prim(Inline::NotEqual);
+    case Prim::Less: return prim(Inline::Less);
+    case Prim::Greater: return prim(Inline::Greater);
+    case Prim::LessEqual: return prim(Inline::LessEqual);
+    case Prim::GreaterEqual: return prim(Inline::GreaterEqual);
+    case Prim::And: return prim(Inline::And);
+    case Prim::Or: return prim(Inline::Or);
+    case Prim::Xor: return prim(Inline::Xor);
+    case Prim::Nand: return prim(Inline::Nand);
+    case Prim::Nor: return prim(Inline::Nor);
+    case Prim::Negate: return prim(Inline::Negate);
+    case Prim::Square: return prim(Inline::Square);
+    case Prim::Abs: return prim(Inline::Abs);
+    case Prim::Signum: return prim(Inline::Signum);
+    case Prim::IsInteger: return prim(Inline::IsInteger);
+    case Prim::Not: return prim(Inline::Not);
+    case Prim::Ifev: return prim(Inline::Ifev);
+    case Prim::VAdd: return prim(Inline::VAdd);
+    case Prim::VSubtract: return prim(Inline::VSubtract);
+    case Prim::VNegate: return prim(Inline::VNegate);
+    case Prim::VEqual: return prim(Inline::VEqual);
+    case Prim::VNotEqual: return prim(Inline::VNotEqual);
     case Prim::Pi: return push(grobots::kPi.raw());
     case Prim::TwoPi: return push(grobots::kTwoPi.raw());
     case Prim::HalfPi: return push(grobots::kHalfPi.raw());
     case Prim::E: return push(grobots::kE.raw());
     case Prim::Epsilon: return push(grobots::kEpsilon.raw());
     case Prim::Infinity: return push(grobots::kInfinity.raw());
-    case Prim::Stop:
-    case Prim::Sync: return prim(p, true);
-    case Prim::Store:
-    case Prim::Load: return prim(p);
-    case Prim::Write:
-    case Prim::Read:
-    case Prim::Vwrite:
-    case Prim::Vread: return prim(p);
+    case Prim::Stop: return prim(Inline::Stop, true);
+    case Prim::Sync: return prim(Inline::Sync, true);
+    case Prim::Store: return prim(Inline::Store);
+    case Prim::Load: return prim(Inline::Load);
+    case Prim::Write: return prim(Inline::Write);
+    case Prim::Read: return prim(Inline::Read);
+    case Prim::Vwrite: return prim(Inline::Vwrite);
+    case Prim::Vread: return prim(Inline::Vread);
     case Prim::Reciprocal:
     case Prim::Mod:
     case Prim::Rem:

@@ -11,6 +11,92 @@
 
 namespace chronon::jit::detail {
 
+/// The primitives native code computes inline (OpKind::kPrim), each named as its grobocode::Prim.
+/// The planner's switch over every Prim picks them; the lowerer's switch covers exactly these.
+#define CHRONON_GROBOCODE_INLINE_WORDS(X) \
+  X(Nop)                                  \
+  X(Drop)                                 \
+  X(TwoDrop)                              \
+  X(Rdrop)                                \
+  X(Nip)                                  \
+  X(Swap)                                 \
+  X(TwoSwap)                              \
+  X(Rot)                                  \
+  X(Rrot)                                 \
+  X(Dup)                                  \
+  X(TwoDup)                               \
+  X(Tuck)                                 \
+  X(Over)                                 \
+  X(TwoOver)                              \
+  X(Stack)                                \
+  X(ToR)                                  \
+  X(RFrom)                                \
+  X(Jump)                                 \
+  X(Call)                                 \
+  X(Return)                               \
+  X(Ifg)                                  \
+  X(Nifg)                                 \
+  X(Ifc)                                  \
+  X(Nifc)                                 \
+  X(Ifeg)                                 \
+  X(Ifec)                                 \
+  X(Ifr)                                  \
+  X(Nifr)                                 \
+  X(Add)                                  \
+  X(Subtract)                             \
+  X(Negate)                               \
+  X(Multiply)                             \
+  X(Square)                               \
+  X(Divide)                               \
+  X(Min)                                  \
+  X(Max)                                  \
+  X(Abs)                                  \
+  X(Signum)                               \
+  X(IsInteger)                            \
+  X(Not)                                  \
+  X(Equal)                                \
+  X(NotEqual)                             \
+  X(Less)                                 \
+  X(Greater)                              \
+  X(LessEqual)                            \
+  X(GreaterEqual)                         \
+  X(And)                                  \
+  X(Or)                                   \
+  X(Xor)                                  \
+  X(Nand)                                 \
+  X(Nor)                                  \
+  X(Ifev)                                 \
+  X(VAdd)                                 \
+  X(VSubtract)                            \
+  X(VNegate)                              \
+  X(VEqual)                               \
+  X(VNotEqual)                            \
+  X(Stop)                                 \
+  X(Store)                                \
+  X(Load)                                 \
+  X(Write)                                \
+  X(Read)                                 \
+  X(Vwrite)                               \
+  X(Vread)                                \
+  X(Sync)
+
+/// A primitive computed inline.
+enum class Inline : uint8_t {
+#define CHRONON_INLINE_ENUM(name) name,
+  CHRONON_GROBOCODE_INLINE_WORDS(CHRONON_INLINE_ENUM)
+#undef CHRONON_INLINE_ENUM
+};
+
+/// The Prim an Inline word computes.
+constexpr grobocode::Prim primOf(Inline word) {
+  constexpr grobocode::Prim kPrims[] = {
+#define CHRONON_INLINE_PRIM(name) grobocode::Prim::name,
+      CHRONON_GROBOCODE_INLINE_WORDS(CHRONON_INLINE_PRIM)
+#undef CHRONON_INLINE_PRIM
+  };
+  return kPrims[static_cast<size_t>(word)];
+}
+
 /// How native code handles one instruction.
 enum class OpKind : uint8_t {
   kStep,        ///< Not compiled: the interpreter's grobocode::step runs it and the block ends there.
@@ -42,6 +128,7 @@ struct Op {
   int32_t pushes = 0;                           ///< Cells the instruction leaves in their place.
   bool terminator = false;                      ///< Ends its block (changes pc, status or budget).
   const grobocode::PureWord* pure = nullptr;    ///< For kPure.
+  Inline word = Inline::Nop;                    ///< For kPrim.
 };
 
 /// A straight-line run of compiled instructions [start, end), entered only at `start`.
