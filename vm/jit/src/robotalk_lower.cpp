@@ -241,7 +241,7 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
     opCost_ = cost_;
     opFree_ = free_;
     opNeed_ = op.need;
-    opGrow_ = op.kind == OpKind::kPrim && op.op == Op::Dup ? 1 : op.kind == OpKind::kPush ? 1 : 0;
+    opGrow_ = op.kind == OpKind::kPrim && op.word == Inline::Dup ? 1 : op.kind == OpKind::kPush ? 1 : 0;
     opDeopt_ = nullptr;
     cost_ += op.cost;
     if (op.cost == 0) ++free_;
@@ -346,55 +346,55 @@ void Lowering::lowerPrim(const PlannedOp& op) {
     setCell(d - 2, result);
     depth_ = d - 1;
   };
-  switch (op.op) {
-    case Op::Add:
-    case Op::Subtract:
-    case Op::Multiply: {
+  switch (op.word) {
+    case Inline::Add:
+    case Inline::Subtract:
+    case Inline::Multiply: {
       Value* a = wide(cell(d - 2));
       Value* bb = wide(cell(d - 1));
-      Value* v = op.op == Op::Add        ? b_.CreateAdd(a, bb)
-                 : op.op == Op::Subtract ? b_.CreateSub(a, bb)
-                                         : b_.CreateMul(a, bb);
+      Value* v = op.word == Inline::Add        ? b_.CreateAdd(a, bb)
+                 : op.word == Inline::Subtract ? b_.CreateSub(a, bb)
+                                               : b_.CreateMul(a, bb);
       require(b_.CreateAnd(b_.CreateICmpSLE(v, c32(kMaxValue)), b_.CreateICmpSGE(v, c32(-kMaxValue))));
       binary(narrow(v));
       return;
     }
-    case Op::Divide:
-    case Op::Mod: {
+    case Inline::Divide:
+    case Inline::Mod: {
       Value* a = wide(cell(d - 2));
       Value* bb = wide(cell(d - 1));
       require(b_.CreateICmpNE(bb, c32(0)));
       // Both are 16-bit values in 32 bits, so neither the quotient nor the remainder can trap.
-      binary(narrow(op.op == Op::Divide ? b_.CreateSDiv(a, bb) : b_.CreateSRem(a, bb)));
+      binary(narrow(op.word == Inline::Divide ? b_.CreateSDiv(a, bb) : b_.CreateSRem(a, bb)));
       return;
     }
-    case Op::Greater: binary(flag(b_.CreateICmpSGT(cell(d - 2), cell(d - 1)))); return;
-    case Op::Less: binary(flag(b_.CreateICmpSLT(cell(d - 2), cell(d - 1)))); return;
-    case Op::Equal: binary(flag(b_.CreateICmpEQ(cell(d - 2), cell(d - 1)))); return;
-    case Op::NotEqual: binary(flag(b_.CreateICmpNE(cell(d - 2), cell(d - 1)))); return;
-    case Op::And: binary(flag(b_.CreateAnd(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
-    case Op::Or: binary(flag(b_.CreateOr(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
-    case Op::Xor: binary(flag(b_.CreateXor(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
-    case Op::Max: {
+    case Inline::Greater: binary(flag(b_.CreateICmpSGT(cell(d - 2), cell(d - 1)))); return;
+    case Inline::Less: binary(flag(b_.CreateICmpSLT(cell(d - 2), cell(d - 1)))); return;
+    case Inline::Equal: binary(flag(b_.CreateICmpEQ(cell(d - 2), cell(d - 1)))); return;
+    case Inline::NotEqual: binary(flag(b_.CreateICmpNE(cell(d - 2), cell(d - 1)))); return;
+    case Inline::And: binary(flag(b_.CreateAnd(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
+    case Inline::Or: binary(flag(b_.CreateOr(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
+    case Inline::Xor: binary(flag(b_.CreateXor(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
+    case Inline::Max: {
       Value* a = cell(d - 2);
       Value* bb = cell(d - 1);
       binary(b_.CreateSelect(b_.CreateICmpSGT(a, bb), a, bb));
       return;
     }
-    case Op::Min: {
+    case Inline::Min: {
       Value* a = cell(d - 2);
       Value* bb = cell(d - 1);
       binary(b_.CreateSelect(b_.CreateICmpSLT(a, bb), a, bb));
       return;
     }
-    case Op::Chs: setCell(d - 1, narrow(b_.CreateSub(c32(0), wide(cell(d - 1))))); return;
-    case Op::Abs: {
+    case Inline::Chs: setCell(d - 1, narrow(b_.CreateSub(c32(0), wide(cell(d - 1))))); return;
+    case Inline::Abs: {
       Value* a = wide(cell(d - 1));
       setCell(d - 1, narrow(b_.CreateSelect(b_.CreateICmpSLT(a, c32(0)), b_.CreateSub(c32(0), a), a)));
       return;
     }
-    case Op::Not: setCell(d - 1, flag(b_.CreateICmpEQ(cell(d - 1), c16(0)))); return;
-    case Op::Vrecall: {
+    case Inline::Not: setCell(d - 1, flag(b_.CreateICmpEQ(cell(d - 1), c16(0)))); return;
+    case Inline::Vrecall: {
       // Out-of-range recalls give 0 (specs/robowar.md §4); the load uses a safe index either way.
       Value* index = wide(cell(d - 1));
       Value* valid = b_.CreateICmpULT(index, c32(vm::kVectorCells));
@@ -404,7 +404,7 @@ void Lowering::lowerPrim(const PlannedOp& op) {
       setCell(d - 1, b_.CreateSelect(valid, v, c16(0)));
       return;
     }
-    case Op::Vstore: {
+    case Inline::Vstore: {
       // Out-of-range stores are ignored (specs/robowar.md §4).
       Value* index = wide(cell(d - 1));
       Value* value = cell(d - 2);
@@ -419,88 +419,36 @@ void Lowering::lowerPrim(const PlannedOp& op) {
       depth_ = d - 2;
       return;
     }
-    case Op::Drop: depth_ = d - 1; return;
-    case Op::Swap: {
+    case Inline::Drop: depth_ = d - 1; return;
+    case Inline::Swap: {
       Value* top = cell(d - 1);
       Value* below = cell(d - 2);
       setCell(d - 1, below);
       setCell(d - 2, top);
       return;
     }
-    case Op::Dup:
+    case Inline::Dup:
       setCell(d, cell(d - 1));
       depth_ = d + 1;
       return;
-    case Op::Print:
+    case Inline::Print:
       // PRINT shows the top without popping it (the header made sure there is one).
       return;
-    case Op::Nop:
-    case Op::Beep:
-    case Op::Icon0:
-    case Op::Icon1:
-    case Op::Icon2:
-    case Op::Icon3:
-    case Op::Icon4:
-    case Op::Icon5:
-    case Op::Icon6:
-    case Op::Icon7:
-    case Op::Icon8:
-    case Op::Icon9:
-    case Op::Debug:
-    case Op::Snd0:
-    case Op::Snd1:
-    case Op::Snd2:
-    case Op::Snd3:
-    case Op::Snd4:
-    case Op::Snd5:
-    case Op::Snd6:
-    case Op::Snd7:
-    case Op::Snd8:
-    case Op::Snd9: return;
-    case Op::Store:
-    case Op::Roll:
-    case Op::Jump:
-    case Op::Call:
-    case Op::If:
-    case Op::Ife:
-    case Op::Recall:
-    case Op::End:
-    case Op::Arctan:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tan:
-    case Op::Sqrt:
-    case Op::Sync:
-    case Op::Dist:
-    case Op::Ifg:
-    case Op::Ifeg:
-    case Op::Inton:
-    case Op::Intoff:
-    case Op::Rti:
-    case Op::Setint:
-    case Op::Setparam:
-    case Op::Mrb:
-    case Op::Dropall:
-    case Op::Flushint:
-    case Op::Arccos:
-    case Op::Arcsin:
-      // Never planned as kPrim.
-      consistent_ = false;
-      return;
+    case Inline::NoEffect: return;
   }
 }
 
 void Lowering::lowerBranch(const PlannedOp& op, int at) {
   const int d = depth_;
   const int back = at + 1;  // The return address IF, IFE and CALL leave.
-  switch (op.op) {
-    case Op::Jump: {
+  switch (op.branch) {
+    case Branch::Jump: {
       Value* t = op.target >= 0 ? nullptr : cell(d - 1);
       if (t != nullptr) requireDestination(t);
       transfer(d - 1, op.target, t);
       return;
     }
-    case Op::Call: {
+    case Branch::Call: {
       // The interpreter checks the destination before the return address replaces it.
       Value* t = op.target >= 0 ? nullptr : cell(d - 1);
       if (t != nullptr) requireDestination(t);
@@ -508,12 +456,12 @@ void Lowering::lowerBranch(const PlannedOp& op, int at) {
       transfer(d, op.target, t);
       return;
     }
-    case Op::If:
-    case Op::Ifg:
-    case Op::Ife:
-    case Op::Ifeg: {
-      const bool either = op.op == Op::Ife || op.op == Op::Ifeg;
-      const bool pushes = op.op == Op::If || op.op == Op::Ife;
+    case Branch::If:
+    case Branch::Ifg:
+    case Branch::Ife:
+    case Branch::Ifeg: {
+      const bool either = op.branch == Branch::Ife || op.branch == Branch::Ifeg;
+      const bool pushes = op.branch == Branch::If || op.branch == Branch::Ife;
       const int popped = either ? 3 : 2;
       Value* condition = isTrue(cell(d - popped));
       BasicBlock* taken = newBlock("taken");
@@ -545,77 +493,6 @@ void Lowering::lowerBranch(const PlannedOp& op, int at) {
       }
       return;
     }
-    case Op::Add:
-    case Op::Subtract:
-    case Op::Multiply:
-    case Op::Divide:
-    case Op::Greater:
-    case Op::Less:
-    case Op::Equal:
-    case Op::NotEqual:
-    case Op::Store:
-    case Op::Drop:
-    case Op::Swap:
-    case Op::Roll:
-    case Op::Dup:
-    case Op::Recall:
-    case Op::End:
-    case Op::Nop:
-    case Op::And:
-    case Op::Or:
-    case Op::Xor:
-    case Op::Mod:
-    case Op::Beep:
-    case Op::Chs:
-    case Op::Not:
-    case Op::Arctan:
-    case Op::Abs:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tan:
-    case Op::Sqrt:
-    case Op::Icon0:
-    case Op::Icon1:
-    case Op::Icon2:
-    case Op::Icon3:
-    case Op::Icon4:
-    case Op::Icon5:
-    case Op::Icon6:
-    case Op::Icon7:
-    case Op::Icon8:
-    case Op::Icon9:
-    case Op::Print:
-    case Op::Sync:
-    case Op::Vstore:
-    case Op::Vrecall:
-    case Op::Dist:
-    case Op::Debug:
-    case Op::Snd0:
-    case Op::Snd1:
-    case Op::Snd2:
-    case Op::Snd3:
-    case Op::Snd4:
-    case Op::Snd5:
-    case Op::Snd6:
-    case Op::Snd7:
-    case Op::Snd8:
-    case Op::Snd9:
-    case Op::Inton:
-    case Op::Intoff:
-    case Op::Rti:
-    case Op::Setint:
-    case Op::Setparam:
-    case Op::Mrb:
-    case Op::Dropall:
-    case Op::Flushint:
-    case Op::Max:
-    case Op::Min:
-    case Op::Arccos:
-    case Op::Arcsin:
-      // Never planned as kBranch.
-      consistent_ = false;
-      b_.CreateBr(stepBlock_);
-      return;
   }
 }
 

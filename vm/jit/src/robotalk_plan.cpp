@@ -33,19 +33,21 @@ int destination(const Known& known, int rel, int size) {
   return it->second;
 }
 
-PlannedOp prim(Op op, int need, int delta) {
+PlannedOp prim(Op op, Inline word, int need, int delta) {
   PlannedOp p;
   p.kind = OpKind::kPrim;
   p.op = op;
+  p.word = word;
   p.need = need;
   p.delta = delta;
   return p;
 }
 
-PlannedOp branch(Op op, int need, int delta, int target, int otherwise) {
+PlannedOp branch(Op op, Branch which, int need, int delta, int target, int otherwise) {
   PlannedOp p;
   p.kind = OpKind::kBranch;
   p.op = op;
+  p.branch = which;
   p.need = need;
   p.delta = delta;
   p.target = target;
@@ -66,52 +68,52 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
   }
   if (cell.unknown) return stepped;
   switch (cell.op) {
-    case Op::Add:
-    case Op::Subtract:
-    case Op::Multiply:
-    case Op::Divide:
-    case Op::Mod:
-    case Op::Greater:
-    case Op::Less:
-    case Op::Equal:
-    case Op::NotEqual:
-    case Op::And:
-    case Op::Or:
-    case Op::Xor:
-    case Op::Max:
-    case Op::Min: return prim(cell.op, 2, -1);
-    case Op::Chs:
-    case Op::Abs:
-    case Op::Not:
-    case Op::Vrecall:
-    case Op::Print: return prim(cell.op, 1, 0);
-    case Op::Drop: return prim(cell.op, 1, -1);
-    case Op::Swap: return prim(cell.op, 2, 0);
-    case Op::Dup: return prim(cell.op, 1, 1);
-    case Op::Vstore: return prim(cell.op, 2, -2);
-    case Op::Nop:
-    case Op::Beep:
-    case Op::Icon0:
-    case Op::Icon1:
-    case Op::Icon2:
-    case Op::Icon3:
-    case Op::Icon4:
-    case Op::Icon5:
-    case Op::Icon6:
-    case Op::Icon7:
-    case Op::Icon8:
-    case Op::Icon9:
-    case Op::Debug:
-    case Op::Snd0:
-    case Op::Snd1:
-    case Op::Snd2:
-    case Op::Snd3:
-    case Op::Snd4:
-    case Op::Snd5:
-    case Op::Snd6:
-    case Op::Snd7:
-    case Op::Snd8:
-    case Op::Snd9: return prim(cell.op, 0, 0);
+    case Op::Add: return prim(cell.op, Inline::Add, 2, -1);
+    case Op::Subtract: return prim(cell.op, Inline::Subtract, 2, -1);
+    case Op::Multiply: return prim(cell.op, Inline::Multiply, 2, -1);
+    case Op::Divide: return prim(cell.op, Inline::Divide, 2, -1);
+    case Op::Mod: return prim(cell.op, Inline::Mod, 2, -1);
+    case Op::Greater: return prim(cell.op, Inline::Greater, 2, -1);
+    case Op::Less: return prim(cell.op, Inline::Less, 2, -1);
+    case Op::Equal: return prim(cell.op, Inline::Equal, 2, -1);
+    case Op::NotEqual: return prim(cell.op, Inline::NotEqual, 2, -1);
+    case Op::And: return prim(cell.op, Inline::And, 2, -1);
+    case Op::Or: return prim(cell.op, Inline::Or, 2, -1);
+    case Op::Xor: return prim(cell.op, Inline::Xor, 2, -1);
+    case Op::Max: return prim(cell.op, Inline::Max, 2, -1);
+    case Op::Min: return prim(cell.op, Inline::Min, 2, -1);
+    case Op::Chs: return prim(cell.op, Inline::Chs, 1, 0);
+    case Op::Abs: return prim(cell.op, Inline::Abs, 1, 0);
+    case Op::Not: return prim(cell.op, Inline::Not, 1, 0);
+    case Op::Vrecall: return prim(cell.op, Inline::Vrecall, 1, 0);
+    case Op::Print: return prim(cell.op, Inline::Print, 1, 0);
+    case Op::Drop: return prim(cell.op, Inline::Drop, 1, -1);
+    case Op::Swap: return prim(cell.op, Inline::Swap, 2, 0);
+    case Op::Dup: return prim(cell.op, Inline::Dup, 1, 1);
+    case Op::Vstore: return prim(cell.op, Inline::Vstore, 2, -2);
+    case Op::Nop: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Beep: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Icon0: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Icon1: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Icon2: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Icon3: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Icon4: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Icon5: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Icon6: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Icon7: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Icon8: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Icon9: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Debug: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Snd0: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Snd1: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Snd2: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Snd3: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Snd4: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Snd5: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Snd6: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Snd7: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Snd8: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Snd9: return prim(cell.op, Inline::NoEffect, 0, 0);
     case Op::Recall:
     case Op::Store: {
       // Only a quoted user variable pushed in this block is compiled; hardware registers go to the
@@ -127,13 +129,16 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
       p.delta = cell.op == Op::Recall ? 0 : -2;
       return p;
     }
-    case Op::Jump: return branch(cell.op, 1, -1, destination(known, depth - 1, size), -1);
-    case Op::Call: return branch(cell.op, 1, 0, destination(known, depth - 1, size), -1);
-    case Op::If:
-    case Op::Ifg: return branch(cell.op, 2, -2, destination(known, depth - 1, size), -1);
+    case Op::Jump: return branch(cell.op, Branch::Jump, 1, -1, destination(known, depth - 1, size), -1);
+    case Op::Call: return branch(cell.op, Branch::Call, 1, 0, destination(known, depth - 1, size), -1);
+    case Op::If: return branch(cell.op, Branch::If, 2, -2, destination(known, depth - 1, size), -1);
+    case Op::Ifg: return branch(cell.op, Branch::Ifg, 2, -2, destination(known, depth - 1, size), -1);
     case Op::Ife:
+      return branch(cell.op, Branch::Ife, 3, -3, destination(known, depth - 2, size),
+                    destination(known, depth - 1, size));
     case Op::Ifeg:
-      return branch(cell.op, 3, -3, destination(known, depth - 2, size), destination(known, depth - 1, size));
+      return branch(cell.op, Branch::Ifeg, 3, -3, destination(known, depth - 2, size),
+                    destination(known, depth - 1, size));
     case Op::Sync: {
       PlannedOp p;
       p.kind = OpKind::kSync;

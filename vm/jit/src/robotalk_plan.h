@@ -10,6 +10,39 @@
 
 namespace chronon::jit::robotalk_detail {
 
+/// The operators native code computes inline (OpKind::kPrim), named as their robotalk::Op.
+/// `NoEffect` stands for every operator without an effect on the robot (NOP, BEEP, ICON0-9, DEBUG,
+/// SND0-9). The planner's switch over every Op picks these; the lowerer's switch covers exactly them.
+enum class Inline : uint8_t {
+  Add,
+  Subtract,
+  Multiply,
+  Divide,
+  Mod,
+  Greater,
+  Less,
+  Equal,
+  NotEqual,
+  And,
+  Or,
+  Xor,
+  Max,
+  Min,
+  Chs,
+  Abs,
+  Not,
+  Vrecall,
+  Vstore,
+  Drop,
+  Swap,
+  Dup,
+  Print,
+  NoEffect,
+};
+
+/// The branch operators (OpKind::kBranch), named as their robotalk::Op.
+enum class Branch : uint8_t { Jump, Call, If, Ifg, Ife, Ifeg };
+
 /// How native code handles one instruction.
 enum class OpKind : uint8_t {
   kStep,      ///< Not compiled: vm::step runs it (host registers, maths words, interrupts, errors...).
@@ -25,8 +58,10 @@ enum class OpKind : uint8_t {
 struct PlannedOp {
   OpKind kind = OpKind::kStep;
   robotalk::Op op = robotalk::Op::Nop;
-  int16_t value = 0;  ///< For kPush.
-  int index = 0;      ///< Variable index for kVarRead / kVarWrite.
+  Inline word = Inline::NoEffect;  ///< For kPrim.
+  Branch branch = Branch::Jump;    ///< For kBranch.
+  int16_t value = 0;               ///< For kPush.
+  int index = 0;                   ///< Variable index for kVarRead / kVarWrite.
   /// For kBranch: the destinations known at compile time (-1 = taken from the stack at run time).
   /// JUMP, CALL, IF and IFG use `target`; IFE and IFEG use `target` (condition true) and `otherwise`.
   int target = -1;
