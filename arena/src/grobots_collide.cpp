@@ -24,12 +24,12 @@ constexpr double kExplosionPushFood = 0.0025;
 constexpr double kForceFieldPushRatio = 0.03;
 constexpr Fixed kForceFieldMinSpeed = raw(204);
 
-bool intersects(const Object& a, const Object& b) {
-  const Fixed reach = a.radius + b.radius;
-  if (absN(a.position.x - b.position.x) >= reach || absN(a.position.y - b.position.y) >= reach) return false;
-  const double r = reach.toDouble();
-  return distSquared(a.position, b.position) <= r * r;
-}
+bool intersects(const Object& a, const Object& b) { return circlesTouch(a.position, a.radius, b.position, b.radius); }
+
+// Whether robot `r` can still eat: robotFood does nothing for it otherwise. Eating only lowers the
+// eater's capacity left and raises energy towards the maximum, so once this is false it stays false
+// for the rest of the collision phase.
+bool canEat(const Robot& r) { return !r.dead && r.eaterLeft.raw() > 0 && (r.maxEnergy() - r.energy).raw() > 0; }
 
 // OverlapFraction(A, B) from A's point of view (§3).
 Fixed overlapFraction(const Object& a, const Object& b) {
@@ -88,10 +88,10 @@ struct Collider {
     }
   }
 
+  // A robot touching a food (the original's robot-food collision once both are alive, the robot
+  // can eat and the two intersect; see eatFrom for those checks).
   void robotFood(Robot& r, Food& f) {
-    if (r.dead || f.dead) return;
     const Fixed room = r.maxEnergy() - r.energy;
-    if (r.eaterLeft.raw() <= 0 || room.raw() <= 0 || !intersects(r, f)) return;
     ++r.foodCollisions;
     const Fixed amount = minN(minN(f.value, r.eaterLeft), room);
     if (amount.raw() <= 0) return;
@@ -132,8 +132,8 @@ struct Collider {
     }
   }
 
+  // A live robot touching a live shot (the caller tests both).
   void robotShot(Robot& r, Shot& s) {
-    if (r.dead || s.dead || !intersects(r, s)) return;
     ++r.shotCollisions;
     switch (s.kind) {
       case ShotKind::kBlast:
@@ -164,8 +164,8 @@ struct Collider {
     return a.power / (sqrtN(a.power / m) * kExplosionInefficiency + num(1)) * overlapFraction(a, o);
   }
 
+  // A live robot touching an effective area (the caller tests all three).
   void robotArea(Robot& r, Area& a) {
-    if (r.dead || !a.effective || !intersects(r, a)) return;
     if (a.kind == ShotKind::kExplosion) {
       const Fixed dmg = explosionDamage(a, r);
       w.damage(r, dmg, a.owner);
@@ -175,8 +175,8 @@ struct Collider {
     }
   }
 
+  // A live food touching an effective area (the caller tests all three).
   void foodArea(Food& f, Area& a) {
-    if (f.dead || !a.effective || !intersects(f, a)) return;
     if (a.kind == ShotKind::kExplosion) {
       pushAway(a, f, explosionDamage(a, f) * overlapFraction(f, a) * kExplosionPushFood);
     } else {
@@ -184,36 +184,82 @@ struct Collider {
     }
   }
 
+  // Robots of one tile against the foods of another, in list order. A robot that cannot eat is
+  // skipped (robotFood would do nothing for it), and the circle test reads the placed copy.
+  void eatFrom(std::span<Robot* const> robots, std::span<const Placed<Food>> foods) {
+    for (Robot* r : robots) {
+      if (!canEat(*r)) continue;
+      // Eating moves nothing, so the robot's circle is fixed for this loop.
+      const FixedVector position = r->position;
+      const Fixed radius = r->radius;
+      for (const Placed<Food>& f : foods) {
+        if (!circlesTouch(position, radius, f.position, f.radius) || f.object->dead) continue;
+        robotFood(*r, *f.object);
+        if (!canEat(*r)) break;
+      }
+    }
+  }
+
+  // Robots of one tile against the shots of another, in list order. Shots push and damage robots
+  // but move nothing, and no robot dies in this phase, so each robot's circle and life are fixed.
+  void hitBy(std::span<Robot* const> robots, std::span<const Placed<Shot>> shots) {
+    for (Robot* r : robots) {
+      if (r->dead) continue;
+      const FixedVector position = r->position;
+      const Fixed radius = r->radius;
+      for (const Placed<Shot>& s : shots) {
+        if (!circlesTouch(position, radius, s.position, s.radius) || s.object->dead) continue;
+        robotShot(*r, *s.object);
+      }
+    }
+  }
+
+  // Robots of one tile against the effective areas of another, in list order.
+  void inAreas(std::span<Robot* const> robots, const std::vector<Placed<Area>>& areas) {
+    for (Robot* r : robots) {
+      if (r->dead) continue;
+      const FixedVector position = r->position;
+      const Fixed radius = r->radius;
+      for (const Placed<Area>& a : areas) {
+        if (circlesTouch(position, radius, a.position, a.radius)) robotArea(*r, *a.object);
+      }
+    }
+  }
+
+  // Foods of one tile against the effective areas of another, in list order.
+  void foodsInAreas(std::span<const Placed<Food>> foods, const std::vector<Placed<Area>>& areas) {
+    for (const Placed<Food>& f : foods) {
+      for (const Placed<Area>& a : areas) {
+        if (circlesTouch(f.position, f.radius, a.position, a.radius) && !f.object->dead) foodArea(*f.object, *a.object);
+      }
+    }
+  }
+
+  // The pairings of two neighbouring tiles (or of a tile with itself) in the original's order.
+  // Every pairing involves a robot or an effective area, so the caller skips tile pairs that hold
+  // neither (busyTiles); most are like that, and skipping them leaves the order of the rest as is.
+  // Each pairing of two lists is tried only when both lists hold something.
   void tiles(size_t ta, size_t tb) {
-    // Every pairing below involves a robot or an area, so two tiles that hold neither have nothing
-    // to do. Most tile pairs are like that, and skipping them leaves the order of the rest as is.
-    if (w.robotTiles[ta].empty() && w.robotTiles[tb].empty() && w.areaTiles[ta].empty() && w.areaTiles[tb].empty())
-      return;
+    const std::span<Robot* const> ra = w.robotTiles[ta];
+    const std::span<Robot* const> rb = w.robotTiles[tb];
+    const std::span<const Placed<Food>> fa = w.foodTiles.placedIn(ta);
+    const std::span<const Placed<Food>> fb = w.foodTiles.placedIn(tb);
+    const std::span<const Placed<Shot>> sa = w.shotTiles.placedIn(ta);
+    const std::span<const Placed<Shot>> sb = w.shotTiles.placedIn(tb);
+    const std::vector<Placed<Area>>& aa = w.placedAreas[ta];
+    const std::vector<Placed<Area>>& ab = w.placedAreas[tb];
     const bool same = ta == tb;
-    auto& ra = w.robotTiles[ta];
-    auto& rb = w.robotTiles[tb];
     for (size_t i = 0; i < ra.size(); ++i) {
       for (size_t j = same ? i + 1 : 0; j < rb.size(); ++j) robotRobot(*ra[i], *rb[j]);
     }
-    const auto cross = [&](auto& robots, auto& others, auto&& fn) {
-      for (Robot* r : robots) {
-        for (auto* o : others) fn(*r, *o);
-      }
-    };
-    cross(ra, w.foodTiles[tb], [&](Robot& r, Food& f) { robotFood(r, f); });
-    if (!same) cross(rb, w.foodTiles[ta], [&](Robot& r, Food& f) { robotFood(r, f); });
-    cross(ra, w.shotTiles[tb], [&](Robot& r, Shot& s) { robotShot(r, s); });
-    if (!same) cross(rb, w.shotTiles[ta], [&](Robot& r, Shot& s) { robotShot(r, s); });
-    cross(ra, w.areaTiles[tb], [&](Robot& r, Area& a) { robotArea(r, a); });
-    if (!same) cross(rb, w.areaTiles[ta], [&](Robot& r, Area& a) { robotArea(r, a); });
-    for (Food* f : w.foodTiles[ta]) {
-      for (Area* a : w.areaTiles[tb]) foodArea(*f, *a);
-    }
-    if (!same) {
-      for (Food* f : w.foodTiles[tb]) {
-        for (Area* a : w.areaTiles[ta]) foodArea(*f, *a);
-      }
-    }
+    if (!ra.empty() && !fb.empty()) eatFrom(ra, fb);
+    if (!same && !rb.empty() && !fa.empty()) eatFrom(rb, fa);
+    if (!ra.empty() && !sb.empty()) hitBy(ra, sb);
+    if (!same && !rb.empty() && !sa.empty()) hitBy(rb, sa);
+    if (!ra.empty() && !ab.empty()) inAreas(ra, ab);
+    if (!same && !rb.empty() && !aa.empty()) inAreas(rb, aa);
+    if (!fa.empty() && !ab.empty()) foodsInAreas(fa, ab);
+    if (!same && !fb.empty() && !aa.empty()) foodsInAreas(fb, aa);
   }
 };
 
@@ -237,24 +283,37 @@ SensorResult resultOf(const Robot& r) {
 }  // namespace
 
 void WorldState::collide() {
+  // Areas that are no longer effective take part in no pairing (§11).
+  placedAreas.resize(areaTiles.tiles());
+  busyTiles.resize(areaTiles.tiles());
+  for (size_t t = 0; t < areaTiles.tiles(); ++t) {
+    placedAreas[t].clear();
+    for (Area* a : areaTiles[t]) {
+      if (a->effective) placedAreas[t].push_back({a, a->position, a->radius});
+    }
+    busyTiles[t] = !robotTiles[t].empty() || !placedAreas[t].empty();
+  }
   Collider c{*this};
+  const auto pair = [&](size_t ta, size_t tb) {
+    if (busyTiles[ta] || busyTiles[tb]) c.tiles(ta, tb);
+  };
   const size_t large = static_cast<size_t>(largeTile());
   for (int32_t x = 0; x < tilesX; ++x) {
     for (int32_t y = 0; y < tilesY; ++y) {
       const size_t t = static_cast<size_t>(y * tilesX + x);
-      c.tiles(t, t);
+      pair(t, t);
       const auto neighbour = [&](int32_t nx, int32_t ny) {
         if (nx < 0 || nx >= tilesX || ny < 0 || ny >= tilesY) return;
-        c.tiles(t, static_cast<size_t>(ny * tilesX + nx));
+        pair(t, static_cast<size_t>(ny * tilesX + nx));
       };
       neighbour(x + 1, y);
       neighbour(x + 1, y + 1);
       neighbour(x, y + 1);
       neighbour(x - 1, y + 1);
-      c.tiles(t, large);
+      pair(t, large);
     }
   }
-  c.tiles(large, large);
+  pair(large, large);
   for (const auto& s : sensorShots) sense(*s);
   for (const auto& a : areas) a->effective = false;
 }
@@ -264,12 +323,16 @@ void WorldState::sense(SensorShot& shot) {
   if (owner.dead) return;
   Sensor& sensor = owner.sensors[static_cast<size_t>(shot.sensor)];
   const FixedVector focus = shot.position + polar(sensor.focusDistance, sensor.focusDirection);
-  const auto consider = [&](const Object& o, SensorResult result, bool friendly) {
-    if (friendly ? !sensor.seesFriends : !sensor.seesEnemies) return;
-    if (!intersects(shot, o)) return;
+  // Whether the sensor sees a circle: the side it watches, then the collision test.
+  const auto sees = [&](bool friendly, FixedVector position, Fixed radius) {
+    if (friendly ? !sensor.seesFriends : !sensor.seesEnemies) return false;
+    return circlesTouch(shot.position, shot.radius, position, radius);
+  };
+  // Records a seen object; its result is built only once it is seen, which changes nothing.
+  const auto record = [&](FixedVector position, SensorResult result) {
     ++sensor.found;
-    sensor.overallSum += o.position;
-    result.focusDistance = distSquared(o.position, focus);
+    sensor.overallSum += position;
+    result.focusDistance = distSquared(position, focus);
     auto& results = sensor.results;
     const auto at = std::upper_bound(results.begin(), results.end(), result.focusDistance,
                                      [](double d, const SensorResult& x) { return d < x.focusDistance; });
@@ -284,12 +347,15 @@ void WorldState::sense(SensorShot& shot) {
     switch (shot.sensor) {
       case 0:
         for (Robot* r : robotTiles[tile]) {
-          if (r != &owner && !r->dead) consider(*r, resultOf(*r), r->side == owner.side);
+          if (r != &owner && !r->dead && sees(r->side == owner.side, r->position, r->radius))
+            record(r->position, resultOf(*r));
         }
         return;
       case 1:
-        for (Food* f : foodTiles[tile]) {
-          if (f->dead) continue;
+        // Foods and shots have not moved since resort placed them (TileLists::placed).
+        for (const Placed<Food>& p : foodTiles.placedIn(tile)) {
+          const Food* f = p.object;
+          if (f->dead || !sees(f->owner == owner.side, p.position, p.radius)) continue;
           SensorResult x;
           x.position = f->position;
           x.velocity = f->velocity;
@@ -297,12 +363,13 @@ void WorldState::sense(SensorShot& shot) {
           x.mass = f->mass;
           x.energy = f->value;
           x.side = f->owner != nullptr ? f->owner->id : 0;
-          consider(*f, x, f->owner == owner.side);
+          record(f->position, x);
         }
         return;
       default:
-        for (Shot* s : shotTiles[tile]) {
-          if (s->dead) continue;
+        for (const Placed<Shot>& p : shotTiles.placedIn(tile)) {
+          const Shot* s = p.object;
+          if (s->dead || !sees(s->owner == owner.side, p.position, p.radius)) continue;
           SensorResult x;
           x.position = s->position;
           x.velocity = s->velocity;
@@ -310,17 +377,17 @@ void WorldState::sense(SensorShot& shot) {
           x.side = s->owner != nullptr ? s->owner->id : 0;
           x.shotType = static_cast<int32_t>(s->kind);
           x.power = s->power;
-          consider(*s, x, s->owner == owner.side);
+          record(s->position, x);
         }
         for (Area* a : areaTiles[tile]) {
-          if (a->dead) continue;
+          if (a->dead || !sees(a->owner == owner.side, a->position, a->radius)) continue;
           SensorResult x;
           x.position = a->position;
           x.radius = a->radius;
           x.side = a->owner != nullptr ? a->owner->id : 0;
           x.shotType = static_cast<int32_t>(a->kind);
           x.power = a->power;
-          consider(*a, x, a->owner == owner.side);
+          record(a->position, x);
         }
         return;
     }
@@ -328,14 +395,18 @@ void WorldState::sense(SensorShot& shot) {
   const double cx = shot.position.x.toDouble();
   const double cy = shot.position.y.toDouble();
   const double range = shot.radius.toDouble();
+  // The original tests each column against the band (10 col - 5, 10 col + 15). As the column grows,
+  // `cx - range < 10 col + 15` can only turn true and `cx + range > 10 col - 5` only false (10 col is
+  // exact), so the columns that pass both are one run [first, end), found once for all rows.
+  int32_t first = 0;
+  while (first < tilesX && !(cx - range < 10.0 * first + 15)) ++first;
+  int32_t end = first;
+  while (end < tilesX && cx + range > 10.0 * end - 5) ++end;
   for (int32_t row = 0; row < tilesY; ++row) {
     // The original tests a row against the band (10 row - 2, 10 row + 8): shifted down instead of
     // widened, so a sensor whose lowest point is in a row's top 2 units misses that row (§10 quirk).
     if (!(cy + range > 10.0 * row - 2 && cy - range < 10.0 * row + 8)) continue;
-    for (int32_t col = 0; col < tilesX; ++col) {
-      if (!(cx + range > 10.0 * col - 5 && cx - range < 10.0 * col + 15)) continue;
-      visit(static_cast<size_t>(row * tilesX + col));
-    }
+    for (int32_t col = first; col < end; ++col) visit(static_cast<size_t>(row * tilesX + col));
   }
   visit(static_cast<size_t>(largeTile()));
 }

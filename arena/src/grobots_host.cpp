@@ -50,11 +50,19 @@ HostValue RobotHost::readScalar(HwScalar hw) {
   const Sensor& rs = r.sensors[0];
   const Sensor& fs = r.sensors[1];
   const Sensor& ss = r.sensors[2];
-  const SensorResult* robot = currentResult(rs);
-  const SensorResult* food = currentResult(fs);
-  const SensorResult* shot = currentResult(ss);
-  const auto field = [](const SensorResult* x, Fixed SensorResult::*member) { return x ? x->*member : Fixed{}; };
-  const auto position = [](const SensorResult* x) { return x ? x->position : FixedVector{}; };
+  // The current sensor results are looked up only by the cases that read them: most reads do not.
+  const auto field = [](const Sensor& s, Fixed SensorResult::*member) {
+    const SensorResult* x = currentResult(s);
+    return x ? x->*member : Fixed{};
+  };
+  const auto count = [](const Sensor& s, int32_t SensorResult::*member) {
+    const SensorResult* x = currentResult(s);
+    return integer(x ? x->*member : 0);
+  };
+  const auto position = [](const Sensor& s) {
+    const SensorResult* x = currentResult(s);
+    return x ? x->position : FixedVector{};
+  };
   const auto distanceTo = [&](FixedVector p) -> HostValue { return length(p - r.position); };
   const auto directionTo = [&](FixedVector p) -> HostValue { return angleOf(p - r.position); };
   const TypeInfo& t = *r.type;
@@ -116,18 +124,24 @@ HostValue RobotHost::readScalar(HwScalar hw) {
     case HwScalar::RobotSensorSeesEnemies: return truth(rs.seesEnemies);
     case HwScalar::RobotSensorTime: return integer(rs.time);
     case HwScalar::RobotFound: return integer(rs.found);
-    case HwScalar::RobotDistance: return distanceTo(position(robot));
-    case HwScalar::RobotDirection: return directionTo(position(robot));
-    case HwScalar::RobotSide: return integer(robot ? robot->side : 0);
-    case HwScalar::RobotRadius: return field(robot, &SensorResult::radius);
-    case HwScalar::RobotMass: return field(robot, &SensorResult::mass);
-    case HwScalar::RobotEnergy: return field(robot, &SensorResult::energy);
-    case HwScalar::RobotType: return integer(robot ? robot->type : 0);
-    case HwScalar::RobotId: return integer(robot ? robot->id : 0);
-    case HwScalar::RobotShieldFraction: return robot ? robot->shieldFraction : num(1);
-    case HwScalar::RobotBomb: return field(robot, &SensorResult::bomb);
-    case HwScalar::RobotReloading: return truth(robot && robot->reloading);
-    case HwScalar::RobotFlag: return field(robot, &SensorResult::flag);
+    case HwScalar::RobotDistance: return distanceTo(position(rs));
+    case HwScalar::RobotDirection: return directionTo(position(rs));
+    case HwScalar::RobotSide: return count(rs, &SensorResult::side);
+    case HwScalar::RobotRadius: return field(rs, &SensorResult::radius);
+    case HwScalar::RobotMass: return field(rs, &SensorResult::mass);
+    case HwScalar::RobotEnergy: return field(rs, &SensorResult::energy);
+    case HwScalar::RobotType: return count(rs, &SensorResult::type);
+    case HwScalar::RobotId: return count(rs, &SensorResult::id);
+    case HwScalar::RobotShieldFraction: {
+      const SensorResult* robot = currentResult(rs);
+      return robot ? robot->shieldFraction : num(1);
+    }
+    case HwScalar::RobotBomb: return field(rs, &SensorResult::bomb);
+    case HwScalar::RobotReloading: {
+      const SensorResult* robot = currentResult(rs);
+      return truth(robot && robot->reloading);
+    }
+    case HwScalar::RobotFlag: return field(rs, &SensorResult::flag);
     case HwScalar::RobotDistanceOverall: return distanceTo(overall(rs));
     case HwScalar::RobotDirectionOverall: return directionTo(overall(rs));
     case HwScalar::CurrentRobotResult: return integer(rs.current);
@@ -139,12 +153,12 @@ HostValue RobotHost::readScalar(HwScalar hw) {
     case HwScalar::FoodSensorFocusDirection: return fs.focusDirection;
     case HwScalar::FoodSensorTime: return integer(fs.time);
     case HwScalar::FoodFound: return integer(fs.found);
-    case HwScalar::FoodDistance: return distanceTo(position(food));
-    case HwScalar::FoodDirection: return directionTo(position(food));
-    case HwScalar::FoodSide: return integer(food ? food->side : 0);
-    case HwScalar::FoodRadius: return field(food, &SensorResult::radius);
-    case HwScalar::FoodMass: return field(food, &SensorResult::mass);
-    case HwScalar::FoodEnergy: return field(food, &SensorResult::energy);
+    case HwScalar::FoodDistance: return distanceTo(position(fs));
+    case HwScalar::FoodDirection: return directionTo(position(fs));
+    case HwScalar::FoodSide: return count(fs, &SensorResult::side);
+    case HwScalar::FoodRadius: return field(fs, &SensorResult::radius);
+    case HwScalar::FoodMass: return field(fs, &SensorResult::mass);
+    case HwScalar::FoodEnergy: return field(fs, &SensorResult::energy);
     case HwScalar::FoodDistanceOverall: return distanceTo(overall(fs));
     case HwScalar::FoodDirectionOverall: return directionTo(overall(fs));
     case HwScalar::CurrentFoodResult: return integer(fs.current);
@@ -159,12 +173,12 @@ HostValue RobotHost::readScalar(HwScalar hw) {
     case HwScalar::ShotSensorSeesEnemy: return truth(ss.seesEnemies);
     case HwScalar::ShotSensorTime: return integer(ss.time);
     case HwScalar::ShotFound: return integer(ss.found);
-    case HwScalar::ShotDistance: return distanceTo(position(shot));
-    case HwScalar::ShotDirection: return directionTo(position(shot));
-    case HwScalar::ShotSide: return integer(shot ? shot->side : 0);
-    case HwScalar::ShotRadius: return field(shot, &SensorResult::radius);
-    case HwScalar::ShotPower: return field(shot, &SensorResult::power);
-    case HwScalar::ShotType: return integer(shot ? shot->shotType : 0);
+    case HwScalar::ShotDistance: return distanceTo(position(ss));
+    case HwScalar::ShotDirection: return directionTo(position(ss));
+    case HwScalar::ShotSide: return count(ss, &SensorResult::side);
+    case HwScalar::ShotRadius: return field(ss, &SensorResult::radius);
+    case HwScalar::ShotPower: return field(ss, &SensorResult::power);
+    case HwScalar::ShotType: return count(ss, &SensorResult::shotType);
     case HwScalar::ShotDistanceOverall: return distanceTo(overall(ss));
     case HwScalar::ShotDirectionOverall: return directionTo(overall(ss));
     case HwScalar::CurrentShotResult: return integer(ss.current);

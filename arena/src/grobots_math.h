@@ -28,9 +28,16 @@ inline Fixed saturate(int64_t r) {
   return Fixed::fromRaw(static_cast<int32_t>(r));
 }
 
-inline Fixed operator+(Fixed a, Fixed b) { return ::chronon::grobots::add(a, b); }
-inline Fixed operator-(Fixed a, Fixed b) { return ::chronon::grobots::subtract(a, b); }
-inline Fixed operator-(Fixed a) { return ::chronon::grobots::negate(a); }
+// The wrapping raw sum, difference and negation of grobots::add, subtract and negate, written here so
+// that they inline: unsigned 32-bit arithmetic wraps exactly as those functions' int64 results
+// truncated to 32 bits do.
+inline Fixed operator+(Fixed a, Fixed b) {
+  return Fixed::fromRaw(static_cast<int32_t>(static_cast<uint32_t>(a.raw()) + static_cast<uint32_t>(b.raw())));
+}
+inline Fixed operator-(Fixed a, Fixed b) {
+  return Fixed::fromRaw(static_cast<int32_t>(static_cast<uint32_t>(a.raw()) - static_cast<uint32_t>(b.raw())));
+}
+inline Fixed operator-(Fixed a) { return Fixed::fromRaw(static_cast<int32_t>(0u - static_cast<uint32_t>(a.raw()))); }
 inline Fixed& operator+=(Fixed& a, Fixed b) { return a = a + b; }
 inline Fixed& operator-=(Fixed& a, Fixed b) { return a = a - b; }
 /// Number x number: floor((a x b) / 4096), saturating instead of the original's overflow error.
@@ -42,11 +49,19 @@ inline Fixed operator/(Fixed a, Fixed b) {
   if (b.raw() == 0) return Fixed{};
   return saturate((static_cast<int64_t>(a.raw()) * Fixed::kOneRaw) / b.raw());
 }
+/// A double that is not NaN, truncated toward zero and saturated: the same as clamping it to
+/// +-4e18 with std::fmin and std::fmax (library calls), converting to int64 and then `saturate`,
+/// since every double at or beyond +-2^31 truncates beyond kMaxRaw and saturates anyway.
+inline Fixed saturateDouble(double r) {
+  if (r >= 2147483648.0) return Fixed::fromRaw(Fixed::kMaxRaw);
+  if (r <= -2147483648.0) return Fixed::fromRaw(-Fixed::kMaxRaw);
+  return Fixed::fromRaw(static_cast<int32_t>(r));
+}
 /// Number x ratio (a C double in the original): raw x d, truncated toward zero.
 inline Fixed operator*(Fixed a, double d) {
   const double r = static_cast<double>(a.raw()) * d;
   if (std::isnan(r)) return Fixed{};
-  return saturate(static_cast<int64_t>(std::fmax(std::fmin(r, 4e18), -4e18)));
+  return saturateDouble(r);
 }
 /// Number / ratio: raw / d, truncated toward zero.
 inline Fixed operator/(Fixed a, double d) { return a * (1.0 / d); }
@@ -57,7 +72,7 @@ inline double toD(Fixed a) { return a.toDouble(); }
 /// A double result converted back to a number, truncating (GBNumber(double)).
 inline Fixed fromD(double d) {
   if (std::isnan(d)) return Fixed{};
-  return saturate(static_cast<int64_t>(std::fmax(std::fmin(d * Fixed::kOneRaw, 4e18), -4e18)));
+  return saturateDouble(d * Fixed::kOneRaw);
 }
 inline Fixed sqrtN(Fixed a) { return a.raw() <= 0 ? Fixed{} : fromD(std::sqrt(toD(a))); }
 inline Fixed powN(Fixed a, Fixed b) { return a.raw() <= 0 ? Fixed{} : fromD(std::pow(toD(a), toD(b))); }
@@ -77,8 +92,12 @@ inline bool isZero(FixedVector v) { return v.x.raw() == 0 && v.y.raw() == 0; }
 /// Length, computed in double from the components and truncated (GBFinePoint::Norm).
 inline Fixed length(FixedVector v) { return fromD(std::hypot(toD(v.x), toD(v.y))); }
 inline Fixed angleOf(FixedVector v) { return ::chronon::grobots::angle(v); }
-/// (r cos t, r sin t) with number x number multiplies (MakePolar, §0).
-inline FixedVector polar(Fixed r, Fixed t) { return {r * fromD(std::cos(toD(t))), r * fromD(std::sin(toD(t)))}; }
+/// (r cos t, r sin t) with number x number multiplies (MakePolar, §0). A zero length gives (0, 0)
+/// whatever the angle (0 x c floors to 0 for any finite c), so the cosine and sine are skipped then.
+inline FixedVector polar(Fixed r, Fixed t) {
+  if (r.raw() == 0) return {};
+  return {r * fromD(std::cos(toD(t))), r * fromD(std::sin(toD(t)))};
+}
 inline FixedVector unit(FixedVector v) { return polar(num(1), angleOf(v)); }
 inline Fixed dotN(FixedVector a, FixedVector b) { return a.x * b.x + a.y * b.y; }
 /// Squared distance in double, as the original's range tests compute it.
@@ -86,6 +105,15 @@ inline double distSquared(FixedVector a, FixedVector b) {
   const double dx = toD(a.x) - toD(b.x);
   const double dy = toD(a.y) - toD(b.y);
   return dx * dx + dy * dy;
+}
+/// Whether circles (pa, ra) and (pb, rb) touch, as the original's collision test decides it: a
+/// bounding-box reject on the raw values first, then the squared distance in double against the
+/// summed radius, inclusive.
+inline bool circlesTouch(FixedVector pa, Fixed ra, FixedVector pb, Fixed rb) {
+  const Fixed reach = ra + rb;
+  if (absN(pa.x - pb.x) >= reach || absN(pa.y - pb.y) >= reach) return false;
+  const double r = reach.toDouble();
+  return distSquared(pa, pb) <= r * r;
 }
 
 }  // namespace chronon::arena::gbw

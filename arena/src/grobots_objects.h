@@ -2,9 +2,11 @@
 // The objects of the Grobots world and the world's private state (grobots_world.h). Shared by the
 // world's source files only.
 
+#include <algorithm>
 #include <array>
 #include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -210,6 +212,47 @@ struct SideState {
   std::string name;
 };
 
+/// An object with its circle at the time of the last resort (see TileLists::placed).
+template <typename T>
+struct Placed {
+  T* object = nullptr;
+  FixedVector position;
+  Fixed radius;
+};
+
+/// One class's tile lists (grobots-world.md §1): every object in tile order, each tile's objects in
+/// list order, in one array.
+template <typename T>
+struct TileLists {
+  std::vector<T*> items;  ///< Every listed object, tile by tile.
+  /// The circle of each item as resort found it, same index as `items` (foods and shots only).
+  /// Right after resort comes the collision phase, and nothing in it resizes an object or moves a
+  /// food or a shot (collisions change velocities, energy and flags; only robots pushed out of
+  /// each other move), so the copies are exact all through the phase, and the pair tests read one
+  /// contiguous array instead of chasing a pointer per pair.
+  std::vector<Placed<T>> placed;
+  std::vector<uint32_t> starts{0};  ///< Tile t holds items [starts[t], starts[t + 1]).
+  // The arrays resort fills next and swaps in, kept for their capacity; stale between resorts.
+  std::vector<T*> spareItems;
+  std::vector<Placed<T>> sparePlaced;
+  std::vector<Placed<T>> staged;  ///< Circles read while counting, by old index then new.
+
+  /// The number of tiles, the large tile included.
+  size_t tiles() const { return starts.size() - 1; }
+  /// The objects of tile `t`, in list order.
+  std::span<T* const> operator[](size_t t) const { return {items.data() + starts[t], items.data() + starts[t + 1]}; }
+  /// The circles of tile `t`'s objects as resort found them.
+  std::span<const Placed<T>> placedIn(size_t t) const {
+    return {placed.data() + starts[t], placed.data() + starts[t + 1]};
+  }
+  /// Empties `tiles` tiles.
+  void reset(size_t tiles) {
+    items.clear();
+    placed.clear();
+    starts.assign(tiles + 1, 0);
+  }
+};
+
 /// The world's private state.
 struct WorldState {
   ::chronon::arena::grobots::WorldOptions options;
@@ -226,24 +269,34 @@ struct WorldState {
   std::vector<std::unique_ptr<Area>> areas;
   std::vector<std::unique_ptr<SensorShot>> sensorShots;
   // Per tile (plus the large tile at the end), per class, in list order.
-  std::vector<std::vector<Robot*>> robotTiles;
-  std::vector<std::vector<Food*>> foodTiles;
-  std::vector<std::vector<Shot*>> shotTiles;
-  std::vector<std::vector<Area*>> areaTiles;
-  // Scratch lists for rebuilding the tile lists each frame (resort): kept so that their capacity is
-  // reused instead of allocating some 400 vectors a frame. Between frames they hold stale pointers
-  // and are never read.
-  struct TileScratch {
-    std::vector<std::vector<Robot*>> robots, newRobots;
-    std::vector<std::vector<Food*>> foods, newFoods;
-    std::vector<std::vector<Shot*>> shots, newShots;
-    std::vector<std::vector<Area*>> areas, newAreas;
-  } tileScratch;
+  TileLists<Robot> robotTiles;
+  TileLists<Food> foodTiles;
+  TileLists<Shot> shotTiles;
+  TileLists<Area> areaTiles;
+  // Scratch arrays of resort, kept so that their capacity is reused from frame to frame.
+  struct ResortScratch {
+    std::vector<uint32_t> oldTile, newTile;  ///< Tile of each listed and each new object, or kGone.
+    std::vector<uint32_t> oldEnd, newEnd;    ///< Per tile, fill cursors.
+  } resortScratch;
+  // The effective areas with their circles, per tile in list order, for the collision phase (see
+  // TileLists::placed; only effective areas take part in collisions).
+  std::vector<std::vector<Placed<Area>>> placedAreas;
+  /// Per tile, whether it holds a robot or an effective area during the collision phase.
+  std::vector<uint8_t> busyTiles;
   std::vector<std::string> messages;
   double totalKilled = 0;
+  /// Scratch of collectStatistics: constructor hardware cost per side.
+  std::vector<double> sideConstructorCost;
 
   int32_t largeTile() const { return tilesX * tilesY; }
-  int32_t tileOf(const Object& o) const;
+  /// The tile of `o` (§1): the large tile for a radius of 5 or more, else the tile of its position
+  /// clamped into the world.
+  int32_t tileOf(const Object& o) const {
+    if (o.radius >= num(5)) return largeTile();
+    const int32_t tx = std::clamp(o.position.x.raw() >> Fixed::kFractionBits, 0, options.width - 1) / 10;
+    const int32_t ty = std::clamp(o.position.y.raw() >> Fixed::kFractionBits, 0, options.height - 1) / 10;
+    return std::clamp(ty, 0, tilesY - 1) * tilesX + std::clamp(tx, 0, tilesX - 1);
+  }
   Fixed width() const { return num(options.width); }
   Fixed height() const { return num(options.height); }
 

@@ -57,7 +57,12 @@ void WorldState::updateMass(Robot& r) {
     const TypeInfo& child = r.side->types[static_cast<size_t>(r.constructorType - 1)];
     if (child.cost.raw() > 0) fetus = r.constructorProgress / child.cost * child.mass;
   }
-  r.mass = r.type->mass + fetus;
+  const Fixed mass = r.type->mass + fetus;
+  // Only this function sets a robot's mass and radius, always both, and a new robot starts with
+  // radius 0. So a nonzero radius was computed here from the stored mass, and with the mass
+  // unchanged it would come out the same; radius 0 (a new robot) always computes.
+  if (mass == r.mass && r.radius.raw() != 0) return;
+  r.mass = mass;
   r.radius = sqrtN(r.mass + num(3)) * 0.1;
 }
 

@@ -50,52 +50,100 @@ struct World::Impl {
 
 namespace chronon::arena::gbw {
 
-int32_t WorldState::tileOf(const Object& o) const {
-  if (o.radius >= num(5)) return largeTile();
-  const int32_t tx =
-      std::clamp(o.position.x.raw() >> ::chronon::grobots::Fixed::kFractionBits, 0, options.width - 1) / 10;
-  const int32_t ty =
-      std::clamp(o.position.y.raw() >> ::chronon::grobots::Fixed::kFractionBits, 0, options.height - 1) / 10;
-  return std::clamp(ty, 0, tilesY - 1) * tilesX + std::clamp(tx, 0, tilesX - 1);
-}
-
 namespace {
-// Rebuilds one class's tile lists (§1): the old objects are walked in tile order and prepended, so
-// each list reverses; then the objects created this frame go in front in creation order. Dead
-// objects are dropped and deleted. `fresh` and `news` are scratch lists whose capacity is reused.
+constexpr uint32_t kGone = UINT32_MAX;
+
+// Rebuilds one class's tile lists (§1) as the original does: the old objects are walked in tile
+// order and prepended, so each list reverses; then the objects created this frame go in front in
+// creation order. Dead objects are dropped and deleted.
+//
+// Here the lists are counted first and then filled in their final order: each tile holds its new
+// objects in creation order, then its old ones in reverse walk order (filled from the tile's end
+// backwards), which is the same order. Objects created since the last resort are a suffix of the
+// store: every resort clears `isNew` on the whole store, and new objects are only ever appended.
+// With `place`, the objects' circles are copied too (TileLists::placed).
 template <typename T>
-void rebuild(WorldState& w, std::vector<std::vector<T*>>& tiles, std::vector<std::unique_ptr<T>>& store,
-             std::vector<std::vector<T*>>& fresh, std::vector<std::vector<T*>>& news) {
+void rebuild(WorldState& w, TileLists<T>& lists, std::vector<std::unique_ptr<T>>& store, bool place) {
+  WorldState::ResortScratch& s = w.resortScratch;
   const size_t count = static_cast<size_t>(w.largeTile()) + 1;
-  fresh.resize(count);
-  news.resize(count);
-  for (std::vector<T*>& list : fresh) list.clear();
-  for (std::vector<T*>& list : news) list.clear();
-  for (const std::vector<T*>& list : tiles) {
-    for (T* o : list) {
-      if (!o->dead && !o->isNew) fresh[static_cast<size_t>(w.tileOf(*o))].push_back(o);
+  size_t firstNew = store.size();
+  while (firstNew > 0 && store[firstNew - 1]->isNew) --firstNew;
+  s.oldEnd.assign(count + 1, 0);
+  s.newEnd.assign(count + 1, 0);
+  s.oldTile.resize(lists.items.size());
+  s.newTile.resize(store.size() - firstNew);
+  size_t deaths = 0;
+  // Count, per tile, the old objects and the new ones that stay. With `place`, their circles are
+  // staged as they are read (old ones at their index, new ones after), so that the filling below
+  // does not read the objects again.
+  const size_t oldCount = lists.items.size();
+  std::vector<Placed<T>>& staged = lists.staged;
+  staged.resize(place ? oldCount + store.size() - firstNew : 0);
+  for (size_t k = 0; k < oldCount; ++k) {
+    T* o = lists.items[k];
+    s.oldTile[k] = kGone;
+    if (o->dead) {
+      ++deaths;
+    } else if (!o->isNew) {
+      s.oldTile[k] = static_cast<uint32_t>(w.tileOf(*o));
+      ++s.oldEnd[s.oldTile[k]];
+      if (place) staged[k] = {o, o->position, o->radius};
     }
   }
-  for (const std::unique_ptr<T>& o : store) {
-    if (o->isNew && !o->dead) news[static_cast<size_t>(w.tileOf(*o))].push_back(o.get());
+  for (size_t k = firstNew; k < store.size(); ++k) {
+    T* o = store[k].get();
+    uint32_t& tile = s.newTile[k - firstNew];
+    tile = kGone;
+    if (o->dead) {
+      ++deaths;
+    } else {
+      tile = static_cast<uint32_t>(w.tileOf(*o));
+      ++s.newEnd[tile];
+      if (place) staged[oldCount + k - firstNew] = {o, o->position, o->radius};
+    }
     o->isNew = false;
   }
+  // Tile t becomes [starts[t], starts[t + 1]): its new objects, then its old ones. The new ones are
+  // filled forward from starts[t], the old ones backward from starts[t + 1].
+  std::vector<uint32_t>& starts = lists.starts;
+  starts.resize(count + 1);
+  starts[0] = 0;
   for (size_t t = 0; t < count; ++t) {
-    std::reverse(fresh[t].begin(), fresh[t].end());
-    fresh[t].insert(fresh[t].begin(), news[t].begin(), news[t].end());
+    starts[t + 1] = starts[t] + s.newEnd[t] + s.oldEnd[t];
+    s.newEnd[t] = starts[t];
+    s.oldEnd[t] = starts[t + 1];
   }
-  // The old lists become next frame's scratch; their pointers are stale until cleared there.
-  tiles.swap(fresh);
-  std::erase_if(store, [](const std::unique_ptr<T>& o) { return o->dead; });
+  std::vector<T*>& items = lists.spareItems;
+  std::vector<Placed<T>>& placed = lists.sparePlaced;
+  items.resize(starts[count]);
+  placed.resize(place ? starts[count] : 0);
+  for (size_t k = firstNew; k < store.size(); ++k) {
+    const uint32_t tile = s.newTile[k - firstNew];
+    if (tile == kGone) continue;
+    const uint32_t at = s.newEnd[tile]++;
+    items[at] = store[k].get();
+    if (place) placed[at] = staged[oldCount + k - firstNew];
+  }
+  for (size_t k = 0; k < oldCount; ++k) {
+    const uint32_t tile = s.oldTile[k];
+    if (tile == kGone) continue;
+    const uint32_t at = --s.oldEnd[tile];
+    items[at] = lists.items[k];
+    if (place) placed[at] = staged[k];
+  }
+  lists.items.swap(items);
+  lists.placed.swap(placed);
+  // Every object of the store is either listed or new, so when none of those died the store keeps
+  // all its objects.
+  if (deaths > 0) std::erase_if(store, [](const std::unique_ptr<T>& o) { return o->dead; });
 }
 }  // namespace
 
 void WorldState::resort() {
-  TileScratch& s = tileScratch;
-  rebuild(*this, robotTiles, robots, s.robots, s.newRobots);
-  rebuild(*this, foodTiles, foods, s.foods, s.newFoods);
-  rebuild(*this, shotTiles, shots, s.shots, s.newShots);
-  rebuild(*this, areaTiles, areas, s.areas, s.newAreas);
+  rebuild(*this, robotTiles, robots, false);
+  rebuild(*this, foodTiles, foods, true);
+  rebuild(*this, shotTiles, shots, true);
+  rebuild(*this, areaTiles, areas, false);
 }
 
 void WorldState::addFood(FixedVector at, Fixed value, SideState* owner, FixedVector velocity) {
@@ -166,7 +214,8 @@ void WorldState::collectStatistics() {
     s.biomass = 0;
     std::fill(s.typePopulation.begin(), s.typePopulation.end(), 0);
   }
-  std::vector<double> constructorCost(sides.size(), 0.0);
+  std::vector<double>& constructorCost = sideConstructorCost;
+  constructorCost.assign(sides.size(), 0.0);
   for (const auto& r : robots) {
     if (r->dead) continue;
     SideState& s = *r->side;
@@ -300,10 +349,10 @@ void reset(WorldState& w) {
   w.areas.clear();
   w.sensorShots.clear();
   const size_t tiles = static_cast<size_t>(w.largeTile()) + 1;
-  w.robotTiles.assign(tiles, {});
-  w.foodTiles.assign(tiles, {});
-  w.shotTiles.assign(tiles, {});
-  w.areaTiles.assign(tiles, {});
+  w.robotTiles.reset(tiles);
+  w.foodTiles.reset(tiles);
+  w.shotTiles.reset(tiles);
+  w.areaTiles.reset(tiles);
   w.frame = 0;
   w.finished = false;
   w.mannaAccumulator = Fixed{};
@@ -426,10 +475,8 @@ void World::step() {
     w.mannaAccumulator -= kMannaSize;
   }
   // Think, in tile order (§2 step 3).
-  for (const std::vector<Robot*>& list : w.robotTiles) {
-    for (Robot* r : list) {
-      if (!r->dead) w.think(*r);
-    }
+  for (Robot* r : w.robotTiles.items) {
+    if (!r->dead) w.think(*r);
   }
   // Move (§2 step 4, §3, §9 walls).
   const auto walls = [&](Object& o, bool reposition, auto&& onWall) {
@@ -454,36 +501,30 @@ void World::step() {
     }
     if (hit) onWall();
   };
-  for (const std::vector<Robot*>& list : w.robotTiles) {
-    for (Robot* r : list) {
-      // Collision counts are for the last frame: they restart when the robot moves (§3.2).
-      r->friendlyCollisions = r->enemyCollisions = r->foodCollisions = r->shotCollisions = r->wallCollisions = 0;
-      r->position += r->velocity;
-      drag(*r, kRobotFriction, kRobotLinearDrag, kRobotQuadraticDrag);
-      walls(*r, true, [&] { ++r->wallCollisions; });
-    }
+  for (Robot* r : w.robotTiles.items) {
+    // Collision counts are for the last frame: they restart when the robot moves (§3.2).
+    r->friendlyCollisions = r->enemyCollisions = r->foodCollisions = r->shotCollisions = r->wallCollisions = 0;
+    r->position += r->velocity;
+    drag(*r, kRobotFriction, kRobotLinearDrag, kRobotQuadraticDrag);
+    walls(*r, true, [&] { ++r->wallCollisions; });
   }
-  for (const std::vector<Food*>& list : w.foodTiles) {
-    for (Food* f : list) {
-      f->position += f->velocity;
-      drag(*f, kFoodFriction, kFoodLinearDrag, kFoodQuadraticDrag);
-      walls(*f, true, [] {});
-    }
+  for (Food* f : w.foodTiles.items) {
+    f->position += f->velocity;
+    drag(*f, kFoodFriction, kFoodLinearDrag, kFoodQuadraticDrag);
+    walls(*f, true, [] {});
   }
-  for (const std::vector<Shot*>& list : w.shotTiles) {
-    for (Shot* s : list) {
-      s->position += s->velocity;
-      walls(*s, false, [&] {
-        if (s->kind == ShotKind::kBlast) s->dead = true;
-        if (s->kind == ShotKind::kGrenade && !s->dead) {
-          s->dead = true;
-          w.addExplosion(s->position, s->power, s->owner);
-        }
-      });
-    }
+  for (Shot* s : w.shotTiles.items) {
+    s->position += s->velocity;
+    walls(*s, false, [&] {
+      if (s->kind == ShotKind::kBlast) s->dead = true;
+      if (s->kind == ShotKind::kGrenade && !s->dead) {
+        s->dead = true;
+        w.addExplosion(s->position, s->power, s->owner);
+      }
+    });
   }
   // Act (§2 step 5): per tile, robots, food, shots, areas.
-  for (size_t t = 0; t < w.robotTiles.size(); ++t) {
+  for (size_t t = 0; t < w.robotTiles.tiles(); ++t) {
     for (Robot* r : w.robotTiles[t]) {
       if (!r->dead) w.act(*r);
     }

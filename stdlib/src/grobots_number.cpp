@@ -49,22 +49,12 @@ std::string notAnIntegerMessage(Fixed value) {
   return toString(value).valueOr("-524288") + std::string(message(NumberError::kNotAnInteger));
 }
 
-Checked<Fixed> Fixed::fromInteger(int64_t i) {
-  if (i > kMaxInteger || i < -static_cast<int64_t>(kMaxInteger)) return NumberError::kOverflow;
-  return fromRaw(static_cast<int32_t>(i * kOneRaw));
-}
-
 Checked<Fixed> Fixed::fromDouble(double d) {
   // Both comparisons are false for NaN, which the original then converts with undefined behaviour;
   // x86 gives the "integer indefinite" value, raw INT32_MIN with 32-bit raw (§1.10).
   if (std::isnan(d)) return fromRaw(std::numeric_limits<int32_t>::min());
   if (d > kMaxInteger || d < -static_cast<double>(kMaxInteger)) return NumberError::kOverflow;
   return fromRaw(static_cast<int32_t>(d * kOneRaw));
-}
-
-Checked<int32_t> Fixed::toInteger() const {
-  if (!isInteger()) return NumberError::kNotAnInteger;
-  return raw_ >> kFractionBits;
 }
 
 Fixed add(Fixed a, Fixed b) { return Fixed::fromRaw(wrap(static_cast<int64_t>(a.raw()) + b.raw())); }

@@ -87,7 +87,11 @@ class Fixed {
   }
   /// Integer to number: raw = i x 4096. Errors: kOverflow when i > 524287 or i < -524287 (so
   /// -524288 is rejected though representable). specs/grobots-language.md §1.3.
-  static Checked<Fixed> fromInteger(int64_t i);
+  // Defined here so that it inlines: the interpreter converts integers all the time.
+  static Checked<Fixed> fromInteger(int64_t i) {
+    if (i > kMaxInteger || i < -static_cast<int64_t>(kMaxInteger)) return NumberError::kOverflow;
+    return fromRaw(static_cast<int32_t>(i * kOneRaw));
+  }
   /// Double to number: raw = d x 4096 truncated toward zero. Errors: kOverflow when d > 524287.0 or
   /// d < -524287.0 (including +-Inf). A NaN is not caught by the original; here it gives raw
   /// INT32_MIN (§1.10). specs/grobots-language.md §1.3.
@@ -105,7 +109,11 @@ class Fixed {
   constexpr bool isInteger() const { return (raw_ & (kOneRaw - 1)) == 0; }
   /// Number to integer (`ToInteger`, used for addresses, counts, indices): raw >> 12. Errors:
   /// kNotAnInteger when any fraction bit is set. specs/grobots-language.md §1.3.
-  Checked<int32_t> toInteger() const;
+  // Defined here so that it inlines, as fromInteger.
+  Checked<int32_t> toInteger() const {
+    if (!isInteger()) return NumberError::kNotAnInteger;
+    return raw_ >> kFractionBits;
+  }
 
   /// Raw comparison, as `=`, `<`, `>`, ... compare (§1.4).
   constexpr auto operator<=>(const Fixed&) const = default;
