@@ -236,7 +236,13 @@ Plan cut(const vm::Bytecode& code, const std::vector<bool>& leaders, std::vector
       if (op.kind == OpKind::kSync) break;
       applyEffect(op, known, depth);
       block.growAbove = std::max(block.growAbove, depth);
-      if (at >= size || leaders[static_cast<size_t>(at)] || at - block.start >= kMaxBlockLength) break;
+      if (at >= size || leaders[static_cast<size_t>(at)]) break;
+      // A length cut never falls between a quoted variable and the RECALL or STORE that uses it:
+      // in the next block the quote would be unknown and the interpreter would run the access (and
+      // end that block), so `k 1 + k' store` loops would step one access in every block.
+      const vm::Cell& next = code.cells[static_cast<size_t>(at)];
+      const bool access = !next.push && !next.unknown && (next.op == Op::Recall || next.op == Op::Store);
+      if (at - block.start >= kMaxBlockLength && !(access && op.kind == OpKind::kPush)) break;
     }
     block.end = at;
     plan.blockAt[static_cast<size_t>(block.start)] = static_cast<int>(plan.blocks.size());
