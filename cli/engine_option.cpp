@@ -71,6 +71,7 @@ void prepareRoboTalkEngine(EngineChoice& choice, const std::vector<NamedProgram>
     std::string reason;
     jit::JitOptions options;
     options.background = background;
+    if (background) options.hotInstructions = jit::kDefaultRoboTalkHotCycles;
     choice.roboTalkJit = jit::RoboTalkJit::create(reason, options);
     if (!choice.roboTalkJit) {
       std::fprintf(stderr, "chronon: note: the JIT is not available (%s); the interpreter runs every robot\n",

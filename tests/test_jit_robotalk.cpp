@@ -344,6 +344,8 @@ TEST_CASE("RoboTalk JIT compiling in the background plays the interpreter's tour
   std::string reason;
   JitOptions options;
   options.background = true;
+  // Hot after a few battles, so that level 2 code replaces level 1 during the tournaments.
+  options.hotInstructions = 20000;
   std::unique_ptr<RoboTalkJit> jit = RoboTalkJit::create(reason, options);
   REQUIRE(jit != nullptr);
   rw::TournamentOptions tournament;
@@ -353,15 +355,22 @@ TEST_CASE("RoboTalk JIT compiling in the background plays the interpreter's tour
   const std::string expected = rw::formatStandingsTable(rw::runTournament(contestants, tournament, {}, {}, error));
   REQUIRE(error.empty());
   tournament.rules.engine = jit.get();
-  // First while the programs are still compiling (robots change engines between calls), then with
-  // every program compiled.
+  // First while the programs are still compiling (robots change engines between calls, and hot ones
+  // again to level 2), then with every program compiled at both levels.
   for (const robotalk::Program& p : robots) CHECK(jit->prepare(vm::decode(p), p.name));
+  CHECK(rw::formatStandingsTable(rw::runTournament(contestants, tournament, {}, {}, error)) == expected);
   CHECK(rw::formatStandingsTable(rw::runTournament(contestants, tournament, {}, {}, error)) == expected);
   jit->waitIdle();
   const JitStats stats = jit->stats();
   CHECK(stats.queued == 0);
-  CHECK(stats.records.size() == robots.size());
-  for (const CompileRecord& r : stats.records) CHECK(r.compiled);
+  size_t first = 0;
+  size_t hot = 0;
+  for (const CompileRecord& r : stats.records) {
+    CHECK(r.compiled);
+    (r.optimization == 2 ? hot : first) += 1;
+  }
+  CHECK(first == robots.size());
+  CHECK(hot >= 2);
   CHECK(rw::formatStandingsTable(rw::runTournament(contestants, tournament, {}, {}, error)) == expected);
   CHECK(error.empty());
 }

@@ -69,6 +69,10 @@ struct Compiled {
   // order after `note`, so a reader that sees it null with `done` set can read the note.
   std::atomic<NativeProgram> function{nullptr};
   std::string note;  // Why it was declined.
+  std::string name;  // As the statistics name it.
+  // Cycles its robots have run in native code, for the hot recompile (JitOptions::hotInstructions).
+  mutable std::atomic<int64_t> executed{0};
+  mutable std::atomic<bool> upgradeQueued{false};
 };
 
 // A program waiting for the background thread, with its own copy of the code (the caller's may be
@@ -77,6 +81,7 @@ struct Job {
   Compiled* target;
   std::unique_ptr<vm::Bytecode> code;
   std::string name;
+  int optimization;
 };
 
 // Engine serial numbers for Bytecode::memo (0 means none), so that a memo never outlives its engine
@@ -87,10 +92,24 @@ std::atomic<uint64_t> nextSerial{1};
 
 uint64_t programHash(const vm::Bytecode& code) { return hashKey(programKey(code)); }
 
+namespace {
+
+// An LLJIT generating code at `level`, with the step function defined; nullptr with `reason` set
+// when LLVM cannot.
+std::unique_ptr<llvm::orc::LLJIT> makeJit(llvm::CodeGenOptLevel level, std::string& reason) {
+  const detail::HostSymbol symbols[] = {
+      detail::hostSymbol(robotalk_detail::kStepSymbol, &robotalk_detail::chronon_jit_robotalk_step)};
+  return detail::makeLljit(level, symbols, reason);
+}
+
+}  // namespace
+
 struct RoboTalkJit::Impl {
   JitOptions options;
   std::unique_ptr<llvm::orc::LLJIT> jit;
-  std::unique_ptr<llvm::orc::LLJIT> longJit;  // For programs over kRegisterLimit at level 1.
+  // Level 2's code generation runs with full optimisation, so it has its own LLJIT, made when the
+  // first hot program is recompiled (on the worker).
+  std::unique_ptr<llvm::orc::LLJIT> jitO2;
   uint64_t serial = 0;
   detail::CodeCache<Compiled> cache;
   int functions = 0;  // Symbol serial numbers; compiles run under the cache's lock or on the worker.
@@ -106,8 +125,8 @@ struct RoboTalkJit::Impl {
 
   ~Impl();
   const Compiled* find(const vm::Bytecode& code, std::string_view name);
-  NativeProgram compile(const vm::Bytecode& code, CompileRecord& record);
-  void enqueue(Compiled& target, const vm::Bytecode& code, std::string_view name);
+  NativeProgram compile(const vm::Bytecode& code, CompileRecord& record, int optimization);
+  void enqueue(const Compiled& target, const vm::Bytecode& code, std::string_view name, int optimization);
   void work();
 };
 
@@ -122,9 +141,12 @@ RoboTalkJit::Impl::~Impl() {
   if (worker.joinable()) worker.join();
 }
 
-void RoboTalkJit::Impl::enqueue(Compiled& target, const vm::Bytecode& code, std::string_view name) {
+void RoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode& code, std::string_view name,
+                                int optimization) {
   const std::lock_guard<std::mutex> lock(queueMutex);
-  queue.push_back(Job{&target, std::make_unique<vm::Bytecode>(code), std::string(name)});
+  // The worker is the only writer of a queued entry's code and note.
+  queue.push_back(Job{const_cast<Compiled*>(&target), std::make_unique<vm::Bytecode>(code), std::string(name),
+                      optimization});
   if (!worker.joinable()) worker = std::thread([this] { work(); });
   wake.notify_one();
 }
@@ -143,11 +165,14 @@ void RoboTalkJit::Impl::work() {
     record.hash = detail::hashWords(job.target->key);
     record.instructions = static_cast<int32_t>(job.code->cells.size());
     const auto start = std::chrono::steady_clock::now();
-    const NativeProgram function = compile(*job.code, record);
+    const NativeProgram function = compile(*job.code, record, job.optimization);
     record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     record.compiled = function != nullptr;
-    job.target->note = record.note;
-    job.target->function.store(function, std::memory_order_release);
+    // A failed recompile keeps the code that works (compiled code lives as long as the JIT).
+    if (function != nullptr || job.optimization < 2) {
+      if (job.optimization < 2) job.target->note = record.note;
+      job.target->function.store(function, std::memory_order_release);
+    }
     cache.addRecord(std::move(record));
     lock.lock();
     busy = false;
@@ -155,7 +180,8 @@ void RoboTalkJit::Impl::work() {
   }
 }
 
-NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record) {
+NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record, int optimization) {
+  record.optimization = optimization;
   const auto size = static_cast<int32_t>(code.cells.size());
   if (size == 0) {
     record.note = "empty program";
@@ -165,31 +191,40 @@ NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord
     record.note = "program longer than " + std::to_string(options.maxInstructions) + " instructions";
     return nullptr;
   }
-  llvm::orc::LLJIT& target = size > robotalk_detail::kRegisterLimit && longJit ? *longJit : *jit;
+  llvm::orc::LLJIT* target = jit.get();
+  if (optimization >= 2 && options.optimization < 2) {
+    if (!jitO2) {
+      jitO2 = makeJit(llvm::CodeGenOptLevel::Default, record.note);
+      if (!jitO2) return nullptr;
+    }
+    target = jitO2.get();
+  }
   const robotalk_detail::Plan plan = robotalk_detail::planProgram(code);
   record.blocks = static_cast<int32_t>(plan.blocks.size());
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>("robot", *context);
-  module->setDataLayout(target.getDataLayout());
+  module->setDataLayout(target->getDataLayout());
   const std::string symbol = "robotalk_program_" + std::to_string(++functions);
   llvm::Function* function = robotalk_detail::lowerProgram(*module, plan, size, symbol);
   if (function == nullptr) {
     record.note = "internal error: an instruction's code disagrees with its planned stack effect";
     return nullptr;
   }
-  const llvm::orc::ExecutorAddr address = detail::finishModule(target, std::move(context), std::move(module), *function,
-                                                               symbol, options.optimization, record.note);
+  const llvm::orc::ExecutorAddr address = detail::finishModule(*target, std::move(context), std::move(module),
+                                                               *function, symbol, optimization, record.note);
   return address.isNull() ? nullptr : address.toPtr<NativeProgram>();
 }
 
 const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_view name) {
   return cache.find(programKey(code), name, static_cast<int32_t>(code.cells.size()),
                     [&](Compiled& compiled, CompileRecord& record) {
+                      compiled.name = record.name;
                       if (options.background) {
-                        enqueue(compiled, code, record.name);
+                        enqueue(compiled, code, record.name, options.optimization);
                         return false;
                       }
-                      compiled.function.store(compile(code, record), std::memory_order_release);
+                      compiled.function.store(compile(code, record, options.optimization),
+                                              std::memory_order_release);
                       compiled.note = record.note;
                       return true;
                     });
@@ -198,34 +233,16 @@ const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_vi
 RoboTalkJit::RoboTalkJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 RoboTalkJit::~RoboTalkJit() = default;
 
-namespace {
-
-// An LLJIT generating code at `level`, with the step function defined; nullptr with `reason` set
-// when LLVM cannot.
-std::unique_ptr<llvm::orc::LLJIT> makeJit(llvm::CodeGenOptLevel level, std::string& reason) {
-  const detail::HostSymbol symbols[] = {
-      detail::hostSymbol(robotalk_detail::kStepSymbol, &robotalk_detail::chronon_jit_robotalk_step)};
-  return detail::makeLljit(level, symbols, reason);
-}
-
-}  // namespace
 
 std::unique_ptr<RoboTalkJit> RoboTalkJit::create(std::string& reason, const JitOptions& options) {
   if (!initializeNativeTarget(reason)) return nullptr;
-  // Level 1 generates code for ordinary robots with the cheaper optimising code generator (about
-  // twice the JIT's speed of the fast one) and for long programs with the fast one, whose time grows
-  // linearly (robotalk_lower.h kRegisterLimit).
+  // Levels 0 and 1 use the fast code generator, whose time grows linearly with the program (a
+  // median of about 7 ms a robot); a hot program's level 2 recompile (JitOptions::hotInstructions)
+  // gets the optimising one, which makes its code two to three times as fast.
   auto impl = std::make_unique<Impl>();
   impl->options = options;
-  impl->jit = makeJit(options.optimization >= 2   ? llvm::CodeGenOptLevel::Default
-                      : options.optimization == 1 ? llvm::CodeGenOptLevel::Less
-                                                  : llvm::CodeGenOptLevel::None,
-                      reason);
+  impl->jit = makeJit(detail::codeGenFor(options.optimization), reason);
   if (!impl->jit) return nullptr;
-  if (options.optimization == 1) {
-    impl->longJit = makeJit(llvm::CodeGenOptLevel::None, reason);
-    if (!impl->longJit) return nullptr;
-  }
   impl->serial = nextSerial.fetch_add(1);
   return std::unique_ptr<RoboTalkJit>(new RoboTalkJit(std::move(impl)));
 }
@@ -275,6 +292,14 @@ vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::H
                         &host,
                         &counters};
   const int32_t stop = function(&context);
+  const JitOptions& options = impl_->options;
+  if (options.background && options.hotInstructions > 0 && options.optimization < 2) {
+    const auto* compiled = static_cast<const Compiled*>(memo.code);
+    if (compiled->executed.fetch_add(counters.cycles, std::memory_order_relaxed) + counters.cycles >=
+            options.hotInstructions &&
+        !compiled->upgradeQueued.exchange(true))
+      impl_->enqueue(*compiled, code, compiled->name, 2);
+  }
   return vm::RunResult{static_cast<vm::Stop>(stop), counters.cycles};
 }
 

@@ -15,8 +15,7 @@ namespace chronon::jit::robotalk_detail {
 /// Programs up to this length keep the stack pointer, pc and cycle counters in registers across
 /// blocks (written back to the brain only around steps and on return); longer ones keep them in the
 /// brain, because the optimiser's and code generator's time on the resulting phis grows much faster
-/// than linearly with the number of blocks (the JIT also generates their code with LLVM's fast code
-/// generator at level 1).
+/// than linearly with the number of blocks.
 inline constexpr int kRegisterLimit = 1000;
 
 /// Adds to `module` the function `name` of type `i32 (NativeContext*)` (robotalk_native.h) that runs

@@ -17,6 +17,12 @@
 
 namespace chronon::jit {
 
+/// The hot-program threshold the command line uses for RoboWar tournaments
+/// (JitOptions::hotInstructions, counted in cycles): robots run 5 to 50 cycles a chronon, so a robot
+/// that fights a few dozen battles reaches it, and its level 2 recompile (a median of about 30 ms)
+/// pays for itself.
+inline constexpr int64_t kDefaultRoboTalkHotCycles = 2'000'000;
+
 /// The RoboTalk JIT. Thread-safe: compiles under a lock (or, with JitOptions::background, on its one
 /// worker thread while the interpreter runs the program); compiled code is shared.
 class RoboTalkJit final : public vm::RoboTalkEngine {
