@@ -19,6 +19,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "background.h"
 #include "chronon/jit/jit.h"
 #include "chronon/vm/grobocode_interpreter.h"
 #include "grobocode_lower.h"
@@ -144,56 +145,23 @@ struct GrobocodeJit::Impl {
   std::multimap<uint64_t, std::unique_ptr<Compiled>> cache;
   JitStats stats;
   int serial = 0;
-  // Background compilation: the queue, guarded by `mutex`; LLVM itself runs under `llvmMutex` so
-  // that a synchronous compile and the worker never use the LLJIT instance at once.
+  // LLVM runs under `llvmMutex`, so that a synchronous compile and the worker never use the LLJIT
+  // instance at once.
   std::mutex llvmMutex;
-  std::deque<Job> queue;
-  std::condition_variable wake;
-  std::condition_variable idle;
-  bool busy = false;
-  bool stopping = false;
-  std::thread worker;
+  // Background compilation; declared last, so that it stops before the cache goes.
+  detail::BackgroundWorker<Job> worker{[this](Job& job) {
+    compileInto(*job.target, *job.brain, hashKey(job.target->key), job.target->name, job.optimization);
+  }};
 
-  ~Impl();
   Compiled* find(const grobocode::Brain& brain, std::string_view name);
   void enqueue(Compiled* target, const grobocode::Brain& brain, int optimization);
   void compileInto(Compiled& compiled, const grobocode::Brain& brain, uint64_t hash, std::string_view name,
                    int optimization);
   NativeBrain compile(const grobocode::Brain& brain, CompileRecord& record, int optimization);
-  void work();
 };
 
-GrobocodeJit::Impl::~Impl() {
-  {
-    const std::lock_guard<std::mutex> lock(mutex);
-    stopping = true;
-  }
-  wake.notify_all();
-  if (worker.joinable()) worker.join();
-}
-
-void GrobocodeJit::Impl::work() {
-  std::unique_lock<std::mutex> lock(mutex);
-  for (;;) {
-    wake.wait(lock, [&] { return stopping || !queue.empty(); });
-    if (stopping) return;
-    Job job = std::move(queue.front());
-    queue.pop_front();
-    busy = true;
-    lock.unlock();
-    compileInto(*job.target, *job.brain, hashKey(job.target->key), job.target->name, job.optimization);
-    job.brain.reset();
-    lock.lock();
-    busy = false;
-    if (queue.empty()) idle.notify_all();
-  }
-}
-
 void GrobocodeJit::Impl::enqueue(Compiled* target, const grobocode::Brain& brain, int optimization) {
-  // The caller holds `mutex`.
-  queue.push_back(Job{target, std::make_unique<grobocode::Brain>(brain), optimization});
-  if (!worker.joinable()) worker = std::thread([this] { work(); });
-  wake.notify_one();
+  worker.push(Job{target, std::make_unique<grobocode::Brain>(brain), optimization});
 }
 
 void GrobocodeJit::Impl::compileInto(Compiled& compiled, const grobocode::Brain& brain, uint64_t hash,
@@ -301,15 +269,12 @@ bool GrobocodeJit::prepare(const grobocode::Brain& brain, std::string_view name)
   return compiled->function.load(std::memory_order_acquire) != nullptr;
 }
 
-void GrobocodeJit::waitIdle() {
-  std::unique_lock<std::mutex> lock(impl_->mutex);
-  impl_->idle.wait(lock, [&] { return impl_->queue.empty() && !impl_->busy; });
-}
+void GrobocodeJit::waitIdle() { impl_->worker.waitIdle(); }
 
 JitStats GrobocodeJit::stats() const {
   const std::lock_guard<std::mutex> lock(impl_->mutex);
   JitStats copy = impl_->stats;
-  copy.queued = static_cast<int64_t>(impl_->queue.size()) + (impl_->busy ? 1 : 0);
+  copy.queued = impl_->worker.pending();
   return copy;
 }
 

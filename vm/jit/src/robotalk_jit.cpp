@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "background.h"
 #include "chronon/jit/jit.h"
 #include "code_cache.h"
 #include "llvm_support.h"
@@ -113,71 +114,38 @@ struct RoboTalkJit::Impl {
   uint64_t serial = 0;
   detail::CodeCache<Compiled> cache;
   int functions = 0;  // Symbol serial numbers; compiles run under the cache's lock or on the worker.
-  // Background compilation (JitOptions::background): the queue and the worker's state, guarded by
-  // `queueMutex`. Only the worker compiles then, so LLVM is never used from two threads.
-  std::mutex queueMutex;
-  std::deque<Job> queue;
-  std::condition_variable wake;
-  std::condition_variable idle;
-  bool busy = false;
-  bool stopping = false;
-  std::thread worker;
+  // Background compilation (JitOptions::background); only the worker compiles then, so LLVM is
+  // never used from two threads. Declared last, so that it stops before the cache goes.
+  detail::BackgroundWorker<Job> worker{[this](Job& job) { compileJob(job); }};
 
-  ~Impl();
   const Compiled* find(const vm::Bytecode& code, std::string_view name);
   NativeProgram compile(const vm::Bytecode& code, CompileRecord& record, int optimization);
   void enqueue(const Compiled& target, const vm::Bytecode& code, std::string_view name, int optimization);
-  void work();
+  void compileJob(Job& job);
 };
-
-RoboTalkJit::Impl::~Impl() {
-  {
-    // Programs still queued are dropped; the one being compiled finishes first.
-    const std::lock_guard<std::mutex> lock(queueMutex);
-    stopping = true;
-    queue.clear();
-  }
-  wake.notify_all();
-  if (worker.joinable()) worker.join();
-}
 
 void RoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode& code, std::string_view name,
                                 int optimization) {
-  const std::lock_guard<std::mutex> lock(queueMutex);
   // The worker is the only writer of a queued entry's code and note.
-  queue.push_back(Job{const_cast<Compiled*>(&target), std::make_unique<vm::Bytecode>(code), std::string(name),
-                      optimization});
-  if (!worker.joinable()) worker = std::thread([this] { work(); });
-  wake.notify_one();
+  worker.push(
+      Job{const_cast<Compiled*>(&target), std::make_unique<vm::Bytecode>(code), std::string(name), optimization});
 }
 
-void RoboTalkJit::Impl::work() {
-  std::unique_lock<std::mutex> lock(queueMutex);
-  for (;;) {
-    wake.wait(lock, [&] { return stopping || !queue.empty(); });
-    if (stopping) return;
-    Job job = std::move(queue.front());
-    queue.pop_front();
-    busy = true;
-    lock.unlock();
-    CompileRecord record;
-    record.name = job.name;
-    record.hash = detail::hashWords(job.target->key);
-    record.instructions = static_cast<int32_t>(job.code->cells.size());
-    const auto start = std::chrono::steady_clock::now();
-    const NativeProgram function = compile(*job.code, record, job.optimization);
-    record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    record.compiled = function != nullptr;
-    // A failed recompile keeps the code that works (compiled code lives as long as the JIT).
-    if (function != nullptr || job.optimization < 2) {
-      if (job.optimization < 2) job.target->note = record.note;
-      job.target->function.store(function, std::memory_order_release);
-    }
-    cache.addRecord(std::move(record));
-    lock.lock();
-    busy = false;
-    if (queue.empty()) idle.notify_all();
+void RoboTalkJit::Impl::compileJob(Job& job) {
+  CompileRecord record;
+  record.name = job.name;
+  record.hash = detail::hashWords(job.target->key);
+  record.instructions = static_cast<int32_t>(job.code->cells.size());
+  const auto start = std::chrono::steady_clock::now();
+  const NativeProgram function = compile(*job.code, record, job.optimization);
+  record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  record.compiled = function != nullptr;
+  // A failed recompile keeps the code that works (compiled code lives as long as the JIT).
+  if (function != nullptr || job.optimization < 2) {
+    if (job.optimization < 2) job.target->note = record.note;
+    job.target->function.store(function, std::memory_order_release);
   }
+  cache.addRecord(std::move(record));
 }
 
 NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record, int optimization) {
@@ -223,8 +191,7 @@ const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_vi
                         enqueue(compiled, code, record.name, options.optimization);
                         return false;
                       }
-                      compiled.function.store(compile(code, record, options.optimization),
-                                              std::memory_order_release);
+                      compiled.function.store(compile(code, record, options.optimization), std::memory_order_release);
                       compiled.note = record.note;
                       return true;
                     });
@@ -232,7 +199,6 @@ const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_vi
 
 RoboTalkJit::RoboTalkJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 RoboTalkJit::~RoboTalkJit() = default;
-
 
 std::unique_ptr<RoboTalkJit> RoboTalkJit::create(std::string& reason, const JitOptions& options) {
   if (!initializeNativeTarget(reason)) return nullptr;
@@ -254,15 +220,11 @@ bool RoboTalkJit::prepare(const vm::Bytecode& code, std::string_view name, std::
   return false;
 }
 
-void RoboTalkJit::waitIdle() {
-  std::unique_lock<std::mutex> lock(impl_->queueMutex);
-  impl_->idle.wait(lock, [&] { return impl_->queue.empty() && !impl_->busy; });
-}
+void RoboTalkJit::waitIdle() { impl_->worker.waitIdle(); }
 
 JitStats RoboTalkJit::stats() const {
   JitStats copy = impl_->cache.stats();
-  const std::lock_guard<std::mutex> lock(impl_->queueMutex);
-  copy.queued = static_cast<int64_t>(impl_->queue.size()) + (impl_->busy ? 1 : 0);
+  copy.queued = impl_->worker.pending();
   return copy;
 }
 
