@@ -119,14 +119,16 @@ constexpr std::array kPureTable{
 };
 
 // Every entry's cell counts agree with the word table's effect (checked once at compile time).
+// (No pointers here: GCC cannot compare them in a constant expression under -fsanitize=undefined.)
 constexpr bool matchesEffects() {
   for (const PureWord& w : kPureTable) {
-    const PrimitiveInfo* word = nullptr;
-    for (const PrimitiveInfo& p : kPrimitives)
-      if (p.prim == w.prim) word = &p;
-    if (word == nullptr || word->parsed.variable || word->parsed.popCells() != w.pops ||
-        word->parsed.pushCells() != w.pushes)
-      return false;
+    bool found = false;
+    for (const PrimitiveInfo& p : kPrimitives) {
+      if (p.prim != w.prim) continue;
+      found = true;
+      if (p.parsed.variable || p.parsed.popCells() != w.pops || p.parsed.pushCells() != w.pushes) return false;
+    }
+    if (!found) return false;
   }
   return true;
 }

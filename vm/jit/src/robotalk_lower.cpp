@@ -89,6 +89,10 @@ class Lowering {
   void lowerBlock(const Block& block, BasicBlock* header);
   void lowerPrim(const PlannedOp& op);
   void lowerBranch(const PlannedOp& op, int at);
+  // vm::step runs the instruction at `at` on the brain in memory, with the counters as before it;
+  // native code returns its stop, or goes to the dispatch when it did not end at the next
+  // instruction, or else goes on with the cells reloaded.
+  void lowerCall(const PlannedOp& op, int at);
   Value* cell(int rel);
   void setCell(int rel, Value* value);
   // Stores the stack pointer, cycles, free count and pc for `depth` and the counters so far.
@@ -258,6 +262,7 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
                                                                        static_cast<uint64_t>(op.index)));
         depth_ -= 2;
         break;
+      case OpKind::kCall: lowerCall(op, at); break;
       case OpKind::kBranch: lowerBranch(op, at); return;
       case OpKind::kSync:
         commit(depth_, c32(at + 1));
@@ -436,6 +441,30 @@ void Lowering::lowerPrim(const PlannedOp& op) {
       return;
     case Inline::NoEffect: return;
   }
+}
+
+void Lowering::lowerCall(const PlannedOp& op, int at) {
+  const int cost = cost_;
+  const int free = free_;
+  cost_ = opCost_;
+  free_ = opFree_;
+  commit(opDepth_, c32(at));
+  cost_ = cost;
+  free_ = free;
+  writeBack();
+  Value* stop = b_.CreateCall(step_, {contextArg_});
+  for (size_t i = 0; i < locals_.size(); ++i) b_.CreateStore(b_.CreateLoad(i32(), field(kLocalFields[i])), locals_[i]);
+  BasicBlock* stopped = newBlock("stopped");
+  BasicBlock* moved = newBlock("moved");
+  BasicBlock* next = newBlock("called");
+  b_.CreateCondBr(b_.CreateICmpSLT(stop, c32(0)), moved, stopped);
+  b_.SetInsertPoint(stopped);
+  b_.CreateRet(stop);
+  b_.SetInsertPoint(moved);
+  b_.CreateCondBr(b_.CreateICmpEQ(b_.CreateLoad(i32(), local(ContextField::kPc)), c32(at + 1)), next, dispatch_);
+  b_.SetInsertPoint(next);
+  cells_.clear();
+  depth_ = opDepth_ + op.delta;
 }
 
 void Lowering::lowerBranch(const PlannedOp& op, int at) {

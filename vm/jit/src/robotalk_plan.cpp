@@ -117,10 +117,18 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
     case Op::Recall:
     case Op::Store: {
       // Only a quoted user variable pushed in this block is compiled; hardware registers go to the
-      // host through the interpreter (they may fail or enter a RANGE/RADAR handler).
+      // host through the interpreter's step, in the middle of the block (they may fail, fire
+      // weapons or enter a RANGE/RADAR handler, which native code checks after the step).
       const auto it = known.find(depth - 1);
       int index = 0;
-      if (it == known.end() || !userVariable(it->second, index)) return stepped;
+      if (it == known.end() || !userVariable(it->second, index)) {
+        PlannedOp p;
+        p.kind = OpKind::kCall;
+        p.op = cell.op;
+        p.need = cell.op == Op::Recall ? 1 : 2;
+        p.delta = cell.op == Op::Recall ? 0 : -2;
+        return p;
+      }
       PlannedOp p;
       p.kind = cell.op == Op::Recall ? OpKind::kVarRead : OpKind::kVarWrite;
       p.op = cell.op;

@@ -50,6 +50,9 @@ enum class OpKind : uint8_t {
   kPrim,      ///< Operator `op` on the top cells, compiled inline (arithmetic, logic, stack words).
   kVarRead,   ///< RECALL of user variable `index` whose quoted code was pushed in the same block.
   kVarWrite,  ///< STORE to user variable `index` whose quoted code was pushed in the same block.
+  kCall,      ///< RECALL or STORE of a hardware register (or of a register not known here): vm::step
+              ///< runs it inside the block, and native code goes on only when it ended normally at
+              ///< the next instruction (not after an error, a stop or an interrupt it entered).
   kBranch,    ///< JUMP, CALL, IF, IFG, IFE or IFEG (`op`); ends its block.
   kSync,      ///< SYNC; ends its block and the call.
 };
