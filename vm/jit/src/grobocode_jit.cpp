@@ -9,14 +9,11 @@
 #include <array>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <map>
 #include <mutex>
 #include <span>
-#include <thread>
 #include <type_traits>
 
 #include "background.h"

@@ -8,12 +8,9 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdlib>
-#include <deque>
 #include <map>
 #include <mutex>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
