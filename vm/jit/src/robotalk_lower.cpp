@@ -81,6 +81,25 @@ class Lowering {
     for (size_t i = 0; i < kLocalFields.size(); ++i)
       b_.CreateStore(b_.CreateLoad(i32(), locals_[i]), field(kLocalFields[i]));
   }
+  // Runs vm::step on the brain (the locals written back first, reloaded after) and returns its stop:
+  // negative when the program goes on.
+  Value* callStep() {
+    writeBack();
+    Value* stop = b_.CreateCall(step_, {contextArg_});
+    for (size_t i = 0; i < locals_.size(); ++i)
+      b_.CreateStore(b_.CreateLoad(i32(), field(kLocalFields[i])), locals_[i]);
+    return stop;
+  }
+  // Commits the state as it was before the instruction being lowered, at pc `pc`.
+  void commitBeforeOp(Value* pc) {
+    const int cost = cost_;
+    const int free = free_;
+    cost_ = opCost_;
+    free_ = opFree_;
+    commit(opDepth_, pc);
+    cost_ = cost;
+    free_ = free;
+  }
   Value* wide(Value* v) { return b_.CreateSExt(v, i32()); }
   Value* narrow(Value* v) { return b_.CreateTrunc(v, i16()); }
   Value* flag(Value* condition) { return b_.CreateZExt(condition, i16()); }
@@ -184,9 +203,7 @@ llvm::Function* Lowering::lower(const std::string& name) {
   for (size_t i = 0; i < plan_.blocks.size(); ++i) sw->addCase(c32(plan_.blocks[i].start), headers_[i]);
 
   b_.SetInsertPoint(stepBlock_);
-  writeBack();
-  Value* stop = b_.CreateCall(step_, {contextArg_});
-  for (size_t i = 0; i < locals_.size(); ++i) b_.CreateStore(b_.CreateLoad(i32(), field(kLocalFields[i])), locals_[i]);
+  Value* stop = callStep();
   BasicBlock* stopped = newBlock("stopped");
   b_.CreateCondBr(b_.CreateICmpSLT(stop, c32(0)), dispatch_, stopped);
   b_.SetInsertPoint(stopped);
@@ -303,13 +320,7 @@ BasicBlock* Lowering::deopt() {
   const llvm::IRBuilderBase::InsertPoint saved = b_.saveIP();
   opDeopt_ = newBlock("deopt");
   b_.SetInsertPoint(opDeopt_);
-  const int cost = cost_;
-  const int free = free_;
-  cost_ = opCost_;
-  free_ = opFree_;
-  commit(opDepth_, c32(opAt_));
-  cost_ = cost;
-  free_ = free;
+  commitBeforeOp(c32(opAt_));
   b_.CreateBr(stepBlock_);
   b_.restoreIP(saved);
   return opDeopt_;
@@ -444,16 +455,8 @@ void Lowering::lowerPrim(const PlannedOp& op) {
 }
 
 void Lowering::lowerCall(const PlannedOp& op, int at) {
-  const int cost = cost_;
-  const int free = free_;
-  cost_ = opCost_;
-  free_ = opFree_;
-  commit(opDepth_, c32(at));
-  cost_ = cost;
-  free_ = free;
-  writeBack();
-  Value* stop = b_.CreateCall(step_, {contextArg_});
-  for (size_t i = 0; i < locals_.size(); ++i) b_.CreateStore(b_.CreateLoad(i32(), field(kLocalFields[i])), locals_[i]);
+  commitBeforeOp(c32(at));
+  Value* stop = callStep();
   BasicBlock* stopped = newBlock("stopped");
   BasicBlock* moved = newBlock("moved");
   BasicBlock* next = newBlock("called");
