@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_support.h"
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/load.h"
@@ -27,12 +28,7 @@ namespace gb = chronon::arena::grobots;
 
 namespace {
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::bench::slurp;
 
 int roundsOf(const std::string& run) {
   const size_t at = run.find("rounds=");

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_support.h"
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/robowar_tournament.h"
 #include "chronon/compiler/grobocode.h"
@@ -41,16 +42,11 @@ namespace gc = chronon::grobocode;
 namespace gb = chronon::arena::grobots;
 namespace rw = chronon::arena::robowar;
 namespace vm = chronon::vm;
-using Clock = std::chrono::steady_clock;
+using chronon::bench::Clock;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
+using chronon::bench::slurp;
 
-double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+using chronon::bench::secondsSince;
 
 // Repetitions per second of a benchmark brain (its `reps` variable) under `engine`, run in chunks of
 // 100000 cycles for about `seconds`.
@@ -88,6 +84,34 @@ double gforthSeconds(const fs::path& program, int reps) {
   const double empty = run(0);
   const double full = run(reps);
   return empty < 0 || full < 0 ? -1 : std::max(1e-9, full - empty);
+}
+
+// gforth-fast's repetitions per second on `forth`, timed over as many repetitions as the JIT ran in
+// `seconds` at `rate`; -1 when gforth is not installed.
+double gforthRate(const fs::path& forth, double rate, double seconds) {
+  const int reps = std::max(1, static_cast<int>(rate * seconds));
+  const double s = gforthSeconds(forth, reps);
+  return s > 0 ? reps / s : -1;
+}
+
+// Repetitions per second of one program under the interpreter, the JIT at level 1, at level 2 and
+// as the command line runs it.
+struct Rates {
+  double interp, native, nativeO2, cli;
+};
+
+// One row of table (a) or (a'): the rates, their ratios to the interpreter, and gforth-fast's
+// (`noForth` in its place when it is < 0), then `tail`.
+void printRow(const char* name, const Rates& r, double gforth, const char* noForth, const char* tail) {
+  const auto ratio = [&](double x) { return r.interp > 0 ? x / r.interp : 0; };
+  std::printf("%-8s %10.1f %10.1f %7.1fx %10.1f %7.1fx %10.1f %7.1fx", name, r.interp, r.native, ratio(r.native),
+              r.nativeO2, ratio(r.nativeO2), r.cli, ratio(r.cli));
+  if (gforth > 0) {
+    std::printf(" %12.1f %9.2fx", gforth, r.cli / gforth);
+  } else {
+    std::printf(" %12s %10s", noForth, "-");
+  }
+  std::printf("%s\n", tail);
 }
 
 struct Loaded {
@@ -194,23 +218,11 @@ void benchRoboTalkPrograms(const fs::path& source, double seconds) {
     const double native = roboTalkRepsPerSecond(code, *jit, seconds, failed[1]);
     const double nativeO2 = roboTalkRepsPerSecond(codeO2, *jitO2, seconds, failed[2]);
     const double cli = roboTalkRepsPerSecond(codeCli, *cliJit, seconds, failed[3]);
-    double gforth = -1;
     // Only fibonacci runs the same algorithm in Forth (the Forth sieve goes to 1000).
-    const fs::path forth = source / "bench" / "programs" / "fib.fs";
-    if (std::string(name) == "fib") {
-      const int reps = std::max(1, static_cast<int>(cli * seconds));
-      const double s = gforthSeconds(forth, reps);
-      if (s > 0) gforth = reps / s;
-    }
-    std::printf("%-8s %10.1f %10.1f %7.1fx %10.1f %7.1fx %10.1f %7.1fx", name, interp, native,
-                interp > 0 ? native / interp : 0, nativeO2, interp > 0 ? nativeO2 / interp : 0, cli,
-                interp > 0 ? cli / interp : 0);
-    if (gforth > 0) {
-      std::printf(" %12.1f %9.2fx", gforth, cli / gforth);
-    } else {
-      std::printf(" %12s %10s", "-", "-");
-    }
-    std::printf("%s\n", failed[0] || failed[1] || failed[2] || failed[3] ? "  (A BRAIN FAILED)" : "");
+    const double gforth =
+        std::string(name) == "fib" ? gforthRate(source / "bench" / "programs" / "fib.fs", cli, seconds) : -1;
+    printRow(name, {interp, native, nativeO2, cli}, gforth, "-",
+             failed[0] || failed[1] || failed[2] || failed[3] ? "  (A BRAIN FAILED)" : "");
   }
 }
 
@@ -271,8 +283,8 @@ void benchRoboWarTournament(const fs::path& source) {
       "\n(b) RoboWar tournament of the %zu bundled robots (%zu battles: duels, groups of six, Winners' Circle), 1 "
       "thread:\n    interp %.2f s, jit %.2f s (%.2fx), results %s; the JIT compiled %zu programs (some again, hot,\n"
       "    at level 2) in %.0f ms on its background thread\n",
-      contestants.size(), a.bouts.size(), interp, native, native > 0 ? interp / native : 0, same ? "identical" : "DIFFER",
-      compiled.records.size(), compiled.totalMilliseconds);
+      contestants.size(), a.bouts.size(), interp, native, native > 0 ? interp / native : 0,
+      same ? "identical" : "DIFFER", compiled.records.size(), compiled.totalMilliseconds);
 }
 
 // Programs longer than this are not compiled at level 2 in the latency table.
@@ -384,20 +396,8 @@ int main(int argc, char** argv) {
     }
     const double cli = repsPerSecond(*type.brain, memoryOf(type), *tiered, seconds, tieredState);
     const fs::path forth = source / "bench" / "programs" / (std::string(name) + ".fs");
-    double gforth = -1;
-    if (fs::exists(forth)) {
-      const int reps = std::max(1, static_cast<int>(cli * seconds));
-      const double s = gforthSeconds(forth, reps);
-      if (s > 0) gforth = reps / s;
-    }
-    std::printf("%-8s %10.1f %10.1f %7.1fx %10.1f %7.1fx %10.1f %7.1fx", name, interp, native,
-                interp > 0 ? native / interp : 0, nativeO2, interp > 0 ? nativeO2 / interp : 0, cli,
-                interp > 0 ? cli / interp : 0);
-    if (gforth > 0) {
-      std::printf(" %12.1f %9.2fx\n", gforth, cli / gforth);
-    } else {
-      std::printf(" %12s %10s\n", fs::exists(forth) ? "(no gforth)" : "-", "-");
-    }
+    const double gforth = fs::exists(forth) ? gforthRate(forth, cli, seconds) : -1;
+    printRow(name, {interp, native, nativeO2, cli}, gforth, fs::exists(forth) ? "(no gforth)" : "-", "");
   }
 
   benchRoboTalkPrograms(source, seconds);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_support.h"
 #include "chronon/arena/robbie_room.h"
 #include "chronon/compiler/robbie.h"
 #include "chronon/jit/robbie_jit.h"
@@ -23,14 +24,9 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace rl = chronon::robbie;
-using Clock = std::chrono::steady_clock;
+using chronon::bench::Clock;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
+using chronon::bench::slurp;
 
 // A host that does nothing, so the loop measures the engine alone.
 class NullHost final : public rl::RobbieHost {
