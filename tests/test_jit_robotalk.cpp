@@ -54,8 +54,8 @@ robotalk::Program compileSource(const std::string& source) {
 
 // A deterministic body: reads give values that depend on the register and the number of calls so
 // far, writes are logged, AIM writes enter the RANGE handler when one is set (as the arena's can),
-// and CHANNEL rejects values outside 1-10. Both engines see the same sequence if they make the same
-// calls in the same order.
+// CHANNEL rejects values outside 1-10 and NEAREST cannot be read. Both engines see the same sequence if they make the
+// same calls in the same order.
 class LoggingHost final : public vm::Host {
  public:
   std::vector<std::string> log;
@@ -63,6 +63,10 @@ class LoggingHost final : public vm::Host {
     const auto value = static_cast<int16_t>((static_cast<int>(log.size()) * 37 + static_cast<int>(reg) * 11) % 301);
     log.push_back("read " + std::to_string(static_cast<int>(reg)) + " pc " + std::to_string(brain.pc) + " sp " +
                   std::to_string(brain.sp) + " -> " + std::to_string(value));
+    if (reg == Reg::Nearest) {
+      vm::fail(brain, "NEAREST not here", -1);
+      return 0;
+    }
     return value;
   }
   void writeRegister(vm::Brain& brain, Reg reg, int16_t value) override {
@@ -236,6 +240,15 @@ TEST_CASE("RoboTalk JIT matches the interpreter on compute loops with every budg
       "hit range' setint 100 range' setparam inton\n"
       "loop: aim 3 + aim' store speedx 1 + drop sync loop jump\n"
       "hit: 5 drop rti",
+      // A RANGE handler that is the instruction after the AIM write entering it: only the return
+      // address it pushed tells the entry from going on (the stack fills until it overflows).
+      "hit range' setint inton\n"
+      "loop: aim 3 + aim' store\n"
+      "hit: speedx drop 7 8 + drop loop jump",
+      // Hardware accesses through computed codes, and a handler entered at a computed address.
+      "aim' a' store range' b' store h 0 + range' setint inton\n"
+      "loop: a recall 2 + a store b recall drop loop jump\n"
+      "h: 9 drop rti",
       // Free instructions (cost 0) in a long loop: the free-instruction cap ends the call.
       "1 loop: icon1 snd2 icon3 print icon1 snd2 icon3 print icon1 snd2 icon3 print icon1 snd2 icon3 print\n"
       "icon1 snd2 icon3 print icon1 snd2 icon3 print debug 1 loop ifg",
@@ -285,6 +298,7 @@ TEST_CASE("RoboTalk JIT fails bad programs exactly as the interpreter", "[jit][r
       {"-1 sqrt", "Square root of negative number."},
       {"1 5 store", "Variable not provided"},
       {"5 a' store a' recall 0 channel' store", "Invalid channel (1-10)"},
+      {"1 2 + aim 4 nearest", "NEAREST not here"},
       // The stack is full when the queued COLLISION is serviced: entering the handler overflows.
       {"h collision' setint inton 0 n' store fill: 1 n 1 + n' store n 95 < fill ifg 1 1 1 1 1\n"
        "sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync sync\n"

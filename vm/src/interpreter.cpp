@@ -81,7 +81,11 @@ class Machine {
         sp_(brain.sp),
         pc_(brain.pc) {}
 
-  RunResult run(int budget);
+  // Runs while result.cycles < budget, with `freeRun` free instructions already counted.
+  Stop run(int budget, RunResult& result, int& freeRun);
+  // run() that returns nullopt (the locals flushed) before an instruction at a leader, after the
+  // first instruction.
+  std::optional<Stop> runUntil(int budget, RunResult& result, int& freeRun, const uint8_t* leaders);
   // Executes the instruction at pc_ as one turn of run()'s loop: charges its cycles to `result` and
   // counts free instructions in `freeRun`. Returns false, with result.stop set and the locals
   // flushed, when run() must stop after it; true when run() goes on (the locals are not flushed).
@@ -130,15 +134,28 @@ class Machine {
   bool sync_ = false;
 };
 
-RunResult Machine::run(int budget) {
-  RunResult result;
-  int freeRun = 0;
+Stop Machine::run(int budget, RunResult& result, int& freeRun) {
   while (result.cycles < budget) {
-    if (!stepOnce(result, freeRun)) return result;
+    if (!stepOnce(result, freeRun)) return result.stop;
   }
   flush();
   result.stop = Stop::kBudget;
-  return result;
+  return result.stop;
+}
+
+std::optional<Stop> Machine::runUntil(int budget, RunResult& result, int& freeRun, const uint8_t* leaders) {
+  bool first = true;
+  while (result.cycles < budget) {
+    if (!first && pc_ >= 0 && pc_ < size_ && leaders[pc_] != 0) {
+      flush();
+      return std::nullopt;
+    }
+    first = false;
+    if (!stepOnce(result, freeRun)) return result.stop;
+  }
+  flush();
+  result.stop = Stop::kBudget;
+  return result.stop;
 }
 
 bool Machine::stepOnce(RunResult& result, int& freeRun) {
@@ -419,11 +436,11 @@ const char* Machine::recall() {
   }
   --sp_;
   flush();
-  const int16_t value = host_.readRegister(brain_, static_cast<Reg>(index));
+  const std::optional<int16_t> value = readHardware(brain_, host_, static_cast<Reg>(index), pc_ - 1);
   reload();
-  if (brain_.failed) return kAlreadyReported;
+  if (!value) return kAlreadyReported;
   if (sp_ >= kStackCells) return kStackOverflow;
-  stack_[sp_++] = value;
+  stack_[sp_++] = *value;
   return nullptr;
 }
 
@@ -441,9 +458,9 @@ const char* Machine::store() {
   }
   // The host may enter a RANGE/RADAR handler (which pushes pc_ as the return address) or fail.
   flush();
-  host_.writeRegister(brain_, static_cast<Reg>(index), value);
+  const bool written = writeHardware(brain_, host_, static_cast<Reg>(index), value, pc_ - 1);
   reload();
-  return brain_.failed ? kAlreadyReported : nullptr;
+  return written ? nullptr : kAlreadyReported;
 }
 
 const char* Machine::setInterrupt() {
@@ -500,7 +517,44 @@ const char* Machine::serviceQueue() {
 RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) {
   if (brain.failed) return RunResult{Stop::kError, 0};
   Machine machine(code, brain, host);
-  return machine.run(budget);
+  RunResult result;
+  int freeRun = 0;
+  machine.run(budget, result, freeRun);
+  return result;
+}
+
+Stop resume(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters) {
+  if (brain.failed) return Stop::kError;
+  Machine machine(code, brain, host);
+  RunResult result{Stop::kBudget, counters.cycles};
+  const Stop stop = machine.run(budget, result, counters.freeRun);
+  counters.cycles = result.cycles;
+  return stop;
+}
+
+std::optional<Stop> resumeUntil(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
+                                const uint8_t* leaders) {
+  if (brain.failed) return Stop::kError;
+  Machine machine(code, brain, host);
+  RunResult result{Stop::kBudget, counters.cycles};
+  const std::optional<Stop> stop = machine.runUntil(budget, result, counters.freeRun, leaders);
+  counters.cycles = result.cycles;
+  return stop;
+}
+
+std::optional<int16_t> readHardware(Brain& brain, Host& host, Reg reg, int at) {
+  const int16_t value = host.readRegister(brain, reg);
+  if (!brain.failed) return value;
+  // Errors reported by the host belong to the instruction that called it.
+  brain.errorAddress = at;
+  return std::nullopt;
+}
+
+bool writeHardware(Brain& brain, Host& host, Reg reg, int16_t value, int at) {
+  host.writeRegister(brain, reg, value);
+  if (!brain.failed) return true;
+  brain.errorAddress = at;
+  return false;
 }
 
 std::optional<Stop> step(const Bytecode& code, Brain& brain, Host& host, RunCounters& counters) {

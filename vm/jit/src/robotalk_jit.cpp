@@ -31,6 +31,30 @@ extern "C" int32_t chronon_jit_robotalk_step(NativeContext* context) {
   return stop ? static_cast<int32_t>(*stop) : -1;
 }
 
+extern "C" int32_t chronon_jit_robotalk_resume(NativeContext* context) {
+  return static_cast<int32_t>(
+      vm::resume(*context->code, *context->brain, *context->host, *context->budget, *context->counters));
+}
+
+extern "C" int32_t chronon_jit_robotalk_until(NativeContext* context, const uint8_t* leaders) {
+  const std::optional<vm::Stop> stop =
+      vm::resumeUntil(*context->code, *context->brain, *context->host, *context->budget, *context->counters, leaders);
+  return stop ? static_cast<int32_t>(*stop) : -1;
+}
+
+extern "C" int32_t chronon_jit_robotalk_read(NativeContext* context, int32_t reg, int32_t at) {
+  const std::optional<int16_t> value =
+      vm::readHardware(*context->brain, *context->host, static_cast<robotalk::Reg>(reg), at);
+  return value ? *value : kReadFailed;
+}
+
+extern "C" int32_t chronon_jit_robotalk_write(NativeContext* context, int32_t reg, int32_t value, int32_t at) {
+  return vm::writeHardware(*context->brain, *context->host, static_cast<robotalk::Reg>(reg),
+                           static_cast<int16_t>(value), at)
+             ? 1
+             : 0;
+}
+
 }  // namespace robotalk_detail
 
 namespace {
@@ -82,6 +106,10 @@ struct Job {
   int optimization;
 };
 
+// Native cycles a program's copy counts before adding them to the shared count for the hot
+// recompile; small beside kDefaultRoboTalkHotCycles.
+constexpr int64_t kHotCountBatch = 1 << 14;
+
 // Engine serial numbers for Bytecode::memo (0 means none), so that a memo never outlives its engine
 // in a way that could be mistaken for another's.
 std::atomic<uint64_t> nextSerial{1};
@@ -96,7 +124,11 @@ namespace {
 // when LLVM cannot.
 std::unique_ptr<llvm::orc::LLJIT> makeJit(llvm::CodeGenOptLevel level, std::string& reason) {
   const detail::HostSymbol symbols[] = {
-      detail::hostSymbol(robotalk_detail::kStepSymbol, &robotalk_detail::chronon_jit_robotalk_step)};
+      detail::hostSymbol(robotalk_detail::kStepSymbol, &robotalk_detail::chronon_jit_robotalk_step),
+      detail::hostSymbol(robotalk_detail::kResumeSymbol, &robotalk_detail::chronon_jit_robotalk_resume),
+      detail::hostSymbol(robotalk_detail::kUntilSymbol, &robotalk_detail::chronon_jit_robotalk_until),
+      detail::hostSymbol(robotalk_detail::kReadSymbol, &robotalk_detail::chronon_jit_robotalk_read),
+      detail::hostSymbol(robotalk_detail::kWriteSymbol, &robotalk_detail::chronon_jit_robotalk_write)};
   return detail::makeLljit(level, symbols, reason);
 }
 
@@ -231,6 +263,7 @@ vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::H
   if (memo.engine != impl_->serial) {
     memo.engine = impl_->serial;
     memo.code = impl_->find(code, {});
+    memo.uncounted = 0;
   }
   // Until the background thread has compiled it (or when the JIT declined it), the interpreter runs
   // it; both engines keep the same Brain, so a robot may change engines between calls.
@@ -253,11 +286,18 @@ vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::H
   const int32_t stop = function(&context);
   const JitOptions& options = impl_->options;
   if (options.background && options.hotInstructions > 0 && options.optimization < 2) {
-    const auto* compiled = static_cast<const Compiled*>(memo.code);
-    if (compiled->executed.fetch_add(counters.cycles, std::memory_order_relaxed) + counters.cycles >=
-            options.hotInstructions &&
-        !compiled->upgradeQueued.exchange(true))
-      impl_->enqueue(*compiled, code, compiled->name, 2);
+    // The count threads share is added to in batches (a contended atomic on every call costs more
+    // than a short robot's whole turn), and no more once the recompile is queued.
+    memo.uncounted += counters.cycles;
+    if (memo.uncounted >= kHotCountBatch) {
+      const auto* compiled = static_cast<const Compiled*>(memo.code);
+      if (!compiled->upgradeQueued.load(std::memory_order_relaxed) &&
+          compiled->executed.fetch_add(memo.uncounted, std::memory_order_relaxed) + memo.uncounted >=
+              options.hotInstructions &&
+          !compiled->upgradeQueued.exchange(true))
+        impl_->enqueue(*compiled, code, compiled->name, 2);
+      memo.uncounted = 0;
+    }
   }
   return vm::RunResult{static_cast<vm::Stop>(stop), counters.cycles};
 }

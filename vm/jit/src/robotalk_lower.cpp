@@ -8,15 +8,19 @@
 // checks, keeping the cells it has read or written in registers (every write also goes to memory at
 // once, so that the brain is exact wherever the body leaves). An instruction that would fail here
 // (a result out of bounds, division by zero, a bad jump destination) leaves the brain exactly as
-// before it and lets vm::step execute it, so errors and messages are the interpreter's own. Nothing
-// in a compiled block can enter an interrupt: the interpreter does that only in INTON, RTI and
-// hardware writes, which are always stepped.
+// before it and lets vm::step execute it, so errors and messages are the interpreter's own.
+// Hardware registers are read and written by direct calls to the host through the interpreter's own
+// functions (vm::readHardware, vm::writeHardware); a write may enter a RANGE/RADAR handler, after
+// which native code goes back to the dispatch. Nothing else in a compiled block can enter an
+// interrupt: the interpreter does that only in INTON and RTI, which are always stepped. When a block
+// does not fit the rest of the budget, vm::resume plays the few cycles left.
 
 #include "robotalk_lower.h"
 
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
 
@@ -41,6 +45,7 @@ using robotalk::Op;
 constexpr int kMaxValue = robotalk::kMaxLiteral;
 constexpr int32_t kSyncStop = static_cast<int32_t>(vm::Stop::kSync);
 constexpr int32_t kBudgetStop = static_cast<int32_t>(vm::Stop::kBudget);
+constexpr int32_t kErrorStop = static_cast<int32_t>(vm::Stop::kError);
 // The fields native code keeps in locals between steps.
 constexpr std::array<ContextField, 4> kLocalFields = {ContextField::kSp, ContextField::kPc, ContextField::kCycles,
                                                       ContextField::kFreeRun};
@@ -81,14 +86,37 @@ class Lowering {
     for (size_t i = 0; i < kLocalFields.size(); ++i)
       b_.CreateStore(b_.CreateLoad(i32(), locals_[i]), field(kLocalFields[i]));
   }
+  // Copies the brain and the counters back into the locals after a call that may change them.
+  void reload() {
+    for (size_t i = 0; i < locals_.size(); ++i)
+      b_.CreateStore(b_.CreateLoad(i32(), field(kLocalFields[i])), locals_[i]);
+  }
   // Runs vm::step on the brain (the locals written back first, reloaded after) and returns its stop:
   // negative when the program goes on.
   Value* callStep() {
     writeBack();
     Value* stop = b_.CreateCall(step_, {contextArg_});
-    for (size_t i = 0; i < locals_.size(); ++i)
-      b_.CreateStore(b_.CreateLoad(i32(), field(kLocalFields[i])), locals_[i]);
+    reload();
     return stop;
+  }
+  // Returns `stop` from the function when `failed`; continues in a new block otherwise.
+  void returnIf(Value* failed, int32_t stop) {
+    BasicBlock* out = newBlock("failed");
+    BasicBlock* next = newBlock("done");
+    b_.CreateCondBr(failed, out, next);
+    b_.SetInsertPoint(out);
+    b_.CreateRet(c32(stop));
+    b_.SetInsertPoint(next);
+  }
+  // Goes on in a new block when the brain's pc and stack pointer (in the locals) are `pc` and entry
+  // height + `depth`, as after an instruction that did not branch; otherwise to the dispatch (an
+  // interrupt handler was entered, which pushed its return address).
+  void continueIfAt(int pc, int depth) {
+    BasicBlock* next = newBlock("at");
+    Value* samePc = b_.CreateICmpEQ(b_.CreateLoad(i32(), local(ContextField::kPc)), c32(pc));
+    Value* sameSp = b_.CreateICmpEQ(b_.CreateLoad(i32(), local(ContextField::kSp)), b_.CreateAdd(h0_, c32(depth)));
+    b_.CreateCondBr(b_.CreateAnd(samePc, sameSp), next, dispatch_);
+    b_.SetInsertPoint(next);
   }
   // Commits the state as it was before the instruction being lowered, at pc `pc`.
   void commitBeforeOp(Value* pc) {
@@ -112,6 +140,9 @@ class Lowering {
   // native code returns its stop, or goes to the dispatch when it did not end at the next
   // instruction, or else goes on with the cells reloaded.
   void lowerCall(const PlannedOp& op, int at);
+  // Direct host calls for RECALL and STORE of a hardware register quoted in the block.
+  void lowerHwRead(const PlannedOp& op, int at);
+  void lowerHwWrite(const PlannedOp& op, int at);
   Value* cell(int rel);
   void setCell(int rel, Value* value);
   // Stores the stack pointer, cycles, free count and pc for `depth` and the counters so far.
@@ -136,12 +167,18 @@ class Lowering {
 
   llvm::Function* function_ = nullptr;
   llvm::Function* step_ = nullptr;
+  llvm::Function* resume_ = nullptr;
+  llvm::Function* until_ = nullptr;
+  llvm::Function* read_ = nullptr;
+  llvm::Function* write_ = nullptr;
   Value* contextArg_ = nullptr;
   std::vector<Value*> fields_;
   std::vector<Value*> locals_;  // Allocas for kLocalFields, in that order.
   Value* budget_ = nullptr;
   BasicBlock* dispatch_ = nullptr;
   BasicBlock* stepBlock_ = nullptr;
+  BasicBlock* resumeBlock_ = nullptr;
+  BasicBlock* untilBlock_ = nullptr;
   BasicBlock* spent_ = nullptr;
   std::vector<BasicBlock*> headers_;
 
@@ -170,6 +207,13 @@ llvm::Function* Lowering::lower(const std::string& name) {
   auto* type = llvm::FunctionType::get(i32(), {ptr}, false);
   function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
   step_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, kStepSymbol, module_);
+  resume_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, kResumeSymbol, module_);
+  until_ = llvm::Function::Create(llvm::FunctionType::get(i32(), {ptr, ptr}, false), llvm::Function::ExternalLinkage,
+                                  kUntilSymbol, module_);
+  read_ = llvm::Function::Create(llvm::FunctionType::get(i32(), {ptr, i32(), i32()}, false),
+                                 llvm::Function::ExternalLinkage, kReadSymbol, module_);
+  write_ = llvm::Function::Create(llvm::FunctionType::get(i32(), {ptr, i32(), i32(), i32()}, false),
+                                  llvm::Function::ExternalLinkage, kWriteSymbol, module_);
   contextArg_ = function_->getArg(0);
 
   BasicBlock* entry = newBlock("entry");
@@ -187,6 +231,8 @@ llvm::Function* Lowering::lower(const std::string& name) {
   }
   dispatch_ = newBlock("dispatch");
   stepBlock_ = newBlock("step");
+  resumeBlock_ = newBlock("resume");
+  untilBlock_ = newBlock("until");
   spent_ = newBlock("spent");
   b_.CreateBr(dispatch_);
 
@@ -198,7 +244,7 @@ llvm::Function* Lowering::lower(const std::string& name) {
   BasicBlock* select = newBlock("select");
   b_.CreateCondBr(b_.CreateICmpSLT(b_.CreateLoad(i32(), local(ContextField::kCycles)), budget_), select, spent_);
   b_.SetInsertPoint(select);
-  llvm::SwitchInst* sw = b_.CreateSwitch(b_.CreateLoad(i32(), local(ContextField::kPc)), stepBlock_,
+  llvm::SwitchInst* sw = b_.CreateSwitch(b_.CreateLoad(i32(), local(ContextField::kPc)), untilBlock_,
                                          static_cast<unsigned>(plan_.blocks.size()));
   for (size_t i = 0; i < plan_.blocks.size(); ++i) sw->addCase(c32(plan_.blocks[i].start), headers_[i]);
 
@@ -208,6 +254,30 @@ llvm::Function* Lowering::lower(const std::string& name) {
   b_.CreateCondBr(b_.CreateICmpSLT(stop, c32(0)), dispatch_, stopped);
   b_.SetInsertPoint(stopped);
   b_.CreateRet(stop);
+
+  // No block starts at the pc (an interrupt handler returned into the middle of one, or the last
+  // call ended there): the interpreter runs up to the next block start.
+  b_.SetInsertPoint(untilBlock_);
+  {
+    std::vector<llvm::Constant*> flags;
+    flags.reserve(static_cast<size_t>(size_));
+    for (int at = 0; at < size_; ++at) flags.push_back(b_.getInt8(plan_.blockAt[static_cast<size_t>(at)] >= 0 ? 1 : 0));
+    auto* flagsType = llvm::ArrayType::get(b_.getInt8Ty(), static_cast<uint64_t>(size_));
+    auto* leaders = new llvm::GlobalVariable(module_, flagsType, true, llvm::GlobalValue::PrivateLinkage,
+                                             llvm::ConstantArray::get(flagsType, flags), "leaders");
+    writeBack();
+    Value* untilStop = b_.CreateCall(until_, {contextArg_, leaders});
+    reload();
+    BasicBlock* untilStopped = newBlock("until_stopped");
+    b_.CreateCondBr(b_.CreateICmpSLT(untilStop, c32(0)), dispatch_, untilStopped);
+    b_.SetInsertPoint(untilStopped);
+    b_.CreateRet(untilStop);
+  }
+
+  // The interpreter plays the rest of the call (the pc is stored).
+  b_.SetInsertPoint(resumeBlock_);
+  writeBack();
+  b_.CreateRet(b_.CreateCall(resume_, {contextArg_}));
 
   b_.SetInsertPoint(spent_);
   writeBack();
@@ -224,25 +294,31 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
   f0_ = block.freeCount > 0 ? b_.CreateLoad(i32(), local(ContextField::kFreeRun)) : nullptr;
   // 64-bit so that no budget or count near the int limits wraps.
   auto* i64 = b_.getInt64Ty();
-  Value* ok =
+  Value* fits =
       b_.CreateICmpSLT(b_.CreateAdd(b_.CreateSExt(c0_, i64), b_.getInt64(static_cast<uint64_t>(block.leadCost))),
                        b_.CreateSExt(budget_, i64));
   // Both stack bounds are checked even for blocks that need neither, so that no cell outside the
   // stack is ever touched whatever the brain holds.
-  ok = b_.CreateAnd(ok, b_.CreateICmpSGE(h0_, c32(block.needBelow)));
-  ok = b_.CreateAnd(ok, b_.CreateICmpSLE(h0_, c32(vm::kStackCells - block.growAbove)));
+  Value* safe = b_.CreateAnd(b_.CreateICmpSGE(h0_, c32(block.needBelow)),
+                             b_.CreateICmpSLE(h0_, c32(vm::kStackCells - block.growAbove)));
   if (f0_ != nullptr) {
-    ok = b_.CreateAnd(
-        ok, b_.CreateICmpSLT(b_.CreateAdd(b_.CreateSExt(f0_, i64), b_.getInt64(static_cast<uint64_t>(block.freeCount))),
-                             b_.getInt64(vm::kFreeInstructionCap)));
+    safe = b_.CreateAnd(safe, b_.CreateICmpSLT(b_.CreateAdd(b_.CreateSExt(f0_, i64),
+                                                            b_.getInt64(static_cast<uint64_t>(block.freeCount))),
+                                               b_.getInt64(vm::kFreeInstructionCap)));
   }
   BasicBlock* body = newBlock("body");
   BasicBlock* single = newBlock("single");
-  b_.CreateCondBr(ok, body, single);
-  // The block does not fit: the interpreter takes its first instruction, if the budget allows one.
+  BasicBlock* unsafe = newBlock("unsafe");
+  b_.CreateCondBr(b_.CreateAnd(fits, safe), body, single);
+  // The block does not fit, if the budget allows another instruction at all. When only the budget
+  // is short, the few cycles left (fewer than the block's) are the interpreter's in one call, rather
+  // than one step and one dispatch per instruction. Otherwise the interpreter takes the block's
+  // first instruction (a stack error, or the free-instruction cap, is its own).
   b_.SetInsertPoint(single);
   b_.CreateStore(c32(block.start), local(ContextField::kPc));
-  b_.CreateCondBr(b_.CreateICmpSLT(c0_, budget_), stepBlock_, spent_);
+  b_.CreateCondBr(b_.CreateICmpSLT(c0_, budget_), unsafe, spent_);
+  b_.SetInsertPoint(unsafe);
+  b_.CreateCondBr(safe, resumeBlock_, stepBlock_);
 
   b_.SetInsertPoint(body);
   base_ = b_.CreateInBoundsGEP(i16(), field(ContextField::kStack), b_.CreateZExt(h0_, b_.getInt64Ty()));
@@ -279,6 +355,8 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
                                                                        static_cast<uint64_t>(op.index)));
         depth_ -= 2;
         break;
+      case OpKind::kHwRead: lowerHwRead(op, at); break;
+      case OpKind::kHwWrite: lowerHwWrite(op, at); break;
       case OpKind::kCall: lowerCall(op, at); break;
       case OpKind::kBranch: lowerBranch(op, at); return;
       case OpKind::kSync:
@@ -459,15 +537,38 @@ void Lowering::lowerCall(const PlannedOp& op, int at) {
   Value* stop = callStep();
   BasicBlock* stopped = newBlock("stopped");
   BasicBlock* moved = newBlock("moved");
-  BasicBlock* next = newBlock("called");
   b_.CreateCondBr(b_.CreateICmpSLT(stop, c32(0)), moved, stopped);
   b_.SetInsertPoint(stopped);
   b_.CreateRet(stop);
   b_.SetInsertPoint(moved);
-  b_.CreateCondBr(b_.CreateICmpEQ(b_.CreateLoad(i32(), local(ContextField::kPc)), c32(at + 1)), next, dispatch_);
-  b_.SetInsertPoint(next);
-  cells_.clear();
   depth_ = opDepth_ + op.delta;
+  continueIfAt(at + 1, depth_);
+  cells_.clear();
+}
+
+void Lowering::lowerHwRead(const PlannedOp& op, int at) {
+  // As the interpreter's RECALL: the quoted code is popped and the brain is up to date (this
+  // instruction's cycles charged) before the host is called.
+  const int d = depth_;
+  commit(d - 1, c32(at + 1));
+  writeBack();
+  Value* value = b_.CreateCall(read_, {contextArg_, c32(op.index), c32(at)});
+  returnIf(b_.CreateICmpEQ(value, c32(kReadFailed)), kErrorStop);
+  // A read changes neither the stack nor the pc, so the cells in registers stay valid.
+  setCell(d - 1, narrow(value));
+}
+
+void Lowering::lowerHwWrite(const PlannedOp& op, int at) {
+  const int d = depth_;
+  Value* value = wide(cell(d - 2));
+  commit(d - 2, c32(at + 1));
+  writeBack();
+  Value* written = b_.CreateCall(write_, {contextArg_, c32(op.index), value, c32(at)});
+  returnIf(b_.CreateICmpEQ(written, c32(0)), kErrorStop);
+  // An interrupt handler entered by the write moved the pc and pushed its return address.
+  reload();
+  depth_ = d - 2;
+  continueIfAt(at + 1, depth_);
 }
 
 void Lowering::lowerBranch(const PlannedOp& op, int at) {

@@ -47,11 +47,36 @@ enum class ContextField : int {
 /// A compiled program: runs as vm::run does and returns the vm::Stop value.
 using NativeProgram = int32_t (*)(NativeContext*);
 
-/// The symbol under which compiled code finds the step function.
+/// The symbols under which compiled code finds the functions below.
 inline constexpr const char* kStepSymbol = "chronon_jit_robotalk_step";
+inline constexpr const char* kResumeSymbol = "chronon_jit_robotalk_resume";
+inline constexpr const char* kUntilSymbol = "chronon_jit_robotalk_until";
+inline constexpr const char* kReadSymbol = "chronon_jit_robotalk_read";
+inline constexpr const char* kWriteSymbol = "chronon_jit_robotalk_write";
+
+/// What chronon_jit_robotalk_read returns when the host failed the read (outside int16_t).
+inline constexpr int32_t kReadFailed = 0x10000;
 
 /// One vm::step on the context's brain and counters. Returns -1 when the run goes on, else the
 /// vm::Stop value to return. The native code keeps nothing cached across it.
 extern "C" int32_t chronon_jit_robotalk_step(NativeContext* context);
+
+/// vm::resume on the context's brain and counters up to its budget: the interpreter plays the rest
+/// of the call. Returns the vm::Stop value to return.
+extern "C" int32_t chronon_jit_robotalk_resume(NativeContext* context);
+
+/// vm::resumeUntil on the context's brain and counters: the interpreter runs from a pc where no
+/// compiled block starts until one does (`leaders`, one byte per instruction). Returns -1 there,
+/// else the vm::Stop value to return.
+extern "C" int32_t chronon_jit_robotalk_until(NativeContext* context, const uint8_t* leaders);
+
+/// vm::readHardware of register `reg` by the RECALL at address `at` (brain.sp and brain.pc already
+/// as after the pop). Returns the value, or kReadFailed when the host failed it.
+extern "C" int32_t chronon_jit_robotalk_read(NativeContext* context, int32_t reg, int32_t at);
+
+/// vm::writeHardware of `value` to register `reg` by the STORE at address `at` (brain.sp and
+/// brain.pc already as after the pops). Returns 1 when written, 0 when the host failed it; after a
+/// write the brain's pc and sp tell whether a RANGE/RADAR handler was entered.
+extern "C" int32_t chronon_jit_robotalk_write(NativeContext* context, int32_t reg, int32_t value, int32_t at);
 
 }  // namespace chronon::jit::robotalk_detail

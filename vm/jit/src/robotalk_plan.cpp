@@ -17,13 +17,19 @@ using robotalk::Reg;
 // Constants pushed inside the block being cut, by stack depth relative to the block's entry.
 using Known = std::map<int, int>;
 
-// True when quoted code `code` names a user variable that lives in the brain (A-W and Z), as the
-// interpreter's RECALL and STORE decide.
-bool userVariable(int code, int& index) {
-  if (code < robotalk::kRegisterBase || code > robotalk::kRegisterBase + 99) return false;
+// What RECALL and STORE reach with a quoted code, as the interpreter decides.
+enum class Target : uint8_t {
+  kNone,      // Not a register (an error the interpreter reports).
+  kVariable,  // A user variable that lives in the brain (A-W and Z).
+  kHardware,  // A register of the robot's body, reached through the host.
+};
+
+// What quoted code `code` names; `index` is its register index when it names one.
+Target registerTarget(int code, int& index) {
+  if (code < robotalk::kRegisterBase || code > robotalk::kRegisterBase + 99) return Target::kNone;
   index = code - robotalk::kRegisterBase;
-  if (index >= robotalk::kRegisterCount) return false;
-  return index < static_cast<int>(Reg::X) || index == static_cast<int>(Reg::Z);
+  if (index >= robotalk::kRegisterCount) return Target::kNone;
+  return index < static_cast<int>(Reg::X) || index == static_cast<int>(Reg::Z) ? Target::kVariable : Target::kHardware;
 }
 
 // The constant at relative depth `rel`, or -1 when unknown or not a valid destination in [0, size].
@@ -116,25 +122,24 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
     case Op::Snd9: return prim(cell.op, Inline::NoEffect, 0, 0);
     case Op::Recall:
     case Op::Store: {
-      // Only a quoted user variable pushed in this block is compiled; hardware registers go to the
-      // host through the interpreter's step, in the middle of the block (they may fail, fire
-      // weapons or enter a RANGE/RADAR handler, which native code checks after the step).
+      // A register quoted in this block is compiled: a user variable inline, a hardware register
+      // as a direct call to the host (which may fail, fire weapons or enter a RANGE/RADAR handler;
+      // native code checks after the call). Any other code goes to the interpreter's step, in the
+      // middle of the block.
       const auto it = known.find(depth - 1);
       int index = 0;
-      if (it == known.end() || !userVariable(it->second, index)) {
-        PlannedOp p;
-        p.kind = OpKind::kCall;
-        p.op = cell.op;
-        p.need = cell.op == Op::Recall ? 1 : 2;
-        p.delta = cell.op == Op::Recall ? 0 : -2;
-        return p;
-      }
+      const Target target = it == known.end() ? Target::kNone : registerTarget(it->second, index);
+      const bool recall = cell.op == Op::Recall;
       PlannedOp p;
-      p.kind = cell.op == Op::Recall ? OpKind::kVarRead : OpKind::kVarWrite;
       p.op = cell.op;
       p.index = index;
-      p.need = cell.op == Op::Recall ? 1 : 2;
-      p.delta = cell.op == Op::Recall ? 0 : -2;
+      p.need = recall ? 1 : 2;
+      p.delta = recall ? 0 : -2;
+      switch (target) {
+        case Target::kNone: p.kind = OpKind::kCall; break;
+        case Target::kVariable: p.kind = recall ? OpKind::kVarRead : OpKind::kVarWrite; break;
+        case Target::kHardware: p.kind = recall ? OpKind::kHwRead : OpKind::kHwWrite; break;
+      }
       return p;
     }
     case Op::Jump: return branch(cell.op, Branch::Jump, 1, -1, destination(known, depth - 1, size), -1);
@@ -231,6 +236,11 @@ Plan cut(const vm::Bytecode& code, const std::vector<bool>& leaders, std::vector
       cost += op.cost;
       ++at;
       if (op.kind == OpKind::kStep) {
+        // An interrupt enters the handler SETINT names at its address, so a known one starts a block.
+        if (!cell.push && !cell.unknown && cell.op == Op::Setint) {
+          const int handler = destination(known, depth - 2, size);
+          if (handler >= 0) targets.push_back(handler);
+        }
         block.stepsLast = true;
         break;
       }

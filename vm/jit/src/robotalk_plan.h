@@ -45,14 +45,18 @@ enum class Branch : uint8_t { Jump, Call, If, Ifg, Ife, Ifeg };
 
 /// How native code handles one instruction.
 enum class OpKind : uint8_t {
-  kStep,      ///< Not compiled: vm::step runs it (host registers, maths words, interrupts, errors...).
+  kStep,      ///< Not compiled: vm::step runs it (maths words, interrupts, stack words, errors...).
   kPush,      ///< Pushes `value`.
   kPrim,      ///< Operator `op` on the top cells, compiled inline (arithmetic, logic, stack words).
   kVarRead,   ///< RECALL of user variable `index` whose quoted code was pushed in the same block.
   kVarWrite,  ///< STORE to user variable `index` whose quoted code was pushed in the same block.
-  kCall,      ///< RECALL or STORE of a hardware register (or of a register not known here): vm::step
-              ///< runs it inside the block, and native code goes on only when it ended normally at
-              ///< the next instruction (not after an error, a stop or an interrupt it entered).
+  kHwRead,    ///< RECALL of hardware register `index` quoted in the same block: a direct host call
+              ///< (vm::readHardware); an error returns from the call.
+  kHwWrite,   ///< STORE to hardware register `index` quoted in the same block: a direct host call
+              ///< (vm::writeHardware); an error returns, an interrupt it entered goes to dispatch.
+  kCall,      ///< RECALL or STORE of a code not known here: vm::step runs it inside the block, and
+              ///< native code goes on only when it ended normally at the next instruction (not
+              ///< after an error, a stop or an interrupt it entered).
   kBranch,    ///< JUMP, CALL, IF, IFG, IFE or IFEG (`op`); ends its block.
   kSync,      ///< SYNC; ends its block and the call.
 };
@@ -64,7 +68,7 @@ struct PlannedOp {
   Inline word = Inline::NoEffect;  ///< For kPrim.
   Branch branch = Branch::Jump;    ///< For kBranch.
   int16_t value = 0;               ///< For kPush.
-  int index = 0;                   ///< Variable index for kVarRead / kVarWrite.
+  int index = 0;                   ///< Register index for kVarRead, kVarWrite, kHwRead and kHwWrite.
   /// For kBranch: the destinations known at compile time (-1 = taken from the stack at run time).
   /// JUMP, CALL, IF and IFG use `target`; IFE and IFEG use `target` (condition true) and `otherwise`.
   int target = -1;
@@ -100,8 +104,9 @@ struct Plan {
 inline constexpr int kMaxBlockLength = 8;
 
 /// Classifies `code` and cuts it into blocks. Leaders are address 0, every constant destination of
-/// a branch, and the instruction after any branch, SYNC or stepped instruction (return addresses
-/// included). Never fails: what it does not understand becomes kStep.
+/// a branch, every interrupt handler set with a constant address, and the instruction after any
+/// branch, SYNC or stepped instruction (return addresses included). Never fails: what it does not
+/// understand becomes kStep.
 Plan planProgram(const vm::Bytecode& code);
 
 }  // namespace chronon::jit::robotalk_detail

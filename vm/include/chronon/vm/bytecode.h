@@ -26,6 +26,9 @@ struct Cell {
 struct EngineMemo {
   uint64_t engine = 0;
   const void* code = nullptr;
+  /// Cycles run by the engine on this copy of the program and not yet added to the engine's count
+  /// for the program (which threads share), so that the count is touched once per batch.
+  int64_t uncounted = 0;
 };
 
 /// A decoded program.

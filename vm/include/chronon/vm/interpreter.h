@@ -39,6 +39,32 @@ struct RunCounters {
   int freeRun = 0;  ///< Zero-cost instructions executed so far in this call (see kFreeInstructionCap).
 };
 
+/// Continues a run() call that has charged `counters` so far: executes instructions exactly as
+/// run()'s loop does while counters.cycles < budget, and returns why it stopped (kBudget when the
+/// budget is spent or the free-instruction cap is reached). run(code, brain, host, budget) is
+/// resume() from zeroed counters. A brain that already failed does nothing and gives kError. The
+/// JIT hands the rest of a call to it when its next block does not fit the remaining budget.
+Stop resume(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters);
+
+/// resume() that also returns, with nullopt, before executing an instruction at an address `a` with
+/// leaders[a] != 0, once it has executed at least one instruction. `leaders` has one entry per
+/// instruction of `code`. The JIT uses it to leave the interpreter at the start of its next
+/// compiled block.
+std::optional<Stop> resumeUntil(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
+                                const uint8_t* leaders);
+
+/// RECALL of hardware register `reg` (never a user variable) as the interpreter executes it at
+/// address `at`: the caller has already popped the quoted code and set brain.sp and brain.pc = at + 1
+/// as the interpreter does before the host call. Returns the value read, or nullopt when the host
+/// failed the read (brain.failed, with errorAddress = at as for every error of that instruction).
+std::optional<int16_t> readHardware(Brain& brain, Host& host, robotalk::Reg reg, int at);
+
+/// STORE of `value` to hardware register `reg` (never a user variable) as the interpreter executes
+/// it at address `at`: the caller has already popped both cells and set brain.sp and brain.pc =
+/// at + 1. Returns false when the host failed the write (brain.failed, errorAddress = at). On success
+/// the host may have entered a RANGE/RADAR handler: brain.pc and brain.sp then differ from before.
+bool writeHardware(Brain& brain, Host& host, robotalk::Reg reg, int16_t value, int at);
+
 /// Executes the one instruction at brain.pc exactly as one turn of run()'s loop does, charging its
 /// cycles and free-instruction count to `counters`: run(code, brain, host, budget) is this step
 /// repeated while counters.cycles < budget. The caller checks the budget before each step. Returns

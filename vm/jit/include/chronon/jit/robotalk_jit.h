@@ -18,10 +18,12 @@
 namespace chronon::jit {
 
 /// The hot-program threshold the command line uses for RoboWar tournaments
-/// (JitOptions::hotInstructions, counted in cycles): robots run 5 to 50 cycles a chronon, so a robot
-/// that fights a few dozen battles reaches it, and its level 2 recompile (a median of about 30 ms)
-/// pays for itself.
-inline constexpr int64_t kDefaultRoboTalkHotCycles = 2'000'000;
+/// (JitOptions::hotInstructions, counted in cycles, added up in batches of 16384 per thread):
+/// robots run 5 to 50 cycles a chronon, so a robot reaches it in a few battles. Level 1's code is
+/// spill-heavy, so the level 2 recompile (a median of about 45 ms, on the background thread) should
+/// come early: with 2,000,000, the bundled robots' tournament ran most of its native cycles at
+/// level 1.
+inline constexpr int64_t kDefaultRoboTalkHotCycles = 100'000;
 
 /// The RoboTalk JIT. Thread-safe: compiles under a lock (or, with JitOptions::background, on its one
 /// worker thread while the interpreter runs the program); compiled code is shared.
