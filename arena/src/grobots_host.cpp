@@ -50,19 +50,15 @@ HostValue RobotHost::readScalar(HwScalar hw) {
   const Sensor& rs = r.sensors[0];
   const Sensor& fs = r.sensors[1];
   const Sensor& ss = r.sensors[2];
-  // The current sensor results are looked up only by the cases that read them: most reads do not.
-  const auto field = [](const Sensor& s, Fixed SensorResult::*member) {
+  // A member of a sensor's current result, or `absent` without one. The result is looked up only by
+  // the cases that read it: most reads do not.
+  const auto result = [](const Sensor& s, auto SensorResult::*member, auto absent) {
     const SensorResult* x = currentResult(s);
-    return x ? x->*member : Fixed{};
+    return x ? x->*member : absent;
   };
-  const auto count = [](const Sensor& s, int32_t SensorResult::*member) {
-    const SensorResult* x = currentResult(s);
-    return integer(x ? x->*member : 0);
-  };
-  const auto position = [](const Sensor& s) {
-    const SensorResult* x = currentResult(s);
-    return x ? x->position : FixedVector{};
-  };
+  const auto field = [&](const Sensor& s, Fixed SensorResult::*member) { return result(s, member, Fixed{}); };
+  const auto count = [&](const Sensor& s, int32_t SensorResult::*member) { return integer(result(s, member, 0)); };
+  const auto position = [&](const Sensor& s) { return result(s, &SensorResult::position, FixedVector{}); };
   const auto distanceTo = [&](FixedVector p) -> HostValue { return length(p - r.position); };
   const auto directionTo = [&](FixedVector p) -> HostValue { return angleOf(p - r.position); };
   const TypeInfo& t = *r.type;
@@ -132,15 +128,9 @@ HostValue RobotHost::readScalar(HwScalar hw) {
     case HwScalar::RobotEnergy: return field(rs, &SensorResult::energy);
     case HwScalar::RobotType: return count(rs, &SensorResult::type);
     case HwScalar::RobotId: return count(rs, &SensorResult::id);
-    case HwScalar::RobotShieldFraction: {
-      const SensorResult* robot = currentResult(rs);
-      return robot ? robot->shieldFraction : num(1);
-    }
+    case HwScalar::RobotShieldFraction: return result(rs, &SensorResult::shieldFraction, num(1));
     case HwScalar::RobotBomb: return field(rs, &SensorResult::bomb);
-    case HwScalar::RobotReloading: {
-      const SensorResult* robot = currentResult(rs);
-      return truth(robot && robot->reloading);
-    }
+    case HwScalar::RobotReloading: return truth(result(rs, &SensorResult::reloading, false));
     case HwScalar::RobotFlag: return field(rs, &SensorResult::flag);
     case HwScalar::RobotDistanceOverall: return distanceTo(overall(rs));
     case HwScalar::RobotDirectionOverall: return directionTo(overall(rs));

@@ -366,37 +366,13 @@ bool Machine::primitive(Prim prim) {
     case Prim::HalfPi: return push(g::kHalfPi);
     case Prim::E: return push(g::kE);
     case Prim::Epsilon: return push(g::kEpsilon);
-    case Prim::Infinity: return push(g::kInfinity);
-    // The pure numeric words, applied through their one table (grobocode_pure.h).
-    case Prim::Reciprocal:
-    case Prim::Mod:
-    case Prim::Rem:
-    case Prim::Sqrt:
-    case Prim::Exponent:
-    case Prim::Floor:
-    case Prim::Ceiling:
-    case Prim::Round:
-    case Prim::Reorient:
-    case Prim::Sin:
-    case Prim::Cos:
-    case Prim::Tan:
-    case Prim::Arcsin:
-    case Prim::Arccos:
-    case Prim::Arctan:
-    case Prim::RectToPolar:
-    case Prim::PolarToRect:
-    case Prim::VsMultiply:
-    case Prim::VsDivide:
-    case Prim::Norm:
-    case Prim::Angle:
-    case Prim::Dot:
-    case Prim::Project:
-    case Prim::Cross:
-    case Prim::Unitize:
-    case Prim::RotateTo:
-    case Prim::RotateFrom:
-    case Prim::Dist:
-    case Prim::InRange: return pure(*findPure(prim));
+    case Prim::Infinity:
+      return push(g::kInfinity);
+      // The pure numeric words, applied through their one table (grobocode_pure.h).
+#define CHRONON_PURE_CASE(name) case Prim::name:
+      CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_CASE)
+#undef CHRONON_PURE_CASE
+      return pure(*findPure(prim));
     case Prim::VAdd: return vectorBinary([](FixedVector x, FixedVector y) { return g::add(x, y); });
     case Prim::VSubtract: return vectorBinary([](FixedVector x, FixedVector y) { return g::subtract(x, y); });
     case Prim::VNegate: return pop(v) && push(g::negate(v));

@@ -1,6 +1,8 @@
 #include "chronon/vm/grobocode_pure.h"
 
 #include <array>
+#include <cstddef>
+#include <iterator>
 
 namespace chronon::grobocode {
 
@@ -13,24 +15,7 @@ using g::FixedPolar;
 using g::FixedVector;
 using g::NumberError;
 
-// Writes a result to `out` (a vector as x then y) or records its error.
-bool put(Checked<Fixed> r, Fixed* out, NumberError& error) {
-  if (!r) {
-    error = r.error();
-    return false;
-  }
-  out[0] = r.value();
-  return true;
-}
-bool put(Checked<FixedVector> r, Fixed* out, NumberError& error) {
-  if (!r) {
-    error = r.error();
-    return false;
-  }
-  out[0] = r.value().x;
-  out[1] = r.value().y;
-  return true;
-}
+// Writes a result to `out` (a vector as x then y); a checked result may instead record its error.
 bool put(Fixed r, Fixed* out, NumberError&) {
   out[0] = r;
   return true;
@@ -41,14 +26,18 @@ bool put(FixedVector r, Fixed* out, NumberError&) {
   return true;
 }
 // rect-to-polar leaves the radius below the angle.
-bool put(Checked<FixedPolar> r, Fixed* out, NumberError& error) {
+bool put(FixedPolar r, Fixed* out, NumberError&) {
+  out[0] = r.radius;
+  out[1] = r.angle;
+  return true;
+}
+template <class T>
+bool put(Checked<T> r, Fixed* out, NumberError& error) {
   if (!r) {
     error = r.error();
     return false;
   }
-  out[0] = r.value().radius;
-  out[1] = r.value().angle;
-  return true;
+  return put(r.value(), out, error);
 }
 
 FixedVector vec(const Fixed* in) { return FixedVector{in[0], in[1]}; }
@@ -117,6 +106,18 @@ constexpr std::array kPureTable{
                return put(Fixed::fromBool(g::inRange(vec(in), vec(in + 2), in[4])), out, e);
              }},
 };
+
+// The table holds exactly the words of CHRONON_GROBOCODE_PURE_WORDS, in its order.
+constexpr bool matchesList() {
+#define CHRONON_PURE_PRIM(name) Prim::name,
+  constexpr Prim kListed[] = {CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_PRIM)};
+#undef CHRONON_PURE_PRIM
+  if (std::size(kListed) != kPureTable.size()) return false;
+  for (size_t i = 0; i < kPureTable.size(); ++i)
+    if (kListed[i] != kPureTable[i].prim) return false;
+  return true;
+}
+static_assert(matchesList(), "kPureTable and CHRONON_GROBOCODE_PURE_WORDS list different words");
 
 // Every entry's cell counts agree with the word table's effect (checked once at compile time).
 // (No pointers here: GCC cannot compare them in a constant expression under -fsanitize=undefined.)

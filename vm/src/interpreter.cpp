@@ -81,11 +81,11 @@ class Machine {
         sp_(brain.sp),
         pc_(brain.pc) {}
 
-  // Runs while result.cycles < budget, with `freeRun` free instructions already counted.
-  Stop run(int budget, RunResult& result, int& freeRun);
-  // run() that returns nullopt (the locals flushed) before an instruction at a leader, after the
-  // first instruction.
-  std::optional<Stop> runUntil(int budget, RunResult& result, int& freeRun, const uint8_t* leaders);
+  // Runs while result.cycles < budget, with `freeRun` free instructions already counted. With
+  // kUntilLeader, also returns nullopt (the locals flushed) before an instruction at an address
+  // whose `leaders` entry is set, after the first instruction.
+  template <bool kUntilLeader>
+  std::optional<Stop> run(int budget, RunResult& result, int& freeRun, const uint8_t* leaders);
   // Executes the instruction at pc_ as one turn of run()'s loop: charges its cycles to `result` and
   // counts free instructions in `freeRun`. Returns false, with result.stop set and the locals
   // flushed, when run() must stop after it; true when run() goes on (the locals are not flushed).
@@ -134,23 +134,15 @@ class Machine {
   bool sync_ = false;
 };
 
-Stop Machine::run(int budget, RunResult& result, int& freeRun) {
-  while (result.cycles < budget) {
-    if (!stepOnce(result, freeRun)) return result.stop;
-  }
-  flush();
-  result.stop = Stop::kBudget;
-  return result.stop;
-}
-
-std::optional<Stop> Machine::runUntil(int budget, RunResult& result, int& freeRun, const uint8_t* leaders) {
-  bool first = true;
-  while (result.cycles < budget) {
-    if (!first && pc_ >= 0 && pc_ < size_ && leaders[pc_] != 0) {
-      flush();
-      return std::nullopt;
+template <bool kUntilLeader>
+std::optional<Stop> Machine::run(int budget, RunResult& result, int& freeRun, const uint8_t* leaders) {
+  for (bool first = true; result.cycles < budget; first = false) {
+    if constexpr (kUntilLeader) {
+      if (!first && pc_ >= 0 && pc_ < size_ && leaders[pc_] != 0) {
+        flush();
+        return std::nullopt;
+      }
     }
-    first = false;
     if (!stepOnce(result, freeRun)) return result.stop;
   }
   flush();
@@ -514,32 +506,35 @@ const char* Machine::serviceQueue() {
 
 }  // namespace
 
-RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) {
-  if (brain.failed) return RunResult{Stop::kError, 0};
-  Machine machine(code, brain, host);
-  RunResult result;
-  int freeRun = 0;
-  machine.run(budget, result, freeRun);
-  return result;
-}
+namespace {
 
-Stop resume(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters) {
+template <bool kUntilLeader>
+std::optional<Stop> runFrom(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
+                            const uint8_t* leaders) {
   if (brain.failed) return Stop::kError;
   Machine machine(code, brain, host);
   RunResult result{Stop::kBudget, counters.cycles};
-  const Stop stop = machine.run(budget, result, counters.freeRun);
+  const std::optional<Stop> stop = machine.run<kUntilLeader>(budget, result, counters.freeRun, leaders);
   counters.cycles = result.cycles;
   return stop;
+}
+
+}  // namespace
+
+RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) {
+  RunCounters counters;
+  const Stop stop = resume(code, brain, host, budget, counters);
+  return RunResult{stop, counters.cycles};
+}
+
+Stop resume(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters) {
+  // Without leaders the run ends only at a stop.
+  return *runFrom<false>(code, brain, host, budget, counters, nullptr);
 }
 
 std::optional<Stop> resumeUntil(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
                                 const uint8_t* leaders) {
-  if (brain.failed) return Stop::kError;
-  Machine machine(code, brain, host);
-  RunResult result{Stop::kBudget, counters.cycles};
-  const std::optional<Stop> stop = machine.runUntil(budget, result, counters.freeRun, leaders);
-  counters.cycles = result.cycles;
-  return stop;
+  return runFrom<true>(code, brain, host, budget, counters, leaders);
 }
 
 std::optional<int16_t> readHardware(Brain& brain, Host& host, Reg reg, int at) {

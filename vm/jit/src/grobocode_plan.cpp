@@ -131,35 +131,10 @@ Op decodePrimitive(Prim p) {
     case Prim::Read: return prim(Inline::Read);
     case Prim::Vwrite: return prim(Inline::Vwrite);
     case Prim::Vread: return prim(Inline::Vread);
-    case Prim::Reciprocal:
-    case Prim::Mod:
-    case Prim::Rem:
-    case Prim::Sqrt:
-    case Prim::Exponent:
-    case Prim::Floor:
-    case Prim::Ceiling:
-    case Prim::Round:
-    case Prim::Reorient:
-    case Prim::Sin:
-    case Prim::Cos:
-    case Prim::Tan:
-    case Prim::Arcsin:
-    case Prim::Arccos:
-    case Prim::Arctan:
-    case Prim::RectToPolar:
-    case Prim::PolarToRect:
-    case Prim::VsMultiply:
-    case Prim::VsDivide:
-    case Prim::Norm:
-    case Prim::Angle:
-    case Prim::Dot:
-    case Prim::Project:
-    case Prim::Cross:
-    case Prim::Unitize:
-    case Prim::RotateTo:
-    case Prim::RotateFrom:
-    case Prim::Dist:
-    case Prim::InRange: return pure(p);
+#define CHRONON_PURE_CASE(name) case Prim::name:
+      CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_CASE)
+#undef CHRONON_PURE_CASE
+      return pure(p);
     case Prim::Dropn:
     case Prim::Subswap:
     case Prim::Roll:

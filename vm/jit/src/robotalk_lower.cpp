@@ -108,14 +108,19 @@ class Lowering {
     b_.CreateRet(c32(stop));
     b_.SetInsertPoint(next);
   }
-  // Goes on in a new block when the brain's pc and stack pointer (in the locals) are `pc` and entry
-  // height + `depth`, as after an instruction that did not branch; otherwise to the dispatch (an
-  // interrupt handler was entered, which pushed its return address).
+  // After a call that wrote the locals back: goes on in a new block when the brain's pc and stack
+  // pointer are `pc` and entry height + `depth`, as after an instruction that did not branch;
+  // otherwise (an interrupt handler was entered, which pushed its return address) takes the brain's
+  // pc and stack pointer into the locals and goes to the dispatch.
   void continueIfAt(int pc, int depth) {
     BasicBlock* next = newBlock("at");
-    Value* samePc = b_.CreateICmpEQ(b_.CreateLoad(i32(), local(ContextField::kPc)), c32(pc));
-    Value* sameSp = b_.CreateICmpEQ(b_.CreateLoad(i32(), local(ContextField::kSp)), b_.CreateAdd(h0_, c32(depth)));
-    b_.CreateCondBr(b_.CreateAnd(samePc, sameSp), next, dispatch_);
+    BasicBlock* moved = newBlock("moved");
+    Value* samePc = b_.CreateICmpEQ(b_.CreateLoad(i32(), field(ContextField::kPc)), c32(pc));
+    Value* sameSp = b_.CreateICmpEQ(b_.CreateLoad(i32(), field(ContextField::kSp)), b_.CreateAdd(h0_, c32(depth)));
+    b_.CreateCondBr(b_.CreateAnd(samePc, sameSp), next, moved);
+    b_.SetInsertPoint(moved);
+    reload();
+    b_.CreateBr(dispatch_);
     b_.SetInsertPoint(next);
   }
   // Commits the state as it was before the instruction being lowered, at pc `pc`.
@@ -308,7 +313,7 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
   }
   BasicBlock* body = newBlock("body");
   BasicBlock* single = newBlock("single");
-  BasicBlock* unsafe = newBlock("unsafe");
+  BasicBlock* tail = newBlock("tail");
   b_.CreateCondBr(b_.CreateAnd(fits, safe), body, single);
   // The block does not fit, if the budget allows another instruction at all. When only the budget
   // is short, the few cycles left (fewer than the block's) are the interpreter's in one call, rather
@@ -316,8 +321,8 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
   // first instruction (a stack error, or the free-instruction cap, is its own).
   b_.SetInsertPoint(single);
   b_.CreateStore(c32(block.start), local(ContextField::kPc));
-  b_.CreateCondBr(b_.CreateICmpSLT(c0_, budget_), unsafe, spent_);
-  b_.SetInsertPoint(unsafe);
+  b_.CreateCondBr(b_.CreateICmpSLT(c0_, budget_), tail, spent_);
+  b_.SetInsertPoint(tail);
   b_.CreateCondBr(safe, resumeBlock_, stepBlock_);
 
   b_.SetInsertPoint(body);
@@ -536,11 +541,11 @@ void Lowering::lowerCall(const PlannedOp& op, int at) {
   commitBeforeOp(c32(at));
   Value* stop = callStep();
   BasicBlock* stopped = newBlock("stopped");
-  BasicBlock* moved = newBlock("moved");
-  b_.CreateCondBr(b_.CreateICmpSLT(stop, c32(0)), moved, stopped);
+  BasicBlock* ran = newBlock("ran");
+  b_.CreateCondBr(b_.CreateICmpSLT(stop, c32(0)), ran, stopped);
   b_.SetInsertPoint(stopped);
   b_.CreateRet(stop);
-  b_.SetInsertPoint(moved);
+  b_.SetInsertPoint(ran);
   depth_ = opDepth_ + op.delta;
   continueIfAt(at + 1, depth_);
   cells_.clear();
@@ -565,8 +570,7 @@ void Lowering::lowerHwWrite(const PlannedOp& op, int at) {
   writeBack();
   Value* written = b_.CreateCall(write_, {contextArg_, c32(op.index), value, c32(at)});
   returnIf(b_.CreateICmpEQ(written, c32(0)), kErrorStop);
-  // An interrupt handler entered by the write moved the pc and pushed its return address.
-  reload();
+  // Neither the counters nor, without an interrupt, the stack and pc change in a write.
   depth_ = d - 2;
   continueIfAt(at + 1, depth_);
 }

@@ -17,6 +17,40 @@ namespace chronon::grobocode {
 /// unspecified. Never touches anything else, so running it twice gives the same result.
 using PureFunction = bool (*)(const grobots::Fixed* in, grobots::Fixed* out, grobots::NumberError& error);
 
+/// The pure primitives, each named as its Prim, in the table's order. The interpreter's and the JIT
+/// planner's switches over every Prim expand it into their case labels; grobocode_pure.cpp checks
+/// that the table holds exactly these words.
+#define CHRONON_GROBOCODE_PURE_WORDS(X) \
+  X(Reciprocal)                         \
+  X(Mod)                                \
+  X(Rem)                                \
+  X(Sqrt)                               \
+  X(Exponent)                           \
+  X(Floor)                              \
+  X(Ceiling)                            \
+  X(Round)                              \
+  X(Reorient)                           \
+  X(Sin)                                \
+  X(Cos)                                \
+  X(Tan)                                \
+  X(Arcsin)                             \
+  X(Arccos)                             \
+  X(Arctan)                             \
+  X(RectToPolar)                        \
+  X(PolarToRect)                        \
+  X(VsMultiply)                         \
+  X(VsDivide)                           \
+  X(Norm)                               \
+  X(Angle)                              \
+  X(Dot)                                \
+  X(Project)                            \
+  X(Cross)                              \
+  X(Unitize)                            \
+  X(RotateTo)                           \
+  X(RotateFrom)                         \
+  X(Dist)                               \
+  X(InRange)
+
 /// One pure primitive.
 struct PureWord {
   Prim prim;              ///< The word.
