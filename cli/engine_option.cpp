@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 
 namespace chronon::cli {
 
@@ -82,19 +83,29 @@ void prepareRoboTalkEngine(EngineChoice& choice, const std::vector<NamedProgram>
   for (const NamedProgram& p : programs) {
     if (p.program == nullptr) continue;
     // The arena decodes each robot's program the same way; equal contents share compiled code.
-    const vm::Bytecode code = vm::decode(*p.program);
-    std::string note;
-    if (!choice.roboTalkJit->prepare(code, p.name, &note))
-      std::fprintf(stderr, "chronon: note: the JIT declined %s (%s); the interpreter runs it\n", p.name.c_str(),
-                   note.c_str());
+    // A decline is reported with the statistics at the end (printEngineStats), as for brains
+    // compiled in the background.
+    choice.roboTalkJit->prepare(vm::decode(*p.program), p.name);
   }
 }
 
 namespace {
 
+// The declines among `stats`, one note each.
+void printDeclines(const char* what, const jit::JitStats& stats) {
+  for (const jit::CompileRecord& r : stats.records) {
+    if (!r.compiled)
+      std::fprintf(stderr, "chronon: note: the JIT declined %s (%s); the interpreter ran it\n",
+                   r.name.empty() ? what : r.name.c_str(), r.note.c_str());
+  }
+}
+
 void printRecords(const char* what, const jit::JitStats& stats) {
-  std::fprintf(stderr, "engine: jit, %zu distinct %s compiled in %.2f ms, %lld cache hits", stats.records.size(), what,
-               stats.totalMilliseconds, static_cast<long long>(stats.cacheHits));
+  // A hot program's level 2 recompile is a second record with the same hash.
+  std::set<uint64_t> distinct;
+  for (const jit::CompileRecord& r : stats.records) distinct.insert(r.hash);
+  std::fprintf(stderr, "engine: jit, %zu distinct %s, %zu compiles in %.2f ms, %lld cache hits", distinct.size(), what,
+               stats.records.size(), stats.totalMilliseconds, static_cast<long long>(stats.cacheHits));
   if (stats.queued > 0)
     std::fprintf(stderr, ", %lld still queued when the run ended", static_cast<long long>(stats.queued));
   std::fprintf(stderr, "\n");
@@ -108,15 +119,9 @@ void printRecords(const char* what, const jit::JitStats& stats) {
 }  // namespace
 
 void printEngineStats(const EngineChoice& choice) {
-  // Brains compile in the background, so a decline is only known now; the RoboTalk JIT compiled up
-  // front and said so already.
-  if (choice.jit) {
-    for (const jit::CompileRecord& r : choice.jit->stats().records) {
-      if (!r.compiled)
-        std::fprintf(stderr, "chronon: note: the JIT declined %s (%s); the interpreter ran it\n",
-                     r.name.empty() ? "a brain" : r.name.c_str(), r.note.c_str());
-    }
-  }
+  // Programs may compile in the background, so a decline is only known now.
+  if (choice.jit) printDeclines("a brain", choice.jit->stats());
+  if (choice.roboTalkJit) printDeclines("a robot", choice.roboTalkJit->stats());
   if (!choice.stats) return;
   if (!choice.jit && !choice.roboTalkJit) {
     std::fprintf(stderr, "engine: interp\n");

@@ -57,13 +57,13 @@ struct NamedProgram {
 
 /// Creates the RoboTalk JIT when it was requested (a note on stderr when LLVM cannot, and the
 /// interpreter is used), then compiles each program of `programs` up front so that compile times are
-/// reported per robot; prints a note for each program the JIT declines (the interpreter runs it).
+/// reported per robot; printEngineStats notes each program the JIT declined (the interpreter ran it).
 /// With `background` (tournaments) the programs are only queued: a thread compiles them while the
 /// interpreter runs the battles, so a tournament never waits for LLVM; a program whose robots have
 /// run kDefaultRoboTalkHotCycles natively is compiled again at level 2.
 void prepareRoboTalkEngine(EngineChoice& choice, const std::vector<NamedProgram>& programs, bool background = false);
 
-/// With a JIT in use, prints a note for each brain the Grobocode JIT declined; with `--stats`, also
+/// With a JIT in use, prints a note for each brain or program a JIT declined; with `--stats`, also
 /// the compile records and cache hits of whichever JITs were created (to stderr).
 void printEngineStats(const EngineChoice& choice);
 

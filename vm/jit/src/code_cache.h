@@ -1,9 +1,9 @@
 #pragma once
-// The compile cache the RoboTalk and Robbie Language JITs share: one entry per distinct program,
-// found by a content key (hash plus a full compare), compiled once under a lock, with the
-// statistics `--stats` prints. No LLVM here. (The Grobocode JIT keeps its own: it compiles in the
-// background and recompiles hot brains.)
+// The compile cache the three JITs share: one entry per distinct program or brain, found by a
+// content key (hash plus a full compare), compiled once (under a lock, or queued for the background
+// thread), with the statistics `--stats` prints. No LLVM here.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -18,8 +18,8 @@
 
 namespace chronon::jit::detail {
 
-/// Entries of type `Entry`, which must have a `std::vector<int64_t> key` member and a `function`
-/// member (nullptr when the JIT declined the program, or has not compiled it yet).
+/// Entries of type `Entry`, which must have a `key` member (a std::vector of integers) and a
+/// `function` member (nullptr when the JIT declined the program, or has not compiled it yet).
 template <typename Entry>
 class CodeCache {
  public:
@@ -28,7 +28,7 @@ class CodeCache {
   /// with `instructions` and the wall time, goes into the statistics. A `compile` that only queues
   /// the entry for later returns false, and whoever compiles it adds the record with `addRecord`.
   template <typename Compile>
-  const Entry* find(std::vector<int64_t> key, std::string_view name, int32_t instructions, Compile&& compile) {
+  Entry* find(decltype(Entry::key) key, std::string_view name, int32_t instructions, Compile&& compile) {
     const uint64_t hash = hashWords(key);
     const std::lock_guard<std::mutex> lock(mutex_);
     for (auto [it, end] = entries_.equal_range(hash); it != end; ++it) {
@@ -50,6 +50,29 @@ class CodeCache {
     stats_.totalMilliseconds += record.milliseconds;
     stats_.records.push_back(std::move(record));
     return entries_.emplace(hash, std::move(entry))->second.get();
+  }
+
+  /// Compiles, on the background thread, an entry `find` queued (or one queued again for a level 2
+  /// recompile): `compile(CompileRecord&)` returns its function, nullptr when declined. The timed
+  /// record goes into the statistics. `Entry` also needs `name` and `note` members. A failed
+  /// recompile keeps the code that works; robots running the old code finish their call in it
+  /// (compiled code is never freed while the JIT lives).
+  template <typename Compile>
+  void compileQueued(Entry& entry, int32_t instructions, int optimization, Compile&& compile) {
+    CompileRecord record;
+    record.name = entry.name;
+    record.hash = hashWords(entry.key);
+    record.instructions = instructions;
+    const auto start = std::chrono::steady_clock::now();
+    const auto function = compile(record);
+    record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    record.compiled = function != nullptr;
+    if (function != nullptr || optimization < 2) {
+      // The note is written before the release store that publishes the function.
+      if (optimization < 2) entry.note = record.note;
+      entry.function.store(function, std::memory_order_release);
+    }
+    addRecord(std::move(record));
   }
 
   /// Adds the record of an entry compiled after `find` queued it.

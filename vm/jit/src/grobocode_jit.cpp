@@ -8,17 +8,13 @@
 
 #include <array>
 #include <atomic>
-#include <chrono>
-#include <cstdlib>
-#include <cstring>
-#include <map>
-#include <mutex>
 #include <span>
 #include <type_traits>
 
 #include "background.h"
 #include "chronon/jit/jit.h"
 #include "chronon/vm/grobocode_interpreter.h"
+#include "code_cache.h"
 #include "grobocode_lower.h"
 #include "grobocode_native.h"
 #include "grobocode_plan.h"
@@ -106,6 +102,7 @@ struct Compiled {
   std::vector<int32_t> key;
   std::atomic<NativeBrain> function{nullptr};
   std::string name;
+  std::string note;                        // Why it was declined.
   std::atomic<int64_t> executed{0};        // Instructions run natively, for the hot-brain recompile.
   std::atomic<bool> upgradeQueued{false};  // Set once, when it is queued for level 2.
 };
@@ -136,55 +133,32 @@ struct GrobocodeJit::Impl {
   JitOptions options;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   // Level 2's code generation runs with full optimisation, so it has its own LLJIT, made when the
-  // first hot brain is recompiled.
+  // first hot brain is recompiled (on the worker).
   std::unique_ptr<llvm::orc::LLJIT> jitO2;
-  mutable std::mutex mutex;
-  std::multimap<uint64_t, std::unique_ptr<Compiled>> cache;
-  JitStats stats;
-  int serial = 0;
-  // LLVM runs under `llvmMutex`, so that a synchronous compile and the worker never use the LLJIT
-  // instance at once.
-  std::mutex llvmMutex;
-  // Background compilation; declared last, so that it stops before the cache goes.
-  detail::BackgroundWorker<Job> worker{[this](Job& job) {
-    compileInto(*job.target, *job.brain, hashKey(job.target->key), job.target->name, job.optimization);
-  }};
+  detail::CodeCache<Compiled> cache;
+  int serial = 0;  // Symbol serial numbers; compiles run under the cache's lock or on the worker.
+  // Background compilation (JitOptions::background); only the worker compiles then, so LLVM is
+  // never used from two threads. Declared last, so that it stops before the cache goes.
+  detail::BackgroundWorker<Job> worker{[this](Job& job) { compileJob(job); }};
 
-  Compiled* find(const grobocode::Brain& brain, std::string_view name);
-  void enqueue(Compiled* target, const grobocode::Brain& brain, int optimization);
-  void compileInto(Compiled& compiled, const grobocode::Brain& brain, uint64_t hash, std::string_view name,
-                   int optimization);
+  const Compiled* find(const grobocode::Brain& brain, std::string_view name);
+  void enqueue(const Compiled& target, const grobocode::Brain& brain, int optimization);
+  void compileJob(Job& job);
   NativeBrain compile(const grobocode::Brain& brain, CompileRecord& record, int optimization);
 };
 
-void GrobocodeJit::Impl::enqueue(Compiled* target, const grobocode::Brain& brain, int optimization) {
-  worker.push(Job{target, std::make_unique<grobocode::Brain>(brain), optimization});
+void GrobocodeJit::Impl::enqueue(const Compiled& target, const grobocode::Brain& brain, int optimization) {
+  // The worker is the only writer of a queued entry's code.
+  worker.push(Job{const_cast<Compiled*>(&target), std::make_unique<grobocode::Brain>(brain), optimization});
 }
 
-void GrobocodeJit::Impl::compileInto(Compiled& compiled, const grobocode::Brain& brain, uint64_t hash,
-                                     std::string_view name, int optimization) {
-  CompileRecord record;
-  record.name = std::string(name);
-  record.hash = hash;
-  record.optimization = optimization;
-  record.instructions = static_cast<int32_t>(brain.instructions.size());
-  const auto start = std::chrono::steady_clock::now();
-  NativeBrain function = nullptr;
-  {
-    const std::lock_guard<std::mutex> lock(llvmMutex);
-    function = compile(brain, record, optimization);
-  }
-  record.compiled = function != nullptr;
-  record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  const std::lock_guard<std::mutex> lock(mutex);
-  stats.totalMilliseconds += record.milliseconds;
-  stats.records.push_back(std::move(record));
-  // A failed recompile keeps the code that works; robots running the old code finish their call
-  // in it (compiled code is never freed while the JIT lives).
-  if (function != nullptr || optimization < 2) compiled.function.store(function, std::memory_order_release);
+void GrobocodeJit::Impl::compileJob(Job& job) {
+  cache.compileQueued(*job.target, static_cast<int32_t>(job.brain->instructions.size()), job.optimization,
+                      [&](CompileRecord& record) { return compile(*job.brain, record, job.optimization); });
 }
 
 NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRecord& record, int optimization) {
+  record.optimization = optimization;
   const auto size = static_cast<int32_t>(brain.instructions.size());
   if (size == 0) {
     record.note = "empty brain";
@@ -222,29 +196,17 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
   return address.isNull() ? nullptr : address.toPtr<NativeBrain>();
 }
 
-Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::string_view name) {
-  std::vector<int32_t> key = brainKey(brain);
-  const uint64_t hash = hashKey(key);
-  Compiled* compiled = nullptr;
-  {
-    const std::lock_guard<std::mutex> lock(mutex);
-    for (auto [it, end] = cache.equal_range(hash); it != end; ++it) {
-      if (it->second->key == key) {
-        ++stats.cacheHits;
-        return it->second.get();
-      }
-    }
-    auto entry = std::make_unique<Compiled>();
-    entry->key = std::move(key);
-    entry->name = std::string(name);
-    compiled = cache.emplace(hash, std::move(entry))->second.get();
-    if (options.background) {
-      enqueue(compiled, brain, options.optimization);
-      return compiled;
-    }
-  }
-  compileInto(*compiled, brain, hash, name, options.optimization);
-  return compiled;
+const Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::string_view name) {
+  return cache.find(brainKey(brain), name, static_cast<int32_t>(brain.instructions.size()),
+                    [&](Compiled& compiled, CompileRecord& record) {
+                      compiled.name = record.name;
+                      if (options.background) {
+                        enqueue(compiled, brain, options.optimization);
+                        return false;
+                      }
+                      compiled.function.store(compile(brain, record, options.optimization), std::memory_order_release);
+                      return true;
+                    });
 }
 
 GrobocodeJit::GrobocodeJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -269,8 +231,7 @@ bool GrobocodeJit::prepare(const grobocode::Brain& brain, std::string_view name)
 void GrobocodeJit::waitIdle() { impl_->worker.waitIdle(); }
 
 JitStats GrobocodeJit::stats() const {
-  const std::lock_guard<std::mutex> lock(impl_->mutex);
-  JitStats copy = impl_->stats;
+  JitStats copy = impl_->cache.stats();
   copy.queued = impl_->worker.pending();
   return copy;
 }
@@ -315,10 +276,8 @@ int32_t GrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& 
   if (hot > 0 && impl_->options.background && impl_->options.optimization < 2) {
     auto* compiled = const_cast<Compiled*>(static_cast<const Compiled*>(memo.code));
     if (compiled->executed.fetch_add(executed, std::memory_order_relaxed) + executed >= hot &&
-        !compiled->upgradeQueued.exchange(true)) {
-      const std::lock_guard<std::mutex> lock(impl_->mutex);
-      impl_->enqueue(compiled, brain, 2);
-    }
+        !compiled->upgradeQueued.exchange(true))
+      impl_->enqueue(*compiled, brain, 2);
   }
   return executed;
 }

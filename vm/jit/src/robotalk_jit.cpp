@@ -7,7 +7,6 @@
 #include <llvm/IR/Module.h>
 
 #include <atomic>
-#include <chrono>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -87,10 +86,9 @@ uint64_t hashKey(const std::vector<int64_t>& key) { return detail::hashWords(key
 
 struct Compiled {
   std::vector<int64_t> key;
-  // nullptr: declined, or (compiling in the background) not compiled yet. Published with release
-  // order after `note`, so a reader that sees it null with `done` set can read the note.
+  // nullptr: declined (see `note`), or not compiled yet (JitOptions::background).
   std::atomic<NativeProgram> function{nullptr};
-  std::string note;  // Why it was declined.
+  std::string note;  // Why it was declined; read by prepare() after a synchronous compile.
   std::string name;  // As the statistics name it.
   // Cycles its robots have run in native code, for the hot recompile (JitOptions::hotInstructions).
   mutable std::atomic<int64_t> executed{0};
@@ -98,12 +96,11 @@ struct Compiled {
 };
 
 // A program waiting for the background thread, with its own copy of the code (the caller's may be
-// gone by then).
+// gone by then), and the level to compile it at.
 struct Job {
-  Compiled* target;
+  Compiled* target = nullptr;
   std::unique_ptr<vm::Bytecode> code;
-  std::string name;
-  int optimization;
+  int optimization = 1;
 };
 
 // Native cycles a program's copy counts before adding them to the shared count for the hot
@@ -149,32 +146,18 @@ struct RoboTalkJit::Impl {
 
   const Compiled* find(const vm::Bytecode& code, std::string_view name);
   NativeProgram compile(const vm::Bytecode& code, CompileRecord& record, int optimization);
-  void enqueue(const Compiled& target, const vm::Bytecode& code, std::string_view name, int optimization);
+  void enqueue(const Compiled& target, const vm::Bytecode& code, int optimization);
   void compileJob(Job& job);
 };
 
-void RoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode& code, std::string_view name,
-                                int optimization) {
+void RoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode& code, int optimization) {
   // The worker is the only writer of a queued entry's code and note.
-  worker.push(
-      Job{const_cast<Compiled*>(&target), std::make_unique<vm::Bytecode>(code), std::string(name), optimization});
+  worker.push(Job{const_cast<Compiled*>(&target), std::make_unique<vm::Bytecode>(code), optimization});
 }
 
 void RoboTalkJit::Impl::compileJob(Job& job) {
-  CompileRecord record;
-  record.name = job.name;
-  record.hash = detail::hashWords(job.target->key);
-  record.instructions = static_cast<int32_t>(job.code->cells.size());
-  const auto start = std::chrono::steady_clock::now();
-  const NativeProgram function = compile(*job.code, record, job.optimization);
-  record.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  record.compiled = function != nullptr;
-  // A failed recompile keeps the code that works (compiled code lives as long as the JIT).
-  if (function != nullptr || job.optimization < 2) {
-    if (job.optimization < 2) job.target->note = record.note;
-    job.target->function.store(function, std::memory_order_release);
-  }
-  cache.addRecord(std::move(record));
+  cache.compileQueued(*job.target, static_cast<int32_t>(job.code->cells.size()), job.optimization,
+                      [&](CompileRecord& record) { return compile(*job.code, record, job.optimization); });
 }
 
 NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record, int optimization) {
@@ -217,7 +200,7 @@ const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_vi
                     [&](Compiled& compiled, CompileRecord& record) {
                       compiled.name = record.name;
                       if (options.background) {
-                        enqueue(compiled, code, record.name, options.optimization);
+                        enqueue(compiled, code, options.optimization);
                         return false;
                       }
                       compiled.function.store(compile(code, record, options.optimization), std::memory_order_release);
@@ -295,7 +278,7 @@ vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::H
           compiled->executed.fetch_add(memo.uncounted, std::memory_order_relaxed) + memo.uncounted >=
               options.hotInstructions &&
           !compiled->upgradeQueued.exchange(true))
-        impl_->enqueue(*compiled, code, compiled->name, 2);
+        impl_->enqueue(*compiled, code, 2);
       memo.uncounted = 0;
     }
   }

@@ -11,9 +11,6 @@
 
 namespace chronon::vm {
 struct Bytecode;
-}  // namespace chronon::vm
-
-namespace chronon::vm {
 class RoboTalkEngine;
 }  // namespace chronon::vm
 
