@@ -2,7 +2,6 @@
 // an exhaustive switch over Prim; the number model (grobots_number.h) gives the arithmetic.
 
 #include "chronon/vm/grobocode_interpreter.h"
-#include "chronon/vm/grobocode_pure.h"
 
 #include <algorithm>
 #include <array>
@@ -10,6 +9,8 @@
 #include <span>
 #include <string>
 #include <vector>
+
+#include "chronon/vm/grobocode_pure.h"
 
 namespace chronon::grobocode {
 
@@ -366,13 +367,14 @@ bool Machine::primitive(Prim prim) {
     case Prim::HalfPi: return push(g::kHalfPi);
     case Prim::E: return push(g::kE);
     case Prim::Epsilon: return push(g::kEpsilon);
-    case Prim::Infinity:
-      return push(g::kInfinity);
-      // The pure numeric words, applied through their one table (grobocode_pure.h).
+    // clang-format off
+    case Prim::Infinity: return push(g::kInfinity);
+    // The pure numeric words, applied through their one table (grobocode_pure.h).
 #define CHRONON_PURE_CASE(name) case Prim::name:
-      CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_CASE)
+    CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_CASE)
 #undef CHRONON_PURE_CASE
       return pure(*findPure(prim));
+    // clang-format on
     case Prim::VAdd: return vectorBinary([](FixedVector x, FixedVector y) { return g::add(x, y); });
     case Prim::VSubtract: return vectorBinary([](FixedVector x, FixedVector y) { return g::subtract(x, y); });
     case Prim::VNegate: return pop(v) && push(g::negate(v));

@@ -36,10 +36,9 @@ Op called(Prim p) {
   return Op{OpKind::kCall, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), false};
 }
 
-// A pure numeric word, called directly (grobocode_pure.h).
+// A pure numeric word (one of CHRONON_GROBOCODE_PURE_WORDS, so in the table), called directly.
 Op pure(Prim p) {
   const grobocode::PureWord* word = grobocode::findPure(p);
-  if (word == nullptr) return called(p);
   Op op{OpKind::kPure, p, 0, 0, word->pops, word->pushes, false};
   op.pure = word;
   return op;
@@ -130,11 +129,14 @@ Op decodePrimitive(Prim p) {
     case Prim::Write: return prim(Inline::Write);
     case Prim::Read: return prim(Inline::Read);
     case Prim::Vwrite: return prim(Inline::Vwrite);
+    // clang-format off
     case Prim::Vread: return prim(Inline::Vread);
+    // The pure numeric words (grobocode_pure.h).
 #define CHRONON_PURE_CASE(name) case Prim::name:
-      CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_CASE)
+    CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_CASE)
 #undef CHRONON_PURE_CASE
       return pure(p);
+    // clang-format on
     case Prim::Dropn:
     case Prim::Subswap:
     case Prim::Roll:

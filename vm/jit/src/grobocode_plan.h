@@ -101,15 +101,15 @@ constexpr grobocode::Prim primOf(Inline word) {
 enum class OpKind : uint8_t {
   kStep,        ///< Not compiled: the interpreter's grobocode::step runs it and the block ends there.
   kCall,        ///< The interpreter's grobocode::step runs it inside a block: a word with a fixed stack
-                ///< effect that neither branches nor suspends (hardware, maths, messages...); native
-                ///< code leaves when it changed the status.
+                ///< effect that neither branches nor suspends (sensors, weapons, messages, forbidden
+                ///< hardware writes...); native code leaves when it changed the status.
   kPush,        ///< Pushes a constant raw value (constants, label reads, pi, stack-limit...).
   kVarRead,     ///< Pushes scalar variable `index`.
   kVarWrite,    ///< Pops into scalar variable `index`.
   kVecRead,     ///< Pushes vector variable `index` (x then y).
   kVecWrite,    ///< Pops y then x into vector variable `index`.
   kLabelCall,   ///< Calls the constant, valid address `value`.
-  kPrim,        ///< Primitive `prim`, compiled inline.
+  kPrim,        ///< Primitive `word`, compiled inline.
   kPure,        ///< Pure numeric word `pure`, a direct call to its function (grobocode_pure.h); an
                 ///< error leaves the instruction to the interpreter, which raises it.
   kHwRead,      ///< Reads implemented scalar hardware `index` through a direct host call.
