@@ -4,7 +4,8 @@
 //       reference when it is installed;
 //   (a') the same three programs in RoboTalk (bench/programs/*.rtk) under the RoboTalk JIT, with
 //       gforth-fast on the same fibonacci as a reference;
-//   (b) a RoboWar group tournament of the bundled robots (stdlib/robowar), one thread;
+//   (b) a RoboWar group tournament of the bundled robots (stdlib/robowar), one thread, five times
+//       under each engine, alternating (the median ratio);
 //   (c) the Grobots top9 tournament (../shared/reference/grobots/top9) for a few rounds;
 // and the JIT's compile latency per brain over the Grobots corpus and per robot over the RoboWar corpus
 // at optimisation levels 0, 1 and 2.
@@ -244,20 +245,17 @@ std::vector<chronon::robotalk::Program> loadRoboWar(const fs::path& root) {
   return programs;
 }
 
+// Runs of each engine in (b). This machine's timings drift by up to 15% between runs, more than the
+// difference measured, so the engines alternate and the median of the ratios is reported.
+constexpr int kTournamentRuns = 5;
+
 // (b): a group tournament of the bundled robots under both engines, one thread.
 void benchRoboWarTournament(const fs::path& source) {
   const std::vector<chronon::robotalk::Program> programs = loadRoboWar(source / "stdlib" / "robowar");
   std::vector<rw::Contestant> contestants;
   for (const auto& p : programs) contestants.push_back({p.name, &p, 0, ""});
-  std::string reason;
-  // As `chronon tournament --engine jit` sets it up: compiled in the background while the
-  // interpreter plays, hot programs recompiled at level 2; the time includes all of it.
-  chronon::jit::JitOptions tiered;
-  tiered.background = true;
-  tiered.hotInstructions = chronon::jit::kDefaultRoboTalkHotCycles;
-  std::unique_ptr<chronon::jit::RoboTalkJit> jit = chronon::jit::RoboTalkJit::create(reason, tiered);
-  if (contestants.size() < 2 || !jit) {
-    std::printf("\n(b) skipped: %s\n", jit ? "fewer than two bundled robots" : reason.c_str());
+  if (contestants.size() < 2) {
+    std::printf("\n(b) skipped: fewer than two bundled robots\n");
     return;
   }
   rw::TournamentOptions options;
@@ -265,25 +263,52 @@ void benchRoboWarTournament(const fs::path& source) {
   options.numGroups = 100;
   options.threads = 1;
   options.seed = 1;
-  std::string error;
-  auto start = Clock::now();
-  const rw::TournamentReport a = rw::runTournament(contestants, options, {}, {}, error);
-  const double interp = secondsSince(start);
-  start = Clock::now();
-  for (const auto& p : programs) jit->prepare(vm::decode(p), p.name);
-  options.rules.engine = jit.get();
-  const rw::TournamentReport b = rw::runTournament(contestants, options, {}, {}, error);
-  const double native = secondsSince(start);
-  const chronon::jit::JitStats compiled = jit->stats();
-  bool same = a.standings.size() == b.standings.size() && a.bouts.size() == b.bouts.size();
-  for (size_t i = 0; same && i < a.standings.size(); ++i)
-    same = a.standings[i].name == b.standings[i].name && a.standings[i].finalScore == b.standings[i].finalScore;
-  for (size_t i = 0; same && i < a.bouts.size(); ++i) same = a.bouts[i].result.chronons == b.bouts[i].result.chronons;
+  std::vector<double> interpTimes;
+  std::vector<double> jitTimes;
+  std::vector<double> ratios;
+  bool same = true;
+  size_t bouts = 0;
+  chronon::jit::JitStats compiled;
+  for (int run = 0; run < kTournamentRuns; ++run) {
+    std::string error;
+    options.rules.engine = nullptr;
+    auto start = Clock::now();
+    const rw::TournamentReport a = rw::runTournament(contestants, options, {}, {}, error);
+    interpTimes.push_back(secondsSince(start));
+    // As `chronon tournament --engine jit` sets it up, afresh for every run: compiled in the
+    // background while the interpreter plays, hot programs recompiled at level 2; the time includes
+    // all of it.
+    chronon::jit::JitOptions tiered;
+    tiered.background = true;
+    tiered.hotInstructions = chronon::jit::kDefaultRoboTalkHotCycles;
+    std::string reason;
+    std::unique_ptr<chronon::jit::RoboTalkJit> jit = chronon::jit::RoboTalkJit::create(reason, tiered);
+    if (!jit) {
+      std::printf("\n(b) skipped: %s\n", reason.c_str());
+      return;
+    }
+    start = Clock::now();
+    for (const auto& p : programs) jit->prepare(vm::decode(p), p.name);
+    options.rules.engine = jit.get();
+    const rw::TournamentReport b = rw::runTournament(contestants, options, {}, {}, error);
+    jitTimes.push_back(secondsSince(start));
+    ratios.push_back(interpTimes.back() / std::max(jitTimes.back(), 1e-9));
+    compiled = jit->stats();
+    bouts = a.bouts.size();
+    same = same && a.standings.size() == b.standings.size() && a.bouts.size() == b.bouts.size();
+    for (size_t i = 0; same && i < a.standings.size(); ++i)
+      same = a.standings[i].name == b.standings[i].name && a.standings[i].finalScore == b.standings[i].finalScore;
+    for (size_t i = 0; same && i < a.bouts.size(); ++i) same = a.bouts[i].result.chronons == b.bouts[i].result.chronons;
+  }
   std::printf(
       "\n(b) RoboWar tournament of the %zu bundled robots (%zu battles: duels, groups of six, Winners' Circle), 1 "
-      "thread:\n    interp %.2f s, jit %.2f s (%.2fx), results %s; the JIT compiled %zu programs (some again, hot,\n"
-      "    at level 2) in %.0f ms on its background thread\n",
-      contestants.size(), a.bouts.size(), interp, native, native > 0 ? interp / native : 0,
+      "thread,\n    %d runs of each engine, alternating: interp median %.2f s, jit median %.2f s, median ratio "
+      "%.2fx\n    (ratios",
+      contestants.size(), bouts, kTournamentRuns, median(interpTimes), median(jitTimes), median(ratios));
+  for (const double r : ratios) std::printf(" %.2f", r);
+  std::printf(
+      "), results %s; in the last run the JIT compiled %zu programs (some again, hot,\n    at level 2) in %.0f ms "
+      "on its background thread\n",
       same ? "identical" : "DIFFER", compiled.records.size(), compiled.totalMilliseconds);
 }
 
