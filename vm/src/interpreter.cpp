@@ -428,11 +428,11 @@ const char* Machine::recall() {
   }
   --sp_;
   flush();
-  const std::optional<int16_t> value = readHardware(brain_, host_, static_cast<Reg>(index), pc_ - 1);
+  const int32_t value = readHardware(brain_, host_, static_cast<Reg>(index), pc_ - 1);
   reload();
-  if (!value) return kAlreadyReported;
+  if (value == kHardwareReadFailed) return kAlreadyReported;
   if (sp_ >= kStackCells) return kStackOverflow;
-  stack_[sp_++] = *value;
+  stack_[sp_++] = static_cast<int16_t>(value);
   return nullptr;
 }
 
@@ -537,12 +537,12 @@ std::optional<Stop> resumeUntil(const Bytecode& code, Brain& brain, Host& host, 
   return runFrom<true>(code, brain, host, budget, counters, leaders);
 }
 
-std::optional<int16_t> readHardware(Brain& brain, Host& host, Reg reg, int at) {
+int32_t readHardware(Brain& brain, Host& host, Reg reg, int at) {
   const int16_t value = host.readRegister(brain, reg);
   if (!brain.failed) return value;
   // Errors reported by the host belong to the instruction that called it.
   brain.errorAddress = at;
-  return std::nullopt;
+  return kHardwareReadFailed;
 }
 
 bool writeHardware(Brain& brain, Host& host, Reg reg, int16_t value, int at) {

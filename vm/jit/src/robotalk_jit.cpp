@@ -42,9 +42,7 @@ extern "C" int32_t chronon_jit_robotalk_until(NativeContext* context, const uint
 }
 
 extern "C" int32_t chronon_jit_robotalk_read(NativeContext* context, int32_t reg, int32_t at) {
-  const std::optional<int16_t> value =
-      vm::readHardware(*context->brain, *context->host, static_cast<robotalk::Reg>(reg), at);
-  return value ? *value : kReadFailed;
+  return vm::readHardware(*context->brain, *context->host, static_cast<robotalk::Reg>(reg), at);
 }
 
 extern "C" int32_t chronon_jit_robotalk_write(NativeContext* context, int32_t reg, int32_t value, int32_t at) {

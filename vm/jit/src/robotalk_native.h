@@ -55,7 +55,7 @@ inline constexpr const char* kReadSymbol = "chronon_jit_robotalk_read";
 inline constexpr const char* kWriteSymbol = "chronon_jit_robotalk_write";
 
 /// What chronon_jit_robotalk_read returns when the host failed the read (outside int16_t).
-inline constexpr int32_t kReadFailed = 0x10000;
+inline constexpr int32_t kReadFailed = vm::kHardwareReadFailed;
 
 /// One vm::step on the context's brain and counters. Returns -1 when the run goes on, else the
 /// vm::Stop value to return. The native code keeps nothing cached across it.

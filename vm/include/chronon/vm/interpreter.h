@@ -53,11 +53,17 @@ Stop resume(const Bytecode& code, Brain& brain, Host& host, int budget, RunCount
 std::optional<Stop> resumeUntil(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
                                 const uint8_t* leaders);
 
+/// What readHardware returns when the host failed the read: outside int16_t.
+inline constexpr int32_t kHardwareReadFailed = 0x10000;
+
 /// RECALL of hardware register `reg` (never a user variable) as the interpreter executes it at
 /// address `at`: the caller has already popped the quoted code and set brain.sp and brain.pc = at + 1
-/// as the interpreter does before the host call. Returns the value read, or nullopt when the host
-/// failed the read (brain.failed, with errorAddress = at as for every error of that instruction).
-std::optional<int16_t> readHardware(Brain& brain, Host& host, robotalk::Reg reg, int at);
+/// as the interpreter does before the host call. Returns the value read (an int16_t), or
+/// kHardwareReadFailed when the host failed the read (brain.failed, with errorAddress = at as for
+/// every error of that instruction). A plain int rather than std::optional<int16_t>: GCC builds that
+/// optional from two narrow stores and returns it through one wide load, which stalls store
+/// forwarding on every call from the JIT's native code (a tenth of a tournament's brain time).
+int32_t readHardware(Brain& brain, Host& host, robotalk::Reg reg, int at);
 
 /// STORE of `value` to hardware register `reg` (never a user variable) as the interpreter executes
 /// it at address `at`: the caller has already popped both cells and set brain.sp and brain.pc =
