@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -381,14 +382,91 @@ TEST_CASE("RoboTalk JIT compiling in the background plays the interpreter's tour
   CHECK(stats.queued == 0);
   size_t first = 0;
   size_t hot = 0;
+  std::map<std::string, int> firstBlocks;
   for (const CompileRecord& r : stats.records) {
     CHECK(r.compiled);
     (r.optimization == 2 ? hot : first) += 1;
+    if (r.optimization == 1) firstBlocks[r.name] = r.blocks;
   }
   CHECK(first == robots.size());
   CHECK(hot >= 2);
+  // The recompile starts blocks where calls began inside level 1's blocks (planProgram's `starts`):
+  // robots that run 15 to 50 cycles a call leave such addresses in every loop.
+  size_t split = 0;
+  for (const CompileRecord& r : stats.records) {
+    if (r.optimization == 2 && r.blocks > firstBlocks[r.name]) ++split;
+  }
+  CHECK(split >= 1);
   CHECK(rw::formatStandingsTable(rw::runTournament(contestants, tournament, {}, {}, error)) == expected);
   CHECK(error.empty());
+}
+
+TEST_CASE("RoboTalk JIT's hot recompile plays the interpreter's tournament on a corpus sample",
+          "[jit][robotalk][corpus]") {
+  CHRONON_REQUIRE_CORPUS();
+  const std::vector<robotalk::Program> all = loadAll(filesUnder(test::sharedDir() / "corpus" / "robowar"));
+  REQUIRE(all.size() >= 10);
+  // Every third robot (all with CHRONON_JIT_FULL=1), so that many programs reach the level 2
+  // recompile with the block starts their level 1 calls left. Programs over 1000 instructions
+  // take seconds to compile at level 2, and the other tests cover them at level 1.
+  constexpr size_t kLongProgram = 1000;
+  std::vector<rw::Contestant> contestants;
+  for (size_t i = 0; i < all.size(); i += fullRun() ? 1 : 3) {
+    if (vm::decode(all[i]).cells.size() <= kLongProgram)
+      contestants.push_back(rw::Contestant{all[i].name, &all[i], 0, {}});
+  }
+  REQUIRE(contestants.size() >= 6);
+  std::string reason;
+  JitOptions options;
+  options.background = true;
+  options.hotInstructions = 20000;
+  std::unique_ptr<RoboTalkJit> jit = RoboTalkJit::create(reason, options);
+  REQUIRE(jit != nullptr);
+  rw::TournamentOptions tournament;
+  tournament.numDuels = 2;
+  tournament.numGroups = 2;
+  tournament.threads = 2;
+  std::string error;
+  const rw::TournamentReport expected = rw::runTournament(contestants, tournament, {}, {}, error);
+  REQUIRE(error.empty());
+  tournament.rules.engine = jit.get();
+  for (const rw::Contestant& c : contestants) CHECK(jit->prepare(vm::decode(*c.program), c.name));
+  // Level 1 first (and the interpreter while it compiles), then, once the hot programs are
+  // recompiled, level 2; each run must give the interpreter's battles exactly.
+  for (int run = 0; run < 3; ++run) {
+    const rw::TournamentReport got = rw::runTournament(contestants, tournament, {}, {}, error);
+    REQUIRE(got.bouts.size() == expected.bouts.size());
+    for (size_t i = 0; i < got.bouts.size(); ++i) {
+      INFO("run " << run << ", bout " << i);
+      const rw::Result& g = got.bouts[i].result;
+      const rw::Result& e = expected.bouts[i].result;
+      CHECK(g.chronons == e.chronons);
+      REQUIRE(g.robots.size() == e.robots.size());
+      for (size_t r = 0; r < g.robots.size(); ++r) {
+        CHECK(g.robots[r].deathChronon == e.robots[r].deathChronon);
+        CHECK(g.robots[r].points == e.robots[r].points);
+        CHECK(g.robots[r].finalEnergy == e.robots[r].finalEnergy);
+        CHECK(g.robots[r].finalDamage == e.robots[r].finalDamage);
+        CHECK(g.robots[r].errorAddress == e.robots[r].errorAddress);
+      }
+    }
+    CHECK(rw::formatStandingsTable(got) == rw::formatStandingsTable(expected));
+    jit->waitIdle();
+  }
+  size_t hot = 0;
+  size_t split = 0;
+  std::map<std::string, int> firstBlocks;
+  const JitStats stats = jit->stats();
+  for (const CompileRecord& r : stats.records) {
+    if (r.optimization == 1) firstBlocks[r.name] = r.blocks;
+  }
+  for (const CompileRecord& r : stats.records) {
+    if (r.optimization != 2) continue;
+    ++hot;
+    if (r.blocks > firstBlocks[r.name]) ++split;
+  }
+  CHECK(hot >= 3);
+  CHECK(split >= 2);
 }
 
 TEST_CASE("RoboTalk JIT matches the interpreter on a sample of the RoboWar corpus", "[jit][robotalk][corpus]") {

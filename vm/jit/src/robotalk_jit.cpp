@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <type_traits>
 #include <vector>
@@ -23,6 +24,10 @@
 
 namespace chronon::jit {
 
+namespace {
+void noteStart(const vm::Bytecode& code, int32_t pc);
+}  // namespace
+
 namespace robotalk_detail {
 
 extern "C" int32_t chronon_jit_robotalk_step(NativeContext* context) {
@@ -36,6 +41,7 @@ extern "C" int32_t chronon_jit_robotalk_resume(NativeContext* context) {
 }
 
 extern "C" int32_t chronon_jit_robotalk_until(NativeContext* context, const uint8_t* leaders) {
+  noteStart(*context->code, context->brain->pc);
   const std::optional<vm::Stop> stop =
       vm::resumeUntil(*context->code, *context->brain, *context->host, *context->budget, *context->counters, leaders);
   return stop ? static_cast<int32_t>(*stop) : -1;
@@ -91,14 +97,21 @@ struct Compiled {
   // Cycles its robots have run in native code, for the hot recompile (JitOptions::hotInstructions).
   mutable std::atomic<int64_t> executed{0};
   mutable std::atomic<bool> upgradeQueued{false};
+  // Per instruction: whether native code found no block starting there when it had to begin there
+  // (noteStart), for the hot recompile's block starts (planProgram). Robots on every thread set
+  // flags; nothing clears them.
+  std::unique_ptr<std::atomic<bool>[]> starts;
+  size_t size = 0;
 };
 
 // A program waiting for the background thread, with its own copy of the code (the caller's may be
-// gone by then), and the level to compile it at.
+// gone by then), the level to compile it at, and for a hot recompile the addresses where calls
+// began inside blocks so far (Compiled::starts).
 struct Job {
   Compiled* target = nullptr;
   std::unique_ptr<vm::Bytecode> code;
   int optimization = 1;
+  std::vector<bool> starts;
 };
 
 // The IR passes (detail::optimizeModule) for a compile at `optimization`. A RoboTalk program is
@@ -122,6 +135,16 @@ std::atomic<uint64_t> nextSerial{1};
 uint64_t programHash(const vm::Bytecode& code) { return hashKey(programKey(code)); }
 
 namespace {
+
+// Called where native code hands the interpreter an address at which no block starts (a call
+// begins there, an interrupt handler returned there, or a computed jump went there). A flag already
+// set is only read, so that robots on several threads do not keep writing one cache line.
+void noteStart(const vm::Bytecode& code, int32_t pc) {
+  const auto* compiled = static_cast<const Compiled*>(code.memo.code);
+  if (pc < 0 || static_cast<size_t>(pc) >= compiled->size) return;
+  std::atomic<bool>& flag = compiled->starts[static_cast<size_t>(pc)];
+  if (!flag.load(std::memory_order_relaxed)) flag.store(true, std::memory_order_relaxed);
+}
 
 // An LLJIT generating code at `level`, with the step function defined; nullptr with `reason` set
 // when LLVM cannot.
@@ -151,22 +174,29 @@ struct RoboTalkJit::Impl {
   detail::BackgroundWorker<Job> worker{[this](Job& job) { compileJob(job); }};
 
   const Compiled* find(const vm::Bytecode& code, std::string_view name);
-  NativeProgram compile(const vm::Bytecode& code, CompileRecord& record, int optimization);
+  NativeProgram compile(const vm::Bytecode& code, CompileRecord& record, int optimization,
+                        const std::vector<bool>& starts);
   void enqueue(const Compiled& target, const vm::Bytecode& code, int optimization);
   void compileJob(Job& job);
 };
 
 void RoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode& code, int optimization) {
   // The worker is the only writer of a queued entry's code and note.
-  worker.push(Job{const_cast<Compiled*>(&target), std::make_unique<vm::Bytecode>(code), optimization});
+  Job job{const_cast<Compiled*>(&target), std::make_unique<vm::Bytecode>(code), optimization, {}};
+  if (optimization >= 2) {
+    job.starts.resize(target.size);
+    for (size_t at = 0; at < target.size; ++at) job.starts[at] = target.starts[at].load(std::memory_order_relaxed);
+  }
+  worker.push(std::move(job));
 }
 
 void RoboTalkJit::Impl::compileJob(Job& job) {
   cache.compileQueued(*job.target, static_cast<int32_t>(job.code->cells.size()), job.optimization,
-                      [&](CompileRecord& record) { return compile(*job.code, record, job.optimization); });
+                      [&](CompileRecord& record) { return compile(*job.code, record, job.optimization, job.starts); });
 }
 
-NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record, int optimization) {
+NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record, int optimization,
+                                         const std::vector<bool>& starts) {
   record.optimization = optimization;
   const auto size = static_cast<int32_t>(code.cells.size());
   if (size == 0) {
@@ -185,7 +215,7 @@ NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord
     }
     target = jitO2.get();
   }
-  const robotalk_detail::Plan plan = robotalk_detail::planProgram(code);
+  const robotalk_detail::Plan plan = robotalk_detail::planProgram(code, starts);
   record.blocks = static_cast<int32_t>(plan.blocks.size());
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>("robot", *context);
@@ -202,17 +232,19 @@ NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord
 }
 
 const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_view name) {
-  return cache.find(programKey(code), name, static_cast<int32_t>(code.cells.size()),
-                    [&](Compiled& compiled, CompileRecord& record) {
-                      compiled.name = record.name;
-                      if (options.background) {
-                        enqueue(compiled, code, options.optimization);
-                        return false;
-                      }
-                      compiled.function.store(compile(code, record, options.optimization), std::memory_order_release);
-                      compiled.note = record.note;
-                      return true;
-                    });
+  return cache.find(
+      programKey(code), name, static_cast<int32_t>(code.cells.size()), [&](Compiled& compiled, CompileRecord& record) {
+        compiled.name = record.name;
+        compiled.size = code.cells.size();
+        compiled.starts = std::make_unique<std::atomic<bool>[]>(compiled.size);
+        if (options.background) {
+          enqueue(compiled, code, options.optimization);
+          return false;
+        }
+        compiled.function.store(compile(code, record, options.optimization, {}), std::memory_order_release);
+        compiled.note = record.note;
+        return true;
+      });
 }
 
 RoboTalkJit::RoboTalkJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

@@ -3,6 +3,7 @@
 #include "robotalk_plan.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 
 #include "chronon/stdlib/robotalk_words.h"
@@ -269,12 +270,26 @@ Plan cut(const vm::Bytecode& code, const std::vector<bool>& leaders, std::vector
   return plan;
 }
 
+// Whether the instruction at `at` uses the code or destination the push just before it quoted, so
+// that a block starting at `at` would no longer know it (a RECALL or STORE would go to the
+// interpreter's step, a branch to the dispatch).
+bool usesPushBefore(const vm::Bytecode& code, size_t at) {
+  if (at == 0 || !code.cells[at - 1].push) return false;
+  const vm::Cell& cell = code.cells[at];
+  if (cell.push || cell.unknown) return false;
+  constexpr std::array kUsers = {Op::Recall, Op::Store, Op::Jump, Op::Call, Op::If, Op::Ifg, Op::Ife, Op::Ifeg};
+  return std::find(kUsers.begin(), kUsers.end(), cell.op) != kUsers.end();
+}
+
 }  // namespace
 
-Plan planProgram(const vm::Bytecode& code) {
+Plan planProgram(const vm::Bytecode& code, const std::vector<bool>& starts) {
   const size_t size = code.cells.size();
   std::vector<bool> leaders(size + 1, false);
   leaders[0] = true;
+  for (size_t at = 0; at < size && at < starts.size(); ++at) {
+    if (starts[at] && !usesPushBefore(code, at)) leaders[at] = true;
+  }
   // Each round adds the destinations the previous cut found; a finer cut finds no new constant
   // destination that a coarser one missed except across a length cut, so a few rounds settle it.
   constexpr int kRounds = 3;

@@ -104,9 +104,19 @@ struct Plan {
 inline constexpr int kMaxBlockLength = 8;
 
 /// Classifies `code` and cuts it into blocks. Leaders are address 0, every constant destination of
-/// a branch, every interrupt handler set with a constant address, and the instruction after any
-/// branch, SYNC or stepped instruction (return addresses included). Never fails: what it does not
+/// a branch, every interrupt handler set with a constant address, the instruction after any
+/// branch, SYNC or stepped instruction (return addresses included), and every address flagged in
+/// `starts` (one flag per instruction, or empty) except one that would part a pushed code or
+/// destination from the RECALL, STORE or branch right after it. Never fails: what it does not
 /// understand becomes kStep.
-Plan planProgram(const vm::Bytecode& code);
+///
+/// `starts` are the addresses where the previous compile's code had to begin inside a block (a
+/// call began there because the last one's budget ran out there, an interrupt handler returned
+/// there, or a computed jump went there). A block that starts at such an address lets the next call
+/// begin in native code, and lets the call before end in native code once the budget is spent at
+/// the block's start, where the interpreter would otherwise run the part-block at both ends. Robots
+/// that run a few cycles a call need this; a compute loop that runs whole budgets sees few such
+/// addresses and keeps its long blocks.
+Plan planProgram(const vm::Bytecode& code, const std::vector<bool>& starts = {});
 
 }  // namespace chronon::jit::robotalk_detail
