@@ -99,8 +99,8 @@ struct Plan {
 };
 
 /// The longest block, but for one more instruction when a quoted variable's RECALL or STORE follows
-/// the last. RoboWar robots run 5 to 50 cycles a chronon; a block that does not fit the rest of the
-/// budget is single-stepped, so blocks stay short.
+/// the last. RoboWar robots run 5 to 50 cycles a chronon; the interpreter plays a block that does
+/// not fit the rest of the budget (vm::resume), so blocks stay short.
 inline constexpr int kMaxBlockLength = 8;
 
 /// Classifies `code` and cuts it into blocks. Leaders are address 0, every constant destination of
