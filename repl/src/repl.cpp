@@ -332,8 +332,11 @@ Reply Repl::runCommand(std::string_view name, std::string_view rest) {
     }
     language_ = *language;
     out += "language: " + std::string(languageName(language_)) + "\n";
-    // The chosen engine follows the user into the new language where it can.
-    applyEngine();
+    // The chosen engine follows the user into the new language where it can; when the JIT cannot
+    // start for this language, the reply says so (applyEngine then falls back to the interpreter).
+    const bool jitWanted = wantJit_;
+    const std::string engine = applyEngine();
+    if (jitWanted && !wantJit_) out += engine;
     return reply;
   }
   if (name == "engine") {
