@@ -184,6 +184,30 @@ bool fullRun() {
   return full != nullptr && std::string(full) == "1";
 }
 
+// A JIT as a tournament's, compiling in the background, whose programs are hot after a few battles
+// so that level 2 code replaces level 1 during the tournaments.
+std::unique_ptr<RoboTalkJit> tieredJit() {
+  std::string reason;
+  JitOptions options;
+  options.background = true;
+  options.hotInstructions = 20000;
+  return RoboTalkJit::create(reason, options);
+}
+
+// How many level 2 recompiles in `stats` have more blocks than their program's level 1 compile: the
+// block starts planProgram took from where level 1's calls began inside blocks.
+size_t splitRecompiles(const JitStats& stats) {
+  std::map<std::string, int> firstBlocks;
+  for (const CompileRecord& r : stats.records) {
+    if (r.optimization == 1) firstBlocks[r.name] = r.blocks;
+  }
+  size_t split = 0;
+  for (const CompileRecord& r : stats.records) {
+    if (r.optimization == 2 && r.blocks > firstBlocks[r.name]) ++split;
+  }
+  return split;
+}
+
 }  // namespace
 
 TEST_CASE("RoboTalk JIT compiles the bundled robots and reports it", "[jit][robotalk]") {
@@ -356,12 +380,7 @@ TEST_CASE("RoboTalk JIT compiling in the background plays the interpreter's tour
   REQUIRE(robots.size() >= 2);
   std::vector<rw::Contestant> contestants;
   for (const robotalk::Program& p : robots) contestants.push_back(rw::Contestant{p.name, &p, 0, {}});
-  std::string reason;
-  JitOptions options;
-  options.background = true;
-  // Hot after a few battles, so that level 2 code replaces level 1 during the tournaments.
-  options.hotInstructions = 20000;
-  std::unique_ptr<RoboTalkJit> jit = RoboTalkJit::create(reason, options);
+  std::unique_ptr<RoboTalkJit> jit = tieredJit();
   REQUIRE(jit != nullptr);
   rw::TournamentOptions tournament;
   tournament.numDuels = 1;
@@ -382,21 +401,14 @@ TEST_CASE("RoboTalk JIT compiling in the background plays the interpreter's tour
   CHECK(stats.queued == 0);
   size_t first = 0;
   size_t hot = 0;
-  std::map<std::string, int> firstBlocks;
   for (const CompileRecord& r : stats.records) {
     CHECK(r.compiled);
     (r.optimization == 2 ? hot : first) += 1;
-    if (r.optimization == 1) firstBlocks[r.name] = r.blocks;
   }
   CHECK(first == robots.size());
   CHECK(hot >= 2);
-  // The recompile starts blocks where calls began inside level 1's blocks (planProgram's `starts`):
-  // robots that run 15 to 50 cycles a call leave such addresses in every loop.
-  size_t split = 0;
-  for (const CompileRecord& r : stats.records) {
-    if (r.optimization == 2 && r.blocks > firstBlocks[r.name]) ++split;
-  }
-  CHECK(split >= 1);
+  // Robots that run 15 to 50 cycles a call begin calls inside level 1's blocks in every loop.
+  CHECK(splitRecompiles(stats) >= 1);
   CHECK(rw::formatStandingsTable(rw::runTournament(contestants, tournament, {}, {}, error)) == expected);
   CHECK(error.empty());
 }
@@ -416,11 +428,7 @@ TEST_CASE("RoboTalk JIT's hot recompile plays the interpreter's tournament on a 
       contestants.push_back(rw::Contestant{all[i].name, &all[i], 0, {}});
   }
   REQUIRE(contestants.size() >= 6);
-  std::string reason;
-  JitOptions options;
-  options.background = true;
-  options.hotInstructions = 20000;
-  std::unique_ptr<RoboTalkJit> jit = RoboTalkJit::create(reason, options);
+  std::unique_ptr<RoboTalkJit> jit = tieredJit();
   REQUIRE(jit != nullptr);
   rw::TournamentOptions tournament;
   tournament.numDuels = 2;
@@ -453,20 +461,10 @@ TEST_CASE("RoboTalk JIT's hot recompile plays the interpreter's tournament on a 
     CHECK(rw::formatStandingsTable(got) == rw::formatStandingsTable(expected));
     jit->waitIdle();
   }
-  size_t hot = 0;
-  size_t split = 0;
-  std::map<std::string, int> firstBlocks;
   const JitStats stats = jit->stats();
-  for (const CompileRecord& r : stats.records) {
-    if (r.optimization == 1) firstBlocks[r.name] = r.blocks;
-  }
-  for (const CompileRecord& r : stats.records) {
-    if (r.optimization != 2) continue;
-    ++hot;
-    if (r.blocks > firstBlocks[r.name]) ++split;
-  }
-  CHECK(hot >= 3);
-  CHECK(split >= 2);
+  CHECK(std::count_if(stats.records.begin(), stats.records.end(),
+                      [](const CompileRecord& r) { return r.optimization == 2; }) >= 3);
+  CHECK(splitRecompiles(stats) >= 2);
 }
 
 TEST_CASE("RoboTalk JIT matches the interpreter on a sample of the RoboWar corpus", "[jit][robotalk][corpus]") {
