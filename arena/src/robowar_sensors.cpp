@@ -5,26 +5,16 @@
 #include <cmath>
 
 #include "chronon/arena/robowar_engine.h"
+#include "robowar_compass.h"
 
 namespace chronon::arena::robowar {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 // A robot is on the line of fire when its centre is closer than sqrt(91) px to it (specs §7).
 constexpr double kSightSquared = 91.0;
 // RADAR sees projectiles within this many degrees of AIM+SCAN (specs §5).
 constexpr double kRadarHalfAngle = 20.0;
-
-struct Direction {
-  double x;
-  double y;
-};
-
-Direction compass(int degrees) {
-  const double radians = degrees * kPi / 180.0;
-  return {std::sin(radians), -std::cos(radians)};
-}
 
 // The compass bearing of (dx, dy) in degrees, 0 up.
 double bearing(double dx, double dy) {

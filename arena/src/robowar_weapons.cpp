@@ -6,12 +6,12 @@
 #include <cmath>
 
 #include "chronon/arena/robowar_engine.h"
+#include "robowar_compass.h"
 
 namespace chronon::arena::robowar {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 // Bullets, missiles, hellbores and stunners start this far from the shooter's centre (specs §7).
 constexpr double kMuzzle = 11.0;
 constexpr double kBulletSpeed = 12.0;
@@ -337,9 +337,9 @@ void Engine::launch(Robot& robot, ShotKind kind, int energy, double speed, int t
   s.energy = energy;
   s.x = robot.x;
   s.y = robot.y;
-  const double radians = robot.aim * kPi / 180.0;
-  const double ux = std::sin(radians);
-  const double uy = -std::cos(radians);
+  const Direction heading = compass(robot.aim);
+  const double ux = heading.x;
+  const double uy = heading.y;
   switch (kind) {
     case ShotKind::kBullet:
     case ShotKind::kRubber:
