@@ -15,6 +15,10 @@ namespace {
 constexpr double kSightSquared = 91.0;
 // RADAR sees projectiles within this many degrees of AIM+SCAN (specs §5).
 constexpr double kRadarHalfAngle = 20.0;
+// A shot more than this many degrees off AIM+SCAN by a cheap test (cosines) is out of RADAR's cone
+// without the exact one (bearings); the 5-degree margin dwarfs any rounding.
+constexpr double kRadarOuterAngle = kRadarHalfAngle + 5.0;
+const double kRadarOuterCosine = std::cos(kRadarOuterAngle * kPi / 180.0);
 
 // The compass bearing of (dx, dy) in degrees, 0 up.
 double bearing(double dx, double dy) {
@@ -56,7 +60,9 @@ int Engine::range(const Robot& robot) const {
 }
 
 int Engine::radar(const Robot& robot) const {
-  const double centre = (robot.aim + robot.scan) % 360;
+  const int centreDegrees = (robot.aim + robot.scan) % 360;
+  const double centre = centreDegrees;
+  const Direction ahead = compass(centreDegrees);
   double best = -1;
   for (const Shot& s : shots_) {
     switch (s.kind) {
@@ -78,6 +84,11 @@ int Engine::radar(const Robot& robot) const {
     const double dx = s.x - robot.x;
     const double dy = s.y - robot.y;
     const double distance = std::sqrt(dx * dx + dy * dy);
+    // Only a closer shot can change the answer, so the bearing (an atan2) is needed only for one.
+    if (best >= 0 && distance >= best) continue;
+    // Nor for a shot well outside the cone: its offset's cosine (the dot product over the distance)
+    // puts it beyond kRadarOuterAngle, which no rounding can bring back within kRadarHalfAngle.
+    if (dx * ahead.x + dy * ahead.y < distance * kRadarOuterCosine) continue;
     double off = std::fabs(bearing(dx, dy) - centre);
     if (off > 180.0) off = 360.0 - off;
     if (off > kRadarHalfAngle) continue;
