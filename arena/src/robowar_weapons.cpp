@@ -95,6 +95,8 @@ const char* shotName(ShotKind kind) {
 }
 
 void Engine::trackShots() {
+  dronesInFlight_ =
+      std::any_of(shots_.begin(), shots_.end(), [](const Shot& s) { return !s.gone && s.kind == ShotKind::kDrone; });
   const size_t count = shots_.size();
   for (size_t i = 0; i < count; ++i) {
     Shot& s = shots_[i];
@@ -179,7 +181,7 @@ bool Engine::moveAndHit(Shot& s, double stepX, double stepY) {
     s.gone = true;
     return true;
   }
-  if (stopsDrones(s.kind)) {
+  if (dronesInFlight_ && stopsDrones(s.kind)) {
     for (Shot& d : shots_) {
       if (d.gone || d.kind != ShotKind::kDrone) continue;
       const double dx = d.x - s.x;

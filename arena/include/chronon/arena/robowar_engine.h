@@ -216,6 +216,9 @@ class Engine final : public vm::Host {
   int current_ = -1;  ///< The robot whose program is running, -1 outside turns.
   std::vector<Robot> robots_;
   std::vector<Shot> shots_;
+  /// Whether a drone was in flight when trackShots began: none can appear during the pass (only
+  /// robots launch them), so without one moveAndHit skips its search for drones to stop.
+  bool dronesInFlight_ = false;
   std::vector<Kill> kills_;
   std::vector<Event> events_;
   std::array<std::array<int16_t, kChannels + 1>, kMaxRobots> signals_{};  ///< By radio group, channel 1-10.
