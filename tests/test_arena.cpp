@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <sstream>
@@ -371,6 +372,38 @@ TEST_CASE("bullets travel 12 px per chronon and hit one chronon after contact", 
   d.steps(6);
   CHECK(d.bot(1).damage == 70);
   CHECK(d.world->shots().empty());
+}
+
+TEST_CASE("RADAR sees a shot exactly when its bearing is within 20 degrees of AIM+SCAN", "[arena]") {
+  // The cone's edge decides by the bearing (atan2) itself; shots far outside it are dismissed by a
+  // cheaper test first, which must never change an answer. Ring positions around the bullet give
+  // bearings with every kind of fraction, and every AIM sweeps them across the edge.
+  Duel d(robot("90 aim' store 30 fire' store loop: sync loop jump"), robot(kSitter), 100, 250);
+  d.steps(1);
+  REQUIRE(d.world->shots().size() == 1);
+  const double shotX = d.world->shots()[0].x;
+  const double shotY = d.world->shots()[0].y;
+  constexpr double kPi = 3.14159265358979323846;
+  int seen = 0;
+  for (double around = 0.3; around < 360.0; around += 7.37) {
+    auto& watcher = d.bot(1);
+    watcher.x = shotX + 60.0 * std::sin(around * kPi / 180.0);
+    watcher.y = shotY - 60.0 * std::cos(around * kPi / 180.0);
+    const double dx = shotX - watcher.x;
+    const double dy = shotY - watcher.y;
+    double bearing = std::atan2(dx, -dy) * 180.0 / kPi;
+    if (bearing < 0) bearing += 360.0;
+    const int distance = static_cast<int>(std::sqrt(dx * dx + dy * dy));
+    for (int aim = 0; aim < 360; ++aim) {
+      watcher.aim = aim;
+      double off = std::fabs(bearing - aim);
+      if (off > 180.0) off = 360.0 - off;
+      INFO("around " << around << " aim " << aim);
+      CHECK(d.world->radar(watcher) == (off <= 20.0 ? distance : 0));
+      seen += off <= 20.0;
+    }
+  }
+  CHECK(seen > 0);
 }
 
 TEST_CASE("shields absorb hits first", "[arena]") {
