@@ -100,8 +100,8 @@ struct Compiled {
   // Per instruction: whether native code found no block starting there when it had to begin there
   // (noteStart), for the hot recompile's block starts (planProgram). Robots on every thread set
   // flags; nothing clears them.
+  // One flag per instruction (key has one word per instruction).
   std::unique_ptr<std::atomic<bool>[]> starts;
-  size_t size = 0;
 };
 
 // A program waiting for the background thread, with its own copy of the code (the caller's may be
@@ -141,7 +141,7 @@ namespace {
 // set is only read, so that robots on several threads do not keep writing one cache line.
 void noteStart(const vm::Bytecode& code, int32_t pc) {
   const auto* compiled = static_cast<const Compiled*>(code.memo.code);
-  if (pc < 0 || static_cast<size_t>(pc) >= compiled->size) return;
+  if (pc < 0 || static_cast<size_t>(pc) >= compiled->key.size()) return;
   std::atomic<bool>& flag = compiled->starts[static_cast<size_t>(pc)];
   if (!flag.load(std::memory_order_relaxed)) flag.store(true, std::memory_order_relaxed);
 }
@@ -184,8 +184,9 @@ void RoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode& code
   // The worker is the only writer of a queued entry's code and note.
   Job job{const_cast<Compiled*>(&target), std::make_unique<vm::Bytecode>(code), optimization, {}};
   if (optimization >= 2) {
-    job.starts.resize(target.size);
-    for (size_t at = 0; at < target.size; ++at) job.starts[at] = target.starts[at].load(std::memory_order_relaxed);
+    job.starts.resize(target.key.size());
+    for (size_t at = 0; at < job.starts.size(); ++at)
+      job.starts[at] = target.starts[at].load(std::memory_order_relaxed);
   }
   worker.push(std::move(job));
 }
@@ -235,8 +236,7 @@ const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_vi
   return cache.find(
       programKey(code), name, static_cast<int32_t>(code.cells.size()), [&](Compiled& compiled, CompileRecord& record) {
         compiled.name = record.name;
-        compiled.size = code.cells.size();
-        compiled.starts = std::make_unique<std::atomic<bool>[]>(compiled.size);
+        compiled.starts = std::make_unique<std::atomic<bool>[]>(code.cells.size());
         if (options.background) {
           enqueue(compiled, code, options.optimization);
           return false;

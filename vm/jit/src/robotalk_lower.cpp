@@ -558,7 +558,7 @@ void Lowering::lowerHwRead(const PlannedOp& op, int at) {
   commit(d - 1, c32(at + 1));
   writeBack();
   Value* value = b_.CreateCall(read_, {contextArg_, c32(op.index), c32(at)});
-  returnIf(b_.CreateICmpEQ(value, c32(kReadFailed)), kErrorStop);
+  returnIf(b_.CreateICmpEQ(value, c32(vm::kHardwareReadFailed)), kErrorStop);
   // A read changes neither the stack nor the pc, so the cells in registers stay valid.
   setCell(d - 1, narrow(value));
 }

@@ -54,9 +54,6 @@ inline constexpr const char* kUntilSymbol = "chronon_jit_robotalk_until";
 inline constexpr const char* kReadSymbol = "chronon_jit_robotalk_read";
 inline constexpr const char* kWriteSymbol = "chronon_jit_robotalk_write";
 
-/// What chronon_jit_robotalk_read returns when the host failed the read (outside int16_t).
-inline constexpr int32_t kReadFailed = vm::kHardwareReadFailed;
-
 /// One vm::step on the context's brain and counters. Returns -1 when the run goes on, else the
 /// vm::Stop value to return. The native code keeps nothing cached across it.
 extern "C" int32_t chronon_jit_robotalk_step(NativeContext* context);
@@ -71,7 +68,7 @@ extern "C" int32_t chronon_jit_robotalk_resume(NativeContext* context);
 extern "C" int32_t chronon_jit_robotalk_until(NativeContext* context, const uint8_t* leaders);
 
 /// vm::readHardware of register `reg` by the RECALL at address `at` (brain.sp and brain.pc already
-/// as after the pop). Returns the value, or kReadFailed when the host failed it.
+/// as after the pop). Returns the value, or vm::kHardwareReadFailed when the host failed it.
 extern "C" int32_t chronon_jit_robotalk_read(NativeContext* context, int32_t reg, int32_t at);
 
 /// vm::writeHardware of `value` to register `reg` by the STORE at address `at` (brain.sp and

@@ -215,6 +215,17 @@ void applyEffect(const PlannedOp& op, Known& known, int& depth) {
   depth += op.delta;
 }
 
+// Whether the instruction at `at` uses the code or destination the push just before it quoted, so
+// that a block starting at `at` would no longer know it (a RECALL or STORE would go to the
+// interpreter's step, a branch to the dispatch).
+bool usesPushBefore(const vm::Bytecode& code, size_t at) {
+  if (at == 0 || !code.cells[at - 1].push) return false;
+  const vm::Cell& cell = code.cells[at];
+  if (cell.push || cell.unknown) return false;
+  constexpr std::array kUsers = {Op::Recall, Op::Store, Op::Jump, Op::Call, Op::If, Op::Ifg, Op::Ife, Op::Ifeg};
+  return std::find(kUsers.begin(), kUsers.end(), cell.op) != kUsers.end();
+}
+
 // Cuts the program with the given leaders; collects the constant branch destinations in `targets`.
 Plan cut(const vm::Bytecode& code, const std::vector<bool>& leaders, std::vector<int>& targets) {
   const int size = static_cast<int>(code.cells.size());
@@ -256,29 +267,16 @@ Plan cut(const vm::Bytecode& code, const std::vector<bool>& leaders, std::vector
       applyEffect(op, known, depth);
       block.growAbove = std::max(block.growAbove, depth);
       if (at >= size || leaders[static_cast<size_t>(at)]) break;
-      // A length cut never falls between a quoted variable and the RECALL or STORE that uses it:
-      // in the next block the quote would be unknown and the interpreter would run the access (and
-      // end that block), so `k 1 + k' store` loops would step one access in every block.
-      const vm::Cell& next = code.cells[static_cast<size_t>(at)];
-      const bool access = !next.push && !next.unknown && (next.op == Op::Recall || next.op == Op::Store);
-      if (at - block.start >= kMaxBlockLength && !(access && op.kind == OpKind::kPush)) break;
+      // A length cut never falls between a push and the word that uses it: in the next block the
+      // quote would be unknown and the interpreter would run the access (and end that block), so
+      // `k 1 + k' store` loops would step one access in every block.
+      if (at - block.start >= kMaxBlockLength && !usesPushBefore(code, static_cast<size_t>(at))) break;
     }
     block.end = at;
     plan.blockAt[static_cast<size_t>(block.start)] = static_cast<int>(plan.blocks.size());
     plan.blocks.push_back(block);
   }
   return plan;
-}
-
-// Whether the instruction at `at` uses the code or destination the push just before it quoted, so
-// that a block starting at `at` would no longer know it (a RECALL or STORE would go to the
-// interpreter's step, a branch to the dispatch).
-bool usesPushBefore(const vm::Bytecode& code, size_t at) {
-  if (at == 0 || !code.cells[at - 1].push) return false;
-  const vm::Cell& cell = code.cells[at];
-  if (cell.push || cell.unknown) return false;
-  constexpr std::array kUsers = {Op::Recall, Op::Store, Op::Jump, Op::Call, Op::If, Op::Ifg, Op::Ife, Op::Ifeg};
-  return std::find(kUsers.begin(), kUsers.end(), cell.op) != kUsers.end();
 }
 
 }  // namespace

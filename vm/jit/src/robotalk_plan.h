@@ -98,9 +98,9 @@ struct Plan {
   std::vector<int> blockAt;    ///< Per address (size + 1 entries): the block starting there, or -1.
 };
 
-/// The longest block, but for one more instruction when a quoted variable's RECALL or STORE follows
-/// the last. RoboWar robots run 5 to 50 cycles a chronon; the interpreter plays a block that does
-/// not fit the rest of the budget (vm::resume), so blocks stay short.
+/// The longest block, but for one more instruction when the next uses what the last pushed (a
+/// quoted register's RECALL or STORE, a branch's destination). RoboWar robots run 5 to 50 cycles a chronon; the
+/// interpreter plays a block that does not fit the rest of the budget (vm::resume), so blocks stay short.
 inline constexpr int kMaxBlockLength = 8;
 
 /// Classifies `code` and cuts it into blocks. Leaders are address 0, every constant destination of
