@@ -47,6 +47,8 @@ using chronon::bench::Clock;
 
 using chronon::bench::slurp;
 
+using chronon::bench::median;
+using chronon::bench::percentile;
 using chronon::bench::secondsSince;
 
 // Repetitions per second of a benchmark brain (its `reps` variable) under `engine`, run in chunks of
@@ -132,18 +134,6 @@ int32_t memoryOf(const gc::Type& type) {
   for (const gc::HardwareItem& item : type.hardware)
     if (item.component == gc::Component::kProcessor && item.arguments.size() > 1) memory = item.arguments[1];
   return memory;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
 }
 
 // A body for the RoboTalk benchmark programs, which use only user variables.

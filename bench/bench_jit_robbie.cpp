@@ -25,6 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 namespace rl = chronon::robbie;
 using chronon::bench::Clock;
+using chronon::bench::median;
 
 using chronon::bench::slurp;
 
@@ -50,11 +51,6 @@ double timeRun(const rl::Program& program, rl::Engine& engine, int64_t& steps) {
   while (state.status == rl::RunStatus::kRunning) engine.run(state, program, host, 1'000'000);
   steps = state.steps;
   return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
 }
 
 }  // namespace
