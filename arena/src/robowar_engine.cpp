@@ -61,6 +61,7 @@ Engine::Engine(const std::vector<Entry>& entries, uint64_t seed, const Rules& ru
     r.brain.officialRules = rules.officialRules;
     teamBattle_ = teamBattle_ || r.team != 0;
   }
+  living_ = static_cast<int>(count);
   // Teammates share the radio channels of their first member; other robots have their own.
   for (Robot& r : robots_) {
     r.radioGroup = r.index;
@@ -215,6 +216,7 @@ void Engine::checkDeaths() {
 void Engine::kill(Robot& robot, DeathCause cause, int killer, const std::string& why) {
   if (!robot.alive) return;
   robot.alive = false;
+  --living_;
   robot.deathChronon = chronon_;
   robot.cause = cause;
   robot.killer = killer;
@@ -336,6 +338,10 @@ void Engine::interruptEntered(vm::Brain& brain, Interrupt which) {
 }
 
 Robot& Engine::robotOf(vm::Brain& brain) {
+  // Hardware accesses come from the robot taking its turn; the search is for the rest.
+  if (current_ >= 0 && &robots_[static_cast<size_t>(current_)].brain == &brain) {
+    return robots_[static_cast<size_t>(current_)];
+  }
   for (Robot& r : robots_) {
     if (&r.brain == &brain) return r;
   }
@@ -343,6 +349,9 @@ Robot& Engine::robotOf(vm::Brain& brain) {
 }
 
 int Engine::sidesAlive() const {
+  // Without teams every living robot is a side of its own.
+  if (!teamBattle_) return living_;
+  if (sidesLiving_ == living_) return sidesCache_;
   int sides = 0;
   for (const Robot& r : robots_) {
     if (!r.alive) continue;
@@ -352,20 +361,20 @@ int Engine::sidesAlive() const {
     }
     sides += counted ? 0 : 1;
   }
+  sidesCache_ = sides;
+  sidesLiving_ = living_;
   return sides;
 }
 
 int Engine::livingTeammates(const Robot& robot) const {
+  // Team 0 is no team: such a robot has no teammates (teammates()).
+  if (robot.team == 0) return 0;
   int n = 0;
   for (const Robot& r : robots_) n += r.alive && r.index != robot.index && teammates(r, robot);
   return n;
 }
 
-int Engine::livingRobots() const {
-  int n = 0;
-  for (const Robot& r : robots_) n += r.alive;
-  return n;
-}
+int Engine::livingRobots() const { return living_; }
 
 void Engine::record(Event::Kind kind, int robot, int other, int value, std::string text) {
   events_.push_back(Event{chronon_, kind, robot, other, value, std::move(text)});

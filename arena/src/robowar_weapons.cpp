@@ -97,6 +97,10 @@ const char* shotName(ShotKind kind) {
 void Engine::trackShots() {
   dronesInFlight_ =
       std::any_of(shots_.begin(), shots_.end(), [](const Shot& s) { return !s.gone && s.kind == ShotKind::kDrone; });
+  targetCount_ = 0;
+  for (const Robot& r : robots_) {
+    if (r.alive) targets_[targetCount_++] = Target{static_cast<double>(r.x), static_cast<double>(r.y), r.index};
+  }
   const size_t count = shots_.size();
   for (size_t i = 0; i < count; ++i) {
     Shot& s = shots_[i];
@@ -142,10 +146,10 @@ void Engine::trackShots() {
       }
       case ShotKind::kMine: {
         if (s.age < kMineArming) break;
-        for (const Robot& r : robots_) {
+        for (const Target& r : livingTargets()) {
           const double dx = r.x - s.x;
           const double dy = r.y - s.y;
-          if (r.alive && dx * dx + dy * dy < kRobotRadius * kRobotRadius) {
+          if (dx * dx + dy * dy < kRobotRadius * kRobotRadius) {
             s.origin = s.kind;
             s.kind = ShotKind::kImpact;
             s.target = r.index;
@@ -193,8 +197,8 @@ bool Engine::moveAndHit(Shot& s, double stepX, double stepY) {
       }
     }
   }
-  for (const Robot& r : robots_) {
-    if (!r.alive || r.index == s.owner) continue;
+  for (const Target& r : livingTargets()) {
+    if (r.index == s.owner) continue;
     const double dx = r.x - s.x;
     const double dy = r.y - s.y;
     if (dx * dx + dy * dy >= kRobotRadius * kRobotRadius) continue;

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -137,7 +138,8 @@ class Engine final : public vm::Host {
   /// Runs to the end and returns the result with scores (specs/robowar.md §8).
   Result finish();
 
-  /// The robots, in entry order.
+  /// The robots, in entry order. Tests may adjust them before the battle runs, but only the battle
+  /// destroys a robot (Robot::alive), since the engine counts the living ones.
   std::vector<Robot>& robots() { return robots_; }
   /// Projectiles and pending blasts in flight, oldest first.
   const std::vector<Shot>& shots() const { return shots_; }
@@ -214,11 +216,26 @@ class Engine final : public vm::Host {
   bool over_ = false;
   bool timedOut_ = false;
   int current_ = -1;  ///< The robot whose program is running, -1 outside turns.
+  int living_ = 0;    ///< Robots alive; kill() is the only place a robot dies.
   std::vector<Robot> robots_;
   std::vector<Shot> shots_;
   /// Whether a drone was in flight when trackShots began: none can appear during the pass (only
   /// robots launch them), so without one moveAndHit skips its search for drones to stop.
   bool dronesInFlight_ = false;
+  /// A living robot as projectiles see it during one trackShots pass, in which no robot moves or
+  /// dies: moveAndHit and armed mines test these few positions rather than every Robot.
+  struct Target {
+    double x = 0;   ///< Centre, pixels.
+    double y = 0;   ///< Centre, pixels.
+    int index = 0;  ///< The robot's entry index.
+  };
+  std::array<Target, kMaxRobots> targets_{};  ///< The living robots in entry order, set by trackShots.
+  size_t targetCount_ = 0;
+  std::span<const Target> livingTargets() const { return std::span(targets_).first(targetCount_); }
+  /// sidesAlive() of a team battle, computed when `sidesLiving_` was the number of living robots;
+  /// only a death changes either.
+  mutable int sidesCache_ = 0;
+  mutable int sidesLiving_ = -1;
   std::vector<Kill> kills_;
   std::vector<Event> events_;
   std::array<std::array<int16_t, kChannels + 1>, kMaxRobots> signals_{};  ///< By radio group, channel 1-10.
