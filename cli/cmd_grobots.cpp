@@ -284,7 +284,7 @@ int runGrobotsTournament(const Args& args) {
   } else {
     std::fputs(gb::formatStandings(result.standings).c_str(), stdout);
   }
-  return 0;
+  return finishCommand(c.engine, 0);
 }
 
 int runGrobotsBattle(const Args& args) {
@@ -360,7 +360,7 @@ int runGrobotsBattle(const Args& args) {
                 sides[i]->name.c_str());
   }
   printEngineStats(c.engine);
-  return 0;
+  return finishCommand(c.engine, 0);
 }
 
 }  // namespace chronon::cli

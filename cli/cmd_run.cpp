@@ -166,7 +166,7 @@ int runRun(const Args& args) {
   }
   std::fflush(stdout);
   printEngineStats(engine);
-  return 0;
+  return finishCommand(engine, 0);
 }
 
 }  // namespace chronon::cli

@@ -270,7 +270,7 @@ int runTournament(const Args& args) {
   } else {
     std::fputs(table.c_str(), stdout);
   }
-  return 0;
+  return finishCommand(engines, 0);
 }
 
 }  // namespace chronon::cli

@@ -131,4 +131,12 @@ void printEngineStats(const EngineChoice& choice) {
   if (choice.roboTalkJit) printRecords("RoboTalk programs", choice.roboTalkJit->stats());
 }
 
+int finishCommand(const EngineChoice& choice, int code) {
+  const bool compiling = (choice.jit && choice.jit->stats().queued > 0) ||
+                         (choice.roboTalkJit && choice.roboTalkJit->stats().queued > 0);
+  if (!compiling) return code;
+  std::fflush(nullptr);
+  std::_Exit(code);
+}
+
 }  // namespace chronon::cli

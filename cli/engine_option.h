@@ -67,4 +67,10 @@ void prepareRoboTalkEngine(EngineChoice& choice, const std::vector<NamedProgram>
 /// the compile records and cache hits of whichever JITs were created (to stderr).
 void printEngineStats(const EngineChoice& choice);
 
+/// Ends a command whose output is complete (every file written and closed) with exit status `code`.
+/// Returns `code` when no JIT is compiling; otherwise flushes stdout and stderr and ends the process
+/// at once: LLVM cannot stop a compile part-way, no robot is left to run its code, and a program of
+/// thousands of instructions could keep a short tournament waiting longer than it ran.
+int finishCommand(const EngineChoice& choice, int code);
+
 }  // namespace chronon::cli

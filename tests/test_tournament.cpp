@@ -534,6 +534,31 @@ TEST_CASE("a tournament over the RoboWar 4.5.2 archive completes", "[tournament]
   }
 }
 
+TEST_CASE("chronon tournament --engine jit prints what the interpreter does though a compile is still running",
+          "[tournament][corpus]") {
+  CHRONON_REQUIRE_CORPUS();
+  // A robot of about 3000 instructions entered first: its compile takes the JIT's thread far longer
+  // than this short tournament, which then ends the process without waiting for it
+  // (cli::finishCommand), its log file and output complete.
+  const fs::path knight = chronon::test::sharedDir() / "corpus" / "robowar" / "rw452-archive" / "dark-knight-4.txt";
+  const fs::path folder = tempFolder("jit-exit");
+  const std::string base = quoted(chronon::test::chrononBinary()) + " tournament " + quoted(knight) + " " +
+                           quoted(bundledDir()) + " --duels 1 --groups 0 --basic --max-chronons 100 -j 1";
+  auto [interp, interpStatus] = runCommand(base + " --log " + quoted(folder / "interp.tsv") + " 2>/dev/null");
+  REQUIRE(interpStatus == 0);
+  auto [jit, jitStatus] = runCommand(base + " --engine jit --log " + quoted(folder / "jit.tsv") + " 2>/dev/null");
+  CHECK(jitStatus == 0);
+  CHECK(jit == interp);
+  CHECK(readText(folder / "jit.tsv") == readText(folder / "interp.tsv"));
+  auto [json, jsonStatus] = runCommand(base + " --engine jit --json --stats 2>" + quoted(folder / "stats.txt"));
+  CHECK(jsonStatus == 0);
+  CHECK(nlohmann::json::parse(json)["standings"].size() == bundledRobots().size() + 1);
+  const std::string stats = readText(folder / "stats.txt");
+  INFO(stats);
+  // Timing decides whether the compile was still running; it nearly always is.
+  if (stats.find("still queued") == std::string::npos) WARN("the JIT finished compiling before the tournament ended");
+}
+
 namespace {
 
 const chronon::robotalk::Program& bundledProgram(const std::string& name) {
