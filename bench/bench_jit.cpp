@@ -5,7 +5,8 @@
 //   (a') the same three programs in RoboTalk (bench/programs/*.rtk) under the RoboTalk JIT, with
 //       gforth-fast on the same fibonacci as a reference;
 //   (b) a RoboWar group tournament of the bundled robots (stdlib/robowar), one thread, five times
-//       under each engine, alternating (the median ratio);
+//       under each engine, alternating (the median ratio), and (b') one five times as long, where
+//       level 2 code runs for most of the tournament;
 //   (c) the Grobots top9 tournament (../shared/reference/grobots/top9) for a few rounds;
 // and the JIT's compile latency per brain over the Grobots corpus and per robot over the RoboWar corpus
 // at optimisation levels 0, 1 and 2.
@@ -235,22 +236,21 @@ std::vector<chronon::robotalk::Program> loadRoboWar(const fs::path& root) {
   return programs;
 }
 
-// Runs of each engine in (b). This machine's timings drift by up to 15% between runs, more than the
-// difference measured, so the engines alternate and the median of the ratios is reported.
-constexpr int kTournamentRuns = 5;
-
-// (b): a group tournament of the bundled robots under both engines, one thread.
-void benchRoboWarTournament(const fs::path& source) {
+// (b) and (b'): a group tournament of the bundled robots under both engines, one thread, with
+// `duels` duels per pair and `groups` groups per robot. This machine's timings drift by up to 15%
+// between runs, more than the difference measured, so the engines alternate `runs` times and the
+// median of the ratios is reported.
+void benchRoboWarTournament(const fs::path& source, const char* label, int duels, int groups, int runs) {
   const std::vector<chronon::robotalk::Program> programs = loadRoboWar(source / "stdlib" / "robowar");
   std::vector<rw::Contestant> contestants;
   for (const auto& p : programs) contestants.push_back({p.name, &p, 0, ""});
   if (contestants.size() < 2) {
-    std::printf("\n(b) skipped: fewer than two bundled robots\n");
+    std::printf("\n%s skipped: fewer than two bundled robots\n", label);
     return;
   }
   rw::TournamentOptions options;
-  options.numDuels = 20;
-  options.numGroups = 100;
+  options.numDuels = duels;
+  options.numGroups = groups;
   options.threads = 1;
   options.seed = 1;
   std::vector<double> interpTimes;
@@ -259,7 +259,7 @@ void benchRoboWarTournament(const fs::path& source) {
   bool same = true;
   size_t bouts = 0;
   chronon::jit::JitStats compiled;
-  for (int run = 0; run < kTournamentRuns; ++run) {
+  for (int run = 0; run < runs; ++run) {
     std::string error;
     options.rules.engine = nullptr;
     auto start = Clock::now();
@@ -274,7 +274,7 @@ void benchRoboWarTournament(const fs::path& source) {
     std::string reason;
     std::unique_ptr<chronon::jit::RoboTalkJit> jit = chronon::jit::RoboTalkJit::create(reason, tiered);
     if (!jit) {
-      std::printf("\n(b) skipped: %s\n", reason.c_str());
+      std::printf("\n%s skipped: %s\n", label, reason.c_str());
       return;
     }
     start = Clock::now();
@@ -291,15 +291,21 @@ void benchRoboWarTournament(const fs::path& source) {
     for (size_t i = 0; same && i < a.bouts.size(); ++i) same = a.bouts[i].result.chronons == b.bouts[i].result.chronons;
   }
   std::printf(
-      "\n(b) RoboWar tournament of the %zu bundled robots (%zu battles: duels, groups of six, Winners' Circle), 1 "
-      "thread,\n    %d runs of each engine, alternating: interp median %.2f s, jit median %.2f s, median ratio "
-      "%.2fx\n    (ratios",
-      contestants.size(), bouts, kTournamentRuns, median(interpTimes), median(jitTimes), median(ratios));
+      "\n%s RoboWar tournament of the %zu bundled robots (%d duels a pair, %d groups a robot: %zu battles with the "
+      "Winners'\n    Circle), 1 thread, %d runs of each engine, alternating: interp median %.2f s, jit median %.2f s, "
+      "median ratio %.2fx\n    (ratios",
+      label, contestants.size(), duels, groups, bouts, runs, median(interpTimes), median(jitTimes), median(ratios));
   for (const double r : ratios) std::printf(" %.2f", r);
   std::printf(
       "), results %s; in the last run the JIT compiled %zu programs (some again, hot,\n    at level 2) in %.0f ms "
       "on its background thread\n",
       same ? "identical" : "DIFFER", compiled.records.size(), compiled.totalMilliseconds);
+}
+
+// (b) and (b'): the bundled robots' tournament at two lengths.
+void benchRoboWarTournaments(const fs::path& source) {
+  benchRoboWarTournament(source, "(b)", 20, 100, 5);
+  benchRoboWarTournament(source, "(b')", 100, 500, 5);
 }
 
 // Programs longer than this are not compiled at level 2 in the latency table.
@@ -354,7 +360,7 @@ int main(int argc, char** argv) {
   // A fourth argument "robotalk" runs only the RoboTalk measurements.
   if (argc > 4 && std::string(argv[4]) == "robotalk") {
     benchRoboTalkPrograms(source, seconds);
-    benchRoboWarTournament(source);
+    benchRoboWarTournaments(source);
     benchRoboTalkCompile(source, shared);
     return 0;
   }
@@ -416,7 +422,7 @@ int main(int argc, char** argv) {
   }
 
   benchRoboTalkPrograms(source, seconds);
-  benchRoboWarTournament(source);
+  benchRoboWarTournaments(source);
 
   const fs::path top9 = shared / "reference" / "grobots" / "top9";
   if (fs::is_directory(top9)) {

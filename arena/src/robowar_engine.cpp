@@ -310,14 +310,18 @@ void Engine::queueEdgeInterrupts(Robot& r) {
 bool Engine::enterLevelInterrupt(Robot& robot, bool checkRange, bool checkRadar, bool checkChronon) {
   vm::Brain& brain = robot.brain;
   if (!brain.interruptsEnabled || brain.pending != 0) return false;
-  auto armed = [&](Interrupt which, int value) {
+  // The sensor is read only for a handler that is set: RADAR and RANGE cost a pass over the shots
+  // or the robots, and most turns have neither handler.
+  auto armed = [&](Interrupt which, auto&& sense) {
     const vm::InterruptSlot& slot = brain.interrupts[static_cast<size_t>(which)];
-    return slot.handler >= 0 && value > 0 && value <= slot.param;
+    if (slot.handler < 0) return false;
+    const int value = sense();
+    return value > 0 && value <= slot.param;
   };
   Interrupt which = Interrupt::kRadar;
-  if (checkRadar && armed(Interrupt::kRadar, radar(robot))) {
+  if (checkRadar && armed(Interrupt::kRadar, [&] { return radar(robot); })) {
     which = Interrupt::kRadar;
-  } else if (checkRange && armed(Interrupt::kRange, range(robot))) {
+  } else if (checkRange && armed(Interrupt::kRange, [&] { return range(robot); })) {
     which = Interrupt::kRange;
   } else if (checkChronon && brain.interrupts[static_cast<size_t>(Interrupt::kChronon)].handler >= 0 &&
              chronon_ >= brain.interrupts[static_cast<size_t>(Interrupt::kChronon)].param) {
