@@ -65,12 +65,17 @@ namespace {
 using robotalk_detail::NativeContext;
 using robotalk_detail::NativeProgram;
 
-// Native code reads the brain's counters as int32 and its cells as int16.
+// Native code reads the brain's counters as int32 and its cells as int16, at their offsets in
+// vm::Brain and vm::RunCounters (ContextField): the arrays' cells start at the arrays' offsets.
 static_assert(sizeof(int) == 4);
 static_assert(std::is_same_v<decltype(vm::Brain::stack)::value_type, int16_t>);
 static_assert(std::is_same_v<decltype(vm::Brain::letters)::value_type, int16_t>);
 static_assert(std::is_same_v<decltype(vm::Brain::vector)::value_type, int16_t>);
-static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(robotalk_detail::ContextField::kCounters) + 1));
+static_assert(std::is_standard_layout_v<vm::Brain> && std::is_standard_layout_v<vm::RunCounters>);
+static_assert(std::is_standard_layout_v<decltype(vm::Brain::stack)> &&
+              std::is_standard_layout_v<decltype(vm::Brain::letters)> &&
+              std::is_standard_layout_v<decltype(vm::Brain::vector)>);
+static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(robotalk_detail::ContextSlot::kHost) + 1));
 static_assert(static_cast<int>(vm::Stop::kBudget) == 0 && static_cast<int>(vm::Stop::kSync) == 1 &&
               static_cast<int>(vm::Stop::kError) == 2);
 
@@ -291,19 +296,8 @@ vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::H
   const NativeProgram function = static_cast<const Compiled*>(memo.code)->function.load(std::memory_order_acquire);
   if (function == nullptr) return vm::run(code, brain, host, budget);
   vm::RunCounters counters;
-  int32_t limit = budget;
-  NativeContext context{brain.stack.data(),
-                        &brain.sp,
-                        &brain.pc,
-                        brain.letters.data(),
-                        brain.vector.data(),
-                        &counters.cycles,
-                        &counters.freeRun,
-                        &limit,
-                        &code,
-                        &brain,
-                        &host,
-                        &counters};
+  const int32_t limit = budget;
+  NativeContext context{&brain, &counters, &limit, &code, &host};
   const int32_t stop = function(&context);
   const JitOptions& options = impl_->options;
   if (options.background && options.hotInstructions > 0 && options.optimization < 2) {

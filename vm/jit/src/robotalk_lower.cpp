@@ -25,8 +25,10 @@
 #include <llvm/IR/Module.h>
 
 #include <array>
+#include <cstddef>
 #include <map>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "chronon/stdlib/robotalk_words.h"
@@ -72,6 +74,19 @@ class Lowering {
   llvm::ConstantInt* c32(int64_t v) { return llvm::ConstantInt::get(i32(), static_cast<uint64_t>(v), true); }
   BasicBlock* newBlock(const char* name) { return BasicBlock::Create(context_, name, function_); }
   Value* field(ContextField f) { return fields_[static_cast<size_t>(f)]; }
+  // Where field `f` lives: the brain's or the counters' address, and the byte offset in it.
+  static std::pair<Value*, uint64_t> fieldOffset(ContextField f, Value* brain, Value* counters) {
+    switch (f) {
+      case ContextField::kStack: return {brain, offsetof(vm::Brain, stack)};
+      case ContextField::kSp: return {brain, offsetof(vm::Brain, sp)};
+      case ContextField::kPc: return {brain, offsetof(vm::Brain, pc)};
+      case ContextField::kLetters: return {brain, offsetof(vm::Brain, letters)};
+      case ContextField::kVector: return {brain, offsetof(vm::Brain, vector)};
+      case ContextField::kCycles: return {counters, offsetof(vm::RunCounters, cycles)};
+      case ContextField::kFreeRun: return {counters, offsetof(vm::RunCounters, freeRun)};
+    }
+    return {brain, 0};
+  }
   // The local standing for field `f`, one of kLocalFields (the field itself for long programs).
   Value* local(ContextField f) {
     if (!registers_) return field(f);
@@ -223,9 +238,16 @@ llvm::Function* Lowering::lower(const std::string& name) {
 
   BasicBlock* entry = newBlock("entry");
   b_.SetInsertPoint(entry);
-  for (int f = 0; f <= static_cast<int>(ContextField::kCounters); ++f)
-    fields_.push_back(b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(f))));
-  budget_ = b_.CreateLoad(i32(), field(ContextField::kBudget));
+  auto pointer = [&](ContextSlot s) {
+    return b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(s)));
+  };
+  Value* brain = pointer(ContextSlot::kBrain);
+  Value* counters = pointer(ContextSlot::kCounters);
+  budget_ = b_.CreateLoad(i32(), pointer(ContextSlot::kBudget));
+  for (int f = 0; f <= static_cast<int>(ContextField::kFreeRun); ++f) {
+    const auto [base, offset] = fieldOffset(static_cast<ContextField>(f), brain, counters);
+    fields_.push_back(b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), base, offset));
+  }
   // The stack pointer, pc and counters live in locals that SROA turns into registers; the brain and
   // the counters in memory are brought up to date only around a step and on return.
   for (const ContextField f : kLocalFields) {

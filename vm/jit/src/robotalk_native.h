@@ -11,24 +11,23 @@
 
 namespace chronon::jit::robotalk_detail {
 
-/// What a native program function reads: pointers into the Brain and the call's counters (so both
-/// engines share one state), the budget, and what vm::step needs to run one instruction.
+/// What a native program function receives: the brain and the call's counters (so both engines
+/// share one state), the budget, and what vm::step needs to run one instruction. Native code
+/// reaches the brain's stack, stack pointer, pc, letters and vector, and the counters' fields, at
+/// their offsets in vm::Brain and vm::RunCounters (ContextField), so that one register holds them all.
 struct NativeContext {
-  int16_t* stack;             ///< Brain::stack, kStackCells cells.
-  int32_t* sp;                ///< Brain::sp.
-  int32_t* pc;                ///< Brain::pc.
-  int16_t* letters;           ///< Brain::letters.
-  int16_t* vector;            ///< Brain::vector, kVectorCells cells.
-  int32_t* cycles;            ///< RunCounters::cycles.
-  int32_t* freeRun;           ///< RunCounters::freeRun.
-  int32_t* budget;            ///< The call's budget.
+  vm::Brain* brain;           ///< The robot's brain.
+  vm::RunCounters* counters;  ///< The call's counters.
+  const int32_t* budget;      ///< The call's budget.
   const vm::Bytecode* code;   ///< For single steps.
-  vm::Brain* brain;           ///< For single steps.
   vm::Host* host;             ///< For single steps.
-  vm::RunCounters* counters;  ///< For single steps.
 };
 
-/// The order of NativeContext's pointer fields, as lowering addresses them (8 bytes each).
+/// The order of NativeContext's pointers, as lowering addresses them (8 bytes each).
+enum class ContextSlot : int { kBrain, kCounters, kBudget, kCode, kHost };
+
+/// The values native code reads and writes: vm::Brain's stack, sp, pc, letters and vector, and
+/// vm::RunCounters' cycles and freeRun.
 enum class ContextField : int {
   kStack,
   kSp,
@@ -37,11 +36,6 @@ enum class ContextField : int {
   kVector,
   kCycles,
   kFreeRun,
-  kBudget,
-  kCode,
-  kBrain,
-  kHost,
-  kCounters,
 };
 
 /// A compiled program: runs as vm::run does and returns the vm::Stop value.
