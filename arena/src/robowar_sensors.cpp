@@ -39,8 +39,8 @@ int Engine::rangeTarget(const Robot& robot) const {
     const double vy = other.y - robot.y;
     const double along = vx * d.x + vy * d.y;
     const double squared = vx * vx + vy * vy;
-    // Both tests with one branch (`&`, not `&&`): whether a robot is ahead is a coin toss that a
-    // branch of its own would often mispredict, while one seldom on the line of fire is not.
+    // Both tests in one condition (`&`, not `&&`), so that the compiler may test the one seldom true
+    // first: whether a robot is ahead is a coin toss that a branch of its own often mispredicts.
     if (!((along > 0) & (squared - along * along < kSightSquared))) continue;
     const double distance = std::sqrt(squared);
     if (best < 0 || distance < bestDistance) {

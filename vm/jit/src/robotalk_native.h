@@ -14,7 +14,7 @@ namespace chronon::jit::robotalk_detail {
 /// What a native program function receives: the brain and the call's counters (so both engines
 /// share one state), the budget, and what vm::step needs to run one instruction. Native code
 /// reaches the brain's stack, stack pointer, pc, letters and vector, and the counters' fields, at
-/// their offsets in vm::Brain and vm::RunCounters (ContextField), so that one register holds them all.
+/// their offsets in vm::Brain and vm::RunCounters (ContextField), so that two registers reach them all.
 struct NativeContext {
   vm::Brain* brain;           ///< The robot's brain.
   vm::RunCounters* counters;  ///< The call's counters.
