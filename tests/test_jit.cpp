@@ -276,7 +276,8 @@ TEST_CASE("JIT and interpreter agree on every runtime error", "[jit]") {
 }
 
 TEST_CASE("JIT direct calls: pure words, shared memory and hardware errors match the interpreter", "[jit]") {
-  // Pure words run natively through their table; an error sends the word back to the interpreter.
+  // Pure words run natively through their table (dot inline); an error sends the word back to the
+  // interpreter.
   for (const char* code :
        {"2 sqrt print -1 sqrt", "3 4 norm print 3 4 angle print 1 2 3 4 dist print 1 0 reciprocal",
         "1 2 3 vs* vprint 1 2 0.5 vs/ vprint 1 2 0 vs/", "400000 400000 3 vs* vprint",
@@ -285,7 +286,9 @@ TEST_CASE("JIT direct calls: pure words, shared memory and hardware errors match
         "1 2 3 4 project vprint 3 4 unitize vprint 1 0 0 1 rotate-to vprint 1 0 0 1 rotate-from vprint",
         "2.5 floor print 2.5 ceiling print -2.5 round print 7 reorient print 1 sin 1 cos 1 tan print "
         "print print 0.5 arcsin 0.5 arccos 1 arctan print print print 2 10 exponent print 0 -1 exponent",
-        "infinity 2 * 5 rect-to-polar"}) {
+        "infinity 2 * 5 rect-to-polar",
+        // dot is inline: its sum wraps, and either product's overflow is the interpreter's error.
+        "180 180 180 180 dot print 1 200 1 200 dot", "200 1 200 1 dot"}) {
     const gc::BrainState state = compareCode(code);
     INFO(code);
     CHECK(state.status == gc::BrainStatus::kError);

@@ -676,6 +676,15 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       push(b_.CreateSub(c32(0), y));
       return;
     }
+    case Inline::Dot: {
+      // As grobots::dot: x1 x2 + y1 y2, two checked floor products (the interpreter raises an
+      // overflow), then a wrapping add.
+      Value* x = product(top(4), top(2));
+      Value* y = product(top(3), top(1));
+      depth_ = d - 4;
+      push(b_.CreateAdd(x, y));
+      return;
+    }
     case Inline::VEqual:
     case Inline::VNotEqual: {
       Value* same = b_.CreateAnd(b_.CreateICmpEQ(top(4), top(2)), b_.CreateICmpEQ(top(3), top(1)));

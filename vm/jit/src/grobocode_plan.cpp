@@ -36,8 +36,10 @@ Op called(Prim p) {
   return Op{OpKind::kCall, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), false};
 }
 
-// A pure numeric word (one of CHRONON_GROBOCODE_PURE_WORDS, so in the table), called directly.
+// A pure numeric word (one of CHRONON_GROBOCODE_PURE_WORDS, so in the table), called directly;
+// but `dot`, two products and a sum that vector code uses in its loops, is compiled inline.
 Op pure(Prim p) {
+  if (p == Prim::Dot) return prim(Inline::Dot);
   const grobocode::PureWord* word = grobocode::findPure(p);
   Op op{OpKind::kPure, p, 0, 0, word->pops, word->pushes, false};
   op.pure = word;

@@ -71,6 +71,7 @@ namespace chronon::jit::detail {
   X(VNegate)                              \
   X(VEqual)                               \
   X(VNotEqual)                            \
+  X(Dot)                                  \
   X(Stop)                                 \
   X(Store)                                \
   X(Load)                                 \
