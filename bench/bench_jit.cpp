@@ -7,7 +7,8 @@
 //   (b) a RoboWar group tournament of the bundled robots (stdlib/robowar), one thread, five times
 //       under each engine, alternating (the median ratio), and (b') one five times as long, where
 //       level 2 code runs for most of the tournament;
-//   (c) the Grobots top9 tournament (../shared/reference/grobots/top9) for a few rounds;
+//   (c) the Grobots top9 tournament (../shared/reference/grobots/top9) for six rounds (by default),
+//       three times under each engine, alternating (the median ratio);
 // and the JIT's compile latency per brain over the Grobots corpus and per robot over the RoboWar corpus
 // at optimisation levels 0, 1 and 2.
 // Usage: bench_jit [SHARED_DIR] [SECONDS_PER_MEASUREMENT] [TOP9_ROUNDS] [robotalk]
@@ -53,7 +54,8 @@ using chronon::bench::percentile;
 using chronon::bench::secondsSince;
 
 // Repetitions per second of a benchmark brain (its `reps` variable) under `engine`, run in chunks of
-// 100000 cycles for about `seconds`.
+// 100000 cycles for about `seconds`; 0 when the brain stops (an error), since a rate over the short
+// run before it would not compare with the others.
 double repsPerSecond(const gc::Brain& brain, int32_t memory, gc::BrainEngine& engine, double seconds,
                      gc::BrainState& state) {
   size_t reps = brain.variables.size();
@@ -71,6 +73,7 @@ double repsPerSecond(const gc::Brain& brain, int32_t memory, gc::BrainEngine& en
     }
     elapsed = secondsSince(start);
   }
+  if (state.status != gc::BrainStatus::kOk) return 0;
   return state.variables[reps].toDouble() / elapsed;
 }
 
@@ -352,11 +355,83 @@ void benchRoboTalkCompile(const fs::path& source, const fs::path& shared) {
 
 }  // namespace
 
+// Runs of each engine in (c), alternating as in (b).
+constexpr int kTop9Runs = 3;
+
+// (c): the Grobots top9 tournament under both engines, one thread, `rounds` rounds, alternating.
+void benchTop9(const fs::path& shared, int rounds) {
+  const fs::path top9 = shared / "reference" / "grobots" / "top9";
+  if (!fs::is_directory(top9)) {
+    std::printf("\n(c) skipped: %s is absent\n", top9.string().c_str());
+    return;
+  }
+  std::vector<Loaded> loaded;
+  std::istringstream list(slurp(top9 / "sides.txt"));
+  std::string name;
+  while (std::getline(list, name)) {
+    if (!name.empty()) loaded.push_back(loadSide(shared / "corpus" / "grobots" / name));
+  }
+  std::vector<const gc::Side*> sides;
+  for (const Loaded& l : loaded)
+    if (l.result.loaded()) sides.push_back(&l.result.side);
+  gb::TournamentOptions options;
+  options.rounds = rounds;
+  options.threads = 1;
+  options.seed = 1;
+  std::vector<double> interpTimes;
+  std::vector<double> jitTimes;
+  std::vector<double> ratios;
+  bool same = true;
+  chronon::jit::JitStats compiled;
+  for (int run = 0; run < kTop9Runs; ++run) {
+    options.world.engine = nullptr;
+    auto start = Clock::now();
+    const gb::TournamentResult a = gb::runTournament(sides, options);
+    interpTimes.push_back(secondsSince(start));
+    // As `chronon tournament --engine jit` does: a fresh JIT that compiles in the background while
+    // the interpreter runs each brain, so the time includes every compile.
+    chronon::jit::JitOptions background;
+    background.background = true;
+    background.hotInstructions = chronon::jit::kDefaultHotInstructions;
+    std::string reason;
+    std::unique_ptr<chronon::jit::GrobocodeJit> jit = chronon::jit::GrobocodeJit::create(reason, background);
+    if (!jit) {
+      std::printf("\n(c) skipped: %s\n", reason.c_str());
+      return;
+    }
+    start = Clock::now();
+    for (const gc::Side* side : sides)
+      for (const gc::Type& type : side->types)
+        if (type.brain) jit->prepare(*type.brain, type.name);
+    options.world.engine = jit.get();
+    const gb::TournamentResult b = gb::runTournament(sides, options);
+    jitTimes.push_back(secondsSince(start));
+    ratios.push_back(interpTimes.back() / std::max(jitTimes.back(), 1e-9));
+    compiled = jit->stats();
+    same = same && a.rounds.size() == b.rounds.size();
+    for (size_t k = 0; same && k < a.rounds.size(); ++k) {
+      same = a.rounds[k].frames == b.rounds[k].frames;
+      for (size_t i = 0; same && i < a.rounds[k].sides.size(); ++i)
+        same = a.rounds[k].sides[i].fraction == b.rounds[k].sides[i].fraction;
+    }
+  }
+  std::printf(
+      "\n(c) Grobots top9 tournament, %d rounds, 1 thread, %d runs of each engine, alternating: interp median %.2f "
+      "s,\n    jit median %.2f s, median ratio %.2fx (ratios",
+      rounds, kTop9Runs, median(interpTimes), median(jitTimes), median(ratios));
+  for (const double r : ratios) std::printf(" %.2f", r);
+  std::printf(
+      "), results %s; in the last run the JIT compiled %zu brains\n    in %.0f ms on its background thread (%lld "
+      "still queued at the end)\n",
+      same ? "identical" : "DIFFER", compiled.records.size(), compiled.totalMilliseconds,
+      static_cast<long long>(compiled.queued));
+}
+
 int main(int argc, char** argv) {
   const fs::path source = CHRONON_BENCH_SOURCE_DIR;
   const fs::path shared = argc > 1 ? fs::path(argv[1]) : source / ".." / "shared";
   const double seconds = argc > 2 ? std::atof(argv[2]) : 1.0;
-  const int top9Rounds = argc > 3 ? std::atoi(argv[3]) : 2;
+  const int top9Rounds = argc > 3 ? std::atoi(argv[3]) : 6;
   // A fourth argument "robotalk" runs only the RoboTalk measurements.
   if (argc > 4 && std::string(argv[4]) == "robotalk") {
     benchRoboTalkPrograms(source, seconds);
@@ -424,51 +499,7 @@ int main(int argc, char** argv) {
   benchRoboTalkPrograms(source, seconds);
   benchRoboWarTournaments(source);
 
-  const fs::path top9 = shared / "reference" / "grobots" / "top9";
-  if (fs::is_directory(top9)) {
-    std::vector<Loaded> loaded;
-    std::istringstream list(slurp(top9 / "sides.txt"));
-    std::string name;
-    while (std::getline(list, name)) {
-      if (!name.empty()) loaded.push_back(loadSide(shared / "corpus" / "grobots" / name));
-    }
-    std::vector<const gc::Side*> sides;
-    for (const Loaded& l : loaded)
-      if (l.result.loaded()) sides.push_back(&l.result.side);
-    gb::TournamentOptions options;
-    options.rounds = top9Rounds;
-    options.threads = 1;
-    options.seed = 1;
-    auto start = Clock::now();
-    const gb::TournamentResult a = gb::runTournament(sides, options);
-    const double interp = secondsSince(start);
-    // As `chronon tournament --engine jit` does: a fresh JIT that compiles in the background while
-    // the interpreter runs each brain, so the time includes every compile.
-    chronon::jit::JitOptions background;
-    background.background = true;
-    background.hotInstructions = chronon::jit::kDefaultHotInstructions;
-    std::unique_ptr<chronon::jit::GrobocodeJit> tournamentJit = chronon::jit::GrobocodeJit::create(reason, background);
-    for (const gc::Side* side : sides)
-      for (const gc::Type& type : side->types)
-        if (type.brain) tournamentJit->prepare(*type.brain, type.name);
-    options.world.engine = tournamentJit.get();
-    start = Clock::now();
-    const gb::TournamentResult b = gb::runTournament(sides, options);
-    const double native = secondsSince(start);
-    const chronon::jit::JitStats compiled = tournamentJit->stats();
-    bool same = a.rounds.size() == b.rounds.size();
-    for (size_t k = 0; same && k < a.rounds.size(); ++k) {
-      same = a.rounds[k].frames == b.rounds[k].frames;
-      for (size_t i = 0; same && i < a.rounds[k].sides.size(); ++i)
-        same = a.rounds[k].sides[i].fraction == b.rounds[k].sides[i].fraction;
-    }
-    std::printf("\n(c) Grobots top9 tournament, %d rounds, 1 thread: interp %.2f s, jit %.2f s (%.2fx), results %s\n",
-                top9Rounds, interp, native, native > 0 ? interp / native : 0, same ? "identical" : "DIFFER");
-    std::printf("    the JIT compiled %zu brains in %.0f ms on its background thread (%lld still queued at the end)\n",
-                compiled.records.size(), compiled.totalMilliseconds, static_cast<long long>(compiled.queued));
-  } else {
-    std::printf("\n(c) skipped: %s is absent\n", top9.string().c_str());
-  }
+  benchTop9(shared, top9Rounds);
 
   const fs::path corpus = shared / "corpus" / "grobots";
   if (fs::is_directory(corpus)) {
