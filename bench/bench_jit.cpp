@@ -239,6 +239,38 @@ std::vector<chronon::robotalk::Program> loadRoboWar(const fs::path& root) {
   return programs;
 }
 
+// The times of runs that alternate the two engines, and their ratios (interpreter / JIT). This
+// machine's timings drift by up to 15% between runs, more than some differences measured, so the
+// engines alternate and the median of the ratios is reported.
+struct Alternation {
+  std::vector<double> interp;
+  std::vector<double> jit;
+  std::vector<double> ratios;
+};
+
+// Plays `runs` rounds of `playInterp` then `playJit`, each returning the seconds its run took;
+// false (after `playJit` printed why) when the JIT cannot run, a negative time.
+template <typename PlayInterp, typename PlayJit>
+bool alternate(int runs, PlayInterp playInterp, PlayJit playJit, Alternation& out) {
+  for (int run = 0; run < runs; ++run) {
+    const double interp = playInterp();
+    const double jit = playJit();
+    if (jit < 0) return false;
+    out.interp.push_back(interp);
+    out.jit.push_back(jit);
+    out.ratios.push_back(interp / std::max(jit, 1e-9));
+  }
+  return true;
+}
+
+// "interp median X s, jit median Y s, median ratio Zx (ratios ...)" for `a`.
+void printAlternation(const Alternation& a) {
+  std::printf("interp median %.2f s, jit median %.2f s, median ratio %.2fx\n    (ratios", median(a.interp),
+              median(a.jit), median(a.ratios));
+  for (const double r : a.ratios) std::printf(" %.2f", r);
+  std::printf(")");
+}
+
 // (b) and (b'): a group tournament of the bundled robots under both engines, one thread, with
 // `duels` duels per pair and `groups` groups per robot. This machine's timings drift by up to 15%
 // between runs, more than the difference measured, so the engines alternate `runs` times and the
@@ -256,18 +288,17 @@ void benchRoboWarTournament(const fs::path& source, const char* label, int duels
   options.numGroups = groups;
   options.threads = 1;
   options.seed = 1;
-  std::vector<double> interpTimes;
-  std::vector<double> jitTimes;
-  std::vector<double> ratios;
   bool same = true;
-  size_t bouts = 0;
   chronon::jit::JitStats compiled;
-  for (int run = 0; run < runs; ++run) {
-    std::string error;
+  rw::TournamentReport a;
+  std::string error;
+  const auto playInterp = [&] {
     options.rules.engine = nullptr;
-    auto start = Clock::now();
-    const rw::TournamentReport a = rw::runTournament(contestants, options, {}, {}, error);
-    interpTimes.push_back(secondsSince(start));
+    const auto start = Clock::now();
+    a = rw::runTournament(contestants, options, {}, {}, error);
+    return secondsSince(start);
+  };
+  const auto playJit = [&] {
     // As `chronon tournament --engine jit` sets it up, afresh for every run: compiled in the
     // background while the interpreter plays, hot programs recompiled at level 2; the time includes
     // all of it.
@@ -278,29 +309,29 @@ void benchRoboWarTournament(const fs::path& source, const char* label, int duels
     std::unique_ptr<chronon::jit::RoboTalkJit> jit = chronon::jit::RoboTalkJit::create(reason, tiered);
     if (!jit) {
       std::printf("\n%s skipped: %s\n", label, reason.c_str());
-      return;
+      return -1.0;
     }
-    start = Clock::now();
+    const auto start = Clock::now();
     for (const auto& p : programs) jit->prepare(vm::decode(p), p.name);
     options.rules.engine = jit.get();
     const rw::TournamentReport b = rw::runTournament(contestants, options, {}, {}, error);
-    jitTimes.push_back(secondsSince(start));
-    ratios.push_back(interpTimes.back() / std::max(jitTimes.back(), 1e-9));
+    const double seconds = secondsSince(start);
     compiled = jit->stats();
-    bouts = a.bouts.size();
     same = same && a.standings.size() == b.standings.size() && a.bouts.size() == b.bouts.size();
     for (size_t i = 0; same && i < a.standings.size(); ++i)
       same = a.standings[i].name == b.standings[i].name && a.standings[i].finalScore == b.standings[i].finalScore;
     for (size_t i = 0; same && i < a.bouts.size(); ++i) same = a.bouts[i].result.chronons == b.bouts[i].result.chronons;
-  }
+    return seconds;
+  };
+  Alternation times;
+  if (!alternate(runs, playInterp, playJit, times)) return;
   std::printf(
       "\n%s RoboWar tournament of the %zu bundled robots (%d duels a pair, %d groups a robot: %zu battles with the "
-      "Winners'\n    Circle), 1 thread, %d runs of each engine, alternating: interp median %.2f s, jit median %.2f s, "
-      "median ratio %.2fx\n    (ratios",
-      label, contestants.size(), duels, groups, bouts, runs, median(interpTimes), median(jitTimes), median(ratios));
-  for (const double r : ratios) std::printf(" %.2f", r);
+      "Winners'\n    Circle), 1 thread, %d runs of each engine, alternating: ",
+      label, contestants.size(), duels, groups, a.bouts.size(), runs);
+  printAlternation(times);
   std::printf(
-      "), results %s; in the last run the JIT compiled %zu programs (some again, hot,\n    at level 2) in %.0f ms "
+      ", results %s; in the last run the JIT compiled %zu programs (some again, hot,\n    at level 2) in %.0f ms "
       "on its background thread\n",
       same ? "identical" : "DIFFER", compiled.records.size(), compiled.totalMilliseconds);
 }
@@ -378,16 +409,16 @@ void benchTop9(const fs::path& shared, int rounds) {
   options.rounds = rounds;
   options.threads = 1;
   options.seed = 1;
-  std::vector<double> interpTimes;
-  std::vector<double> jitTimes;
-  std::vector<double> ratios;
   bool same = true;
   chronon::jit::JitStats compiled;
-  for (int run = 0; run < kTop9Runs; ++run) {
+  gb::TournamentResult a;
+  const auto playInterp = [&] {
     options.world.engine = nullptr;
-    auto start = Clock::now();
-    const gb::TournamentResult a = gb::runTournament(sides, options);
-    interpTimes.push_back(secondsSince(start));
+    const auto start = Clock::now();
+    a = gb::runTournament(sides, options);
+    return secondsSince(start);
+  };
+  const auto playJit = [&] {
     // As `chronon tournament --engine jit` does: a fresh JIT that compiles in the background while
     // the interpreter runs each brain, so the time includes every compile.
     chronon::jit::JitOptions background;
@@ -397,16 +428,15 @@ void benchTop9(const fs::path& shared, int rounds) {
     std::unique_ptr<chronon::jit::GrobocodeJit> jit = chronon::jit::GrobocodeJit::create(reason, background);
     if (!jit) {
       std::printf("\n(c) skipped: %s\n", reason.c_str());
-      return;
+      return -1.0;
     }
-    start = Clock::now();
+    const auto start = Clock::now();
     for (const gc::Side* side : sides)
       for (const gc::Type& type : side->types)
         if (type.brain) jit->prepare(*type.brain, type.name);
     options.world.engine = jit.get();
     const gb::TournamentResult b = gb::runTournament(sides, options);
-    jitTimes.push_back(secondsSince(start));
-    ratios.push_back(interpTimes.back() / std::max(jitTimes.back(), 1e-9));
+    const double seconds = secondsSince(start);
     compiled = jit->stats();
     same = same && a.rounds.size() == b.rounds.size();
     for (size_t k = 0; same && k < a.rounds.size(); ++k) {
@@ -414,14 +444,15 @@ void benchTop9(const fs::path& shared, int rounds) {
       for (size_t i = 0; same && i < a.rounds[k].sides.size(); ++i)
         same = a.rounds[k].sides[i].fraction == b.rounds[k].sides[i].fraction;
     }
-  }
+    return seconds;
+  };
+  Alternation times;
+  if (!alternate(kTop9Runs, playInterp, playJit, times)) return;
+  std::printf("\n(c) Grobots top9 tournament, %d rounds, 1 thread, %d runs of each engine, alternating:\n    ", rounds,
+              kTop9Runs);
+  printAlternation(times);
   std::printf(
-      "\n(c) Grobots top9 tournament, %d rounds, 1 thread, %d runs of each engine, alternating: interp median %.2f "
-      "s,\n    jit median %.2f s, median ratio %.2fx (ratios",
-      rounds, kTop9Runs, median(interpTimes), median(jitTimes), median(ratios));
-  for (const double r : ratios) std::printf(" %.2f", r);
-  std::printf(
-      "), results %s; in the last run the JIT compiled %zu brains\n    in %.0f ms on its background thread (%lld "
+      ", results %s; in the last run the JIT compiled %zu brains\n    in %.0f ms on its background thread (%lld "
       "still queued at the end)\n",
       same ? "identical" : "DIFFER", compiled.records.size(), compiled.totalMilliseconds,
       static_cast<long long>(compiled.queued));
