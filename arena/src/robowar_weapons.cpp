@@ -343,9 +343,7 @@ void Engine::launch(Robot& robot, ShotKind kind, int energy, double speed, int t
   s.energy = energy;
   s.x = robot.x;
   s.y = robot.y;
-  const Direction heading = compass(robot.aim);
-  const double ux = heading.x;
-  const double uy = heading.y;
+  const auto [ux, uy] = compass(robot.aim);
   switch (kind) {
     case ShotKind::kBullet:
     case ShotKind::kRubber:

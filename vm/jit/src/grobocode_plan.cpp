@@ -3,6 +3,7 @@
 #include "grobocode_plan.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "chronon/stdlib/grobots_number.h"
 
@@ -36,10 +37,19 @@ Op called(Prim p) {
   return Op{OpKind::kCall, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), false};
 }
 
-// A pure numeric word (one of CHRONON_GROBOCODE_PURE_WORDS, so in the table), called directly;
-// but `dot`, two products and a sum that vector code uses in its loops, is compiled inline.
+// The Inline word computing `p`, when CHRONON_GROBOCODE_INLINE_WORDS lists one.
+std::optional<Inline> inlineFor(Prim p) {
+#define CHRONON_INLINE_FOR(name) \
+  if (p == Prim::name) return Inline::name;
+  CHRONON_GROBOCODE_INLINE_WORDS(CHRONON_INLINE_FOR)
+#undef CHRONON_INLINE_FOR
+  return std::nullopt;
+}
+
+// A pure numeric word (one of CHRONON_GROBOCODE_PURE_WORDS, so in the table), called directly,
+// unless the inline words list it too (`dot`, which vector loops use): then compiled inline.
 Op pure(Prim p) {
-  if (p == Prim::Dot) return prim(Inline::Dot);
+  if (const std::optional<Inline> word = inlineFor(p)) return prim(*word);
   const grobocode::PureWord* word = grobocode::findPure(p);
   Op op{OpKind::kPure, p, 0, 0, word->pops, word->pushes, false};
   op.pure = word;

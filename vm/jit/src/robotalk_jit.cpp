@@ -102,10 +102,9 @@ struct Compiled {
   // Cycles its robots have run in native code, for the hot recompile (JitOptions::hotInstructions).
   mutable std::atomic<int64_t> executed{0};
   mutable std::atomic<bool> upgradeQueued{false};
-  // Per instruction: whether native code found no block starting there when it had to begin there
-  // (noteStart), for the hot recompile's block starts (planProgram). Robots on every thread set
-  // flags; nothing clears them.
-  // One flag per instruction (key has one word per instruction).
+  // One flag per instruction (as many as key's words): whether native code found no block starting
+  // there when it had to begin there (noteStart), for the hot recompile's block starts
+  // (planProgram). Robots on every thread set flags; nothing clears them.
   std::unique_ptr<std::atomic<bool>[]> starts;
 };
 

@@ -99,8 +99,9 @@ struct Plan {
 };
 
 /// The longest block, but for one more instruction when the next uses what the last pushed (a
-/// quoted register's RECALL or STORE, a branch's destination). RoboWar robots run 5 to 50 cycles a chronon; the
-/// interpreter plays a block that does not fit the rest of the budget (vm::resume), so blocks stay short.
+/// quoted register's RECALL or STORE, a branch's destination). RoboWar robots run 5 to 50 cycles a
+/// chronon; the interpreter plays a block that does not fit the rest of the budget (vm::resume), so
+/// blocks stay short.
 inline constexpr int kMaxBlockLength = 8;
 
 /// Classifies `code` and cuts it into blocks. Leaders are address 0, every constant destination of
