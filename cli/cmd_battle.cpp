@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "chronon/arena/robowar_battle.h"
+#include "chronon/arena/robowar_tournament_field.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "commands.h"
 #include "engine_option.h"
@@ -23,7 +26,7 @@ using arena::robowar::Event;
 // The usage text before the engine options.
 constexpr const char* kUsageHead =
     "usage: chronon battle ROBOT... [--seed N] [--log] [--max-chronons N] [--move-and-shoot] [--json]\n"
-    "                      [--engine interp|jit] [--stats]\n"
+    "                      [--engine interp|jit] [--stats] [--game robowar|grobots]\n"
     "\n"
     "Runs one RoboWar battle of 1-6 robots (RoboTalk source, object code or .RWR files) and prints\n"
     "each robot's outcome: alive or the chronon and cause of death, kills, points, energy, damage.\n"
@@ -33,12 +36,16 @@ constexpr const char* kUsageHead =
     "  --max-chronons N   chronon cap (default 1500)\n"
     "  --move-and-shoot   allow moving and firing in one chronon (default: the RoboWar 4.5 rule)\n"
     "  --team N,N,...     team number of each robot (0 = no team); default: from #!!team lines\n"
-    "  --json             print the result as JSON\n";
+    "  --json             print the result as JSON\n"
+    "  --game G           robowar | grobots: the game a folder holding both robots and sides plays\n"
+    "                     (default: grobots); a FOLDER given as ROBOT enters every .rtk, .txt and .rwr\n"
+    "                     robot in it\n";
 // The usage text after the engine options.
 constexpr const char* kUsageTail =
     "\n"
     "Given Grobots sides (.gb files, or a folder of them) it plays one Grobots round instead; its\n"
-    "options are listed by 'chronon battle SIDE.gb --help'.\n";
+    "options are listed by 'chronon battle SIDE.gb --help'. A folder holding both plays its Grobots\n"
+    "sides unless --game robowar is given.\n";
 
 // The whole usage text, engine options included.
 std::string usage() { return std::string(kUsageHead) + kEngineUsage + kUsageTail; }
@@ -65,6 +72,24 @@ const char* kindName(Event::Kind kind) {
   return "?";
 }
 
+// Adds `argument` to `paths`, or for a folder every robot file in it (.rtk, .txt, .rwr, sorted by name),
+// as a tournament enters a folder; so `--game robowar` plays the robots of a folder that also holds
+// Grobots sides.
+void addRobotPaths(const std::string& argument, std::vector<std::string>& paths) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(argument, ec)) {
+    paths.push_back(argument);
+    return;
+  }
+  std::vector<std::string> found;
+  for (const auto& entry : std::filesystem::directory_iterator(argument, ec)) {
+    if (entry.is_regular_file(ec) && arena::robowar::isRobotFileName(entry.path()))
+      found.push_back(entry.path().string());
+  }
+  std::sort(found.begin(), found.end());
+  paths.insert(paths.end(), found.begin(), found.end());
+}
+
 bool parseNumber(const std::string& text, long long& out) {
   if (text.empty()) return false;
   char* end = nullptr;
@@ -74,8 +99,11 @@ bool parseNumber(const std::string& text, long long& out) {
 
 }  // namespace
 
-int runBattle(const Args& args) {
-  if (wantsGrobots(args)) return runGrobotsBattle(args);
+int runBattle(const Args& arguments) {
+  Args args = arguments;
+  const std::optional<Game> game = chooseGame("battle", args);
+  if (!game) return 2;
+  if (*game == Game::kGrobots) return runGrobotsBattle(args);
   std::vector<std::string> paths;
   uint64_t seed = 1;
   bool log = false;
@@ -137,7 +165,7 @@ int runBattle(const Args& args) {
       std::fprintf(stderr, "chronon battle: unknown option '%s'\n\n%s", a.c_str(), usage().c_str());
       return 2;
     } else {
-      paths.push_back(a);
+      addRobotPaths(a, paths);
     }
   }
   if (paths.empty() || paths.size() > 6) {

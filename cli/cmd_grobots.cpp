@@ -1,5 +1,6 @@
 // `chronon tournament` and `chronon battle` for Grobots sides: options of the original's headless
-// program (specs/grobots-world.md §14) with a seed, threads and machine-readable output.
+// program (specs/grobots-world.md §14) with a seed, threads and machine-readable output. Also the
+// choice between the two games that both commands make first (chooseGame, `--game`).
 
 #include <unistd.h>
 
@@ -9,8 +10,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "chronon/arena/grobots_tournament.h"
+#include "chronon/arena/robowar_tournament_field.h"
 #include "commands.h"
 #include "engine_option.h"
 
@@ -38,6 +41,8 @@ constexpr const char* kTournamentUsage =
     "  -j N                 worker threads (default: all cores); results do not depend on it\n"
     "  --json | --csv       standings as JSON or CSV\n"
     "  --log FILE           per-round log: round, frames, then per side seeded/alive/fraction/kills\n"
+    "  --game G             grobots | robowar: the game a folder holding both sides and RoboWar robots\n"
+    "                       plays (default: grobots, with a note saying how many robots were left out)\n"
     "%s"
     "  --help               this text\n"
     "\n"
@@ -58,6 +63,8 @@ constexpr const char* kBattleUsage =
     "  --every N            biomass line every N frames (default 500; 0 = only at the end)\n"
     "  --seed N             world seed (default 1)\n"
     "  --prints             also show what brains print\n"
+    "  --game G             grobots | robowar: the game a folder holding both sides and RoboWar robots\n"
+    "                       plays (default: grobots, with a note saying how many robots were left out)\n"
     "%s"
     "  --help               this text\n";
 
@@ -176,18 +183,56 @@ std::string percent(double f) {
 
 }  // namespace
 
-bool wantsGrobots(const Args& args) {
+std::optional<Game> chooseGame(const char* command, Args& args) {
+  std::optional<Game> chosen;
+  Args rest;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a != "--game" && a.rfind("--game=", 0) != 0) {
+      rest.push_back(a);
+      continue;
+    }
+    if (a == "--game" && i + 1 >= args.size()) {
+      std::fprintf(stderr, "chronon %s: --game needs a value (grobots or robowar)\n", command);
+      return std::nullopt;
+    }
+    const std::string value = a == "--game" ? args[++i] : a.substr(std::string_view("--game=").size());
+    if (value == "grobots") {
+      chosen = Game::kGrobots;
+    } else if (value == "robowar") {
+      chosen = Game::kRoboWar;
+    } else {
+      std::fprintf(stderr, "chronon %s: unknown game '%s' (grobots, robowar)\n", command, value.c_str());
+      return std::nullopt;
+    }
+  }
+  args = std::move(rest);
+  if (chosen) return chosen;
+  // Option values look like positional arguments here; only .gb names and folders count, as before.
+  bool sides = false;
+  int robotsInFolders = 0;
   for (const std::string& a : args) {
     if (a.empty() || a[0] == '-') continue;
-    if (isSidePath(a)) return true;
+    if (isSidePath(a)) sides = true;
     std::error_code ec;
-    if (std::filesystem::is_directory(a, ec)) {
-      for (const auto& entry : std::filesystem::directory_iterator(a, ec)) {
-        if (isSidePath(entry.path().string())) return true;
+    if (!std::filesystem::is_directory(a, ec)) continue;
+    for (const auto& entry : std::filesystem::directory_iterator(a, ec)) {
+      if (isSidePath(entry.path().string())) {
+        sides = true;
+      } else if (entry.is_regular_file(ec) && arena::robowar::isRobotFileName(entry.path())) {
+        ++robotsInFolders;
       }
     }
   }
-  return false;
+  if (!sides) return Game::kRoboWar;
+  if (robotsInFolders > 0) {
+    std::fprintf(stderr,
+                 "chronon %s: note: playing the Grobots sides; %d RoboWar robot%s (.rtk, .txt, .rwr) in the same "
+                 "folder %s left out (add --game robowar to play %s instead)\n",
+                 command, robotsInFolders, robotsInFolders == 1 ? "" : "s", robotsInFolders == 1 ? "was" : "were",
+                 robotsInFolders == 1 ? "it" : "them");
+  }
+  return Game::kGrobots;
 }
 
 int runGrobotsTournament(const Args& args) {

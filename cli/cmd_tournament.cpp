@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "chronon/arena/robowar_tournament.h"
@@ -44,13 +45,16 @@ constexpr const char* kUsageHead =
     "  --json             standings as JSON\n"
     "  --csv              standings as CSV\n"
     "  --log FILE         write the per-bout log (bout phase Robot Score Alive Kills Killer Chronon)\n"
+    "  --game G           robowar | grobots: the game a folder holding both robots and sides plays\n"
+    "                     (default: grobots, with a note saying how many robots were left out)\n"
     "  --help             this text\n";
 // The usage text after the engine options.
 constexpr const char* kUsageTail =
     "\n"
     "Given Grobots sides (.gb files, or a folder of them) it plays a Grobots tournament instead; its\n"
     "options (--rounds, --frames, --world, --sides-per-round ...) are listed by\n"
-    "'chronon tournament SIDE.gb --help'.\n";
+    "'chronon tournament SIDE.gb --help'. A folder holding both plays its Grobots sides unless\n"
+    "--game robowar is given.\n";
 
 // The whole usage text, engine options included.
 std::string usage() { return std::string(kUsageHead) + kEngineUsage + kUsageTail; }
@@ -125,8 +129,11 @@ bool writeFile(const std::string& path, const std::string& text) {
 
 }  // namespace
 
-int runTournament(const Args& args) {
-  if (wantsGrobots(args)) return runGrobotsTournament(args);
+int runTournament(const Args& arguments) {
+  Args args = arguments;
+  const std::optional<Game> game = chooseGame("tournament", args);
+  if (!game) return 2;
+  if (*game == Game::kGrobots) return runGrobotsTournament(args);
   rw::TournamentOptions options;
   chronon::robowar::Category category = chronon::robowar::Category::kUnlimited;
   bool json = false;

@@ -3,10 +3,10 @@
 // calls library functions, and prints. Each takes the arguments after the subcommand name and
 // returns the process exit status (0 success, 1 the input has errors, 2 usage error).
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
-
-#include <optional>
 
 #include "chronon/compiler/diagnostic.h"
 #include "chronon/compiler/grobocode.h"
@@ -20,7 +20,8 @@ using Args = std::vector<std::string>;
 
 /// `chronon battle ROBOT... [--seed N] [--log] [--max-chronons N] [--json]`: one RoboWar battle of
 /// 1-6 robots (source, object code or .RWR); prints each robot's outcome and, with --log, the event
-/// log. Exit 0 after a battle, 1 when a robot fails to load, 2 on a usage error.
+/// log. A folder enters its robot files. Grobots sides, or `--game grobots`, play a Grobots round
+/// instead (chooseGame). Exit 0 after a battle, 1 when a robot fails to load, 2 on a usage error.
 int runBattle(const Args& args);
 
 /// Writes `diagnostics` to stderr as `file:line:col: severity: message [code]` lines.
@@ -35,9 +36,19 @@ struct LoadedSide {
 /// True when `path` names a Grobots side file (it ends in .gb, any case).
 bool isSidePath(const std::string& path);
 
-/// True when the positional arguments of a battle or tournament name Grobots sides (.gb files, or
-/// a folder holding .gb files) rather than RoboWar robots.
-bool wantsGrobots(const Args& args);
+/// The game a battle or tournament plays.
+enum class Game : uint8_t {
+  kRoboWar,  ///< RoboWar robots (.rtk, .txt, .rwr files, a folder of them, or a tournament list).
+  kGrobots,  ///< Grobots sides (.gb files, or a folder of them).
+};
+
+/// Picks the game of a battle or tournament and removes its `--game grobots|robowar` option from
+/// `args`. Without the option: Grobots when the positional arguments name Grobots sides (.gb files,
+/// or a folder holding .gb files), else RoboWar; when Grobots is chosen so and a folder also holds
+/// RoboWar robots, prints one note on stderr saying how many were left out and that `--game robowar`
+/// plays them. `command` ("tournament", "battle") names the command in messages. Returns nullopt
+/// after a message when the option has no value or an unknown one.
+std::optional<Game> chooseGame(const char* command, Args& args);
 
 /// `chronon tournament SIDE.gb... --rounds N ...`: a Grobots tournament (cmd_grobots.cpp).
 int runGrobotsTournament(const Args& args);
@@ -91,8 +102,9 @@ int runLsp(const Args& args);
 int runRun(const Args& args);
 
 /// `chronon tournament [ROBOT... | FOLDER | LISTFILE] [options]`: a RoboWar tournament
-/// (specs/robowar.md §8); prints the standings. Exit 1 when the field cannot be loaded or has fewer
-/// than two robots, 2 on a usage error.
+/// (specs/robowar.md §8); prints the standings. Grobots sides, or `--game grobots`, play a Grobots
+/// tournament instead (chooseGame). Exit 1 when the field cannot be loaded or has fewer than two
+/// robots, 2 on a usage error.
 int runTournament(const Args& args);
 
 }  // namespace chronon::cli

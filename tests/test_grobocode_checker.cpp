@@ -134,6 +134,57 @@ TEST_CASE("routineEffects: subroutine effects through calls", "[grobocode-checke
   CHECK(effects[1].outputs == 1);
 }
 
+TEST_CASE("send and dropn with a constant count move a fixed number of cells", "[grobocode-checker]") {
+  // 5 is the message, 1 its length and 1 the channel: send pops all three, so drop underflows.
+  CHECK(countCode(checkCode("5 1 1 send drop stop"), DiagCode::kGbCheckUnderflow, Severity::kError) == 1);
+  CHECK(checkCode("5 6 2 1 send stop").empty());
+  CHECK(countCode(checkCode("1 2 3 3 dropn drop stop"), DiagCode::kGbCheckUnderflow, Severity::kError) == 1);
+  CHECK(checkCode("1 2 3 2 dropn drop stop").empty());
+  // A count computed at run time, a negative dropn or a label between the count and the word leave the
+  // depth unknown, so nothing after them is reported.
+  CHECK(checkCode("5 1 1 + send drop stop").empty());
+  CHECK(checkCode("-1 dropn drop drop stop").empty());
+  CHECK(checkCode("5 1 there: 1 send drop there& jump").empty());
+}
+
+TEST_CASE("instructionDepths: depths along the paths the checker follows", "[grobocode-checker]") {
+  // The loop reads messages (receive: unknown effect) and jumps out of its body; the code after the
+  // loop is reached both from its exit, at depth 0, and from that jump.
+  const SourceFile file("t.gb",
+                        "#side S\n#author A\n#type T\n#code\n"
+                        "do\ndo 1 messages while 1 receive drop drop out& jump loop\n"
+                        "out: 7 8 9 3 1 send\n"
+                        "forever\n#end\n");
+  SideResult result = compileSide(file);
+  REQUIRE_FALSE(result.diagnostics.hasErrors());
+  REQUIRE(result.loaded());
+  const Brain& brain = *result.side.types[0].brain;
+  const std::vector<DepthFact> depths = instructionDepths(brain);
+  REQUIRE(depths.size() == brain.instructions.size());
+  const auto at = [&](std::string_view word, int nth = 0) -> const DepthFact& {
+    for (size_t pc = 0; pc < brain.instructions.size(); ++pc) {
+      if (file.slice(brain.instructions[pc].range) == word && nth-- == 0) return depths[pc];
+    }
+    FAIL("no instruction " << word);
+    return depths[0];
+  };
+  // The loop head: the entry and the back edge from `forever` agree on 0, but the back edge comes
+  // partly from the jump after receive, so the depth is known without being complete.
+  CHECK(at("messages").known);
+  CHECK(at("messages").depth == 1);
+  CHECK_FALSE(at("messages").complete);
+  // After receive nothing is known.
+  CHECK(at("receive").known);
+  CHECK_FALSE(at("drop").known);
+  // The send's count is a constant: 5 cells before it, none after.
+  CHECK(at("send").known);
+  CHECK(at("send").depth == 5);
+  REQUIRE(at("send").change);
+  CHECK(*at("send").change == -5);
+  CHECK_FALSE(at("receive").change);
+  CHECK(at("9").depth == 2);
+}
+
 TEST_CASE("The checker is bounded on recursion and computed jumps", "[grobocode-checker]") {
   CHECK(checkCode("loop1^ stop\nloop1: 1 loop1 return").size() <= 2);
   CHECK(checkCode("tbl& 2 + jump\ntbl: 1 2 3 stop").empty());

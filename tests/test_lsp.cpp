@@ -6,9 +6,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -114,6 +116,39 @@ constexpr const char* kRobbieProgram =
     "  set Laps Laps + 1\n"
     "endrepeat\n"
     "stop\n";
+
+// The whole content of the file at `path`.
+std::string readFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+// What `command` writes to stdout (run by the shell).
+std::string commandOutput(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  pclose(pipe);
+  return out;
+}
+
+// "line label" for each inlay hint in `hints`, for comparing with a list.
+std::vector<std::string> hintTexts(const json& hints) {
+  std::vector<std::string> texts;
+  for (const json& hint : hints)
+    texts.push_back(std::to_string(hint["position"]["line"].get<int>()) + " " + hint["label"].get<std::string>());
+  return texts;
+}
+
+// An inlayHint request over the first `lines` lines of `uri`.
+json inlayHintParams(const std::string& uri, int lines) {
+  return json{{"textDocument", {{"uri", uri}}},
+              {"range", {{"start", {{"line", 0}, {"character", 0}}}, {"end", {{"line", lines}, {"character", 0}}}}}};
+}
 
 }  // namespace
 
@@ -255,6 +290,95 @@ TEST_CASE("Grobocode features answer from the side compiler", "[lsp]") {
   CHECK(signature["signatures"][0]["label"] == "drop ( x -- )");
 }
 
+TEST_CASE("Grobocode depth hints follow jumps and leave out what the checker cannot follow", "[lsp]") {
+  // A loop that reads messages through a subroutine of unknown effect and jumps out of its body; the
+  // code after it is reached from the loop's exit (depth 0) and from that jump.
+  constexpr const char* kJumper =
+      "#side Jumper\n"
+      "#author Tester\n"
+      "#type Hopper\n"
+      "#hardware\n"
+      "processor 10\n"
+      "#code\n"
+      "do\n"
+      "  do\n"
+      "    1 messages while\n"
+      "    reader^ drop drop\n"
+      "    skip& jump\n"
+      "  loop\n"
+      "  skip:\n"
+      "  7 8\n"
+      "  9 3 1 send\n"
+      "  0.5 random-bool if\n"
+      "    done& jump\n"
+      "  then\n"
+      "  5 drop\n"
+      "  done:\n"
+      "forever\n"
+      "reader: 1 receive return\n"
+      "#end\n";
+  Harness h;
+  h.start();
+  const std::string uri = "file:///jumper.gb";
+  h.open(uri, "grobocode", kJumper);
+  CHECK(h.diagnostics().empty());
+  const json hints = h.request(2, "textDocument/inlayHint", inlayHintParams(uri, 30))["result"];
+  // Lines 9 and 10 follow a call whose effect is unknown, line 11 is never reached, and the effect of
+  // reader (line 21) is unknown: none of them gets a hint, and no hint says "unknown". The depth after
+  // line 14 counts send's constant length (3 values, the length and the channel).
+  CHECK(hintTexts(hints) ==
+        std::vector<std::string>{"8 [0]", "13 [2]", "14 [0]", "15 [0]", "16 [0]", "18 [0]", "20 [0]"});
+  // Some ways to line 14 pass code the checker cannot follow; the tooltip says so.
+  for (const json& hint : hints) {
+    if (hint["position"]["line"] == 14)
+      CHECK(hint["tooltip"].get<std::string>().find("on the paths the checker can follow") != std::string::npos);
+  }
+}
+
+TEST_CASE("Grobocode free text gets no semantic tokens, however much it reads like code", "[lsp]") {
+  // The description after #side and #type, and what follows #date, are ignored by the original
+  // (specs/grobots-language.md §6.1); editors colour them with the TextMate grammar's comment scope.
+  const SourceFile file("describe.gb",
+                        "#side Demo\n"
+                        "#author Tester\n"
+                        "It eats food if energy is low, then syncs.\n"
+                        "#date 2 May 2016\n"
+                        "#type Eater\n"
+                        "A gatherer: do 5 drop forever.\n"
+                        "#code\n"
+                        "do sync forever\n"
+                        "#end\n");
+  const auto analysis = lsp::grobocodeSupport().analyze(file);
+  CHECK(analysis->diagnostics().empty());
+  std::vector<std::string> tokens;
+  for (const lsp::SemanticToken& token : analysis->semanticTokens())
+    tokens.push_back(std::to_string(file.lineColumn(token.range.begin).line) + " " +
+                     std::string(file.slice(token.range)));
+  CHECK(tokens == std::vector<std::string>{"1 #side", "2 #author", "4 #date", "5 #type", "7 #code", "8 do", "8 sync",
+                                           "8 forever", "9 #end"});
+}
+
+TEST_CASE("A jump-heavy corpus side gets a depth hint on most code lines", "[lsp][corpus]") {
+  const std::filesystem::path mice = chronon::test::sharedDir() / "corpus" / "grobots" / "mice.gb";
+  if (!std::filesystem::is_regular_file(mice)) {
+    WARN("skipped: " << mice << " is absent");
+    return;
+  }
+  const SourceFile file("mice.gb", readFile(mice));
+  const auto analysis = lsp::grobocodeSupport().analyze(file);
+  const std::vector<lsp::InlayHintEntry> hints =
+      analysis->inlayHints(SourceRange{0, static_cast<uint32_t>(file.text().size())});
+  // 110 lines hold code; the 12 from `1 receive` to the end of the message loop depend on a
+  // message's length and get no hint. When the checker stopped following at `send` and `receive`,
+  // the whole brain got one hint.
+  std::set<uint32_t> lines;
+  for (const lsp::InlayHintEntry& hint : hints) {
+    CHECK(hint.label.find('?') == std::string::npos);
+    if (hint.label.front() == '[') lines.insert(file.lineColumn(hint.offset).line);
+  }
+  CHECK(lines.size() >= 95);
+}
+
 TEST_CASE("Grobocode diagnostics appear, clear, and come with quick fixes", "[lsp]") {
   Harness h;
   h.start();
@@ -368,6 +492,100 @@ TEST_CASE("RoboTalk features answer from the syntax tree and the checker", "[lsp
   REQUIRE(!actions.empty());
   CHECK(actions[0]["title"] == "Quote the register: aim'");
   CHECK(actions[0]["edit"]["changes"][uri][0]["range"]["start"] == json::parse(R"({"line":1,"character":7})"));
+}
+
+TEST_CASE("RoboTalk inlay hints leave out what the checker does not know", "[lsp]") {
+  Harness h;
+  h.start();
+  // `a call` calls the address in register A: the loop at start returns there with any depth, so the
+  // checker knows nothing at start, and the label gets no hint instead of "[?]".
+  const std::string uri = "file:///computed.rtk";
+  h.open(uri, "robotalk", "start:\n  a call\n  start jump\n");
+  CHECK(h.request(2, "textDocument/inlayHint", inlayHintParams(uri, 5))["result"] == json::array());
+}
+
+TEST_CASE("RoboTalk completion follows the case the robot is written in", "[lsp]") {
+  Harness h;
+  h.start();
+  // The item labelled `label`; with `snippet`, the snippet of that label (IF is also an operator).
+  const auto item = [](const json& items, const std::string& label, bool snippet = false) {
+    for (const json& i : items) {
+      if (i["label"] == label && (i["insertTextFormat"] == 2) == snippet) return i;
+    }
+    return json();
+  };
+  int id = 2;
+  const auto complete = [&](const std::string& uri, const std::string& text) {
+    h.open(uri, "robotalk", text);
+    return h.request(id++, "textDocument/completion", at(uri, 1, 2))["result"]["items"];
+  };
+  // kRobot writes its words in lower case.
+  const json lower = complete("file:///lower.rtk", kRobot);
+  CHECK(item(lower, "store")["textEdit"]["newText"] == "store");
+  CHECK(item(lower, "aim")["textEdit"]["newText"] == "aim");
+  CHECK(item(lower, "STORE").is_null());
+  CHECK(item(lower, "if", true)["textEdit"]["newText"] == "${1:flag} ${2:name} if");
+  CHECK(item(lower, "shoot")["textEdit"]["newText"] == "shoot");  // Labels keep their own spelling.
+  const json upper = complete("file:///upper.rtk", "START:\n  AIM 5 + AIM' STORE\n  START JUMP\n");
+  CHECK(item(upper, "STORE")["textEdit"]["newText"] == "STORE");
+  CHECK(item(upper, "store").is_null());
+  CHECK(item(upper, "IF", true)["textEdit"]["newText"] == "${1:flag} ${2:name} IF");
+  // Mostly lower case (three words to one): lower case.
+  const json mixed = complete("file:///mixed.rtk", "start:\n  aim 5 + aim' store\n  RANGE drop\n");
+  CHECK(item(mixed, "range")["textEdit"]["newText"] == "range");
+  // Nothing written yet: upper case, as the manual writes RoboTalk.
+  CHECK_FALSE(item(complete("file:///empty.rtk", "\n"), "STORE").is_null());
+}
+
+TEST_CASE("chronon/disassembly answers what chronon disasm prints, for the text in the editor", "[lsp]") {
+  Harness h;
+  const json init =
+      h.request(1, "initialize", json{{"processId", nullptr}, {"rootUri", nullptr}, {"capabilities", json::object()}});
+  CHECK(init["result"]["capabilities"]["experimental"]["disassembly"] == true);
+  h.notify("initialized", json::object());
+  const auto disasm = [](const std::filesystem::path& path) {
+    return commandOutput("'" + chronon::test::chrononBinary().string() + "' disasm '" + path.string() +
+                         "' 2>/dev/null");
+  };
+  const auto request = [&](int id, const std::string& uri) {
+    return h.request(id, "chronon/disassembly", json{{"textDocument", {{"uri", uri}}}});
+  };
+  const std::filesystem::path stdlib = chronon::test::sourceDir() / "stdlib";
+  int id = 2;
+  for (const auto& [path, language] :
+       std::vector<std::pair<std::filesystem::path, std::string>>{{stdlib / "robowar" / "dodger.rtk", "robotalk"},
+                                                                  {stdlib / "grobots" / "hive.gb", "grobocode"},
+                                                                  {stdlib / "robbie" / "sorter.rl", "robbie"}}) {
+    INFO(path.string());
+    const std::string uri = "file:///bundled/" + path.filename().string();
+    h.open(uri, language, readFile(path));
+    const json result = request(id++, uri)["result"];
+    CHECK(result["diagnostics"] == 0);
+    const std::string expected = disasm(path);
+    REQUIRE(expected.size() > 100);
+    CHECK(result["text"] == expected);
+  }
+  // The listing follows the text in the editor, not the file on disk.
+  const std::string uri = "file:///bundled/dodger.rtk";
+  h.notify("textDocument/didChange", json{{"textDocument", {{"uri", uri}, {"version", 2}}},
+                                          {"contentChanges", json::array({json{{"text", kRobot}}})}});
+  const auto temp = std::filesystem::temp_directory_path() / "chronon-lsp-disassembly.rtk";
+  std::ofstream(temp, std::ios::binary) << kRobot;
+  CHECK(request(id++, uri)["result"]["text"] == disasm(temp));
+  std::filesystem::remove(temp);
+  // With errors there is no listing: the errors instead, as chronon check prints them.
+  h.notify("textDocument/didChange",
+           json{{"textDocument", {{"uri", uri}, {"version", 3}}},
+                {"contentChanges", json::array({json{{"text", "start:\n  5 foo jump\n  bar\n"}}})}});
+  const json broken = request(id++, uri)["result"];
+  CHECK(broken["diagnostics"] == 2);
+  const std::string text = broken["text"];
+  CHECK(text.rfind("No listing: dodger.rtk has 2 errors.\n\n", 0) == 0);
+  CHECK(text.find("dodger.rtk:2:5: error: unknown token 'foo'") != std::string::npos);
+  CHECK(text.find("[RT200]\n") != std::string::npos);
+  // A document that is not open, or no document at all, is a JSON-RPC error.
+  CHECK(request(id++, "file:///nope.gb")["error"]["code"] == -32602);
+  CHECK(h.request(id++, "chronon/disassembly", json::object())["error"]["code"] == -32602);
 }
 
 TEST_CASE("Robbie Language: bundled programs open clean and .rl files find their language", "[lsp]") {
@@ -704,7 +922,8 @@ TEST_CASE("Random damage to messages and documents never crashes the server", "[
                                          "textDocument/completion",     "textDocument/rename",
                                          "textDocument/didChange",      "textDocument/codeAction",
                                          "textDocument/documentSymbol", "textDocument/semanticTokens/full",
-                                         "textDocument/inlayHint",      "workspace/symbol"};
+                                         "textDocument/inlayHint",      "workspace/symbol",
+                                         "chronon/disassembly"};
   for (int round = 0; round < 3000; ++round) {
     std::string params = seeds[next() % seeds.size()];
     const int damage = static_cast<int>(next() % 4);

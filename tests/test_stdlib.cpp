@@ -1,5 +1,13 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chronon/stdlib/grobocode_words.h"
+#include "chronon/stdlib/robbie_words.h"
 #include "chronon/stdlib/robotalk_words.h"
 #include "chronon/stdlib/robowar_hardware.h"
 
@@ -85,4 +93,42 @@ TEST_CASE("the Hardware Store's options are declared once", "[stdlib]") {
   REQUIRE(storeSells(StoreItem::kShield, 25));
   REQUIRE_FALSE(storeSells(StoreItem::kShield, 30));
   REQUIRE(storeOptions(StoreItem::kDamage).size() == 4);
+}
+
+TEST_CASE("word docs are sentences without slips", "[stdlib]") {
+  // Hover, completion and REPL help show these lines as they are.
+  CHECK(info(Op::Sync).doc == "Ends this robot's chronon; execution resumes at its next chronon.");
+  CHECK(info(Op::Arcsin).doc == "Degrees (-90 to 90) of asin(opp / hyp).");
+  CHECK(chronon::grobocode::info(chronon::grobocode::Prim::Ceiling).doc ==
+        "Rounds toward plus infinity; the ceiling of infinity overflows.");
+  CHECK(chronon::robbie::wordInfo(chronon::robbie::Word::kSet).doc ==
+        "Stores the value of an expression in a declared register of the same type.");
+  std::vector<std::string_view> docs;
+  for (const auto& op : kOperators) docs.push_back(op.doc);
+  for (const auto& reg : kRegisters) docs.push_back(reg.doc);
+  for (const auto& p : chronon::grobocode::kPrimitives) docs.push_back(p.doc);
+  for (const auto& w : chronon::grobocode::kCompileWords) docs.push_back(w.doc);
+  for (const auto& h : chronon::grobocode::kHardwareScalars) docs.push_back(h.doc);
+  for (const auto& h : chronon::grobocode::kHardwareVectors) docs.push_back(h.doc);
+  for (const auto& w : chronon::robbie::kWords) docs.push_back(w.doc);
+  for (const std::string_view doc : docs) {
+    INFO(doc);
+    REQUIRE_FALSE(doc.empty());
+    CHECK(doc.back() == '.');
+    CHECK(doc.find("  ") == std::string_view::npos);
+    // No word written twice with only a blank between ("the the"), compared without case.
+    std::string previous;
+    size_t i = 0;
+    while (i <= doc.size()) {
+      const size_t end = std::min(doc.find(' ', i), doc.size());
+      std::string word(doc.substr(i, end - i));
+      for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      const bool isWord = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return std::isalpha(static_cast<unsigned char>(c)) != 0;
+      });
+      if (isWord) CHECK(word != previous);
+      previous = isWord ? word : std::string();
+      i = end + 1;
+    }
+  }
 }

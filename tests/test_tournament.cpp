@@ -511,6 +511,60 @@ TEST_CASE("chronon tournament prints standings with every bundled robot", "[tour
   CHECK(rejected.find("little-league category allows 2") != std::string::npos);
 }
 
+TEST_CASE("chronon tournament and battle pick the game of a folder holding both", "[tournament]") {
+  // Two bundled Grobots sides and two bundled RoboWar robots in one folder.
+  const fs::path dir = tempFolder("mixed");
+  const fs::path stdlib = chronon::test::sourceDir() / "stdlib";
+  for (const fs::path& file : {stdlib / "grobots" / "algae.gb", stdlib / "grobots" / "fighter.gb",
+                               stdlib / "robowar" / "dodger.rtk", stdlib / "robowar" / "spinner.rtk"})
+    fs::copy_file(file, dir / file.filename());
+  const std::string binary = quoted(chronon::test::chrononBinary());
+  const std::string tournament = binary + " tournament " + quoted(dir) + " -j 2";
+  const auto stderrOf = [&](const std::string& command) { return runCommand(command + " 2>&1 >/dev/null").first; };
+
+  // No --game: the Grobots sides play, as before, and one note says what was left out and how to
+  // play it.
+  const std::string grobots = " --rounds 1 --frames 100";
+  auto [sides, status] = runCommand(tournament + grobots + " 2>/dev/null");
+  CHECK(status == 0);
+  CHECK(sides.find("Chronon Algae") != std::string::npos);
+  CHECK(sides.find("dodger") == std::string::npos);
+  const std::string note = stderrOf(tournament + grobots);
+  CHECK(note ==
+        "chronon tournament: note: playing the Grobots sides; 2 RoboWar robots (.rtk, .txt, .rwr) in the same "
+        "folder were left out (add --game robowar to play them instead)\n");
+  // --game grobots says the same without the note.
+  CHECK(runCommand(tournament + grobots + " --game grobots 2>/dev/null").first == sides);
+  CHECK(stderrOf(tournament + grobots + " --game grobots").empty());
+
+  // --game robowar: the RoboWar robots of the same folder play.
+  auto [robots, status2] =
+      runCommand(tournament + " --game robowar --duels 1 --groups 0 --max-chronons 300 2>/dev/null");
+  CHECK(status2 == 0);
+  CHECK(robots.find("Robot Name") != std::string::npos);
+  CHECK(robots.find("dodger") != std::string::npos);
+  CHECK(robots.find("spinner") != std::string::npos);
+  CHECK(robots.find("Chronon Algae") == std::string::npos);
+  CHECK(runCommand(tournament + " --game=robowar --duels 1 --groups 0 --max-chronons 300 2>/dev/null").first == robots);
+
+  // battle shares the choice; with --game robowar a folder enters its robots.
+  auto [battle, status3] = runCommand(binary + " battle " + quoted(dir) + " --game robowar --max-chronons 100");
+  CHECK(status3 == 0);
+  CHECK(battle.find("battle: seed 1") != std::string::npos);
+  CHECK(battle.find("dodger") != std::string::npos);
+  CHECK(stderrOf(binary + " battle " + quoted(dir) + " --frames 10 --every 0").find("2 RoboWar robots") !=
+        std::string::npos);
+
+  // Usage errors, and the help texts name the option.
+  auto [unknown, status4] = runCommand(tournament + " --game chess 2>&1");
+  CHECK(status4 == 2);
+  CHECK(unknown.find("unknown game 'chess'") != std::string::npos);
+  CHECK(runCommand(tournament + " --game 2>&1").second == 2);
+  for (const char* help : {" tournament --help", " tournament x.gb --help", " battle --help", " battle x.gb --help"})
+    CHECK(runCommand(binary + std::string(help)).first.find("--game") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a tournament over the RoboWar 4.5.2 archive completes", "[tournament][corpus]") {
   CHRONON_REQUIRE_CORPUS();
   const fs::path archive = chronon::test::sharedDir() / "corpus" / "robowar" / "rw452-archive";

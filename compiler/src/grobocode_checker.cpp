@@ -17,14 +17,27 @@ namespace chronon::grobocode {
 
 namespace {
 
+// What the paths the checker can follow say about the data-stack depth before one instruction. A
+// path stops being followed after a word whose effect depends on run-time values (receive, a send or
+// dropn whose count is not a constant), a call of unknown effect or a call through a computed address.
+enum class Followed : uint8_t {
+  kNone,      // No followed path reaches the instruction.
+  kDepth,     // Every followed path arrives with State::depth cells.
+  kConflict,  // Followed paths arrive with different depths.
+};
+
 // What is known about the stacks before one instruction, in one analysis.
 struct State {
   bool reached = false;
+  // True when every path reaching the instruction is followed and they agree; then `followed` is
+  // kDepth with the same depth.
   bool depthKnown = true;
+  Followed followed = Followed::kDepth;
   bool returnKnown = true;
   // True while every run of the brain is certain to execute this instruction with this state.
   bool certain = false;
-  int depth = 0;        // Data-stack cells relative to the analysis entry (absolute for the start).
+  int depth = 0;        // Data-stack cells relative to the analysis entry (absolute for the start),
+                        // valid while `followed` is kDepth.
   int returnDepth = 0;  // Return-stack addresses relative to the entry.
 };
 
@@ -83,6 +96,57 @@ std::vector<int> callTargets(const Brain& brain, int pc) {
   return targets;
 }
 
+// The whole number pushed by the constant read at `pc`, or nullopt when `pc` is another instruction
+// or the constant has a fraction.
+std::optional<int> constantAt(const Brain& brain, int pc) {
+  if (pc < 0 || pc >= static_cast<int>(brain.instructions.size())) return std::nullopt;
+  const Instruction& in = brain.instructions[static_cast<size_t>(pc)];
+  if (in.type() != static_cast<int>(InstructionType::kConstantRead)) return std::nullopt;
+  if (in.index() >= static_cast<int>(brain.constants.size())) return std::nullopt;
+  const grobots::Fixed value = brain.constants[static_cast<size_t>(in.index())].value;
+  const auto whole = value.toInteger();
+  if (!whole.ok()) return std::nullopt;
+  return whole.value();
+}
+
+// True when the instruction at `pc` pushes one cell and pops none (a read of a constant, variable or
+// scalar hardware variable), so that the cell below it is whatever was on top before.
+bool pushesOneCell(const Brain& brain, int pc) {
+  if (pc < 0 || pc >= static_cast<int>(brain.instructions.size())) return false;
+  const int type = brain.instructions[static_cast<size_t>(pc)].type();
+  return type == static_cast<int>(InstructionType::kConstantRead) ||
+         type == static_cast<int>(InstructionType::kVariableRead) ||
+         type == static_cast<int>(InstructionType::kHardwareRead);
+}
+
+// The cells popped by the word at `pc` whose effect depends on run-time values (dropn, send) when its
+// count is a constant read just before it; nullopt otherwise. `labelled` marks label addresses: the
+// count must come from the instructions just before with no label in between, since a jump to a label
+// there would arrive without that count on the stack.
+std::optional<int> fixedCellsPopped(const Brain& brain, int pc, const std::vector<bool>& labelled) {
+  if (pc < 0 || pc >= static_cast<int>(brain.instructions.size())) return std::nullopt;
+  const Instruction& in = brain.instructions[static_cast<size_t>(pc)];
+  if (in.type() != static_cast<int>(InstructionType::kPrimitive)) return std::nullopt;
+  const PrimitiveInfo* p = findPrimitive(in.index());
+  if (p == nullptr || !p->has(kDynamicEffect)) return std::nullopt;
+  const auto isLabelled = [&](int at) { return at >= 0 && labelled[static_cast<size_t>(at)]; };
+  if (p->prim == Prim::Dropn) {
+    if (isLabelled(pc)) return std::nullopt;
+    // A negative count re-exposes stale cells (§2.1 #5); only a plain drop of n cells is followed.
+    const std::optional<int> n = constantAt(brain, pc - 1);
+    if (!n || *n < 0) return std::nullopt;
+    return *n + 1;
+  }
+  if (p->prim == Prim::Send) {
+    // send ( v1..vk k ch -- ) with k from 1 to 8; any other count stops the brain.
+    if (isLabelled(pc) || isLabelled(pc - 1) || !pushesOneCell(brain, pc - 1)) return std::nullopt;
+    const std::optional<int> k = constantAt(brain, pc - 2);
+    if (!k || *k < 1 || *k > 8) return std::nullopt;
+    return *k + 2;
+  }
+  return std::nullopt;
+}
+
 // Diagnostics already given, so that shared code and repeated analyses report each place once.
 using Reported = std::set<std::pair<DiagCode, uint32_t>>;
 
@@ -105,6 +169,12 @@ class BrainChecker {
       routines_.push_back(r);
     }
     states_.resize(static_cast<size_t>(n));
+    std::vector<bool> labelled(static_cast<size_t>(n), false);
+    for (const Label& label : brain.labels) {
+      if (label.address >= 0 && label.address < n) labelled[static_cast<size_t>(label.address)] = true;
+    }
+    fixedPops_.resize(static_cast<size_t>(n));
+    for (int pc = 0; pc < n; ++pc) fixedPops_[static_cast<size_t>(pc)] = fixedCellsPopped(brain, pc, labelled);
   }
 
   // Settles every subroutine summary with a worklist over routines, each analysed a bounded number
@@ -158,16 +228,23 @@ class BrainChecker {
   }
 
   // Analyses each routine once more with the settled summaries; each instruction keeps the state of
-  // the first routine that reaches it (the start routine comes first, so its depths are absolute).
+  // the first routine that knows its depth, else of the first that reaches it (the start routine
+  // comes first, so its depths are absolute).
   std::vector<DepthFact> depths() {
     std::vector<DepthFact> out(brain_.instructions.size());
+    for (size_t pc = 0; pc < out.size(); ++pc) out[pc].change = ownChange(static_cast<int>(pc));
+    followPaths_ = true;
     for (int r = 0; r < static_cast<int>(routines_.size()); ++r) {
       analyse(r, nullptr, nullptr);
       for (const int pc : touched_) {
         const State& s = states_[static_cast<size_t>(pc)];
         DepthFact& fact = out[static_cast<size_t>(pc)];
-        if (fact.reached || !s.reached) continue;
-        fact = DepthFact{true, s.depthKnown, r != 0, s.depth};
+        if (!s.reached || fact.known || (fact.reached && s.followed != Followed::kDepth)) continue;
+        fact.reached = true;
+        fact.known = s.followed == Followed::kDepth;
+        fact.complete = s.depthKnown;
+        fact.relative = r != 0;
+        fact.depth = fact.known ? s.depth : 0;
       }
     }
     return out;
@@ -200,6 +277,61 @@ class BrainChecker {
     diagnostics_->add(code, severity, range, std::move(message));
   }
 
+  // The instruction's own net data-stack change in cells when it is fixed: nullopt for calls (their
+  // effect is the callee's), for words whose effect depends on run-time values (unless their count is
+  // a constant just before them) and for words that stop the brain.
+  std::optional<int> ownChange(int pc) const {
+    const Instruction& in = brain_.instructions[static_cast<size_t>(pc)];
+    if (in.type() > static_cast<int>(InstructionType::kHardwareVectorWrite)) return std::nullopt;
+    switch (static_cast<InstructionType>(in.type())) {
+      case InstructionType::kConstantRead:
+      case InstructionType::kVariableRead:
+      case InstructionType::kLabelRead:
+      case InstructionType::kHardwareRead: return 1;
+      case InstructionType::kVectorRead:
+      case InstructionType::kHardwareVectorRead: return 2;
+      case InstructionType::kVariableWrite:
+      case InstructionType::kHardwareWrite: return -1;
+      case InstructionType::kVectorWrite:
+      case InstructionType::kHardwareVectorWrite: return -2;
+      case InstructionType::kLabelCall: return std::nullopt;
+      case InstructionType::kPrimitive: {
+        const PrimitiveInfo* p = findPrimitive(in.index());
+        if (p == nullptr || p->has(kUnimplemented) || !p->parsed.valid || p->has(kCall)) return std::nullopt;
+        // pick replaces its index with the cell it copies, as primitive() models it.
+        if (p->prim == Prim::Pick) return 0;
+        if (p->parsed.variable) {
+          const std::optional<int> pops = fixedPops_[static_cast<size_t>(pc)];
+          if (!pops) return std::nullopt;
+          return p->parsed.pushCells() - *pops;
+        }
+        return p->parsed.pushCells() - p->parsed.popCells();
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Joins what the followed paths of `in` say into `into`; returns true when `into` changed.
+  static bool joinFollowed(State& into, const State& in) {
+    if (in.followed == Followed::kNone || into.followed == Followed::kConflict) return false;
+    if (into.followed == Followed::kNone) {
+      into.followed = in.followed;
+      into.depth = in.depth;
+      return true;
+    }
+    if (in.followed == Followed::kConflict || in.depth != into.depth) {
+      into.followed = Followed::kConflict;
+      return true;
+    }
+    return false;
+  }
+
+  // A path that the checker stops following: after it the depth is unknown.
+  static void unfollow(State& s) {
+    s.depthKnown = false;
+    s.followed = Followed::kNone;
+  }
+
   // Merges `in` into the state before `target`, reporting joins at different depths.
   void flow(int from, int target, State in) {
     State& s = states_[static_cast<size_t>(target)];
@@ -223,6 +355,9 @@ class BrainChecker {
       s.depthKnown = false;
       changed = true;
     }
+    // Only depths() reads what followed paths say; elsewhere a change there must not requeue, since
+    // the order of the work decides which of two related joins a warning is reported at.
+    if (joinFollowed(s, in) && followPaths_) changed = true;
     if (s.returnKnown && (!in.returnKnown || in.returnDepth != s.returnDepth)) {
       s.returnKnown = false;
       changed = true;
@@ -236,7 +371,11 @@ class BrainChecker {
 
   // Pops `cells` data cells; returns false (ending the path) on a certain underflow.
   bool pop(int pc, State& s, int cells) {
-    if (!s.depthKnown) return true;
+    if (!s.depthKnown) {
+      // Some paths here are not followed, so no fault is certain; the followed depth still moves.
+      if (s.followed == Followed::kDepth) s.depth -= cells;
+      return true;
+    }
     if (isStart_ && s.depth < cells) {
       emit(DiagCode::kGbCheckUnderflow, s.certain, pc,
            std::string(s.certain ? "stack underflow: " : "possible stack underflow: ") +
@@ -299,8 +438,10 @@ class BrainChecker {
     callee.callers.insert(r);
     if (!callee.summary.returns) return;
     s.certain = false;
-    if (!callee.summary.known || !s.depthKnown) {
-      s.depthKnown = false;
+    if (!callee.summary.known) {
+      unfollow(s);
+    } else if (!s.depthKnown) {
+      if (s.followed == Followed::kDepth) s.depth += callee.summary.delta;
     } else {
       if (isStart_ && s.depth + callee.summary.lowest < 0) {
         emit(DiagCode::kGbCheckUnderflow, false, pc,
@@ -315,6 +456,7 @@ class BrainChecker {
       out = s;
     } else {
       if (!s.depthKnown || !out->depthKnown || s.depth != out->depth) out->depthKnown = false;
+      joinFollowed(*out, s);
     }
   }
 
@@ -423,7 +565,7 @@ class BrainChecker {
         // A call through a computed address: it may return with any effect.
         State t = s;
         t.certain = false;
-        t.depthKnown = false;
+        unfollow(t);
         out = t;
       }
       if (p->prim == Prim::Ifc || p->prim == Prim::Nifc) {
@@ -480,9 +622,11 @@ class BrainChecker {
       next(s);
       return;
     }
-    if (!pop(pc, s, effect.popCells())) return;
-    if (effect.variable) {
-      s.depthKnown = false;
+    // A word whose effect depends on run-time values is followed only when its count is a constant.
+    const std::optional<int> fixedPops = effect.variable ? fixedPops_[static_cast<size_t>(pc)] : std::nullopt;
+    if (!pop(pc, s, fixedPops ? *fixedPops : effect.popCells())) return;
+    if (effect.variable && !fixedPops) {
+      unfollow(s);
       s.certain = false;
     } else {
       push(s, effect.pushCells());
@@ -492,7 +636,7 @@ class BrainChecker {
 
   // A State's push helper used by primitive().
   static void push(State& s, int cells) {
-    if (s.depthKnown) s.depth += cells;
+    if (s.followed == Followed::kDepth) s.depth += cells;
   }
 
   const Brain& brain_;
@@ -500,11 +644,13 @@ class BrainChecker {
   std::vector<Routine> routines_;
   std::map<int, int> routineAt_;
   std::vector<State> states_;
+  std::vector<std::optional<int>> fixedPops_;  // Per instruction: fixedCellsPopped().
   std::vector<int> work_;
   std::vector<int> touched_;
   Diagnostics* diagnostics_ = nullptr;
   Reported* reported_ = nullptr;
   bool isStart_ = false;
+  bool followPaths_ = false;  // True while depths() runs: followed paths are then settled too.
   int lowest_ = 0;
 };
 

@@ -17,11 +17,16 @@ LoadedRobot loadRobot(const std::string& path, const CompileOptions& options) {
   }
   auto file = loadSourceFile(path, robot.diagnostics);
   if (!file) return robot;
-  robot.file = std::move(*file);
+  return loadRobotText(std::move(*file), options);
+}
+
+LoadedRobot loadRobotText(SourceFile file, const CompileOptions& options) {
+  LoadedRobot robot;
+  robot.file = std::move(file);
   if (looksLikeObjectCode(robot.file.text())) {
     robot.kind = RobotFileKind::kObjectCode;
     ObjectCodeResult read = readObjectCode(robot.file);
-    robot.program = programFromWords(read.words, programNameFromPath(path));
+    robot.program = programFromWords(read.words, programNameFromPath(robot.file.name()));
     robot.diagnostics = std::move(read.diagnostics);
   } else {
     CompileResult result = compile(robot.file, options);

@@ -428,10 +428,11 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
       const std::string key = detail::lowerCopy(nameOf(use));
       for (const grobocode::RoutineEffect& e : effects_[static_cast<size_t>(use.scope)]) {
         if (detail::lowerCopy(e.name) != key) continue;
-        const std::string label = !e.returns ? "( never returns )"
-                                  : e.known
-                                      ? "( " + std::to_string(e.inputs) + " -- " + std::to_string(e.outputs) + " )"
-                                      : "( ? )";
+        // An effect the checker does not know gets no hint rather than one that says so.
+        if (e.returns && !e.known) continue;
+        const std::string label = !e.returns
+                                      ? "( never returns )"
+                                      : "( " + std::to_string(e.inputs) + " -- " + std::to_string(e.outputs) + " )";
         hints.push_back(InlayHintEntry{use.range.end, label, "inferred effect in cells, as the checker sees it"});
       }
     }
@@ -810,36 +811,10 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
                                       true});
   }
 
-  // The data-stack change of one instruction, in cells; nullopt for calls and for words whose effect
-  // depends on run-time values.
-  static std::optional<int> cellsAfter(const grobocode::Instruction& in) {
-    using grobocode::InstructionType;
-    if (in.type() > static_cast<int>(InstructionType::kHardwareVectorWrite)) return std::nullopt;
-    switch (static_cast<InstructionType>(in.type())) {
-      case InstructionType::kConstantRead:
-      case InstructionType::kVariableRead:
-      case InstructionType::kLabelRead:
-      case InstructionType::kHardwareRead: return 1;
-      case InstructionType::kVectorRead:
-      case InstructionType::kHardwareVectorRead: return 2;
-      case InstructionType::kVariableWrite:
-      case InstructionType::kHardwareWrite: return -1;
-      case InstructionType::kVectorWrite:
-      case InstructionType::kHardwareVectorWrite: return -2;
-      case InstructionType::kLabelCall: return std::nullopt;
-      case InstructionType::kPrimitive: {
-        const grobocode::PrimitiveInfo* p = grobocode::findPrimitive(in.index());
-        // A jump or return still shows the depth it leaves behind; a call's effect is the callee's.
-        if (p == nullptr || p->parsed.variable || !p->parsed.valid || p->has(grobocode::kCall)) return std::nullopt;
-        return p->parsed.pushCells() - p->parsed.popCells();
-      }
-    }
-    return std::nullopt;
-  }
-
   // "Stack depth at the end of a line": after the last instruction of each code line, the depth the
-  // checker infers before it plus its own effect. Common code appears in every type's brain; its
-  // lines get the hint of the first type only.
+  // checker infers before it plus its own effect. Lines where the checker does not know the depth, or
+  // that end in a call (whose effect is the callee's), get no hint. Common code appears in every
+  // type's brain; its lines get the hint of the first type that knows the depth there.
   void collectDepthHints() {
     const std::string_view text = file_.text();
     std::set<uint32_t> seen;
@@ -856,17 +831,21 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
             code[pc + 1].range.begin >= in.range.begin && code[pc + 1].range.begin < lineEnd)
           continue;
         const grobocode::DepthFact& fact = depths[pc];
-        const std::optional<int> delta = cellsAfter(in);
-        if (!fact.reached || !fact.known || !delta) continue;
+        if (!fact.reached || !fact.known || !fact.change) continue;
         if (!seen.insert(in.range.end).second) continue;
-        const int depth = fact.depth + *delta;
+        const int depth = fact.depth + *fact.change;
         const std::string label = fact.relative
                                       ? "[" + std::string(depth > 0 ? "+" : "") + std::to_string(depth) + " rel]"
                                       : "[" + std::to_string(depth) + "]";
-        depthHints_.push_back(
-            InlayHintEntry{in.range.end, label,
-                           fact.relative ? "data-stack cells after this line, relative to the entry of its subroutine"
-                                         : "data-stack cells after this line"});
+        std::string tooltip = fact.relative
+                                  ? "data-stack cells after this line, relative to the entry of its subroutine"
+                                  : "data-stack cells after this line";
+        // Say so when some way here passes code whose effect the checker cannot follow.
+        if (!fact.complete)
+          tooltip +=
+              ", on the paths the checker can follow (it does not follow receive, a send or dropn "
+              "without a constant count, or a call of unknown effect)";
+        depthHints_.push_back(InlayHintEntry{in.range.end, label, tooltip});
       }
     }
   }

@@ -165,4 +165,6 @@ json semanticTokensLegend() {
   return json{{"tokenTypes", types}, {"tokenModifiers", modifiers}};
 }
 
+json toJson(const DisassemblyResult& result) { return json{{"text", result.text}, {"diagnostics", result.errors}}; }
+
 }  // namespace chronon::lsp

@@ -144,17 +144,20 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
       return items;
     }
     const SourceRange replace = detail::prefixAt(file_.text(), offset);
+    // RoboTalk ignores case; words are offered in the case the robot is written in.
+    const bool lower = wordsInLowerCase();
+    const auto cased = [&](std::string_view word) { return lower ? detail::lowerCopy(word) : upperCopy(word); };
     for (const robotalk::OperatorInfo& op : robotalk::kOperators) {
       if (op.has(robotalk::kInternal) || !robotalk::availableIn(op, options_.profile)) continue;
-      items.push_back(CompletionEntry{std::string(op.name), CompletionKind::kFunction,
-                                      "( " + std::string(op.effect) + " )", operatorMarkdown(op), std::string(op.name),
-                                      false, replace});
+      const std::string name = cased(op.name);
+      items.push_back(CompletionEntry{name, CompletionKind::kFunction, "( " + std::string(op.effect) + " )",
+                                      operatorMarkdown(op), name, false, replace});
     }
     for (const robotalk::RegisterInfo& reg : robotalk::kRegisters) {
       if (!robotalk::availableIn(reg, options_.profile) || !hasHardware(tree_.hardware, reg.hardware)) continue;
-      items.push_back(CompletionEntry{std::string(reg.name), CompletionKind::kProperty,
-                                      std::string(accessText(reg.access)), registerMarkdown(reg), std::string(reg.name),
-                                      false, replace});
+      const std::string name = cased(reg.name);
+      items.push_back(CompletionEntry{name, CompletionKind::kProperty, std::string(accessText(reg.access)),
+                                      registerMarkdown(reg), name, false, replace});
     }
     for (const robotalk::SyntaxLabel& label : tree_.labels) {
       items.push_back(CompletionEntry{label.name, CompletionKind::kLabel, "label at " + std::to_string(label.address),
@@ -163,17 +166,18 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
     items.push_back(CompletionEntry{"subroutine", CompletionKind::kSnippet, "name: ... return",
                                     "A subroutine: entered with `name call` (or `flag name if`), it returns with "
                                     "RETURN, which jumps to the return address CALL left on the stack.",
-                                    "${1:name}:\n\t$0\n\treturn", true, replace});
-    items.push_back(CompletionEntry{"call", CompletionKind::kSnippet, "name call", "Calls a subroutine.",
-                                    "${1:name} call", true, replace});
-    items.push_back(CompletionEntry{"if", CompletionKind::kSnippet, "flag name if",
-                                    "Calls the subroutine `name` when the flag is non-zero.", "${1:flag} ${2:name} if",
-                                    true, replace});
-    items.push_back(CompletionEntry{"ife", CompletionKind::kSnippet, "flag then else ife",
+                                    "${1:name}:\n\t$0\n\t" + cased("return"), true, replace});
+    items.push_back(CompletionEntry{cased("call"), CompletionKind::kSnippet, "name call", "Calls a subroutine.",
+                                    "${1:name} " + cased("call"), true, replace});
+    items.push_back(CompletionEntry{cased("if"), CompletionKind::kSnippet, "flag name if",
+                                    "Calls the subroutine `name` when the flag is non-zero.",
+                                    "${1:flag} ${2:name} " + cased("if"), true, replace});
+    items.push_back(CompletionEntry{cased("ife"), CompletionKind::kSnippet, "flag then else ife",
                                     "Calls `then` when the flag is non-zero, else `else`.",
-                                    "${1:flag} ${2:then} ${3:else} ife", true, replace});
-    items.push_back(CompletionEntry{"store", CompletionKind::kSnippet, "value register' store",
-                                    "Stores a value into a register.", "${1:value} ${2:aim}' store", true, replace});
+                                    "${1:flag} ${2:then} ${3:else} " + cased("ife"), true, replace});
+    items.push_back(CompletionEntry{cased("store"), CompletionKind::kSnippet, "value register' store",
+                                    "Stores a value into a register.",
+                                    "${1:value} ${2:" + cased("aim") + "}' " + cased("store"), true, replace});
     return items;
   }
 
@@ -290,8 +294,10 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
     std::vector<InlayHintEntry> hints;
     if (!analysed_) return hints;
     for (const robotalk::LabelEffect& effect : effects_) {
-      if (effect.range.end >= range.begin && effect.range.end <= range.end)
-        hints.push_back(InlayHintEntry{effect.range.end, effect.text, "stack at this label, as the checker infers it"});
+      if (effect.range.end < range.begin || effect.range.end > range.end) continue;
+      const std::string label = knownPart(effect.text);
+      if (!label.empty())
+        hints.push_back(InlayHintEntry{effect.range.end, label, "stack at this label, as the checker infers it"});
     }
     // Stack depth after the last instruction of each line, where it is known.
     const std::string_view text = file_.text();
@@ -380,6 +386,59 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
     if (const std::string comment = stackComment(label.definition); !comment.empty())
       md += "\n\nstack comment: `" + comment + "`";
     return HoverInfo{node.range, md};
+  }
+
+  // A label's effect text without the parts the checker does not know ("[?]", "sub ( -- ? )"): a hint
+  // that only says "unknown" is noise on every line of a robot the checker cannot follow.
+  static std::string knownPart(std::string_view text) {
+    // The text is the depth in brackets, then for a subroutine " sub (...)" (labelEffects()).
+    const size_t close = text.find(']');
+    const std::string_view depth = close == std::string_view::npos ? text : text.substr(0, close + 1);
+    std::string_view sub = close == std::string_view::npos ? std::string_view() : text.substr(close + 1);
+    while (!sub.empty() && sub.front() == ' ') sub.remove_prefix(1);
+    std::string out = depth == "[?]" ? std::string() : std::string(depth);
+    if (!sub.empty() && sub != "sub ( -- ? )") out += (out.empty() ? "" : " ") + std::string(sub);
+    return out;
+  }
+
+  // True when the robot's operators and registers are written mostly in lower case (more words all in
+  // lower case than all in upper case); an empty robot counts as upper case, as the manual writes it.
+  bool wordsInLowerCase() const {
+    int lower = 0;
+    int upper = 0;
+    for (const SyntaxNode& node : tree_.nodes) {
+      switch (node.kind) {
+        case NodeKind::kOperator:
+        case NodeKind::kQuotedRegister:
+        case NodeKind::kRegisterRead: {
+          bool anyLower = false;
+          bool anyUpper = false;
+          for (const char c : file_.slice(node.range)) {
+            anyLower = anyLower || (c >= 'a' && c <= 'z');
+            anyUpper = anyUpper || (c >= 'A' && c <= 'Z');
+          }
+          lower += anyLower && !anyUpper ? 1 : 0;
+          upper += anyUpper && !anyLower ? 1 : 0;
+          break;
+        }
+        case NodeKind::kLabelDefinition:
+        case NodeKind::kNumber:
+        case NodeKind::kLabelReference:
+        case NodeKind::kDirective:
+        case NodeKind::kBlockComment:
+        case NodeKind::kLineComment:
+        case NodeKind::kUnknown: break;
+      }
+    }
+    return lower > upper;
+  }
+
+  // ASCII upper-case copy (the word table spells every word in upper case already; this keeps the
+  // snippets' words in step).
+  static std::string upperCopy(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+    return out;
   }
 
   std::optional<std::string> depthAfter(size_t index) const {

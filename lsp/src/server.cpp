@@ -164,7 +164,9 @@ json Server::initialize(const json& params) {
                 {"inlayHintProvider", true},
                 {"signatureHelpProvider", {{"triggerCharacters", json::array({" "})}}},
                 {"documentFormattingProvider", true},
-                {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}}}},
+                {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}},
+                // Chronon's own requests (lsp/README.md): `chronon/disassembly`.
+                {"experimental", {{"disassembly", true}}}}},
               {"serverInfo", {{"name", "chronon"}, {"version", kServerVersion}}}};
 }
 
@@ -292,6 +294,12 @@ json Server::request(const std::string& method, const json& params) {
       }
     }
     return result;
+  }
+  if (method == "chronon/disassembly") {
+    OpenDocument* open = find(params);
+    if (open->language == nullptr)
+      throw RequestError{ErrorCode::kRequestFailed, "no disassembly for this document's language"};
+    return toJson(disassembly(*open->language, SourceFile(fileNameOf(open->document.uri()), open->document.text())));
   }
   if (method.rfind("textDocument/", 0) != 0)
     throw RequestError{ErrorCode::kMethodNotFound, "method not supported: " + method};

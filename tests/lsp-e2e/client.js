@@ -190,7 +190,8 @@ async function robotalk() {
     label && label.contents.value.includes('inferred stack') && label.contents.value.includes('`{ -- }`'), label);
   const completion = await connection.sendRequest(rpc.CompletionRequest.type, at(uri, 3, 2));
   const labels = new Set(completion.items.map((i) => i.label));
-  check('rtk: completion', labels.has('STORE') && labels.has('AIM') && labels.has('shoot') && labels.has('subroutine') && !labels.has('MISSILE'),
+  // The fixture is written in lower case, so the words are offered in lower case.
+  check('rtk: completion', labels.has('store') && labels.has('aim') && labels.has('shoot') && labels.has('subroutine') && !labels.has('missile') && !labels.has('STORE'),
     completion.items.length);
   const def = await connection.sendRequest(rpc.DefinitionRequest.type, at(uri, 3, 3));
   check('rtk: definition', def.length === 1 && def[0].range.start.line === 5, def);
@@ -211,6 +212,9 @@ async function robotalk() {
   const formatting = await connection.sendRequest(rpc.DocumentFormattingRequest.type,
     { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
   check('rtk: formatting keeps a clean file as it is', Array.isArray(formatting) && formatting.length === 0, formatting);
+  const listing = await connection.sendRequest('chronon/disassembly', { textDocument: { uri } });
+  const cli = spawnSync(binary, ['disasm', path.join(fixtures, 'bot.rtk')], { encoding: 'utf8' }).stdout;
+  check('rtk: chronon/disassembly gives what chronon disasm prints', listing.diagnostics === 0 && listing.text === cli, listing);
   // A request cancelled at once: answered either way, never lost.
   const source = new rpc.CancellationTokenSource();
   const pending = connection.sendRequest(rpc.HoverRequest.type, at(uri, 2, 3), source.token);
@@ -321,7 +325,8 @@ async function corpusCheck() {
       caps.hoverProvider && caps.completionProvider && caps.definitionProvider && caps.referencesProvider &&
         caps.renameProvider.prepareProvider && caps.documentSymbolProvider && caps.workspaceSymbolProvider &&
         caps.semanticTokensProvider && caps.inlayHintProvider && caps.signatureHelpProvider &&
-        caps.documentFormattingProvider && caps.codeActionProvider && caps.textDocumentSync.change === 2, caps);
+        caps.documentFormattingProvider && caps.codeActionProvider && caps.textDocumentSync.change === 2 &&
+        caps.experimental && caps.experimental.disassembly === true, caps);
     await connection.sendNotification(rpc.InitializedNotification.type, {});
     await grobocode();
     await robotalk();

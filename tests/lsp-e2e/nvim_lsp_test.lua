@@ -128,7 +128,8 @@ local function run()
   local rtk_completion = request("textDocument/completion", at(3, 2))
   local rtk_labels = {}
   for _, item in ipairs(rtk_completion.items) do rtk_labels[item.label] = true end
-  check("rtk completion", rtk_labels["STORE"] and rtk_labels["shoot"] and rtk_labels["subroutine"], #rtk_completion.items)
+  -- bot.rtk is written in lower case, so the words are offered in lower case.
+  check("rtk completion", rtk_labels["store"] and rtk_labels["shoot"] and rtk_labels["subroutine"], #rtk_completion.items)
   local rtk_rename = request("textDocument/rename", vim.tbl_extend("force", at(1, 1), { newName = "main" }))
   check("rtk rename", rtk_rename and #rtk_rename.changes[uri] == 2, rtk_rename)
   local rtk_hints = request("textDocument/inlayHint",

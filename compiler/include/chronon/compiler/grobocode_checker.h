@@ -8,6 +8,8 @@
 // subroutine: its body is analysed once relative to its entry, and each call site continues with the
 // body's net effect when every return through its entry address agrees. Jumps through computed
 // addresses (jump tables, `>r ... return`) end the path: code reached only that way is not checked.
+// `send` and `dropn` whose count is a constant just before them (`4 1 send`, `2 dropn`) move a fixed
+// number of cells; `receive`, and those two with any other count, leave the depth unknown.
 // Vectors are two cells (§2.4), so the depth is counted in cells.
 //
 // The rule that matters most is never a false error on a side the original accepts: a fault is an
@@ -15,6 +17,7 @@
 // that every run of the brain executes first (no conditional branch, call or computed effect before
 // it). Everything else is a warning.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,11 +44,24 @@ struct RoutineEffect {
 };
 
 /// The data-stack depth just before one instruction, as the checker infers it (for editor hints).
+///
+/// The checker follows every path until a word whose effect depends on run-time values (`receive`,
+/// `send` or `dropn` without a constant count just before it), a call whose effect is unknown or a
+/// call through a computed address. A depth is `known` when every followed path reaching the
+/// instruction agrees on it; it is also `complete` when every path reaching it was followed, so it
+/// holds on every run. Where a path was not followed, the depth is the one the rest of the code
+/// expects there (a loop that reads messages returns to its head with the depth it left with).
 struct DepthFact {
   bool reached = false;   ///< False when no analysed path reaches the instruction.
-  bool known = false;     ///< False when paths disagree or a computed effect came before.
+  bool known = false;     ///< True when the followed paths reach it and agree on `depth`.
+  bool complete = false;  ///< True when, besides, every path reaching it was followed.
   bool relative = false;  ///< True when `depth` counts from the entry of the subroutine it is in.
   int depth = 0;          ///< Cells: absolute from the brain's start, or relative (may be negative).
+  /// The instruction's own net data-stack change in cells, when fixed: nullopt for calls (their
+  /// effect is the callee's), for words whose effect depends on run-time values unless their count
+  /// is a constant just before them (`4 1 send` pops 6 cells, `2 dropn` 3), and for words that stop
+  /// the brain with an error.
+  std::optional<int> change;
 };
 
 /// Checks every brain of `side` (each type's brain; common code is checked as part of the types that
@@ -60,8 +76,9 @@ struct DepthFact {
 void checkSide(const SourceFile& file, const Side& side, Diagnostics& diagnostics, const CheckLimits& limits = {});
 
 /// The depth before every instruction of `brain` (index == address): from the analysis of the start
-/// address where it reaches the instruction (absolute), else from the first subroutine whose
-/// analysis does (relative to that subroutine's entry). Same bounded work as routineEffects().
+/// address where it knows the depth there (absolute), else from the first subroutine whose analysis
+/// does (relative to that subroutine's entry), else from the first analysis that reaches the
+/// instruction at all (not known). Same bounded work as routineEffects().
 std::vector<DepthFact> instructionDepths(const Brain& brain, const CheckLimits& limits = {});
 
 /// The inferred effects of the subroutines of `brain` (the targets of constant calls), in address

@@ -113,6 +113,11 @@ struct LoadedRobot {
 /// with `options`. Errors: those of loadSourceFile, readRwrFile, readObjectCode and compile.
 LoadedRobot loadRobot(const std::string& path, const CompileOptions& options);
 
+/// Like loadRobot() for a text already read (an editor's buffer): object code when the text looks
+/// like the object-code format, else RoboTalk compiled with `options`. The program is named after
+/// `file`'s name as loadRobot() names it after the path.
+LoadedRobot loadRobotText(SourceFile file, const CompileOptions& options);
+
 /// The stem of a path ("dir/Zim.txt" → "Zim"), used as a program's name.
 std::string programNameFromPath(std::string_view path);
 

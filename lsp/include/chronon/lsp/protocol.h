@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chronon/compiler/diagnostic.h"
+#include "chronon/lsp/disassembly.h"
 #include "chronon/lsp/document.h"
 #include "chronon/lsp/language.h"
 
@@ -68,5 +69,7 @@ nlohmann::json semanticTokenData(const Document& document, const std::vector<Sem
                                  PositionEncoding encoding);
 /// The semantic tokens legend announced in the server capabilities.
 nlohmann::json semanticTokensLegend();
+/// The result of `chronon/disassembly`: `{"text": ..., "diagnostics": <errors>}`.
+nlohmann::json toJson(const DisassemblyResult& result);
 
 }  // namespace chronon::lsp
