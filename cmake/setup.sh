@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Chronon builds with, when any is missing. As root it runs apt-get;
 # otherwise it prints the exact command to run. Safe to run again: it does nothing when all are there.
+# With --tests it also installs what only the tests need: Debian's chromium and the npm packages of
+# the real-VS Code test (code-server on Node 24, playwright-core; tests/vscode-e2e/setup.sh).
 set -euo pipefail
+
+tests=0
+for arg in "$@"; do
+  case "$arg" in
+    --tests) tests=1 ;;
+    *) echo "usage: cmake/setup.sh [--tests]" >&2; exit 2 ;;
+  esac
+done
 
 packages=(cmake ninja-build g++ pkg-config ccache
           llvm-19-dev tao-pegtl-dev nlohmann-json3-dev catch2 libedit-dev tmux neovim)
@@ -9,6 +19,11 @@ packages=(cmake ninja-build g++ pkg-config ccache
 # node (Debian's or NodeSource's, which bundles npm) keeps it; otherwise Debian's nodejs and npm.
 if ! command -v node >/dev/null 2>&1; then
   packages+=(nodejs npm)
+fi
+# The real-VS Code test: headless Chromium drives code-server, whose kerberos module needs gssapi
+# headers and whose native modules build with node-gyp (python3, make).
+if [ "$tests" -eq 1 ]; then
+  packages+=(chromium libkrb5-dev python3 make)
 fi
 
 # The npm packages of the end-to-end tests and the extension are installed from their lock files;
@@ -19,6 +34,9 @@ install_npm() {
   if command -v npm >/dev/null 2>&1 && [ ! -d "$root/editors/vscode/node_modules" ]; then
     (cd "$root/editors/vscode" && npm ci --no-audit --no-fund --prefer-offline >/dev/null 2>&1) ||
       echo "setup: npm ci in editors/vscode failed (offline?); the extension test will be skipped" >&2
+  fi
+  if [ "$tests" -eq 1 ]; then
+    sh "$root/tests/vscode-e2e/setup.sh" || true
   fi
 }
 

@@ -1,0 +1,315 @@
+// The Chronon extension in a real VS Code (code-server + headless Chromium), as a player meets it.
+// usage (run.sh calls it): node extension.test.js CHRONON VSIX ARTIFACT_DIR REPO_ROOT
+// One code-server serves every step, in order: the first start with a wrong chronon.path, the fix
+// without a reload, then editing, saving, commands. Screenshots go to ARTIFACT_DIR.
+'use strict';
+
+const assert = require('assert/strict');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { test: nodeTest, before, after } = require('node:test');
+const { startCodeServer, launchBrowser, Workbench, log } = require('./harness');
+
+const [chronon, vsix, artifacts, repo] = process.argv.slice(2);
+const stdlib = path.join(repo, 'stdlib');
+
+// The workspace: bundled robots, a Latin-1 side, a RoboWar robot saved as .txt, prose in .txt, a typo,
+// an RL program, and a folder holding both games.
+const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'chronon-ws-'));
+const put = (rel, content) => {
+  fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
+  fs.writeFileSync(path.join(workspace, rel), content);
+};
+const copy = (from, rel) => put(rel, fs.readFileSync(path.join(stdlib, from)));
+copy('grobots/algae.gb', 'grobots/algae.gb');
+copy('grobots/fighter.gb', 'grobots/fighter.gb');
+copy('grobots/gatherer.gb', 'grobots/gatherer.gb');
+copy('robowar/spinner.rtk', 'robowar/spinner.rtk');
+copy('robowar/dodger.rtk', 'robowar/dodger.rtk');
+copy('robbie/tour.rl', 'robbie/tour.rl');
+copy('grobots/algae.gb', 'mixed/algae.gb');
+copy('grobots/hive.gb', 'mixed/hive.gb');
+copy('robowar/spinner.rtk', 'mixed/spinner.rtk');
+copy('robowar/wanderer.rtk', 'mixed/wanderer.rtk');
+// A RoboWar robot as the archive saved them: a .txt without directives.
+const spinner = fs.readFileSync(path.join(stdlib, 'robowar/spinner.rtk'), 'utf8');
+put('robowar/classic.txt', spinner.split('\n').filter((l) => !l.startsWith('#')).join('\n'));
+put('notes.txt', 'Notes for the tournament.\nIf the spinner wins again, store the results and call it a day.\n');
+// A side with Latin-1 bytes in its comments (a squared sign, a Swedish a-umlaut), as in mice.gb.
+const latin1 = Buffer.concat([
+  Buffer.from('; Latin-1 comments: |dv|'),
+  Buffer.from([0xb2]),
+  Buffer.from(' and L'),
+  Buffer.from([0xe4]),
+  Buffer.from('gg in\n'),
+  fs.readFileSync(path.join(stdlib, 'grobots/gatherer.gb')),
+]);
+put('grobots/latin1.gb', latin1);
+put('grobots/typo.gb', '#side Typo\n#type Bot\n#hardware\nprocessor 10\nenergy 100 0\n#code\nmain:\n  1 2 swapp drop drop\n  main jump\n#end\n');
+
+let server;
+let browser;
+let wb;
+let failed;
+
+// Each step builds on the one before (the server started, files edited), so after a failure the
+// rest are skipped with its name instead of each timing out.
+function test(name, fn) {
+  nodeTest(name, async (t) => {
+    if (failed) {
+      t.skip(`an earlier step failed: ${failed}`);
+      return;
+    }
+    try {
+      await fn();
+    } catch (error) {
+      failed = name;
+      if (wb) await wb.screenshot(`failure-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+before(async () => {
+  server = await startCodeServer({
+    workspace,
+    vsix,
+    settings: { 'chronon.path': '/nonexistent/chronon', 'files.autoSave': 'off' },
+    logFile: path.join(artifacts, 'code-server.log'),
+  });
+  browser = await launchBrowser();
+  wb = await Workbench.open(browser, server.url, artifacts);
+});
+
+after(async () => {
+  if (wb) await wb.screenshot('zz-last').catch(() => {});
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+test('a wrong chronon.path gives one clear message', async () => {
+  await wb.openFile('grobots/algae.gb');
+  await wb.waitForLanguageMode('Grobocode');
+  await wb.waitFor('the missing-executable message', () =>
+    Array.from(document.querySelectorAll('.notification-toast .notification-list-item-message')).some((e) =>
+      e.textContent.includes('/nonexistent/chronon'),
+    ),
+  );
+  // Opening a second robot must not add a second message.
+  await wb.openFile('robowar/spinner.rtk');
+  await wb.page.waitForTimeout(1500);
+  const messages = (await wb.notifications()).filter((m) => /chronon/i.test(m));
+  await wb.screenshot('01-missing-executable');
+  assert.equal(messages.length, 1, `one message, got ${JSON.stringify(messages)}`);
+  assert.match(messages[0], /was not found/);
+  assert.match(messages[0], /Chronon: Path/);
+});
+
+test('setting chronon.path right starts the server without a reload', async () => {
+  await wb.clearNotifications();
+  await wb.setSetting('chronon.path', chronon);
+  await wb.openFile('grobots/typo.gb');
+  await wb.waitFor('a squiggle under the typo', () => document.querySelectorAll('.editor-instance .squiggly-error').length > 0, 30000);
+  log('server started after the setting changed');
+});
+
+test('a typo gives a squiggle, a Problems entry and a quick fix that clears it', async () => {
+  await wb.page.keyboard.press('Control+Shift+M');
+  await wb.waitFor('the Problems entry', () =>
+    Array.from(document.querySelectorAll('.markers-panel .monaco-list-row')).some((e) => e.textContent.includes('swapp')),
+  );
+  await wb.screenshot('02-typo-problems');
+  await wb.goTo(8, 8);
+  await wb.page.keyboard.press('Control+.');
+  const fix = wb.page.locator('.action-widget .monaco-list-row', { hasText: "Change to 'swap'" }).first();
+  await fix.waitFor({ timeout: 15000 });
+  await wb.screenshot('03-quick-fix');
+  await fix.click();
+  await wb.waitFor('the squiggles to clear', () => document.querySelectorAll('.editor-instance .squiggly-error').length === 0, 20000);
+  const lines = await wb.editorLines();
+  assert.ok(lines.some((l) => l.includes('1 2 swap drop drop')), lines.join('\n'));
+  await wb.page.keyboard.press('Control+S');
+});
+
+test('a real side opens without a false squiggle; hover and completion answer', async () => {
+  await wb.openFile('grobots/gatherer.gb');
+  // Give the server time to publish: diagnostics come 0.2 to 2 s after opening.
+  await wb.page.waitForTimeout(3000);
+  assert.equal(await wb.squiggleCount(), 0);
+  await wb.screenshot('04-real-side');
+  // Hover a word of the brain (the keyboard's Show Hover): the server's hover names its stack effect.
+  await wb.openFile('grobots/typo.gb');
+  await wb.goTo(8, 8);
+  await wb.page.keyboard.press('Control+K');
+  await wb.page.keyboard.press('Control+I');
+  await wb.waitFor('a hover with a stack effect', () => {
+    const h = document.querySelector('.monaco-hover-content');
+    return h && /swap/.test(h.textContent) && /--/.test(h.textContent);
+  });
+  await wb.screenshot('05-hover');
+  await wb.page.keyboard.press('Escape');
+  // Completion at the end of the first line of code.
+  await wb.goTo(1, 1);
+  await wb.page.keyboard.press('End');
+  await wb.page.keyboard.press('Enter');
+  await wb.page.keyboard.type('dro');
+  await wb.page.keyboard.press('Control+Space');
+  await wb.waitFor('a completion list offering drop', () =>
+    Array.from(document.querySelectorAll('.suggest-widget .monaco-list-row')).some((e) => e.textContent.includes('drop')),
+  );
+  await wb.screenshot('06-completion');
+  await wb.page.keyboard.press('Escape');
+  await wb.runCommand('File: Revert File');
+});
+
+test('language modes: .gb, .rtk, RoboWar .txt, .rl; prose .txt stays plain text', async () => {
+  const modes = {};
+  for (const [file, mode] of [
+    ['grobots/fighter.gb', 'Grobocode'],
+    ['robowar/dodger.rtk', 'RoboTalk'],
+    ['robowar/classic.txt', 'RoboTalk'],
+    ['robbie/tour.rl', 'Robbie Language'],
+    ['notes.txt', 'Plain Text'],
+  ]) {
+    await wb.openFile(file);
+    await wb.waitForLanguageMode(mode);
+    modes[file] = await wb.languageMode();
+  }
+  await wb.openFile('robowar/classic.txt');
+  await wb.page.waitForTimeout(2000);
+  assert.equal(await wb.squiggleCount(), 0, 'the RoboWar .txt robot has no false squiggle');
+  await wb.screenshot('06-robowar-txt');
+  log(JSON.stringify(modes));
+});
+
+test('a Latin-1 side edited and saved keeps every byte outside the edit', async () => {
+  await wb.openFile('grobots/latin1.gb');
+  await wb.page.waitForTimeout(1500);
+  await wb.goTo(1, 1);
+  await wb.page.keyboard.press('End');
+  await wb.page.keyboard.type(' edited');
+  await wb.page.keyboard.press('Control+S');
+  await wb.waitFor('the save to finish', () => !document.querySelector('.tabs-container .tab.active.dirty'));
+  await wb.page.waitForTimeout(500);
+  const saved = fs.readFileSync(path.join(workspace, 'grobots/latin1.gb'));
+  const firstLine = latin1.indexOf(0x0a);
+  const expected = Buffer.concat([latin1.subarray(0, firstLine), Buffer.from(' edited'), latin1.subarray(firstLine)]);
+  await wb.screenshot('07-latin1-saved');
+  assert.ok(saved.equals(expected), `saved ${saved.length} bytes, expected ${expected.length}; first line ${JSON.stringify(saved.subarray(0, 60).toString('latin1'))}`);
+});
+
+test('Show disassembly opens a read-only view that follows the source', async () => {
+  await wb.openFile('grobots/typo.gb');
+  await wb.runCommand('Chronon: Show disassembly');
+  await wb.page.locator('.tabs-container .tab:has-text("typo.gb.disasm")').waitFor({ timeout: 15000 });
+  await wb.waitFor('the listing', () =>
+    Array.from(document.querySelectorAll('.editor-group-container .view-line')).some((e) => e.textContent.includes('swap')),
+  );
+  await wb.screenshot('08-disassembly');
+  // Read-only: typing into the view changes nothing and VS Code says it cannot edit.
+  await wb.page.locator('.tabs-container .tab:has-text("typo.gb.disasm")').click();
+  const before = (await wb.editorLines()).join('\n');
+  await wb.page.keyboard.type('xyz');
+  const afterTyping = (await wb.editorLines()).join('\n');
+  assert.equal(afterTyping, before, 'the disassembly view is read-only');
+  assert.equal(await wb.page.locator('.tabs-container .tab.dirty:has-text("typo.gb.disasm")').count(), 0);
+  // Follows the source: an edit in typo.gb shows in the listing without saving.
+  await wb.page.locator('.tabs-container .tab:has-text("typo.gb")').first().click();
+  await wb.goTo(8, 1);
+  await wb.page.keyboard.press('End');
+  await wb.page.keyboard.type(' 77 drop');
+  await wb.waitFor('the listing to show the new literal', () =>
+    Array.from(document.querySelectorAll('.editor-group-container .view-line')).some((e) => /\b77\b/.test(e.textContent)),
+  );
+  await wb.screenshot('09-disassembly-follows');
+  await wb.runCommand('File: Revert File');
+  await wb.runCommand('View: Close All Editors');
+});
+
+test('Run battle picks Grobots opponents and shows the result', async () => {
+  await wb.openFile('grobots/algae.gb');
+  await wb.runCommand('Chronon: Run battle');
+  const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'fighter.gb' }).first();
+  await row.waitFor({ timeout: 15000 });
+  // Only Grobots sides are offered.
+  const offered = await wb.page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+  assert.ok(offered.every((t) => !/\.rtk|\.txt/.test(t)), JSON.stringify(offered));
+  await wb.screenshot('10-battle-picker');
+  await wb.checkAndAccept(['fighter.gb', 'gatherer.gb']);
+  await wb.waitForPanelText(/\[battle: exit status 0\]/);
+  await wb.screenshot('11-battle-output');
+  const text = await wb.panelText();
+  assert.match(text, /Chronon Algae/);
+  assert.match(text, /Chronon Blasters|Chronon Gatherers/);
+});
+
+test('Run tournament on a folder with both games plays both, lined up, with progress', async () => {
+  await wb.runCommand('Chronon: Run tournament');
+  const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'mixed' }).first();
+  await row.waitFor({ timeout: 15000 });
+  assert.match(await row.innerText(), /2 Grobots sides, 2 RoboWar robots/);
+  await row.click();
+  await wb.waitFor('a progress notification with Cancel', () =>
+    Array.from(document.querySelectorAll('.notification-toast')).some(
+      (e) => e.textContent.includes('tournament') && e.querySelector('.monaco-button'),
+    ),
+  );
+  await wb.screenshot('12-tournament-progress');
+  await wb.waitForPanelText(/\[RoboWar tournament: exit status 0\]/, 120000);
+  await wb.screenshot('13-tournament-output');
+  // The whole channel, as code-server logs it: both games played, the Grobots table lined up.
+  const text = findOutputLogs(server.root, /\d-Chronon\.log$/).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  assert.match(text, /\[Grobots tournament: exit status 0\]/);
+  const table = text.split('\n').filter((l) => /^\s*score\s+error\s+survival/.test(l) || /^\s*\d+\.\d%\s+\d/.test(l));
+  assert.ok(table.length >= 3, `a Grobots results table in ${text}`);
+  assert.ok(table.every((l) => !l.includes('\t')), 'no tabs left in the table');
+  const nameColumn = table.map((l) => l.search(/Chronon|name$/));
+  assert.ok(nameColumn.every((c) => c === nameColumn[0]), `the name column lines up: ${table.join('\n')}`);
+  assert.match(text, /Chronon Spinner|spinner/i);
+});
+
+test('Cancel stops a running tournament', async () => {
+  await wb.runCommand('Chronon: Run tournament');
+  const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: /^grobots/ }).first();
+  await row.waitFor({ timeout: 15000 });
+  await row.click();
+  const cancel = wb.page.locator('.notification-toast .monaco-button', { hasText: 'Cancel' }).first();
+  await cancel.waitFor({ timeout: 15000 });
+  await cancel.click();
+  await wb.waitForPanelText(/\[Grobots tournament: cancelled\]/, 30000);
+  await wb.screenshot('14-tournament-cancelled');
+});
+
+test('Restart language server works and logs no error for the clean exit', async () => {
+  await wb.openFile('grobots/typo.gb');
+  await wb.runCommand('Chronon: Restart language server');
+  await wb.page.waitForTimeout(2000);
+  // The file was fixed earlier: a new typo must get a squiggle from the restarted server.
+  await wb.goTo(8, 1);
+  await wb.page.keyboard.press('End');
+  await wb.page.keyboard.type(' dupp');
+  await wb.waitFor('diagnostics after the restart', () => document.querySelectorAll('.editor-instance .squiggly-error').length > 0, 30000);
+  await wb.screenshot('15-after-restart');
+  await wb.runCommand('File: Revert File');
+  const logs = findOutputLogs(server.root, /Chronon Language Server\.log$/);
+  assert.ok(logs.length > 0, 'the language server output channel is logged');
+  const text = logs.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  // The channel is a log channel: an error line reads "[error]".
+  assert.doesNotMatch(text, /\[error/i, text);
+  assert.match(text, /Starting .*chronon lsp/);
+});
+
+/** The files in which code-server logs an output channel, by a pattern of their names. */
+function findOutputLogs(root, pattern) {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (pattern.test(entry.name)) found.push(full);
+    }
+  };
+  walk(root);
+  return found;
+}

