@@ -15,9 +15,10 @@ namespace {
 constexpr const char* kLspUsage =
     "usage: chronon lsp [--stdio] [--debounce MS]\n"
     "\n"
-    "Runs the Chronon language server on stdin and stdout (LSP 3.17) for Grobots sides (.gb) and\n"
-    "RoboTalk robots (.rtk): diagnostics from the compiler and the stack checker, hover, completion,\n"
-    "definition, references, rename, symbols, semantic tokens, inlay hints, formatting and quick fixes.\n"
+    "Runs the Chronon language server on stdin and stdout (LSP 3.17) for Grobots sides (.gb), RoboTalk\n"
+    "robots (.rtk, .txt) and Robbie Language programs (.rl): diagnostics from the compiler and the stack\n"
+    "checker, hover, completion, definition, references, rename, symbols, semantic tokens, inlay hints,\n"
+    "formatting and quick fixes, and chronon/disassembly (the listing of a document's current text).\n"
     "\n"
     "  --stdio          accepted for clients that pass it; stdio is the only transport\n"
     "  --debounce MS    publish diagnostics once the text rested MS milliseconds (default 150)\n";

@@ -130,8 +130,9 @@ export async function runBattle(): Promise<void> {
 
 /** "Run tournament": every robot of a folder; a folder holding both games plays both tournaments. */
 export async function runTournament(folder?: vscode.Uri): Promise<void> {
-  const robots = await workspaceRobots();
   if (!folder) {
+    // Only the folder list needs the workspace searched; a folder given (the Explorer's menu) does not.
+    const robots = await workspaceRobots();
     const counts = new Map<string, { uri: vscode.Uri; grobots: number; robowar: number }>();
     for (const [game, list] of robots) {
       for (const uri of list) {
