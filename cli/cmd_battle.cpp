@@ -11,10 +11,12 @@
 #include <nlohmann/json.hpp>
 
 #include "chronon/arena/robowar_battle.h"
+#include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_tournament_field.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "commands.h"
 #include "engine_option.h"
+#include "replay_output.h"
 
 namespace chronon::cli {
 
@@ -26,7 +28,7 @@ using arena::robowar::Event;
 // The usage text before the engine options.
 constexpr const char* kUsageHead =
     "usage: chronon battle ROBOT... [--seed N] [--log] [--max-chronons N] [--move-and-shoot] [--json]\n"
-    "                      [--engine interp|jit] [--stats] [--game robowar|grobots]\n"
+    "                      [--replay FILE] [--engine interp|jit] [--stats] [--game robowar|grobots]\n"
     "\n"
     "Runs one RoboWar battle of 1-6 robots (RoboTalk source, object code or .RWR files) and prints\n"
     "each robot's outcome: alive or the chronon and cause of death, kills, points, energy, damage.\n"
@@ -37,6 +39,8 @@ constexpr const char* kUsageHead =
     "  --move-and-shoot   allow moving and firing in one chronon (default: the RoboWar 4.5 rule)\n"
     "  --team N,N,...     team number of each robot (0 = no team); default: from #!!team lines\n"
     "  --json             print the result as JSON\n"
+    "  --replay FILE      also write the battle's replay (docs/replay-format.md); a FILE ending in .html\n"
+    "                     gets the battle viewer with the replay inside, one page that opens offline\n"
     "  --game G           robowar | grobots: the game a folder holding both robots and sides plays\n"
     "                     (default: grobots); a FOLDER given as ROBOT enters every .rtk, .txt and .rwr\n"
     "                     robot in it\n";
@@ -56,18 +60,6 @@ const char* causeName(DeathCause cause) {
     case DeathCause::kDamage: return "damage";
     case DeathCause::kOverload: return "overload";
     case DeathCause::kBuggy: return "buggy";
-  }
-  return "?";
-}
-
-const char* kindName(Event::Kind kind) {
-  switch (kind) {
-    case Event::Kind::kShot: return "shot";
-    case Event::Kind::kHit: return "hit";
-    case Event::Kind::kCollision: return "collision";
-    case Event::Kind::kInterrupt: return "interrupt";
-    case Event::Kind::kDeath: return "death";
-    case Event::Kind::kError: return "error";
   }
   return "?";
 }
@@ -108,6 +100,7 @@ int runBattle(const Args& arguments) {
   uint64_t seed = 1;
   bool log = false;
   bool json = false;
+  std::string replayPath;
   std::vector<int> teams;
   arena::robowar::Rules rules;
   EngineChoice engines;
@@ -139,6 +132,12 @@ int runBattle(const Args& arguments) {
       log = true;
     } else if (a == "--json") {
       json = true;
+    } else if (a == "--replay") {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "chronon battle: --replay needs a file name\n");
+        return 2;
+      }
+      replayPath = args[++i];
     } else if (a == "--move-and-shoot") {
       rules.moveAndShoot = true;
     } else if (a == "--team") {
@@ -201,7 +200,22 @@ int runBattle(const Args& arguments) {
   for (const robotalk::LoadedRobot& robot : robots) programs.push_back({robot.program.name, &robot.program});
   prepareRoboTalkEngine(engines, programs);
   rules.engine = engines.roboTalkEngine();
-  const arena::robowar::Result result = arena::robowar::runBattle(entries, seed, rules, log || json);
+  arena::robowar::Result result;
+  if (replayPath.empty()) {
+    result = arena::robowar::runBattle(entries, seed, rules, log || json);
+  } else {
+    std::vector<arena::replay::Entrant> entrants;
+    std::string title;
+    for (size_t i = 0; i < robots.size(); ++i) {
+      std::optional<std::string> bytes = readWholeFile(paths[i]);
+      entrants.push_back({robots[i].program.name, paths[i], bytes.value_or("")});
+      title += (i == 0 ? "" : " vs ") + robots[i].program.name;
+    }
+    ReplayOutput output(replayPath);
+    result = arena::robowar::recordBattle(entries, entrants, seed, rules, engines.roboTalkJit ? "jit" : "interpreter",
+                                          output.sink());
+    if (!output.finish(title + " (seed " + std::to_string(seed) + ")")) return 1;
+  }
   printEngineStats(engines);
 
   if (json) {
@@ -231,7 +245,7 @@ int runBattle(const Args& arguments) {
       out["events"] = nlohmann::json::array();
       for (const Event& e : result.events) {
         out["events"].push_back({{"chronon", e.chronon},
-                                 {"kind", kindName(e.kind)},
+                                 {"kind", arena::robowar::eventKindName(e.kind)},
                                  {"robot", e.robot},
                                  {"other", e.other},
                                  {"value", e.value},
@@ -243,11 +257,7 @@ int runBattle(const Args& arguments) {
   }
 
   if (log) {
-    for (const Event& e : result.events) {
-      std::printf("%5d %-9s robot %d", e.chronon, kindName(e.kind), e.robot);
-      if (e.other >= 0) std::printf(" other %d", e.other);
-      std::printf(" value %d %s\n", e.value, e.text.c_str());
-    }
+    for (const Event& e : result.events) std::printf("%s\n", arena::robowar::formatEvent(e).c_str());
     std::printf("\n");
   }
   std::printf("battle: seed %llu, %d chronons%s\n", static_cast<unsigned long long>(seed), result.chronons,

@@ -4,18 +4,22 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "chronon/arena/grobots_replay.h"
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/robowar_tournament_field.h"
 #include "commands.h"
 #include "engine_option.h"
+#include "replay_output.h"
 
 namespace chronon::cli {
 
@@ -41,6 +45,8 @@ constexpr const char* kTournamentUsage =
     "  -j N                 worker threads (default: all cores); results do not depend on it\n"
     "  --json | --csv       standings as JSON or CSV\n"
     "  --log FILE           per-round log: round, frames, then per side seeded/alive/fraction/kills\n"
+    "  --replays DIR        keep a replay of every round in DIR (round-NNNN.replay, NNNN the round's\n"
+    "                       number in the log; docs/replay-format.md); chronon view shows one\n"
     "  --game G             grobots | robowar: the game a folder holding both sides and RoboWar robots\n"
     "                       plays (default: grobots, with a note saying how many robots were left out)\n"
     "%s"
@@ -62,7 +68,13 @@ constexpr const char* kBattleUsage =
     "  --sides-per-round N  sides seeded (default 10; 0 = all)\n"
     "  --every N            biomass line every N frames (default 500; 0 = only at the end)\n"
     "  --seed N             world seed (default 1)\n"
-    "  --prints             also show what brains print\n"
+    "  --prints             also show what brains print, as the original reports it:\n"
+    "                       <side>'s <type> #<id> prints: <value>\n"
+    "  --replay FILE        also write the round's replay (docs/replay-format.md); a FILE ending in\n"
+    "                       .html gets the battle viewer with the replay inside, one page that opens\n"
+    "                       offline\n"
+    "  --watch SIDE         record every frame of the brains of the side named SIDE (its name or its\n"
+    "                       file name; repeatable); the others' brains are recorded every 10 frames\n"
     "  --game G             grobots | robowar: the game a folder holding both sides and RoboWar robots\n"
     "                       plays (default: grobots, with a note saying how many robots were left out)\n"
     "%s"
@@ -106,6 +118,8 @@ std::vector<std::string> sidePaths(const std::vector<std::string>& positional) {
   return out;
 }
 
+}  // namespace
+
 // Loads each side; reports and skips the ones the original would reject. Sides with the same name
 // get a "'" appended, as the original does (§14).
 std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths) {
@@ -127,6 +141,48 @@ std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths) {
     sides.push_back(std::move(*loaded));
   }
   return sides;
+}
+
+namespace {
+
+// Plays every round of a tournament again with a recorder (rounds are deterministic, so each is the
+// round the standings counted) and writes its replay into `folder`; false after a message on failure.
+bool writeRoundReplays(const std::vector<LoadedSide>& loaded, const gb::TournamentOptions& options,
+                       const char* engineName, const std::string& folder) {
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) {
+    std::fprintf(stderr, "chronon tournament: cannot make the folder %s (%s)\n", folder.c_str(), ec.message().c_str());
+    return false;
+  }
+  std::vector<const grobocode::Side*> sides;
+  std::vector<arena::replay::Entrant> entrants;
+  for (const LoadedSide& s : loaded) {
+    sides.push_back(&s.result.side);
+    entrants.push_back({s.result.side.name, s.file.name(), std::string(s.file.text())});
+  }
+  gb::WorldOptions world = options.world;
+  world.keepPrints = true;
+  std::atomic<bool> ok{true};
+  parallelFor(static_cast<size_t>(options.rounds), options.threads, [&](size_t k) {
+    const int32_t seed = gb::roundSeed(options.seed, static_cast<int32_t>(k));
+    gb::World w(sides, world, seed);
+    w.startRound();
+    char name[32];
+    std::snprintf(name, sizeof name, "round-%04zu.replay", k + 1);
+    ReplayOutput output((std::filesystem::path(folder) / name).string());
+    {
+      gb::RoundRecorder recorder(w, entrants, seed, engineName, {}, output.sink());
+      while (!w.finished()) {
+        w.step();
+        recorder.frame(w.takeMessages());
+      }
+      recorder.end();
+    }
+    if (!output.finish("")) ok = false;
+  });
+  if (ok) std::fprintf(stderr, "replays of %d rounds written to %s\n", options.rounds, folder.c_str());
+  return ok;
 }
 
 // Options shared by battle and tournament; returns false (after a message) on a usage error.
@@ -241,6 +297,7 @@ int runGrobotsTournament(const Args& args) {
   bool json = false;
   bool csv = false;
   std::string logPath;
+  std::string replayDir;
   for (size_t i = 0; i < args.size(); ++i) {
     bool bad = false;
     const std::string& a = args[i];
@@ -265,6 +322,8 @@ int runGrobotsTournament(const Args& args) {
       csv = true;
     } else if (a == "--log" && i + 1 < args.size()) {
       logPath = args[++i];
+    } else if (a == "--replays" && i + 1 < args.size()) {
+      replayDir = args[++i];
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "chronon tournament: unknown option '%s' (see --help)\n", a.c_str());
       return 2;
@@ -292,6 +351,9 @@ int runGrobotsTournament(const Args& args) {
   }
   const gb::TournamentResult result = gb::runTournament(sides, options);
   printEngineStats(c.engine);
+  if (!replayDir.empty() &&
+      !writeRoundReplays(loaded, options, c.engine.jitRequested ? "jit" : "interpreter", replayDir))
+    return 1;
   if (!logPath.empty()) {
     std::ofstream log(logPath);
     log << "round\tframes\tside\tseeded\talive\tfraction\tearly\tkilled\tbrain-errors\n";
@@ -336,6 +398,8 @@ int runGrobotsBattle(const Args& args) {
   Common c;
   int64_t every = 500;
   bool prints = false;
+  std::string replayPath;
+  std::vector<std::string> watchNames;
   for (size_t i = 0; i < args.size(); ++i) {
     bool bad = false;
     const std::string& a = args[i];
@@ -354,6 +418,8 @@ int runGrobotsBattle(const Args& args) {
       }
     } else if (a == "--prints") {
       prints = true;
+    } else if ((a == "--replay" || a == "--watch") && i + 1 < args.size()) {
+      (a == "--replay" ? replayPath : watchNames.emplace_back()) = args[++i];
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "chronon battle: unknown option '%s' (see --help)\n", a.c_str());
       return 2;
@@ -376,11 +442,29 @@ int runGrobotsBattle(const Args& args) {
                     chronon::grobots::formatRaw(t.cost->mass, 1).c_str(), s.result.side.name.c_str());
     }
   }
-  c.world.keepPrints = prints;
+  // A replay records prints whether or not they are shown.
+  c.world.keepPrints = prints || !replayPath.empty();
   prepareEngine(c.engine, sides);
   c.world.engine = &c.engine.engine();
-  gb::World world(sides, c.world, static_cast<int32_t>(static_cast<uint32_t>(c.seed)));
+  const auto seed = static_cast<int32_t>(static_cast<uint32_t>(c.seed));
+  gb::World world(sides, c.world, seed);
   world.startRound();
+  std::optional<ReplayOutput> output;
+  std::optional<gb::RoundRecorder> recorder;
+  if (!replayPath.empty()) {
+    std::vector<arena::replay::Entrant> entrants;
+    std::vector<int32_t> watch;
+    for (size_t i = 0; i < loaded.size(); ++i) {
+      const std::string& name = loaded[i].result.side.name;
+      const std::string file = std::filesystem::path(loaded[i].file.name()).filename().string();
+      entrants.push_back({name, loaded[i].file.name(), std::string(loaded[i].file.text())});
+      for (const std::string& w : watchNames) {
+        if (w == name || w == file || w == loaded[i].file.name()) watch.push_back(static_cast<int32_t>(i));
+      }
+    }
+    output.emplace(replayPath);
+    recorder.emplace(world, entrants, seed, c.engine.jitRequested ? "jit" : "interpreter", watch, output->sink());
+  }
   const auto biomassLine = [&] {
     std::printf("frame %d", world.frame());
     const std::vector<double> biomass = world.biomass();
@@ -392,8 +476,20 @@ int runGrobotsBattle(const Args& args) {
   biomassLine();
   while (!world.finished()) {
     world.step();
-    for (const std::string& m : world.takeMessages()) std::printf("%s\n", m.c_str());
+    const std::vector<std::string> messages = world.takeMessages();
+    for (const std::string& m : messages) {
+      // Brain error reports are always shown; prints only with --prints.
+      if (prints || m.find(" prints: ") == std::string::npos) std::printf("%s\n", m.c_str());
+    }
+    if (recorder) recorder->frame(messages);
     if (every > 0 && world.frame() % every == 0) biomassLine();
+  }
+  if (recorder) {
+    recorder->end();
+    std::string title;
+    for (const LoadedSide& s : loaded) title += (title.empty() ? "" : " vs ") + s.result.side.name;
+    recorder.reset();
+    if (!output->finish(title + " (seed " + std::to_string(c.seed) + ")")) return 1;
   }
   if (every == 0 || world.frame() % every != 0) biomassLine();
   const gb::RoundOutcome outcome = world.outcome();

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "chronon/arena/robbie_replay.h"
 #include "chronon/arena/robbie_room.h"
 #include "chronon/arena/robbie_run.h"
 #include "chronon/compiler/load.h"
@@ -16,13 +17,14 @@
 #include "chronon/jit/robbie_jit.h"
 #include "commands.h"
 #include "engine_option.h"
+#include "replay_output.h"
 
 namespace chronon::cli {
 
 namespace {
 
 constexpr const char* kRunRobbieUsage =
-    "usage: chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--stats] [--steps N]\n"
+    "usage: chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--stats] [--steps N] [--replay FILE]\n"
     "\n"
     "Compiles a Robbie Language program and, when it has no error, runs it in Robbie's room: the\n"
     "built-in default room (stdlib/robbie/rooms/default.room), or the room file given with --room.\n"
@@ -34,6 +36,8 @@ constexpr const char* kRunRobbieUsage =
     "                       the same run, and a program the JIT declines runs on the interpreter\n"
     "                       with a note\n"
     "  --stats              print the engine and the JIT's compile time to stderr\n"
+    "  --replay FILE        also write the run's replay (docs/replay-format.md); a FILE ending in .html\n"
+    "                       gets the battle viewer with the replay inside, one page that opens offline\n"
     "Exit status: 0 when the program reached stop, 1 on compile or room errors, a runtime error or\n"
     "the step limit, 2 on a usage error.\n";
 
@@ -116,6 +120,8 @@ int disasmRobbie(const std::string& path) {
 int runRobbie(const Args& args) {
   std::string path;
   std::optional<std::string> roomPath;
+  std::optional<std::string> replayPath;
+  std::optional<SourceFile> roomFile;
   int64_t steps = robbie::kDefaultStepLimit;
   EngineChoice engine;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -129,13 +135,14 @@ int runRobbie(const Args& args) {
       if (bad) return 2;
       continue;
     }
-    if (a == "--room" || a == "--steps") {
+    if (a == "--room" || a == "--steps" || a == "--replay") {
       if (i + 1 >= args.size()) {
         std::fprintf(stderr, "chronon run: %s needs a value\n%s", a.c_str(), kRunRobbieUsage);
         return 2;
       }
       const std::string& value = args[++i];
       if (a == "--room") roomPath = value;
+      if (a == "--replay") replayPath = value;
       if (a == "--steps") {
         const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), steps);
         if (ec != std::errc() || ptr != value.data() + value.size() || steps <= 0) {
@@ -168,6 +175,7 @@ int runRobbie(const Args& args) {
     printDiagnostics(*file, diagnostics);
     if (!parsed) return 1;
     room = std::move(*parsed);
+    roomFile = std::move(file);
   }
 
   const std::optional<LoadedProgram> loaded = loadProgram(path);
@@ -180,8 +188,17 @@ int runRobbie(const Args& args) {
   }
   const robbie::Program& program = *loaded->result.program;
   std::unique_ptr<jit::RobbieJit> robbieJit = engine.jitRequested ? createJit(program, path) : nullptr;
-  const robbie::RobbieRun run = robbie::runInRoom(
-      program, room, steps, robbieJit ? static_cast<robbie::Engine&>(*robbieJit) : robbie::interpreterEngine());
+  robbie::Engine& runner = robbieJit ? static_cast<robbie::Engine&>(*robbieJit) : robbie::interpreterEngine();
+  std::optional<robbie::RobbieRun> recorded;
+  if (replayPath) {
+    std::vector<arena::replay::Entrant> entrants{{program.name, path, std::string(loaded->file.text())}};
+    if (roomFile) entrants.push_back({"room", *roomPath, std::string(roomFile->text())});
+    ReplayOutput output(*replayPath);
+    recorded =
+        robbie::recordRun(program, room, steps, runner, entrants, robbieJit ? "jit" : "interpreter", output.sink());
+    if (!output.finish((program.name.empty() ? path : program.name) + " in Robbie's room")) return 1;
+  }
+  const robbie::RobbieRun run = recorded ? std::move(*recorded) : robbie::runInRoom(program, room, steps, runner);
   if (engine.stats) printStats(robbieJit.get());
   const std::string text = "event log:\n" + run.room.logText() + "\n" + robbie::finalReport(program, run);
   std::fwrite(text.data(), 1, text.size(), stdout);

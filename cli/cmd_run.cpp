@@ -1,17 +1,19 @@
-// `chronon run SIDE.gb [--type NAME] [--frames N] [--cycles N]`: runs one robot type's Grobocode
-// brain against the world-less test host and prints what `print` and `vprint` print, one line each,
-// formatted as the original (specs/grobots-language.md §1.8), then any runtime error as the original
-// reports it (§5.3).
+// `chronon run SIDE.gb [--type NAME] [--frames N] [--seed N]`: runs a Grobots side alone in a real
+// world, as the original does when a side plays alone (specs/grobots-world.md §2, §12), so every
+// hardware value a brain reads is the world's. Prints what brains print as the original reports it
+// ("<side>'s <type> #<id> prints: <value>", grobots-language.md §3 word 101) and brain errors as the
+// original reports them (§5.3).
 
+#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
 
+#include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/load.h"
-#include "chronon/vm/grobocode_interpreter.h"
-#include "chronon/vm/grobocode_test_host.h"
 #include "commands.h"
 #include "engine_option.h"
 
@@ -20,20 +22,30 @@ namespace chronon::cli {
 namespace {
 
 constexpr const char* kRunUsage =
-    "usage: chronon run SIDE.gb [--type NAME] [--frames N] [--cycles N] [--seed N] [--engine interp|jit] [--stats]\n"
+    "usage: chronon run SIDE.gb [--type NAME] [--frames N] [--seed N] [--engine interp|jit] [--stats]\n"
     "\n"
-    "Compiles a Grobots side and runs one robot type's brain (the first type with code, or --type NAME,\n"
-    "matched case-insensitively) for N frames (default 10) against a test host with no world: hardware\n"
-    "reads give their defaults, writes and hardware calls are recorded, shared memory and messages work.\n"
-    "As in the original, the first frame runs nothing; each later frame runs the processor's cycles\n"
-    "(the type's `processor` speed, or --cycles N). Prints each print/vprint line, then a runtime error\n"
-    "report if the brain crashed. Exit status: 0 after running, 1 when the side does not load, 2 on a\n"
-    "usage error.\n"
+    "Compiles a Grobots side and runs it alone in a world of the default size, seeded as the original\n"
+    "seeds a side that plays alone, for N frames (default 10), so `time`, `remaining` and every other\n"
+    "hardware value a brain reads are the world's. As in the original, a newborn's first frame runs\n"
+    "nothing: seeded robots first think in frame 1, where `time` is 1. Prints each print and vprint as\n"
+    "the original reports it, \"<side>'s <type> #<id> prints: <value>\", and each brain error report,\n"
+    "in the order they happen.\n"
+    "\n"
+    "options:\n"
+    "  --type NAME          show only the prints and errors of that type's robots (matched\n"
+    "                       case-insensitively); the whole side still plays\n"
+    "  --frames N           frames to run (default 10); the run ends sooner if the side dies out\n"
+    "  --seed N             world seed (default 1), as for chronon battle\n"
+    "%s"
+    "  --help               this text\n"
+    "\n"
+    "--cycles N is gone: in a world each robot runs its type's `processor` speed; change that line of\n"
+    "the side to try another speed. Exit status: 0 after running, 1 when the side does not load or has\n"
+    "no such type, 2 on a usage error.\n"
     "\n"
     "chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--stats] [--steps N] runs a Robbie\n"
     "Language program in Robbie's room instead, with the interpreter or the LLVM JIT (chronon run\n"
-    "PROGRAM.rl --help for details).\n"
-    "%s";
+    "PROGRAM.rl --help for details).\n";
 
 std::optional<int32_t> parseCount(const std::string& text) {
   int32_t value = 0;
@@ -43,15 +55,34 @@ std::optional<int32_t> parseCount(const std::string& text) {
   return value;
 }
 
-// The processor's speed and memory from the type's hardware lines (§6.3); the last line wins.
-void processorOf(const grobocode::Type& type, int32_t& speed, int32_t& memory) {
-  speed = 0;
-  memory = 0;
+// The processor's speed from the type's hardware lines (§6.3); the last line wins.
+int32_t processorSpeed(const grobocode::Type& type) {
+  int32_t speed = 0;
   for (const grobocode::HardwareItem& item : type.hardware) {
     if (item.component != grobocode::Component::kProcessor) continue;
     speed = !item.arguments.empty() ? item.arguments[0] : 0;
-    memory = item.arguments.size() > 1 ? item.arguments[1] : 0;
   }
+  return speed;
+}
+
+// How the original names a robot's type in its reports: "<side>'s <type>", with "'" alone after a
+// side name ending in s, as grobocode::errorReport and the world's print reports write it (§5.3).
+std::string typeDescription(std::string_view side, std::string_view type) {
+  std::string text(side);
+  text += (!side.empty() && (side.back() == 's' || side.back() == 'S')) ? "' " : "'s ";
+  text += type;
+  return text;
+}
+
+// Whether a world report (a print or a brain error) is about a robot of the type `description`
+// names: the description, " #", the robot's number, then a space. Requiring the number keeps a type
+// whose name extends another's ("Foo" and "Foo #2") from matching.
+bool reportIsAbout(std::string_view report, const std::string& description) {
+  if (report.substr(0, description.size() + 2) != description + " #") return false;
+  size_t at = description.size() + 2;
+  const size_t digits = at;
+  while (at < report.size() && std::isdigit(static_cast<unsigned char>(report[at])) != 0) ++at;
+  return at > digits && at < report.size() && report[at] == ' ';
 }
 
 }  // namespace
@@ -64,7 +95,6 @@ int runRun(const Args& args) {
   std::string path;
   std::optional<std::string> typeName;
   int32_t frames = 10;
-  std::optional<int32_t> cycles;
   int32_t seed = 1;
   EngineChoice engine;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -78,7 +108,13 @@ int runRun(const Args& args) {
       if (bad) return 2;
       continue;
     }
-    if (a == "--type" || a == "--frames" || a == "--cycles" || a == "--seed") {
+    if (a == "--cycles") {
+      std::fprintf(stderr,
+                   "chronon run: --cycles is gone: in a world each robot runs its type's `processor` speed; change "
+                   "that line of the side instead (see --help)\n");
+      return 2;
+    }
+    if (a == "--type" || a == "--frames" || a == "--seed") {
       if (i + 1 >= args.size()) {
         std::fprintf(stderr, "chronon run: %s needs a value (see --help)\n", a.c_str());
         return 2;
@@ -94,7 +130,6 @@ int runRun(const Args& args) {
         return 2;
       }
       if (a == "--frames") frames = *n;
-      if (a == "--cycles") cycles = *n;
       if (a == "--seed") seed = *n;
       continue;
     }
@@ -119,50 +154,64 @@ int runRun(const Args& args) {
   printDiagnostics(loaded->file, result.diagnostics);
   // Like the original, a side that reaches #end loads even when single lines had errors (§4.7).
   if (!result.loaded()) return 1;
+  const grobocode::Side& side = result.side;
 
-  const grobocode::Type* type = nullptr;
-  for (const grobocode::Type& t : result.side.types) {
-    if (typeName ? grobocode::namesEquivalent(trimBlanks(t.name), *typeName) : t.brain.has_value()) {
-      type = &t;
-      break;
+  // With --type, only that type's reports are shown; it must exist and have a brain to report from.
+  const grobocode::Type* shown = nullptr;
+  if (typeName) {
+    for (const grobocode::Type& t : side.types) {
+      if (grobocode::namesEquivalent(trimBlanks(t.name), *typeName)) {
+        shown = &t;
+        break;
+      }
     }
-  }
-  if (type == nullptr) {
-    if (typeName) {
+    if (shown == nullptr) {
       std::fprintf(stderr, "chronon run: %s has no type named '%s'\n", path.c_str(), typeName->c_str());
-    } else {
-      std::fprintf(stderr, "chronon run: %s has no type with code\n", path.c_str());
+      return 1;
     }
+    if (!shown->brain) {
+      std::fprintf(stderr, "chronon run: type '%s' has no #code, so its robots have no brain\n", shown->name.c_str());
+      return 1;
+    }
+  }
+  bool anyBrain = false;
+  bool anyProcessor = false;
+  for (const grobocode::Type& t : side.types) {
+    if (shown != nullptr && &t != shown) continue;
+    anyBrain = anyBrain || t.brain.has_value();
+    anyProcessor = anyProcessor || (t.brain && processorSpeed(t) > 0);
+  }
+  if (!anyBrain) {
+    std::fprintf(stderr, "chronon run: %s has no type with code\n", path.c_str());
     return 1;
   }
-  if (!type->brain) {
-    std::fprintf(stderr, "chronon run: type '%s' has no #code, so its robots have no brain\n", type->name.c_str());
-    return 1;
+  // A processor of speed 0 (or none) never runs its brain (§5.2 item 5): say so rather than print nothing.
+  if (!anyProcessor && shown != nullptr) {
+    std::fprintf(stderr, "chronon run: type '%s' has no processor (speed 0), so its brain never runs\n",
+                 shown->name.c_str());
+  } else if (!anyProcessor) {
+    std::fprintf(stderr, "chronon run: no type of %s has a processor (speed 0), so no brain runs\n", path.c_str());
   }
-  int32_t speed = 0;
-  int32_t memory = 0;
-  processorOf(*type, speed, memory);
-  if (cycles) speed = *cycles;
-  if (speed <= 0)
-    std::fprintf(stderr, "chronon run: the processor runs 0 instructions a frame; the brain never runs\n");
 
-  prepareEngine(engine, {&result.side});
-  // One brain on the test host: wait for its native code so that `--engine jit` runs it from the
-  // first frame.
+  prepareEngine(engine, {&side});
+  // A handful of brains in a short run: wait for their native code so that `--engine jit` runs them
+  // from the first frame.
   if (engine.jit) engine.jit->waitIdle();
-  grobocode::BrainEngine& runner = engine.engine();
-  grobocode::GrobocodeTestHost host(seed);
-  host.serveType(grobocode::hardwareSpec(*type), type->cost ? type->cost->mass : 0);
-  const grobocode::Brain& brain = *type->brain;
-  grobocode::BrainState state = grobocode::makeBrainState(brain, memory);
-  size_t shown = 0;
-  for (int32_t frame = 0; frame < frames && state.status == grobocode::BrainStatus::kOk; ++frame) {
-    runner.think(state, brain, host, speed);
-    for (; shown < host.printed.size(); ++shown) std::printf("%s\n", host.printed[shown].c_str());
-  }
-  for (; shown < host.printed.size(); ++shown) std::printf("%s\n", host.printed[shown].c_str());
-  if (state.status == grobocode::BrainStatus::kError) {
-    std::printf("%s\n", grobocode::errorReport(state, brain, result.side.name, type->name, 1).c_str());
+  arena::grobots::WorldOptions options;
+  options.keepPrints = true;
+  options.engine = &engine.engine();
+  // The side plays alone: the world seeds it as the original seeds a round of one side (§12).
+  arena::grobots::World world({&side}, options, seed);
+  world.startRound();
+  if (world.robotCount() == 0)
+    std::fprintf(stderr, "chronon run: %s seeds no robot (no type fits its seed budget, or its seed list is empty)\n",
+                 path.c_str());
+  const std::string shownDescription = shown != nullptr ? typeDescription(side.name, shown->name) : std::string();
+  for (int32_t frame = 0; frame < frames && !world.finished(); ++frame) {
+    world.step();
+    for (const std::string& report : world.takeMessages()) {
+      if (shown == nullptr || reportIsAbout(report, shownDescription)) std::printf("%s\n", report.c_str());
+    }
   }
   std::fflush(stdout);
   printEngineStats(engine);

@@ -2,18 +2,22 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
+#include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_tournament.h"
 #include "chronon/arena/robowar_tournament_field.h"
 #include "chronon/arena/robowar_tournament_report.h"
 #include "commands.h"
 #include "engine_option.h"
+#include "replay_output.h"
 
 namespace chronon::cli {
 
@@ -45,6 +49,8 @@ constexpr const char* kUsageHead =
     "  --json             standings as JSON\n"
     "  --csv              standings as CSV\n"
     "  --log FILE         write the per-bout log (bout phase Robot Score Alive Kills Killer Chronon)\n"
+    "  --replays DIR      keep a replay of every bout in DIR (NNNN-phase-robot-robot.replay, NNNN the\n"
+    "                     bout's index in the log; docs/replay-format.md); chronon view shows one\n"
     "  --game G           robowar | grobots: the game a folder holding both robots and sides plays\n"
     "                     (default: grobots, with a note saying how many robots were left out)\n"
     "  --help             this text\n";
@@ -55,6 +61,40 @@ constexpr const char* kUsageTail =
     "options (--rounds, --frames, --world, --sides-per-round ...) are listed by\n"
     "'chronon tournament SIDE.gb --help'. A folder holding both plays its Grobots sides unless\n"
     "--game robowar is given.\n";
+
+// Runs every bout of `report` again with a recorder (battles are deterministic, so each is the bout
+// the standings counted) and writes its replay into `folder`; false after a message on failure.
+bool writeReplays(const rw::TournamentReport& report, const rw::Field& field, const rw::TournamentOptions& options,
+                  const char* engineName, const std::string& folder) {
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) {
+    std::fprintf(stderr, "chronon tournament: cannot make the folder %s (%s)\n", folder.c_str(), ec.message().c_str());
+    return false;
+  }
+  std::vector<std::string> bytes;
+  for (const std::string& path : field.paths) bytes.push_back(readWholeFile(path).value_or(""));
+  std::atomic<bool> ok{true};
+  parallelFor(report.bouts.size(), options.threads, [&](size_t b) {
+    const rw::Bout& bout = report.bouts[b].bout;
+    std::vector<rw::Entry> entries;
+    std::vector<arena::replay::Entrant> entrants;
+    char index[16];
+    std::snprintf(index, sizeof index, "%04zu", bout.index);
+    std::vector<std::string> parts{index, rw::phaseName(bout.phase)};
+    for (const int r : bout.robots) {
+      const rw::Contestant& c = report.contestants[static_cast<size_t>(r)];
+      entries.push_back({c.program, c.team});
+      entrants.push_back({c.name, field.paths[static_cast<size_t>(r)], bytes[static_cast<size_t>(r)]});
+      parts.push_back(c.name);
+    }
+    ReplayOutput output((std::filesystem::path(folder) / (fileNameOf(parts) + ".replay")).string());
+    rw::recordBattle(entries, entrants, bout.seed, options.rules, engineName, output.sink());
+    if (!output.finish("")) ok = false;
+  });
+  if (ok) std::fprintf(stderr, "replays of %zu bouts written to %s\n", report.bouts.size(), folder.c_str());
+  return ok;
+}
 
 // The whole usage text, engine options included.
 std::string usage() { return std::string(kUsageHead) + kEngineUsage + kUsageTail; }
@@ -139,6 +179,7 @@ int runTournament(const Args& arguments) {
   bool json = false;
   bool csv = false;
   std::string logPath;
+  std::string replayDir;
   std::vector<std::string> robots;
   EngineChoice engines;
   bool badEngine = false;
@@ -194,6 +235,8 @@ int runTournament(const Args& arguments) {
       csv = true;
     } else if (a == "--log") {
       if (!value(logPath)) return 2;
+    } else if (a == "--replays") {
+      if (!value(replayDir)) return 2;
     } else if (a == "--category") {
       if (!value(v)) return 2;
       const auto parsed = chronon::robowar::parseCategory(v);
@@ -258,6 +301,9 @@ int runTournament(const Args& arguments) {
   for (const std::string& note : report.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
   printEngineStats(engines);
 
+  if (!replayDir.empty() &&
+      !writeReplays(report, field, options, engines.roboTalkJit ? "jit" : "interpreter", replayDir))
+    return 1;
   if (!logPath.empty() && !writeFile(logPath, rw::formatBoutLog(report))) {
     std::fprintf(stderr, "chronon tournament: cannot write the log to %s\n", logPath.c_str());
     return 1;

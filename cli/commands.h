@@ -24,6 +24,13 @@ using Args = std::vector<std::string>;
 /// instead (chooseGame). Exit 0 after a battle, 1 when a robot fails to load, 2 on a usage error.
 int runBattle(const Args& args);
 
+/// `chronon replay verify FILE... [--engine interp|jit]`: re-runs each replay's battle from its header
+/// and compares every recorded line (cmd_replay.cpp). Exit 0 when all match, 1 otherwise, 2 on usage.
+int runReplay(const Args& args);
+
+/// `chronon view FILE [-o PAGE.html]`: writes the viewer page with the replay inside (cmd_replay.cpp).
+int runView(const Args& args);
+
 /// Writes `diagnostics` to stderr as `file:line:col: severity: message [code]` lines.
 void printDiagnostics(const SourceFile& file, const Diagnostics& diagnostics);
 
@@ -61,6 +68,10 @@ int runGrobotsBattle(const Args& args);
 /// add the checker's first.
 std::optional<LoadedSide> loadSide(const std::string& path);
 
+/// Loads the sides at `paths` as battles and tournaments do: diagnostics printed, sides that fail to
+/// load left out with a note, and a repeated side name given a trailing `'` (cmd_grobots.cpp).
+std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths);
+
 /// Reads a `--profile NAME` or `--profile=NAME` option at args[i], advancing i past its value.
 /// Returns false when args[i] is not that option; sets `bad` after printing a message when the value
 /// is missing or unknown. Shared by check, compile and disasm.
@@ -95,9 +106,9 @@ int runRepl(const Args& args);
 /// `shutdown` and `exit`, 1 when input ended or `exit` came without `shutdown`, 2 on a usage error.
 int runLsp(const Args& args);
 
-/// `chronon run SIDE.gb [--type NAME] [--frames N] [--cycles N] [--seed N]`: runs one Grobots robot
-/// type's brain against the test host and prints its print/vprint lines (specs/grobots-language.md
-/// §1.8) and any runtime error report (§5.3). Exit 0 after running, 1 when the side does not load or
+/// `chronon run SIDE.gb [--type NAME] [--frames N] [--seed N]`: runs the side alone in a Grobots world
+/// and prints its robots' print/vprint lines as the original reports them (specs/grobots-language.md
+/// §1.8) and any runtime error report (§5.3); --type shows one type's robots only. Exit 0 after running, 1 when the side does not load or
 /// has no such type, 2 on a usage error.
 int runRun(const Args& args);
 

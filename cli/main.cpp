@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "chronon/arena/replay.h"
 #include "chronon/jit/jit.h"
 #include "commands.h"
 
@@ -27,11 +28,14 @@ constexpr Command kCommands[] = {
     {"disasm", chronon::cli::runDisasm,
      "disasm FILE [--source]   disassemble object code (.RWR, object code, source), a .gb side or .rl IR"},
     {"lsp", chronon::cli::runLsp, "lsp [--debounce MS]      run the language server on stdin/stdout (LSP 3.17)"},
+    {"replay", chronon::cli::runReplay,
+     "replay verify FILE...     re-run a replay's battle and check every recorded moment"},
     {"repl", chronon::cli::runRepl, "repl [--lang L] [FILE]   an interactive loop over the compiler and the VM"},
     {"run", chronon::cli::runRun,
-     "run SIDE.gb|PROG.rl ...  run a Grobots brain on a test host, or an RL program in Robbie's room"},
+     "run SIDE.gb|PROG.rl ...  run a Grobots side alone in a world, or an RL program in Robbie's room"},
     {"tournament", chronon::cli::runTournament,
      "tournament ROBOTS|SIDES  run a RoboWar or Grobots tournament, print the standings"},
+    {"view", chronon::cli::runView, "view FILE [-o PAGE]      write the battle viewer page with a replay inside"},
 };
 
 void printHelp(std::FILE* out) {
@@ -59,7 +63,8 @@ int main(int argc, char** argv) {
   }
   const std::string_view name = argv[1];
   if (name == "--version") {
-    std::printf("chronon 0.1.0 (LLVM %s)\n", chronon::jit::llvmVersion().c_str());
+    std::printf("chronon %s (LLVM %s)\n", chronon::arena::replay::chrononVersion().c_str(),
+                chronon::jit::llvmVersion().c_str());
     return 0;
   }
   Args args(argv + 2, argv + argc);

@@ -23,3 +23,6 @@ target_include_directories(chronon_llvm SYSTEM INTERFACE ${LLVM_INCLUDE_DIRS})
 separate_arguments(_chronon_llvm_defs NATIVE_COMMAND "${LLVM_DEFINITIONS}")
 target_compile_definitions(chronon_llvm INTERFACE ${_chronon_llvm_defs})
 target_link_libraries(chronon_llvm INTERFACE LLVM)
+
+# zlib compresses replays (arena/src/replay.cpp; zlib1g-dev).
+find_package(ZLIB REQUIRED)

@@ -326,8 +326,11 @@ TEST_CASE("chronon run prints the worked values", "[grobocode-vm]") {
   const fs::path dir = fs::temp_directory_path() / "chronon-grobocode-vm-test";
   fs::create_directories(dir);
   {
+    // Printer's armor makes it cost 3507, so the side, playing alone, seeds Idle, Printer and Idle
+    // from its budget of 4800 (grobots-world.md §12).
     std::ofstream out(dir / "side.gb");
-    out << "#side Tests\n#type Idle\n#type Printer\n#hardware\nprocessor 10\n#code\n"
+    out << "#side Tests\n#type Idle\n#hardware\nprocessor 5\n#code\ntime print stop\n"
+           "#type Printer\n#hardware\nprocessor 10\narmor 3000\n#code\n"
            "pi print 1 3 / print -7 3 mod print 4 reorient print 3 4 unitize vprint\n"
            "1 0 /\n#end\n";
   }
@@ -339,21 +342,30 @@ TEST_CASE("chronon run prints the worked values", "[grobocode-vm]") {
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, text);
   };
-  const auto [status, text] = runCommand("'" + (dir / "side.gb").string() + "' --frames 3");
+  // Seeded robots first think in frame 1, where `time` reads 1; each frame runs 10 of Printer's
+  // instructions, so its prints spread over frames 1 and 2, in the world's order of robots.
+  const auto [status, text] = runCommand("'" + (dir / "side.gb").string() + "' --frames 4");
   CHECK(status == 0);
   CHECK(text ==
-        "3.141\n0.333\n2\n-2.283\n<0.600, 0.800>\n"
-        "Tests' Printer #1 had error in brain, probably at 19 (line 8): division by zero\n");
-  // Three cycles a frame: the second frame runs `pi print 1`, the third `3 / print`.
-  const auto [status2, text2] = runCommand("'" + (dir / "side.gb").string() + "' --type printer --cycles 3 --frames 3");
+        "Tests' Idle #3 prints: 1\n"
+        "Tests' Printer #2 prints: 3.141\nTests' Printer #2 prints: 0.333\nTests' Printer #2 prints: 2\n"
+        "Tests' Idle #1 prints: 1\n"
+        "Tests' Printer #2 prints: -2.283\nTests' Printer #2 prints: <0.600, 0.800>\n"
+        "Tests' Printer #2 had error in brain, probably at 19 (line 13): division by zero\n");
+  // --type shows one type's reports; --frames 2 runs frames 0 (nothing) and 1.
+  const auto [status2, text2] = runCommand("'" + (dir / "side.gb").string() + "' --type printer --frames 2");
   CHECK(status2 == 0);
-  CHECK(text2 == "3.141\n0.333\n");
+  CHECK(text2 == "Tests' Printer #2 prints: 3.141\nTests' Printer #2 prints: 0.333\nTests' Printer #2 prints: 2\n");
   const auto [status3, text3] = runCommand("'" + (dir / "side.gb").string() + "' --frames x");
   CHECK(status3 == 2);
   const auto [status4, text4] = runCommand("'" + (dir / "side.gb").string() + "' --type Nobody");
   CHECK(status4 == 1);
   const auto [status5, text5] = runCommand("'" + (dir / "missing.gb").string() + "'");
   CHECK(status5 == 1);
+  // --cycles meant something only on the world-less host; it is a usage error that says why.
+  const auto [status6, text6] = runCommand("'" + (dir / "side.gb").string() + "' --cycles 3");
+  CHECK(status6 == 2);
+  CHECK(text6.find("processor") != std::string::npos);
   fs::remove_all(dir);
 }
 

@@ -1,9 +1,13 @@
 // Tests for the Grobots world (arena/grobots_world.h, grobots_tournament.h): sensing and its row
-// quirk, weapons, construction, messages, determinism, and the reference tournaments' sides.
+// quirk, weapons, construction, messages, what brains read and how their prints are reported,
+// determinism, and the reference tournaments' sides.
+
+#include <sys/wait.h>
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdlib>
 
 #include <filesystem>
 #include <fstream>
@@ -59,7 +63,9 @@ int32_t sensed(double eyeY, double targetY) {
     for (const std::string& m : world.takeMessages()) printed.push_back(m);
   }
   REQUIRE(printed.size() == 1);
-  return std::stoi(printed[0]);
+  const std::string prefix = "Eye's eye #1 prints: ";
+  REQUIRE(printed[0].rfind(prefix, 0) == 0);
+  return std::stoi(printed[0].substr(prefix.size()));
 }
 
 }  // namespace
@@ -113,7 +119,104 @@ TEST_CASE("Robots build children and messages reach the side", "[grobots-world]"
   }
   CHECK(world.population()[0] >= 2);  // a plant costs about 900 and earns 0.4 a frame
   REQUIRE_FALSE(printed.empty());
-  CHECK(printed.front() == "7");
+  CHECK(printed.front() == "Plant's plant #1 prints: 7");
+}
+
+// A side of one expensive robot: armor 3000 makes the probe cost 3507, so seeding the side alone
+// from its budget of 4900 places one probe (grobots-world.md §12).
+const char* const kSolo =
+    "#side Solo\n#type probe\n#hardware\nprocessor 10\narmor 3000\n#code\n"
+    "time print remaining print sync time print remaining print stop\n#end\n";
+
+TEST_CASE("A brain reads the world's time and the cycles left from its first frame", "[grobots-world]") {
+  // grobots-language.md §5.2: a newborn's first Think runs nothing, so a seeded robot's code first
+  // runs in frame 1 and reads time 1. `remaining` is read after its own instruction is counted:
+  // processor 10 minus `time`, `print` and `remaining` leaves 7. `sync` ends the frame, and the next
+  // one starts again with the processor's 10 cycles.
+  const Compiled solo = compile(kSolo);
+  gb::WorldOptions options;
+  options.keepPrints = true;
+  gb::World world({&solo.result.side}, options, 1);
+  world.startRound();
+  REQUIRE(world.robotCount() == 1);
+  world.step();
+  CHECK(world.takeMessages().empty());
+  std::vector<std::string> printed;
+  for (int i = 0; i < 3; ++i) {
+    world.step();
+    for (const std::string& m : world.takeMessages()) printed.push_back(m);
+  }
+  CHECK(printed == std::vector<std::string>{"Solo's probe #1 prints: 1", "Solo's probe #1 prints: 7",
+                                            "Solo's probe #1 prints: 2", "Solo's probe #1 prints: 7"});
+}
+
+TEST_CASE("Prints are reported as the original reports them, naming the robot as errors do", "[grobots-world]") {
+  // grobots-language.md §3 word 101: "<robot> prints: <text>", the robot named as in error reports
+  // (§5.3), with "'" alone after a side name ending in s; vprint prints "<x, y>" (§1.8).
+  const Compiled tests =
+      compile("#side Tests\n#type T\n#hardware\nprocessor 10\n#code\n0.5 print 1.5 -2 vprint 1 0 /\n#end\n");
+  gb::WorldOptions options;
+  options.keepPrints = true;
+  gb::World world({&tests.result.side}, options, 1);
+  world.startEmptyRound();
+  REQUIRE(world.placeRobot(0, 0, 50, 50));
+  std::vector<std::string> reports;
+  for (int i = 0; i < 3; ++i) {
+    world.step();
+    for (const std::string& m : world.takeMessages()) reports.push_back(m);
+  }
+  CHECK(reports ==
+        std::vector<std::string>{"Tests' T #1 prints: 0.500", "Tests' T #1 prints: <1.500, -2>",
+                                 "Tests' T #1 had error in brain, probably at 7 (line 6): division by zero"});
+
+  // Without keepPrints the world keeps only the error reports.
+  gb::World quiet({&tests.result.side}, gb::WorldOptions{}, 1);
+  quiet.startEmptyRound();
+  REQUIRE(quiet.placeRobot(0, 0, 50, 50));
+  std::vector<std::string> errors;
+  for (int i = 0; i < 3; ++i) {
+    quiet.step();
+    for (const std::string& m : quiet.takeMessages()) errors.push_back(m);
+  }
+  CHECK(errors == std::vector<std::string>{"Tests' T #1 had error in brain, probably at 7 (line 6): division by zero"});
+}
+
+TEST_CASE("chronon battle --prints and chronon run show prints in the original's format", "[grobots-world]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "chronon-grobots-world-prints";
+  fs::create_directories(dir);
+  {
+    std::ofstream out(dir / "solo.gb");
+    out << kSolo;
+  }
+  const auto chronon = [&](const std::string& args) {
+    const std::string command =
+        "'" + test::chrononBinary().string() + "' " + args + " > '" + (dir / "out.txt").string() + "' 2>/dev/null";
+    const int status = std::system(command.c_str());
+    std::ifstream in(dir / "out.txt");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, text);
+  };
+  const std::string side = "'" + (dir / "solo.gb").string() + "'";
+  const std::string printed =
+      "Solo's probe #1 prints: 1\nSolo's probe #1 prints: 7\n"
+      "Solo's probe #1 prints: 2\nSolo's probe #1 prints: 7\n";
+  // `run` plays the side alone in a world: the same reports as the world gives.
+  const auto [runStatus, runText] = chronon("run " + side + " --frames 4");
+  CHECK(runStatus == 0);
+  CHECK(runText == printed);
+  const auto [jitStatus, jitText] = chronon("run " + side + " --frames 4 --engine jit");
+  CHECK(jitStatus == 0);
+  CHECK(jitText == printed);
+  // `battle --prints` shows the same lines between its biomass lines; without --prints, none.
+  const auto [battleStatus, battleText] = chronon("battle " + side + " --frames 4 --every 0 --prints");
+  CHECK(battleStatus == 0);
+  CHECK(battleText.find("frame 0\t") != std::string::npos);
+  CHECK(battleText.find("\n" + printed + "frame 4\t") != std::string::npos);
+  const auto [quietStatus, quietText] = chronon("battle " + side + " --frames 4 --every 0");
+  CHECK(quietStatus == 0);
+  CHECK(quietText.find("prints:") == std::string::npos);
+  fs::remove_all(dir);
 }
 
 TEST_CASE("Rounds and tournaments are deterministic whatever the thread count", "[grobots-world]") {

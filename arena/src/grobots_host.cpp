@@ -4,6 +4,7 @@
 #include "grobots_host.h"
 
 #include <algorithm>
+#include <string>
 
 namespace chronon::arena::gbw {
 
@@ -33,6 +34,18 @@ const SensorResult* currentResult(const Sensor& s) {
   const int32_t count = std::min<int32_t>(s.found, static_cast<int32_t>(s.results.size()));
   if (s.current < 0 || s.current >= count) return nullptr;
   return &s.results[static_cast<size_t>(s.current)];
+}
+
+// How the original names a robot in its reports (GBRobot::Description): "<side>'s <type> #<id>",
+// with "'" alone after a side name ending in s. grobocode::errorReport names robots the same way
+// (grobots-language.md §5.3), so a robot's prints and its error report begin alike.
+std::string robotDescription(const Robot& r) {
+  const std::string& side = r.side->name;
+  std::string text = side;
+  text += (!side.empty() && (side.back() == 's' || side.back() == 'S')) ? "' " : "'s ";
+  text += r.type->type->name;
+  text += " #" + std::to_string(r.id);
+  return text;
 }
 
 int32_t resultCount(const Sensor& s) { return std::min<int32_t>(s.found, static_cast<int32_t>(s.results.size())); }
@@ -554,7 +567,9 @@ RuntimeError RobotHost::receive(Fixed channel, std::vector<Fixed>& message) {
 }
 
 void RobotHost::print(std::string_view text) {
-  if (w_.options.keepPrints) w_.messages.emplace_back(text);
+  // The original reports a print as "<robot> prints: <text>" when its world reports prints
+  // (grobots-language.md §3, word 101); the robot is named as in its error reports.
+  if (w_.options.keepPrints) w_.messages.push_back(robotDescription(r_) + " prints: " + std::string(text));
 }
 
 void RobotHost::thought(int32_t instructions) { takeExactly(r_, times(raw(2), instructions)); }

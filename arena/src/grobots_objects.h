@@ -42,7 +42,8 @@ struct Object {
   Fixed radius;
   Fixed mass;
   bool dead = false;
-  bool isNew = true;  ///< Created since the last resort (the original's "news" list).
+  bool isNew = true;    ///< Created since the last resort (the original's "news" list).
+  uint32_t serial = 0;  ///< 1, 2, ... in order of creation in the round: the object's identity in a replay.
 };
 
 /// A robot type as the world uses it: the compiled type with its hardware and prices.
@@ -253,6 +254,24 @@ struct TileLists {
   }
 };
 
+/// What a replay recorder asked to see that a frame does not leave behind: the deaths (robot serial,
+/// side ID of the last hit) and the frame's sensor shots, which are gone by the end of the frame.
+struct WorldObserver {
+  struct SensorSeen {
+    uint32_t robot = 0;  ///< Serial of the robot that fired it.
+    int32_t sensor = 0;  ///< 0 robot, 1 food, 2 shot sensor.
+    FixedVector position;
+    Fixed radius;
+  };
+  struct Death {
+    uint32_t robot = 0;   ///< Serial of the robot.
+    int32_t lastHit = 0;  ///< Side ID of the last damage, 0 for none.
+    std::string name;     ///< "<side>'s <type> #<id>".
+  };
+  std::vector<Death> deaths;
+  std::vector<SensorSeen> sensorShots;
+};
+
 /// The world's private state.
 struct WorldState {
   ::chronon::arena::grobots::WorldOptions options;
@@ -284,6 +303,10 @@ struct WorldState {
   /// Per tile, whether it holds a robot or an effective area during the collision phase.
   std::vector<uint8_t> busyTiles;
   std::vector<std::string> messages;
+  /// Serial of the last object created (Object::serial).
+  uint32_t lastSerial = 0;
+  /// What a replay recorder watches (grobots_replay.h); null when nobody records.
+  WorldObserver* observer = nullptr;
   double totalKilled = 0;
   /// Scratch of collectStatistics: constructor hardware cost per side.
   std::vector<double> sideConstructorCost;
@@ -325,3 +348,12 @@ bool takeExactly(Robot& robot, Fixed amount);
 Fixed takeUpTo(Robot& robot, Fixed amount);
 
 }  // namespace chronon::arena::gbw
+
+namespace chronon::arena::grobots {
+
+/// The world's private state behind World (grobots_world.h).
+struct World::Impl {
+  gbw::WorldState w;
+};
+
+}  // namespace chronon::arena::grobots

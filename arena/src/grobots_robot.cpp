@@ -99,6 +99,9 @@ void WorldState::die(Robot& r) {
     }
   }
   r.dead = true;
+  if (observer != nullptr)
+    observer->deaths.push_back(
+        {r.serial, r.lastHit, r.side->name + "'s " + r.type->type->name + " #" + std::to_string(r.id)});
 }
 
 void WorldState::setConstructorType(Robot& r, int32_t type) {
@@ -157,6 +160,7 @@ void WorldState::act(Robot& r) {
     s.ordered = false;
     if (s.exists && takeExactly(r, ::chronon::grobots::sensorFiringCost(spec.sensors[i]))) {
       auto shot = std::make_unique<SensorShot>();
+      shot->serial = ++lastSerial;
       shot->owner = &r;
       shot->sensor = static_cast<int32_t>(i);
       shot->position = r.position;
@@ -174,6 +178,7 @@ void WorldState::act(Robot& r) {
     r.blasterOrdered = false;
     if (r.activeShield.raw() <= 0 && takeExactly(r, r.type->blaster.firingCost)) {
       auto shot = std::make_unique<Shot>();
+      shot->serial = ++lastSerial;
       shot->kind = ShotKind::kBlast;
       shot->owner = r.side;
       shot->position =
@@ -190,6 +195,7 @@ void WorldState::act(Robot& r) {
     r.grenadeOrdered = false;
     if (r.activeShield.raw() <= 0 && takeExactly(r, r.type->grenades.firingCost)) {
       auto shot = std::make_unique<Shot>();
+      shot->serial = ++lastSerial;
       shot->kind = ShotKind::kGrenade;
       shot->owner = r.side;
       shot->position = r.position + polar(r.radius, r.grenadeAngle);
@@ -209,6 +215,7 @@ void WorldState::act(Robot& r) {
     const Fixed effective = r.forceFieldPower * r.shieldFraction();
     if (takeExactly(r, effective)) {
       auto area = std::make_unique<Area>();
+      area->serial = ++lastSerial;
       area->kind = ShotKind::kForceField;
       area->owner = r.side;
       area->source = &r;
@@ -224,6 +231,7 @@ void WorldState::act(Robot& r) {
     if (rate.raw() == 0) return;
     const Fixed limit = maxRate * r.shieldFraction();
     auto probe = std::make_unique<Shot>();
+    probe->serial = ++lastSerial;
     probe->kind = kind;
     probe->owner = r.side;
     probe->source = &r;

@@ -14,6 +14,11 @@
 
 namespace chronon::arena::grobots {
 
+int32_t roundSeed(uint64_t seed, int32_t round) {
+  const uint64_t derived = Random::derive(seed, static_cast<uint64_t>(round));
+  return static_cast<int32_t>(static_cast<uint32_t>(derived ^ (derived >> 32)));
+}
+
 TournamentResult runTournament(const std::vector<const grobocode::Side*>& sides, const TournamentOptions& options) {
   TournamentResult result;
   const int32_t total = std::max(1, options.rounds);
@@ -25,9 +30,7 @@ TournamentResult runTournament(const std::vector<const grobocode::Side*>& sides,
     for (;;) {
       const int32_t k = nextRound.fetch_add(1);
       if (k >= total) return;
-      const uint64_t derived = Random::derive(options.seed, static_cast<uint64_t>(k));
-      const auto seed = static_cast<int32_t>(static_cast<uint32_t>(derived ^ (derived >> 32)));
-      result.rounds[static_cast<size_t>(k)] = runRound(sides, options.world, seed);
+      result.rounds[static_cast<size_t>(k)] = runRound(sides, options.world, roundSeed(options.seed, k));
       const int32_t finished = ++done;
       if (options.progress) {
         const std::lock_guard<std::mutex> hold(progressLock);

@@ -42,10 +42,6 @@ void drag(Object& o, Fixed friction, double linear, double quadratic) {
 
 }  // namespace
 
-struct World::Impl {
-  WorldState w;
-};
-
 }  // namespace chronon::arena::grobots
 
 namespace chronon::arena::gbw {
@@ -149,6 +145,7 @@ void WorldState::resort() {
 void WorldState::addFood(FixedVector at, Fixed value, SideState* owner, FixedVector velocity) {
   if (value.raw() <= 0) return;
   auto food = std::make_unique<Food>();
+  food->serial = ++lastSerial;
   food->position = at;
   food->velocity = velocity;
   food->value = value;
@@ -161,6 +158,7 @@ void WorldState::addFood(FixedVector at, Fixed value, SideState* owner, FixedVec
 void WorldState::addExplosion(FixedVector at, Fixed power, SideState* owner) {
   if (power.raw() <= 0) return;
   auto area = std::make_unique<Area>();
+  area->serial = ++lastSerial;
   area->kind = ShotKind::kExplosion;
   area->position = at;
   area->owner = owner;
@@ -172,6 +170,7 @@ void WorldState::addExplosion(FixedVector at, Fixed power, SideState* owner) {
 
 Robot* WorldState::addRobot(SideState& side, int32_t typeIndex, FixedVector at, int32_t parentId) {
   auto robot = std::make_unique<Robot>();
+  robot->serial = ++lastSerial;
   Robot& r = *robot;
   const TypeInfo& t = side.types[static_cast<size_t>(typeIndex)];
   r.side = &side;
@@ -551,6 +550,10 @@ void World::step() {
   // Resort, then collide and sense (§2 steps 6-7); sensor shots sense in this phase only.
   w.resort();
   w.collide();
+  if (w.observer != nullptr) {
+    for (const auto& shot : w.sensorShots)
+      w.observer->sensorShots.push_back({shot->owner->serial, shot->sensor, shot->position, shot->radius});
+  }
   w.sensorShots.clear();
   ++w.frame;
   w.collectStatistics();

@@ -2,6 +2,8 @@
 // the public runBattle (specs/robowar.md §8; docs/robowar-arena.md "Scoring").
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 
 #include "chronon/arena/robowar_engine.h"
 
@@ -70,6 +72,31 @@ Result runBattle(const std::vector<Entry>& entries, uint64_t seed, const Rules& 
   if (entries.empty()) return Result{};
   Engine engine(entries, seed, rules, recordEvents);
   return engine.finish();
+}
+
+}  // namespace chronon::arena::robowar
+
+namespace chronon::arena::robowar {
+
+const char* eventKindName(Event::Kind kind) {
+  switch (kind) {
+    case Event::Kind::kShot: return "shot";
+    case Event::Kind::kHit: return "hit";
+    case Event::Kind::kCollision: return "collision";
+    case Event::Kind::kInterrupt: return "interrupt";
+    case Event::Kind::kDeath: return "death";
+    case Event::Kind::kError: return "error";
+  }
+  return "?";
+}
+
+std::string formatEvent(const Event& e) {
+  char head[96];
+  std::snprintf(head, sizeof head, "%5d %-9s robot %d", e.chronon, eventKindName(e.kind), e.robot);
+  std::string line = head;
+  if (e.other >= 0) line += " other " + std::to_string(e.other);
+  line += " value " + std::to_string(e.value) + " " + e.text;
+  return line;
 }
 
 }  // namespace chronon::arena::robowar

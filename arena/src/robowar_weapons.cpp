@@ -364,6 +364,7 @@ void Engine::launch(Robot& robot, ShotKind kind, int energy, double speed, int t
     case ShotKind::kImpact:
     case ShotKind::kBlast: break;
   }
+  s.serial = ++shotSerial_;
   shots_.push_back(s);
   if (recordEvents_) record(Event::Kind::kShot, robot.index, target, energy, shotName(kind));
 }

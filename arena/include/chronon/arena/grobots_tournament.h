@@ -44,6 +44,9 @@ struct TournamentResult {
   std::vector<Standing> standings;   ///< One per side, in the order the sides were given.
 };
 
+/// The world seed of round `round` (from 0) of a tournament with seed `seed`.
+int32_t roundSeed(uint64_t seed, int32_t round);
+
 /// Plays `options.rounds` rounds of `sides` (loaded sides with costs; they must outlive the call),
 /// spread over worker threads. Deterministic for a given seed, whatever the thread count.
 TournamentResult runTournament(const std::vector<const grobocode::Side*>& sides, const TournamentOptions& options);

@@ -54,6 +54,8 @@ struct RoundOutcome {
   std::vector<SideRound> sides;  ///< Per side, in the order given to the world.
 };
 
+class RoundRecorder;
+
 /// A Grobots world holding loaded sides. Not copyable; one thread at a time.
 class World {
  public:
@@ -92,6 +94,7 @@ class World {
   int32_t robotCount() const;
 
  private:
+  friend class RoundRecorder;  // grobots_replay.h reads the objects of each frame.
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -87,6 +87,12 @@ struct Event {
   std::string text;
 };
 
+/// The name of an event kind as `battle --log` and replays print it ("shot", "hit", ...).
+const char* eventKindName(Event::Kind kind);
+
+/// An event as one line of `battle --log`: chronon, kind, robot, other, value and text.
+std::string formatEvent(const Event& event);
+
 /// The result of a battle.
 struct Result {
   std::vector<Outcome> robots;  ///< In entry order.

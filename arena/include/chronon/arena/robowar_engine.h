@@ -65,6 +65,7 @@ struct Shot {
   int radius = 0;                       ///< For blasts and nukes: current radius in pixels.
   int age = 0;                          ///< Chronons since it was fired or laid.
   bool gone = false;                    ///< Landed, left the arena or ran out of fuel; removed after the pass.
+  uint32_t serial = 0;                  ///< 1, 2, ... in order of launch: the shot's identity in a replay.
 };
 
 /// What the robot looked like at the start of its previous turn; edge-triggered interrupts compare
@@ -145,6 +146,8 @@ class Engine final : public vm::Host {
   const std::vector<Shot>& shots() const { return shots_; }
   /// Chronons run so far.
   int chronon() const { return chronon_; }
+  /// The event log so far (empty unless the engine was made with `recordEvents`).
+  const std::vector<Event>& events() const { return events_; }
 
   /// RANGE of `robot`: pixels to the nearest non-teammate whose centre lies within sqrt(91) px of
   /// the ray along AIM+LOOK, or 0 (specs/robowar.md §7 targeting geometry).
@@ -213,6 +216,7 @@ class Engine final : public vm::Host {
   bool teamBattle_ = false;
   int chronon_ = 0;
   int lastDeath_ = -1;
+  uint32_t shotSerial_ = 0;  ///< Serial of the last shot launched.
   bool over_ = false;
   bool timedOut_ = false;
   int current_ = -1;  ///< The robot whose program is running, -1 outside turns.

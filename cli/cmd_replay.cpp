@@ -1,0 +1,352 @@
+// `chronon replay verify FILE` runs a replay's battle again from its header and checks every recorded
+// moment; `chronon view FILE` turns a replay into the self-contained viewer page.
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chronon/arena/grobots_replay.h"
+#include "chronon/arena/replay.h"
+#include "chronon/arena/robbie_replay.h"
+#include "chronon/arena/robowar_replay.h"
+#include "chronon/compiler/robbie.h"
+#include "chronon/compiler/robbie_room_file.h"
+#include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/jit/robbie_jit.h"
+#include "commands.h"
+#include "engine_option.h"
+#include "replay_output.h"
+
+namespace chronon::cli {
+
+namespace {
+
+namespace replay = arena::replay;
+
+constexpr const char* kReplayUsage =
+    "usage: chronon replay verify FILE... [--engine interp|jit]\n"
+    "\n"
+    "Runs each replay's battle again from what its header records (the robots' or sides' files, the\n"
+    "rules, the seed) and checks that every recorded moment, event and brain is what the fresh run\n"
+    "gives. Either engine may re-run any replay: both give the same battle. Prints one line per file;\n"
+    "exit 0 when all match, 1 when one differs or cannot be read, 2 on a usage error.\n";
+
+constexpr const char* kViewUsage =
+    "usage: chronon view FILE [-o PAGE.html]\n"
+    "\n"
+    "Writes the battle viewer with the replay FILE inside: one self-contained page that opens offline\n"
+    "in any browser. The page is FILE with .html for its extension unless -o names it.\n";
+
+// A folder under the system's temporary folder, removed with everything in it at the end of scope.
+struct TempFolder {
+  std::filesystem::path path;
+  TempFolder() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "chronon-verify-XXXXXX").string();
+    if (mkdtemp(pattern.data()) != nullptr) path = pattern;
+  }
+  ~TempFolder() {
+    std::error_code ec;
+    if (!path.empty()) std::filesystem::remove_all(path, ec);
+  }
+};
+
+// Writes each entrant's recorded bytes under its recorded file name into `folder`, so that the re-run
+// loads them exactly as a battle loads files; returns the paths, or nullopt after a message.
+std::optional<std::vector<std::string>> materialise(const nlohmann::json& header, const std::filesystem::path& folder,
+                                                    std::string& error) {
+  std::vector<std::string> paths;
+  const auto entrants = header.find("entrants");
+  if (entrants == header.end() || !entrants->is_array()) {
+    error = "the header lists no entrants";
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < entrants->size(); ++i) {
+    const nlohmann::json& e = (*entrants)[i];
+    std::string bytes;
+    if (e.contains("source") && e["source"].is_string()) {
+      bytes = e["source"].get<std::string>();
+    } else if (e.contains("sourceBase64") && e["sourceBase64"].is_string()) {
+      std::optional<std::string> decoded = replay::unbase64(e["sourceBase64"].get<std::string>());
+      if (!decoded) {
+        error = "entrant " + std::to_string(i + 1) + " has a damaged sourceBase64";
+        return std::nullopt;
+      }
+      bytes = std::move(*decoded);
+    } else {
+      error = "entrant " + std::to_string(i + 1) + " has no source";
+      return std::nullopt;
+    }
+    if (e.value("hash", "") != replay::contentHash(bytes)) {
+      error = "entrant " + std::to_string(i + 1) + "'s source does not match its hash";
+      return std::nullopt;
+    }
+    // The file name keeps its extension (which says how to read it) but never a folder.
+    std::string name = std::filesystem::path(e.value("file", "robot")).filename().string();
+    if (name.empty() || name == "." || name == "..") name = "entrant";
+    const std::filesystem::path dir = folder / std::to_string(i);
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / name).string();
+    if (!writeWholeFile(path, bytes)) {
+      error = "cannot write a temporary file";
+      return std::nullopt;
+    }
+    paths.push_back(path);
+  }
+  return paths;
+}
+
+// Re-runs a RoboWar battle; returns the fresh run's lines or nullopt with `error` set.
+std::optional<std::vector<std::string>> rerunRoboWar(const nlohmann::json& header,
+                                                     const std::vector<std::string>& paths, EngineChoice& engines,
+                                                     std::string& error) {
+  std::vector<robotalk::LoadedRobot> robots;
+  robots.reserve(paths.size());
+  for (const std::string& path : paths) {
+    robots.push_back(robotalk::loadRobot(path, robotalk::CompileOptions{}));
+    if (robots.back().diagnostics.hasErrors()) {
+      error = std::filesystem::path(path).filename().string() + " no longer compiles";
+      return std::nullopt;
+    }
+  }
+  std::vector<arena::robowar::Entry> entries;
+  std::vector<replay::Entrant> entrants;
+  std::vector<NamedProgram> programs;
+  for (size_t i = 0; i < robots.size(); ++i) {
+    const nlohmann::json& e = header["entrants"][i];
+    entries.push_back({&robots[i].program, e.value("team", 0)});
+    entrants.push_back({robots[i].program.name, paths[i], readWholeFile(paths[i]).value_or("")});
+    programs.push_back({robots[i].program.name, &robots[i].program});
+  }
+  prepareRoboTalkEngine(engines, programs);
+  arena::robowar::Rules rules = arena::robowar::rulesFromJson(header.value("options", nlohmann::json::object()));
+  rules.engine = engines.roboTalkEngine();
+  std::vector<std::string> lines;
+  arena::robowar::recordBattle(entries, entrants, header.value("seed", uint64_t{1}), rules,
+                               header.value("engine", "interpreter"),
+                               [&](std::string_view l) { lines.emplace_back(l); });
+  return lines;
+}
+
+// Re-runs a Grobots round.
+std::optional<std::vector<std::string>> rerunGrobots(const nlohmann::json& header,
+                                                     const std::vector<std::string>& paths, EngineChoice& engines,
+                                                     std::string& error) {
+  std::vector<LoadedSide> loaded = loadSides(paths);
+  if (loaded.size() != paths.size()) {
+    error = "a side no longer loads";
+    return std::nullopt;
+  }
+  std::vector<const grobocode::Side*> sides;
+  std::vector<replay::Entrant> entrants;
+  for (size_t i = 0; i < loaded.size(); ++i) {
+    sides.push_back(&loaded[i].result.side);
+    entrants.push_back({loaded[i].result.side.name, paths[i], readWholeFile(paths[i]).value_or("")});
+  }
+  std::vector<int32_t> watch;
+  arena::grobots::WorldOptions options =
+      arena::grobots::RoundRecorder::optionsFromJson(header.value("options", nlohmann::json::object()), watch);
+  options.keepPrints = true;
+  prepareEngine(engines, sides);
+  options.engine = &engines.engine();
+  const auto seed = static_cast<int32_t>(header.value("seed", int64_t{1}));
+  std::vector<std::string> lines;
+  arena::grobots::World world(sides, options, seed);
+  world.startRound();
+  arena::grobots::RoundRecorder recorder(world, entrants, seed, header.value("engine", "interpreter"), watch,
+                                         [&](std::string_view l) { lines.emplace_back(l); });
+  while (!world.finished()) {
+    world.step();
+    recorder.frame(world.takeMessages());
+  }
+  recorder.end();
+  return lines;
+}
+
+// Re-runs a Robbie run.
+std::optional<std::vector<std::string>> rerunRobbie(const nlohmann::json& header, const std::vector<std::string>& paths,
+                                                    bool jit, std::string& error) {
+  const std::optional<std::string> text = readWholeFile(paths[0]);
+  robbie::CompileResult compiled = robbie::compile(SourceFile(paths[0], text.value_or("")));
+  if (!compiled.program) {
+    error = "the program no longer compiles";
+    return std::nullopt;
+  }
+  robbie::RoomSpec room = robbie::defaultRoom();
+  if (paths.size() > 1) {
+    Diagnostics diagnostics;
+    std::optional<robbie::RoomSpec> parsed =
+        robbie::parseRoomFile(SourceFile(paths[1], readWholeFile(paths[1]).value_or("")), diagnostics);
+    if (!parsed) {
+      error = "the room file no longer reads";
+      return std::nullopt;
+    }
+    room = std::move(*parsed);
+  }
+  std::unique_ptr<jit::RobbieJit> robbieJit;
+  if (jit) {
+    std::string reason;
+    robbieJit = jit::RobbieJit::create(reason);
+    if (robbieJit) robbieJit->prepare(*compiled.program, paths[0], &reason);
+  }
+  robbie::Engine& runner = robbieJit ? static_cast<robbie::Engine&>(*robbieJit) : robbie::interpreterEngine();
+  std::vector<replay::Entrant> entrants;
+  const nlohmann::json& list = header["entrants"];
+  for (size_t i = 0; i < paths.size(); ++i)
+    entrants.push_back({list[i].value("name", ""), paths[i], readWholeFile(paths[i]).value_or("")});
+  const int64_t steps = header.value("options", nlohmann::json::object()).value("stepLimit", robbie::kDefaultStepLimit);
+  std::vector<std::string> lines;
+  robbie::recordRun(*compiled.program, room, steps, runner, entrants, header.value("engine", "interpreter"),
+                    [&](std::string_view l) { lines.emplace_back(l); });
+  return lines;
+}
+
+// Verifies one file; prints its line and returns true when it matches.
+bool verifyOne(const std::string& path, EngineChoice& engines) {
+  std::string error;
+  std::optional<replay::File> file = replay::readFile(path, error);
+  if (!file) {
+    // readFile's message already names the file.
+    std::printf("%s\n", error.c_str());
+    return false;
+  }
+  TempFolder folder;
+  std::optional<std::vector<std::string>> paths = materialise(file->header, folder.path, error);
+  std::optional<std::vector<std::string>> lines;
+  const std::string game = file->header.value("game", "");
+  if (paths && !paths->empty()) {
+    try {
+      if (game == "robowar") {
+        lines = rerunRoboWar(file->header, *paths, engines, error);
+      } else if (game == "grobots") {
+        lines = rerunGrobots(file->header, *paths, engines, error);
+      } else {
+        lines = rerunRobbie(file->header, *paths, engines.jitRequested, error);
+      }
+    } catch (const nlohmann::json::exception& e) {
+      error = std::string("the header is malformed (") + e.what() + ")";
+    }
+  } else if (paths) {
+    error = "the header lists no entrants";
+  }
+  if (!lines) {
+    std::printf("%s: error: %s\n", path.c_str(), error.c_str());
+    return false;
+  }
+  const replay::Comparison c = replay::compare(*file, *lines);
+  const char* engineName = engines.jitRequested ? "jit" : "interpreter";
+  if (!file->end && c.moments == static_cast<int64_t>(file->moments.size())) {
+    std::printf("%s: error: %s; the %lld moments it has match a fresh run\n", path.c_str(), file->warning.c_str(),
+                static_cast<long long>(c.moments));
+    return false;
+  }
+  if (!c.same) {
+    std::printf("%s: DIFFERS (re-run with the %s): %s\n", path.c_str(), engineName, c.difference.c_str());
+    return false;
+  }
+  std::printf("%s: ok, %lld %ss match (re-run with the %s)\n", path.c_str(), static_cast<long long>(c.moments),
+              file->header.value("unit", "moment").c_str(), engineName);
+  return true;
+}
+
+}  // namespace
+
+int runReplay(const Args& args) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    std::fputs(kReplayUsage, args.empty() ? stderr : stdout);
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] != "verify") {
+    std::fprintf(stderr, "chronon replay: unknown action '%s'\n\n%s", args[0].c_str(), kReplayUsage);
+    return 2;
+  }
+  EngineChoice engines;
+  std::vector<std::string> files;
+  for (size_t i = 1; i < args.size(); ++i) {
+    bool bad = false;
+    if (args[i] == "--help" || args[i] == "-h") {
+      std::fputs(kReplayUsage, stdout);
+      return 0;
+    }
+    if (engineOption(args, i, engines, bad)) {
+      if (bad) return 2;
+      continue;
+    }
+    if (!args[i].empty() && args[i][0] == '-') {
+      std::fprintf(stderr, "chronon replay: unknown option '%s'\n\n%s", args[i].c_str(), kReplayUsage);
+      return 2;
+    }
+    files.push_back(args[i]);
+  }
+  if (files.empty()) {
+    std::fprintf(stderr, "chronon replay verify: give a replay file\n\n%s", kReplayUsage);
+    return 2;
+  }
+  int status = 0;
+  for (const std::string& f : files) {
+    // Each file gets its own engines: the JIT's programs belong to one battle's robots.
+    EngineChoice perFile;
+    perFile.jitRequested = engines.jitRequested;
+    if (!verifyOne(f, perFile)) status = 1;
+    std::fflush(stdout);
+  }
+  return status;
+}
+
+int runView(const Args& args) {
+  std::string input;
+  std::string output;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--help" || args[i] == "-h") {
+      std::fputs(kViewUsage, stdout);
+      return 0;
+    }
+    if (args[i] == "-o" || args[i] == "--output") {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "chronon view: %s needs a file name\n", args[i].c_str());
+        return 2;
+      }
+      output = args[++i];
+    } else if (!args[i].empty() && args[i][0] == '-') {
+      std::fprintf(stderr, "chronon view: unknown option '%s'\n\n%s", args[i].c_str(), kViewUsage);
+      return 2;
+    } else if (input.empty()) {
+      input = args[i];
+    } else {
+      std::fprintf(stderr, "chronon view: one replay at a time\n\n%s", kViewUsage);
+      return 2;
+    }
+  }
+  if (input.empty()) {
+    std::fputs(kViewUsage, stderr);
+    return 2;
+  }
+  std::string error;
+  const std::optional<replay::File> file = replay::readFile(input, error);
+  if (!file) {
+    std::fprintf(stderr, "chronon view: %s\n", error.c_str());
+    return 1;
+  }
+  if (!file->warning.empty())
+    std::fprintf(stderr, "chronon view: warning: %s: %s\n", input.c_str(), file->warning.c_str());
+  const std::optional<std::string> bytes = readWholeFile(input);
+  if (!bytes) {
+    std::fprintf(stderr, "chronon view: cannot read %s\n", input.c_str());
+    return 1;
+  }
+  if (output.empty()) output = std::filesystem::path(input).replace_extension(".html").string();
+  std::string title;
+  for (const auto& e : file->header.value("entrants", nlohmann::json::array())) {
+    if (!e.is_object()) continue;
+    title += (title.empty() ? "" : " vs ") + e.value("name", std::string("?"));
+  }
+  if (!writeWholeFile(output, viewerPage(*bytes, title))) return 1;
+  std::printf("%s\n", output.c_str());
+  return 0;
+}
+
+}  // namespace chronon::cli

@@ -1,0 +1,112 @@
+#include "replay_output.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cstddef>
+#include <cstdio>
+#include <fstream>
+#include <thread>
+#include <vector>
+
+namespace chronon::cli {
+
+extern const unsigned char kViewerPage[];
+extern const std::size_t kViewerPageSize;
+
+namespace {
+
+std::string htmlEscape(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+void replaceOnce(std::string& text, std::string_view placeholder, std::string_view value) {
+  const size_t at = text.find(placeholder);
+  if (at != std::string::npos) text.replace(at, placeholder.size(), value);
+}
+
+}  // namespace
+
+std::string viewerPage(std::string_view replay, std::string_view title) {
+  std::string page(reinterpret_cast<const char*>(kViewerPage), kViewerPageSize);
+  replaceOnce(page, "@@CHRONON_TITLE@@", htmlEscape(title));
+  replaceOnce(page, "@@CHRONON_REPLAY_BASE64@@", arena::replay::base64(replay));
+  return page;
+}
+
+void parallelFor(size_t count, int threads, const std::function<void(size_t)>& task) {
+  size_t workers = threads > 0 ? static_cast<size_t>(threads) : std::max(1u, std::thread::hardware_concurrency());
+  workers = std::min(workers, count);
+  std::atomic<size_t> next{0};
+  const auto work = [&] {
+    for (size_t i = next++; i < count; i = next++) task(i);
+  };
+  std::vector<std::thread> pool;
+  for (size_t w = 1; w < workers; ++w) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+}
+
+std::string fileNameOf(const std::vector<std::string>& parts) {
+  std::string name;
+  for (const std::string& part : parts) {
+    if (!name.empty()) name += '-';
+    for (const char c : part) {
+      const bool plain = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '_' || c == '-';
+      name += plain ? c : '_';
+    }
+  }
+  return name.substr(0, 200);
+}
+
+bool isPagePath(std::string_view path) {
+  std::string lower;
+  for (const char c : path) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower.ends_with(".html") || lower.ends_with(".htm");
+}
+
+std::optional<std::string> readWholeFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string bytes;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    bytes.append(chunk, static_cast<size_t>(in.gcount()));
+    if (bytes.size() > (size_t{64} << 20)) return std::nullopt;
+  }
+  return bytes;
+}
+
+bool writeWholeFile(const std::string& path, std::string_view bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "chronon: cannot write %s\n", path.c_str());
+    return false;
+  }
+  return true;
+}
+
+ReplayOutput::ReplayOutput(std::string path) : path_(std::move(path)) {}
+
+arena::replay::LineSink ReplayOutput::sink() {
+  return [this](std::string_view line) { gzip_.addLine(line); };
+}
+
+bool ReplayOutput::finish(std::string_view title) {
+  const std::string bytes = gzip_.finish();
+  return writeWholeFile(path_, isPagePath(path_) ? viewerPage(bytes, title) : bytes);
+}
+
+}  // namespace chronon::cli

@@ -1,0 +1,49 @@
+#pragma once
+// Where `--replay FILE` and `--replays DIR` put a replay: a `.html` name gets the viewer page with the
+// replay inside (one self-contained file that opens offline), any other name the replay itself.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chronon/arena/replay.h"
+
+namespace chronon::cli {
+
+/// The viewer page carrying `replay` (the replay file's bytes), titled `title`.
+std::string viewerPage(std::string_view replay, std::string_view title);
+
+/// Collects a replay's lines, compressed as they come, and writes them out at the end.
+class ReplayOutput {
+ public:
+  /// A replay that finish() writes to `path` (a page when it ends in .html, any case).
+  explicit ReplayOutput(std::string path);
+  /// The sink a recorder writes the lines to.
+  arena::replay::LineSink sink();
+  /// Writes the file; prints a message naming the file and returns false when it cannot.
+  bool finish(std::string_view title);
+
+ private:
+  std::string path_;
+  arena::replay::GzipBuffer gzip_;
+};
+
+/// Calls `task(i)` for every i in [0, count) on `threads` threads (0 = all cores), each i once.
+void parallelFor(size_t count, int threads, const std::function<void(size_t)>& task);
+
+/// A file name made of `parts` joined by '-', with characters other than letters, digits, '.', '_'
+/// and '-' replaced by '_' (robot names may hold anything).
+std::string fileNameOf(const std::vector<std::string>& parts);
+
+/// True when `path` ends in `.html` or `.htm` (any case).
+bool isPagePath(std::string_view path);
+
+/// The bytes of the file at `path` (at most 64 MiB), or nullopt when it cannot be read.
+std::optional<std::string> readWholeFile(const std::string& path);
+
+/// Writes `bytes` to `path`; prints "chronon: cannot write PATH" and returns false on failure.
+bool writeWholeFile(const std::string& path, std::string_view bytes);
+
+}  // namespace chronon::cli
