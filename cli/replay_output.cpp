@@ -39,8 +39,9 @@ void replaceOnce(std::string& text, std::string_view placeholder, std::string_vi
 
 std::string viewerPage(std::string_view replay, std::string_view title) {
   std::string page(reinterpret_cast<const char*>(kViewerPage), kViewerPageSize);
-  replaceOnce(page, "@@CHRONON_TITLE@@", htmlEscape(title));
+  // The replay first: a title may hold any text, base64 never holds '@'.
   replaceOnce(page, "@@CHRONON_REPLAY_BASE64@@", arena::replay::base64(replay));
+  replaceOnce(page, "@@CHRONON_TITLE@@", htmlEscape(title));
   return page;
 }
 

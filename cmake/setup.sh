@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Chronon builds with, when any is missing. As root it runs apt-get;
+# Installs the Debian 12 packages Chronon builds with, when any is missing, and the npm packages of the
+# battle viewer (editors/viewer) that the build bundles into chronon. As root it runs apt-get;
 # otherwise it prints the exact command to run. Safe to run again: it does nothing when all are there.
 # With --tests it also installs what only the tests need: Debian's chromium and the npm packages of
 # the real-VS Code test (code-server on Node 24, playwright-core; tests/vscode-e2e/setup.sh).
@@ -31,6 +32,11 @@ fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 install_npm() {
   sh "$root/tests/lsp-e2e/setup.sh" >&2 || true
+  # The battle viewer is built into chronon (cli/CMakeLists.txt), so its packages come first.
+  if command -v npm >/dev/null 2>&1 && [ ! -d "$root/editors/viewer/node_modules" ]; then
+    (cd "$root/editors/viewer" && npm ci --no-audit --no-fund --prefer-offline >/dev/null 2>&1) ||
+      echo "setup: npm ci in editors/viewer failed (offline?); chronon will write replay pages without the viewer" >&2
+  fi
   if command -v npm >/dev/null 2>&1 && [ ! -d "$root/editors/vscode/node_modules" ]; then
     (cd "$root/editors/vscode" && npm ci --no-audit --no-fund --prefer-offline >/dev/null 2>&1) ||
       echo "setup: npm ci in editors/vscode failed (offline?); the extension test will be skipped" >&2

@@ -36,17 +36,6 @@ const SensorResult* currentResult(const Sensor& s) {
   return &s.results[static_cast<size_t>(s.current)];
 }
 
-// How the original names a robot in its reports (GBRobot::Description): "<side>'s <type> #<id>",
-// with "'" alone after a side name ending in s. grobocode::errorReport names robots the same way
-// (grobots-language.md §5.3), so a robot's prints and its error report begin alike.
-std::string robotDescription(const Robot& r) {
-  const std::string& side = r.side->name;
-  std::string text = side;
-  text += (!side.empty() && (side.back() == 's' || side.back() == 'S')) ? "' " : "'s ";
-  text += r.type->type->name;
-  text += " #" + std::to_string(r.id);
-  return text;
-}
 
 int32_t resultCount(const Sensor& s) { return std::min<int32_t>(s.found, static_cast<int32_t>(s.results.size())); }
 
@@ -573,5 +562,14 @@ void RobotHost::print(std::string_view text) {
 }
 
 void RobotHost::thought(int32_t instructions) { takeExactly(r_, times(raw(2), instructions)); }
+
+std::string robotDescription(const Robot& r) {
+  const std::string& side = r.side->name;
+  std::string text = side;
+  text += (!side.empty() && (side.back() == 's' || side.back() == 'S')) ? "' " : "'s ";
+  text += r.type->type->name;
+  text += " #" + std::to_string(r.id);
+  return text;
+}
 
 }  // namespace chronon::arena::gbw

@@ -342,6 +342,11 @@ struct WorldState {
   void sense(SensorShot& shot);
 };
 
+/// How the original names a robot in its reports (GBRobot::Description): "<side>'s <type> #<id>",
+/// with "'" alone after a side name ending in s. grobocode::errorReport names robots the same way
+/// (grobots-language.md §5.3), so a robot's prints, its error report and its replay events begin alike.
+std::string robotDescription(const Robot& r);
+
 /// Energy spending "all or nothing": takes `amount` only if it is all there (§5).
 bool takeExactly(Robot& robot, Fixed amount);
 /// Energy spending "up to": takes at most `amount`, returns what was taken (§5).

@@ -161,8 +161,7 @@ void RoundRecorder::record() {
                                     at(r.flag, 100)};
     writer_.entity(r.serial, kRobotKind, v);
     if (w.frame > 0 && r.serial > serialsBefore_) {
-      writer_.event("birth", r.serial,
-                    r.side->name + "'s " + r.type->type->name + " #" + std::to_string(r.id) + " is born");
+      writer_.event("birth", r.serial, gbw::robotDescription(r) + " is born");
     }
     const bool watched = std::find(watch_.begin(), watch_.end(), r.side->index) != watch_.end();
     if (r.brain == nullptr || !(brainFrame || watched)) continue;

@@ -100,8 +100,7 @@ void WorldState::die(Robot& r) {
   }
   r.dead = true;
   if (observer != nullptr)
-    observer->deaths.push_back(
-        {r.serial, r.lastHit, r.side->name + "'s " + r.type->type->name + " #" + std::to_string(r.id)});
+    observer->deaths.push_back({r.serial, r.lastHit, robotDescription(r)});
 }
 
 void WorldState::setConstructorType(Robot& r, int32_t type) {
