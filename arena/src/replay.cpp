@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -62,14 +63,14 @@ constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 void appendInt(std::string& out, int64_t v) {
   char buffer[24];
-  const int n = std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(v));
-  out.append(buffer, static_cast<size_t>(n));
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
+  out.append(buffer, end);
 }
 
 }  // namespace
 
-nlohmann::json baseHeader(std::string_view game, std::string_view unit, int64_t seed, std::string_view engine,
-                          const std::vector<Entrant>& entrants) {
+nlohmann::json baseHeader(std::string_view game, std::string_view unit, const nlohmann::json& seed,
+                          std::string_view engine, const std::vector<Entrant>& entrants) {
   nlohmann::json header = {{"format", "chronon-replay"},
                            {"version", kFormatVersion},
                            {"chronon", chrononVersion()},
@@ -233,8 +234,10 @@ struct GzipBuffer::State {
 };
 
 GzipBuffer::GzipBuffer() : state_(new State) {
-  // windowBits 15 + 16 asks zlib for the gzip wrapper instead of a bare zlib stream.
-  deflateInit2(&state_->stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+  // windowBits 15 + 16 asks zlib for the gzip wrapper instead of a bare zlib stream. Level 4: on a
+  // top9 Grobots round level 6 spends three times as long for a file a tenth smaller, and the
+  // compression was then half the time of a recorded round (docs/replay-format.md, "Sizes").
+  deflateInit2(&state_->stream, 4, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
 }
 
 GzipBuffer::~GzipBuffer() {

@@ -107,7 +107,7 @@ Result recordBattle(const std::vector<Entry>& entries, const std::vector<replay:
   Engine engine(entries, seed, rules, true);
   replay::Writer writer(sink, kinds());
   std::vector<replay::Kind> kindList = kinds();
-  nlohmann::json header = replay::baseHeader("robowar", "chronon", static_cast<int64_t>(seed), engineName, entrants);
+  nlohmann::json header = replay::baseHeader("robowar", "chronon", seed, engineName, entrants);
   header["options"] = rulesJson(rules);
   header["world"] = {{"width", kArenaSize}, {"height", kArenaSize}, {"robotRadius", kRobotRadius}};
   header["kinds"] = replay::kindsJson(kindList);

@@ -1,10 +1,12 @@
 // The Chronon extension in a real VS Code (code-server + headless Chromium), as a player meets it.
 // usage (run.sh calls it): node extension.test.js CHRONON VSIX ARTIFACT_DIR REPO_ROOT
 // One code-server serves every step, in order: the first start with a wrong chronon.path, the fix
-// without a reload, then editing, saving, commands. Screenshots go to ARTIFACT_DIR.
+// without a reload, then editing, saving, commands, and the battle viewer (in a panel from Watch
+// battle and Run battle, and as the editor of a .replay file). Screenshots go to ARTIFACT_DIR.
 'use strict';
 
 const assert = require('assert/strict');
+const { execFileSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -47,6 +49,10 @@ const latin1 = Buffer.concat([
 ]);
 put('grobots/latin1.gb', latin1);
 put('grobots/typo.gb', '#side Typo\n#type Bot\n#hardware\nprocessor 10\nenergy 100 0\n#code\nmain:\n  1 2 swapp drop drop\n  main jump\n#end\n');
+// A replay written by chronon, to open from Quick Open in the viewer (the custom editor).
+fs.mkdirSync(path.join(workspace, 'replays'));
+execFileSync(chronon, ['battle', path.join(workspace, 'mixed/wanderer.rtk'), path.join(workspace, 'robowar/dodger.rtk'), '--replay',
+  path.join(workspace, 'replays/duel.replay')], { stdio: 'ignore' });
 
 let server;
 let browser;
@@ -75,7 +81,8 @@ before(async () => {
   server = await startCodeServer({
     workspace,
     vsix,
-    settings: { 'chronon.path': '/nonexistent/chronon', 'files.autoSave': 'off' },
+    // The empty secondary side bar would take a third of the width the viewer needs.
+    settings: { 'chronon.path': '/nonexistent/chronon', 'files.autoSave': 'off', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
     logFile: path.join(artifacts, 'code-server.log'),
   });
   browser = await launchBrowser();
@@ -86,6 +93,12 @@ after(async () => {
   if (wb) await wb.screenshot('zz-last').catch(() => {});
   if (browser) await browser.close();
   if (server) await server.stop();
+  // The replays the extension kept (a Grobots battle's is over 20 MB) live in the server's folder;
+  // after a failure it stays, with the output channels' logs, for a look.
+  if (!failed) {
+    if (server) fs.rmSync(server.root, { recursive: true, force: true });
+    fs.rmSync(workspace, { recursive: true, force: true });
+  }
 });
 
 test('a wrong chronon.path gives one clear message', async () => {
@@ -238,10 +251,59 @@ test('Run battle picks Grobots opponents and shows the result', async () => {
   await wb.screenshot('10-battle-picker');
   await wb.checkAndAccept(['fighter.gb', 'gatherer.gb']);
   await wb.waitForPanelText(/\[battle: exit status 0\]/);
-  await wb.screenshot('11-battle-output');
   const text = await wb.panelText();
   assert.match(text, /Chronon Algae/);
   assert.match(text, /Chronon Blasters|Chronon Gatherers/);
+  // The battle's replay opens in the viewer beside the side, named after the battle.
+  await wb.page.locator('.tabs-container .tab', { hasText: 'Chronon Algae · Chronon Blasters' }).first().waitFor({ timeout: 30000 });
+  await wb.webviewFrame('.cv-title', 'Chronon Algae', 60000);
+  await wb.screenshot('11-battle-output');
+  await wb.runCommand('View: Close All Editors');
+});
+
+test('Watch battle on a RoboWar robot opens the viewer with the arena drawn', async () => {
+  await wb.openFile('robowar/spinner.rtk');
+  await wb.runCommand('Chronon: Watch battle');
+  const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'dodger.rtk' }).first();
+  await row.waitFor({ timeout: 15000 });
+  const offered = await wb.page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+  assert.ok(offered.every((t) => !/\.gb/.test(t)), `only RoboWar robots: ${JSON.stringify(offered)}`);
+  await wb.checkAndAccept(['dodger.rtk']);
+  await wb.page.locator('.tabs-container .tab', { hasText: 'spinner vs dodger' }).first().waitFor({ timeout: 30000 });
+  const frame = await wb.webviewFrame('.cv-title', 'spinner vs dodger');
+  await frame.waitForFunction(() => window.chrononViewerDebug && window.chrononViewerDebug.status() === 'complete', null, { timeout: 20000 });
+  // The arena is drawn: a blank or cleared canvas shows one colour.
+  const colours = await arenaColours(frame);
+  await wb.screenshot('11b-watch-battle');
+  assert.ok(colours > 10, `the arena canvas shows ${colours} colours`);
+  log(`the arena shows ${colours} colours`);
+});
+
+test('Watch battle on a Robbie program shows its run in the default room', async () => {
+  await wb.runCommand('View: Close All Editors');
+  await wb.openFile('robbie/tour.rl');
+  // The workspace has no .room file, so no room is asked for.
+  await wb.runCommand('Chronon: Watch battle');
+  await wb.page.locator('.tabs-container .tab', { hasText: 'Tour (Robbie)' }).first().waitFor({ timeout: 30000 });
+  const frame = await wb.webviewFrame('.cv-title', 'Tour');
+  await frame.waitForFunction(() => window.chrononViewerDebug && window.chrononViewerDebug.status() === 'complete', null, { timeout: 20000 });
+  const colours = await arenaColours(frame, 3);
+  await wb.screenshot('11c-watch-robbie');
+  assert.ok(colours > 3, `the room canvas shows ${colours} colours`);
+});
+
+test('a .replay file opens in the viewer (the custom editor)', async () => {
+  await wb.runCommand('View: Close All Editors');
+  await wb.quickOpen('replays/duel.replay');
+  const frame = await wb.webviewFrame('.cv-title', 'wanderer vs dodger');
+  const colours = await arenaColours(frame);
+  await wb.screenshot('11d-replay-editor');
+  assert.ok(colours > 10, `the arena canvas shows ${colours} colours`);
+  // Playing moves the clock on.
+  await frame.locator('button', { hasText: 'Play' }).first().click();
+  await frame.waitForFunction(() => window.chrononViewerDebug.moment() > 20, null, { timeout: 15000 });
+  await wb.screenshot('11e-replay-playing');
+  await wb.runCommand('View: Close All Editors');
 });
 
 test('Run tournament on a folder with both games plays both, lined up, with progress', async () => {
@@ -267,6 +329,20 @@ test('Run tournament on a folder with both games plays both, lined up, with prog
   const nameColumn = table.map((l) => l.search(/Chronon|name$/));
   assert.ok(nameColumn.every((c) => c === nameColumn[0]), `the name column lines up: ${table.join('\n')}`);
   assert.match(text, /Chronon Spinner|spinner/i);
+});
+
+test('Watch a tournament bout lists the RoboWar bouts and opens one', async () => {
+  await wb.runCommand('Chronon: Watch a tournament bout');
+  const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'spinner vs wanderer' }).first();
+  await row.waitFor({ timeout: 15000 });
+  const rows = await wb.page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+  assert.ok(rows.some((r) => /Duel 0/.test(r)), JSON.stringify(rows));
+  await wb.screenshot('13b-tournament-bouts');
+  await row.click();
+  const frame = await wb.webviewFrame('.cv-title', 'spinner vs wanderer');
+  assert.ok((await arenaColours(frame)) > 10, 'the bout is drawn');
+  await wb.screenshot('13c-tournament-bout');
+  await wb.runCommand('View: Close All Editors');
 });
 
 test('Cancel stops a running tournament', async () => {
@@ -299,6 +375,19 @@ test('Restart language server works and logs no error for the clean exit', async
   assert.doesNotMatch(text, /\[error/i, text);
   assert.match(text, /Starting .*chronon lsp/);
 });
+
+/**
+ * How many colours the viewer's arena in FRAME shows, once it shows more than MIN (a canvas not yet
+ * drawn shows one); waits up to 10 s, then returns what it shows.
+ */
+async function arenaColours(frame, min = 10) {
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    const colours = await wb.canvasColours(frame, '.cv-stage canvas');
+    if (colours > min || Date.now() > deadline) return colours;
+    await wb.page.waitForTimeout(200);
+  }
+}
 
 /** The files in which code-server logs an output channel, by a pattern of their names. */
 function findOutputLogs(root, pattern) {

@@ -346,6 +346,66 @@ class Workbench {
         .join('\n');
     });
   }
+  /**
+   * Opens a file that shows in a custom editor (no text editor) through the Quick Open box, and waits
+   * for its tab.
+   */
+  async quickOpen(relative) {
+    const name = path.basename(relative);
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(relative);
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    await row.waitFor({ state: 'visible', timeout: 10000 });
+    await row.click();
+    await this.page.locator(`.tabs-container .tab.active:has-text("${name}")`).waitFor({ timeout: 15000 });
+    log(`opened ${relative}`);
+  }
+
+  /**
+   * The frame of a webview whose document matches SELECTOR (and, when given, whose element at
+   * SELECTOR holds TEXT). VS Code nests each webview in two iframes, so every frame of the page is
+   * looked at; waits up to TIMEOUT ms.
+   */
+  async webviewFrame(selector, text, timeout = 30000) {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      for (const frame of this.page.frames()) {
+        if (frame === this.page.mainFrame()) continue;
+        const found = await frame
+          .evaluate(([sel, t]) => Array.from(document.querySelectorAll(sel)).some((e) => !t || e.textContent.includes(t)), [selector, text])
+          .catch(() => false);
+        if (found) return frame;
+      }
+      if (Date.now() > deadline) {
+        const shot = await this.screenshot(`failure-webview-${selector.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => '');
+        throw new Error(`timed out after ${timeout} ms waiting for a webview showing ${selector}${text ? ` with "${text}"` : ''} (screenshot ${shot})`);
+      }
+      await this.page.waitForTimeout(250);
+    }
+  }
+
+  /**
+   * How many distinct colours the first canvas matching SELECTOR in FRAME shows, sampled on a grid
+   * (a canvas never drawn, or cleared, shows one).
+   */
+  async canvasColours(frame, selector = 'canvas') {
+    return frame.evaluate((sel) => {
+      const canvas = document.querySelector(sel);
+      if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      const colours = new Set();
+      const step = Math.max(1, Math.floor(Math.sqrt((canvas.width * canvas.height) / 20000)));
+      for (let y = 0; y < canvas.height; y += step) {
+        for (let x = 0; x < canvas.width; x += step) {
+          const i = (y * canvas.width + x) * 4;
+          colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+        }
+      }
+      return colours.size;
+    }, selector);
+  }
 }
 
 module.exports = { missingPrerequisite, startCodeServer, launchBrowser, Workbench, log, elapsed };

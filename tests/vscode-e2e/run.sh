@@ -21,6 +21,11 @@ if [ ! -d "$repo/editors/vscode/node_modules/@vscode/vsce" ]; then
   echo "skipped: the extension's npm packages are absent (npm ci in editors/vscode)"
   exit 77
 fi
+# The extension carries the battle viewer, bundled from editors/viewer.
+if [ ! -d "$repo/editors/viewer/node_modules/esbuild" ]; then
+  echo "skipped: the battle viewer's npm packages are absent (npm ci in editors/viewer; cmake/setup.sh does it)"
+  exit 77
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The .vsix goes to the temporary folder; the bundle in editors/vscode/out is ignored by git.

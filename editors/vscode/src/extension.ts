@@ -1,12 +1,16 @@
 // The Chronon extension: wires the language server, byte-exact saving of non-UTF-8 robots, RoboTalk
-// recognition in .txt files, the disassembly view and the CLI commands. Each lives in its own file.
+// recognition in .txt files, the disassembly view, the battle viewer and the CLI commands. Each lives
+// in its own file.
 
 import * as vscode from 'vscode';
-import { runBattle, runTournament } from './commands';
+import { runBattle, watchBattle } from './battle';
 import { looksLikeRoboTalk } from './detect';
 import { registerDisassembly } from './disassembly';
 import { registerByteKeeping } from './encoding';
 import { Server } from './server';
+import { initStorage } from './storage';
+import { runTournament, watchTournamentBout } from './tournament';
+import { registerViewer } from './viewer';
 
 let server: Server | undefined;
 
@@ -18,12 +22,18 @@ function recogniseRoboTalk(document: vscode.TextDocument): void {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  initStorage(context);
+  // The viewer first: opening a .replay file activates the extension, and its editor must not wait
+  // for the language server to start.
+  registerViewer(context);
   server = new Server();
   context.subscriptions.push(
     server,
     vscode.workspace.onDidOpenTextDocument(recogniseRoboTalk),
     vscode.commands.registerCommand('chronon.runBattle', runBattle),
+    vscode.commands.registerCommand('chronon.watchBattle', watchBattle),
     vscode.commands.registerCommand('chronon.runTournament', (folder?: vscode.Uri) => runTournament(folder)),
+    vscode.commands.registerCommand('chronon.watchTournamentBout', watchTournamentBout),
     vscode.commands.registerCommand('chronon.restartServer', () => server!.restart()),
     vscode.workspace.onDidChangeConfiguration((event) => {
       // The engine is read on every run, so only the server's own settings restart it.

@@ -59,13 +59,13 @@ class TableStream {
 
 /**
  * Runs `chronon ARGS` in CWD with a cancellable progress notification titled TITLE, streaming its
- * output to the Chronon channel. Resolves with the exit status, or with `cancelled` when the player
- * pressed Cancel (the process is then killed). A missing executable resolves with status 127 and a
- * line saying what to set.
+ * output to the Chronon channel (brought into view when REVEAL). Resolves with the exit status, or
+ * with `cancelled` when the player pressed Cancel (the process is then killed). A missing executable
+ * resolves with status 127 and a line saying what to set.
  */
-export function runWithProgress(title: string, args: string[], cwd?: string): Promise<RunEnd> {
+export function runWithProgress(title: string, args: string[], cwd?: string, reveal = true): Promise<RunEnd> {
   const channel = chrononOutput();
-  channel.show(true);
+  if (reveal) channel.show(true);
   const { path } = settings();
   channel.appendLine(`$ chronon ${args.join(' ')}`);
   return Promise.resolve(

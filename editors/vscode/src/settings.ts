@@ -10,6 +10,8 @@ export interface Settings {
   engine: string;
   /** How long, in milliseconds, the text rests before diagnostics are published. */
   debounce: number;
+  /** Which tournaments keep a replay of every bout: `robowar` (cheap), `all` or `none`. */
+  tournamentReplays: string;
 }
 
 /** Returns the current settings; an empty path falls back to `chronon`. */
@@ -19,6 +21,7 @@ export function settings(): Settings {
     path: config.get<string>('path', 'chronon') || 'chronon',
     engine: config.get<string>('engine', 'interp') || 'interp',
     debounce: config.get<number>('debounceMilliseconds', 150),
+    tournamentReplays: config.get<string>('tournamentReplays', 'robowar') || 'robowar',
   };
 }
 

@@ -41,11 +41,12 @@ struct Entrant {
   std::string bytes;  ///< The file's bytes.
 };
 
-/// The header object common to every game: format, version, Chronon version, game, unit, seed,
-/// engine, options, world and entrants (name, file, hash, source or sourceBase64). Recorders add the
-/// game's own keys (kinds, shotTypes, entrant extras) to what this returns.
-nlohmann::json baseHeader(std::string_view game, std::string_view unit, int64_t seed, std::string_view engine,
-                          const std::vector<Entrant>& entrants);
+/// The header object common to every game: format, version, Chronon version, game, unit, seed (a
+/// RoboWar seed is unsigned 64-bit, a Grobots world seed signed 32-bit), engine, options, world and entrants (name,
+/// file, hash, source or sourceBase64). Recorders add the game's own keys (kinds, shotTypes, entrant extras) to what
+/// this returns.
+nlohmann::json baseHeader(std::string_view game, std::string_view unit, const nlohmann::json& seed,
+                          std::string_view engine, const std::vector<Entrant>& entrants);
 
 /// A kind of entity: its name and its fields, each an integer that is the real value times `scale`.
 struct Kind {

@@ -1,0 +1,105 @@
+#!/bin/sh
+# Tournament speed of this tree's build against another revision's, side by side in one run.
+# Builds REV (default 1db5ab2, where the issue "Heavy tournaments, several times faster" starts) in a
+# separate worktree with this build's CMAKE_BUILD_TYPE, then runs each figure's chronon command with
+# the old and the new binary alternately, pinned to one core (taskset -c 0), RUNS times each (default
+# 3), and prints per figure the median old and new times and the speed-up old/new. The outputs of
+# the two binaries must be byte-identical (the same battles); a figure whose outputs differ says so.
+# usage: bench/compare.sh [REV] [RUNS]      (needs ../shared for the Grobots figures)
+set -eu
+repo=$(cd "$(dirname "$0")/.." && pwd)
+rev=${1:-1db5ab2}
+runs=${2:-3}
+build=$repo/build
+type=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
+type=${type:-RelWithDebInfo}
+shared=$repo/../shared
+old=$repo/build-compare/$rev
+if [ ! -x "$old/build/chronon" ]; then
+  rm -rf "$old"
+  mkdir -p "$repo/build-compare"
+  git -C "$repo" worktree add --detach "$old" "$rev" >/dev/null
+  echo "building $rev ($type) in $old ..." >&2
+  cmake -S "$old" -B "$old/build" -G Ninja -DCMAKE_BUILD_TYPE="$type" >/dev/null
+  cmake --build "$old/build" -j2 --target chronon >/dev/null
+fi
+cmake --build "$build" -j2 --target chronon >/dev/null
+new=$build/chronon
+oldbin=$old/build/chronon
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+top9=""
+if [ -f "$shared/reference/grobots/top9/sides.txt" ]; then
+  for s in $(cat "$shared/reference/grobots/top9/sides.txt"); do top9="$top9 $shared/corpus/grobots/$s"; done
+fi
+
+# Seconds (with fractions) that `chronon ARGS...` takes on core 0; its output goes to FILE.
+timed() {
+  out=$1
+  shift
+  start=$(date +%s%N)
+  taskset -c 0 "$@" >"$out" 2>/dev/null
+  end=$(date +%s%N)
+  echo "($end - $start) / 1000000" | bc
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
+
+printf '%-34s %10s %10s %9s  %s\n' figure "old ms" "new ms" "old/new" "same output"
+# figure NAME ARGS...: alternates the binaries RUNS times and prints the medians and the ratio.
+figure() {
+  name=$1
+  shift
+  : >"$work/old.ms"
+  : >"$work/new.ms"
+  i=0
+  while [ $i -lt "$runs" ]; do
+    timed "$work/old.out" "$oldbin" "$@" >>"$work/old.ms"
+    timed "$work/new.out" "$new" "$@" >>"$work/new.ms"
+    i=$((i + 1))
+  done
+  o=$(median <"$work/old.ms")
+  n=$(median <"$work/new.ms")
+  same=yes
+  cmp -s "$work/old.out" "$work/new.out" || same=DIFFERENT
+  printf '%-34s %10s %10s %9s  %s\n' "$name" "$o" "$n" "$(echo "scale=2; $o / $n" | bc)" "$same"
+}
+
+rw="tournament $repo/stdlib/robowar -j 1"
+# shellcheck disable=SC2086
+{
+  figure "robowar (b) short, jit" $rw --duels 20 --groups 100 --engine jit
+  figure "robowar (b') long, interpreter" $rw --duels 100 --groups 500
+  figure "robowar (b') long, jit" $rw --duels 100 --groups 500 --engine jit
+  if [ -n "$top9" ]; then
+    figure "grobots top9 100x100, interpreter" tournament $top9 --rounds 6 -j 1
+    figure "grobots top9 100x100, jit" tournament $top9 --rounds 6 -j 1 --engine jit
+    figure "grobots top9 200x200, interpreter" tournament $top9 --rounds 2 -j 1 --world 20x20
+    figure "grobots top9 200x200, jit" tournament $top9 --rounds 2 -j 1 --world 20x20 --engine jit
+  fi
+}
+
+# Scaling: the new build with 2 workers against 1 (both cores).
+scale() {
+  name=$1
+  shift
+  : >"$work/one.ms"
+  : >"$work/two.ms"
+  i=0
+  while [ $i -lt "$runs" ]; do
+    start=$(date +%s%N); "$new" "$@" -j 1 >/dev/null 2>&1; end=$(date +%s%N)
+    echo "($end - $start) / 1000000" | bc >>"$work/one.ms"
+    start=$(date +%s%N); "$new" "$@" -j 2 >/dev/null 2>&1; end=$(date +%s%N)
+    echo "($end - $start) / 1000000" | bc >>"$work/two.ms"
+    i=$((i + 1))
+  done
+  one=$(median <"$work/one.ms")
+  two=$(median <"$work/two.ms")
+  printf '%-34s %10s %10s %9s  %s\n' "$name" "$one" "$two" "$(echo "scale=2; $one / $two" | bc)" "(-j 1 / -j 2, new build)"
+}
+# shellcheck disable=SC2086
+{
+  scale "robowar (b') -j 2 against -j 1" tournament "$repo/stdlib/robowar" --duels 100 --groups 500
+  [ -n "$top9" ] && scale "grobots top9 -j 2 against -j 1" tournament $top9 --rounds 6
+}
