@@ -24,10 +24,13 @@ if [ ! -x "$old/build/chronon" ]; then
   cmake --build "$old/build" -j2 --target chronon >/dev/null
 fi
 cmake --build "$build" -j2 --target chronon >/dev/null
-new=$build/chronon
-oldbin=$old/build/chronon
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Copies, so that a rebuild while the figures run changes neither side.
+cp "$build/chronon" "$work/new-chronon"
+cp "$old/build/chronon" "$work/old-chronon"
+new=$work/new-chronon
+oldbin=$work/old-chronon
 
 top9=""
 if [ -f "$shared/reference/grobots/top9/sides.txt" ]; then
@@ -39,7 +42,7 @@ timed() {
   out=$1
   shift
   start=$(date +%s%N)
-  taskset -c 0 "$@" >"$out" 2>/dev/null
+  taskset -c 0 "$@" >"$out" 2>/dev/null || echo "failed: $*" >&2
   end=$(date +%s%N)
   echo "($end - $start) / 1000000" | bc
 }

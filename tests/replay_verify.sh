@@ -50,7 +50,7 @@ while read -r robot; do
   if [ -n "$previous" ] && [ $((i % step)) -eq 0 ]; then
     engine=interp
     [ $((i / step % 2)) -eq 1 ] && engine=jit
-    check "$engine" battle "$previous" "$robot"
+    check "$engine" battle "$previous" "$robot" </dev/null
   fi
   previous=$robot
   i=$((i + 1))
@@ -66,14 +66,15 @@ if [ "$mode" = --all ]; then
   rounds=1000
 fi
 n=0
-while [ $n -lt "$rounds" ]; do
-  set -- $(sed -n "$((n * 3 + 1)),$((n * 3 + 3))p" "$work/sides.txt")
-  [ $# -eq 0 ] && break
+# Three lines at a time, so that side files whose names hold spaces stay whole.
+while [ $n -lt "$rounds" ] && IFS= read -r a; do
+  IFS= read -r b || b=""
+  IFS= read -r c || c=""
   engine=interp
   [ $((n % 2)) -eq 1 ] && engine=jit
-  check "$engine" battle "$@" --frames "$frames" --seed $((n + 1))
+  check "$engine" battle "$a" ${b:+"$b"} ${c:+"$c"} --frames "$frames" --seed $((n + 1)) </dev/null
   n=$((n + 1))
-done
+done <"$work/sides.txt"
 grobots=$((checked - robowar))
 
 # Robbie: every bundled program, in its own room when there is one.

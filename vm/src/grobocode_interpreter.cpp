@@ -65,14 +65,18 @@ class Machine {
     return fail(error, hostErrorMessage(error, inputs));
   }
 
-  bool pop(Fixed& out) {
-    if (s_.height <= 0) return fail(RuntimeError::kStackUnderflow);
+  // Inlined by force: the compiler leaves these out of line inside primitive()'s large switch, and the
+  // calls were a tenth of a Grobots tournament's brain time.
+  [[gnu::always_inline]] bool pop(Fixed& out) {
+    if (s_.height <= 0) [[unlikely]]
+      return fail(RuntimeError::kStackUnderflow);
     out = s_.stack[static_cast<size_t>(--s_.height)];
     return true;
   }
   bool pop(FixedVector& out) { return pop(out.y) && pop(out.x); }
-  bool push(Fixed value) {
-    if (s_.height >= kStackLimit) return fail(RuntimeError::kStackOverflow);
+  [[gnu::always_inline]] bool push(Fixed value) {
+    if (s_.height >= kStackLimit) [[unlikely]]
+      return fail(RuntimeError::kStackOverflow);
     s_.stack[static_cast<size_t>(s_.height++)] = value;
     return true;
   }
@@ -565,9 +569,9 @@ void Machine::execute(const Instruction& instruction) {
   }
 }
 
-}  // namespace
-
-void step(BrainState& state, const Brain& brain, GrobocodeHost& host) {
+// One instruction with `machine`, as step() describes it; returns false when the pc was out of range
+// (nothing executed). run() keeps one Machine for a whole think instead of one per instruction.
+bool stepWith(Machine& machine, BrainState& state, const Brain& brain) {
   // Every path into pc keeps it in range except a return to a pushed pc past the last instruction;
   // running off the code is the appended `end`'s error (§4.8).
   if (state.pc < 0 || state.pc >= static_cast<int32_t>(brain.instructions.size())) {
@@ -575,15 +579,23 @@ void step(BrainState& state, const Brain& brain, GrobocodeHost& host) {
     state.error = RuntimeError::kFellOffEnd;
     state.errorMessage = std::string(runtimeErrorMessage(RuntimeError::kFellOffEnd));
     state.errorPc = state.pc;
-    return;
+    return false;
   }
   const int32_t at = state.pc;
   const Instruction& instruction = brain.instructions[static_cast<size_t>(at)];
   state.pc += 1;
   state.remaining -= 1;
   state.used += 1;
-  Machine(state, brain, host).execute(instruction);
+  machine.execute(instruction);
   if (state.status == BrainStatus::kError) state.errorPc = at;
+  return true;
+}
+
+}  // namespace
+
+void step(BrainState& state, const Brain& brain, GrobocodeHost& host) {
+  Machine machine(state, brain, host);
+  stepWith(machine, state, brain);
 }
 
 void raiseHostError(BrainState& state, RuntimeError error, std::span<const Fixed> inputs) {
@@ -595,11 +607,9 @@ void raiseHostError(BrainState& state, RuntimeError error, std::span<const Fixed
 
 int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host) {
   int32_t executed = 0;
-  while (state.status == BrainStatus::kOk && state.remaining > 0) {
-    // A pc out of range stops the brain without executing anything, so it does not count.
-    if (state.pc >= 0 && state.pc < static_cast<int32_t>(brain.instructions.size())) ++executed;
-    step(state, brain, host);
-  }
+  Machine machine(state, brain, host);
+  // A pc out of range stops the brain without executing anything, so it does not count.
+  while (state.status == BrainStatus::kOk && state.remaining > 0) executed += stepWith(machine, state, brain) ? 1 : 0;
   return executed;
 }
 
