@@ -29,7 +29,7 @@ constexpr Command kCommands[] = {
      "disasm FILE [--source]   disassemble object code (.RWR, object code, source), a .gb side or .rl IR"},
     {"lsp", chronon::cli::runLsp, "lsp [--debounce MS]      run the language server on stdin/stdout (LSP 3.17)"},
     {"replay", chronon::cli::runReplay,
-     "replay verify FILE...     re-run a replay's battle and check every recorded moment"},
+     "replay verify FILE...    re-run a replay's battle and check every recorded moment"},
     {"repl", chronon::cli::runRepl, "repl [--lang L] [FILE]   an interactive loop over the compiler and the VM"},
     {"run", chronon::cli::runRun,
      "run SIDE.gb|PROG.rl ...  run a Grobots side alone in a world, or an RL program in Robbie's room"},

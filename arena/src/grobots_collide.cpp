@@ -236,9 +236,8 @@ struct Collider {
   }
 
   // The pairings of two neighbouring tiles (or of a tile with itself) in the original's order.
-  // Every pairing involves a robot or an effective area, so the caller skips tile pairs that hold
-  // neither (busyTiles); most are like that, and skipping them leaves the order of the rest as is.
-  // Each pairing of two lists is tried only when both lists hold something.
+  // Each pairing of two lists is tried only when both lists hold something; the caller skips tile
+  // pairs where no pairing would (pairsWork), which leaves the order of the rest as is.
   void tiles(size_t ta, size_t tb) {
     const std::span<Robot* const> ra = w.robotTiles[ta];
     const std::span<Robot* const> rb = w.robotTiles[tb];
@@ -263,6 +262,26 @@ struct Collider {
   }
 };
 
+// What a tile holds in the collision phase (WorldState::tileContents).
+constexpr uint8_t kTileHasRobot = 1;   // at least one robot
+constexpr uint8_t kTileHasRobots = 2;  // at least two robots
+constexpr uint8_t kTileHasFood = 4;
+constexpr uint8_t kTileHasShot = 8;
+constexpr uint8_t kTileHasArea = 16;  // an effective area
+
+// Whether Collider::tiles would try any pairing for tiles holding `a` and `b` (`same`: one tile with
+// itself). Most tile pairs hold nothing that can meet, and deciding so from two bytes costs less
+// than setting up the eight lists of a pair.
+bool pairsWork(uint8_t a, uint8_t b, bool same) {
+  const uint8_t others = kTileHasFood | kTileHasShot | kTileHasArea;
+  if (same)
+    return (a & kTileHasRobots) != 0 || ((a & kTileHasRobot) != 0 && (a & others) != 0) ||
+           ((a & kTileHasFood) != 0 && (a & kTileHasArea) != 0);
+  return ((a & kTileHasRobot) != 0 && (b & (kTileHasRobot | others)) != 0) ||
+         ((b & kTileHasRobot) != 0 && (a & others) != 0) || ((a & kTileHasFood) != 0 && (b & kTileHasArea) != 0) ||
+         ((b & kTileHasFood) != 0 && (a & kTileHasArea) != 0);
+}
+
 SensorResult resultOf(const Robot& r) {
   SensorResult x;
   x.position = r.position;
@@ -285,17 +304,21 @@ SensorResult resultOf(const Robot& r) {
 void WorldState::collide() {
   // Areas that are no longer effective take part in no pairing (§11).
   placedAreas.resize(areaTiles.tiles());
-  busyTiles.resize(areaTiles.tiles());
+  tileContents.resize(areaTiles.tiles());
   for (size_t t = 0; t < areaTiles.tiles(); ++t) {
     placedAreas[t].clear();
     for (Area* a : areaTiles[t]) {
       if (a->effective) placedAreas[t].push_back({a, a->position, a->radius});
     }
-    busyTiles[t] = !robotTiles[t].empty() || !placedAreas[t].empty();
+    const size_t robotsHere = robotTiles[t].size();
+    tileContents[t] =
+        static_cast<uint8_t>((robotsHere > 0 ? kTileHasRobot : 0) | (robotsHere > 1 ? kTileHasRobots : 0) |
+                             (!foodTiles[t].empty() ? kTileHasFood : 0) | (!shotTiles[t].empty() ? kTileHasShot : 0) |
+                             (!placedAreas[t].empty() ? kTileHasArea : 0));
   }
   Collider c{*this};
   const auto pair = [&](size_t ta, size_t tb) {
-    if (busyTiles[ta] || busyTiles[tb]) c.tiles(ta, tb);
+    if (pairsWork(tileContents[ta], tileContents[tb], ta == tb)) c.tiles(ta, tb);
   };
   const size_t large = static_cast<size_t>(largeTile());
   for (int32_t x = 0; x < tilesX; ++x) {

@@ -300,8 +300,8 @@ struct WorldState {
   // The effective areas with their circles, per tile in list order, for the collision phase (see
   // TileLists::placed; only effective areas take part in collisions).
   std::vector<std::vector<Placed<Area>>> placedAreas;
-  /// Per tile, whether it holds a robot or an effective area during the collision phase.
-  std::vector<uint8_t> busyTiles;
+  /// Per tile, what it holds during the collision phase: a set of kTileHas... bits.
+  std::vector<uint8_t> tileContents;
   std::vector<std::string> messages;
   /// Serial of the last object created (Object::serial).
   uint32_t lastSerial = 0;

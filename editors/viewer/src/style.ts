@@ -112,6 +112,12 @@ const kCss = `
   .cv-bottom { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) 300px; }
   .cv-layers { display: none; }
 }
+/* A VS Code panel beside the robot is often this narrow: the arena keeps most of the width. */
+@media (max-width: 640px) {
+  .cv-root { grid-template-columns: minmax(0, 1fr) 220px; }
+  .cv-bottom { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) 220px; }
+  .cv-row { grid-template-columns: 12px minmax(0, 1fr) 56px 56px; gap: 4px; padding: 3px 8px; }
+}
 `;
 
 const kStyleId = 'chronon-viewer-style';
