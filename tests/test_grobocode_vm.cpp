@@ -4,11 +4,14 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -382,4 +385,333 @@ TEST_CASE("run is resumable and stops exactly at its cycle budget", "[grobocode-
   CHECK(run->host.printed == std::vector<std::string>{"1", "2", "3"});
   CHECK(run->state.errorMessage == "fell off end of code");
   CHECK(run->state.errorPc == static_cast<int32_t>(run->brain().instructions.size()) - 2);
+}
+
+namespace {
+
+// A host that logs every call with the brain state the host could see at that moment (pc, cycle
+// counts, stack heights), then serves it from a test host: `run` keeps those fields in locals and
+// must write them back before each host call exactly as `step` leaves them.
+class LoggingHost final : public gc::GrobocodeHost {
+ public:
+  explicit LoggingHost(int32_t seed) : inner(seed) {}
+  gc::GrobocodeTestHost inner;
+  const gc::BrainState* state = nullptr;
+  std::vector<std::string> log;
+
+  gc::HostValue readScalar(gc::HwScalar hw) override {
+    note("readScalar " + std::to_string(static_cast<int>(hw)));
+    return inner.readScalar(hw);
+  }
+  gc::HostVector readVector(gc::HwVector hw) override {
+    note("readVector " + std::to_string(static_cast<int>(hw)));
+    return inner.readVector(hw);
+  }
+  gc::RuntimeError writeScalar(gc::HwScalar hw, Fixed value) override {
+    note("writeScalar " + std::to_string(static_cast<int>(hw)) + " " + std::to_string(value.raw()));
+    return inner.writeScalar(hw, value);
+  }
+  gc::RuntimeError writeVector(gc::HwVector hw, chronon::grobots::FixedVector value) override {
+    note("writeVector " + std::to_string(static_cast<int>(hw)) + " " + std::to_string(value.x.raw()) + " " +
+         std::to_string(value.y.raw()));
+    return inner.writeVector(hw, value);
+  }
+  gc::RuntimeError callHardware(gc::Prim prim, std::span<const Fixed> inputs, std::span<Fixed> outputs) override {
+    note("callHardware " + std::to_string(static_cast<int>(prim)) + " " + std::to_string(inputs.size()));
+    return inner.callHardware(prim, inputs, outputs);
+  }
+  gc::RuntimeError send(Fixed channel, std::span<const Fixed> values) override {
+    note("send " + std::to_string(channel.raw()) + " " + std::to_string(values.size()));
+    return inner.send(channel, values);
+  }
+  gc::RuntimeError receive(Fixed channel, std::vector<Fixed>& message) override {
+    note("receive " + std::to_string(channel.raw()));
+    return inner.receive(channel, message);
+  }
+  gc::SharedMemory& sharedMemory() override {
+    note("sharedMemory");
+    return inner.sharedMemory();
+  }
+  chronon::grobots::RandomState& random() override {
+    note("random");
+    return inner.random();
+  }
+  void print(std::string_view text) override {
+    note("print " + std::string(text));
+    inner.print(text);
+  }
+  void beep() override { note("beep"); }
+  void pause() override { note("pause"); }
+  void thought(int32_t instructions) override { note("thought " + std::to_string(instructions)); }
+
+ private:
+  void note(const std::string& what) {
+    log.push_back(what + " @" + std::to_string(state->pc) + " r" + std::to_string(state->remaining) + " u" +
+                  std::to_string(state->used) + " h" + std::to_string(state->height) + " rh" +
+                  std::to_string(state->returnHeight));
+  }
+};
+
+// `run` as repeated `step`s, the definition `run`'s fast loop must match: a pc outside the code is
+// an error with nothing executed, so it does not count.
+int32_t runByStepping(gc::BrainState& state, const gc::Brain& brain, gc::GrobocodeHost& host) {
+  int32_t executed = 0;
+  while (state.status == gc::BrainStatus::kOk && state.remaining > 0) {
+    const bool inCode = state.pc >= 0 && state.pc < static_cast<int32_t>(brain.instructions.size());
+    gc::step(state, brain, host);
+    executed += inCode ? 1 : 0;
+  }
+  return executed;
+}
+
+// Every field of two brain states, stale stack cells included.
+void requireSameBrainState(const gc::BrainState& a, const gc::BrainState& b) {
+  REQUIRE(a.pc == b.pc);
+  REQUIRE(a.height == b.height);
+  REQUIRE(a.stack == b.stack);
+  REQUIRE(a.returnHeight == b.returnHeight);
+  REQUIRE(a.returnStack == b.returnStack);
+  REQUIRE(a.variables == b.variables);
+  REQUIRE(a.vectors == b.vectors);
+  REQUIRE(a.status == b.status);
+  REQUIRE(a.error == b.error);
+  REQUIRE(a.errorMessage == b.errorMessage);
+  REQUIRE(a.errorPc == b.errorPc);
+  REQUIRE(a.lastPrint == b.lastPrint);
+  REQUIRE(a.remaining == b.remaining);
+  REQUIRE(a.used == b.used);
+  REQUIRE(a.memory.size() == b.memory.size());
+  for (int32_t i = 1; i <= std::min(a.memory.size(), 64); ++i) REQUIRE(a.memory.load(i) == b.memory.load(i));
+}
+
+void requireSameLoggingHost(const LoggingHost& a, const LoggingHost& b) {
+  REQUIRE(a.log == b.log);
+  REQUIRE(a.inner.scalarWrites.size() == b.inner.scalarWrites.size());
+  REQUIRE(a.inner.vectorWrites.size() == b.inner.vectorWrites.size());
+  REQUIRE(a.inner.printed == b.inner.printed);
+  REQUIRE(a.inner.shared == b.inner.shared);
+  REQUIRE(a.inner.channels == b.inner.channels);
+  REQUIRE(a.inner.generator.state() == b.inner.generator.state());
+}
+
+// A small deterministic generator for the random programs (std::mt19937 would do as well; this keeps
+// the programs the same on every standard library).
+struct Dice {
+  uint64_t s;
+  uint32_t next() {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<uint32_t>(s >> 33);
+  }
+  int32_t below(int32_t n) { return static_cast<int32_t>(next() % static_cast<uint32_t>(n)); }
+};
+
+// A cell a random program may meet: mostly small integers (addresses, counts, shared memory
+// addresses), booleans and fractions, sometimes anything.
+Fixed randomCell(Dice& dice, int32_t codeSize) {
+  switch (dice.below(6)) {
+    case 0: return Fixed::fromRaw(dice.below(codeSize + 3) * Fixed::kOneRaw);
+    case 1: return Fixed::fromBool(dice.below(2) == 1);
+    case 2: return Fixed::fromRaw((dice.below(1003) - 1) * Fixed::kOneRaw);
+    case 3: return Fixed::fromRaw(dice.below(20000) - 10000);
+    case 4: return Fixed::fromRaw(static_cast<int32_t>(dice.next()));
+    default: return Fixed::fromRaw((dice.below(9) - 4) * Fixed::kOneRaw);
+  }
+}
+
+// A random brain of `size` instructions: the words `run` decodes into fast paths and fused pairs,
+// with branch targets inside and outside the code, plus arbitrary words (illegal types, indices past
+// their tables, every primitive).
+gc::Brain randomBrain(Dice& dice, int32_t size) {
+  using gc::InstructionType;
+  using gc::Prim;
+  gc::Brain brain;
+  for (int i = 0; i < 6; ++i) brain.constants.push_back({"c", randomCell(dice, size), {}});
+  brain.variables.resize(3);
+  brain.vectors.resize(2);
+  for (int i = 0; i < 6; ++i) {
+    gc::Label label;
+    const int32_t kind = dice.below(8);
+    label.address = kind == 0 ? -1 : kind == 1 ? size + dice.below(3) : kind == 2 ? 600000 : dice.below(size);
+    brain.labels.push_back(label);
+  }
+  static constexpr Prim kHot[] = {
+      Prim::Drop,         Prim::Dup,     Prim::Swap,  Prim::Over,     Prim::Jump,     Prim::Call,     Prim::Return,
+      Prim::Ifg,          Prim::Nifg,    Prim::Ifr,   Prim::Nifr,     Prim::Add,      Prim::Subtract, Prim::Multiply,
+      Prim::Divide,       Prim::Negate,  Prim::Equal, Prim::NotEqual, Prim::Less,     Prim::Greater,  Prim::LessEqual,
+      Prim::GreaterEqual, Prim::Not,     Prim::And,   Prim::Or,       Prim::Ifev,     Prim::VAdd,     Prim::VSubtract,
+      Prim::Read,         Prim::Write,   Prim::Vread, Prim::Vwrite,   Prim::Sync,     Prim::Sqrt,     Prim::Dist,
+      Prim::RectToPolar,  Prim::InRange, Prim::Dropn, Prim::Mod,      Prim::VsDivide, Prim::Unitize,  Prim::Print};
+  const auto word = [](InstructionType type, int index) {
+    gc::Instruction instruction;
+    instruction.word = gc::encode(type, index);
+    return instruction;
+  };
+  while (static_cast<int32_t>(brain.instructions.size()) < size) {
+    const int32_t kind = dice.below(40);
+    if (kind < 18) {
+      const Prim prim = kHot[dice.below(static_cast<int32_t>(std::size(kHot)))];
+      brain.instructions.push_back(word(InstructionType::kPrimitive, static_cast<int>(prim)));
+    } else if (kind < 24) {
+      // A pair the decoder fuses (or not, when the label is bad).
+      const bool label = dice.below(2) == 0;
+      brain.instructions.push_back(
+          word(label ? InstructionType::kLabelRead : InstructionType::kConstantRead, dice.below(label ? 7 : 7)));
+      static constexpr Prim kLabelSecond[] = {Prim::Nifg, Prim::Ifg, Prim::Jump};
+      static constexpr Prim kConstantSecond[] = {Prim::Add, Prim::Subtract, Prim::Less, Prim::Greater};
+      const Prim second = label ? kLabelSecond[dice.below(3)] : kConstantSecond[dice.below(4)];
+      brain.instructions.push_back(word(InstructionType::kPrimitive, static_cast<int>(second)));
+    } else if (kind < 38) {
+      // Tables slightly past their ends, so that some indices are bad.
+      const auto type = static_cast<InstructionType>(1 + dice.below(11));
+      const int limits[] = {0, 7, 4, 4, 3, 3, 7, 7, 140, 140, 17, 17};
+      brain.instructions.push_back(word(type, dice.below(limits[static_cast<int>(type)])));
+    } else if (kind < 39) {
+      brain.instructions.push_back(word(InstructionType::kPrimitive, dice.below(150)));
+    } else {
+      gc::Instruction instruction;
+      instruction.word = static_cast<uint16_t>(dice.next());
+      brain.instructions.push_back(instruction);
+    }
+  }
+  brain.instructions.resize(static_cast<size_t>(size));
+  return brain;
+}
+
+}  // namespace
+
+TEST_CASE("run's fast loop matches step on random programs, budgets and stacks", "[grobocode-vm]") {
+  Dice dice{12345};
+  int64_t executed = 0;
+  int errors = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    INFO("trial " << trial);
+    const int32_t size = 8 + dice.below(60);
+    const gc::Brain brain = randomBrain(dice, size);
+    gc::BrainState start = gc::makeBrainState(brain, 8);
+    // A prefilled stack, so that programs run past their first words, with stale cells above it.
+    for (auto& cell : start.stack) cell = randomCell(dice, size);
+    start.height = dice.below(4) == 0 ? dice.below(101) : 20 + dice.below(60);
+    start.returnHeight = dice.below(4) == 0 ? 50 : dice.below(8);
+    for (auto& address : start.returnStack) address = dice.below(size + 2);
+    for (auto& v : start.variables) v = randomCell(dice, size);
+    start.pc = dice.below(size);
+    // Now and then a state whose tables do not fit the brain: run must check every index then.
+    if (dice.below(10) == 0) start.variables.resize(static_cast<size_t>(dice.below(5)));
+    if (dice.below(10) == 0) start.vectors.resize(static_cast<size_t>(dice.below(4)));
+    gc::BrainState fast = start;
+    gc::BrainState slow = start;
+    const int32_t seed = dice.below(1000) + 1;
+    LoggingHost fastHost(seed);
+    LoggingHost slowHost(seed);
+    fastHost.state = &fast;
+    slowHost.state = &slow;
+    gc::SharedMemory shared{};
+    for (int i = 1; i <= 1000; i += 97) shared[static_cast<size_t>(i - 1)] = randomCell(dice, size);
+    // Hardware errors after the host call, on both the read and the write side.
+    const auto scalarError = static_cast<gc::HwScalar>(dice.below(137));
+    const auto overflowError = static_cast<gc::HwScalar>(dice.below(137));
+    const auto vectorError = static_cast<gc::HwVector>(dice.below(16));
+    for (LoggingHost* host : {&fastHost, &slowHost}) {
+      host->inner.shared = shared;
+      host->inner.scalarErrors[scalarError] = gc::RuntimeError::kNotInteger;
+      host->inner.scalarErrors[overflowError] = gc::RuntimeError::kArithmeticOverflow;
+      host->inner.vectorErrors[vectorError] = gc::RuntimeError::kNotInteger;
+    }
+    for (int call = 0; call < 6 && fast.status == gc::BrainStatus::kOk; ++call) {
+      const int32_t budget = dice.below(4) == 0 ? dice.below(3) : 1 + dice.below(40);
+      fast.remaining = budget;
+      slow.remaining = budget;
+      const int32_t doneFast = gc::run(fast, brain, fastHost);
+      const int32_t doneSlow = runByStepping(slow, brain, slowHost);
+      REQUIRE(doneFast == doneSlow);
+      executed += doneFast;
+      requireSameBrainState(fast, slow);
+      requireSameLoggingHost(fastHost, slowHost);
+    }
+    errors += fast.status == gc::BrainStatus::kError ? 1 : 0;
+  }
+  INFO(executed << " instructions, " << errors << " errors");
+  CHECK(executed > 100000);
+  CHECK(errors > 10000);
+}
+
+TEST_CASE("run's fast loop matches step on every corpus side's brains", "[grobocode-vm][corpus]") {
+  const std::filesystem::path dir = chronon::test::sharedDir() / "corpus" / "grobots";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    WARN("skipped: " << dir << " is absent");
+    return;
+  }
+  std::vector<std::filesystem::path> paths;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".gb") paths.push_back(entry.path());
+  std::sort(paths.begin(), paths.end());
+  int64_t executed = 0;
+  int brains = 0;
+  for (const std::filesystem::path& path : paths) {
+    std::ifstream in(path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const gc::SideResult side = gc::compileSide(SourceFile(path.filename().string(), text));
+    if (!side.loaded()) continue;
+    for (const gc::Type& type : side.side.types) {
+      if (!type.brain) continue;
+      INFO(path.filename().string() << " / " << type.name);
+      ++brains;
+      for (const int32_t speed : {3, 50}) {
+        gc::BrainState fast = gc::makeBrainState(*type.brain, 64);
+        gc::BrainState slow = gc::makeBrainState(*type.brain, 64);
+        LoggingHost fastHost(5);
+        LoggingHost slowHost(5);
+        fastHost.state = &fast;
+        slowHost.state = &slow;
+        for (LoggingHost* host : {&fastHost, &slowHost})
+          host->inner.serveType(gc::hardwareSpec(type), type.cost ? type.cost->mass : 0);
+        for (int32_t frame = 0; frame < 100 && fast.status == gc::BrainStatus::kOk; ++frame) {
+          const int32_t doneFast = gc::think(fast, *type.brain, fastHost, speed);
+          const int32_t doneSlow = runByStepping(slow, *type.brain, slowHost);
+          gc::endThink(slow, slowHost, speed);
+          REQUIRE(doneFast == doneSlow);
+          executed += doneFast;
+          requireSameBrainState(fast, slow);
+          requireSameLoggingHost(fastHost, slowHost);
+        }
+      }
+    }
+  }
+  INFO(brains << " brains, " << executed << " instructions");
+  CHECK(brains > 200);
+  CHECK(executed > 1000000);
+}
+
+TEST_CASE("run notices a brain replaced by an edited copy between runs, as the REPL does", "[grobocode-vm]") {
+  using gc::InstructionType;
+  const auto word = [](InstructionType type, int index) {
+    gc::Instruction instruction;
+    instruction.word = gc::encode(type, index);
+    return instruction;
+  };
+  gc::Brain brain;
+  brain.constants.push_back({"1", Fixed::fromRaw(Fixed::kOneRaw), {}});
+  brain.instructions = {word(InstructionType::kConstantRead, 0),
+                        word(InstructionType::kPrimitive, static_cast<int>(gc::Prim::Print)),
+                        word(InstructionType::kPrimitive, static_cast<int>(gc::Prim::Stop))};
+  gc::GrobocodeTestHost host;
+  gc::BrainState state = gc::makeBrainState(brain, 0);
+  CHECK(gc::run(state, brain, host, 10) == 3);
+  // The same Brain object, the same sizes, other contents: the memo must not keep the old code.
+  gc::Brain edited = brain;
+  edited.constants[0].value = Fixed::fromRaw(2 * Fixed::kOneRaw);
+  brain = std::move(edited);
+  state.pc = 0;
+  state.status = gc::BrainStatus::kOk;
+  CHECK(gc::run(state, brain, host, 10) == 3);
+  // A brain grown in place (the REPL appends its `end`) is decoded again too.
+  brain.instructions.pop_back();
+  brain.instructions.push_back(word(InstructionType::kConstantRead, 0));
+  brain.instructions.push_back(word(InstructionType::kPrimitive, static_cast<int>(gc::Prim::Print)));
+  state.pc = 0;
+  state.status = gc::BrainStatus::kOk;
+  CHECK(gc::run(state, brain, host, 10) == 4);
+  CHECK(host.printed == std::vector<std::string>{"1", "2", "2", "2"});
+  CHECK(state.errorMessage == "fell off end of code");
 }

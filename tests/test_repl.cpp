@@ -56,6 +56,18 @@ TEST_CASE("repl grobocode: arithmetic shows the stack in Grobots' number format"
   CHECK(repl.prompt() == "grobocode> ");
 }
 
+TEST_CASE("repl grobocode: each line runs its own code, on both engines", "[repl]") {
+  // The session edits its brain in place; an engine that kept decoded or compiled code of an earlier
+  // line would print 5 again.
+  Repl repl(Language::kGrobocode);
+  CHECK(repl.feed("5 print").output == "5\nstack: (empty)\n");
+  CHECK(repl.feed("6 print").output == "6\nstack: (empty)\n");
+  CHECK(repl.feed("7 8 + print").output == "15\nstack: (empty)\n");
+  repl.feed("engine jit");
+  CHECK(repl.feed("9 print").output == "9\nstack: (empty)\n");
+  CHECK(repl.feed("10 print").output == "10\nstack: (empty)\n");
+}
+
 TEST_CASE("repl grobocode: the reference's fibonacci typed line by line gives 89 for 10", "[repl]") {
   Repl repl(Language::kGrobocode);
   CHECK(repl.feed("fibonacci: ;n -- f_n").continuation);

@@ -131,6 +131,11 @@ class GrobocodeSession final : public LanguageSession {
     if (!saved_) return RunStatus::kDone;
     const auto cycles = static_cast<int32_t>(std::clamp<int64_t>(maxCycles, 1, 1 << 30));
     state_.remaining = cycles;
+    // The session edits its brain in place (new inputs, definitions, a rollback), which the engines'
+    // memos of decoded and compiled code cannot see when the tables keep their storage and sizes:
+    // forget them, so that each run looks its brain up again by content.
+    state_.interpreterMemo = {};
+    state_.engineMemo = {};
     executed +=
         engine_ != nullptr ? engine_->run(state_, code_.brain(), host_) : grobocode::run(state_, code_.brain(), host_);
     flushPrints(out);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "chronon/vm/grobocode_pure.h"
+#include "grobocode_decoded.h"
 
 namespace chronon::grobocode {
 
@@ -591,6 +592,430 @@ bool stepWith(Machine& machine, BrainState& state, const Brain& brain) {
   return true;
 }
 
+// A jump or call target as `toAddress` accepts it: an integer naming an instruction. False leaves the
+// instruction to the general path, which raises the error.
+[[gnu::always_inline]] inline bool codeAddress(Fixed value, uint32_t size, int32_t& out) {
+  if (!value.isInteger()) return false;
+  out = value.raw() >> Fixed::kFractionBits;
+  return static_cast<uint32_t>(out) < size;
+}
+
+// A shared memory address a such that both a and a + 1 are in 1..kSharedMemoryCells, as the vector
+// words need them.
+[[gnu::always_inline]] inline bool sharedPair(Fixed value, int32_t& out) {
+  if (!value.isInteger()) return false;
+  out = value.raw() >> Fixed::kFractionBits;
+  return out >= 1 && out < kSharedMemoryCells;
+}
+
+// Wrapping raw sums and differences (§1.4), here so that they inline into the loop.
+[[gnu::always_inline]] inline Fixed wrappingAdd(Fixed a, Fixed b) {
+  return Fixed::fromRaw(static_cast<int32_t>(static_cast<uint32_t>(a.raw()) + static_cast<uint32_t>(b.raw())));
+}
+[[gnu::always_inline]] inline Fixed wrappingSubtract(Fixed a, Fixed b) {
+  return Fixed::fromRaw(static_cast<int32_t>(static_cast<uint32_t>(a.raw()) - static_cast<uint32_t>(b.raw())));
+}
+
+// A comparison or logic word on the top two cells, which the caller has checked are there: they
+// become one boolean.
+template <typename F>
+[[gnu::always_inline]] inline void compareTop(Fixed* stack, int32_t& height, F f) {
+  stack[height - 2] = Fixed::fromBool(f(stack[height - 2], stack[height - 1]));
+  height -= 1;
+}
+
+// Records a host error for the instruction at `at`, exactly as the general path does.
+void hostError(BrainState& state, RuntimeError error, std::string message, int32_t at) {
+  state.status = BrainStatus::kError;
+  state.error = error;
+  state.errorMessage = message.empty() ? std::string(runtimeErrorMessage(error)) : std::move(message);
+  state.errorPc = at;
+}
+
+// `run` on a brain's decoded form (grobocode_decoded.h). The pc, the stack heights and the cycle
+// counts live in locals; they are written back to the state before every host call (the host may
+// read `remaining`) and at the end. An instruction that has no fast path, or whose fast path finds
+// anything unusual (a stack too low or too high, a bad address, a number error), is handed to the
+// general path (`stepWith`, step's own code) with the state exactly as it was before that
+// instruction, so every error, partial effect and message is the general path's. A fast path
+// therefore changes nothing before it has checked everything that could make it fail, except where
+// the host is called: the host is called exactly once, so from there on the fast path finishes the
+// instruction itself, errors included.
+int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, const DecodedBrain& code) {
+  namespace g = grobots;
+  Machine machine(state, brain, host);
+  const Operation* const operations = code.operations.data();
+  int32_t pureCount = 0;
+  const PureWord* const pures = pureWords(pureCount);
+  const auto size = static_cast<uint32_t>(code.operations.size());
+  Fixed* const stack = state.stack.data();
+  int32_t* const returnStack = state.returnStack.data();
+  Fixed* const variables = state.variables.data();
+  FixedVector* const vectors = state.vectors.data();
+  int32_t pc = state.pc;
+  int32_t height = state.height;
+  int32_t returnHeight = state.returnHeight;
+  int32_t remaining = state.remaining;
+  int32_t used = state.used;
+  int32_t executed = 0;
+  const auto save = [&] {
+    state.pc = pc;
+    state.height = height;
+    state.returnHeight = returnHeight;
+    state.remaining = remaining;
+    state.used = used;
+  };
+  // The second instruction of a fused pair (grobocode_decoded.h) costs its own cycle.
+  const auto payForSecond = [&] {
+    remaining -= 1;
+    used += 1;
+    executed += 1;
+  };
+  while (remaining > 0) {
+    const int32_t at = pc;
+    // Running off the code is the general path's error.
+    if (static_cast<uint32_t>(at) >= size) [[unlikely]]
+      goto general;
+    {
+      const Operation operation = operations[at];
+      pc = at + 1;
+      remaining -= 1;
+      used += 1;
+      executed += 1;
+      int32_t n = 0;
+      switch (operation.op) {
+        case Op::kStep: goto undo;
+        case Op::kConstant:
+          if (height >= kStackLimit) goto undo;
+          stack[height++] = Fixed::fromRaw(operation.operand);
+          break;
+        case Op::kVariableRead:
+          if (height >= kStackLimit) goto undo;
+          stack[height++] = variables[operation.operand];
+          break;
+        case Op::kVariableWrite:
+          if (height < 1) goto undo;
+          variables[operation.operand] = stack[--height];
+          break;
+        case Op::kVectorRead:
+          if (height > kStackLimit - 2) goto undo;
+          stack[height] = vectors[operation.operand].x;
+          stack[height + 1] = vectors[operation.operand].y;
+          height += 2;
+          break;
+        case Op::kVectorWrite:
+          if (height < 2) goto undo;
+          vectors[operation.operand] = FixedVector{stack[height - 2], stack[height - 1]};
+          height -= 2;
+          break;
+        case Op::kLabelRead:
+          if (height >= kStackLimit) goto undo;
+          stack[height++] = Fixed::fromRaw(operation.operand);
+          break;
+        case Op::kLabelCall:
+          if (returnHeight >= kReturnStackLimit) goto undo;
+          returnStack[returnHeight++] = pc;
+          pc = operation.operand;
+          break;
+        case Op::kHardwareRead: {
+          // A full stack fails only after the read, so the general path makes that read.
+          if (height >= kStackLimit) goto undo;
+          save();
+          const HostValue value = host.readScalar(static_cast<HwScalar>(operation.operand));
+          if (!value) {
+            hostError(state, value.error(), {}, at);
+            return executed;
+          }
+          stack[height++] = value.value();
+          break;
+        }
+        case Op::kHardwareVectorRead: {
+          if (height > kStackLimit - 2) goto undo;
+          save();
+          const HostVector value = host.readVector(static_cast<HwVector>(operation.operand));
+          if (!value) {
+            hostError(state, value.error(), {}, at);
+            return executed;
+          }
+          stack[height] = value.value().x;
+          stack[height + 1] = value.value().y;
+          height += 2;
+          break;
+        }
+        case Op::kHardwareWrite: {
+          if (height < 1) goto undo;
+          const Fixed value = stack[--height];
+          save();
+          if (const RuntimeError e = host.writeScalar(static_cast<HwScalar>(operation.operand), value);
+              e != RuntimeError::kNone) {
+            hostError(state, e, hostErrorMessage(e, std::span<const Fixed>(&value, 1)), at);
+            return executed;
+          }
+          break;
+        }
+        case Op::kHardwareVectorWrite: {
+          if (height < 2) goto undo;
+          const FixedVector value{stack[height - 2], stack[height - 1]};
+          height -= 2;
+          save();
+          if (const RuntimeError e = host.writeVector(static_cast<HwVector>(operation.operand), value);
+              e != RuntimeError::kNone) {
+            const std::array<Fixed, 2> cells{value.x, value.y};
+            hostError(state, e, hostErrorMessage(e, cells), at);
+            return executed;
+          }
+          break;
+        }
+        case Op::kDrop:
+          if (height < 1) goto undo;
+          height -= 1;
+          break;
+        case Op::kDup:
+          if (height < 1 || height >= kStackLimit) goto undo;
+          stack[height] = stack[height - 1];
+          height += 1;
+          break;
+        case Op::kSwap:
+          if (height < 2) goto undo;
+          std::swap(stack[height - 2], stack[height - 1]);
+          break;
+        case Op::kOver:
+          if (height < 2 || height >= kStackLimit) goto undo;
+          stack[height] = stack[height - 2];
+          height += 1;
+          break;
+        case Op::kJump:
+          if (height < 1 || !codeAddress(stack[height - 1], size, n)) goto undo;
+          height -= 1;
+          pc = n;
+          break;
+        case Op::kCall:
+          if (height < 1 || !codeAddress(stack[height - 1], size, n) || returnHeight >= kReturnStackLimit) goto undo;
+          height -= 1;
+          returnStack[returnHeight++] = pc;
+          pc = n;
+          break;
+        case Op::kReturn:
+          if (returnHeight < 1) goto undo;
+          pc = returnStack[--returnHeight];
+          break;
+        // Conditional branches validate their address only when taken (§2.2).
+        case Op::kIfg:
+        case Op::kNifg: {
+          if (height < 2) goto undo;
+          const bool taken = stack[height - 2].isTrue() == (operation.op == Op::kIfg);
+          if (taken && !codeAddress(stack[height - 1], size, n)) goto undo;
+          height -= 2;
+          if (taken) pc = n;
+          break;
+        }
+        case Op::kIfr:
+        case Op::kNifr: {
+          if (height < 1) goto undo;
+          const bool taken = stack[height - 1].isTrue() == (operation.op == Op::kIfr);
+          if (taken && returnHeight < 1) goto undo;
+          height -= 1;
+          if (taken) pc = returnStack[--returnHeight];
+          break;
+        }
+        case Op::kAdd:
+          if (height < 2) goto undo;
+          stack[height - 2] = wrappingAdd(stack[height - 2], stack[height - 1]);
+          height -= 1;
+          break;
+        case Op::kSubtract:
+          if (height < 2) goto undo;
+          stack[height - 2] = wrappingSubtract(stack[height - 2], stack[height - 1]);
+          height -= 1;
+          break;
+        case Op::kMultiply:
+        case Op::kDivide: {
+          if (height < 2) goto undo;
+          const Fixed a = stack[height - 2];
+          const Fixed b = stack[height - 1];
+          const Checked<Fixed> result = operation.op == Op::kMultiply ? g::multiply(a, b) : g::divide(a, b);
+          if (!result) goto undo;
+          stack[height - 2] = result.value();
+          height -= 1;
+          break;
+        }
+        case Op::kNegate:
+          if (height < 1) goto undo;
+          stack[height - 1] = wrappingSubtract(Fixed{}, stack[height - 1]);
+          break;
+        case Op::kEqual:
+          if (height < 2) goto undo;
+          compareTop(stack, height, [](Fixed x, Fixed y) { return x == y; });
+          break;
+        case Op::kNotEqual:
+          if (height < 2) goto undo;
+          compareTop(stack, height, [](Fixed x, Fixed y) { return x != y; });
+          break;
+        case Op::kLess:
+          if (height < 2) goto undo;
+          compareTop(stack, height, [](Fixed x, Fixed y) { return x < y; });
+          break;
+        case Op::kGreater:
+          if (height < 2) goto undo;
+          compareTop(stack, height, [](Fixed x, Fixed y) { return x > y; });
+          break;
+        case Op::kLessEqual:
+          if (height < 2) goto undo;
+          compareTop(stack, height, [](Fixed x, Fixed y) { return x <= y; });
+          break;
+        case Op::kGreaterEqual:
+          if (height < 2) goto undo;
+          compareTop(stack, height, [](Fixed x, Fixed y) { return x >= y; });
+          break;
+        case Op::kAnd:
+          if (height < 2) goto undo;
+          compareTop(stack, height, [](Fixed x, Fixed y) { return x.isTrue() && y.isTrue(); });
+          break;
+        case Op::kOr:
+          if (height < 2) goto undo;
+          compareTop(stack, height, [](Fixed x, Fixed y) { return x.isTrue() || y.isTrue(); });
+          break;
+        case Op::kNot:
+          if (height < 1) goto undo;
+          stack[height - 1] = Fixed::fromBool(!stack[height - 1].isTrue());
+          break;
+        case Op::kIfev:
+          if (height < 3) goto undo;
+          stack[height - 3] = stack[height - 3].isTrue() ? stack[height - 2] : stack[height - 1];
+          height -= 2;
+          break;
+        case Op::kVAdd:
+        case Op::kVSubtract: {
+          if (height < 4) goto undo;
+          const bool add = operation.op == Op::kVAdd;
+          Fixed& x = stack[height - 4];
+          Fixed& y = stack[height - 3];
+          x = add ? wrappingAdd(x, stack[height - 2]) : wrappingSubtract(x, stack[height - 2]);
+          y = add ? wrappingAdd(y, stack[height - 1]) : wrappingSubtract(y, stack[height - 1]);
+          height -= 2;
+          break;
+        }
+        case Op::kRead:
+          if (height < 1 || !stack[height - 1].isInteger()) goto undo;
+          n = stack[height - 1].raw() >> Fixed::kFractionBits;
+          if (n < 1 || n > kSharedMemoryCells) goto undo;
+          height -= 1;
+          save();
+          stack[height++] = host.sharedMemory()[static_cast<size_t>(n - 1)];
+          break;
+        case Op::kWrite: {
+          if (height < 2 || !stack[height - 1].isInteger()) goto undo;
+          n = stack[height - 1].raw() >> Fixed::kFractionBits;
+          if (n < 1 || n > kSharedMemoryCells) goto undo;
+          const Fixed value = stack[height - 2];
+          height -= 2;
+          save();
+          host.sharedMemory()[static_cast<size_t>(n - 1)] = value;
+          break;
+        }
+        case Op::kVread: {
+          // A full stack fails only after the host's memory is fetched: the general path's case.
+          if (height < 1 || height - 1 > kStackLimit - 2 || !sharedPair(stack[height - 1], n)) goto undo;
+          height -= 1;
+          save();
+          const SharedMemory& shared = host.sharedMemory();
+          stack[height] = shared[static_cast<size_t>(n - 1)];
+          stack[height + 1] = shared[static_cast<size_t>(n)];
+          height += 2;
+          break;
+        }
+        case Op::kVwrite: {
+          if (height < 3 || !sharedPair(stack[height - 1], n)) goto undo;
+          const FixedVector value{stack[height - 3], stack[height - 2]};
+          height -= 3;
+          save();
+          // The general path fetches the host's memory once per cell, y first.
+          host.sharedMemory()[static_cast<size_t>(n)] = value.y;
+          host.sharedMemory()[static_cast<size_t>(n - 1)] = value.x;
+          break;
+        }
+        case Op::kPure: {
+          const PureWord& word = pures[operation.operand];
+          const int32_t base = height - word.pops;
+          if (base < 0 || base + word.pushes > kStackLimit) goto undo;
+          std::array<Fixed, kMaxEffectItems * 2> out;
+          grobots::NumberError error{};
+          // A number error is the general path's to raise; the word is pure, so it computes the
+          // same again there.
+          if (!word.function(stack + base, out.data(), error)) goto undo;
+          for (int32_t i = 0; i < word.pushes; ++i) stack[base + i] = out[static_cast<size_t>(i)];
+          height = base + word.pushes;
+          break;
+        }
+        case Op::kSync: remaining = 0; break;
+        // A pair needs the budget to cover its second instruction too; the fetch above paid for the
+        // first.
+        case Op::kLabelNifg:
+        case Op::kLabelIfg: {
+          if (remaining < 1 || height < 1 || height >= kStackLimit) goto undo;
+          const bool taken = stack[height - 1].isTrue() == (operation.op == Op::kLabelIfg);
+          // The label read's cell stays above the stack, stale, as the two instructions leave it.
+          stack[height] = Fixed::fromRaw(operation.operand);
+          height -= 1;
+          pc = taken ? operation.operand >> Fixed::kFractionBits : at + 2;
+          payForSecond();
+          break;
+        }
+        case Op::kLabelJump:
+          if (remaining < 1 || height >= kStackLimit) goto undo;
+          stack[height] = Fixed::fromRaw(operation.operand);
+          pc = operation.operand >> Fixed::kFractionBits;
+          payForSecond();
+          break;
+        case Op::kConstantAdd:
+        case Op::kConstantSubtract:
+        case Op::kConstantLess:
+        case Op::kConstantGreater: {
+          if (remaining < 1 || height < 1 || height >= kStackLimit) goto undo;
+          const Fixed constant = Fixed::fromRaw(operation.operand);
+          stack[height] = constant;
+          Fixed& top = stack[height - 1];
+          top = operation.op == Op::kConstantAdd        ? wrappingAdd(top, constant)
+                : operation.op == Op::kConstantSubtract ? wrappingSubtract(top, constant)
+                : operation.op == Op::kConstantLess     ? Fixed::fromBool(top < constant)
+                                                        : Fixed::fromBool(top > constant);
+          pc = at + 2;
+          payForSecond();
+          break;
+        }
+      }
+      continue;
+    }
+  undo:
+    // The instruction goes to the general path as if the fast loop had never fetched it.
+    pc = at;
+    remaining += 1;
+    used -= 1;
+    executed -= 1;
+  general:
+    save();
+    executed += stepWith(machine, state, brain) ? 1 : 0;
+    if (state.status != BrainStatus::kOk) return executed;
+    pc = state.pc;
+    height = state.height;
+    returnHeight = state.returnHeight;
+    remaining = state.remaining;
+    used = state.used;
+  }
+  save();
+  return executed;
+}
+
+// True when the memo was filled for `brain` as it is now: the same object, the same table storage and
+// the same sizes.
+bool memoFits(const BrainState::InterpreterMemo& memo, const Brain& brain) {
+  return memo.brain == &brain && memo.instructions == brain.instructions.data() &&
+         memo.constants == brain.constants.data() && memo.labels == brain.labels.data() &&
+         memo.instructionCount == brain.instructions.size() && memo.constantCount == brain.constants.size() &&
+         memo.labelCount == brain.labels.size() && memo.variableCount == brain.variables.size() &&
+         memo.vectorCount == brain.vectors.size();
+}
+
 }  // namespace
 
 void step(BrainState& state, const Brain& brain, GrobocodeHost& host) {
@@ -606,11 +1031,31 @@ void raiseHostError(BrainState& state, RuntimeError error, std::span<const Fixed
 }
 
 int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host) {
-  int32_t executed = 0;
-  Machine machine(state, brain, host);
-  // A pc out of range stops the brain without executing anything, so it does not count.
-  while (state.status == BrainStatus::kOk && state.remaining > 0) executed += stepWith(machine, state, brain) ? 1 : 0;
-  return executed;
+  if (state.status != BrainStatus::kOk || state.remaining <= 0) return 0;
+  BrainState::InterpreterMemo& memo = state.interpreterMemo;
+  if (!memoFits(memo, brain)) {
+    memo = {&brain,
+            brain.instructions.data(),
+            brain.constants.data(),
+            brain.labels.data(),
+            brain.instructions.size(),
+            brain.constants.size(),
+            brain.labels.size(),
+            brain.variables.size(),
+            brain.vectors.size(),
+            &decodedBrain(brain)};
+  }
+  const auto& code = *static_cast<const DecodedBrain*>(memo.code);
+  // The decoded form checked variable indices against the brain's tables; a state whose tables do
+  // not match them runs on the general path alone, which checks every index against the state's own.
+  if (state.variables.size() != code.variables || state.vectors.size() != code.vectors) {
+    int32_t executed = 0;
+    Machine machine(state, brain, host);
+    // A pc out of range stops the brain without executing anything, so it does not count.
+    while (state.status == BrainStatus::kOk && state.remaining > 0) executed += stepWith(machine, state, brain) ? 1 : 0;
+    return executed;
+  }
+  return runDecoded(state, brain, host, code);
 }
 
 int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t cycles) {

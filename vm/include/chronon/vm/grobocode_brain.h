@@ -73,6 +73,22 @@ struct BrainState {
     const void* brain = nullptr;   ///< The brain it was filled for.
     const void* code = nullptr;    ///< The engine's entry for the brain (its compiled code, if any).
   } engineMemo;
+  /// The interpreter's memo of its decoded form of this state's brain (grobocode_interpreter.cpp),
+  /// so that a Think finds it without looking the brain up. It holds where the brain and its tables
+  /// were and their sizes, and is refilled whenever any of these differ: a REPL grows its brain or
+  /// replaces it by an edited copy between runs. Not part of the brain's observable state.
+  struct InterpreterMemo {
+    const void* brain = nullptr;         ///< The brain it was filled for.
+    const void* instructions = nullptr;  ///< Its instructions' storage then.
+    const void* constants = nullptr;     ///< Its constants' storage then.
+    const void* labels = nullptr;        ///< Its labels' storage then.
+    size_t instructionCount = 0;         ///< Its instruction count then.
+    size_t constantCount = 0;            ///< Its constant count then.
+    size_t labelCount = 0;               ///< Its label count then.
+    size_t variableCount = 0;            ///< Its scalar variable count then.
+    size_t vectorCount = 0;              ///< Its vector variable count then.
+    const void* code = nullptr;          ///< The interpreter's decoded form of that brain.
+  } interpreterMemo;
 };
 
 /// A newborn brain for `brain` (§5.1, §5.2 item 3): pc at the start address, empty stacks,

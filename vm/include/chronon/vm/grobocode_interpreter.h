@@ -17,7 +17,11 @@ namespace chronon::grobocode {
 /// cycle (§5.2 items 2 and 6): fetch at pc, pc += 1, remaining -= 1, used += 1, execute. `sync` and a
 /// firing `periodic-*-sensor` set remaining to 0; a runtime error sets status kError with the
 /// original's message (§5.3); `stop` and `die` set kStopped. Resumable: call again after adding cycles.
-/// Returns the instructions executed by this call.
+/// Returns the instructions executed by this call. Behaves exactly as repeated `step`s; it decodes
+/// each distinct brain once (kept for the life of the process, shared between threads) and remembers
+/// the decoded form in state.interpreterMemo, which is refilled when the brain's address, its tables'
+/// storage or their sizes change; a brain must not be rewritten in place, at the same sizes, while a
+/// state runs on it.
 int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host);
 
 /// Executes exactly one instruction, one iteration of `run`'s loop, whatever the budget: fetch at

@@ -1,0 +1,95 @@
+#pragma once
+// The interpreter's predecoded form of a brain (grobocode_interpreter.cpp). Each 16-bit instruction
+// (specs/grobots-language.md §4.4) is decoded once into an operation and an operand, with every table
+// index already checked, so that `run` dispatches with one switch and reads its operand without
+// touching the brain's tables. An instruction that the fast loop does not handle, or that would fail
+// however it runs (an illegal type, an index past its table, a label call to a bad address), decodes
+// to Op::kStep: the general path, `step`'s own code, executes it with the original's exact errors.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "chronon/compiler/grobocode.h"
+
+namespace chronon::grobocode {
+
+/// What the fast loop does for one instruction. Everything but kStep has a fast path there.
+enum class Op : uint8_t {
+  kStep,                 ///< The general path (step's code).
+  kConstant,             ///< Pushes the operand, a constant's raw value.
+  kVariableRead,         ///< Pushes the scalar variable at the operand.
+  kVariableWrite,        ///< Pops into the scalar variable at the operand.
+  kVectorRead,           ///< Pushes the vector variable at the operand.
+  kVectorWrite,          ///< Pops into the vector variable at the operand.
+  kLabelRead,            ///< Pushes the operand, a label's address as a raw number.
+  kLabelCall,            ///< Calls the operand, a label's address, which is in the code.
+  kHardwareRead,         ///< Reads the scalar hardware variable at the operand (an HwScalar).
+  kHardwareWrite,        ///< Writes the writable scalar hardware variable at the operand.
+  kHardwareVectorRead,   ///< Reads the vector hardware variable at the operand (an HwVector).
+  kHardwareVectorWrite,  ///< Writes the writable vector hardware variable at the operand.
+  kDrop,                 ///< `drop`.
+  kDup,                  ///< `dup`.
+  kSwap,                 ///< `swap`.
+  kOver,                 ///< `over`.
+  kJump,                 ///< `jump`.
+  kCall,                 ///< `call`.
+  kReturn,               ///< `return`.
+  kIfg,                  ///< `ifg`.
+  kNifg,                 ///< `nifg`.
+  kIfr,                  ///< `ifr`.
+  kNifr,                 ///< `nifr`.
+  kAdd,                  ///< `+`.
+  kSubtract,             ///< `-`.
+  kMultiply,             ///< `*`.
+  kDivide,               ///< `/`.
+  kNegate,               ///< `negate`.
+  kEqual,                ///< `=`.
+  kNotEqual,             ///< `<>`.
+  kLess,                 ///< `<`.
+  kGreater,              ///< `>`.
+  kLessEqual,            ///< `<=`.
+  kGreaterEqual,         ///< `>=`.
+  kNot,                  ///< `not`.
+  kAnd,                  ///< `and`.
+  kOr,                   ///< `or`.
+  kIfev,                 ///< `ifev`.
+  kVAdd,                 ///< `v+`.
+  kVSubtract,            ///< `v-`.
+  kRead,                 ///< `read` of shared memory.
+  kWrite,                ///< `write` of shared memory.
+  kVread,                ///< `vread` of shared memory.
+  kVwrite,               ///< `vwrite` of shared memory.
+  kPure,                 ///< A pure word; the operand is its index in pureWords (grobocode_pure.h).
+  kSync,                 ///< `sync`.
+  // Pairs of instructions run as one, when the second follows the first in the code (a jump to the
+  // second runs it alone). Each does exactly what the two do one after the other, the stale cell the
+  // first pushes included, and runs only when the budget covers both.
+  kLabelNifg,         ///< A label read and `nifg`; the operand as kLabelRead's, naming an instruction.
+  kLabelIfg,          ///< A label read and `ifg`; the operand as kLabelRead's, naming an instruction.
+  kLabelJump,         ///< A label read and `jump`; the operand as kLabelRead's, naming an instruction.
+  kConstantAdd,       ///< A constant read and `+`; the operand is the constant's raw value.
+  kConstantSubtract,  ///< A constant read and `-`; the operand is the constant's raw value.
+  kConstantLess,      ///< A constant read and `<`; the operand is the constant's raw value.
+  kConstantGreater,   ///< A constant read and `>`; the operand is the constant's raw value.
+};
+
+/// One decoded instruction: eight bytes, so that a brain's hot code stays in few cache lines.
+struct Operation {
+  Op op = Op::kStep;    ///< What to do.
+  int32_t operand = 0;  ///< Its argument; meaning depends on `op`.
+};
+
+/// A brain's decoded form (fused pairs included). It depends only on the brain's instruction words, constant values,
+/// label addresses and table sizes, so brains equal in those share one.
+struct DecodedBrain {
+  std::vector<Operation> operations;  ///< One per instruction, in address order.
+  size_t variables = 0;               ///< The brain's scalar variable count the indices were checked against.
+  size_t vectors = 0;                 ///< The brain's vector variable count the indices were checked against.
+};
+
+/// The decoded form of `brain`, built on first use and kept for the life of the process (so that a
+/// pointer to it stays valid). Safe to call from several threads at once.
+const DecodedBrain& decodedBrain(const Brain& brain);
+
+}  // namespace chronon::grobocode
