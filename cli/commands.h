@@ -106,10 +106,14 @@ int runRepl(const Args& args);
 /// `shutdown` and `exit`, 1 when input ended or `exit` came without `shutdown`, 2 on a usage error.
 int runLsp(const Args& args);
 
+/// `chronon dap`: the debug adapter on stdin/stdout (dap/adapter.h, docs/debugging.md). Exit 0 after
+/// `disconnect` or the end of input, 2 on a usage error.
+int runDap(const Args& args);
+
 /// `chronon run SIDE.gb [--type NAME] [--frames N] [--seed N]`: runs the side alone in a Grobots world
 /// and prints its robots' print/vprint lines as the original reports them (specs/grobots-language.md
-/// §1.8) and any runtime error report (§5.3); --type shows one type's robots only. Exit 0 after running, 1 when the side does not load or
-/// has no such type, 2 on a usage error.
+/// §1.8) and any runtime error report (§5.3); --type shows one type's robots only. Exit 0 after running, 1 when the
+/// side does not load or has no such type, 2 on a usage error.
 int runRun(const Args& args);
 
 /// `chronon tournament [ROBOT... | FOLDER | LISTFILE] [options]`: a RoboWar tournament

@@ -25,6 +25,8 @@ constexpr Command kCommands[] = {
      "battle ROBOT|SIDE.gb...   run one RoboWar battle or one Grobots round, print the outcome"},
     {"check", chronon::cli::runCheck, "check FILE...            report diagnostics (exit 1 on errors)"},
     {"compile", chronon::cli::runCompile, "compile --emit=object F  print a robot's object code (golden text format)"},
+    {"dap", chronon::cli::runDap,
+     "dap                      run the debug adapter on stdin/stdout (DAP, RoboWar robots)"},
     {"disasm", chronon::cli::runDisasm,
      "disasm FILE [--source]   disassemble object code (.RWR, object code, source), a .gb side or .rl IR"},
     {"lsp", chronon::cli::runLsp, "lsp [--debounce MS]      run the language server on stdin/stdout (LSP 3.17)"},

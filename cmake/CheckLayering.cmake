@@ -1,21 +1,24 @@
 # Enforces DESIGN.md's one-way dependencies by reading every #include of Chronon's own sources.
 # Run as: cmake -DROOT=<repo> -P cmake/CheckLayering.cmake (the `layering` test does this).
 # A folder may include Chronon headers only from the folders listed for it, and third-party headers
-# only where allowed: PEGTL in compiler/, LLVM in vm/jit/ alone, nlohmann json in lsp/, cli/, arena/.
+# only where allowed: PEGTL in compiler/, LLVM in vm/jit/ alone, nlohmann json in lsp/, dap/, cli/, arena/.
+# jsonrpc/ is the Content-Length framing that lsp/ and dap/ share; it uses nothing of Chronon.
 
 cmake_minimum_required(VERSION 3.20)
 
+set(_allowed_jsonrpc  "jsonrpc")
 set(_allowed_stdlib   "stdlib")
 set(_allowed_compiler "stdlib;compiler")
 set(_allowed_vm       "stdlib;compiler;vm")
 set(_allowed_jit      "stdlib;compiler;vm;jit")
 set(_allowed_arena    "stdlib;compiler;vm;arena")
-set(_allowed_lsp      "stdlib;compiler;lsp")
+set(_allowed_lsp      "stdlib;compiler;jsonrpc;lsp")
+set(_allowed_dap      "stdlib;compiler;vm;arena;jsonrpc;dap")
 set(_allowed_repl     "stdlib;compiler;vm;jit;repl")
-set(_allowed_cli      "stdlib;compiler;vm;jit;arena;lsp;repl;cli")
+set(_allowed_cli      "stdlib;compiler;vm;jit;arena;jsonrpc;lsp;dap;repl;cli")
 
 set(_failures "")
-foreach(_layer stdlib compiler vm jit arena lsp repl cli)
+foreach(_layer jsonrpc stdlib compiler vm jit arena lsp dap repl cli)
   if(_layer STREQUAL "jit")
     set(_dir "${ROOT}/vm/jit")
   else()

@@ -21,10 +21,10 @@
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/grobocode_checker.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/jsonrpc/transport.h"
 #include "chronon/lsp/document.h"
 #include "chronon/lsp/language.h"
 #include "chronon/lsp/server.h"
-#include "chronon/lsp/transport.h"
 #include "test_support.h"
 
 namespace {
@@ -33,6 +33,7 @@ using chronon::SourceFile;
 using chronon::SourceRange;
 using nlohmann::json;
 namespace lsp = chronon::lsp;
+namespace jsonrpc = chronon::jsonrpc;
 
 std::string frame(const std::string& body) {
   return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
@@ -155,19 +156,19 @@ json inlayHintParams(const std::string& uri, int lines) {
 TEST_CASE("Framing reads messages and survives bad headers", "[lsp]") {
   std::istringstream in(frame("{\"a\":1}") + "\r\n" + "Content-Type: x\r\ncontent-length: 2\r\n\r\n{}" +
                         "Bogus\r\n\r\n" + "Content-Length: 99999999999\r\n\r\n" + "Content-Length: 5\r\n\r\n{}");
-  lsp::ReadResult r = lsp::readMessage(in);
-  CHECK(r.status == lsp::ReadStatus::kMessage);
+  jsonrpc::ReadResult r = jsonrpc::readMessage(in);
+  CHECK(r.status == jsonrpc::ReadStatus::kMessage);
   CHECK(r.body == "{\"a\":1}");
-  r = lsp::readMessage(in);
-  CHECK(r.status == lsp::ReadStatus::kMessage);
+  r = jsonrpc::readMessage(in);
+  CHECK(r.status == jsonrpc::ReadStatus::kMessage);
   CHECK(r.body == "{}");
-  CHECK(lsp::readMessage(in).status == lsp::ReadStatus::kBadHeader);
+  CHECK(jsonrpc::readMessage(in).status == jsonrpc::ReadStatus::kBadHeader);
   // An absurd length is skipped without storing it; the stream then ends inside it.
-  CHECK(lsp::readMessage(in).status == lsp::ReadStatus::kTruncated);
+  CHECK(jsonrpc::readMessage(in).status == jsonrpc::ReadStatus::kTruncated);
   std::istringstream empty("");
-  CHECK(lsp::readMessage(empty).status == lsp::ReadStatus::kEndOfFile);
+  CHECK(jsonrpc::readMessage(empty).status == jsonrpc::ReadStatus::kEndOfFile);
   std::ostringstream out;
-  lsp::writeMessage(out, "{}");
+  jsonrpc::writeMessage(out, "{}");
   CHECK(out.str() == "Content-Length: 2\r\n\r\n{}");
 }
 

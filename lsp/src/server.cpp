@@ -14,6 +14,12 @@
 namespace chronon::lsp {
 
 using nlohmann::json;
+// The framing is shared with the debug adapter (jsonrpc/transport.h).
+using jsonrpc::kMaxMessageBytes;
+using jsonrpc::readMessage;
+using jsonrpc::ReadResult;
+using jsonrpc::ReadStatus;
+using jsonrpc::writeMessage;
 
 namespace {
 

@@ -17,9 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "chronon/jsonrpc/transport.h"
 #include "chronon/lsp/document.h"
 #include "chronon/lsp/language.h"
-#include "chronon/lsp/transport.h"
 
 namespace chronon::lsp {
 
@@ -43,7 +43,7 @@ class Server {
   /// names that have not been handled yet (they are answered with RequestCancelled).
   void handleBatch(const std::vector<std::string>& bodies);
   /// Answers a framing error from the transport (a JSON-RPC parse error with a null id).
-  void reportFramingError(ReadStatus status);
+  void reportFramingError(jsonrpc::ReadStatus status);
 
   /// True when some document changed since its diagnostics were last published.
   bool hasPendingDiagnostics() const { return !dirty_.empty(); }

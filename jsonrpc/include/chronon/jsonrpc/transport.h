@@ -1,7 +1,10 @@
 #pragma once
-// LSP base protocol framing (LSP 3.17 "Base Protocol"): each message is a header block of
-// `Name: value` lines ending in an empty line, with a mandatory Content-Length, then that many bytes
-// of JSON. Reading never trusts the header: absurd lengths and malformed headers become statuses.
+// Content-Length framing, shared by the language server (LSP 3.17 "Base Protocol") and the debug
+// adapter (the Debug Adapter Protocol's "Base Protocol" is the same): each message is a header block
+// of `Name: value` lines ending in an empty line, with a mandatory Content-Length, then that many
+// bytes of JSON. Reading never trusts the header: absurd lengths and malformed headers become
+// statuses. It lives in its own small library so that lsp/ and dap/ share it without depending on
+// each other.
 
 #include <cstddef>
 #include <istream>
@@ -9,9 +12,9 @@
 #include <string>
 #include <string_view>
 
-namespace chronon::lsp {
+namespace chronon::jsonrpc {
 
-/// Largest message body the server reads (bytes); larger bodies are skipped without being stored.
+/// Largest message body a server reads (bytes); larger bodies are skipped without being stored.
 inline constexpr size_t kMaxMessageBytes = 64u * 1024u * 1024u;
 
 /// What readMessage() found.
@@ -37,4 +40,4 @@ ReadResult readMessage(std::istream& in);
 /// Writes `body` framed with its Content-Length to `out` and flushes it.
 void writeMessage(std::ostream& out, std::string_view body);
 
-}  // namespace chronon::lsp
+}  // namespace chronon::jsonrpc

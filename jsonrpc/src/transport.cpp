@@ -1,12 +1,12 @@
 // Content-Length framing (toolchain-notes §11.1): header lines up to an empty line, then the body.
 
-#include "chronon/lsp/transport.h"
+#include "chronon/jsonrpc/transport.h"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 
-namespace chronon::lsp {
+namespace chronon::jsonrpc {
 
 namespace {
 
@@ -100,4 +100,4 @@ void writeMessage(std::ostream& out, std::string_view body) {
   out.flush();
 }
 
-}  // namespace chronon::lsp
+}  // namespace chronon::jsonrpc

@@ -1,0 +1,242 @@
+#pragma once
+// A debugging session over one RoboWar battle (DESIGN.md "Replays, the viewer and the debugger"):
+// the battle runs under a RoboTalkEngine that executes every brain one instruction at a time through
+// the interpreter (vm::step, exactly as vm::run does), numbers every instruction executed, and can
+// stop before any of them. Breakpoints, stepping, and stepping back live here; `dap/` only
+// translates the Debug Adapter Protocol onto this class (docs/debugging.md).
+//
+// The position model. A position is a robot about to execute one instruction: the chronon being run,
+// the robot, and how many instructions that robot has executed in this battle so far. Positions are
+// totally ordered by the tick, the number of instructions all robots have executed before it. Because
+// a battle is deterministic, a position is reached again by running the battle again from a keyframe
+// (a copy of the Engine at the start of a chronon), which is how stepping back works: the session
+// never stores history beyond keyframes, and a paused state is always the one a fresh run shows.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chronon/arena/robowar_battle.h"
+#include "chronon/arena/robowar_engine.h"
+#include "chronon/compiler/robotalk.h"
+#include "chronon/compiler/source.h"
+#include "chronon/vm/brain.h"
+#include "chronon/vm/bytecode.h"
+
+namespace chronon::arena::robowar {
+
+/// One robot of a debugged battle.
+struct DebugEntrant {
+  Entry entry;                         ///< Program (not owned: must outlive the session) and team.
+  const SourceFile* source = nullptr;  ///< The text it was compiled from, for lines; nullptr for object code.
+};
+
+/// A robot about to execute one instruction.
+struct DebugPosition {
+  int chronon = 0;    ///< The chronon being run, counted from 0 (the CHRONON register's value during it).
+  int robot = -1;     ///< Robot index in entry order (the ID register).
+  int64_t count = 0;  ///< Instructions this robot executed in this battle before this one.
+  int64_t tick = -1;  ///< Instructions all robots executed before this one: the order of positions.
+  int pc = 0;         ///< Address of the instruction about to run.
+
+  bool operator==(const DebugPosition&) const = default;
+};
+
+/// A robot's body and brain at a paused moment. Units as in Robot: pixels, degrees, energy points.
+struct DebugRobotState {
+  vm::Brain brain;    ///< Its brain at that moment (for the paused robot: before the instruction at the pc).
+  int x = 0;          ///< Centre, pixels from the left edge.
+  int y = 0;          ///< Centre, pixels from the top edge.
+  int aim = 0;        ///< Turret, compass degrees.
+  int look = 0;       ///< RANGE offset from AIM, degrees.
+  int scan = 0;       ///< RADAR offset from AIM, degrees.
+  int speedX = 0;     ///< Pixels per chronon.
+  int speedY = 0;     ///< Pixels per chronon.
+  int energy = 0;     ///< Energy points.
+  int damage = 0;     ///< Damage points left.
+  int shield = 0;     ///< Shield points.
+  int stunned = 0;    ///< Chronons left in stasis.
+  bool alive = true;  ///< False once destroyed.
+
+  bool operator==(const DebugRobotState&) const = default;
+};
+
+/// Why the session paused.
+enum class DebugStopReason : uint8_t {
+  kEntry,               ///< At a robot's first instruction (stop on entry, or nothing earlier to go back to).
+  kStep,                ///< A step (forward or back) arrived.
+  kBreakpoint,          ///< A source-line breakpoint was hit.
+  kFunctionBreakpoint,  ///< A label (function) breakpoint was hit.
+  kException,           ///< The instruction about to run fails: the original kills the robot there.
+};
+
+/// The paused state: exactly what a fresh run of the battle shows before the instruction at
+/// `position`.
+struct DebugSnapshot {
+  DebugPosition position;                           ///< Where the battle is paused.
+  DebugStopReason reason = DebugStopReason::kStep;  ///< Why it paused there.
+  std::vector<int> breakpoints;                     ///< Ids of the breakpoints hit (breakpoint reasons only).
+  std::string error;                                ///< kException: the original's message for the failure.
+  std::vector<DebugRobotState> robots;              ///< Every robot, entry order.
+
+  /// The paused robot's state.
+  const DebugRobotState& paused() const { return robots[static_cast<size_t>(position.robot)]; }
+};
+
+/// A breakpoint condition: clauses joined by `&&`, each `chronon|robot OP INTEGER` with OP one of
+/// `== != < <= > >=` (docs/debugging.md "Conditions"). `robot` is the robot index (0-based).
+struct DebugCondition {
+  /// What a clause compares.
+  enum class Subject : uint8_t { kChronon, kRobot };
+  /// How it compares.
+  enum class Compare : uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
+  /// One comparison.
+  struct Clause {
+    Subject subject = Subject::kChronon;  ///< The left side.
+    Compare compare = Compare::kEqual;    ///< The comparison.
+    int64_t value = 0;                    ///< The right side, an integer literal.
+  };
+  std::vector<Clause> clauses;  ///< All must hold; none means always.
+
+  /// True when every clause holds at `chronon` for `robot`.
+  bool holds(int chronon, int robot) const;
+};
+
+/// Parses a condition (an empty or blank text is the condition that always holds). Returns nullopt
+/// and sets `error` to a one-line message when the text is not in the language.
+std::optional<DebugCondition> parseDebugCondition(std::string_view text, std::string& error);
+
+/// A breakpoint on one instruction of one robot.
+struct DebugBreakpoint {
+  int id = 0;                ///< The caller's id, reported back when it is hit.
+  int robot = 0;             ///< Robot index it applies to.
+  int address = 0;           ///< Instruction index.
+  bool function = false;     ///< Set from a label (function breakpoint) rather than a source line.
+  DebugCondition condition;  ///< When it stops (always, by default).
+};
+
+/// How far stepForward goes.
+enum class DebugStep : uint8_t {
+  kInstruction,  ///< To the robot's next instruction.
+  kLine,         ///< To the robot's next instruction on another source line (by instruction without a source).
+  kChronon,      ///< To the robot's first instruction in a later chronon.
+  kContinue,     ///< Until a breakpoint or (when enabled) a run-time error.
+};
+
+/// The 1-based source line of the instruction at `address`, or 0 when unknown (no source, or out of
+/// range).
+int debugLineOf(const robotalk::Program& program, const SourceFile* source, int address);
+
+/// Where a breakpoint set on `line` stops.
+struct LineBreakAddresses {
+  int line = 0;                ///< The line used: the first at or after the requested one holding code; 0 = none.
+  std::vector<int> addresses;  ///< Instructions that start the line's code (its first one, and label targets on it).
+};
+
+/// The addresses a breakpoint on 1-based `line` of `source` stops at in `program` (compiled from
+/// `source`): on the first line at or after `line` that holds an instruction, every instruction that
+/// enters that line's code (one whose predecessor lies on another line, or a label's address), so
+/// that `continue` stops once per visit of the line, not once per word. Empty when no line at or
+/// after `line` holds code.
+LineBreakAddresses lineBreakAddresses(const robotalk::Program& program, const SourceFile& source, int line);
+
+/// The address of the label `name` (compared without case, as RoboTalk does), or -1.
+int labelAddress(const robotalk::Program& program, std::string_view name);
+
+/// A debugged RoboWar battle. Not copyable or movable (its engine copies point back to it).
+/// Every operation re-runs the battle from a keyframe, so the battle's result is never affected:
+/// run to its end with any breakpoints, it equals runBattle(entries, seed, rules) (recordEvents off).
+class DebugSession {
+ public:
+  /// Sets up the battle of `entrants` (1-6; programs without errors) with `seed` and `rules`
+  /// (rules.engine is ignored: the session runs brains itself). The session starts before the first
+  /// chronon, neither paused nor ended.
+  DebugSession(std::vector<DebugEntrant> entrants, uint64_t seed, const Rules& rules);
+  ~DebugSession();
+  DebugSession(const DebugSession&) = delete;
+  DebugSession& operator=(const DebugSession&) = delete;
+
+  /// Replaces every breakpoint. Takes effect at the next step.
+  void setBreakpoints(std::vector<DebugBreakpoint> breakpoints);
+  /// Whether a run-time error stops the battle before the failing instruction (default on).
+  void setStopOnErrors(bool stop) { stopOnErrors_ = stop; }
+
+  /// Runs forward from the current position (or the start) to the next position where `step` for
+  /// `robot` arrives, a breakpoint with a true condition is hit, or (when enabled) an instruction
+  /// fails; from the start, kInstruction stops with reason kEntry. Returns true when paused there,
+  /// false when the battle ended first (result() then holds its result). Does nothing and returns
+  /// false once ended.
+  bool stepForward(DebugStep step, int robot);
+  /// Goes back to `robot`'s previous instruction (before the current position). Returns true when
+  /// paused there; when the robot executed nothing earlier, pauses at its first instruction (reason
+  /// kEntry) and returns true, or returns false when it never runs. Works after the end too.
+  bool stepBack(int robot);
+  /// Goes back to the latest earlier position where a breakpoint with a true condition is hit (or an
+  /// instruction failed, when enabled); without one, to `robot`'s first instruction (reason kEntry).
+  /// Returns as stepBack does.
+  bool reverseContinue(int robot);
+
+  /// True while paused at a position (snapshot() is valid).
+  bool paused() const { return paused_; }
+  /// The paused state; only while paused().
+  const DebugSnapshot& snapshot() const { return snapshot_; }
+  /// True once the battle has run to its end (result() is valid).
+  bool ended() const { return ended_; }
+  /// The battle's result, equal to runBattle's; only once ended().
+  const Result& result() const { return result_; }
+
+  /// Number of robots.
+  int robotCount() const { return static_cast<int>(entrants_.size()); }
+  /// The program robot `robot` runs.
+  const robotalk::Program& program(int robot) const;
+  /// The source of robot `robot`, or nullptr.
+  const SourceFile* source(int robot) const { return entrants_[static_cast<size_t>(robot)].source; }
+  /// The 1-based source line of `address` in robot `robot`'s program, or 0 when unknown.
+  int lineOf(int robot, int address) const;
+  /// Chronons run by the furthest point the session has reached (for messages).
+  int furthestChronon() const { return furthest_; }
+
+ private:
+  class Runner;
+  struct Keyframe;
+  struct Search;
+
+  int64_t currentTick() const;
+  int currentChronon() const;
+  void restore(int chronon);
+  bool runChronon();
+  bool findForward(Search& search, int fromChronon);
+  bool findBackward(Search& search);
+  void materialize(const Search& search);
+  bool toEntry(int robot);
+  void finishBattle();
+  // The hooks the Runner calls around each instruction.
+  void beforeInstruction(const DebugPosition& position, const vm::Brain& brain);
+  void afterFailure(const DebugPosition& position, const vm::Brain& brain);
+  void capture(const DebugPosition& position);
+
+  std::vector<DebugEntrant> entrants_;
+  std::vector<vm::Bytecode> code_;            ///< Decoded programs, shared by every engine copy.
+  std::vector<std::vector<int>> lines_;       ///< Per robot, the line of each address (0 = unknown).
+  std::vector<std::vector<int>> breakIndex_;  ///< Per robot, per address: first index into breakpoints_ + 1, or 0.
+  std::vector<DebugBreakpoint> breakpoints_;  ///< Sorted by robot and address.
+  std::unique_ptr<Runner> runner_;
+  std::vector<Keyframe> keyframes_;
+  std::unique_ptr<Engine> work_;  ///< The engine being run (restored from a keyframe for each search).
+  std::vector<int64_t> counts_;   ///< Instructions each robot executed so far in `work_`.
+  int64_t tick_ = 0;              ///< Instructions all robots executed so far in `work_`.
+  Search* search_ = nullptr;      ///< The search the hooks serve, or nullptr.
+  bool stopOnErrors_ = true;
+  bool paused_ = false;
+  bool ended_ = false;
+  int64_t endTick_ = 0;  ///< Instructions executed in the whole battle, once ended.
+  int endChronon_ = 0;   ///< Chronons run in the whole battle, once ended.
+  int furthest_ = 0;
+  DebugSnapshot snapshot_;
+  Result result_;
+};
+
+}  // namespace chronon::arena::robowar

@@ -1,0 +1,500 @@
+// The RoboWar debugging session (robowar_debug.h): a battle whose brains run one instruction at a
+// time, searched forward and backward by re-running chronons from keyframes.
+
+#include "chronon/arena/robowar_debug.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <utility>
+
+#include "chronon/vm/interpreter.h"
+#include "chronon/vm/robotalk_engine.h"
+
+namespace chronon::arena::robowar {
+
+namespace {
+
+// Chronons between keyframes. A search restores the keyframe at or before the chronon it needs and
+// runs forward from there, so this bounds the extra chronons one step runs (a duel's chronon takes a
+// few microseconds) against the memory of the copies (an Engine is a few kilobytes).
+constexpr int kKeyframeInterval = 8;
+
+bool compare(DebugCondition::Compare how, int64_t left, int64_t right) {
+  switch (how) {
+    case DebugCondition::Compare::kEqual: return left == right;
+    case DebugCondition::Compare::kNotEqual: return left != right;
+    case DebugCondition::Compare::kLess: return left < right;
+    case DebugCondition::Compare::kLessEqual: return left <= right;
+    case DebugCondition::Compare::kGreater: return left > right;
+    case DebugCondition::Compare::kGreaterEqual: return left >= right;
+  }
+  return false;
+}
+
+bool sameWithoutCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+bool DebugCondition::holds(int chronon, int robot) const {
+  for (const Clause& clause : clauses) {
+    const int64_t left = clause.subject == Subject::kChronon ? chronon : robot;
+    if (!compare(clause.compare, left, clause.value)) return false;
+  }
+  return true;
+}
+
+std::optional<DebugCondition> parseDebugCondition(std::string_view text, std::string& error) {
+  DebugCondition condition;
+  size_t at = 0;
+  auto skipSpace = [&] {
+    while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at]))) ++at;
+  };
+  auto fail = [&](const std::string& message) {
+    error = message + " (conditions are clauses like 'chronon > 100' or 'robot == 1' joined by &&)";
+    return std::nullopt;
+  };
+  skipSpace();
+  if (at == text.size()) return condition;
+  for (;;) {
+    DebugCondition::Clause clause;
+    skipSpace();
+    size_t wordEnd = at;
+    while (wordEnd < text.size() && std::isalpha(static_cast<unsigned char>(text[wordEnd]))) ++wordEnd;
+    const std::string_view word = text.substr(at, wordEnd - at);
+    if (sameWithoutCase(word, "chronon")) {
+      clause.subject = DebugCondition::Subject::kChronon;
+    } else if (sameWithoutCase(word, "robot")) {
+      clause.subject = DebugCondition::Subject::kRobot;
+    } else {
+      return fail("expected 'chronon' or 'robot' at column " + std::to_string(at + 1));
+    }
+    at = wordEnd;
+    skipSpace();
+    // Two-character operators first, so that "<=" is not read as "<".
+    static constexpr std::pair<std::string_view, DebugCondition::Compare> kOperators[] = {
+        {"==", DebugCondition::Compare::kEqual},     {"!=", DebugCondition::Compare::kNotEqual},
+        {"<=", DebugCondition::Compare::kLessEqual}, {">=", DebugCondition::Compare::kGreaterEqual},
+        {"<", DebugCondition::Compare::kLess},       {">", DebugCondition::Compare::kGreater},
+        {"=", DebugCondition::Compare::kEqual},
+    };
+    bool matched = false;
+    for (const auto& [spelling, how] : kOperators) {
+      if (text.substr(at, spelling.size()) == spelling) {
+        clause.compare = how;
+        at += spelling.size();
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) return fail("expected a comparison (== != < <= > >=) at column " + std::to_string(at + 1));
+    skipSpace();
+    const char* begin = text.data() + at;
+    const char* end = text.data() + text.size();
+    if (begin != end && *begin == '+') ++begin;
+    const auto [next, status] = std::from_chars(begin, end, clause.value);
+    if (status != std::errc() || next == begin) {
+      return fail("expected an integer at column " + std::to_string(at + 1));
+    }
+    at = static_cast<size_t>(next - text.data());
+    condition.clauses.push_back(clause);
+    skipSpace();
+    if (at == text.size()) return condition;
+    if (text.substr(at, 2) != "&&") return fail("expected && or the end at column " + std::to_string(at + 1));
+    at += 2;
+  }
+}
+
+int debugLineOf(const robotalk::Program& program, const SourceFile* source, int address) {
+  if (source == nullptr || address < 0 || static_cast<size_t>(address) >= program.code.size()) return 0;
+  const robotalk::Instruction& insn = program.code[static_cast<size_t>(address)];
+  if (insn.origin == robotalk::Origin::kObjectCode) return 0;
+  return static_cast<int>(source->lineColumn(insn.range.begin).line);
+}
+
+LineBreakAddresses lineBreakAddresses(const robotalk::Program& program, const SourceFile& source, int line) {
+  LineBreakAddresses result;
+  const int size = static_cast<int>(program.code.size());
+  std::vector<int> lines(program.code.size());
+  for (int a = 0; a < size; ++a) lines[static_cast<size_t>(a)] = debugLineOf(program, &source, a);
+  // The implicit END sits at the end of the text; a breakpoint on a blank last line should not land
+  // on it, so it never counts as a line's code.
+  int chosen = 0;
+  for (int a = 0; a < size; ++a) {
+    const int at = lines[static_cast<size_t>(a)];
+    if (program.code[static_cast<size_t>(a)].origin == robotalk::Origin::kImplicitEnd || at < line) continue;
+    if (chosen == 0 || at < chosen) chosen = at;
+  }
+  if (chosen == 0) return result;
+  result.line = chosen;
+  for (int a = 0; a < size; ++a) {
+    if (lines[static_cast<size_t>(a)] != chosen) continue;
+    const bool entersLine = a == 0 || lines[static_cast<size_t>(a - 1)] != chosen;
+    const bool labelled = std::any_of(program.labels.begin(), program.labels.end(),
+                                      [&](const robotalk::Label& label) { return label.address == a; });
+    if (entersLine || labelled) result.addresses.push_back(a);
+  }
+  return result;
+}
+
+int labelAddress(const robotalk::Program& program, std::string_view name) {
+  for (const robotalk::Label& label : program.labels) {
+    if (sameWithoutCase(label.name, name)) return label.address;
+  }
+  return -1;
+}
+
+// A copy of the battle at the start of a chronon, with the instruction counts at that moment.
+struct DebugSession::Keyframe {
+  Engine engine;
+  std::vector<int64_t> counts;
+  int64_t tick = 0;
+};
+
+// What the hooks look for while the battle runs.
+struct DebugSession::Search {
+  enum class Mode : uint8_t {
+    kForward,   ///< The first matching position after `from`.
+    kBackward,  ///< The last matching position before `from`.
+    kCapture,   ///< Fill the snapshot at `position.tick`.
+  };
+  Mode mode = Mode::kForward;
+  int64_t from = -1;  ///< Tick of the current position (-1: before the battle).
+  DebugStep step = DebugStep::kContinue;
+  int robot = -1;           ///< The robot the step follows.
+  int line = 0;             ///< kLine: the robot's line at the current position (0 = unknown).
+  int chronon = -1;         ///< kChronon: the current chronon.
+  bool breakpoints = true;  ///< Breakpoint hits match.
+  bool errors = true;       ///< Failing instructions match.
+  bool entry = false;       ///< A step arrival is reported as kEntry.
+  // What was found.
+  bool found = false;
+  DebugPosition position;
+  DebugStopReason reason = DebugStopReason::kStep;
+  std::vector<int> hits;
+  std::string error;
+};
+
+// The RoboTalkEngine of a debugged battle: vm::run's loop spelled out with vm::step (interpreter.h
+// documents that run is step repeated while the budget lasts), numbering every instruction and
+// calling the session's hooks around it.
+class DebugSession::Runner final : public vm::RoboTalkEngine {
+ public:
+  explicit Runner(DebugSession& session) : session_(session) {}
+
+  vm::RunResult run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) override {
+    if (brain.failed) return vm::RunResult{vm::Stop::kError, 0};
+    const int robot = robotOf(brain);
+    vm::RunCounters counters;
+    while (counters.cycles < budget) {
+      const DebugPosition position{session_.work_->chronon(), robot, session_.counts_[static_cast<size_t>(robot)],
+                                   session_.tick_, brain.pc};
+      if (session_.search_ != nullptr) session_.beforeInstruction(position, brain);
+      const std::optional<vm::Stop> stop = vm::step(code, brain, host, counters);
+      ++session_.counts_[static_cast<size_t>(robot)];
+      ++session_.tick_;
+      if (brain.failed && session_.search_ != nullptr) session_.afterFailure(position, brain);
+      if (stop) return vm::RunResult{*stop, counters.cycles};
+    }
+    return vm::RunResult{vm::Stop::kBudget, counters.cycles};
+  }
+
+  std::string_view name() const override { return "debug"; }
+
+ private:
+  int robotOf(const vm::Brain& brain) const {
+    const std::vector<Robot>& robots = session_.work_->robots();
+    for (size_t i = 0; i < robots.size(); ++i) {
+      if (&robots[i].brain == &brain) return static_cast<int>(i);
+    }
+    return 0;  // Unreachable: only the session's working engine runs brains.
+  }
+
+  DebugSession& session_;
+};
+
+DebugSession::DebugSession(std::vector<DebugEntrant> entrants, uint64_t seed, const Rules& rules)
+    : entrants_(std::move(entrants)) {
+  if (entrants_.size() > static_cast<size_t>(kMaxRobots)) entrants_.resize(kMaxRobots);
+  // Reserved so that the engines' pointers into code_ stay valid.
+  code_.reserve(entrants_.size());
+  std::vector<Entry> entries;
+  for (size_t i = 0; i < entrants_.size(); ++i) {
+    const robotalk::Program& program = *entrants_[i].entry.program;
+    code_.push_back(vm::decode(program));
+    std::vector<int> lines(program.code.size());
+    for (size_t a = 0; a < lines.size(); ++a) {
+      lines[a] = debugLineOf(program, entrants_[i].source, static_cast<int>(a));
+    }
+    lines_.push_back(std::move(lines));
+    Entry entry = entrants_[i].entry;
+    entry.code = &code_.back();
+    entries.push_back(entry);
+  }
+  runner_ = std::make_unique<Runner>(*this);
+  Rules debugRules = rules;
+  debugRules.engine = runner_.get();
+  work_ = std::make_unique<Engine>(entries, seed, debugRules, false);
+  counts_.assign(entrants_.size(), 0);
+  keyframes_.push_back(Keyframe{*work_, counts_, 0});
+  breakIndex_.resize(entrants_.size());
+  setBreakpoints({});
+}
+
+DebugSession::~DebugSession() = default;
+
+const robotalk::Program& DebugSession::program(int robot) const {
+  return *entrants_[static_cast<size_t>(robot)].entry.program;
+}
+
+int DebugSession::lineOf(int robot, int address) const {
+  const std::vector<int>& lines = lines_[static_cast<size_t>(robot)];
+  return address >= 0 && static_cast<size_t>(address) < lines.size() ? lines[static_cast<size_t>(address)] : 0;
+}
+
+void DebugSession::setBreakpoints(std::vector<DebugBreakpoint> breakpoints) {
+  breakpoints_.clear();
+  for (DebugBreakpoint& b : breakpoints) {
+    if (b.robot < 0 || b.robot >= robotCount() || b.address < 0 ||
+        static_cast<size_t>(b.address) >= program(b.robot).code.size()) {
+      continue;
+    }
+    breakpoints_.push_back(std::move(b));
+  }
+  std::stable_sort(breakpoints_.begin(), breakpoints_.end(), [](const DebugBreakpoint& a, const DebugBreakpoint& b) {
+    return a.robot != b.robot ? a.robot < b.robot : a.address < b.address;
+  });
+  for (size_t r = 0; r < entrants_.size(); ++r) breakIndex_[r].assign(program(static_cast<int>(r)).code.size(), 0);
+  for (size_t i = breakpoints_.size(); i-- > 0;) {
+    const DebugBreakpoint& b = breakpoints_[i];
+    breakIndex_[static_cast<size_t>(b.robot)][static_cast<size_t>(b.address)] = static_cast<int>(i) + 1;
+  }
+}
+
+int64_t DebugSession::currentTick() const {
+  if (paused_) return snapshot_.position.tick;
+  return ended_ ? endTick_ : -1;
+}
+
+int DebugSession::currentChronon() const {
+  if (paused_) return snapshot_.position.chronon;
+  return ended_ ? endChronon_ : 0;
+}
+
+void DebugSession::restore(int chronon) {
+  const size_t k = std::min(static_cast<size_t>(chronon / kKeyframeInterval), keyframes_.size() - 1);
+  const Keyframe& keyframe = keyframes_[k];
+  *work_ = keyframe.engine;
+  counts_ = keyframe.counts;
+  tick_ = keyframe.tick;
+  Search* const saved = search_;
+  search_ = nullptr;
+  while (work_->chronon() < chronon && runChronon()) {
+  }
+  search_ = saved;
+}
+
+bool DebugSession::runChronon() {
+  const int before = work_->chronon();
+  work_->step();
+  const int after = work_->chronon();
+  if (after == before) return false;
+  furthest_ = std::max(furthest_, after);
+  if (after % kKeyframeInterval == 0 && keyframes_.size() == static_cast<size_t>(after / kKeyframeInterval)) {
+    keyframes_.push_back(Keyframe{*work_, counts_, tick_});
+  }
+  return true;
+}
+
+void DebugSession::beforeInstruction(const DebugPosition& position, const vm::Brain& brain) {
+  (void)brain;
+  Search& s = *search_;
+  switch (s.mode) {
+    case Search::Mode::kCapture:
+      if (position.tick == s.position.tick) capture(position);
+      return;
+    case Search::Mode::kForward:
+      if (s.found || position.tick <= s.from) return;
+      break;
+    case Search::Mode::kBackward:
+      if (position.tick >= s.from) return;
+      break;
+  }
+  std::vector<int> hits;
+  bool function = false;
+  if (s.breakpoints) {
+    const int first = breakIndex_[static_cast<size_t>(position.robot)][static_cast<size_t>(position.pc)];
+    for (size_t i = first > 0 ? static_cast<size_t>(first - 1) : breakpoints_.size(); i < breakpoints_.size(); ++i) {
+      const DebugBreakpoint& b = breakpoints_[i];
+      if (b.robot != position.robot || b.address != position.pc) break;
+      if (!b.condition.holds(position.chronon, position.robot)) continue;
+      hits.push_back(b.id);
+      function = function || b.function;
+    }
+  }
+  bool arrived = false;
+  if (position.robot == s.robot) {
+    switch (s.step) {
+      case DebugStep::kInstruction: arrived = true; break;
+      case DebugStep::kLine: {
+        const int line = lineOf(position.robot, position.pc);
+        arrived = line == 0 || s.line == 0 || line != s.line;
+        break;
+      }
+      case DebugStep::kChronon: arrived = position.chronon > s.chronon; break;
+      case DebugStep::kContinue: break;
+    }
+  }
+  if (hits.empty() && !arrived) return;
+  s.found = true;
+  s.position = position;
+  if (!hits.empty()) {
+    s.reason = function ? DebugStopReason::kFunctionBreakpoint : DebugStopReason::kBreakpoint;
+  } else {
+    s.reason = s.entry ? DebugStopReason::kEntry : DebugStopReason::kStep;
+  }
+  s.hits = std::move(hits);
+  s.error.clear();
+}
+
+void DebugSession::afterFailure(const DebugPosition& position, const vm::Brain& brain) {
+  Search& s = *search_;
+  if (!s.errors || !stopOnErrors_) return;
+  switch (s.mode) {
+    case Search::Mode::kCapture: return;
+    case Search::Mode::kForward:
+      if (s.found || position.tick <= s.from) return;
+      break;
+    case Search::Mode::kBackward:
+      if (position.tick >= s.from) return;
+      break;
+  }
+  s.found = true;
+  s.position = position;
+  s.reason = DebugStopReason::kException;
+  s.hits.clear();
+  s.error = std::string(brain.error);
+}
+
+void DebugSession::capture(const DebugPosition& position) {
+  snapshot_.position = position;
+  snapshot_.robots.clear();
+  for (const Robot& r : work_->robots()) {
+    snapshot_.robots.push_back(DebugRobotState{r.brain, r.x, r.y, r.aim, r.look, r.scan, r.speedX, r.speedY, r.energy,
+                                               r.damage, r.shield, r.stunned, r.alive});
+  }
+}
+
+bool DebugSession::findForward(Search& search, int fromChronon) {
+  restore(fromChronon);
+  search_ = &search;
+  while (!search.found && runChronon()) {
+  }
+  search_ = nullptr;
+  return search.found;
+}
+
+bool DebugSession::findBackward(Search& search) {
+  const int last = currentChronon();
+  for (int k = last / kKeyframeInterval; k >= 0; --k) {
+    restore(k * kKeyframeInterval);
+    search_ = &search;
+    while (work_->chronon() <= last && work_->chronon() < (k + 1) * kKeyframeInterval && runChronon()) {
+    }
+    search_ = nullptr;
+    if (search.found) return true;
+  }
+  return false;
+}
+
+void DebugSession::materialize(const Search& search) {
+  // The search ran past the position (to the end of its chronon, or further back); running its
+  // chronon again from a keyframe shows the state before that very instruction.
+  Search captureSearch;
+  captureSearch.mode = Search::Mode::kCapture;
+  captureSearch.position = search.position;
+  restore(search.position.chronon);
+  search_ = &captureSearch;
+  runChronon();
+  search_ = nullptr;
+  snapshot_.reason = search.reason;
+  snapshot_.breakpoints = search.hits;
+  snapshot_.error = search.error;
+  paused_ = true;
+  ended_ = false;
+}
+
+void DebugSession::finishBattle() {
+  result_ = work_->finish();
+  endTick_ = tick_;
+  endChronon_ = work_->chronon();
+  ended_ = true;
+  paused_ = false;
+}
+
+bool DebugSession::toEntry(int robot) {
+  Search search;
+  search.step = DebugStep::kInstruction;
+  search.robot = robot;
+  search.breakpoints = false;
+  search.errors = false;
+  search.entry = true;
+  if (!findForward(search, 0)) return false;
+  materialize(search);
+  return true;
+}
+
+bool DebugSession::stepForward(DebugStep step, int robot) {
+  if (ended_) return false;
+  Search search;
+  search.from = currentTick();
+  search.step = step;
+  search.robot = robot;
+  search.entry = !paused_ && step == DebugStep::kInstruction;
+  if (paused_) {
+    search.line = lineOf(robot, snapshot_.robots[static_cast<size_t>(robot)].brain.pc);
+    search.chronon = snapshot_.position.chronon;
+  }
+  if (findForward(search, currentChronon())) {
+    materialize(search);
+    return true;
+  }
+  finishBattle();
+  return false;
+}
+
+bool DebugSession::stepBack(int robot) {
+  if (!paused_ && !ended_) return false;
+  Search search;
+  search.mode = Search::Mode::kBackward;
+  search.from = currentTick();
+  search.step = DebugStep::kInstruction;
+  search.robot = robot;
+  search.breakpoints = false;
+  search.errors = false;
+  if (findBackward(search)) {
+    materialize(search);
+    return true;
+  }
+  return toEntry(robot);
+}
+
+bool DebugSession::reverseContinue(int robot) {
+  if (!paused_ && !ended_) return false;
+  Search search;
+  search.mode = Search::Mode::kBackward;
+  search.from = currentTick();
+  search.step = DebugStep::kContinue;
+  search.robot = robot;
+  if (findBackward(search)) {
+    materialize(search);
+    return true;
+  }
+  return toEntry(robot);
+}
+
+}  // namespace chronon::arena::robowar

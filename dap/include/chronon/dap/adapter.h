@@ -1,0 +1,62 @@
+#pragma once
+// The debug adapter: dispatches DAP requests to the features (features.h) and drives the session's
+// stepping, sending responses and events through a callback. Malformed messages get error
+// responses; nothing a client sends ends the adapter except `disconnect` (or the end of input).
+
+#include <functional>
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "chronon/dap/features.h"
+#include "chronon/dap/protocol.h"
+#include "chronon/jsonrpc/transport.h"
+
+namespace chronon::dap {
+
+/// The protocol state machine. Single-threaded and without I/O: each outgoing message goes to the
+/// `send` callback, so tests drive it message by message (runStdio() adds the transport). Stepping
+/// requests run the battle synchronously (a duel runs to its end in milliseconds), so the adapter is
+/// always paused, ended or not yet started between two requests.
+class Adapter {
+ public:
+  /// Takes the callback that receives every outgoing message (responses and events).
+  explicit Adapter(std::function<void(const nlohmann::json&)> send);
+  ~Adapter();
+
+  /// Handles one message body (JSON text). Never throws.
+  void handle(std::string_view body);
+  /// Answers a framing error from the transport with an error response naming no request.
+  void reportFramingError(jsonrpc::ReadStatus status);
+  /// True after `disconnect`.
+  bool done() const { return done_; }
+
+ private:
+  void dispatch(const Request& request);
+  void respond(const Request& request, nlohmann::json body);
+  void fail(int64_t requestSeq, std::string_view command, std::string_view message);
+  void sendEvent(std::string_view name, nlohmann::json body);
+  Battle& battle();
+  int robotOfThread(const nlohmann::json& arguments);
+  void afterRun(bool paused);
+  void reapplyBreakpoints();
+
+  std::function<void(const nlohmann::json&)> send_;
+  int64_t seq_ = 0;
+  std::unique_ptr<Battle> battle_;
+  BreakpointRequests breakpoints_;
+  int nextBreakpointId_ = 1;
+  bool stopOnEntry_ = false;
+  bool stopOnErrors_ = true;
+  bool configured_ = false;
+  bool done_ = false;
+};
+
+/// Runs the adapter over `in` and `out` with Content-Length framing until `disconnect` or the end of
+/// input. Returns 0.
+int runStdio(std::istream& in, std::ostream& out);
+
+}  // namespace chronon::dap

@@ -1,0 +1,99 @@
+#pragma once
+// The debug adapter's features as plain functions over a launched battle (clangd style: no I/O, no
+// protocol state): loading the robots a launch names, resolving breakpoints, and the bodies of
+// threads, stackTrace, scopes, variables, evaluate and the stopped event. Each throws RequestError
+// for arguments it cannot use.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "chronon/arena/robowar_battle.h"
+#include "chronon/arena/robowar_debug.h"
+#include "chronon/compiler/robotalk_assembler.h"
+
+namespace chronon::dap {
+
+/// One robot of the battle as the adapter shows it.
+struct DebugRobot {
+  std::string path;                   ///< The file, made absolute (the stack frames' source path).
+  robotalk::LoadedRobot loaded;       ///< Its text and compiled program.
+  std::vector<std::string> words;     ///< Per address, the disassembler's text of the word ("JUMP", "hunt").
+  std::map<int, std::string> labels;  ///< Label names by address (the disassembler's choice).
+  std::string threadName;             ///< "dodger (robot 0)".
+};
+
+/// A launched battle: the robots (program first, then the opponents) and the session over them.
+struct Battle {
+  std::vector<std::unique_ptr<DebugRobot>> robots;
+  std::unique_ptr<arena::robowar::DebugSession> session;
+  uint64_t seed = 1;
+  arena::robowar::Rules rules;
+};
+
+/// Loads the robots a launch request names and sets up the session: `program` (a robot file),
+/// `opponents` (a list of robot files, may be absent), `seed` (integer, default 1) and `maxChronons`
+/// (integer 1-1000000, default 1500). Robots naming the same `#!!team` are teammates, as in
+/// `chronon battle`. Throws RequestError naming the file and its first error when a robot does not
+/// load, or when an argument is missing or of the wrong type.
+std::unique_ptr<Battle> launchBattle(const nlohmann::json& arguments);
+
+/// A breakpoint as a client asked for it.
+struct RequestedBreakpoint {
+  int id = 0;             ///< The adapter's id for it (stable while the client keeps it).
+  int line = 0;           ///< Source breakpoints: the requested 1-based line.
+  std::string name;       ///< Function breakpoints: the label.
+  std::string condition;  ///< The condition text (docs/debugging.md "Conditions"), may be empty.
+};
+
+/// Every breakpoint the client has set: source breakpoints by absolute path, function breakpoints.
+struct BreakpointRequests {
+  std::map<std::string, std::vector<RequestedBreakpoint>> lines;
+  std::vector<RequestedBreakpoint> functions;
+};
+
+/// Resolves every requested breakpoint against `battle`'s robots, installs the result in the
+/// session, and returns each breakpoint's DAP Breakpoint object by id (verified, the line used, a
+/// message when unverified). A source breakpoint applies to every robot loaded from that file, a
+/// function breakpoint to every robot whose program has the label.
+std::map<int, nlohmann::json> applyBreakpoints(Battle& battle, const BreakpointRequests& requests);
+
+/// The absolute form of `path`, as robots' paths are kept (for matching breakpoint sources).
+std::string absolutePath(const std::string& path);
+
+/// The threads response body: one thread per robot, id = robot index + 1.
+nlohmann::json threadsBody(const Battle& battle);
+
+/// The stackTrace response body for arguments {threadId}: the robot's frame at its pc (label+offset
+/// and the instruction, source line and column), then one frame per return address of CALL, IF or IFE
+/// found on its data stack, top first. Throws when not paused or the thread is unknown.
+nlohmann::json stackTraceBody(const Battle& battle, const nlohmann::json& arguments);
+
+/// The scopes response body for arguments {frameId}: Data stack, Registers and Hardware of the frame's
+/// robot.
+nlohmann::json scopesBody(const Battle& battle, const nlohmann::json& arguments);
+
+/// The variables response body for arguments {variablesReference}: the data stack top first, the
+/// letter registers and interrupt state, or the robot's hardware at the paused moment.
+nlohmann::json variablesBody(const Battle& battle, const nlohmann::json& arguments);
+
+/// The evaluate response body for arguments {expression, frameId?}: the value of a register (A-Z), a
+/// hardware name of the Hardware scope, `pc`, `chronon` or `stack`, of the frame's robot (the paused
+/// robot without a frame). Throws for anything else.
+nlohmann::json evaluateBody(const Battle& battle, const nlohmann::json& arguments);
+
+/// The stopped event body for the session's current pause.
+nlohmann::json stoppedBody(const Battle& battle);
+
+/// The battle's result as JSON (per robot: name, alive, deathChronon, cause, error, killer, kills,
+/// points, finalEnergy, finalDamage; chronons, timedOut), for the output event at the end and tests.
+nlohmann::json resultJson(const Battle& battle, const arena::robowar::Result& result);
+
+/// The result as the text lines the debug console shows at the end.
+std::string resultText(const Battle& battle, const arena::robowar::Result& result);
+
+}  // namespace chronon::dap

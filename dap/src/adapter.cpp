@@ -1,0 +1,244 @@
+// The debug adapter's dispatch and the stdio loop (dap/adapter.h).
+
+#include "chronon/dap/adapter.h"
+
+#include <algorithm>
+#include <exception>
+#include <utility>
+
+#include "chronon/dap/protocol.h"
+
+namespace chronon::dap {
+
+using arena::robowar::DebugStep;
+using nlohmann::json;
+
+Adapter::Adapter(std::function<void(const json&)> send) : send_(std::move(send)) {}
+
+Adapter::~Adapter() = default;
+
+void Adapter::handle(std::string_view body) {
+  std::string error;
+  int64_t requestSeq = 0;
+  const std::optional<Request> request = parseRequest(body, error, requestSeq);
+  if (!request) {
+    fail(requestSeq, "", error);
+    return;
+  }
+  // Every failure becomes an error response: a client's mistake (or a bug here) must not end the
+  // debugging session.
+  try {
+    dispatch(*request);
+  } catch (const RequestError& e) {
+    fail(request->seq, request->command, e.message);
+  } catch (const std::exception& e) {
+    fail(request->seq, request->command, std::string("internal error: ") + e.what());
+  }
+}
+
+void Adapter::reportFramingError(jsonrpc::ReadStatus status) {
+  switch (status) {
+    case jsonrpc::ReadStatus::kBadHeader: fail(0, "", "a message header has no valid Content-Length"); return;
+    case jsonrpc::ReadStatus::kTooLarge:
+      fail(0, "", "a message larger than " + std::to_string(jsonrpc::kMaxMessageBytes) + " bytes was skipped");
+      return;
+    case jsonrpc::ReadStatus::kTruncated:
+    case jsonrpc::ReadStatus::kMessage:
+    case jsonrpc::ReadStatus::kEndOfFile: return;
+  }
+}
+
+void Adapter::respond(const Request& request, json body) {
+  send_(successResponse(++seq_, request.seq, request.command, std::move(body)));
+}
+
+void Adapter::fail(int64_t requestSeq, std::string_view command, std::string_view message) {
+  send_(errorResponse(++seq_, requestSeq, command, message));
+}
+
+void Adapter::sendEvent(std::string_view name, json body) { send_(makeEvent(++seq_, name, std::move(body))); }
+
+Battle& Adapter::battle() {
+  if (!battle_) throw RequestError{"no battle: send 'launch' first"};
+  return *battle_;
+}
+
+int Adapter::robotOfThread(const json& arguments) {
+  const int64_t threadId = integerArgument(arguments, "threadId");
+  if (threadId < 1 || threadId > static_cast<int64_t>(battle().robots.size())) {
+    throw RequestError{"unknown thread " + std::to_string(threadId)};
+  }
+  return static_cast<int>(threadId - 1);
+}
+
+void Adapter::reapplyBreakpoints() {
+  if (battle_) applyBreakpoints(*battle_, breakpoints_);
+}
+
+void Adapter::afterRun(bool paused) {
+  const arena::robowar::DebugSession& session = *battle().session;
+  if (paused || session.paused()) {
+    sendEvent("stopped", stoppedBody(battle()));
+    return;
+  }
+  if (!session.ended()) return;
+  sendEvent("output", json{{"category", "console"},
+                           {"output", resultText(battle(), session.result())},
+                           {"data", resultJson(battle(), session.result())}});
+  for (size_t i = 0; i < battle().robots.size(); ++i) {
+    sendEvent("thread", json{{"reason", "exited"}, {"threadId", static_cast<int64_t>(i) + 1}});
+  }
+  sendEvent("terminated", json::object());
+  sendEvent("exited", json{{"exitCode", 0}});
+}
+
+void Adapter::dispatch(const Request& request) {
+  const std::string& command = request.command;
+  const json& args = request.arguments;
+  if (command == "initialize") {
+    respond(request, capabilities());
+  } else if (command == "launch") {
+    if (battle_) throw RequestError{"a battle is already launched"};
+    const bool stopOnEntry = booleanArgumentOr(args, "stopOnEntry", false);
+    battle_ = launchBattle(args);
+    stopOnEntry_ = stopOnEntry;
+    battle_->session->setStopOnErrors(stopOnErrors_);
+    reapplyBreakpoints();
+    respond(request, nullptr);
+    // Configuration (breakpoints) comes after `initialized`; sending it once the robots are loaded
+    // lets every breakpoint be verified against their code at once.
+    sendEvent("initialized", nullptr);
+    for (size_t i = 0; i < battle_->robots.size(); ++i) {
+      sendEvent("thread", json{{"reason", "started"}, {"threadId", static_cast<int64_t>(i) + 1}});
+    }
+  } else if (command == "attach") {
+    throw RequestError{"chronon dap cannot attach: use 'launch'"};
+  } else if (command == "setBreakpoints") {
+    const auto source = args.find("source");
+    if (source == args.end() || !source->is_object()) throw RequestError{"missing argument 'source'"};
+    const std::string path = absolutePath(stringArgument(*source, "path"));
+    std::vector<RequestedBreakpoint> list;
+    if (const auto it = args.find("breakpoints"); it != args.end()) {
+      if (!it->is_array()) throw RequestError{"argument 'breakpoints' must be a list"};
+      for (const json& b : *it) {
+        if (!b.is_object()) throw RequestError{"each breakpoint must be an object with a 'line'"};
+        RequestedBreakpoint r;
+        r.id = nextBreakpointId_++;
+        r.line = static_cast<int>(integerArgument(b, "line"));
+        if (b.contains("condition")) r.condition = stringArgument(b, "condition");
+        list.push_back(std::move(r));
+      }
+    }
+    breakpoints_.lines[path] = list;
+    std::map<int, json> resolved;
+    if (battle_) resolved = applyBreakpoints(*battle_, breakpoints_);
+    json out = json::array();
+    for (const RequestedBreakpoint& r : list) {
+      const auto it = resolved.find(r.id);
+      out.push_back(it != resolved.end()
+                        ? it->second
+                        : json{{"id", r.id}, {"verified", false}, {"line", r.line}, {"message", "set before launch"}});
+    }
+    respond(request, json{{"breakpoints", std::move(out)}});
+  } else if (command == "setFunctionBreakpoints") {
+    const auto it = args.find("breakpoints");
+    if (it == args.end() || !it->is_array()) throw RequestError{"missing argument 'breakpoints'"};
+    std::vector<RequestedBreakpoint> list;
+    for (const json& b : *it) {
+      if (!b.is_object()) throw RequestError{"each function breakpoint must be an object with a 'name'"};
+      RequestedBreakpoint r;
+      r.id = nextBreakpointId_++;
+      r.name = stringArgument(b, "name");
+      if (b.contains("condition")) r.condition = stringArgument(b, "condition");
+      list.push_back(std::move(r));
+    }
+    breakpoints_.functions = list;
+    std::map<int, json> resolved;
+    if (battle_) resolved = applyBreakpoints(*battle_, breakpoints_);
+    json out = json::array();
+    for (const RequestedBreakpoint& r : list) {
+      const auto found = resolved.find(r.id);
+      out.push_back(found != resolved.end()
+                        ? found->second
+                        : json{{"id", r.id}, {"verified", false}, {"message", "set before launch"}});
+    }
+    respond(request, json{{"breakpoints", std::move(out)}});
+  } else if (command == "setExceptionBreakpoints") {
+    const auto it = args.find("filters");
+    if (it == args.end() || !it->is_array()) throw RequestError{"missing argument 'filters'"};
+    stopOnErrors_ = std::any_of(it->begin(), it->end(), [](const json& f) { return f == kErrorFilter; });
+    if (battle_) battle_->session->setStopOnErrors(stopOnErrors_);
+    respond(request, json::object());
+  } else if (command == "configurationDone") {
+    Battle& b = battle();
+    respond(request, nullptr);
+    if (configured_) return;
+    configured_ = true;
+    afterRun(b.session->stepForward(stopOnEntry_ ? DebugStep::kInstruction : DebugStep::kContinue, 0));
+  } else if (command == "threads") {
+    respond(request, battle_ ? threadsBody(*battle_) : json{{"threads", json::array()}});
+  } else if (command == "stackTrace") {
+    respond(request, stackTraceBody(battle(), args));
+  } else if (command == "scopes") {
+    respond(request, scopesBody(battle(), args));
+  } else if (command == "variables") {
+    respond(request, variablesBody(battle(), args));
+  } else if (command == "evaluate") {
+    respond(request, evaluateBody(battle(), args));
+  } else if (command == "continue" || command == "next" || command == "stepIn" || command == "stepOut") {
+    const int robot = robotOfThread(args);
+    if (battle().session->ended()) throw RequestError{"the battle has ended"};
+    const std::string granularity = args.contains("granularity") ? stringArgument(args, "granularity") : "";
+    DebugStep step = DebugStep::kContinue;
+    if (command == "next") {
+      step = granularity == "instruction" ? DebugStep::kInstruction : DebugStep::kLine;
+    } else if (command == "stepIn") {
+      step = granularity == "line" || granularity == "statement" ? DebugStep::kLine : DebugStep::kInstruction;
+    } else if (command == "stepOut") {
+      // RoboTalk's unit of time is the chronon: stepping out of the robot's turn reaches its next one.
+      step = DebugStep::kChronon;
+    }
+    respond(request, command == "continue" ? json{{"allThreadsContinued", true}} : json(nullptr));
+    afterRun(battle().session->stepForward(step, robot));
+  } else if (command == "stepBack" || command == "reverseContinue") {
+    const int robot = robotOfThread(args);
+    arena::robowar::DebugSession& session = *battle().session;
+    if (!session.paused() && !session.ended()) throw RequestError{"the battle has not started"};
+    respond(request, nullptr);
+    afterRun(command == "stepBack" ? session.stepBack(robot) : session.reverseContinue(robot));
+  } else if (command == "pause") {
+    robotOfThread(args);
+    respond(request, nullptr);
+    // Runs are synchronous, so the battle is already paused (or over) whenever a request is read.
+    if (battle().session->paused()) {
+      json body = stoppedBody(battle());
+      body["reason"] = "pause";
+      sendEvent("stopped", std::move(body));
+    }
+  } else if (command == "terminate") {
+    respond(request, nullptr);
+    sendEvent("terminated", json::object());
+  } else if (command == "disconnect") {
+    respond(request, nullptr);
+    done_ = true;
+  } else {
+    throw RequestError{"unknown command '" + command + "'"};
+  }
+}
+
+int runStdio(std::istream& in, std::ostream& out) {
+  Adapter adapter([&](const json& message) { jsonrpc::writeMessage(out, dumpMessage(message)); });
+  while (!adapter.done()) {
+    const jsonrpc::ReadResult result = jsonrpc::readMessage(in);
+    switch (result.status) {
+      case jsonrpc::ReadStatus::kMessage: adapter.handle(result.body); break;
+      case jsonrpc::ReadStatus::kBadHeader:
+      case jsonrpc::ReadStatus::kTooLarge: adapter.reportFramingError(result.status); break;
+      case jsonrpc::ReadStatus::kEndOfFile:
+      case jsonrpc::ReadStatus::kTruncated: return 0;
+    }
+  }
+  return 0;
+}
+
+}  // namespace chronon::dap

@@ -1,0 +1,475 @@
+// The debug adapter's features over a launched battle (dap/features.h).
+
+#include "chronon/dap/features.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <sstream>
+
+#include "chronon/compiler/disasm.h"
+#include "chronon/dap/protocol.h"
+#include "chronon/stdlib/robotalk_words.h"
+
+namespace chronon::dap {
+
+using arena::robowar::DebugRobotState;
+using arena::robowar::DebugSession;
+using arena::robowar::DebugSnapshot;
+using arena::robowar::DebugStopReason;
+using nlohmann::json;
+
+namespace {
+
+// Frame ids and variable references encode the robot, so that they need no table and stay valid
+// for as long as the pause does (the specification allows them to change at every stop).
+constexpr int64_t kFramesPerRobot = 1000;
+constexpr int64_t kScopesPerRobot = 10;
+enum class Scope : uint8_t { kDataStack = 1, kRegisters = 2, kHardware = 3 };
+
+constexpr int kMaxChronons = 1000000;
+
+// The disassembler's text for each word of `program`, read from its listing lines
+// ("00012   20104  JUMP"), so that frames name instructions exactly as `chronon disasm` does.
+std::vector<std::string> wordTexts(const robotalk::Program& program) {
+  std::vector<std::string> words(program.code.size());
+  std::istringstream listing(robotalk::disassemble(program, robotalk::DisasmMode::kListing));
+  std::string line;
+  while (std::getline(listing, line)) {
+    if (line.empty() || !std::isdigit(static_cast<unsigned char>(line[0]))) continue;
+    std::istringstream fields(line);
+    size_t address = 0;
+    long word = 0;
+    fields >> address >> word;
+    std::string text;
+    std::getline(fields, text);
+    text.erase(0, text.find_first_not_of(' '));
+    if (address < words.size()) words[address] = text;
+  }
+  return words;
+}
+
+const DebugSession& pausedSession(const Battle& battle) {
+  if (!battle.session->paused()) throw RequestError{"the battle is not paused"};
+  return *battle.session;
+}
+
+int robotOfThread(const Battle& battle, int64_t threadId) {
+  if (threadId < 1 || threadId > static_cast<int64_t>(battle.robots.size())) {
+    throw RequestError{"unknown thread " + std::to_string(threadId)};
+  }
+  return static_cast<int>(threadId - 1);
+}
+
+// "hunt+3" for an address 3 words after the label hunt, "hunt" at it, the address alone before any.
+std::string labelled(const DebugRobot& robot, int address) {
+  auto it = robot.labels.upper_bound(address);
+  if (it == robot.labels.begin()) return "@" + std::to_string(address);
+  --it;
+  return address == it->first ? it->second : it->second + "+" + std::to_string(address - it->first);
+}
+
+json sourceOf(const DebugRobot& robot) {
+  return json{{"name", std::filesystem::path(robot.path).filename().string()}, {"path", robot.path}};
+}
+
+// A stack frame at `address` of `robotIndex`'s program.
+json frameAt(const Battle& battle, int robotIndex, int level, int address, const std::string& name) {
+  const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
+  json frame{{"id", (robotIndex + 1) * kFramesPerRobot + level},
+             {"name", name},
+             {"line", 0},
+             {"column", 0},
+             {"instructionPointerReference", std::to_string(address)}};
+  const int line = battle.session->lineOf(robotIndex, address);
+  const SourceFile* source = battle.session->source(robotIndex);
+  if (line > 0 && source != nullptr) {
+    const robotalk::Instruction& insn = robot.loaded.program.code[static_cast<size_t>(address)];
+    frame["source"] = sourceOf(robot);
+    frame["line"] = line;
+    frame["column"] = source->lineColumn(insn.range.begin).column;
+  } else {
+    frame["presentationHint"] = "subtle";
+  }
+  return frame;
+}
+
+bool pushesReturn(int16_t word) {
+  return word == static_cast<int16_t>(robotalk::Op::Call) || word == static_cast<int16_t>(robotalk::Op::If) ||
+         word == static_cast<int16_t>(robotalk::Op::Ife);
+}
+
+const DebugRobotState& stateOf(const DebugSession& session, int robot) {
+  return session.snapshot().robots[static_cast<size_t>(robot)];
+}
+
+// The robot a frameId names, or the paused robot without one.
+int robotOfFrame(const Battle& battle, const json& arguments) {
+  const DebugSession& session = pausedSession(battle);
+  if (!arguments.contains("frameId")) return session.snapshot().position.robot;
+  const int64_t frameId = integerArgument(arguments, "frameId");
+  return robotOfThread(battle, frameId / kFramesPerRobot);
+}
+
+json variable(const std::string& name, int64_t value) {
+  return json{{"name", name}, {"value", std::to_string(value)}, {"type", "number"}, {"variablesReference", 0}};
+}
+
+// The Hardware scope's names and values, in display order.
+std::vector<std::pair<std::string, int64_t>> hardwareValues(const DebugSnapshot& snapshot, int robot) {
+  const DebugRobotState& s = snapshot.robots[static_cast<size_t>(robot)];
+  return {{"x", s.x},
+          {"y", s.y},
+          {"aim", s.aim},
+          {"look", s.look},
+          {"scan", s.scan},
+          {"speedX", s.speedX},
+          {"speedY", s.speedY},
+          {"energy", s.energy},
+          {"damage", s.damage},
+          {"shield", s.shield},
+          {"stunned", s.stunned},
+          {"alive", s.alive ? 1 : 0},
+          {"chronon", snapshot.position.chronon}};
+}
+
+bool isLetterRegister(int index) {
+  return index >= 0 && index < 26 && index != static_cast<int>(robotalk::Reg::X) &&
+         index != static_cast<int>(robotalk::Reg::Y);
+}
+
+const char* causeName(arena::robowar::DeathCause cause) {
+  switch (cause) {
+    case arena::robowar::DeathCause::kNone: return "alive";
+    case arena::robowar::DeathCause::kDamage: return "damage";
+    case arena::robowar::DeathCause::kOverload: return "overload";
+    case arena::robowar::DeathCause::kBuggy: return "buggy";
+  }
+  return "?";
+}
+
+const char* reasonName(DebugStopReason reason) {
+  switch (reason) {
+    case DebugStopReason::kEntry: return "entry";
+    case DebugStopReason::kStep: return "step";
+    case DebugStopReason::kBreakpoint: return "breakpoint";
+    case DebugStopReason::kFunctionBreakpoint: return "function breakpoint";
+    case DebugStopReason::kException: return "exception";
+  }
+  return "step";
+}
+
+}  // namespace
+
+std::string absolutePath(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+  if (ec) return path;
+  std::filesystem::path canonical = std::filesystem::weakly_canonical(absolute, ec);
+  return ec ? absolute.lexically_normal().string() : canonical.string();
+}
+
+std::unique_ptr<Battle> launchBattle(const json& arguments) {
+  std::vector<std::string> paths{stringArgument(arguments, "program")};
+  if (const auto it = arguments.find("opponents"); it != arguments.end()) {
+    if (!it->is_array()) throw RequestError{"argument 'opponents' must be a list of robot files"};
+    for (const json& item : *it) {
+      if (!item.is_string()) throw RequestError{"argument 'opponents' must be a list of robot files"};
+      paths.push_back(item.get<std::string>());
+    }
+  }
+  if (paths.size() > static_cast<size_t>(arena::robowar::kMaxRobots)) {
+    throw RequestError{"a RoboWar battle takes at most 6 robots (program and 5 opponents)"};
+  }
+  auto battle = std::make_unique<Battle>();
+  battle->seed = static_cast<uint64_t>(integerArgumentOr(arguments, "seed", 1));
+  const int64_t maxChronons = integerArgumentOr(arguments, "maxChronons", battle->rules.maxChronons);
+  if (maxChronons < 1 || maxChronons > kMaxChronons) {
+    throw RequestError{"argument 'maxChronons' must be from 1 to 1000000"};
+  }
+  battle->rules.maxChronons = static_cast<int>(maxChronons);
+  for (size_t i = 0; i < paths.size(); ++i) {
+    auto robot = std::make_unique<DebugRobot>();
+    robot->path = absolutePath(paths[i]);
+    robot->loaded = robotalk::loadRobot(paths[i], robotalk::CompileOptions{});
+    for (const Diagnostic& d : robot->loaded.diagnostics.all()) {
+      if (d.severity != Severity::kError) continue;
+      const LineColumn at = robot->loaded.file.lineColumn(d.range.begin);
+      throw RequestError{paths[i] + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) +
+                         ": error: " + d.message};
+    }
+    robot->words = wordTexts(robot->loaded.program);
+    for (const auto& [address, name] : robotalk::labelNames(robot->loaded.program)) robot->labels[address] = name;
+    robot->threadName = robot->loaded.program.name + " (robot " + std::to_string(i) + ")";
+    battle->robots.push_back(std::move(robot));
+  }
+  // Robots naming the same `#!!team` are teammates, numbered in order of appearance, as `chronon
+  // battle` numbers them, so that the debugged battle is the one `battle` runs.
+  std::vector<std::string> teamNames;
+  std::vector<arena::robowar::DebugEntrant> entrants;
+  for (const auto& robot : battle->robots) {
+    int team = 0;
+    const std::string& name = robot->loaded.program.team;
+    if (!name.empty()) {
+      auto it = std::find(teamNames.begin(), teamNames.end(), name);
+      if (it == teamNames.end()) it = teamNames.insert(teamNames.end(), name);
+      team = static_cast<int>(it - teamNames.begin()) + 1;
+    }
+    const bool hasSource = robot->loaded.kind == robotalk::RobotFileKind::kSource;
+    entrants.push_back(
+        {arena::robowar::Entry{&robot->loaded.program, team}, hasSource ? &robot->loaded.file : nullptr});
+  }
+  battle->session = std::make_unique<DebugSession>(std::move(entrants), battle->seed, battle->rules);
+  return battle;
+}
+
+std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& requests) {
+  std::map<int, json> resolved;
+  std::vector<arena::robowar::DebugBreakpoint> installed;
+  auto unverified = [&](const RequestedBreakpoint& r, const std::string& message) {
+    json b{{"id", r.id}, {"verified", false}, {"message", message}};
+    if (r.line > 0) b["line"] = r.line;
+    resolved[r.id] = std::move(b);
+  };
+  for (const auto& [path, list] : requests.lines) {
+    for (const RequestedBreakpoint& r : list) {
+      std::string error;
+      const std::optional<arena::robowar::DebugCondition> condition =
+          arena::robowar::parseDebugCondition(r.condition, error);
+      if (!condition) {
+        unverified(r, error);
+        continue;
+      }
+      bool inBattle = false;
+      json b;
+      for (size_t i = 0; i < battle.robots.size(); ++i) {
+        const DebugRobot& robot = *battle.robots[i];
+        if (robot.path != path) continue;
+        inBattle = true;
+        const SourceFile* source = battle.session->source(static_cast<int>(i));
+        if (source == nullptr) continue;
+        const arena::robowar::LineBreakAddresses at =
+            arena::robowar::lineBreakAddresses(robot.loaded.program, *source, r.line);
+        if (at.line == 0) continue;
+        for (int address : at.addresses) {
+          installed.push_back({r.id, static_cast<int>(i), address, false, *condition});
+        }
+        b = json{{"id", r.id}, {"verified", true}, {"line", at.line}, {"source", sourceOf(robot)}};
+      }
+      if (!b.is_null()) {
+        resolved[r.id] = std::move(b);
+      } else if (inBattle) {
+        unverified(r, "no RoboTalk code on or after line " + std::to_string(r.line));
+      } else {
+        unverified(r, "this file is not one of the battle's robots");
+      }
+    }
+  }
+  for (const RequestedBreakpoint& r : requests.functions) {
+    std::string error;
+    const std::optional<arena::robowar::DebugCondition> condition =
+        arena::robowar::parseDebugCondition(r.condition, error);
+    if (!condition) {
+      unverified(r, error);
+      continue;
+    }
+    json b;
+    for (size_t i = 0; i < battle.robots.size(); ++i) {
+      const DebugRobot& robot = *battle.robots[i];
+      const int address = arena::robowar::labelAddress(robot.loaded.program, r.name);
+      if (address < 0) continue;
+      installed.push_back({r.id, static_cast<int>(i), address, true, *condition});
+      if (b.is_null()) {
+        b = json{{"id", r.id}, {"verified", true}};
+        const int line = battle.session->lineOf(static_cast<int>(i), address);
+        if (line > 0) {
+          b["line"] = line;
+          b["source"] = sourceOf(robot);
+        }
+      }
+    }
+    if (b.is_null()) {
+      unverified(r, "no label '" + r.name + "' in the battle's robots");
+    } else {
+      resolved[r.id] = std::move(b);
+    }
+  }
+  battle.session->setBreakpoints(std::move(installed));
+  return resolved;
+}
+
+json threadsBody(const Battle& battle) {
+  json threads = json::array();
+  for (size_t i = 0; i < battle.robots.size(); ++i) {
+    threads.push_back({{"id", static_cast<int64_t>(i) + 1}, {"name", battle.robots[i]->threadName}});
+  }
+  return json{{"threads", std::move(threads)}};
+}
+
+json stackTraceBody(const Battle& battle, const json& arguments) {
+  const DebugSession& session = pausedSession(battle);
+  const int robotIndex = robotOfThread(battle, integerArgument(arguments, "threadId"));
+  const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
+  const DebugRobotState& state = stateOf(session, robotIndex);
+  const int size = static_cast<int>(robot.loaded.program.code.size());
+  json frames = json::array();
+  const int pc = state.brain.pc;
+  if (pc >= 0 && pc < size) {
+    frames.push_back(
+        frameAt(battle, robotIndex, 0, pc, labelled(robot, pc) + ": " + robot.words[static_cast<size_t>(pc)]));
+  } else {
+    frames.push_back(json{{"id", (robotIndex + 1) * kFramesPerRobot},
+                          {"name", "@" + std::to_string(pc) + " (outside the program)"},
+                          {"line", 0},
+                          {"column", 0}});
+  }
+  // RoboTalk keeps return addresses on the data stack among the data. A cell is shown as one when it
+  // points just after a CALL, IF or IFE: a guess, but the one a player makes reading the stack.
+  for (int i = state.brain.sp - 1; i >= 0; --i) {
+    const int value = state.brain.stack[static_cast<size_t>(i)];
+    if (value < 1 || value >= size || !pushesReturn(robot.loaded.program.code[static_cast<size_t>(value - 1)].word)) {
+      continue;
+    }
+    if (frames.size() >= static_cast<size_t>(kFramesPerRobot - 1)) break;
+    frames.push_back(
+        frameAt(battle, robotIndex, static_cast<int>(frames.size()), value, "return to " + labelled(robot, value)));
+  }
+  const int64_t total = static_cast<int64_t>(frames.size());
+  const int64_t start = std::clamp<int64_t>(integerArgumentOr(arguments, "startFrame", 0), 0, total);
+  int64_t levels = integerArgumentOr(arguments, "levels", 0);
+  if (levels <= 0) levels = total;
+  json page = json::array();
+  for (int64_t i = start; i < total && i < start + levels; ++i) page.push_back(frames[static_cast<size_t>(i)]);
+  return json{{"stackFrames", std::move(page)}, {"totalFrames", total}};
+}
+
+json scopesBody(const Battle& battle, const json& arguments) {
+  pausedSession(battle);
+  const int64_t frameId = integerArgument(arguments, "frameId");
+  const int robot = robotOfThread(battle, frameId / kFramesPerRobot);
+  const int64_t base = (robot + 1) * kScopesPerRobot;
+  const DebugRobotState& state = stateOf(*battle.session, robot);
+  return json{{"scopes", json::array({{{"name", "Data stack"},
+                                       {"presentationHint", "locals"},
+                                       {"variablesReference", base + static_cast<int64_t>(Scope::kDataStack)},
+                                       {"indexedVariables", state.brain.sp},
+                                       {"expensive", false}},
+                                      {{"name", "Registers"},
+                                       {"presentationHint", "registers"},
+                                       {"variablesReference", base + static_cast<int64_t>(Scope::kRegisters)},
+                                       {"expensive", false}},
+                                      {{"name", "Hardware"},
+                                       {"variablesReference", base + static_cast<int64_t>(Scope::kHardware)},
+                                       {"expensive", false}}})}};
+}
+
+json variablesBody(const Battle& battle, const json& arguments) {
+  const DebugSession& session = pausedSession(battle);
+  const int64_t reference = integerArgument(arguments, "variablesReference");
+  const int robot = robotOfThread(battle, reference / kScopesPerRobot);
+  const DebugRobotState& state = stateOf(session, robot);
+  json variables = json::array();
+  const int64_t scope = reference % kScopesPerRobot;
+  if (scope == static_cast<int64_t>(Scope::kDataStack)) {
+    // Top first, as the original's debugger window lists it; names are depths (0 = top).
+    for (int i = state.brain.sp - 1; i >= 0; --i) {
+      variables.push_back(variable(std::to_string(state.brain.sp - 1 - i), state.brain.stack[static_cast<size_t>(i)]));
+    }
+  } else if (scope == static_cast<int64_t>(Scope::kRegisters)) {
+    for (int i = 0; i < 26; ++i) {
+      if (!isLetterRegister(i)) continue;
+      variables.push_back(
+          variable(std::string(1, static_cast<char>('A' + i)), state.brain.letters[static_cast<size_t>(i)]));
+    }
+    variables.push_back(variable("pc", state.brain.pc));
+    variables.push_back(json{
+        {"name", "interrupts"}, {"value", state.brain.interruptsEnabled ? "on" : "off"}, {"variablesReference", 0}});
+  } else if (scope == static_cast<int64_t>(Scope::kHardware)) {
+    for (const auto& [name, value] : hardwareValues(session.snapshot(), robot))
+      variables.push_back(variable(name, value));
+  } else {
+    throw RequestError{"unknown variablesReference " + std::to_string(reference)};
+  }
+  return json{{"variables", std::move(variables)}};
+}
+
+json evaluateBody(const Battle& battle, const json& arguments) {
+  const DebugSession& session = pausedSession(battle);
+  std::string expression = stringArgument(arguments, "expression");
+  const int robot = robotOfFrame(battle, arguments);
+  const DebugRobotState& state = stateOf(session, robot);
+  expression.erase(0, expression.find_first_not_of(" \t"));
+  expression.erase(expression.find_last_not_of(" \t") + 1);
+  const std::string lower = robotalk::lowerAscii(expression);
+  auto result = [](const std::string& text) { return json{{"result", text}, {"variablesReference", 0}}; };
+  if (lower.size() == 1 && lower[0] >= 'a' && lower[0] <= 'z' && isLetterRegister(lower[0] - 'a')) {
+    return result(std::to_string(state.brain.letters[static_cast<size_t>(lower[0] - 'a')]));
+  }
+  if (lower == "pc") return result(std::to_string(state.brain.pc));
+  if (lower == "stack") {
+    std::string text;
+    for (int i = state.brain.sp - 1; i >= 0; --i) {
+      if (!text.empty()) text += ' ';
+      text += std::to_string(state.brain.stack[static_cast<size_t>(i)]);
+    }
+    return result(text.empty() ? "(empty)" : text);
+  }
+  for (const auto& [name, value] : hardwareValues(session.snapshot(), robot)) {
+    if (robotalk::lowerAscii(name) == lower) return result(std::to_string(value));
+  }
+  throw RequestError{"cannot evaluate '" + expression +
+                     "': give a register (A-Z), a hardware name (x, y, aim, energy, ...), pc, chronon or stack"};
+}
+
+json stoppedBody(const Battle& battle) {
+  const DebugSnapshot& snapshot = battle.session->snapshot();
+  const int robotIndex = snapshot.position.robot;
+  const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
+  std::string description = "chronon " + std::to_string(snapshot.position.chronon) + ", " + robot.threadName + " at " +
+                            labelled(robot, snapshot.position.pc);
+  json body{{"reason", reasonName(snapshot.reason)},
+            {"threadId", robotIndex + 1},
+            {"allThreadsStopped", true},
+            {"description", description}};
+  if (!snapshot.breakpoints.empty()) body["hitBreakpointIds"] = snapshot.breakpoints;
+  if (snapshot.reason == DebugStopReason::kException) {
+    body["text"] = snapshot.error;
+    body["description"] = snapshot.error + " (" + description + ")";
+  }
+  return body;
+}
+
+json resultJson(const Battle& battle, const arena::robowar::Result& result) {
+  json robots = json::array();
+  for (size_t i = 0; i < result.robots.size(); ++i) {
+    const arena::robowar::Outcome& o = result.robots[i];
+    robots.push_back({{"name", i < battle.robots.size() ? battle.robots[i]->loaded.program.name : ""},
+                      {"alive", o.alive},
+                      {"deathChronon", o.deathChronon},
+                      {"cause", causeName(o.cause)},
+                      {"error", o.error},
+                      {"killer", o.killer},
+                      {"kills", o.kills},
+                      {"points", o.points},
+                      {"finalEnergy", o.finalEnergy},
+                      {"finalDamage", o.finalDamage}});
+  }
+  return json{{"robots", std::move(robots)}, {"chronons", result.chronons}, {"timedOut", result.timedOut}};
+}
+
+std::string resultText(const Battle& battle, const arena::robowar::Result& result) {
+  std::string text = "battle: seed " + std::to_string(battle.seed) + ", " + std::to_string(result.chronons) +
+                     " chronons" + (result.timedOut ? " (timed out)" : "") + "\n";
+  for (size_t i = 0; i < result.robots.size() && i < battle.robots.size(); ++i) {
+    const arena::robowar::Outcome& o = result.robots[i];
+    text += std::to_string(i) + " " + battle.robots[i]->loaded.program.name + ": ";
+    text += o.alive ? std::string("alive")
+                    : "died at chronon " + std::to_string(o.deathChronon) + " (" + causeName(o.cause) +
+                          (o.error.empty() ? "" : ": " + o.error) + ")";
+    text += ", kills " + std::to_string(o.kills) + ", points " + std::to_string(o.points) + ", energy " +
+            std::to_string(o.finalEnergy) + ", damage " + std::to_string(o.finalDamage) + "\n";
+  }
+  return text;
+}
+
+}  // namespace chronon::dap

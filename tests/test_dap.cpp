@@ -1,0 +1,603 @@
+// The debugger: the RoboWar debugging session of arena/ (positions, stepping, step back by
+// re-running, breakpoints, conditions, run-time errors, battles unchanged) and the debug adapter of
+// dap/ driven by DAP transcripts (docs/debugging.md).
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "chronon/arena/robowar_battle.h"
+#include "chronon/arena/robowar_debug.h"
+#include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/dap/adapter.h"
+#include "chronon/jsonrpc/transport.h"
+#include "test_support.h"
+
+namespace {
+
+using chronon::SourceFile;
+using nlohmann::json;
+namespace robowar = chronon::arena::robowar;
+namespace robotalk = chronon::robotalk;
+namespace dap = chronon::dap;
+namespace jsonrpc = chronon::jsonrpc;
+
+std::string bundled(const std::string& name) {
+  return (chronon::test::sourceDir() / "stdlib" / "robowar" / (name + ".rtk")).string();
+}
+
+// Robots loaded for a battle; kept alive as long as the sessions that use them.
+struct Robots {
+  std::vector<std::unique_ptr<robotalk::LoadedRobot>> loaded;
+
+  void add(const std::string& path) {
+    loaded.push_back(std::make_unique<robotalk::LoadedRobot>(robotalk::loadRobot(path, robotalk::CompileOptions{})));
+    REQUIRE_FALSE(loaded.back()->diagnostics.hasErrors());
+  }
+  void addText(const std::string& name, const std::string& text) {
+    loaded.push_back(std::make_unique<robotalk::LoadedRobot>(
+        robotalk::loadRobotText(SourceFile(name, text), robotalk::CompileOptions{})));
+    REQUIRE_FALSE(loaded.back()->diagnostics.hasErrors());
+  }
+  std::vector<robowar::Entry> entries() const {
+    std::vector<robowar::Entry> out;
+    for (const auto& r : loaded) out.push_back({&r->program, 0});
+    return out;
+  }
+  std::vector<robowar::DebugEntrant> entrants() const {
+    std::vector<robowar::DebugEntrant> out;
+    for (const auto& r : loaded) out.push_back({robowar::Entry{&r->program, 0}, &r->file});
+    return out;
+  }
+};
+
+void requireSameResult(const robowar::Result& a, const robowar::Result& b) {
+  REQUIRE(a.chronons == b.chronons);
+  REQUIRE(a.timedOut == b.timedOut);
+  REQUIRE(a.robots.size() == b.robots.size());
+  for (size_t i = 0; i < a.robots.size(); ++i) {
+    const robowar::Outcome& x = a.robots[i];
+    const robowar::Outcome& y = b.robots[i];
+    INFO("robot " << i);
+    CHECK(x.alive == y.alive);
+    CHECK(x.deathChronon == y.deathChronon);
+    CHECK(x.cause == y.cause);
+    CHECK(x.error == y.error);
+    CHECK(x.errorAddress == y.errorAddress);
+    CHECK(x.killer == y.killer);
+    CHECK(x.kills == y.kills);
+    CHECK(x.survivalPoints == y.survivalPoints);
+    CHECK(x.points == y.points);
+    CHECK(x.finalEnergy == y.finalEnergy);
+    CHECK(x.finalDamage == y.finalDamage);
+  }
+}
+
+const std::vector<std::string> kBundled = {"corner-camper", "dodger",       "minelayer", "missileer", "pack-leader",
+                                           "pack-scout",    "sitting-duck", "spinner",   "stunner",   "wanderer"};
+
+}  // namespace
+
+TEST_CASE("Debug conditions parse the tiny language and reject the rest", "[dap]") {
+  std::string error;
+  auto always = robowar::parseDebugCondition("  ", error);
+  REQUIRE(always);
+  CHECK(always->holds(0, 0));
+  auto c = robowar::parseDebugCondition("chronon > 100 && robot == 1", error);
+  REQUIRE(c);
+  CHECK(c->holds(101, 1));
+  CHECK_FALSE(c->holds(100, 1));
+  CHECK_FALSE(c->holds(101, 0));
+  auto d = robowar::parseDebugCondition("CHRONON<=5&&robot!=-1", error);
+  REQUIRE(d);
+  CHECK(d->holds(5, 0));
+  CHECK_FALSE(d->holds(6, 0));
+  for (const char* bad : {"energy > 3", "chronon >", "chronon ~ 3", "chronon > 3 robot", "chronon > 3 &&"}) {
+    INFO(bad);
+    CHECK_FALSE(robowar::parseDebugCondition(bad, error));
+    CHECK_FALSE(error.empty());
+  }
+}
+
+TEST_CASE("Line breakpoints stop where a line's code is entered; labels resolve", "[dap]") {
+  Robots robots;
+  robots.add(bundled("dodger"));
+  const robotalk::LoadedRobot& dodger = *robots.loaded[0];
+  // Line 14 is `range shoot ifg` right after `hunt:` (address 13); its later words are not stops.
+  const robowar::LineBreakAddresses line14 = robowar::lineBreakAddresses(dodger.program, dodger.file, 14);
+  CHECK(line14.line == 14);
+  CHECK(line14.addresses == std::vector<int>{13});
+  // A comment line moves to the next line holding code.
+  const robowar::LineBreakAddresses comment = robowar::lineBreakAddresses(dodger.program, dodger.file, 2);
+  CHECK(comment.line == 8);
+  CHECK(comment.addresses == std::vector<int>{0});
+  CHECK(robowar::lineBreakAddresses(dodger.program, dodger.file, 999).line == 0);
+  CHECK(robowar::labelAddress(dodger.program, "HUNT") == 13);
+  CHECK(robowar::labelAddress(dodger.program, "nowhere") == -1);
+  CHECK(robowar::debugLineOf(dodger.program, &dodger.file, 13) == 14);
+  CHECK(robowar::debugLineOf(dodger.program, nullptr, 13) == 0);
+}
+
+TEST_CASE("A battle run under the debugger gives exactly runBattle's result", "[dap]") {
+  // Every pair of bundled robots on two seeds, run through with a conditional label breakpoint
+  // that stops a few times on the way, plus a six-robot melee.
+  for (size_t i = 0; i < kBundled.size(); ++i) {
+    for (size_t j = i + 1; j < kBundled.size(); ++j) {
+      for (uint64_t seed : {1u, 7u}) {
+        Robots robots;
+        robots.add(bundled(kBundled[i]));
+        robots.add(bundled(kBundled[j]));
+        INFO(kBundled[i] << " vs " << kBundled[j] << " seed " << seed);
+        const robowar::Result expected = robowar::runBattle(robots.entries(), seed, robowar::Rules{});
+        robowar::DebugSession session(robots.entrants(), seed, robowar::Rules{});
+        std::string error;
+        std::vector<robowar::DebugBreakpoint> breakpoints;
+        if (!robots.loaded[0]->program.labels.empty()) {
+          breakpoints.push_back({1, 0, robots.loaded[0]->program.labels[0].address, true,
+                                 *robowar::parseDebugCondition("chronon >= 100 && chronon < 103", error)});
+        }
+        session.setBreakpoints(breakpoints);
+        int stops = 0;
+        while (session.stepForward(robowar::DebugStep::kContinue, 0)) {
+          CHECK(session.snapshot().position.chronon >= 100);
+          CHECK(session.snapshot().position.chronon < 103);
+          ++stops;
+        }
+        REQUIRE(session.ended());
+        requireSameResult(session.result(), expected);
+      }
+    }
+  }
+  Robots melee;
+  for (const char* name : {"dodger", "wanderer", "spinner", "minelayer", "missileer", "stunner"})
+    melee.add(bundled(name));
+  robowar::DebugSession session(melee.entrants(), 3, robowar::Rules{});
+  REQUIRE_FALSE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  requireSameResult(session.result(), robowar::runBattle(melee.entries(), 3, robowar::Rules{}));
+}
+
+TEST_CASE("Stepping back lands exactly where a fresh run stopped one instruction earlier", "[dap]") {
+  Robots robots;
+  robots.add(bundled("dodger"));
+  robots.add(bundled("wanderer"));
+  robowar::DebugSession session(robots.entrants(), 1, robowar::Rules{});
+  // Forward one instruction at a time across several chronons (dodger runs 15 instructions per
+  // chronon and its interrupts), keeping every paused state.
+  std::vector<robowar::DebugSnapshot> forward;
+  REQUIRE(session.stepForward(robowar::DebugStep::kInstruction, 0));
+  CHECK(session.snapshot().reason == robowar::DebugStopReason::kEntry);
+  CHECK(session.snapshot().position.count == 0);
+  forward.push_back(session.snapshot());
+  for (int i = 1; i < 200; ++i) {
+    REQUIRE(session.stepForward(robowar::DebugStep::kInstruction, 0));
+    const robowar::DebugSnapshot& s = session.snapshot();
+    CHECK(s.position.robot == 0);
+    CHECK(s.position.count == i);
+    CHECK(s.position.tick > forward.back().position.tick);
+    CHECK(s.robots[0].brain.pc == s.position.pc);
+    forward.push_back(s);
+  }
+  CHECK(forward.back().position.chronon > 5);
+  // Back one instruction at a time: each state equals the one the forward run showed there.
+  for (int i = 198; i >= 0; --i) {
+    REQUIRE(session.stepBack(0));
+    const robowar::DebugSnapshot& s = session.snapshot();
+    INFO("step back to instruction " << i);
+    REQUIRE(s.position == forward[static_cast<size_t>(i)].position);
+    CHECK(s.robots == forward[static_cast<size_t>(i)].robots);
+  }
+  // At the first instruction there is nothing earlier: stepping back stays there (entry).
+  REQUIRE(session.stepBack(0));
+  CHECK(session.snapshot().position == forward[0].position);
+  CHECK(session.snapshot().reason == robowar::DebugStopReason::kEntry);
+  // A fresh session stopped at instruction 150 shows exactly the state stepping back found.
+  robowar::DebugSession fresh(robots.entrants(), 1, robowar::Rules{});
+  for (int i = 0; i <= 150; ++i) REQUIRE(fresh.stepForward(robowar::DebugStep::kInstruction, 0));
+  CHECK(fresh.snapshot().position == forward[150].position);
+  CHECK(fresh.snapshot().robots == forward[150].robots);
+  // Stepping back from the end of the battle reaches the robot's last instruction.
+  robowar::DebugSession toEnd(robots.entrants(), 1, robowar::Rules{});
+  REQUIRE_FALSE(toEnd.stepForward(robowar::DebugStep::kContinue, 0));
+  REQUIRE(toEnd.stepBack(1));
+  CHECK(toEnd.snapshot().position.robot == 1);
+  REQUIRE_FALSE(toEnd.stepForward(robowar::DebugStep::kInstruction, 1));
+  CHECK(toEnd.ended());
+}
+
+TEST_CASE("Line, chronon and breakpoint steps; reverse continue finds the previous hit", "[dap]") {
+  Robots robots;
+  robots.add(bundled("dodger"));
+  robots.add(bundled("wanderer"));
+  robowar::DebugSession session(robots.entrants(), 1, robowar::Rules{});
+  const robotalk::LoadedRobot& dodger = *robots.loaded[0];
+  const robowar::LineBreakAddresses line15 = robowar::lineBreakAddresses(dodger.program, dodger.file, 15);
+  std::string error;
+  std::vector<robowar::DebugBreakpoint> breakpoints;
+  for (int address : line15.addresses) breakpoints.push_back({7, 0, address, false, robowar::DebugCondition{}});
+  session.setBreakpoints(breakpoints);
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  const robowar::DebugSnapshot first = session.snapshot();
+  CHECK(first.reason == robowar::DebugStopReason::kBreakpoint);
+  CHECK(first.breakpoints == std::vector<int>{7});
+  CHECK(session.lineOf(0, first.position.pc) == 15);
+  // `next` leaves the line.
+  REQUIRE(session.stepForward(robowar::DebugStep::kLine, 0));
+  CHECK(session.lineOf(0, session.snapshot().position.pc) != 15);
+  CHECK(session.snapshot().reason == robowar::DebugStopReason::kStep);
+  // To the next chronon; a breakpoint on the way would stop the step, as in any debugger.
+  session.setBreakpoints({});
+  const int chronon = session.snapshot().position.chronon;
+  REQUIRE(session.stepForward(robowar::DebugStep::kChronon, 0));
+  CHECK(session.snapshot().position.chronon > chronon);
+  CHECK(session.snapshot().position.robot == 0);
+  CHECK(session.snapshot().reason == robowar::DebugStopReason::kStep);
+  session.setBreakpoints(breakpoints);
+  // Continue to the next hit, then back to the first.
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  const robowar::DebugSnapshot second = session.snapshot();
+  CHECK(second.reason == robowar::DebugStopReason::kBreakpoint);
+  CHECK(second.position.tick > first.position.tick);
+  REQUIRE(session.reverseContinue(0));
+  // Between them lie no other hits of line 15 only if the loop came round once; whichever hit it is,
+  // it is the latest one before `second`.
+  const robowar::DebugSnapshot back = session.snapshot();
+  CHECK(back.reason == robowar::DebugStopReason::kBreakpoint);
+  CHECK(back.position.tick < second.position.tick);
+  CHECK(back.position.tick >= first.position.tick);
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  CHECK(session.snapshot().position == second.position);
+  // A condition on another robot never holds for dodger's breakpoint.
+  breakpoints[0].condition = *robowar::parseDebugCondition("robot == 1", error);
+  session.setBreakpoints({breakpoints[0]});
+  REQUIRE_FALSE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  requireSameResult(session.result(), robowar::runBattle(robots.entries(), 1, robowar::Rules{}));
+}
+
+TEST_CASE("A run-time error stops before the failing instruction", "[dap]") {
+  Robots robots;
+  // The second DROP underflows the stack ("Stack underflow" in the original).
+  robots.addText("underflow.rtk", "start:\n  1 drop\n  drop\n  start jump\n");
+  robots.add(bundled("sitting-duck"));
+  robowar::DebugSession session(robots.entrants(), 5, robowar::Rules{});
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  const robowar::DebugSnapshot& s = session.snapshot();
+  CHECK(s.reason == robowar::DebugStopReason::kException);
+  CHECK(s.position.robot == 0);
+  CHECK(session.lineOf(0, s.position.pc) == 3);
+  CHECK_FALSE(s.paused().brain.failed);
+  CHECK(s.paused().brain.sp == 0);
+  CHECK_FALSE(s.error.empty());
+  // Going on lets the robot die as in the original.
+  REQUIRE_FALSE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  const robowar::Result expected = robowar::runBattle(robots.entries(), 5, robowar::Rules{});
+  requireSameResult(session.result(), expected);
+  CHECK(expected.robots[0].cause == robowar::DeathCause::kBuggy);
+  CHECK(expected.robots[0].error == s.error);
+  // Without the exception breakpoint the battle runs through.
+  robowar::DebugSession quiet(robots.entrants(), 5, robowar::Rules{});
+  quiet.setStopOnErrors(false);
+  REQUIRE_FALSE(quiet.stepForward(robowar::DebugStep::kContinue, 0));
+  // Reverse continue from the end finds the error.
+  REQUIRE(session.reverseContinue(0));
+  CHECK(session.snapshot().reason == robowar::DebugStopReason::kException);
+  CHECK(session.snapshot().position == s.position);
+}
+
+namespace {
+
+// Drives an Adapter one request at a time and keeps what it sends.
+class Client {
+ public:
+  Client() : adapter_([this](const json& message) { sent_.push_back(message); }) {}
+
+  // Sends a request; returns every message the adapter sent in reply (the response first).
+  std::vector<json> request(const std::string& command, const json& arguments = json::object()) {
+    sent_.clear();
+    adapter_.handle(json{{"seq", ++seq_}, {"type", "request"}, {"command", command}, {"arguments", arguments}}.dump());
+    REQUIRE_FALSE(sent_.empty());
+    REQUIRE(sent_[0]["type"] == "response");
+    REQUIRE(sent_[0]["request_seq"] == seq_);
+    REQUIRE(sent_[0]["command"] == command);
+    return sent_;
+  }
+  // Sends a request that must succeed; returns its response body (or null).
+  json ok(const std::string& command, const json& arguments = json::object()) {
+    const std::vector<json> replies = request(command, arguments);
+    INFO(replies[0].dump());
+    REQUIRE(replies[0]["success"] == true);
+    return replies[0].value("body", json());
+  }
+  // Sends a stepping request; returns the event that followed its response (stopped, or the first
+  // event of the end).
+  json step(const std::string& command, const json& arguments = json{{"threadId", 1}}) {
+    const std::vector<json> replies = request(command, arguments);
+    INFO(replies[0].dump());
+    REQUIRE(replies[0]["success"] == true);
+    REQUIRE(replies.size() >= 2);
+    return replies[1];
+  }
+  // Sends a request that must fail; returns its message.
+  std::string error(const std::string& command, const json& arguments = json::object()) {
+    const std::vector<json> replies = request(command, arguments);
+    REQUIRE(replies[0]["success"] == false);
+    return replies[0]["message"].get<std::string>();
+  }
+  // The paused robot's view: its top frame and the three scopes' variables.
+  json view(int threadId = 1) {
+    const json trace = ok("stackTrace", {{"threadId", threadId}});
+    const json frame = trace["stackFrames"][0];
+    json out{{"frame", frame}};
+    const json scopes = ok("scopes", {{"frameId", frame["id"]}});
+    for (const json& scope : scopes["scopes"]) {
+      out[scope["name"].get<std::string>()] =
+          ok("variables", {{"variablesReference", scope["variablesReference"]}})["variables"];
+    }
+    return out;
+  }
+  dap::Adapter& adapter() { return adapter_; }
+  std::vector<json>& sent() { return sent_; }
+
+ private:
+  std::vector<json> sent_;
+  dap::Adapter adapter_;
+  int64_t seq_ = 0;
+};
+
+// Launches dodger against wanderer (seed 1) with a breakpoint on dodger's line 18 and runs to it.
+json launchToLine18(Client& client) {
+  const json caps = client.ok("initialize", {{"adapterID", "chronon"}});
+  CHECK(caps["supportsStepBack"] == true);
+  CHECK(caps["supportsConfigurationDoneRequest"] == true);
+  CHECK(caps["supportsFunctionBreakpoints"] == true);
+  CHECK(caps["supportsConditionalBreakpoints"] == true);
+  const std::vector<json> launched =
+      client.request("launch", {{"program", bundled("dodger")}, {"opponents", {bundled("wanderer")}}, {"seed", 1}});
+  REQUIRE(launched[0]["success"] == true);
+  REQUIRE(launched.size() == 4);
+  CHECK(launched[1]["event"] == "initialized");
+  CHECK(launched[2]["event"] == "thread");
+  const json set =
+      client.ok("setBreakpoints", {{"source", {{"path", bundled("dodger")}}}, {"breakpoints", {{{"line", 18}}}}});
+  REQUIRE(set["breakpoints"].size() == 1);
+  CHECK(set["breakpoints"][0]["verified"] == true);
+  CHECK(set["breakpoints"][0]["line"] == 18);
+  client.ok("setExceptionBreakpoints", {{"filters", {"errors"}}});
+  const json stopped = client.step("configurationDone", json::object());
+  REQUIRE(stopped["event"] == "stopped");
+  CHECK(stopped["body"]["reason"] == "breakpoint");
+  CHECK(stopped["body"]["threadId"] == 1);
+  CHECK(stopped["body"]["hitBreakpointIds"] == json::array({set["breakpoints"][0]["id"]}));
+  return stopped;
+}
+
+}  // namespace
+
+TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, reverse continue, end", "[dap]") {
+  Client client;
+  launchToLine18(client);
+  const json threads = client.ok("threads");
+  REQUIRE(threads["threads"].size() == 2);
+  CHECK(threads["threads"][0]["id"] == 1);
+  CHECK(threads["threads"][0]["name"] == "dodger (robot 0)");
+
+  const json atLine18 = client.view();
+  INFO(atLine18.dump());
+  CHECK(atLine18["frame"]["line"] == 18);
+  CHECK(atLine18["frame"]["source"]["path"] == dap::absolutePath(bundled("dodger")));
+  CHECK(atLine18["frame"]["name"] == "shoot: ENERGY'");
+  CHECK(atLine18["Data stack"].empty());
+  REQUIRE(atLine18["Hardware"].size() == 13);
+  CHECK(atLine18["Hardware"][0]["name"] == "x");
+  const std::string energy = atLine18["Hardware"][7]["value"];
+
+  // `energy 30 <`: ENERGY' RECALL pushes the energy, then 30 is pushed: the stack shows both, top first.
+  client.step("stepIn");
+  CHECK(client.step("stepIn")["body"]["reason"] == "step");
+  const json afterEnergy = client.view();
+  REQUIRE(afterEnergy["Data stack"].size() == 1);
+  CHECK(afterEnergy["Data stack"][0]["value"] == energy);
+  client.step("stepIn", {{"threadId", 1}, {"granularity", "instruction"}});
+  const json after30 = client.view();
+  REQUIRE(after30["Data stack"].size() == 2);
+  CHECK(after30["Data stack"][0]["name"] == "0");
+  CHECK(after30["Data stack"][0]["value"] == "30");
+  CHECK(after30["Data stack"][1]["value"] == energy);
+  CHECK(client.ok("evaluate", {{"expression", "stack"}})["result"] == "30 " + energy);
+  CHECK(client.ok("evaluate", {{"expression", " Energy "}, {"frameId", after30["frame"]["id"]}})["result"] == energy);
+  CHECK(client.error("evaluate", {{"expression", "energy +"}}).find("cannot evaluate") != std::string::npos);
+
+  // Step back: the state is the one shown one instruction earlier, and the one a fresh adapter shows
+  // after stopping at the breakpoint and stepping in twice.
+  CHECK(client.step("stepBack")["body"]["reason"] == "step");
+  CHECK(client.view() == afterEnergy);
+  Client fresh;
+  launchToLine18(fresh);
+  fresh.step("stepIn");
+  fresh.step("stepIn");
+  CHECK(fresh.view() == afterEnergy);
+
+  // `next` leaves line 18 for the line the IFG chooses.
+  client.step("next");
+  const int line = client.view()["frame"]["line"];
+  CHECK(line != 18);
+  CHECK((line == 19 || line == 22));
+  // stepOut goes to the robot's next chronon.
+  const std::string chronon = client.ok("evaluate", {{"expression", "chronon"}})["result"];
+  CHECK(client.step("stepOut")["body"]["reason"] == "step");
+  CHECK(std::stoi(client.ok("evaluate", {{"expression", "chronon"}})["result"].get<std::string>()) >
+        std::stoi(chronon));
+
+  // Continue to the next hit of line 18, then reverse-continue back to the first hit.
+  const json second = client.step("continue");
+  REQUIRE(second["event"] == "stopped");
+  CHECK(second["body"]["reason"] == "breakpoint");
+  const json back = client.step("reverseContinue");
+  CHECK(back["body"]["reason"] == "breakpoint");
+  CHECK(client.view() == atLine18);
+
+  // A function breakpoint on a label with a condition on the chronon.
+  const json fn =
+      client.ok("setFunctionBreakpoints", {{"breakpoints", {{{"name", "hunt"}, {"condition", "chronon > 40"}}}}});
+  CHECK(fn["breakpoints"][0]["verified"] == true);
+  // The label hunt (line 13) names the first word of line 14.
+  CHECK(fn["breakpoints"][0]["line"] == 14);
+  client.ok("setBreakpoints", {{"source", {{"path", bundled("dodger")}}}, {"breakpoints", json::array()}});
+  const json atHunt = client.step("continue");
+  CHECK(atHunt["body"]["reason"] == "function breakpoint");
+  CHECK(std::stoi(client.ok("evaluate", {{"expression", "chronon"}})["result"].get<std::string>()) > 40);
+  CHECK(client.view()["frame"]["name"].get<std::string>().rfind("hunt", 0) == 0);
+  const json badCondition =
+      client.ok("setFunctionBreakpoints", {{"breakpoints", {{{"name", "hunt"}, {"condition", "energy > 3"}}}}});
+  CHECK(badCondition["breakpoints"][0]["verified"] == false);
+  CHECK(client.ok("setFunctionBreakpoints", {{"breakpoints", {{{"name", "nowhere"}}}}})["breakpoints"][0]["verified"] ==
+        false);
+  client.ok("setFunctionBreakpoints", {{"breakpoints", json::array()}});
+
+  // Continue to the end: the result is runBattle's, then the threads exit and the session ends.
+  const std::vector<json> end = client.request("continue", {{"threadId", 1}});
+  REQUIRE(end.size() == 6);
+  CHECK(end[1]["event"] == "output");
+  CHECK(end[2]["event"] == "thread");
+  CHECK(end[2]["body"]["reason"] == "exited");
+  CHECK(end[4]["event"] == "terminated");
+  CHECK(end[5]["event"] == "exited");
+  Robots robots;
+  robots.add(bundled("dodger"));
+  robots.add(bundled("wanderer"));
+  const robowar::Result expected = robowar::runBattle(robots.entries(), 1, robowar::Rules{});
+  const json data = end[1]["body"]["data"];
+  CHECK(data["chronons"] == expected.chronons);
+  CHECK(data["timedOut"] == expected.timedOut);
+  for (size_t i = 0; i < 2; ++i) {
+    CHECK(data["robots"][i]["alive"] == expected.robots[i].alive);
+    CHECK(data["robots"][i]["deathChronon"] == expected.robots[i].deathChronon);
+    CHECK(data["robots"][i]["points"] == expected.robots[i].points);
+    CHECK(data["robots"][i]["kills"] == expected.robots[i].kills);
+    CHECK(data["robots"][i]["finalEnergy"] == expected.robots[i].finalEnergy);
+    CHECK(data["robots"][i]["finalDamage"] == expected.robots[i].finalDamage);
+  }
+  CHECK(client.error("next", {{"threadId", 1}}) == "the battle has ended");
+  client.ok("disconnect");
+  CHECK(client.adapter().done());
+}
+
+TEST_CASE("DAP stop on entry and exception stops", "[dap]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "chronon_test_dap";
+  std::filesystem::create_directories(dir);
+  const std::string bad = (dir / "underflow.rtk").string();
+  { std::ofstream(bad) << "start:\n  1 drop\n  drop\n  start jump\n"; }
+  Client client;
+  client.ok("initialize");
+  client.ok("launch", {{"program", bad}, {"opponents", {bundled("sitting-duck")}}, {"stopOnEntry", true}});
+  const json entry = client.step("configurationDone", json::object());
+  CHECK(entry["body"]["reason"] == "entry");
+  CHECK(client.view()["frame"]["line"] == 2);
+  const json failure = client.step("continue");
+  CHECK(failure["body"]["reason"] == "exception");
+  CHECK_FALSE(failure["body"]["text"].get<std::string>().empty());
+  CHECK(client.view()["frame"]["line"] == 3);
+  const json pause = client.step("pause");
+  CHECK(pause["body"]["reason"] == "pause");
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("DAP: malformed messages get error responses and the adapter lives on", "[dap]") {
+  Client client;
+  std::vector<json>& sent = client.sent();
+  auto raw = [&](const std::string& body) {
+    sent.clear();
+    client.adapter().handle(body);
+    REQUIRE(sent.size() == 1);
+    CHECK(sent[0]["type"] == "response");
+    CHECK(sent[0]["success"] == false);
+    return sent[0];
+  };
+  CHECK(raw("{not json")["message"] == "the message is not valid JSON");
+  CHECK(raw("[1,2]")["message"] == "the message is not a JSON object");
+  CHECK(raw(R"({"seq":9,"type":"event","event":"x"})")["request_seq"] == 9);
+  CHECK(raw(R"({"seq":10,"type":"request"})")["request_seq"] == 10);
+  CHECK(client.error("frobnicate") == "unknown command 'frobnicate'");
+  CHECK(client.error("stackTrace", {{"threadId", 1}}) == "no battle: send 'launch' first");
+  CHECK(client.error("launch") == "missing argument 'program'");
+  CHECK(client.error("launch", {{"program", 3}}) == "argument 'program' must be a string");
+  CHECK(client.error("launch", {{"program", "/nonexistent/robot.rtk"}}).find("robot.rtk") != std::string::npos);
+  CHECK(client.error("launch", {{"program", bundled("dodger")}, {"maxChronons", 0}}).find("maxChronons") !=
+        std::string::npos);
+  CHECK(client.error("setBreakpoints", {{"breakpoints", json::array()}}) == "missing argument 'source'");
+  client.ok("launch", {{"program", bundled("dodger")}, {"opponents", {bundled("wanderer")}}});
+  CHECK(client.error("launch", {{"program", bundled("dodger")}}) == "a battle is already launched");
+  CHECK(client.error("stackTrace", {{"threadId", 1}}) == "the battle is not paused");
+  CHECK(client.error("stepBack", {{"threadId", 1}}) == "the battle has not started");
+  CHECK(client.error("continue", {{"threadId", 9}}) == "unknown thread 9");
+  CHECK(client.error("continue", {{"threadId", "1"}}) == "argument 'threadId' must be an integer");
+  const json set = client.ok("setBreakpoints", {{"source", {{"path", bundled("wanderer")}}},
+                                                {"breakpoints", {{{"line", 1}, {"condition", "chronon >"}}}}});
+  CHECK(set["breakpoints"][0]["verified"] == false);
+  // Framed messages through the stdio loop: a bad header is answered, and the adapter goes on to
+  // answer the next request and the disconnect.
+  auto frame = [](const std::string& body) {
+    return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+  };
+  std::istringstream in("Bogus\r\n\r\n" + frame(R"({"seq":1,"type":"request","command":"initialize","arguments":{}})") +
+                        frame("{oops") + frame(R"({"seq":2,"type":"request","command":"disconnect"})") +
+                        frame(R"({"seq":3,"type":"request","command":"initialize"})"));
+  std::ostringstream out;
+  CHECK(dap::runStdio(in, out) == 0);
+  std::istringstream replies(out.str());
+  std::vector<json> messages;
+  for (jsonrpc::ReadResult r = jsonrpc::readMessage(replies); r.status == jsonrpc::ReadStatus::kMessage;
+       r = jsonrpc::readMessage(replies)) {
+    messages.push_back(json::parse(r.body));
+  }
+  // The header error, initialize, the bad JSON, disconnect; nothing after disconnect.
+  REQUIRE(messages.size() == 4);
+  CHECK(messages[0]["success"] == false);
+  CHECK(messages[1]["success"] == true);
+  CHECK(messages[1]["body"]["supportsStepBack"] == true);
+  CHECK(messages[2]["success"] == false);
+  CHECK(messages[3]["command"] == "disconnect");
+}
+
+TEST_CASE("Corpus battles under the debugger give exactly runBattle's result", "[dap][corpus]") {
+  CHRONON_REQUIRE_CORPUS();
+  // Every corpus robot that loads, each against the next one in name order (two seeds), with a
+  // breakpoint on each robot's first instruction that holds in a window of chronons.
+  std::vector<std::string> paths;
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(chronon::test::sharedDir() / "corpus" / "robowar")) {
+    const std::string ext = robotalk::lowerAscii(entry.path().extension().string());
+    if (entry.is_regular_file() && (ext == ".rwr" || ext == ".txt" || ext == ".rtk"))
+      paths.push_back(entry.path().string());
+  }
+  std::sort(paths.begin(), paths.end());
+  std::vector<std::unique_ptr<robotalk::LoadedRobot>> loaded;
+  for (const std::string& path : paths) {
+    auto robot = std::make_unique<robotalk::LoadedRobot>(robotalk::loadRobot(path, robotalk::CompileOptions{}));
+    if (!robot->diagnostics.hasErrors()) loaded.push_back(std::move(robot));
+  }
+  REQUIRE(loaded.size() >= 10);
+  std::string error;
+  const robowar::DebugCondition window = *robowar::parseDebugCondition("chronon >= 50 && chronon <= 52", error);
+  for (size_t i = 0; i < loaded.size(); ++i) {
+    const robotalk::LoadedRobot& a = *loaded[i];
+    const robotalk::LoadedRobot& b = *loaded[(i + 1) % loaded.size()];
+    for (uint64_t seed : {1u, 9u}) {
+      INFO(a.program.name << " vs " << b.program.name << " seed " << seed);
+      const std::vector<robowar::Entry> entries{{&a.program, 0}, {&b.program, 0}};
+      robowar::DebugSession session({{entries[0], &a.file}, {entries[1], &b.file}}, seed, robowar::Rules{});
+      session.setBreakpoints({{1, 0, 0, false, window}, {2, 1, 0, false, window}});
+      int stops = 0;
+      while (session.stepForward(robowar::DebugStep::kContinue, 0) && stops < 1000) ++stops;
+      if (!session.ended()) continue;  // A robot stuck at address 0 for ever: nothing to compare.
+      requireSameResult(session.result(), robowar::runBattle(entries, seed, robowar::Rules{}));
+    }
+  }
+}
