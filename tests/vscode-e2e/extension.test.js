@@ -1,8 +1,8 @@
 // The Chronon extension in a real VS Code (code-server + headless Chromium), as a player meets it.
 // usage (run.sh calls it): node extension.test.js CHRONON VSIX ARTIFACT_DIR REPO_ROOT
 // One code-server serves every step, in order: the first start with a wrong chronon.path, the fix
-// without a reload, then editing, saving, commands, and the battle viewer (in a panel from Watch
-// battle and Run battle, and as the editor of a .replay file). Screenshots go to ARTIFACT_DIR.
+// without a reload, then editing, saving, commands, the battle viewer (in a panel from Watch battle and
+// Run battle, and as the editor of a .replay file) and the debugger. Screenshots go to ARTIFACT_DIR.
 'use strict';
 
 const assert = require('assert/strict');
@@ -374,6 +374,76 @@ test('Restart language server works and logs no error for the clean exit', async
   // The channel is a log channel: an error line reads "[error]".
   assert.doesNotMatch(text, /\[error/i, text);
   assert.match(text, /Starting .*chronon lsp/);
+});
+
+test('Debug this robot: a Grobots side gets a message; a RoboWar robot stops at a breakpoint, steps and steps back', async () => {
+  await wb.clearNotifications();
+  await wb.openFile('grobots/algae.gb');
+  await wb.runCommand('Chronon: Debug this robot');
+  await wb.waitFor('the RoboWar-only message', () =>
+    Array.from(document.querySelectorAll('.notification-toast .notification-list-item-message')).some((e) =>
+      e.textContent.includes('the debugger handles RoboWar robots'),
+    ),
+  );
+  await wb.clearNotifications();
+  await wb.runCommand('View: Close All Editors');
+  await wb.openFile('robowar/dodger.rtk');
+  await wb.waitForLanguageMode('RoboTalk');
+  // A breakpoint on "aim 11 + aim' store", the main loop's second line.
+  await wb.goTo(15, 3);
+  await wb.runCommand('Debug: Toggle Breakpoint');
+  await wb.waitFor('a breakpoint in the margin', () => document.querySelectorAll('.editor-instance .codicon-debug-breakpoint').length > 0);
+  await wb.runCommand('Chronon: Debug this robot');
+  const row = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'spinner.rtk' }).first();
+  await row.waitFor({ timeout: 15000 });
+  const offered = await wb.page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+  assert.ok(offered.every((t) => !/\.gb|dodger\.rtk/.test(t)), `only the other RoboWar robots: ${JSON.stringify(offered)}`);
+  await wb.checkAndAccept(['spinner.rtk']);
+  // Paused at the breakpoint: the toolbar offers Continue and Step Back, Variables lists the scopes,
+  // the call stack's top frame is on line 15 of dodger.rtk.
+  await wb.waitFor('the debug toolbar paused', () => !!document.querySelector('.debug-toolbar .codicon-debug-continue'), 30000);
+  await wb.waitFor('Data stack in Variables', () =>
+    Array.from(document.querySelectorAll('.debug-pane .monaco-list-row, .pane-body .monaco-list-row')).some((e) => e.textContent.includes('Data stack')), 30000);
+  // Where the debugged robot is: the call stack's thread row reads "chronon 1, dodger (robot 0) at hunt+4".
+  const position = () => wb.page.evaluate(() => {
+    const rows = Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).map((e) => e.textContent.replace(/\u00a0/g, ' '));
+    const m = rows.map((t) => /chronon \d+, dodger \(robot 0\) at \S+/.exec(t)).find(Boolean);
+    return m ? m[0] : '';
+  });
+  await wb.waitFor('the stop at hunt+ in the call stack', () =>
+    Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).some((e) => /dodger \(robot 0\) at hunt\+\d/.test(e.textContent)), 15000);
+  const atBreakpoint = await position();
+  assert.ok(await wb.page.locator('.debug-toolbar .codicon-debug-step-back').count() > 0, 'Step Back is on the toolbar');
+  await wb.screenshot('16-debug-paused');
+  log(`paused at ${atBreakpoint}`);
+  await wb.runCommand('Debug: Step Into');
+  await wb.waitFor('the robot to move on', (before) => {
+    const text = Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).map((e) => e.textContent.replace(/\u00a0/g, ' ')).join('\n');
+    return /dodger \(robot 0\) at \S+/.test(text) && !text.includes(before);
+  }, 15000, atBreakpoint);
+  const stepped = await position();
+  // AIM' pushed the register's address: the Data stack shows it on top (depth 0).
+  const scope = wb.page.locator('.debug-pane .monaco-list-row', { hasText: 'Data stack' }).first();
+  if ((await scope.getAttribute('aria-expanded')) !== 'true') await scope.click();
+  await wb.waitFor('the top of the data stack', () =>
+    Array.from(document.querySelectorAll('.debug-pane .monaco-list-row')).some((e) => /^\s*0\s*=\s*-?\d+/.test(e.textContent.replace(/\u00a0/g, ' '))), 15000);
+  await wb.screenshot('17-debug-stepped');
+  log(`stepped to ${stepped}`);
+  // Step Back is a toolbar button (the palette has no entry for it).
+  await wb.page.locator('.debug-toolbar .codicon-debug-step-back').first().click();
+  await wb.waitFor('the robot to come back', (before) =>
+    Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).some((e) => e.textContent.replace(/\u00a0/g, ' ').includes(before)), 15000, atBreakpoint);
+  await wb.screenshot('18-debug-stepped-back');
+  log(`stepped back to ${await position()}`);
+  await wb.runCommand('Debug: Stop');
+  // The session ends: the debug toolbar hides.
+  await wb.page.locator('.debug-toolbar').first().waitFor({ state: 'hidden', timeout: 15000 });
+  log('the debug session ended');
+  // The breakpoint goes too, so that later steps run as before.
+  await wb.goTo(15, 3);
+  await wb.runCommand('Debug: Toggle Breakpoint');
+  await wb.waitFor('the breakpoint to go', () => document.querySelectorAll('.editor-instance .codicon-debug-breakpoint').length === 0);
+  await wb.runCommand('View: Close All Editors');
 });
 
 /**

@@ -1,11 +1,12 @@
 // The Chronon extension: wires the language server, byte-exact saving of non-UTF-8 robots, RoboTalk
-// recognition in .txt files, the disassembly view, the battle viewer and the CLI commands. Each lives
+// recognition in .txt files, the disassembly view, the battle viewer, the debugger and the CLI commands. Each lives
 // in its own file.
 
 import * as vscode from 'vscode';
 import { runBattle, watchBattle } from './battle';
 import { looksLikeRoboTalk } from './detect';
 import { registerDisassembly } from './disassembly';
+import { registerDebugger } from './debug';
 import { registerByteKeeping } from './encoding';
 import { Server } from './server';
 import { initStorage } from './storage';
@@ -45,6 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   vscode.workspace.textDocuments.forEach(recogniseRoboTalk);
   registerByteKeeping(context);
   registerDisassembly(context, server);
+  registerDebugger(context);
   await server.start();
 }
 

@@ -72,17 +72,23 @@ export function uriItem(uri: vscode.Uri, detail?: string): UriItem {
 }
 
 /**
- * Shows a list of items with check boxes and a "Browse…" button; resolves with the checked items'
- * URIs plus any picked in the file dialog, or undefined when dismissed.
+ * Shows a list of items with check boxes and a "Browse…" button (PLACEHOLDER: the hint in its box);
+ * resolves with the checked items' URIs plus any picked in the file dialog, or undefined when
+ * dismissed.
  */
-export function pickMany(title: string, items: UriItem[], browse: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
+export function pickMany(
+  title: string,
+  items: UriItem[],
+  browse: vscode.OpenDialogOptions,
+  placeholder?: string,
+): Promise<vscode.Uri[] | undefined> {
   return new Promise((resolve) => {
     const pick = vscode.window.createQuickPick<UriItem>();
     pick.title = title;
     pick.canSelectMany = true;
     pick.matchOnDescription = true;
     pick.items = items;
-    pick.placeholder = items.length ? 'Check the robots to fight, then press Enter' : 'No robots in the workspace: browse for them';
+    pick.placeholder = placeholder ?? (items.length ? 'Check the robots to fight, then press Enter' : 'No robots in the workspace: browse for them');
     const browseButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('folder-opened'), tooltip: 'Browse…' };
     pick.buttons = [browseButton];
     let done = false;

@@ -1,0 +1,155 @@
+// The debugger contribution (debug type `chronon`): VS Code runs `<chronon.path> dap` as the debug
+// adapter; a configuration provider fills what launch.json leaves out (the program from the active
+// robot, the opponents from the list with check boxes, a stop at entry when no breakpoint could stop
+// the battle); "Debug this robot" starts a session on the active robot. RoboWar robots only so far:
+// Grobots sides and Robbie programs get a message saying so.
+
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { absolutePath, findExecutable, kDebugType, kMaxOpponents, LaunchFields, launchProblem, notDebuggable, robotKind, robotLaunch } from './debugConfig';
+import { kExtensions, kGameNames, pickMany, uriItem, workspaceRobots } from './pick';
+import { settings } from './settings';
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `<chronon.path> dap` for each session, in the workspace folder (or the program's folder). */
+class AdapterFactory implements vscode.DebugAdapterDescriptorFactory {
+  createDebugAdapterDescriptor(session: vscode.DebugSession): vscode.ProviderResult<vscode.DebugAdapterDescriptor> {
+    const command = settings().path;
+    // Windows finds `chronon.exe` through PATHEXT; elsewhere a missing executable gets the same words
+    // as the language server's message instead of VS Code's generic one.
+    const found = process.platform === 'win32' ? command : findExecutable(command, process.env.PATH ?? '', isExecutable);
+    if (!found) throw new Error(`Chronon: '${command}' was not found; set "Chronon: Path" (chronon.path) to the chronon executable.`);
+    const program = typeof session.configuration.program === 'string' ? session.configuration.program : undefined;
+    const cwd = session.workspaceFolder?.uri.fsPath ?? (program ? path.dirname(program) : undefined);
+    return new vscode.DebugAdapterExecutable(found, ['dap'], cwd ? { cwd } : undefined);
+  }
+}
+
+/** The active editor's document when it is a robot file on disk, else undefined. */
+function activeRobotDocument(): vscode.TextDocument | undefined {
+  const document = vscode.window.activeTextEditor?.document;
+  return document && document.uri.scheme === 'file' ? document : undefined;
+}
+
+/**
+ * The active RoboWar robot for the debugger: its path, after saving it; undefined (with a message
+ * saying why) when the active editor holds a Grobots side, a Robbie program or no robot.
+ */
+async function activeRoboWarRobot(): Promise<string | undefined> {
+  const document = activeRobotDocument();
+  if (document?.languageId === 'grobocode' || document?.languageId === 'robbie') {
+    void vscode.window.showInformationMessage(notDebuggable(document.languageId === 'grobocode' ? 'grobots' : 'robbie', document.uri.fsPath));
+    return undefined;
+  }
+  if (!document || document.languageId !== 'robotalk') {
+    void vscode.window.showWarningMessage('Chronon: open a RoboWar robot (.rtk, .txt) to debug it.');
+    return undefined;
+  }
+  if (document.isDirty) await document.save();
+  return document.uri.fsPath;
+}
+
+/**
+ * Asks which of the workspace's RoboWar robots PROGRAM fights: the list with check boxes (and
+ * Browse…). Enter with none checked debugs the robot alone; Escape cancels (undefined).
+ */
+async function pickOpponents(program: string): Promise<string[] | undefined> {
+  const candidates = (await workspaceRobots()).get('robowar')!.filter((u) => path.resolve(u.fsPath) !== path.resolve(program));
+  const picked = await pickMany(
+    `Debug ${path.basename(program)} against…`,
+    candidates.map((u) => uriItem(u)),
+    { canSelectMany: true, openLabel: 'Opponents', filters: { [kGameNames.robowar]: kExtensions.robowar } },
+    candidates.length
+      ? 'Check opponents, then Enter (none checked: the robot alone)'
+      : 'No other robots in the workspace: press Enter to debug the robot alone, or browse',
+  );
+  if (!picked) return undefined;
+  if (picked.length > kMaxOpponents) {
+    void vscode.window.showWarningMessage(`Chronon: a RoboWar battle has at most ${kMaxOpponents} opponents; you checked ${picked.length}.`);
+    return undefined;
+  }
+  return picked.map((u) => u.fsPath);
+}
+
+/** Whether an enabled breakpoint could stop a battle of FILES: a line in one of them, or a label. */
+function hasBreakpoints(files: string[]): boolean {
+  const wanted = new Set(files.map((f) => path.resolve(f)));
+  return vscode.debug.breakpoints.some(
+    (b) =>
+      b.enabled &&
+      (b instanceof vscode.FunctionBreakpoint ||
+        (b instanceof vscode.SourceBreakpoint && b.location.uri.scheme === 'file' && wanted.has(path.resolve(b.location.uri.fsPath)))),
+  );
+}
+
+/** Fills and checks `chronon` launch configurations. */
+class ConfigurationProvider implements vscode.DebugConfigurationProvider {
+  async resolveDebugConfiguration(
+    folder: vscode.WorkspaceFolder | undefined,
+    config: vscode.DebugConfiguration,
+  ): Promise<vscode.DebugConfiguration | undefined> {
+    // F5 without a launch.json: an empty configuration, to be made from the active robot.
+    if (!config.type && !config.request && !config.name) {
+      const program = await activeRoboWarRobot();
+      if (!program) return undefined;
+      return { type: kDebugType, request: 'launch', name: `Debug ${path.basename(program)}`, program };
+    }
+    if (config.program === undefined || config.program === '') {
+      const program = await activeRoboWarRobot();
+      if (!program) return undefined;
+      config.program = program;
+    }
+    return config;
+  }
+
+  async resolveDebugConfigurationWithSubstitutedVariables(
+    folder: vscode.WorkspaceFolder | undefined,
+    config: vscode.DebugConfiguration,
+  ): Promise<vscode.DebugConfiguration | undefined> {
+    const problem = launchProblem(config as LaunchFields);
+    if (problem) {
+      if (problem.notYet) void vscode.window.showInformationMessage(problem.message);
+      else void vscode.window.showErrorMessage(problem.message);
+      return undefined;
+    }
+    const base = folder?.uri.fsPath;
+    config.program = absolutePath(config.program, base);
+    if (config.opponents === undefined) {
+      const opponents = await pickOpponents(config.program);
+      if (!opponents) return undefined;
+      config.opponents = opponents;
+    } else {
+      config.opponents = (config.opponents as string[]).map((o) => absolutePath(o, base));
+    }
+    config.stopOnEntry ??= !hasBreakpoints([config.program, ...config.opponents]);
+    return config;
+  }
+}
+
+/** "Debug this robot": the active RoboWar robot against opponents checked in a list. */
+export async function debugRobot(): Promise<void> {
+  const program = await activeRoboWarRobot();
+  if (!program) return;
+  const opponents = await pickOpponents(program);
+  if (!opponents) return;
+  const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(program));
+  await vscode.debug.startDebugging(folder, robotLaunch(program, opponents, !hasBreakpoints([program, ...opponents])));
+}
+
+/** Registers the adapter, the configuration provider and the command. */
+export function registerDebugger(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.debug.registerDebugAdapterDescriptorFactory(kDebugType, new AdapterFactory()),
+    vscode.debug.registerDebugConfigurationProvider(kDebugType, new ConfigurationProvider()),
+    vscode.commands.registerCommand('chronon.debugRobot', debugRobot),
+  );
+}

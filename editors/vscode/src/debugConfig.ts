@@ -1,0 +1,117 @@
+// The pure part of the debugger contribution (no vscode import, so unit tests run it under Node):
+// which robots the debugger takes, checking a launch configuration, the configuration "Debug this
+// robot" builds, and finding the executable on the PATH.
+
+import * as path from 'path';
+
+/** The debug type the extension contributes, served by `chronon dap`. */
+export const kDebugType = 'chronon';
+
+/** `chronon dap` takes at most this many opponents (a RoboWar battle has at most six robots). */
+export const kMaxOpponents = 5;
+
+/** What a robot file is, by its name: the debugger takes RoboWar robots only (so far). */
+export type RobotKind = 'robowar' | 'grobots' | 'robbie';
+
+/**
+ * The kind of a robot file from its extension: `.gb` a Grobots side, `.rl` a Robbie program, anything
+ * else (`.rtk`, `.txt`, `.rwr`, object code) is left to `chronon dap`, which says when it is no robot.
+ */
+export function robotKind(file: string): RobotKind {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.gb') return 'grobots';
+  if (ext === '.rl') return 'robbie';
+  return 'robowar';
+}
+
+/** The message for a side or program the debugger does not take yet. */
+export function notDebuggable(kind: 'grobots' | 'robbie', file: string): string {
+  const what = kind === 'grobots' ? 'a Grobots side' : 'a Robbie program';
+  return (
+    `Chronon: ${path.basename(file)} is ${what}; the debugger handles RoboWar robots (.rtk, .txt, .rwr) so far. ` +
+    `"Chronon: Watch battle" shows its run in the battle viewer.`
+  );
+}
+
+/** A `chronon` launch configuration as launch.json may hold it (any field may be missing or wrong). */
+export interface LaunchFields {
+  program?: unknown;
+  opponents?: unknown;
+  seed?: unknown;
+  maxChronons?: unknown;
+  stopOnEntry?: unknown;
+}
+
+/** Why a launch configuration cannot start: a message, and whether it names a game not debugged yet. */
+export interface LaunchProblem {
+  message: string;
+  notYet: boolean;
+}
+
+/**
+ * What is wrong with a launch configuration whose program is set (opponents may still be missing:
+ * they are asked for); undefined when `chronon dap` can take it.
+ */
+export function launchProblem(config: LaunchFields): LaunchProblem | undefined {
+  const message = fieldProblem(config);
+  return message ? { message, notYet: message.includes('so far') } : undefined;
+}
+
+function fieldProblem(config: LaunchFields): string | undefined {
+  if (typeof config.program !== 'string' || config.program === '') return 'Chronon: "program" must name the robot file to debug.';
+  const programKind = robotKind(config.program);
+  if (programKind !== 'robowar') return notDebuggable(programKind, config.program);
+  if (config.opponents !== undefined) {
+    if (!Array.isArray(config.opponents) || !config.opponents.every((o) => typeof o === 'string' && o !== '')) {
+      return 'Chronon: "opponents" must be a list of robot files.';
+    }
+    if (config.opponents.length > kMaxOpponents) {
+      return `Chronon: a RoboWar battle has at most ${kMaxOpponents} opponents ("opponents" lists ${config.opponents.length}).`;
+    }
+    const other = (config.opponents as string[]).find((o) => robotKind(o) !== 'robowar');
+    if (other) return notDebuggable(robotKind(other) as 'grobots' | 'robbie', other);
+  }
+  for (const key of ['seed', 'maxChronons'] as const) {
+    const value = config[key];
+    if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= (key === 'seed' ? 0 : 1))) {
+      return `Chronon: "${key}" must be a ${key === 'seed' ? 'whole number' : 'positive whole number'}.`;
+    }
+  }
+  if (config.stopOnEntry !== undefined && typeof config.stopOnEntry !== 'boolean') return 'Chronon: "stopOnEntry" must be true or false.';
+  return undefined;
+}
+
+/** FILE made absolute against BASE (the workspace folder, or the program's folder). */
+export function absolutePath(file: string, base: string | undefined): string {
+  return path.isAbsolute(file) || !base ? file : path.resolve(base, file);
+}
+
+/**
+ * The launch configuration "Debug this robot" starts: PROGRAM against OPPONENTS on seed 1, stopping at
+ * entry when STOP_ON_ENTRY (the extension sets it when no breakpoint could stop the battle).
+ */
+export function robotLaunch(program: string, opponents: string[], stopOnEntry: boolean) {
+  return {
+    type: kDebugType,
+    request: 'launch',
+    name: `Debug ${path.basename(program)}`,
+    program,
+    opponents,
+    seed: 1,
+    stopOnEntry,
+  };
+}
+
+/**
+ * Where the executable COMMAND is: COMMAND itself when it names a path (has a slash), else the first
+ * folder of SEARCH_PATH (a PATH value) holding it; undefined when IS_EXECUTABLE accepts none.
+ */
+export function findExecutable(command: string, searchPath: string, isExecutable: (file: string) => boolean): string | undefined {
+  if (command.includes('/') || command.includes('\\')) return isExecutable(command) ? command : undefined;
+  for (const dir of searchPath.split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, command);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return undefined;
+}

@@ -1,0 +1,110 @@
+// Unit tests of the debugger contribution's pure logic (src/debugConfig.ts): which files the debugger
+// takes, checking launch configurations, the configuration "Debug this robot" starts, and finding the
+// executable; and that package.json's debugger contribution agrees with them.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { absolutePath, findExecutable, kDebugType, kMaxOpponents, launchProblem, robotKind, robotLaunch } from '../../src/debugConfig';
+
+test('robot kinds by file name: RoboWar unless .gb or .rl', () => {
+  assert.equal(robotKind('/w/dodger.rtk'), 'robowar');
+  assert.equal(robotKind('/w/classic.txt'), 'robowar');
+  assert.equal(robotKind('/w/OLD.RWR'), 'robowar');
+  assert.equal(robotKind('/w/algae.gb'), 'grobots');
+  assert.equal(robotKind('/w/ALGAE.GB'), 'grobots');
+  assert.equal(robotKind('/w/tour.rl'), 'robbie');
+});
+
+test('a RoboWar launch configuration passes; opponents may be left out', () => {
+  assert.equal(launchProblem({ program: '/w/dodger.rtk' }), undefined);
+  assert.equal(launchProblem({ program: '/w/dodger.rtk', opponents: [], seed: 0, maxChronons: 100, stopOnEntry: true }), undefined);
+  assert.equal(launchProblem({ program: '/w/dodger.rtk', opponents: ['a.rtk', 'b.txt', 'c.rtk', 'd.rtk', 'e.RWR'] }), undefined);
+});
+
+test('Grobots sides and Robbie programs get the "RoboWar robots so far" message', () => {
+  const side = launchProblem({ program: '/w/algae.gb' });
+  assert.ok(side?.notYet);
+  assert.match(side!.message, /algae\.gb is a Grobots side; the debugger handles RoboWar robots .* so far/);
+  const rl = launchProblem({ program: '/w/tour.rl' });
+  assert.ok(rl?.notYet);
+  assert.match(rl!.message, /a Robbie program/);
+  const opponent = launchProblem({ program: '/w/dodger.rtk', opponents: ['/w/fighter.gb'] });
+  assert.ok(opponent?.notYet);
+  assert.match(opponent!.message, /fighter\.gb is a Grobots side/);
+});
+
+test('ill-typed fields are errors that name the field', () => {
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [{}, /"program"/],
+    [{ program: '' }, /"program"/],
+    [{ program: 3 }, /"program"/],
+    [{ program: 'a.rtk', opponents: 'b.rtk' }, /"opponents" must be a list/],
+    [{ program: 'a.rtk', opponents: ['b.rtk', 7] }, /"opponents" must be a list/],
+    [{ program: 'a.rtk', opponents: ['1', '2', '3', '4', '5', '6'] }, new RegExp(`at most ${kMaxOpponents} opponents .*lists 6`)],
+    [{ program: 'a.rtk', seed: 1.5 }, /"seed"/],
+    [{ program: 'a.rtk', seed: -1 }, /"seed"/],
+    [{ program: 'a.rtk', maxChronons: 0 }, /"maxChronons"/],
+    [{ program: 'a.rtk', maxChronons: '100' }, /"maxChronons"/],
+    [{ program: 'a.rtk', stopOnEntry: 'yes' }, /"stopOnEntry"/],
+  ];
+  for (const [config, re] of cases) {
+    const problem = launchProblem(config);
+    assert.ok(problem, JSON.stringify(config));
+    assert.equal(problem.notYet, false, JSON.stringify(config));
+    assert.match(problem.message, re, JSON.stringify(config));
+  }
+});
+
+test('relative paths resolve against the workspace folder', () => {
+  assert.equal(absolutePath('robowar/dodger.rtk', '/ws'), path.resolve('/ws', 'robowar/dodger.rtk'));
+  assert.equal(absolutePath('/abs/dodger.rtk', '/ws'), '/abs/dodger.rtk');
+  assert.equal(absolutePath('dodger.rtk', undefined), 'dodger.rtk');
+});
+
+test('"Debug this robot" builds a launch configuration chronon dap takes', () => {
+  const config = robotLaunch('/w/dodger.rtk', ['/w/spinner.rtk'], true);
+  assert.deepEqual(config, {
+    type: 'chronon',
+    request: 'launch',
+    name: 'Debug dodger.rtk',
+    program: '/w/dodger.rtk',
+    opponents: ['/w/spinner.rtk'],
+    seed: 1,
+    stopOnEntry: true,
+  });
+  assert.equal(launchProblem(config), undefined);
+  assert.equal(robotLaunch('/w/dodger.rtk', [], false).stopOnEntry, false);
+});
+
+test('the executable: a path is taken as is, a name is looked up on the PATH', () => {
+  const present = new Set(['/usr/local/bin/chronon', '/opt/chronon/build/chronon']);
+  const isExe = (f: string) => present.has(f);
+  assert.equal(findExecutable('chronon', ['/usr/bin', '/usr/local/bin'].join(path.delimiter), isExe), '/usr/local/bin/chronon');
+  assert.equal(findExecutable('chronon', '/usr/bin', isExe), undefined);
+  assert.equal(findExecutable('chronon', '', isExe), undefined);
+  assert.equal(findExecutable('/opt/chronon/build/chronon', '/usr/local/bin', isExe), '/opt/chronon/build/chronon');
+  assert.equal(findExecutable('/nonexistent/chronon', '/usr/local/bin', isExe), undefined);
+});
+
+test("package.json contributes the chronon debugger with the adapter's launch arguments", () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8'));
+  const debuggers = manifest.contributes.debuggers;
+  assert.equal(debuggers.length, 1);
+  const chronon = debuggers[0];
+  assert.equal(chronon.type, kDebugType);
+  assert.deepEqual(chronon.languages, ['robotalk']);
+  assert.deepEqual(Object.keys(chronon.configurationAttributes.launch.properties).sort(), [
+    'maxChronons',
+    'opponents',
+    'program',
+    'seed',
+    'stopOnEntry',
+  ]);
+  assert.deepEqual(manifest.contributes.breakpoints, [{ language: 'robotalk' }]);
+  assert.ok(manifest.activationEvents.includes('onDebugResolve:chronon'));
+  assert.ok(manifest.contributes.commands.some((c: { command: string }) => c.command === 'chronon.debugRobot'));
+  for (const snippet of chronon.configurationSnippets) assert.equal(snippet.body.type, kDebugType);
+  for (const initial of chronon.initialConfigurations) assert.equal(initial.type, kDebugType);
+});
