@@ -32,6 +32,7 @@ fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 install_npm() {
   sh "$root/tests/lsp-e2e/setup.sh" >&2 || true
+  sh "$root/tests/dap-e2e/setup.sh" >&2 || true
   # The battle viewer is built into chronon (cli/CMakeLists.txt), so its packages come first.
   if command -v npm >/dev/null 2>&1 && [ ! -d "$root/editors/viewer/node_modules" ]; then
     (cd "$root/editors/viewer" && npm ci --no-audit --no-fund --prefer-offline >/dev/null 2>&1) ||

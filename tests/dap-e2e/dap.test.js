@@ -1,0 +1,233 @@
+// End-to-end test of `chronon dap` with a real DAP client: DebugClient of
+// @vscode/debugadapter-testsupport (the test client VS Code's own debug adapters use). It starts
+// `CHRONON dap` as a child process and speaks the Debug Adapter Protocol over its stdin/stdout.
+//
+// usage: node --test dap.test.js   with CHRONON=/path/to/chronon in the environment (run.sh sets it)
+'use strict';
+
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const { test, before, after } = require('node:test');
+const { DebugClient } = require('@vscode/debugadapter-testsupport');
+
+const chronon = process.env.CHRONON;
+if (!chronon) throw new Error('set CHRONON to the chronon binary');
+const robots = path.resolve(__dirname, '..', '..', 'stdlib', 'robowar');
+const dodger = path.join(robots, 'dodger.rtk');
+const spinner = path.join(robots, 'spinner.rtk');
+// dodger.rtk line 15: `aim 11 + aim' store`, run on every turn of the `hunt` loop. (Against spinner
+// on seed 1 dodger never sees its opponent before it dies at chronon 23, so `shoot:` never runs.)
+const BREAK_LINE = 15;
+
+let dc;
+let disconnected = false;
+
+before(async () => {
+  // DebugClient spawns `runtime [executable]`: here `chronon dap`.
+  dc = new DebugClient(chronon, 'dap', 'chronon', {}, /* enableStderr */ true);
+  dc.defaultTimeout = 20000;
+  await dc.start();
+  dc._adapterProcess.once('exit', (code, signal) => {
+    if (!disconnected) console.error(`chronon dap exited early (code ${code}, signal ${signal})`);
+  });
+});
+
+after(async () => {
+  // stop() sends `disconnect` and kills the adapter; after the test's own disconnect it has exited.
+  if (dc && !disconnected) await dc.stop();
+});
+
+// Sends a request and resolves with the raw response, successful or not (send() rejects on failure).
+function raw(command, args) {
+  return new Promise((resolve) => dc.doSend(command, args, resolve));
+}
+
+// A step: its response, then the `stopped` event it causes (the listener is set before sending).
+async function step(command, args = { threadId: 1 }) {
+  const stopped = dc.waitForEvent('stopped');
+  const response = await dc.send(command, args);
+  assert.equal(response.success, true, `${command} failed`);
+  return stopped;
+}
+
+// What the client shows when paused: the top frame of thread 1 and each scope's variables.
+async function view() {
+  const trace = await dc.stackTraceRequest({ threadId: 1 });
+  const frame = trace.body.stackFrames[0];
+  const scopes = await dc.scopesRequest({ frameId: frame.id });
+  const vars = {};
+  for (const scope of scopes.body.scopes) {
+    const v = await dc.variablesRequest({ variablesReference: scope.variablesReference });
+    vars[scope.name] = v.body.variables.map((x) => ({ name: x.name, value: x.value }));
+  }
+  return { frame: { name: frame.name, line: frame.line, path: frame.source && frame.source.path }, vars };
+}
+
+async function evaluate(expression) {
+  return (await dc.evaluateRequest({ expression })).body.result;
+}
+
+// DebugClient's requests have no timeout of their own: node:test's bounds a hung adapter.
+test('chronon dap under @vscode/debugadapter-testsupport', { timeout: 60000 }, async (t) => {
+  let atBreak;
+
+  await t.test('initialize, launch, stop at a line breakpoint (hitBreakpoint)', async () => {
+    // hitBreakpoint sends `initialize` itself (through launch()); keep its response to check the
+    // capabilities.
+    let caps;
+    const initialize = dc.initializeRequest.bind(dc);
+    dc.initializeRequest = async (args) => (caps = await initialize(args));
+
+    // hitBreakpoint: waits for `initialized`, sets the breakpoint (checks it verified at that line and
+    // path), sends configurationDone, and checks the `stopped` event (reason breakpoint) and the top
+    // frame's line and source path.
+    const [, , trace] = await dc.hitBreakpoint(
+      { program: dodger, opponents: [spinner], seed: 1 },
+      { path: dodger, line: BREAK_LINE });
+    delete dc.initializeRequest;
+    assert.equal(trace.body.stackFrames[0].line, BREAK_LINE);
+    assert.equal(caps.body.supportsConfigurationDoneRequest, true);
+    assert.equal(caps.body.supportsStepBack, true);
+    assert.equal(caps.body.supportsFunctionBreakpoints, true);
+    assert.match(trace.body.stackFrames[0].name, /^hunt\+\d+: AIM'/);
+  });
+
+  await t.test('threads, stackTrace, scopes, variables', async () => {
+    const threads = await dc.threadsRequest();
+    assert.deepEqual(threads.body.threads.map((x) => x.name), ['dodger (robot 0)', 'spinner (robot 1)']);
+    atBreak = await view();
+    assert.equal(atBreak.frame.line, BREAK_LINE);
+    assert.equal(atBreak.frame.path, dodger);
+    assert.deepEqual(Object.keys(atBreak.vars), ['Data stack', 'Registers', 'Hardware']);
+    assert.deepEqual(atBreak.vars['Data stack'], []);
+    const hardware = Object.fromEntries(atBreak.vars.Hardware.map((x) => [x.name, x.value]));
+    for (const name of ['x', 'y', 'aim', 'energy', 'damage', 'alive', 'chronon']) {
+      assert.ok(name in hardware, `Hardware has ${name}`);
+    }
+    assert.equal(await evaluate('energy'), hardware.energy);
+    assert.equal(await evaluate('chronon'), hardware.chronon);
+    const registers = atBreak.vars.Registers.map((x) => x.name);
+    assert.ok(registers.includes('A') && registers.includes('pc'), `Registers: ${registers}`);
+  });
+
+  await t.test('stepIn fills the data stack; stepBack returns to the same frame and stack', async () => {
+    const aim = await evaluate('aim');
+    // `aim` is AIM' RECALL: two instructions push the aim; `11` pushes 11.
+    assert.equal((await step('stepIn')).body.reason, 'step');
+    await step('stepIn');
+    const afterAim = await view();
+    assert.deepEqual(afterAim.vars['Data stack'], [{ name: '0', value: aim }]);
+    await step('stepIn');
+    const after11 = await view();
+    assert.equal(after11.frame.line, BREAK_LINE);
+    assert.deepEqual(after11.vars['Data stack'], [{ name: '0', value: '11' }, { name: '1', value: aim }]);
+    assert.equal(await evaluate('stack'), `11 ${aim}`);
+
+    assert.equal((await step('stepBack')).body.reason, 'step');
+    assert.deepEqual(await view(), afterAim);
+    await step('stepBack');
+    await step('stepBack');
+    assert.deepEqual(await view(), atBreak);
+    // and forward again gives the same state as the first time
+    await step('stepIn');
+    await step('stepIn');
+    assert.deepEqual(await view(), afterAim);
+  });
+
+  await t.test('next leaves the line; stepOut goes to a later chronon', async () => {
+    await step('next');
+    const line = (await view()).frame.line;
+    assert.equal(line, BREAK_LINE + 1, `next went to line ${line}`);
+    // A step that meets a breakpoint stops there, and line 15 comes round before the turn ends.
+    const chrononBefore = Number(await evaluate('chronon'));
+    const hit = await step('stepOut');
+    assert.equal(hit.body.reason, 'breakpoint');
+    assert.equal((await view()).frame.line, BREAK_LINE);
+    assert.equal(Number(await evaluate('chronon')), chrononBefore);
+    // Without the breakpoint, stepOut runs to the robot's first instruction in a later chronon.
+    await dc.setBreakpointsRequest({ source: { path: dodger }, breakpoints: [] });
+    assert.equal((await step('stepOut')).body.reason, 'step');
+    assert.ok(Number(await evaluate('chronon')) > chrononBefore);
+    const set = await dc.setBreakpointsRequest({ source: { path: dodger }, breakpoints: [{ line: BREAK_LINE }] });
+    assert.equal(set.body.breakpoints[0].verified, true);
+    assert.equal(set.body.breakpoints[0].line, BREAK_LINE);
+  });
+
+  await t.test('continue to a later hit; reverseContinue goes back hit by hit to the first', async () => {
+    const first = Number(atBreak.vars.Hardware.find((x) => x.name === 'chronon').value);
+    const second = await step('continue');
+    assert.equal(second.body.reason, 'breakpoint');
+    const later = await view();
+    assert.equal(later.frame.line, BREAK_LINE);
+    // The step out went to a later chronon, so this hit is after the first one.
+    assert.ok(Number(await evaluate('chronon')) > first);
+    // reverseContinue to the previous hit, then continue: the same later hit again.
+    assert.equal((await step('reverseContinue')).body.reason, 'breakpoint');
+    assert.equal((await view()).frame.line, BREAK_LINE);
+    await step('continue');
+    assert.deepEqual(await view(), later);
+    // reverseContinue hit after hit reaches the first hit, exactly as it was shown.
+    let hits = 0;
+    for (;;) {
+      const back = await step('reverseContinue');
+      assert.equal(back.body.reason, 'breakpoint', `reverseContinue #${hits + 1} stopped with ${back.body.reason}`);
+      const shown = await view();
+      assert.equal(shown.frame.line, BREAK_LINE);
+      hits++;
+      if (Number(shown.vars.Hardware.find((x) => x.name === 'chronon').value) === first &&
+          JSON.stringify(shown) === JSON.stringify(atBreak)) break;
+      assert.ok(hits < 200, 'reverseContinue never came back to the first hit');
+    }
+    assert.deepEqual(await view(), atBreak);
+    // Before the first hit there is none: reverseContinue goes to the robot's first instruction.
+    assert.equal((await step('reverseContinue')).body.reason, 'entry');
+  });
+
+  await t.test('a malformed request fails and the adapter keeps answering', async () => {
+    const before = await view();
+    const bad = await raw('frobnicate', {});
+    assert.equal(bad.success, false);
+    assert.equal(bad.command, 'frobnicate');
+    assert.match(bad.message, /unknown command 'frobnicate'/);
+    const missing = await raw('stackTrace', {});
+    assert.equal(missing.success, false);
+    const threads = await dc.threadsRequest();
+    assert.equal(threads.success, true);
+    assert.equal(threads.body.threads.length, 2);
+    assert.deepEqual(await view(), before);
+  });
+
+  await t.test('continue to the end: output with the result, terminated, exited', async () => {
+    await dc.setBreakpointsRequest({ source: { path: dodger }, breakpoints: [] });
+    await dc.setExceptionBreakpointsRequest({ filters: [] });
+    const outputs = [];
+    dc.on('output', (e) => outputs.push(e.body));
+    const terminated = dc.waitForEvent('terminated');
+    const exited = dc.waitForEvent('exited');
+    await dc.continueRequest({ threadId: 1 });
+    await terminated;
+    await exited;
+    const result = outputs.find((o) => o.data && typeof o.data.chronons === 'number');
+    assert.ok(result, `a result output event among ${JSON.stringify(outputs)}`);
+    // Debugging never changes a battle: the result is `chronon battle`'s with the same seed.
+    const battle = JSON.parse(execFileSync(chronon, ['battle', dodger, spinner, '--seed', '1', '--json'], { encoding: 'utf8' }));
+    assert.equal(result.data.chronons, battle.chronons);
+    assert.equal(result.data.timedOut, battle.timedOut);
+    assert.deepEqual(
+      result.data.robots.map((r) => [r.name, r.alive, r.cause, r.deathChronon, r.killer, r.kills, r.points, r.finalEnergy, r.finalDamage]),
+      battle.robots.map((r) => [r.name, r.alive, r.cause, r.deathChronon, r.killer, r.kills, r.points, r.energy, r.damage]));
+    assert.match(result.output, /^battle: seed 1, \d+ chronons/);
+    // After the end the adapter still answers (a client may step back).
+    assert.equal((await step('stepBack')).body.reason, 'step');
+  });
+
+  await t.test('disconnect ends the adapter (exit code 0)', async () => {
+    const adapter = dc._adapterProcess;
+    const exit = new Promise((resolve) => adapter.once('exit', (code) => resolve(code)));
+    disconnected = true;
+    const response = await dc.disconnectRequest({});
+    assert.equal(response.success, true);
+    assert.equal(await exit, 0);
+  });
+});
