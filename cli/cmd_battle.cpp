@@ -22,7 +22,6 @@ namespace chronon::cli {
 
 namespace {
 
-using arena::robowar::DeathCause;
 using arena::robowar::Event;
 
 // The usage text before the engine options.
@@ -53,16 +52,6 @@ constexpr const char* kUsageTail =
 
 // The whole usage text, engine options included.
 std::string usage() { return std::string(kUsageHead) + kEngineUsage + kUsageTail; }
-
-const char* causeName(DeathCause cause) {
-  switch (cause) {
-    case DeathCause::kNone: return "alive";
-    case DeathCause::kDamage: return "damage";
-    case DeathCause::kOverload: return "overload";
-    case DeathCause::kBuggy: return "buggy";
-  }
-  return "?";
-}
 
 // Adds `argument` to `paths`, or for a folder every robot file in it (.rtk, .txt, .rwr, sorted by name),
 // as a tournament enters a folder; so `--game robowar` plays the robots of a folder that also holds
@@ -218,29 +207,10 @@ int runBattle(const Args& arguments) {
   }
   printEngineStats(engines);
 
+  std::vector<std::string> names;
+  for (const robotalk::LoadedRobot& robot : robots) names.push_back(robot.program.name);
   if (json) {
-    nlohmann::json out;
-    out["seed"] = seed;
-    out["chronons"] = result.chronons;
-    out["timedOut"] = result.timedOut;
-    for (size_t i = 0; i < result.robots.size(); ++i) {
-      const auto& o = result.robots[i];
-      nlohmann::json r{{"name", robots[i].program.name},
-                       {"alive", o.alive},
-                       {"deathChronon", o.deathChronon},
-                       {"cause", causeName(o.cause)},
-                       {"killer", o.killer},
-                       {"kills", o.kills},
-                       {"survivalPoints", o.survivalPoints},
-                       {"points", o.points},
-                       {"energy", o.finalEnergy},
-                       {"damage", o.finalDamage}};
-      if (!o.error.empty()) {
-        r["error"] = o.error;
-        r["errorAddress"] = o.errorAddress;
-      }
-      out["robots"].push_back(r);
-    }
+    nlohmann::json out = arena::robowar::resultJson(result, names, seed);
     if (log) {
       out["events"] = nlohmann::json::array();
       for (const Event& e : result.events) {
@@ -260,21 +230,7 @@ int runBattle(const Args& arguments) {
     for (const Event& e : result.events) std::printf("%s\n", arena::robowar::formatEvent(e).c_str());
     std::printf("\n");
   }
-  std::printf("battle: seed %llu, %d chronons%s\n", static_cast<unsigned long long>(seed), result.chronons,
-              result.timedOut ? " (timed out)" : "");
-  for (size_t i = 0; i < result.robots.size(); ++i) {
-    const auto& o = result.robots[i];
-    std::printf("%d %-24s ", static_cast<int>(i), robots[i].program.name.c_str());
-    if (o.alive) {
-      std::printf("alive                        ");
-    } else {
-      std::printf("died at chronon %-5d %-8s", o.deathChronon, causeName(o.cause));
-    }
-    std::printf(" kills %d points %d energy %d damage %d", o.kills, o.points, o.finalEnergy, o.finalDamage);
-    if (!o.error.empty()) std::printf("  (%s at instruction %d)", o.error.c_str(), o.errorAddress);
-    if (o.killer >= 0) std::printf("  killed by %d", o.killer);
-    std::printf("\n");
-  }
+  std::fputs(arena::robowar::formatResult(result, names, seed).c_str(), stdout);
   return 0;
 }
 

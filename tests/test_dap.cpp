@@ -481,8 +481,8 @@ TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, rev
     CHECK(data["robots"][i]["deathChronon"] == expected.robots[i].deathChronon);
     CHECK(data["robots"][i]["points"] == expected.robots[i].points);
     CHECK(data["robots"][i]["kills"] == expected.robots[i].kills);
-    CHECK(data["robots"][i]["finalEnergy"] == expected.robots[i].finalEnergy);
-    CHECK(data["robots"][i]["finalDamage"] == expected.robots[i].finalDamage);
+    CHECK(data["robots"][i]["energy"] == expected.robots[i].finalEnergy);
+    CHECK(data["robots"][i]["damage"] == expected.robots[i].finalDamage);
   }
   CHECK(client.error("next", {{"threadId", 1}}) == "the battle has ended");
   client.ok("disconnect");

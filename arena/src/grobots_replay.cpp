@@ -115,14 +115,8 @@ RoundRecorder::RoundRecorder(World& world, const std::vector<replay::Entrant>& e
                        {"maxArmor", t.spec.armor.toDouble()}});
     }
     e["types"] = std::move(types);
-    std::vector<uint32_t> starts{0};
-    if (i < entrants.size()) {
-      const std::string& text = entrants[i].bytes;
-      for (size_t k = 0; k < text.size(); ++k) {
-        if (text[k] == '\n') starts.push_back(static_cast<uint32_t>(k + 1));
-      }
-    }
-    lineStarts_.push_back(std::move(starts));
+    sources_.emplace_back(i < entrants.size() ? entrants[i].path : side.name,
+                          i < entrants.size() ? entrants[i].bytes : std::string());
   }
   writer_.header(header);
   record();
@@ -168,11 +162,9 @@ void RoundRecorder::record() {
     const grobocode::BrainState& b = *r.brain;
     const grobocode::Brain& brain = *r.type->type->brain;
     nlohmann::json state = {{"pc", b.pc}, {"label", grobocode::describeAddress(brain, b.pc)}};
-    const auto& starts = lineStarts_[static_cast<size_t>(r.side->index)];
-    if (starts.size() > 1 && b.pc >= 0 && static_cast<size_t>(b.pc) < brain.instructions.size()) {
-      const uint32_t offset = brain.instructions[static_cast<size_t>(b.pc)].range.begin;
-      state["line"] = std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin();
-    }
+    const SourceFile& source = sources_[static_cast<size_t>(r.side->index)];
+    if (!source.text().empty() && b.pc >= 0 && static_cast<size_t>(b.pc) < brain.instructions.size())
+      state["line"] = source.lineColumn(brain.instructions[static_cast<size_t>(b.pc)].range.begin).line;
     nlohmann::json ds = nlohmann::json::array();
     for (int32_t k = 0; k < b.height; ++k) ds.push_back(shown(b.stack[static_cast<size_t>(k)]));
     state["ds"] = std::move(ds);

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "chronon/arena/robowar_engine.h"
 
 namespace chronon::arena::robowar {
@@ -88,6 +90,65 @@ const char* eventKindName(Event::Kind kind) {
     case Event::Kind::kError: return "error";
   }
   return "?";
+}
+
+const char* deathCauseName(DeathCause cause) {
+  switch (cause) {
+    case DeathCause::kNone: return "alive";
+    case DeathCause::kDamage: return "damage";
+    case DeathCause::kOverload: return "overload";
+    case DeathCause::kBuggy: return "buggy";
+  }
+  return "?";
+}
+
+nlohmann::json resultJson(const Result& result, const std::vector<std::string>& names, uint64_t seed) {
+  nlohmann::json robots = nlohmann::json::array();
+  for (size_t i = 0; i < result.robots.size(); ++i) {
+    const Outcome& o = result.robots[i];
+    nlohmann::json r{{"name", i < names.size() ? names[i] : std::string()},
+                     {"alive", o.alive},
+                     {"deathChronon", o.deathChronon},
+                     {"cause", deathCauseName(o.cause)},
+                     {"killer", o.killer},
+                     {"kills", o.kills},
+                     {"survivalPoints", o.survivalPoints},
+                     {"points", o.points},
+                     {"energy", o.finalEnergy},
+                     {"damage", o.finalDamage}};
+    if (!o.error.empty()) {
+      r["error"] = o.error;
+      r["errorAddress"] = o.errorAddress;
+    }
+    robots.push_back(std::move(r));
+  }
+  return {{"seed", seed}, {"chronons", result.chronons}, {"timedOut", result.timedOut}, {"robots", std::move(robots)}};
+}
+
+std::string formatResult(const Result& result, const std::vector<std::string>& names, uint64_t seed) {
+  char line[256];
+  std::snprintf(line, sizeof line, "battle: seed %llu, %d chronons%s\n", static_cast<unsigned long long>(seed),
+                result.chronons, result.timedOut ? " (timed out)" : "");
+  std::string text = line;
+  for (size_t i = 0; i < result.robots.size(); ++i) {
+    const Outcome& o = result.robots[i];
+    const std::string name = i < names.size() ? names[i] : std::string();
+    std::snprintf(line, sizeof line, "%d %-24s ", static_cast<int>(i), name.c_str());
+    text += line;
+    if (o.alive) {
+      text += "alive                        ";
+    } else {
+      std::snprintf(line, sizeof line, "died at chronon %-5d %-8s", o.deathChronon, deathCauseName(o.cause));
+      text += line;
+    }
+    std::snprintf(line, sizeof line, " kills %d points %d energy %d damage %d", o.kills, o.points, o.finalEnergy,
+                  o.finalDamage);
+    text += line;
+    if (!o.error.empty()) text += "  (" + o.error + " at instruction " + std::to_string(o.errorAddress) + ")";
+    if (o.killer >= 0) text += "  killed by " + std::to_string(o.killer);
+    text += "\n";
+  }
+  return text;
 }
 
 std::string formatEvent(const Event& e) {

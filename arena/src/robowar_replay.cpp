@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 
 #include "chronon/arena/robowar_engine.h"
@@ -33,16 +34,6 @@ const char* scoringName(Scoring scoring) {
   return "mac452";
 }
 
-const char* causeName(DeathCause cause) {
-  switch (cause) {
-    case DeathCause::kNone: return "alive";
-    case DeathCause::kDamage: return "damage";
-    case DeathCause::kOverload: return "overload";
-    case DeathCause::kBuggy: return "buggy";
-  }
-  return "alive";
-}
-
 nlohmann::json hardwareJson(const chronon::robowar::RobotHardware& h) {
   return {{"energy", h.energyMax},
           {"damage", h.damageMax},
@@ -59,19 +50,6 @@ nlohmann::json hardwareJson(const chronon::robowar::RobotHardware& h) {
           {"probes", h.probes},
           {"noNegativeEnergy", h.noNegativeEnergy}};
 }
-
-// The 1-based line of each byte offset of a source text, by binary search over line starts.
-struct LineIndex {
-  std::vector<uint32_t> starts{0};
-  explicit LineIndex(std::string_view text) {
-    for (size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\n') starts.push_back(static_cast<uint32_t>(i + 1));
-    }
-  }
-  int lineOf(uint32_t offset) const {
-    return static_cast<int>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin());
-  }
-};
 
 }  // namespace
 
@@ -114,16 +92,17 @@ Result recordBattle(const std::vector<Entry>& entries, const std::vector<replay:
   nlohmann::json shotTypes = nlohmann::json::array();
   for (int k = 0; k <= static_cast<int>(ShotKind::kBlast); ++k) shotTypes.push_back(shotName(static_cast<ShotKind>(k)));
   header["shotTypes"] = std::move(shotTypes);
-  std::vector<LineIndex> lines;
+  // Instruction ranges are offsets into the source text; an .RWR file has none.
+  std::vector<std::optional<SourceFile>> sources;
   for (size_t i = 0; i < engine.robots().size(); ++i) {
     const Robot& r = engine.robots()[i];
     if (i < header["entrants"].size()) {
       header["entrants"][i]["team"] = r.team;
       header["entrants"][i]["hardware"] = hardwareJson(r.hardware);
     }
-    // Instruction ranges are offsets into the source text; an .RWR file has none.
-    const bool text = i < entrants.size() && header["entrants"][i].contains("source");
-    lines.emplace_back(text ? std::string_view(entrants[i].bytes) : std::string_view());
+    sources.emplace_back();
+    if (i < entrants.size() && header["entrants"][i].contains("source"))
+      sources.back().emplace(entrants[i].path, entrants[i].bytes);
   }
   writer.header(header);
 
@@ -158,8 +137,8 @@ Result recordBattle(const std::vector<Entry>& entries, const std::vector<replay:
       nlohmann::json state = {{"pc", b.pc}};
       const std::vector<robotalk::Instruction>& code =
           r.program != nullptr ? r.program->code : std::vector<robotalk::Instruction>{};
-      if (lines[i].starts.size() > 1 && b.pc >= 0 && static_cast<size_t>(b.pc) < code.size())
-        state["line"] = lines[i].lineOf(code[static_cast<size_t>(b.pc)].range.begin);
+      if (sources[i] && b.pc >= 0 && static_cast<size_t>(b.pc) < code.size())
+        state["line"] = sources[i]->lineColumn(code[static_cast<size_t>(b.pc)].range.begin).line;
       nlohmann::json stack = nlohmann::json::array();
       for (int k = 0; k < b.sp; ++k) stack.push_back(b.stack[static_cast<size_t>(k)]);
       state["ds"] = std::move(stack);
@@ -182,16 +161,9 @@ Result recordBattle(const std::vector<Entry>& entries, const std::vector<replay:
     recordMoment();
   }
   Result result = engine.finish();
-  nlohmann::json robots = nlohmann::json::array();
-  for (const Outcome& o : result.robots) {
-    robots.push_back({{"alive", o.alive},
-                      {"points", o.points},
-                      {"kills", o.kills},
-                      {"deathChronon", o.deathChronon},
-                      {"cause", causeName(o.cause)},
-                      {"killer", o.killer}});
-  }
-  writer.end({{"robots", std::move(robots)}, {"timedOut", result.timedOut}, {"chronons", result.chronons}});
+  std::vector<std::string> names;
+  for (const replay::Entrant& e : entrants) names.push_back(e.name);
+  writer.end(resultJson(result, names, seed));
   return result;
 }
 

@@ -82,9 +82,10 @@ void Adapter::afterRun(bool paused) {
     return;
   }
   if (!session.ended()) return;
-  sendEvent("output", json{{"category", "console"},
-                           {"output", resultText(battle(), session.result())},
-                           {"data", resultJson(battle(), session.result())}});
+  sendEvent("output",
+            json{{"category", "console"},
+                 {"output", arena::robowar::formatResult(session.result(), robotNames(battle()), battle().seed)},
+                 {"data", arena::robowar::resultJson(session.result(), robotNames(battle()), battle().seed)}});
   for (size_t i = 0; i < battle().robots.size(); ++i) {
     sendEvent("thread", json{{"reason", "exited"}, {"threadId", static_cast<int64_t>(i) + 1}});
   }

@@ -138,16 +138,6 @@ bool isLetterRegister(int index) {
          index != static_cast<int>(robotalk::Reg::Y);
 }
 
-const char* causeName(arena::robowar::DeathCause cause) {
-  switch (cause) {
-    case arena::robowar::DeathCause::kNone: return "alive";
-    case arena::robowar::DeathCause::kDamage: return "damage";
-    case arena::robowar::DeathCause::kOverload: return "overload";
-    case arena::robowar::DeathCause::kBuggy: return "buggy";
-  }
-  return "?";
-}
-
 const char* reasonName(DebugStopReason reason) {
   switch (reason) {
     case DebugStopReason::kEntry: return "entry";
@@ -439,37 +429,10 @@ json stoppedBody(const Battle& battle) {
   return body;
 }
 
-json resultJson(const Battle& battle, const arena::robowar::Result& result) {
-  json robots = json::array();
-  for (size_t i = 0; i < result.robots.size(); ++i) {
-    const arena::robowar::Outcome& o = result.robots[i];
-    robots.push_back({{"name", i < battle.robots.size() ? battle.robots[i]->loaded.program.name : ""},
-                      {"alive", o.alive},
-                      {"deathChronon", o.deathChronon},
-                      {"cause", causeName(o.cause)},
-                      {"error", o.error},
-                      {"killer", o.killer},
-                      {"kills", o.kills},
-                      {"points", o.points},
-                      {"finalEnergy", o.finalEnergy},
-                      {"finalDamage", o.finalDamage}});
-  }
-  return json{{"robots", std::move(robots)}, {"chronons", result.chronons}, {"timedOut", result.timedOut}};
-}
-
-std::string resultText(const Battle& battle, const arena::robowar::Result& result) {
-  std::string text = "battle: seed " + std::to_string(battle.seed) + ", " + std::to_string(result.chronons) +
-                     " chronons" + (result.timedOut ? " (timed out)" : "") + "\n";
-  for (size_t i = 0; i < result.robots.size() && i < battle.robots.size(); ++i) {
-    const arena::robowar::Outcome& o = result.robots[i];
-    text += std::to_string(i) + " " + battle.robots[i]->loaded.program.name + ": ";
-    text += o.alive ? std::string("alive")
-                    : "died at chronon " + std::to_string(o.deathChronon) + " (" + causeName(o.cause) +
-                          (o.error.empty() ? "" : ": " + o.error) + ")";
-    text += ", kills " + std::to_string(o.kills) + ", points " + std::to_string(o.points) + ", energy " +
-            std::to_string(o.finalEnergy) + ", damage " + std::to_string(o.finalDamage) + "\n";
-  }
-  return text;
+std::vector<std::string> robotNames(const Battle& battle) {
+  std::vector<std::string> names;
+  for (const auto& robot : battle.robots) names.push_back(robot->loaded.program.name);
+  return names;
 }
 
 }  // namespace chronon::dap

@@ -215,7 +215,7 @@ test('chronon dap under @vscode/debugadapter-testsupport', { timeout: 60000 }, a
     assert.equal(result.data.chronons, battle.chronons);
     assert.equal(result.data.timedOut, battle.timedOut);
     assert.deepEqual(
-      result.data.robots.map((r) => [r.name, r.alive, r.cause, r.deathChronon, r.killer, r.kills, r.points, r.finalEnergy, r.finalDamage]),
+      result.data.robots.map((r) => [r.name, r.alive, r.cause, r.deathChronon, r.killer, r.kills, r.points, r.energy, r.damage]),
       battle.robots.map((r) => [r.name, r.alive, r.cause, r.deathChronon, r.killer, r.kills, r.points, r.energy, r.damage]));
     assert.match(result.output, /^battle: seed 1, \d+ chronons/);
     // After the end the adapter still answers (a client may step back).

@@ -11,6 +11,7 @@
 
 #include "chronon/arena/grobots_world.h"
 #include "chronon/arena/replay.h"
+#include "chronon/compiler/source.h"
 
 namespace chronon::arena::gbw {
 struct WorldObserver;
@@ -49,10 +50,10 @@ class RoundRecorder {
   replay::Writer writer_;
   std::vector<int32_t> watch_;
   std::vector<std::string> pending_;
-  std::vector<std::vector<uint32_t>> lineStarts_;  ///< Per side, the offsets where its source lines start.
-  std::unique_ptr<gbw::WorldObserver> observer_;   ///< What the world reports to the recorder.
-  uint32_t serialsBefore_ = 0;                     ///< The world's last serial when the previous frame was recorded.
-  uint32_t nextSensorId_ = 0xFFFFFFFFu;            ///< The id of the next sensor shot (they count down).
+  std::vector<SourceFile> sources_;               ///< Per side, its source text, for the line of a brain's pc.
+  std::unique_ptr<gbw::WorldObserver> observer_;  ///< What the world reports to the recorder.
+  uint32_t serialsBefore_ = 0;                    ///< The world's last serial when the previous frame was recorded.
+  uint32_t nextSensorId_ = 0xFFFFFFFFu;           ///< The id of the next sensor shot (they count down).
 };
 
 }  // namespace chronon::arena::grobots

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "chronon/compiler/robotalk.h"
 
 namespace chronon::vm {
@@ -93,6 +95,9 @@ const char* eventKindName(Event::Kind kind);
 /// An event as one line of `battle --log`: chronon, kind, robot, other, value and text.
 std::string formatEvent(const Event& event);
 
+/// A death cause as `battle` prints it: "alive", "damage", "overload" or "buggy".
+const char* deathCauseName(DeathCause cause);
+
 /// The result of a battle.
 struct Result {
   std::vector<Outcome> robots;  ///< In entry order.
@@ -100,6 +105,17 @@ struct Result {
   bool timedOut = false;        ///< Stopped by Rules::maxChronons with more than one side alive.
   std::vector<Event> events;    ///< Filled only when requested.
 };
+
+/// A battle's result as `battle --json` prints it, the replay's end line and the debugger's output
+/// event carry it: {"seed", "chronons", "timedOut", "robots": [{"name", "alive", "deathChronon",
+/// "cause", "killer", "kills", "survivalPoints", "points", "energy", "damage", and "error" with
+/// "errorAddress" for a buggy robot}]}. `names` are the robots' names in entry order.
+nlohmann::json resultJson(const Result& result, const std::vector<std::string>& names, uint64_t seed);
+
+/// A battle's result as `battle` prints it: a "battle: seed S, N chronons" line, then one line per
+/// robot (index, name, alive or the chronon and cause of death, kills, points, energy, damage, the
+/// error and the killer).
+std::string formatResult(const Result& result, const std::vector<std::string>& names, uint64_t seed);
 
 /// Runs one battle of 1-6 entries with the generator seeded by `seed`. Deterministic: equal inputs
 /// give equal results on any machine and thread. With `recordEvents` the result carries the event

@@ -89,11 +89,8 @@ nlohmann::json evaluateBody(const Battle& battle, const nlohmann::json& argument
 /// The stopped event body for the session's current pause.
 nlohmann::json stoppedBody(const Battle& battle);
 
-/// The battle's result as JSON (per robot: name, alive, deathChronon, cause, error, killer, kills,
-/// points, finalEnergy, finalDamage; chronons, timedOut), for the output event at the end and tests.
-nlohmann::json resultJson(const Battle& battle, const arena::robowar::Result& result);
-
-/// The result as the text lines the debug console shows at the end.
-std::string resultText(const Battle& battle, const arena::robowar::Result& result);
+/// The names of the battle's robots in entry order, for arena::robowar::resultJson and formatResult
+/// (the output event at the end carries the result as `chronon battle` prints it and as its --json).
+std::vector<std::string> robotNames(const Battle& battle);
 
 }  // namespace chronon::dap
