@@ -149,12 +149,7 @@ namespace {
 // round the standings counted) and writes its replay into `folder`; false after a message on failure.
 bool writeRoundReplays(const std::vector<LoadedSide>& loaded, const gb::TournamentOptions& options,
                        const char* engineName, const std::string& folder) {
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec) {
-    std::fprintf(stderr, "chronon tournament: cannot make the folder %s (%s)\n", folder.c_str(), ec.message().c_str());
-    return false;
-  }
+  if (!makeFolder(folder, "tournament")) return false;
   std::vector<const grobocode::Side*> sides;
   std::vector<arena::replay::Entrant> entrants;
   for (const LoadedSide& s : loaded) {

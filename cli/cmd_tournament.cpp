@@ -66,12 +66,7 @@ constexpr const char* kUsageTail =
 // the standings counted) and writes its replay into `folder`; false after a message on failure.
 bool writeReplays(const rw::TournamentReport& report, const rw::Field& field, const rw::TournamentOptions& options,
                   const char* engineName, const std::string& folder) {
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec) {
-    std::fprintf(stderr, "chronon tournament: cannot make the folder %s (%s)\n", folder.c_str(), ec.message().c_str());
-    return false;
-  }
+  if (!makeFolder(folder, "tournament")) return false;
   std::vector<std::string> bytes;
   for (const std::string& path : field.paths) bytes.push_back(readWholeFile(path).value_or(""));
   std::atomic<bool> ok{true};

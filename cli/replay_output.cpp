@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -86,6 +87,14 @@ std::optional<std::string> readWholeFile(const std::string& path) {
     if (bytes.size() > (size_t{64} << 20)) return std::nullopt;
   }
   return bytes;
+}
+
+bool makeFolder(const std::string& folder, const char* command) {
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (!ec) return true;
+  std::fprintf(stderr, "chronon %s: cannot make the folder %s (%s)\n", command, folder.c_str(), ec.message().c_str());
+  return false;
 }
 
 bool writeWholeFile(const std::string& path, std::string_view bytes) {

@@ -43,6 +43,10 @@ bool isPagePath(std::string_view path);
 /// The bytes of the file at `path` (at most 64 MiB), or nullopt when it cannot be read.
 std::optional<std::string> readWholeFile(const std::string& path);
 
+/// Creates `folder` (and its parents) when missing; prints "chronon COMMAND: cannot make the folder
+/// ..." and returns false when it cannot.
+bool makeFolder(const std::string& folder, const char* command);
+
 /// Writes `bytes` to `path`; prints "chronon: cannot write PATH" and returns false on failure.
 bool writeWholeFile(const std::string& path, std::string_view bytes);
 
