@@ -18,6 +18,7 @@
 #include "chronon/compiler/grobocode.h"
 #include "chronon/vm/grobocode_interpreter.h"
 #include "chronon/vm/grobocode_test_host.h"
+#include "test_grobocode_support.h"
 #include "test_support.h"
 
 namespace {
@@ -464,26 +465,6 @@ int32_t runByStepping(gc::BrainState& state, const gc::Brain& brain, gc::Groboco
   return executed;
 }
 
-// Every field of two brain states, stale stack cells included.
-void requireSameBrainState(const gc::BrainState& a, const gc::BrainState& b) {
-  REQUIRE(a.pc == b.pc);
-  REQUIRE(a.height == b.height);
-  REQUIRE(a.stack == b.stack);
-  REQUIRE(a.returnHeight == b.returnHeight);
-  REQUIRE(a.returnStack == b.returnStack);
-  REQUIRE(a.variables == b.variables);
-  REQUIRE(a.vectors == b.vectors);
-  REQUIRE(a.status == b.status);
-  REQUIRE(a.error == b.error);
-  REQUIRE(a.errorMessage == b.errorMessage);
-  REQUIRE(a.errorPc == b.errorPc);
-  REQUIRE(a.lastPrint == b.lastPrint);
-  REQUIRE(a.remaining == b.remaining);
-  REQUIRE(a.used == b.used);
-  REQUIRE(a.memory.size() == b.memory.size());
-  for (int32_t i = 1; i <= std::min(a.memory.size(), 64); ++i) REQUIRE(a.memory.load(i) == b.memory.load(i));
-}
-
 void requireSameLoggingHost(const LoggingHost& a, const LoggingHost& b) {
   REQUIRE(a.log == b.log);
   REQUIRE(a.inner.scalarWrites.size() == b.inner.scalarWrites.size());
@@ -625,7 +606,7 @@ TEST_CASE("run's fast loop matches step on random programs, budgets and stacks",
       const int32_t doneSlow = runByStepping(slow, brain, slowHost);
       REQUIRE(doneFast == doneSlow);
       executed += doneFast;
-      requireSameBrainState(fast, slow);
+      chronon::test::requireSameBrainState(fast, slow);
       requireSameLoggingHost(fastHost, slowHost);
     }
     errors += fast.status == gc::BrainStatus::kError ? 1 : 0;
@@ -672,7 +653,7 @@ TEST_CASE("run's fast loop matches step on every corpus side's brains", "[groboc
           gc::endThink(slow, slowHost, speed);
           REQUIRE(doneFast == doneSlow);
           executed += doneFast;
-          requireSameBrainState(fast, slow);
+          chronon::test::requireSameBrainState(fast, slow);
           requireSameLoggingHost(fastHost, slowHost);
         }
       }

@@ -18,6 +18,7 @@
 #include "chronon/vm/grobocode_engine.h"
 #include "chronon/vm/grobocode_interpreter.h"
 #include "chronon/vm/grobocode_test_host.h"
+#include "test_grobocode_support.h"
 #include "test_support.h"
 
 namespace {
@@ -42,29 +43,6 @@ GrobocodeJit& theJit() {
 bool fullRun() {
   const char* full = std::getenv("CHRONON_JIT_FULL");
   return full != nullptr && std::string(full) == "1";
-}
-
-// Every field of two brain states, stale stack cells included (dropn can re-expose them).
-void requireSameState(const gc::BrainState& a, const gc::BrainState& b) {
-  REQUIRE(a.pc == b.pc);
-  REQUIRE(a.height == b.height);
-  REQUIRE(a.stack == b.stack);
-  REQUIRE(a.returnHeight == b.returnHeight);
-  REQUIRE(a.returnStack == b.returnStack);
-  REQUIRE(a.variables == b.variables);
-  REQUIRE(a.vectors == b.vectors);
-  REQUIRE(a.status == b.status);
-  REQUIRE(a.error == b.error);
-  REQUIRE(a.errorMessage == b.errorMessage);
-  REQUIRE(a.errorPc == b.errorPc);
-  REQUIRE(a.lastPrint == b.lastPrint);
-  REQUIRE(a.remaining == b.remaining);
-  REQUIRE(a.used == b.used);
-  REQUIRE(a.memory.size() == b.memory.size());
-  bool sameMemory = true;
-  const int32_t cells = std::min(a.memory.size(), 4096);
-  for (int32_t i = 1; i <= cells; ++i) sameMemory = sameMemory && a.memory.load(i) == b.memory.load(i);
-  REQUIRE(sameMemory);
 }
 
 // Everything the test host recorded.
@@ -125,7 +103,7 @@ int64_t compareBrain(const gc::Brain& brain, const gc::Type* type, int32_t speed
     const int32_t doneJ = theJit().think(stateJ, brain, hostJ, speed);
     REQUIRE(doneI == doneJ);
     executed += doneI;
-    requireSameState(stateI, stateJ);
+    chronon::test::requireSameBrainState(stateI, stateJ);
     requireSameHost(hostI, hostJ);
     if (stateI.status != gc::BrainStatus::kOk) break;
   }
@@ -328,7 +306,7 @@ TEST_CASE("JIT direct calls: pure words, shared memory and hardware errors match
       for (int32_t frame = 0; frame < 40 && stateI.status == gc::BrainStatus::kOk; ++frame) {
         REQUIRE(gc::interpreterEngine().think(stateI, brain, hostI, speed) ==
                 theJit().think(stateJ, brain, hostJ, speed));
-        requireSameState(stateI, stateJ);
+        chronon::test::requireSameBrainState(stateI, stateJ);
         requireSameHost(hostI, hostJ);
       }
       CHECK(stateI.status == gc::BrainStatus::kError);
@@ -359,7 +337,7 @@ TEST_CASE("JIT compiling in the background behaves as the interpreter meanwhile 
     if (frame == 50 || frame == 150) jit->waitIdle();
     INFO("frame " << frame);
     REQUIRE(gc::interpreterEngine().think(stateI, brain, hostI, 9) == jit->think(stateJ, brain, hostJ, 9));
-    requireSameState(stateI, stateJ);
+    chronon::test::requireSameBrainState(stateI, stateJ);
     requireSameHost(hostI, hostJ);
   }
   const chronon::jit::JitStats stats = jit->stats();

@@ -178,18 +178,8 @@ class Workbench {
 
   /** Opens a file by its path relative to the workspace, through the Quick Open box. */
   async openFile(relative) {
-    const name = path.basename(relative);
-    await this.page.keyboard.press('Control+P');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(relative);
-    // Click the file's own row: Enter raced the list's update and opened nothing, or the old pick.
-    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-    await row.waitFor({ state: 'visible', timeout: 10000 });
-    await row.click();
-    await this.page.locator(`.tabs-container .tab.active:has-text("${name}")`).waitFor({ timeout: 15000 });
+    await this.quickOpen(relative);
     await this.page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor();
-    log(`opened ${relative}`);
   }
 
   /** Runs a command from the palette by its title ("Chronon: Run battle"). */
@@ -356,6 +346,7 @@ class Workbench {
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
     await input.fill(relative);
+    // Click the file's own row: Enter raced the list's update and opened nothing, or the old pick.
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
     await row.waitFor({ state: 'visible', timeout: 10000 });
     await row.click();
