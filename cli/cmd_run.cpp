@@ -193,9 +193,9 @@ int runRun(const Args& args) {
     std::fprintf(stderr, "chronon run: no type of %s has a processor (speed 0), so no brain runs\n", path.c_str());
   }
 
-  prepareEngine(engine, {&side});
-  // A handful of brains in a short run: wait for their native code so that `--engine jit` runs them
-  // from the first frame.
+  // A handful of brains in a short run: compile them at once and wait for their native code, so
+  // that `--engine jit` runs them from the first frame.
+  prepareEngine(engine, {&side}, false);
   if (engine.jit) engine.jit->waitIdle();
   arena::grobots::WorldOptions options;
   options.keepPrints = true;

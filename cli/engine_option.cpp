@@ -3,7 +3,6 @@
 #include "engine_option.h"
 
 #include <cstdio>
-#include <cstdlib>
 #include <set>
 
 namespace chronon::cli {
@@ -43,15 +42,17 @@ bool engineOption(const std::vector<std::string>& args, size_t& i, EngineChoice&
   return true;
 }
 
-void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side*>& sides) {
+void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side*>& sides, bool warmUp) {
   if (!choice.jitRequested) return;
   if (!choice.jit) {
     std::string reason;
     // Brains compile on a background thread while the interpreter runs them, so a battle or a
-    // tournament never waits for LLVM; brains that run a lot are compiled again at level 2.
+    // tournament never waits for LLVM; only brains that have run a while are compiled, and brains
+    // that run a lot are compiled again at level 2.
     jit::JitOptions options;
     options.background = true;
     options.hotInstructions = jit::kDefaultHotInstructions;
+    options.warmInstructionsPerInstruction = warmUp ? jit::kDefaultWarmInstructionsPerInstruction : 0;
     choice.jit = jit::GrobocodeJit::create(reason, options);
     if (!choice.jit) {
       std::fprintf(stderr, "chronon: note: the JIT is not available (%s); the interpreter runs every brain\n",

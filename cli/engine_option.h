@@ -45,9 +45,11 @@ inline constexpr const char* kEngineUsage =
     "  --stats              print JIT compile times and cache hits to stderr\n";
 
 /// Creates the JIT when it was requested (a note on stderr when LLVM cannot, and the interpreter is
-/// used), then queues every type's brain of `sides` for the JIT's background thread, named
-/// "side/type" in the statistics. Brains run on the interpreter until their code is ready.
-void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side*>& sides);
+/// used), then names every type's brain of `sides` "side/type" for the statistics. Brains run on the
+/// interpreter until their code is ready. With `warmUp` (battles, tournaments) a brain is compiled
+/// on the JIT's background thread once it has run a while on the interpreter
+/// (jit::kDefaultWarmInstructionsPerInstruction); without it every brain is queued at once.
+void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side*>& sides, bool warmUp = true);
 
 /// A RoboWar program to compile up front, named in the statistics.
 struct NamedProgram {

@@ -539,3 +539,19 @@ TEST_CASE("§1.6: vector arithmetic", "[grobots-number]") {
   CHECK(polarToRect(FixedPolar{num(2), kPi}).value() == FixedVector{raw(-8190), Fixed::fromRaw(0)});
   CHECK(polarToRect(FixedPolar{kInfinity, Fixed()}).value() == FixedVector{kInfinity, Fixed()});
 }
+
+TEST_CASE("cosSin's table gives exactly what cos and sin compute", "[grobots-number]") {
+  // Every raw angle of the table and a margin past both ends, where cosSin computes instead.
+  for (int32_t r = -detail::kCosSinReach - 64; r <= detail::kCosSinReach + 64; ++r) {
+    const Fixed a = Fixed::fromRaw(r);
+    const CosSin cs = cosSin(a);
+    REQUIRE(cs.cos.raw() == cos(a).value().raw());
+    REQUIRE(cs.sin.raw() == sin(a).value().raw());
+  }
+  for (const int32_t r :
+       {std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max(), 1 << 20, -(1 << 24)}) {
+    const Fixed a = Fixed::fromRaw(r);
+    CHECK(cosSin(a).cos.raw() == cos(a).value().raw());
+    CHECK(cosSin(a).sin.raw() == sin(a).value().raw());
+  }
+}

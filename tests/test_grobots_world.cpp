@@ -20,6 +20,8 @@
 #include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/grobocode.h"
 #include "test_support.h"
+// The world's own arithmetic, tested white-box against the library calls it stands for.
+#include "../arena/src/grobots_math.h"
 
 using namespace chronon;
 namespace gb = chronon::arena::grobots;
@@ -356,4 +358,49 @@ TEST_CASE("Reference tournaments, shortened, rank like the original", "[grobots-
   CHECK(c.matched == 9);
   CHECK(c.spearman >= 0.7);
   CHECK(c.worstDeviation <= 2.5);
+}
+
+TEST_CASE("the world's length is exactly the truncated hypot it stands for", "[grobots-world]") {
+  namespace gbw = chronon::arena::gbw;
+  using chronon::grobots::Fixed;
+  const auto expected = [](int32_t x, int32_t y) {
+    return gbw::fromD(std::hypot(Fixed::fromRaw(x).toDouble(), Fixed::fromRaw(y).toDouble())).raw();
+  };
+  const auto check = [&](int32_t x, int32_t y) {
+    INFO("raw (" << x << ", " << y << ")");
+    REQUIRE(gbw::length({Fixed::fromRaw(x), Fixed::fromRaw(y)}).raw() == expected(x, y));
+  };
+  // Zero components, squares (3-4-5 and friends, scaled), the ends of the range.
+  for (const int32_t v : {0, 1, -1, 4096, -4096, 12345678, INT32_MAX, INT32_MIN}) {
+    check(v, 0);
+    check(0, v);
+  }
+  for (int32_t k = 1; k < 5000; k += 7) {
+    check(3 * k, 4 * k);
+    check(-5 * k, 12 * k);
+    check(8 * k, -15 * k);
+  }
+  check(INT32_MAX, INT32_MAX);
+  check(INT32_MIN, INT32_MIN);
+  check(1 << 24, 1 << 24);
+  // Squares plus or minus one, where the root is nearest to a whole number.
+  for (int64_t k = 1; k < (int64_t{1} << 24); k = k * 3 + 1) {
+    const auto kk = static_cast<int32_t>(k);
+    check(kk, 1);
+    check(kk, 2);
+  }
+  // Random vectors at every scale a world produces and beyond.
+  uint64_t seed = 0x9E3779B97F4A7C15ull;
+  const auto next = [&] {
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return seed;
+  };
+  for (int i = 0; i < 300000; ++i) {
+    const int shift = static_cast<int>(next() % 32);
+    const auto x = static_cast<int32_t>(static_cast<int64_t>(next() % (uint64_t{1} << 32)) >> shift);
+    const auto y = static_cast<int32_t>(static_cast<int64_t>(next() % (uint64_t{1} << 32)) >> shift);
+    check(x, y);
+  }
 }

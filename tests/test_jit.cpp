@@ -350,6 +350,44 @@ TEST_CASE("JIT compiling in the background behaves as the interpreter meanwhile 
   CHECK(stats.queued == 0);
 }
 
+TEST_CASE("JIT warming up leaves a brain to the interpreter until it has run a while", "[jit]") {
+  std::string reason;
+  chronon::jit::JitOptions options;
+  options.background = true;
+  options.warmInstructionsPerInstruction = 4;
+  const std::unique_ptr<GrobocodeJit> jit = GrobocodeJit::create(reason, options);
+  REQUIRE(jit != nullptr);
+  const gc::SideResult side = probe("#var n 0\nloop: n 1 + n! n 3 store 3 load print sync loop& jump", 10);
+  REQUIRE(side.loaded());
+  const gc::Brain& brain = *side.side.types.at(0).brain;
+  REQUIRE(jit->prepare(brain, "probe"));
+  const int64_t threshold = 4 * static_cast<int64_t>(brain.instructions.size());
+  gc::GrobocodeTestHost hostI(3);
+  gc::GrobocodeTestHost hostJ(3);
+  gc::BrainState stateI = gc::makeBrainState(brain, 10);
+  gc::BrainState stateJ = gc::makeBrainState(brain, 10);
+  int64_t interpreted = 0;
+  bool compiledSeen = false;
+  for (int32_t frame = 0; frame < 100; ++frame) {
+    INFO("frame " << frame);
+    jit->waitIdle();
+    const size_t compiles = jit->stats().records.size();
+    // Nothing is compiled before the interpreter has run the threshold; soon after, it is.
+    if (interpreted < threshold) CHECK(compiles == 0);
+    if (compiles > 0) compiledSeen = true;
+    const int32_t ranI = gc::interpreterEngine().think(stateI, brain, hostI, 9);
+    REQUIRE(ranI == jit->think(stateJ, brain, hostJ, 9));
+    if (compiles == 0) interpreted += ranI;
+    chronon::test::requireSameBrainState(stateI, stateJ);
+    requireSameHost(hostI, hostJ);
+  }
+  CHECK(compiledSeen);
+  const chronon::jit::JitStats stats = jit->stats();
+  REQUIRE(stats.records.size() == 1);
+  CHECK(stats.records[0].compiled);
+  CHECK(stats.records[0].name == "probe");
+}
+
 TEST_CASE("JIT: a brain's code never reaches outside its state", "[jit]") {
   // Computed jumps into the middle of blocks, to every address, and returns to pushed addresses.
   compareCode("#var i 0\nloop: i 1 + i! i 2 mod 3 + jump nop nop 5 print i 40 < loop& ifg");

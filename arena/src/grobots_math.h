@@ -89,14 +89,38 @@ inline FixedVector operator*(FixedVector a, Fixed s) { return {a.x * s, a.y * s}
 inline FixedVector operator*(FixedVector a, double s) { return {a.x * s, a.y * s}; }
 inline FixedVector operator/(FixedVector a, Fixed s) { return {a.x / s, a.y / s}; }
 inline bool isZero(FixedVector v) { return v.x.raw() == 0 && v.y.raw() == 0; }
-/// Length, computed in double from the components and truncated (GBFinePoint::Norm).
-inline Fixed length(FixedVector v) { return fromD(std::hypot(toD(v.x), toD(v.y))); }
+/// Length, computed in double from the components and truncated (GBFinePoint::Norm): always the
+/// number fromD(std::hypot(toD(v.x), toD(v.y))), mostly found without calling hypot. With s the
+/// exact sum of the squared raw components, hypot's result is √s / 4096 within one ulp (glibc's
+/// bound). Below 2^48, a √s that is not an integer lies more than 1 / (2√s + 1) > 2^-25 from every
+/// integer, far more than that ulp (under 2^-28 at this scale), so the truncation is ⌊√s⌋, which an
+/// integer square root gives exactly. A whole √s is exact only where C guarantees it (a zero
+/// component: hypot(x, 0) = |x|); any other square, and any larger s, asks hypot.
+inline Fixed length(FixedVector v) {
+  const int64_t x = v.x.raw();
+  const int64_t y = v.y.raw();
+  const uint64_t s = static_cast<uint64_t>(x * x) + static_cast<uint64_t>(y * y);
+  if (s < (uint64_t{1} << 48)) {
+    // s is exact as a double and the rounded square root is within one of ⌊√s⌋.
+    auto k = static_cast<uint64_t>(std::sqrt(static_cast<double>(s)));
+    if (k * k > s) {
+      --k;
+    } else if ((k + 1) * (k + 1) <= s) {
+      ++k;
+    }
+    if (k * k != s || x == 0 || y == 0) return Fixed::fromRaw(static_cast<int32_t>(k));
+  }
+  return fromD(std::hypot(toD(v.x), toD(v.y)));
+}
 inline Fixed angleOf(FixedVector v) { return ::chronon::grobots::angle(v); }
 /// (r cos t, r sin t) with number x number multiplies (MakePolar, §0). A zero length gives (0, 0)
 /// whatever the angle (0 x c floors to 0 for any finite c), so the cosine and sine are skipped then.
+/// The truncated cosine and sine come from grobots::cosSin, equal to fromD(std::cos(toD(t))) and
+/// fromD(std::sin(toD(t))).
 inline FixedVector polar(Fixed r, Fixed t) {
   if (r.raw() == 0) return {};
-  return {r * fromD(std::cos(toD(t))), r * fromD(std::sin(toD(t)))};
+  const ::chronon::grobots::CosSin cs = ::chronon::grobots::cosSin(t);
+  return {r * cs.cos, r * cs.sin};
 }
 inline FixedVector unit(FixedVector v) { return polar(num(1), angleOf(v)); }
 inline Fixed dotN(FixedVector a, FixedVector b) { return a.x * b.x + a.y * b.y; }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <ctime>
 #include <utility>
+#include <vector>
 
 namespace chronon::grobots {
 namespace {
@@ -137,6 +138,20 @@ Checked<Fixed> sin(Fixed radians) { return Fixed::fromDouble(std::sin(radians.to
 
 Checked<Fixed> cos(Fixed radians) { return Fixed::fromDouble(std::cos(radians.toDouble())); }
 
+const CosSin* detail::cosSinTable() {
+  // Built from `cos` and `sin` themselves, so each entry is exactly what they return; a static local
+  // is built once even when several worlds start on several threads.
+  static const std::vector<CosSin> table = [] {
+    std::vector<CosSin> t(2 * static_cast<size_t>(kCosSinReach) + 1);
+    for (int32_t r = -kCosSinReach; r <= kCosSinReach; ++r) {
+      const Fixed a = Fixed::fromRaw(r);
+      t[static_cast<size_t>(r + kCosSinReach)] = {cos(a).value(), sin(a).value()};
+    }
+    return t;
+  }();
+  return table.data();
+}
+
 Checked<Fixed> tan(Fixed radians) { return Fixed::fromDouble(std::tan(radians.toDouble())); }
 
 Checked<Fixed> arcsin(Fixed a) { return Fixed::fromDouble(std::asin(a.toDouble())); }
@@ -199,7 +214,8 @@ FixedVector unitize(FixedVector v) {
   const Fixed theta = angle(v);
   // Unit length times a truncated cosine or sine: the checked multiply by 1 is exact and in range.
   const Fixed one = fromSmallInteger(1);
-  return {multiply(one, cos(theta).value()).value(), multiply(one, sin(theta).value()).value()};
+  const CosSin cs = cosSin(theta);
+  return {multiply(one, cs.cos).value(), multiply(one, cs.sin).value()};
 }
 
 Checked<Fixed> dot(FixedVector a, FixedVector b) { return combineProducts(a.x, b.x, a.y, b.y, false); }
@@ -249,9 +265,10 @@ Checked<FixedPolar> rectToPolar(FixedVector v) {
 
 Checked<FixedVector> polarToRect(FixedPolar p) {
   // cos and sin of any number lie in [-1, 1], so they never fail.
-  const Checked<Fixed> x = multiply(p.radius, cos(p.angle).value());
+  const CosSin cs = cosSin(p.angle);
+  const Checked<Fixed> x = multiply(p.radius, cs.cos);
   if (!x) return x.error();
-  const Checked<Fixed> y = multiply(p.radius, sin(p.angle).value());
+  const Checked<Fixed> y = multiply(p.radius, cs.sin);
   if (!y) return y.error();
   return FixedVector{x.value(), y.value()};
 }

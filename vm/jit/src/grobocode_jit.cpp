@@ -105,6 +105,8 @@ struct Compiled {
   std::string note;                        // Why it was declined.
   std::atomic<int64_t> executed{0};        // Instructions run natively, for the hot-brain recompile.
   std::atomic<bool> upgradeQueued{false};  // Set once, when it is queued for level 2.
+  std::atomic<int64_t> interpreted{0};     // Instructions the interpreter ran before the first compile.
+  std::atomic<bool> queued{false};         // Set once, when it is queued for its first compile.
 };
 
 // A compile for the background thread: the brain (a copy) and the level to compile it at.
@@ -201,7 +203,12 @@ const Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::str
                     [&](Compiled& compiled, CompileRecord& record) {
                       compiled.name = record.name;
                       if (options.background) {
-                        enqueue(compiled, brain, options.optimization);
+                        // A brain that must warm up first is queued by `run` (JitOptions::
+                        // warmInstructionsPerInstruction).
+                        if (options.warmInstructionsPerInstruction <= 0) {
+                          compiled.queued.store(true, std::memory_order_relaxed);
+                          enqueue(compiled, brain, options.optimization);
+                        }
                         return false;
                       }
                       compiled.function.store(compile(brain, record, options.optimization), std::memory_order_release);
@@ -249,8 +256,19 @@ int32_t GrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& 
   // Compiled code indexes the tables by the brain's sizes; a state made for another brain is the
   // interpreter's to run (it checks every index).
   if (function == nullptr || state.variables.size() != brain.variables.size() ||
-      state.vectors.size() != brain.vectors.size())
-    return grobocode::run(state, brain, host);
+      state.vectors.size() != brain.vectors.size()) {
+    const int32_t executed = grobocode::run(state, brain, host);
+    const int64_t warm = impl_->options.warmInstructionsPerInstruction;
+    if (function == nullptr && warm > 0 && impl_->options.background) {
+      auto* compiled = const_cast<Compiled*>(static_cast<const Compiled*>(memo.code));
+      const int64_t threshold = warm * static_cast<int64_t>(brain.instructions.size());
+      if (!compiled->queued.load(std::memory_order_relaxed) &&
+          compiled->interpreted.fetch_add(executed, std::memory_order_relaxed) + executed >= threshold &&
+          !compiled->queued.exchange(true))
+        impl_->enqueue(*compiled, brain, impl_->options.optimization);
+    }
+    return executed;
+  }
   grobots::Fixed* memory = state.memory.denseCells();
   int32_t memorySize = memory == nullptr ? 0 : state.memory.size();
   NativeContext context{reinterpret_cast<int32_t*>(state.stack.data()),

@@ -189,6 +189,22 @@ Checked<Fixed> sqrt(Fixed a);
 /// `exponent` ( b x -- b^x ): pow(b, x). Errors: kOverflow for an infinite or too-large result
 /// (`0 -1 exponent`, `2 19 exponent`). A NaN (`-8 0.5 exponent`) gives raw INT32_MIN, no error.
 Checked<Fixed> exponent(Fixed base, Fixed power);
+/// A cosine and a sine, each truncated toward zero as `cos` and `sin` give them.
+struct CosSin {
+  Fixed cos;
+  Fixed sin;
+};
+namespace detail {
+/// Raw angles within +-kCosSinReach (a little more than 2 pi) are answered from a table.
+inline constexpr int32_t kCosSinReach = 25740;
+/// The table of `cosSin` for raw angles -kCosSinReach ... kCosSinReach, built on first use (about
+/// 2 ms) from the very `cos` and `sin` results, so that a lookup equals the computation.
+const CosSin* cosSinTable();
+}  // namespace detail
+/// `cos` and `sin` of `radians` together, equal to `cos(radians).value()` and `sin(radians).value()`
+/// (neither can fail). Angles from `angle` and the random angles of the world lie in the table, so the
+/// world's polar vectors and the brain's `cos` and `sin` cost a lookup instead of two libm calls.
+inline CosSin cosSin(Fixed radians);
 /// `sin` of radians, truncated toward zero (`1 sin` = raw 3446).
 Checked<Fixed> sin(Fixed radians);
 /// `cos` of radians, truncated toward zero (`pi cos` = raw -4095).
@@ -340,5 +356,11 @@ class RandomState {
  private:
   int32_t state_;
 };
+
+inline CosSin cosSin(Fixed radians) {
+  const int32_t r = radians.raw();
+  if (r >= -detail::kCosSinReach && r <= detail::kCosSinReach) return detail::cosSinTable()[r + detail::kCosSinReach];
+  return {cos(radians).value(), sin(radians).value()};
+}
 
 }  // namespace chronon::grobots

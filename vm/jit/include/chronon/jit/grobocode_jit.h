@@ -54,11 +54,22 @@ struct JitOptions {
   /// first. Level 2 costs about ten times as long to compile, so only brains that run a lot are
   /// worth it. 0 (the default) never recompiles.
   int64_t hotInstructions = 0;
+  /// With `background`, Grobocode only: a brain is queued for its first compile once its robots
+  /// have executed this many instructions on the interpreter per instruction of the brain, instead
+  /// of at once. A compile costs about as much as the interpreter running some ten thousand
+  /// instructions per instruction compiled, so on a busy or single core a brain that runs little
+  /// is cheaper left to the interpreter. 0 (the default) queues every brain at once.
+  int64_t warmInstructionsPerInstruction = 0;
 };
 
-/// The hot-brain threshold the command line uses (JitOptions::hotInstructions): in a Grobots
-/// tournament a busy brain reaches it within a few rounds.
-inline constexpr int64_t kDefaultHotInstructions = 20'000'000;
+/// The warm-up the command line uses for tournaments and battles
+/// (JitOptions::warmInstructionsPerInstruction); docs/jit.md gives the measurements behind it.
+inline constexpr int64_t kDefaultWarmInstructionsPerInstruction = 30000;
+
+/// The hot-brain threshold the command line uses (JitOptions::hotInstructions): a compute-heavy
+/// brain reaches it within a second; the brains of a typical Grobots tournament, which spend their
+/// time in hardware words, gain too little from level 2 to repay its compile (docs/jit.md).
+inline constexpr int64_t kDefaultHotInstructions = 200'000'000;
 
 /// The Grobocode JIT. Thread-safe: compiles under a lock; compiled code is shared.
 class GrobocodeJit final : public grobocode::BrainEngine {
