@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <iterator>
 #include <limits>
@@ -553,5 +554,38 @@ TEST_CASE("cosSin's table gives exactly what cos and sin compute", "[grobots-num
     const Fixed a = Fixed::fromRaw(r);
     CHECK(cosSin(a).cos.raw() == cos(a).value().raw());
     CHECK(cosSin(a).sin.raw() == sin(a).value().raw());
+  }
+}
+
+TEST_CASE("angle is exactly atan2 truncated, though it mostly estimates it", "[grobots-number]") {
+  const auto check = [](int32_t x, int32_t y) {
+    INFO("raw (" << x << ", " << y << ")");
+    const FixedVector v{Fixed::fromRaw(x), Fixed::fromRaw(y)};
+    REQUIRE(angle(v).raw() == Fixed::fromDouble(std::atan2(v.y.toDouble(), v.x.toDouble())).value().raw());
+  };
+  // The axes, the diagonals and the ends of the range, in every quadrant.
+  for (const int32_t a : {0, 1, 7, 4096, 123456, INT32_MAX, INT32_MIN}) {
+    for (const int32_t b : {0, 1, -1, 4096, -4096, 123456, -123456, INT32_MAX, INT32_MIN}) {
+      check(a, b);
+      check(b, a);
+    }
+  }
+  // Every direction on a circle of radius 1000 raw, and random vectors at every scale.
+  for (int32_t x = -1000; x <= 1000; ++x) {
+    const auto y = static_cast<int32_t>(std::sqrt(1000000.0 - static_cast<double>(x) * x));
+    check(x, y);
+    check(x, -y);
+  }
+  uint64_t seed = 0x2545F4914F6CDD1Dull;
+  const auto next = [&] {
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return seed;
+  };
+  for (int i = 0; i < 1000000; ++i) {
+    const int shift = static_cast<int>(next() % 32);
+    check(static_cast<int32_t>(static_cast<int64_t>(static_cast<int32_t>(next())) >> shift),
+          static_cast<int32_t>(static_cast<int64_t>(static_cast<int32_t>(next())) >> shift));
   }
 }

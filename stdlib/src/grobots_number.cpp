@@ -205,9 +205,44 @@ Checked<Fixed> norm(FixedVector v) {
   return Fixed::fromDouble(std::sqrt(x * x + y * y));
 }
 
+namespace {
+
+// arctan z / z on [0, 1] as a polynomial in z^2 (Abramowitz and Stegun 4.4.49): z times it is
+// within 1.4e-8 of arctan z (measured on 10^8 points; the book bounds it by 2e-8).
+constexpr double kArctanSeries[] = {1.0,           -0.3333314528, 0.1999355085,  -0.1420889944, 0.1065626393,
+                                    -0.0752896400, 0.0429096138,  -0.0161657367, 0.0028662257};
+
+// How far from a whole number the scaled estimate must be for its truncation to be the truncation of
+// the exact angle: 2^-12 raw, four times the estimate's worst error of 4096 x 1.4e-8.
+constexpr double kTruncationMargin = 1.0 / 4096;
+
+}  // namespace
+
 Fixed angle(FixedVector v) {
+  const double x = v.x.toDouble();
+  const double y = v.y.toDouble();
+  // The number is atan2 truncated to 1/4096. A cheap estimate of atan2, good to 1.4e-8, already
+  // decides the truncation unless the scaled angle lies within kTruncationMargin of a whole number
+  // (one case in two thousand); then, and on the axes, atan2 itself decides.
+  if (x != 0 && y != 0) {
+    const double ax = std::fabs(x);
+    const double ay = std::fabs(y);
+    const bool steep = ay > ax;
+    const double z = steep ? ax / ay : ay / ax;
+    const double z2 = z * z;
+    double series = kArctanSeries[8];
+    for (int k = 7; k >= 0; --k) series = series * z2 + kArctanSeries[k];
+    double a = z * series;
+    if (steep) a = M_PI / 2 - a;
+    if (x < 0) a = M_PI - a;
+    if (y < 0) a = -a;
+    const double scaled = a * Fixed::kOneRaw;
+    const double fraction = std::fabs(scaled - std::trunc(scaled));
+    if (fraction > kTruncationMargin && fraction < 1 - kTruncationMargin)
+      return Fixed::fromRaw(static_cast<int32_t>(scaled));
+  }
   // atan2 of finite arguments lies in [-pi, pi], always in range.
-  return Fixed::fromDouble(std::atan2(v.y.toDouble(), v.x.toDouble())).value();
+  return Fixed::fromDouble(std::atan2(y, x)).value();
 }
 
 FixedVector unitize(FixedVector v) {
