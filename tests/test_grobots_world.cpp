@@ -404,3 +404,54 @@ TEST_CASE("the world's length is exactly the truncated hypot it stands for", "[g
     check(x, y);
   }
 }
+
+TEST_CASE("A copy of the world between frames steps exactly as the original", "[grobots-world]") {
+  const std::filesystem::path dir = std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots";
+  std::vector<Compiled> compiled;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".gb") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    compiled.push_back(compile(text.str()));
+  }
+  std::vector<const grobocode::Side*> sides;
+  for (const Compiled& c : compiled) sides.push_back(&c.result.side);
+  gb::WorldOptions options;
+  options.frameLimit = 2500;
+  options.keepPrints = true;
+  const gb::RoundOutcome whole = gb::runRound(sides, options, 11);
+  gb::World world(sides, options, 11);
+  world.startRound();
+  std::vector<std::unique_ptr<gb::World>> copies;
+  // Copies at several frames, each stepped to the end; the original goes on after each copy, and a
+  // copy assigned over a world that played elsewhere forgets that world.
+  gb::World reused(sides, options, 99);
+  reused.startRound();
+  for (int i = 0; i < 400; ++i) reused.step();
+  while (!world.finished()) {
+    if (world.frame() % 700 == 0) copies.push_back(std::make_unique<gb::World>(world));
+    if (world.frame() == 1500) reused = world;
+    world.step();
+    (void)world.takeMessages();
+  }
+  REQUIRE(copies.size() == 4);
+  copies.push_back(std::make_unique<gb::World>(std::move(reused)));
+  const auto same = [](const gb::RoundOutcome& a, const gb::RoundOutcome& b) {
+    REQUIRE(a.frames == b.frames);
+    for (size_t i = 0; i < a.sides.size(); ++i) {
+      CHECK(a.sides[i].biomass == b.sides[i].biomass);
+      CHECK(a.sides[i].fraction == b.sides[i].fraction);
+      CHECK(a.sides[i].killedFraction == b.sides[i].killedFraction);
+      CHECK(a.sides[i].earlyFraction == b.sides[i].earlyFraction);
+      CHECK(a.sides[i].alive == b.sides[i].alive);
+    }
+  };
+  same(world.outcome(), whole);
+  for (const std::unique_ptr<gb::World>& copy : copies) {
+    INFO("copy from frame " << copy->frame());
+    while (!copy->finished()) copy->step();
+    same(copy->outcome(), whole);
+    CHECK(copy->robotCount() == world.robotCount());
+  }
+}

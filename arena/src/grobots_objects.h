@@ -35,6 +35,32 @@ enum class ShotKind : uint8_t {
 struct SideState;
 struct Robot;
 
+/// An owned object on the heap that copies as a value: a copy owns a copy of the object. The world's
+/// state is copied whole for a debugger's keyframes (grobots_copy.cpp), and the brain of a robot or
+/// the shared memory of a side must come along, while their addresses stay fixed between copies.
+template <typename T>
+class DeepPtr {
+ public:
+  DeepPtr() = default;
+  DeepPtr(std::unique_ptr<T> p) : p_(std::move(p)) {}  // NOLINT(google-explicit-constructor): as unique_ptr
+  DeepPtr(const DeepPtr& other) : p_(other.p_ ? std::make_unique<T>(*other.p_) : nullptr) {}
+  DeepPtr(DeepPtr&&) noexcept = default;
+  DeepPtr& operator=(const DeepPtr& other) {
+    if (this != &other) p_ = other.p_ ? std::make_unique<T>(*other.p_) : nullptr;
+    return *this;
+  }
+  DeepPtr& operator=(DeepPtr&&) noexcept = default;
+  ~DeepPtr() = default;
+  T& operator*() const { return *p_; }
+  T* operator->() const { return p_.get(); }
+  T* get() const { return p_.get(); }
+  explicit operator bool() const { return p_ != nullptr; }
+  bool operator==(std::nullptr_t) const { return p_ == nullptr; }
+
+ private:
+  std::unique_ptr<T> p_;
+};
+
 /// What every object has: a circle that moves.
 struct Object {
   FixedVector position;
@@ -101,7 +127,7 @@ struct Robot : Object {
   const TypeInfo* type = nullptr;
   int32_t id = 0;
   int32_t parentId = 0;
-  std::unique_ptr<grobocode::BrainState> brain;
+  DeepPtr<grobocode::BrainState> brain;
   Fixed energy;
   Fixed armor;
   Fixed flag;
@@ -194,7 +220,7 @@ struct SideState {
   int32_t index = 0;  ///< Position in the world's side list.
   int32_t id = 0;     ///< Side ID in seeding order (1-based); 0 when not seeded.
   std::vector<TypeInfo> types;
-  std::unique_ptr<grobocode::SharedMemory> shared = std::make_unique<grobocode::SharedMemory>();
+  DeepPtr<grobocode::SharedMemory> shared{std::make_unique<grobocode::SharedMemory>()};
   std::array<std::deque<Message>, 10> channels;
   std::array<int64_t, 10> sent{};  ///< Messages ever sent per channel.
   int32_t nextRobotId = 1;
@@ -307,6 +333,9 @@ struct WorldState {
   uint32_t lastSerial = 0;
   /// What a replay recorder watches (grobots_replay.h); null when nobody records.
   WorldObserver* observer = nullptr;
+  /// The robot whose brain is running, during its Think only: a debugger's engine learns from it
+  /// which robot an instruction belongs to (grobots_debug.h).
+  const Robot* thinking = nullptr;
   double totalKilled = 0;
   /// Scratch of collectStatistics: constructor hardware cost per side.
   std::vector<double> sideConstructorCost;
@@ -340,6 +369,11 @@ struct WorldState {
   // grobots_collide.cpp
   void collide();
   void sense(SensorShot& shot);
+  // grobots_copy.cpp
+  /// Makes this state a deep copy of `other`: its own objects, brains and tile lists, with every
+  /// pointer between objects redirected to the copies; the sides' compiled code, the options and
+  /// the engine are shared. Only between frames (no sensor shots pending); the copy has no observer.
+  void copyFrom(const WorldState& other);
 };
 
 /// How the original names a robot in its reports (GBRobot::Description): "<side>'s <type> #<id>",

@@ -71,7 +71,9 @@ void WorldState::think(Robot& r) {
   RobotHost host(*this, r);
   const int32_t processor = std::max(0, r.type->spec.processorSpeed);
   grobocode::BrainEngine& engine = options.engine != nullptr ? *options.engine : grobocode::interpreterEngine();
+  thinking = &r;
   engine.think(*r.brain, *r.type->type->brain, host, processor);
+  thinking = nullptr;
   if (r.brain->status == grobocode::BrainStatus::kError) {
     ++r.side->brainErrors;
     messages.push_back(grobocode::errorReport(*r.brain, *r.type->type->brain, r.side->name, r.type->type->name, r.id));

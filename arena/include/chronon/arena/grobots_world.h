@@ -56,15 +56,21 @@ struct RoundOutcome {
 
 class RoundRecorder;
 
-/// A Grobots world holding loaded sides. Not copyable; one thread at a time.
+class DebugSession;
+
+/// A Grobots world holding loaded sides. One thread at a time.
 class World {
  public:
   /// A world for `sides` (each must be loaded, with costs computed; pointers stay owned by the
   /// caller and must outlive the world). `seed` seeds the world's generator.
   World(std::vector<const grobocode::Side*> sides, const WorldOptions& options, int32_t seed);
   ~World();
-  World(const World&) = delete;
-  World& operator=(const World&) = delete;
+  /// A deep copy between frames (a debugger's keyframe): stepping the copy gives exactly the frames
+  /// stepping the original would. The sides and the options' engine are shared, not copied; a
+  /// replay recorder watching the original does not watch the copy.
+  World(const World& other);
+  /// Makes this world a deep copy of `other`, as the copy constructor does.
+  World& operator=(const World& other);
 
   /// Starts a round: clears the world, lays the initial manna and seeds up to seedLimit sides
   /// (§12, §5).
@@ -95,6 +101,7 @@ class World {
 
  private:
   friend class RoundRecorder;  // grobots_replay.h reads the objects of each frame.
+  friend class DebugSession;   // grobots_debug.h reads the robots at each instruction.
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
