@@ -1,0 +1,252 @@
+#pragma once
+// A debugging session over one Grobots round (DESIGN.md "Replays, the viewer and the debugger"), on
+// the model of the RoboWar session (robowar_debug.h): the round runs under a BrainEngine that
+// executes every brain one instruction at a time through the interpreter (grobocode::step, exactly as
+// grobocode::run does), numbers every instruction executed, and can stop before any of them.
+//
+// A position is a robot about to execute one instruction: the frame being run, the robot (its serial
+// number, its identity for the whole round), and how many instructions it has executed so far.
+// Positions are ordered by the tick, the number of instructions all robots executed before. A round
+// is deterministic, so a position is reached again by running the round again from a keyframe (a
+// copy of the world at the start of a frame, World's copy constructor); stepping back is that, and a
+// paused state is always the one a fresh run shows. Robots are born and die as the round goes on:
+// the robots of a snapshot are those alive at its moment.
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "chronon/arena/grobots_world.h"
+#include "chronon/compiler/grobocode.h"
+#include "chronon/stdlib/grobots_number.h"
+#include "chronon/vm/grobocode_brain.h"
+
+namespace chronon::arena::grobots {
+
+/// A robot about to execute one instruction.
+struct DebugPosition {
+  int32_t frame = 0;   ///< The frame being run: frames simulated before it (World::frame() during it).
+  uint32_t robot = 0;  ///< The robot's serial number (1, 2, ... in order of creation in the round).
+  int64_t count = 0;   ///< Instructions this robot executed in this round before this one.
+  int64_t tick = -1;   ///< Instructions all robots executed before this one: the order of positions.
+  int32_t pc = 0;      ///< Address of the instruction about to run in the robot's brain.
+
+  bool operator==(const DebugPosition&) const = default;
+};
+
+/// A robot at a paused moment. Numbers are the world's raw fixed-point values (1/4096): distances
+/// in distance units, velocities per frame, energy and armor in their units.
+struct DebugRobotState {
+  uint32_t serial = 0;                       ///< Identity for the round (DebugPosition::robot).
+  int32_t side = 0;                          ///< Index of its side in the session's list.
+  int32_t type = 0;                          ///< 0-based index of its type in the side.
+  int32_t id = 0;                            ///< The `id` its brain reads (per side, from 1).
+  std::string name;                          ///< "<side>'s <type> #<id>", as the original names robots.
+  bool hasBrain = false;                     ///< False for a type without code.
+  grobocode::BrainState brain;               ///< Its brain (for the paused robot: before the instruction at the pc).
+  ::chronon::grobots::FixedVector position;  ///< Centre.
+  ::chronon::grobots::FixedVector velocity;  ///< Distance per frame.
+  ::chronon::grobots::Fixed radius;          ///< Radius.
+  ::chronon::grobots::Fixed mass;            ///< Mass.
+  ::chronon::grobots::Fixed energy;          ///< Energy.
+  ::chronon::grobots::Fixed maxEnergy;       ///< Its type's energy capacity.
+  ::chronon::grobots::Fixed armor;           ///< Armor left.
+  ::chronon::grobots::Fixed shield;          ///< Shield in effect.
+  ::chronon::grobots::Fixed flag;            ///< Its flag.
+  int32_t constructorType = 0;               ///< 1-based type being built, 0 for none.
+  ::chronon::grobots::Fixed constructorProgress;  ///< Energy put into the child so far.
+  int32_t blasterCooldown = 0;                    ///< Frames before the blaster can fire.
+  int32_t grenadeCooldown = 0;                    ///< Frames before the grenades can fire.
+  std::array<int32_t, 3> found{};                 ///< Results of the last robot, food and shot sensor firing.
+};
+
+/// Why the session paused.
+enum class DebugStopReason : uint8_t {
+  kEntry,               ///< At a robot's first instruction (or the first instruction at a frame).
+  kStep,                ///< A step (forward or back) arrived.
+  kBreakpoint,          ///< A source-line breakpoint was hit.
+  kFunctionBreakpoint,  ///< A label (function) breakpoint was hit.
+  kDataBreakpoint,      ///< The robot's previous instruction changed a watched variable.
+  kException,           ///< The instruction about to run fails: the original stops the brain there.
+};
+
+/// The paused state: exactly what a fresh run of the round shows before the instruction at
+/// `position`.
+struct DebugSnapshot {
+  DebugPosition position;                           ///< Where the round is paused.
+  DebugStopReason reason = DebugStopReason::kStep;  ///< Why it paused there.
+  std::vector<int> breakpoints;                     ///< Ids of the breakpoints or watches hit.
+  std::string error;                                ///< kException: the original's message for the failure.
+  std::vector<DebugRobotState> robots;              ///< Every robot alive, in the world's order.
+
+  /// The paused robot's state.
+  const DebugRobotState& paused() const;
+  /// The robot with serial `serial`, or nullptr when it is not alive at this moment.
+  const DebugRobotState* robot(uint32_t serial) const;
+};
+
+/// Whether a breakpoint stops at a position, given the robot's brain there; empty means always.
+using DebugCondition = std::function<bool(const DebugPosition&, const grobocode::BrainState&)>;
+
+/// A breakpoint on one instruction of one type's brain: it applies to every robot of the type.
+struct DebugBreakpoint {
+  int id = 0;                ///< The caller's id, reported back when it is hit.
+  int32_t side = 0;          ///< Side index.
+  int32_t type = 0;          ///< 0-based type index in the side.
+  int32_t address = 0;       ///< Instruction index in the type's brain.
+  bool function = false;     ///< Set from a label (function breakpoint) rather than a source line.
+  DebugCondition condition;  ///< When it stops (always, when empty).
+};
+
+/// A data breakpoint: stops a robot of the type right after an instruction of its own changed the
+/// variable (at its next instruction, which may be in a later frame).
+struct DebugWatch {
+  int id = 0;            ///< The caller's id, reported back when it is hit.
+  int32_t side = 0;      ///< Side index.
+  int32_t type = 0;      ///< 0-based type index in the side.
+  bool vector = false;   ///< A `#vector` rather than a `#var`.
+  int32_t variable = 0;  ///< Index in the brain's variables (or vectors).
+};
+
+/// How far stepForward goes.
+enum class DebugStep : uint8_t {
+  kInstruction,  ///< To the robot's next instruction.
+  kLine,         ///< To the robot's next instruction on another source line.
+  kOver,         ///< To the robot's next instruction on another line no deeper in calls (calls run through).
+  kOut,          ///< To the robot's next instruction after the current call returns (the next frame at top level).
+  kFrame,        ///< To the robot's first instruction in a later frame.
+  kContinue,     ///< Until a breakpoint, a watch or (when enabled) a run-time error.
+};
+
+/// Where a breakpoint on a source line stops, in one type's brain.
+struct DebugLineAddresses {
+  int32_t type = 0;                ///< 0-based type index (-1: the side's common code, unused by robots).
+  std::vector<int32_t> addresses;  ///< Instructions that enter the line's code.
+};
+
+/// The instructions a breakpoint on 1-based `line` of a side's file stops at: on the first line at
+/// or after `line` holding an instruction of some type's brain (Instruction::line), each instruction
+/// that enters that line's code (its predecessor is on another line, or a label names it), for every
+/// type whose brain has code there. `chosen` is set to the line used, 0 when no line at or after it
+/// holds code.
+std::vector<DebugLineAddresses> debugLineAddresses(const grobocode::Side& side, int line, int& chosen);
+
+/// The address of label `name` in `brain` (compared without case, gensyms never match), or -1.
+int32_t debugLabelAddress(const grobocode::Brain& brain, std::string_view name);
+
+/// A debugged Grobots round. Not copyable or movable (its engine points back to it). Every operation
+/// re-runs the round from a keyframe, so the round's result is never affected: run to its end with
+/// any breakpoints, it equals runRound(sides, options, seed).
+class DebugSession {
+ public:
+  /// Sets up the round of `sides` (loaded, costs computed; owned by the caller, outliving the
+  /// session) with `options` (options.engine is ignored: the session runs brains itself) and `seed`,
+  /// and starts it. The session starts before the first frame, neither paused nor ended.
+  DebugSession(std::vector<const grobocode::Side*> sides, const WorldOptions& options, int32_t seed);
+  ~DebugSession();
+  DebugSession(const DebugSession&) = delete;
+  DebugSession& operator=(const DebugSession&) = delete;
+
+  /// Replaces every breakpoint (out-of-range ones are dropped). Takes effect at the next step.
+  void setBreakpoints(std::vector<DebugBreakpoint> breakpoints);
+  /// Replaces every data breakpoint (out-of-range ones are dropped). Takes effect at the next step.
+  void setWatches(std::vector<DebugWatch> watches);
+  /// Whether a run-time error stops the round before the failing instruction (default on).
+  void setStopOnErrors(bool stop) { stopOnErrors_ = stop; }
+
+  /// Runs forward from the current position (or the start) to the next position where `step` for
+  /// robot `robot` arrives, a breakpoint or watch is hit, or (when enabled) an instruction fails.
+  /// From the start, kInstruction stops at the robot's first instruction with reason kEntry. Returns
+  /// true when paused there, false when the round ended first (outcome() then holds its result).
+  bool stepForward(DebugStep step, uint32_t robot);
+  /// Pauses at the first instruction any robot executes at or after frame `frame` (reason kEntry),
+  /// searching forward or backward from the current position. Returns false when the round ends
+  /// before `frame`.
+  bool goToFrame(int32_t frame);
+  /// Goes back to robot `robot`'s previous instruction. Returns true when paused there; when the
+  /// robot executed nothing earlier, pauses at its first instruction (reason kEntry) and returns
+  /// true, or returns false when it never runs. Works after the end too.
+  bool stepBack(uint32_t robot);
+  /// Goes back to the latest earlier position where a breakpoint or watch is hit (or an instruction
+  /// failed, when enabled); without one, to robot `robot`'s first instruction (reason kEntry).
+  /// Returns as stepBack does.
+  bool reverseContinue(uint32_t robot);
+
+  /// True while paused at a position (snapshot() is valid).
+  bool paused() const { return paused_; }
+  /// The paused state; only while paused().
+  const DebugSnapshot& snapshot() const { return snapshot_; }
+  /// True once the round has run to its end (outcome() is valid).
+  bool ended() const { return ended_; }
+  /// The round's outcome, equal to runRound's; only once ended().
+  const RoundOutcome& outcome() const { return outcome_; }
+  /// The sides, in the order given.
+  const std::vector<const grobocode::Side*>& sides() const { return sides_; }
+  /// The brain of type `type` of side `side`, or nullptr for a type without code.
+  const grobocode::Brain* brain(int32_t side, int32_t type) const;
+  /// The source line of `address` in that brain (Instruction::line), or 0 when out of range or for
+  /// the `end`s the compiler appends.
+  int32_t lineOf(int32_t side, int32_t type, int32_t address) const;
+  /// Frames run by the furthest point the session has reached.
+  int32_t furthestFrame() const { return furthest_; }
+  /// Keyframes held (a copy of the world every kKeyframeInterval frames reached).
+  size_t keyframeCount() const;
+
+ private:
+  class Runner;
+  struct Keyframe;
+  struct Search;
+  /// Per robot: instructions executed so far, and whether its last one changed a watched variable.
+  struct Counter {
+    int64_t count = 0;
+    std::vector<int> wrote;  ///< Ids of the watches its last instruction set off.
+  };
+
+  int64_t currentTick() const;
+  int32_t currentFrame() const;
+  void restore(int32_t frame);
+  bool runFrame();
+  bool findForward(Search& search, int32_t fromFrame);
+  bool findBackward(Search& search);
+  void materialize(const Search& search);
+  bool toEntry(uint32_t robot);
+  void finishRound();
+  void beforeInstruction(const DebugPosition& position, const grobocode::BrainState& brain, int32_t side, int32_t type,
+                         const Counter& counter);
+  void afterFailure(const DebugPosition& position, const grobocode::BrainState& brain);
+  void capture(const DebugPosition& position);
+  /// The robot whose brain `work_` is running (serial, side index, type index) and the frame.
+  void thinking(uint32_t& serial, int32_t& side, int32_t& type, int32_t& frame) const;
+
+  std::vector<const grobocode::Side*> sides_;
+  std::unique_ptr<Runner> runner_;
+  std::unique_ptr<World> work_;  ///< The world being run (restored from a keyframe for each search).
+  std::vector<Keyframe> keyframes_;
+  std::unordered_map<uint32_t, Counter> counters_;  ///< Per robot serial, in `work_`.
+  int64_t tick_ = 0;                                ///< Instructions all robots executed so far in `work_`.
+  std::vector<DebugBreakpoint> breakpoints_;        ///< Sorted by side, type and address.
+  /// Per side, per type, per address: first index into breakpoints_ + 1, or 0.
+  std::vector<std::vector<std::vector<int>>> breakIndex_;
+  std::vector<DebugWatch> watches_;
+  /// Per side, per type: indices into watches_.
+  std::vector<std::vector<std::vector<size_t>>> watchIndex_;
+  Search* search_ = nullptr;  ///< The search the hooks serve, or nullptr.
+  bool stopOnErrors_ = true;
+  bool paused_ = false;
+  bool ended_ = false;
+  int64_t endTick_ = 0;
+  int32_t endFrame_ = 0;
+  int32_t furthest_ = 0;
+  DebugSnapshot snapshot_;
+  RoundOutcome outcome_;
+};
+
+/// Frames between keyframes: a step runs at most this many frames again, against the memory of one
+/// world copy per this many frames.
+inline constexpr int32_t kKeyframeInterval = 50;
+
+}  // namespace chronon::arena::grobots

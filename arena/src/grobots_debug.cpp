@@ -1,0 +1,547 @@
+// The Grobots debugging session (grobots_debug.h): a round whose brains run one instruction at a
+// time, searched forward and backward by re-running frames from keyframes.
+
+#include "chronon/arena/grobots_debug.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include "chronon/vm/grobocode_engine.h"
+#include "chronon/vm/grobocode_interpreter.h"
+#include "grobots_objects.h"
+
+namespace chronon::arena::grobots {
+
+namespace {
+
+// The line of an instruction, 0 for the `end`s the compiler appends (their line field is 0xFFFF).
+int32_t lineOfInstruction(const grobocode::Instruction& insn) { return insn.line == 0xFFFF ? 0 : insn.line; }
+
+bool sameWithoutCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// Whether a label names `address` in `brain`.
+bool labelled(const grobocode::Brain& brain, int32_t address) {
+  return std::any_of(brain.labels.begin(), brain.labels.end(),
+                     [&](const grobocode::Label& l) { return l.address == address; });
+}
+
+// The value a watch reads, as two raw numbers (a scalar's y is 0).
+std::pair<int32_t, int32_t> watched(const grobocode::BrainState& state, const DebugWatch& watch) {
+  const auto at = static_cast<size_t>(watch.variable);
+  if (watch.vector) {
+    if (at >= state.vectors.size()) return {0, 0};
+    return {state.vectors[at].x.raw(), state.vectors[at].y.raw()};
+  }
+  if (at >= state.variables.size()) return {0, 0};
+  return {state.variables[at].raw(), 0};
+}
+
+}  // namespace
+
+const DebugRobotState& DebugSnapshot::paused() const {
+  const DebugRobotState* r = robot(position.robot);
+  // The paused robot is alive by construction: it is about to execute an instruction.
+  return r != nullptr ? *r : robots.front();
+}
+
+const DebugRobotState* DebugSnapshot::robot(uint32_t serial) const {
+  for (const DebugRobotState& r : robots) {
+    if (r.serial == serial) return &r;
+  }
+  return nullptr;
+}
+
+std::vector<DebugLineAddresses> debugLineAddresses(const grobocode::Side& side, int line, int& chosen) {
+  chosen = 0;
+  std::vector<DebugLineAddresses> result;
+  const auto forEachBrain = [&](auto&& visit) {
+    for (size_t t = 0; t < side.types.size(); ++t) {
+      if (side.types[t].brain) visit(static_cast<int32_t>(t), *side.types[t].brain);
+    }
+  };
+  forEachBrain([&](int32_t, const grobocode::Brain& brain) {
+    for (const grobocode::Instruction& insn : brain.instructions) {
+      const int at = lineOfInstruction(insn);
+      if (at > 0 && at >= line && (chosen == 0 || at < chosen)) chosen = at;
+    }
+  });
+  if (chosen == 0) return result;
+  forEachBrain([&](int32_t type, const grobocode::Brain& brain) {
+    DebugLineAddresses here{type, {}};
+    for (size_t a = 0; a < brain.instructions.size(); ++a) {
+      if (lineOfInstruction(brain.instructions[a]) != chosen) continue;
+      const bool entersLine = a == 0 || lineOfInstruction(brain.instructions[a - 1]) != chosen;
+      if (entersLine || labelled(brain, static_cast<int32_t>(a))) here.addresses.push_back(static_cast<int32_t>(a));
+    }
+    if (!here.addresses.empty()) result.push_back(std::move(here));
+  });
+  return result;
+}
+
+int32_t debugLabelAddress(const grobocode::Brain& brain, std::string_view name) {
+  for (const grobocode::Label& label : brain.labels) {
+    if (!label.gensym && sameWithoutCase(label.name, name)) return label.address;
+  }
+  return -1;
+}
+
+// A copy of the round at the start of a frame, with the instruction counters at that moment.
+struct DebugSession::Keyframe {
+  World world;
+  std::unordered_map<uint32_t, Counter> counters;
+  int64_t tick = 0;
+};
+
+// What the hooks look for while the round runs.
+struct DebugSession::Search {
+  enum class Mode : uint8_t {
+    kForward,   ///< The first matching position after `from`.
+    kBackward,  ///< The last matching position before `from`.
+    kCapture,   ///< Fill the snapshot at `position.tick`.
+  };
+  Mode mode = Mode::kForward;
+  int64_t from = -1;  ///< Tick of the current position (-1: before the round).
+  DebugStep step = DebugStep::kContinue;
+  uint32_t robot = 0;       ///< The robot the step follows.
+  int32_t line = 0;         ///< kLine, kOver: the robot's line at the current position (0 = unknown).
+  int32_t depth = 0;        ///< kOver, kOut: the robot's return stack height at the current position.
+  int32_t frame = -1;       ///< The current frame (kFrame and the line steps), or goToFrame's target.
+  bool toFrame = false;     ///< goToFrame: any robot's first position at or after `frame` arrives.
+  bool breakpoints = true;  ///< Breakpoint and watch hits match.
+  bool errors = true;       ///< Failing instructions match.
+  bool entry = false;       ///< An arrival is reported as kEntry.
+  // What was found.
+  bool found = false;
+  DebugPosition position;
+  DebugStopReason reason = DebugStopReason::kStep;
+  std::vector<int> hits;
+  std::string error;
+};
+
+// The BrainEngine of a debugged round: grobocode::run's loop spelled out with grobocode::step (the
+// interpreter documents that run is step repeated while the status is OK and cycles remain),
+// numbering every instruction and calling the session's hooks around it.
+class DebugSession::Runner final : public grobocode::BrainEngine {
+ public:
+  explicit Runner(DebugSession& session) : session_(session) {}
+
+  int32_t run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) override {
+    uint32_t serial = 0;
+    int32_t side = 0;
+    int32_t type = 0;
+    int32_t frame = 0;
+    session_.thinking(serial, side, type, frame);
+    // References into an unordered_map stay valid as other robots are added.
+    Counter& counter = session_.counters_[serial];
+    const std::vector<size_t>& watches = session_.watchIndex_[static_cast<size_t>(side)][static_cast<size_t>(type)];
+    std::vector<std::pair<int32_t, int32_t>> before(watches.size());
+    int32_t executed = 0;
+    while (state.status == grobocode::BrainStatus::kOk && state.remaining > 0) {
+      const DebugPosition position{frame, serial, counter.count, session_.tick_, state.pc};
+      if (session_.search_ != nullptr) session_.beforeInstruction(position, state, side, type, counter);
+      for (size_t i = 0; i < watches.size(); ++i) before[i] = watched(state, session_.watches_[watches[i]]);
+      grobocode::step(state, brain, host);
+      ++counter.count;
+      ++session_.tick_;
+      ++executed;
+      counter.wrote.clear();
+      for (size_t i = 0; i < watches.size(); ++i) {
+        const DebugWatch& w = session_.watches_[watches[i]];
+        if (watched(state, w) != before[i]) counter.wrote.push_back(w.id);
+      }
+      if (state.status == grobocode::BrainStatus::kError && session_.search_ != nullptr)
+        session_.afterFailure(position, state);
+    }
+    return executed;
+  }
+
+  std::string_view name() const override { return "debug"; }
+
+ private:
+  DebugSession& session_;
+};
+
+DebugSession::DebugSession(std::vector<const grobocode::Side*> sides, const WorldOptions& options, int32_t seed)
+    : sides_(std::move(sides)) {
+  runner_ = std::make_unique<Runner>(*this);
+  WorldOptions debugOptions = options;
+  debugOptions.engine = runner_.get();
+  debugOptions.keepPrints = false;
+  work_ = std::make_unique<World>(sides_, debugOptions, seed);
+  work_->startRound();
+  keyframes_.push_back(Keyframe{*work_, counters_, 0});
+  setBreakpoints({});
+  setWatches({});
+}
+
+DebugSession::~DebugSession() = default;
+
+size_t DebugSession::keyframeCount() const { return keyframes_.size(); }
+
+const grobocode::Brain* DebugSession::brain(int32_t side, int32_t type) const {
+  if (side < 0 || static_cast<size_t>(side) >= sides_.size()) return nullptr;
+  const grobocode::Side& s = *sides_[static_cast<size_t>(side)];
+  if (type < 0 || static_cast<size_t>(type) >= s.types.size() || !s.types[static_cast<size_t>(type)].brain)
+    return nullptr;
+  return &*s.types[static_cast<size_t>(type)].brain;
+}
+
+int32_t DebugSession::lineOf(int32_t side, int32_t type, int32_t address) const {
+  const grobocode::Brain* b = brain(side, type);
+  if (b == nullptr || address < 0 || static_cast<size_t>(address) >= b->instructions.size()) return 0;
+  return lineOfInstruction(b->instructions[static_cast<size_t>(address)]);
+}
+
+void DebugSession::setBreakpoints(std::vector<DebugBreakpoint> breakpoints) {
+  breakpoints_.clear();
+  for (DebugBreakpoint& b : breakpoints) {
+    const grobocode::Brain* code = brain(b.side, b.type);
+    if (code == nullptr || b.address < 0 || static_cast<size_t>(b.address) >= code->instructions.size()) continue;
+    breakpoints_.push_back(std::move(b));
+  }
+  std::stable_sort(breakpoints_.begin(), breakpoints_.end(), [](const DebugBreakpoint& a, const DebugBreakpoint& b) {
+    if (a.side != b.side) return a.side < b.side;
+    return a.type != b.type ? a.type < b.type : a.address < b.address;
+  });
+  breakIndex_.assign(sides_.size(), {});
+  for (size_t s = 0; s < sides_.size(); ++s) {
+    breakIndex_[s].resize(sides_[s]->types.size());
+    for (size_t t = 0; t < sides_[s]->types.size(); ++t) {
+      const grobocode::Brain* code = brain(static_cast<int32_t>(s), static_cast<int32_t>(t));
+      breakIndex_[s][t].assign(code != nullptr ? code->instructions.size() : 0, 0);
+    }
+  }
+  for (size_t i = breakpoints_.size(); i-- > 0;) {
+    const DebugBreakpoint& b = breakpoints_[i];
+    breakIndex_[static_cast<size_t>(b.side)][static_cast<size_t>(b.type)][static_cast<size_t>(b.address)] =
+        static_cast<int>(i) + 1;
+  }
+}
+
+void DebugSession::setWatches(std::vector<DebugWatch> watches) {
+  std::vector<DebugWatch> kept;
+  for (const DebugWatch& w : watches) {
+    const grobocode::Brain* code = brain(w.side, w.type);
+    if (code == nullptr || w.variable < 0) continue;
+    const size_t count = w.vector ? code->vectors.size() : code->variables.size();
+    if (static_cast<size_t>(w.variable) < count) kept.push_back(w);
+  }
+  const bool changed =
+      kept.size() != watches_.size() || !std::equal(kept.begin(), kept.end(), watches_.begin(), [](auto& a, auto& b) {
+        return a.id == b.id && a.side == b.side && a.type == b.type && a.vector == b.vector && a.variable == b.variable;
+      });
+  watches_ = std::move(kept);
+  watchIndex_.assign(sides_.size(), {});
+  for (size_t s = 0; s < sides_.size(); ++s) watchIndex_[s].resize(sides_[s]->types.size());
+  for (size_t i = 0; i < watches_.size(); ++i)
+    watchIndex_[static_cast<size_t>(watches_[i].side)][static_cast<size_t>(watches_[i].type)].push_back(i);
+  // The keyframes hold which watches each robot's last instruction set off, under the old watches:
+  // they are made again, from the first, as the next searches pass their frames.
+  if (changed && keyframes_.size() > 1) keyframes_.erase(keyframes_.begin() + 1, keyframes_.end());
+}
+
+void DebugSession::thinking(uint32_t& serial, int32_t& side, int32_t& type, int32_t& frame) const {
+  const gbw::WorldState& w = work_->impl_->w;
+  const gbw::Robot& r = *w.thinking;
+  serial = r.serial;
+  side = r.side->index;
+  type = r.typeIndex;
+  frame = w.frame;
+}
+
+int64_t DebugSession::currentTick() const {
+  if (paused_) return snapshot_.position.tick;
+  return ended_ ? endTick_ : -1;
+}
+
+int32_t DebugSession::currentFrame() const {
+  if (paused_) return snapshot_.position.frame;
+  return ended_ ? endFrame_ : 0;
+}
+
+void DebugSession::restore(int32_t frame) {
+  const size_t k = std::min(static_cast<size_t>(std::max(frame, 0) / kKeyframeInterval), keyframes_.size() - 1);
+  const Keyframe& keyframe = keyframes_[k];
+  *work_ = keyframe.world;
+  counters_ = keyframe.counters;
+  tick_ = keyframe.tick;
+  Search* const saved = search_;
+  search_ = nullptr;
+  while (work_->frame() < frame && runFrame()) {
+  }
+  search_ = saved;
+}
+
+bool DebugSession::runFrame() {
+  if (work_->finished()) return false;
+  work_->step();
+  const int32_t after = work_->frame();
+  furthest_ = std::max(furthest_, after);
+  if (after % kKeyframeInterval == 0 && keyframes_.size() == static_cast<size_t>(after / kKeyframeInterval))
+    keyframes_.push_back(Keyframe{*work_, counters_, tick_});
+  return true;
+}
+
+void DebugSession::beforeInstruction(const DebugPosition& position, const grobocode::BrainState& state, int32_t side,
+                                     int32_t type, const Counter& counter) {
+  Search& s = *search_;
+  switch (s.mode) {
+    case Search::Mode::kCapture:
+      if (position.tick == s.position.tick) capture(position);
+      return;
+    case Search::Mode::kForward:
+      if (s.found || position.tick <= s.from) return;
+      break;
+    case Search::Mode::kBackward:
+      if (position.tick >= s.from) return;
+      break;
+  }
+  std::vector<int> hits;
+  DebugStopReason hitReason = DebugStopReason::kBreakpoint;
+  if (s.breakpoints) {
+    const int first =
+        breakIndex_[static_cast<size_t>(side)][static_cast<size_t>(type)][static_cast<size_t>(position.pc)];
+    for (size_t i = first > 0 ? static_cast<size_t>(first - 1) : breakpoints_.size(); i < breakpoints_.size(); ++i) {
+      const DebugBreakpoint& b = breakpoints_[i];
+      if (b.side != side || b.type != type || b.address != position.pc) break;
+      if (b.condition && !b.condition(position, state)) continue;
+      hits.push_back(b.id);
+      if (b.function) hitReason = DebugStopReason::kFunctionBreakpoint;
+    }
+    if (hits.empty() && !counter.wrote.empty()) {
+      hits = counter.wrote;
+      hitReason = DebugStopReason::kDataBreakpoint;
+    }
+  }
+  bool arrived = false;
+  if (s.toFrame) {
+    arrived = position.frame >= s.frame;
+  } else if (position.robot == s.robot) {
+    const int32_t line = lineOf(side, type, position.pc);
+    const bool otherLine = line == 0 || s.line == 0 || line != s.line;
+    const bool laterFrame = position.frame > s.frame;
+    switch (s.step) {
+      case DebugStep::kInstruction: arrived = true; break;
+      case DebugStep::kLine: arrived = otherLine || laterFrame; break;
+      case DebugStep::kOver:
+        arrived = state.returnHeight < s.depth || (state.returnHeight == s.depth && otherLine) || laterFrame;
+        break;
+      case DebugStep::kOut: arrived = state.returnHeight < s.depth || (s.depth == 0 && laterFrame); break;
+      case DebugStep::kFrame: arrived = laterFrame; break;
+      case DebugStep::kContinue: break;
+    }
+  }
+  if (hits.empty() && !arrived) return;
+  s.found = true;
+  s.position = position;
+  if (!hits.empty()) {
+    s.reason = hitReason;
+  } else {
+    s.reason = s.entry ? DebugStopReason::kEntry : DebugStopReason::kStep;
+  }
+  s.hits = std::move(hits);
+  s.error.clear();
+}
+
+void DebugSession::afterFailure(const DebugPosition& position, const grobocode::BrainState& state) {
+  Search& s = *search_;
+  if (!s.errors || !stopOnErrors_) return;
+  switch (s.mode) {
+    case Search::Mode::kCapture: return;
+    case Search::Mode::kForward:
+      if (s.found || position.tick <= s.from) return;
+      break;
+    case Search::Mode::kBackward:
+      if (position.tick >= s.from) return;
+      break;
+  }
+  s.found = true;
+  s.position = position;
+  s.reason = DebugStopReason::kException;
+  s.hits.clear();
+  s.error = state.errorMessage;
+}
+
+void DebugSession::capture(const DebugPosition& position) {
+  snapshot_.position = position;
+  snapshot_.robots.clear();
+  for (const std::unique_ptr<gbw::Robot>& robot : work_->impl_->w.robots) {
+    const gbw::Robot& r = *robot;
+    if (r.dead) continue;
+    DebugRobotState x;
+    x.serial = r.serial;
+    x.side = r.side->index;
+    x.type = r.typeIndex;
+    x.id = r.id;
+    x.name = gbw::robotDescription(r);
+    x.hasBrain = static_cast<bool>(r.brain);
+    if (r.brain) {
+      x.brain = *r.brain;
+      // The memos name the engines' private data, not the brain's state.
+      x.brain.engineMemo = {};
+      x.brain.interpreterMemo = {};
+    }
+    x.position = r.position;
+    x.velocity = r.velocity;
+    x.radius = r.radius;
+    x.mass = r.mass;
+    x.energy = r.energy;
+    x.maxEnergy = r.maxEnergy();
+    x.armor = r.armor;
+    x.shield = r.activeShield;
+    x.flag = r.flag;
+    x.constructorType = r.constructorType;
+    x.constructorProgress = r.constructorProgress;
+    x.blasterCooldown = r.blasterCooldown;
+    x.grenadeCooldown = r.grenadeCooldown;
+    for (size_t i = 0; i < 3; ++i) x.found[i] = r.sensors[i].found;
+    snapshot_.robots.push_back(std::move(x));
+  }
+}
+
+bool DebugSession::findForward(Search& search, int32_t fromFrame) {
+  restore(fromFrame);
+  search_ = &search;
+  while (!search.found && runFrame()) {
+  }
+  search_ = nullptr;
+  return search.found;
+}
+
+bool DebugSession::findBackward(Search& search) {
+  const int32_t last = currentFrame();
+  for (int32_t k = last / kKeyframeInterval; k >= 0; --k) {
+    restore(k * kKeyframeInterval);
+    // A robot that did not exist at the start of this window never ran before it: a search that
+    // follows it ends here.
+    const bool bornInWindow = search.step != DebugStep::kContinue && counters_.find(search.robot) == counters_.end();
+    search_ = &search;
+    while (work_->frame() <= last && work_->frame() < (k + 1) * kKeyframeInterval && runFrame()) {
+    }
+    search_ = nullptr;
+    if (search.found) return true;
+    if (bornInWindow) return false;
+  }
+  return false;
+}
+
+void DebugSession::materialize(const Search& search) {
+  // The search ran past the position (to the end of its frame, or further back); running its frame
+  // again from a keyframe shows the state before that very instruction.
+  Search captureSearch;
+  captureSearch.mode = Search::Mode::kCapture;
+  captureSearch.position = search.position;
+  restore(search.position.frame);
+  search_ = &captureSearch;
+  runFrame();
+  search_ = nullptr;
+  snapshot_.reason = search.reason;
+  snapshot_.breakpoints = search.hits;
+  snapshot_.error = search.error;
+  paused_ = true;
+  ended_ = false;
+}
+
+void DebugSession::finishRound() {
+  outcome_ = work_->outcome();
+  endTick_ = tick_;
+  endFrame_ = work_->frame();
+  ended_ = true;
+  paused_ = false;
+}
+
+bool DebugSession::toEntry(uint32_t robot) {
+  Search search;
+  search.step = DebugStep::kInstruction;
+  search.robot = robot;
+  search.breakpoints = false;
+  search.errors = false;
+  search.entry = true;
+  // Start at the last keyframe before the robot existed: its first instruction comes after it.
+  int32_t from = 0;
+  for (size_t k = keyframes_.size(); k-- > 0;) {
+    if (keyframes_[k].counters.find(robot) == keyframes_[k].counters.end()) {
+      from = static_cast<int32_t>(k) * kKeyframeInterval;
+      break;
+    }
+  }
+  if (!findForward(search, from)) return false;
+  materialize(search);
+  return true;
+}
+
+bool DebugSession::stepForward(DebugStep step, uint32_t robot) {
+  if (ended_) return false;
+  Search search;
+  search.from = currentTick();
+  search.step = step;
+  search.robot = robot;
+  search.entry = !paused_ && step == DebugStep::kInstruction;
+  search.frame = currentFrame();
+  if (paused_) {
+    if (const DebugRobotState* r = snapshot_.robot(robot)) {
+      search.line = lineOf(r->side, r->type, r->brain.pc);
+      search.depth = r->brain.returnHeight;
+    }
+  } else {
+    search.frame = -1;
+  }
+  if (findForward(search, currentFrame())) {
+    materialize(search);
+    return true;
+  }
+  finishRound();
+  return false;
+}
+
+bool DebugSession::goToFrame(int32_t frame) {
+  Search search;
+  search.toFrame = true;
+  search.frame = frame;
+  search.breakpoints = false;
+  search.errors = false;
+  search.entry = true;
+  if (findForward(search, std::max(frame, 0))) {
+    materialize(search);
+    return true;
+  }
+  finishRound();
+  return false;
+}
+
+bool DebugSession::stepBack(uint32_t robot) {
+  if (!paused_ && !ended_) return false;
+  Search search;
+  search.mode = Search::Mode::kBackward;
+  search.from = currentTick();
+  search.step = DebugStep::kInstruction;
+  search.robot = robot;
+  search.breakpoints = false;
+  search.errors = false;
+  if (findBackward(search)) {
+    materialize(search);
+    return true;
+  }
+  return toEntry(robot);
+}
+
+bool DebugSession::reverseContinue(uint32_t robot) {
+  if (!paused_ && !ended_) return false;
+  Search search;
+  search.mode = Search::Mode::kBackward;
+  search.from = currentTick();
+  search.step = DebugStep::kContinue;
+  search.robot = robot;
+  if (findBackward(search)) {
+    materialize(search);
+    return true;
+  }
+  return toEntry(robot);
+}
+
+}  // namespace chronon::arena::grobots
