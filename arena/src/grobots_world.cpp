@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "grobots_objects.h"
 
@@ -609,6 +610,19 @@ std::vector<std::string> World::takeMessages() {
   std::vector<std::string> out;
   out.swap(impl_->w.messages);
   return out;
+}
+
+std::string formatRoundResults(const RoundOutcome& outcome, const std::vector<std::string>& names) {
+  std::string text = "#results after " + std::to_string(outcome.frames) + " frames\n";
+  for (size_t i = 0; i < outcome.sides.size() && i < names.size(); ++i) {
+    const SideRound& s = outcome.sides[i];
+    if (!s.seeded) continue;
+    char percent[32];
+    std::snprintf(percent, sizeof percent, "%.1f", 100 * s.fraction);
+    text += std::string(percent) + "%\t" + (s.alive ? (s.sterile ? "sterile" : "alive") : "extinct") + "\t" + names[i] +
+            "\n";
+  }
+  return text;
 }
 
 RoundOutcome runRound(const std::vector<const grobocode::Side*>& sides, const WorldOptions& options, int32_t seed) {

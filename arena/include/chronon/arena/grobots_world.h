@@ -106,6 +106,11 @@ class World {
   std::unique_ptr<Impl> impl_;
 };
 
+/// The results of a round as `chronon battle` prints them: "#results after N frames", then one line
+/// per seeded side, "<fraction in %, one decimal>%\t<alive|sterile|extinct>\t<name>", in the order
+/// of `names` (the sides' names, as given to the world). Each line ends in '\n'.
+std::string formatRoundResults(const RoundOutcome& outcome, const std::vector<std::string>& names);
+
 /// Runs one whole round of `sides` with `options` from `seed` and returns its outcome.
 RoundOutcome runRound(const std::vector<const grobocode::Side*>& sides, const WorldOptions& options, int32_t seed);
 
