@@ -88,19 +88,37 @@ const std::vector<std::string> kBundled = {"corner-camper", "dodger",       "min
 
 TEST_CASE("Debug conditions parse the tiny language and reject the rest", "[dap]") {
   std::string error;
+  chronon::vm::Brain brain;
   auto always = robowar::parseDebugCondition("  ", error);
   REQUIRE(always);
-  CHECK(always->holds(0, 0));
+  CHECK(always->holds(0, 0, brain));
   auto c = robowar::parseDebugCondition("chronon > 100 && robot == 1", error);
   REQUIRE(c);
-  CHECK(c->holds(101, 1));
-  CHECK_FALSE(c->holds(100, 1));
-  CHECK_FALSE(c->holds(101, 0));
+  CHECK(c->holds(101, 1, brain));
+  CHECK_FALSE(c->holds(100, 1, brain));
+  CHECK_FALSE(c->holds(101, 0, brain));
   auto d = robowar::parseDebugCondition("CHRONON<=5&&robot!=-1", error);
   REQUIRE(d);
-  CHECK(d->holds(5, 0));
-  CHECK_FALSE(d->holds(6, 0));
-  for (const char* bad : {"energy > 3", "chronon >", "chronon ~ 3", "chronon > 3 robot", "chronon > 3 &&"}) {
+  CHECK(d->holds(5, 0, brain));
+  CHECK_FALSE(d->holds(6, 0, brain));
+  // Stack and variable clauses: a clause on a cell the stack does not have is false.
+  auto top = robowar::parseDebugCondition("top > 50 && depth >= 2", error);
+  REQUIRE(top);
+  CHECK_FALSE(top->holds(0, 0, brain));
+  brain.stack[0] = 7;
+  brain.stack[1] = 51;
+  brain.sp = 2;
+  CHECK(top->holds(0, 0, brain));
+  brain.stack[1] = 50;
+  CHECK_FALSE(top->holds(0, 0, brain));
+  auto second = robowar::parseDebugCondition("second == 7 && a' = -3 && Z < 0", error);
+  REQUIRE(second);
+  CHECK_FALSE(second->holds(0, 0, brain));
+  brain.letters[0] = -3;
+  brain.letters[25] = -1;
+  CHECK(second->holds(0, 0, brain));
+  for (const char* bad :
+       {"energy > 3", "chronon >", "chronon ~ 3", "chronon > 3 robot", "chronon > 3 &&", "x > 3", "top > fifty"}) {
     INFO(bad);
     CHECK_FALSE(robowar::parseDebugCondition(bad, error));
     CHECK_FALSE(error.empty());
@@ -293,6 +311,137 @@ TEST_CASE("A run-time error stops before the failing instruction", "[dap]") {
 
 namespace {
 
+// A robot with calls (addresses in comments): start:0 `7 a' store`; main:3 `double call` (CALL at
+// 4, returning to 5); line 5 `b drop` (5-7); `main jump` (8-9); double:10 `a 1 + a' store` (10-15),
+// `inner call` (16-17), `return` (18); inner:19 `b 1 + b' store` (19-24), `return` (25).
+const char* const kCaller =
+    "start:\n  7 a' store\nmain:\n  double call\n  b drop\n  main jump\ndouble:\n  a 1 + a' store\n"
+    "  inner call\n  return\ninner:\n  b 1 + b' store\n  return\n";
+
+// Breakpoints on `line` of robot 0 (id 1) with `condition`.
+std::vector<robowar::DebugBreakpoint> breakOnLine(const robotalk::LoadedRobot& robot, int line,
+                                                  const std::string& condition = "") {
+  std::string error;
+  std::vector<robowar::DebugBreakpoint> out;
+  for (int address : robowar::lineBreakAddresses(robot.program, robot.file, line).addresses) {
+    out.push_back({1, 0, address, false, *robowar::parseDebugCondition(condition, error)});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Steps over and out of calls; conditions on the stack and variables", "[dap]") {
+  Robots robots;
+  robots.addText("caller.rtk", kCaller);
+  robots.add(bundled("sitting-duck"));
+  robowar::DebugSession session(robots.entrants(), 3, robowar::Rules{});
+  const robotalk::LoadedRobot& caller = *robots.loaded[0];
+  auto line = [&] { return session.lineOf(0, session.snapshot().position.pc); };
+  auto variable = [&](char name) { return session.snapshot().paused().brain.letters[static_cast<size_t>(name - 'a')]; };
+  session.setBreakpoints(breakOnLine(caller, 4));
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  REQUIRE(line() == 4);
+  CHECK(variable('a') == 7);
+  const robowar::DebugSnapshot atCall = session.snapshot();
+  session.setBreakpoints({});
+  // `next` (over calls) runs double and inner and stops on line 5 with both variables changed.
+  REQUIRE(session.stepForward(robowar::DebugStep::kLineOver, 0));
+  CHECK(line() == 5);
+  CHECK(session.snapshot().position.pc == 5);
+  CHECK(variable('a') == 8);
+  CHECK(variable('b') == 1);
+  CHECK(session.snapshot().paused().brain.sp == 0);
+  // Back at the call, a line step goes into double; one instruction over `inner call` runs inner.
+  session.setBreakpoints(breakOnLine(caller, 4));
+  REQUIRE(session.reverseContinue(0));
+  CHECK(session.snapshot().position == atCall.position);
+  session.setBreakpoints({});
+  REQUIRE(session.stepForward(robowar::DebugStep::kLine, 0));
+  CHECK(line() == 8);
+  CHECK(session.snapshot().position.pc == 10);
+  REQUIRE(session.stepForward(robowar::DebugStep::kLine, 0));
+  CHECK(session.snapshot().position.pc == 16);
+  REQUIRE(session.stepForward(robowar::DebugStep::kOver, 0));
+  CHECK(session.snapshot().position.pc == 17);
+  REQUIRE(session.stepForward(robowar::DebugStep::kOver, 0));
+  CHECK(session.snapshot().position.pc == 18);  // inner ran: b went up, the return to double's end.
+  CHECK(variable('b') == 1);
+  // Step out of double: back to line 5, just after the CALL.
+  REQUIRE(session.stepForward(robowar::DebugStep::kOut, 0));
+  CHECK(session.snapshot().position.pc == 5);
+  CHECK(session.snapshot().paused().brain.sp == 0);
+  // With no call on the stack, step out goes to the robot's next chronon.
+  const int chronon = session.snapshot().position.chronon;
+  REQUIRE(session.stepForward(robowar::DebugStep::kOut, 0));
+  CHECK(session.snapshot().position.chronon > chronon);
+  // A condition on a variable: line 4 with a > 9 stops when a is 10; on the stack inside inner.
+  session.setBreakpoints(breakOnLine(caller, 4, "a > 9"));
+  REQUIRE(session.reverseContinue(0));
+  CHECK(session.snapshot().reason == robowar::DebugStopReason::kEntry);
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  CHECK(line() == 4);
+  CHECK(variable('a') == 10);
+  // Inside inner the stack holds the return addresses into main (5) and double (18).
+  session.setBreakpoints(breakOnLine(caller, 12, "depth >= 2 && second == 5 && top == 18 && b >= 3"));
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  CHECK(line() == 12);
+  CHECK(variable('b') == 3);
+  CHECK(robowar::isReturnAddress(caller.program, 5));
+  CHECK(robowar::isReturnAddress(caller.program, 18));
+  CHECK_FALSE(robowar::isReturnAddress(caller.program, 10));
+  // Evaluation runs on a copy: the paused state is the same after it.
+  const robowar::DebugSnapshot before = session.snapshot();
+  const robowar::DebugEvaluation sum = session.evaluate(0, "+ a 100 * 7 a' store a");
+  REQUIRE(sum.ok);
+  CHECK(sum.stack == std::vector<int16_t>{23, static_cast<int16_t>(variable('a') * 100), 7});
+  CHECK(sum.before == std::vector<int16_t>{5, 18});
+  CHECK(session.snapshot().robots == before.robots);
+  CHECK_FALSE(session.evaluate(0, "drop drop drop").ok);
+  CHECK(session.evaluate(0, "nonsense").error.find("column 1") != std::string::npos);
+  CHECK(session.evaluate(0, "loop: loop jump").error.find("labels") != std::string::npos);
+  CHECK(session.evaluate(0, "energy").stack.back() == before.paused().energy);
+  // Run to the end: the battle is the one runBattle runs.
+  session.setBreakpoints({});
+  while (session.stepForward(robowar::DebugStep::kChronon, 0)) {
+  }
+  requireSameResult(session.result(), robowar::runBattle(robots.entries(), 3, robowar::Rules{}));
+}
+
+TEST_CASE("Data breakpoints stop before a write that changes a variable, forward and back", "[dap]") {
+  Robots robots;
+  robots.addText("caller.rtk", kCaller);
+  robots.add(bundled("sitting-duck"));
+  robowar::DebugSession session(robots.entrants(), 3, robowar::Rules{});
+  CHECK(robowar::debugVariableIndex("a") == 0);
+  CHECK(robowar::debugVariableIndex("Z'") == 25);
+  CHECK(robowar::debugVariableIndex("x") == -1);
+  CHECK(robowar::debugVariableIndex("aim") == -1);
+  session.setWatches({{4, 0, 0}});
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  const robowar::DebugSnapshot first = session.snapshot();
+  CHECK(first.reason == robowar::DebugStopReason::kDataBreakpoint);
+  CHECK(first.breakpoints == std::vector<int>{4});
+  CHECK(first.position.pc == 2);  // The STORE of `7 a' store`, before it runs.
+  CHECK(first.error == "A: 0 -> 7");
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  CHECK(session.snapshot().position.pc == 15);
+  CHECK(session.snapshot().error == "A: 7 -> 8");
+  const robowar::DebugSnapshot second = session.snapshot();
+  REQUIRE(session.stepForward(robowar::DebugStep::kInstruction, 0));
+  CHECK(session.snapshot().paused().brain.letters[0] == 8);
+  REQUIRE(session.reverseContinue(0));
+  CHECK(session.snapshot().position == second.position);
+  REQUIRE(session.reverseContinue(0));
+  CHECK(session.snapshot().position == first.position);
+  // B is not watched; a watch on another robot's variable never stops robot 0.
+  session.setWatches({{5, 1, 0}});
+  REQUIRE_FALSE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  requireSameResult(session.result(), robowar::runBattle(robots.entries(), 3, robowar::Rules{}));
+}
+
+namespace {
+
 // Drives an Adapter one request at a time and keeps what it sends.
 class Client {
  public:
@@ -412,7 +561,14 @@ TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, rev
   CHECK(after30["Data stack"][1]["value"] == energy);
   CHECK(client.ok("evaluate", {{"expression", "stack"}})["result"] == "30 " + energy);
   CHECK(client.ok("evaluate", {{"expression", " Energy "}, {"frameId", after30["frame"]["id"]}})["result"] == energy);
-  CHECK(client.error("evaluate", {{"expression", "energy +"}}).find("cannot evaluate") != std::string::npos);
+  // Any other expression is RoboTalk run on a copy of the stack: `energy +` adds the energy to 30.
+  CHECK(client.ok("evaluate", {{"expression", "energy +"}})["result"] ==
+        std::to_string(std::stoi(energy) + 30) + " " + energy);
+  CHECK(client.error("evaluate", {{"expression", "drop drop drop"}}).find("cannot evaluate") != std::string::npos);
+  CHECK(client.error("evaluate", {{"expression", "frobnicate"}}).find("cannot evaluate") != std::string::npos);
+  CHECK(client.error("evaluate", {{"expression", "energy +"}, {"context", "hover"}}).find("cannot evaluate") !=
+        std::string::npos);
+  CHECK(client.view() == after30);
 
   // Step back: the state is the one shown one instruction earlier, and the one a fresh adapter shows
   // after stopping at the breakpoint and stepping in twice.
@@ -600,4 +756,112 @@ TEST_CASE("Corpus battles under the debugger give exactly runBattle's result", "
       requireSameResult(session.result(), robowar::runBattle(entries, seed, robowar::Rules{}));
     }
   }
+}
+
+TEST_CASE("DAP: stack kinds, data breakpoints, step over and out, disassemble, threads that end", "[dap]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "chronon_test_dap_calls";
+  std::filesystem::create_directories(dir);
+  const std::string caller = (dir / "caller.rtk").string();
+  const std::string bad = (dir / "underflow.rtk").string();
+  { std::ofstream(caller) << kCaller; }
+  { std::ofstream(bad) << "start:\n  1 drop\n  drop\n  start jump\n"; }
+  Client client;
+  client.ok("initialize");
+  client.ok("launch", {{"program", caller}, {"opponents", {bad}}, {"seed", 2}});
+  client.ok("setExceptionBreakpoints", {{"filters", json::array()}});
+  const json set = client.ok(
+      "setBreakpoints",
+      {{"source", {{"path", caller}}},
+       {"breakpoints", {{{"line", 12}, {"condition", "top == 18 && b > 1"}}, {{"line", 4}, {"condition", "top >"}}}}});
+  CHECK(set["breakpoints"][0]["verified"] == true);
+  CHECK(set["breakpoints"][1]["verified"] == false);
+  CHECK(set["breakpoints"][1]["message"].get<std::string>().find("expected an integer") != std::string::npos);
+  // The opponent dies of its stack underflow in chronon 0: its thread exits before the stop.
+  const std::vector<json> started = client.request("configurationDone");
+  REQUIRE(started.size() == 3);
+  CHECK(started[1]["event"] == "thread");
+  CHECK(started[1]["body"] == json{{"reason", "exited"}, {"threadId", 2}});
+  CHECK(started[2]["event"] == "stopped");
+  CHECK(started[2]["body"]["reason"] == "breakpoint");
+  CHECK(client.ok("threads")["threads"].size() == 1);
+  // The data stack top first, with kinds.
+  const json atInner = client.view();
+  INFO(atInner.dump());
+  CHECK(atInner["frame"]["line"] == 12);
+  REQUIRE(atInner["Data stack"].size() == 2);
+  CHECK(atInner["Data stack"][0]["value"] == "18 (return to double+8)");
+  CHECK(atInner["Data stack"][0]["type"] == "return address");
+  CHECK(atInner["Data stack"][1]["value"] == "5 (return to main+2)");
+  const json registers = atInner["Registers"];
+  const auto vector =
+      std::find_if(registers.begin(), registers.end(), [](const json& v) { return v["name"] == "vector"; });
+  REQUIRE(vector != registers.end());
+  CHECK(client.ok("variables", {{"variablesReference", (*vector)["variablesReference"]}, {"start", 99}})["variables"]
+            .size() == 2);
+  // The stack trace shows the two calls as frames.
+  const json trace = client.ok("stackTrace", {{"threadId", 1}});
+  REQUIRE(trace["stackFrames"].size() == 3);
+  CHECK(trace["stackFrames"][1]["line"] == 10);
+  CHECK(trace["stackFrames"][2]["line"] == 5);
+  // Disassembly around the pc, with labels as symbols and source lines.
+  const json disassembly =
+      client.ok("disassemble", {{"memoryReference", atInner["frame"]["instructionPointerReference"]},
+                                {"instructionOffset", -2},
+                                {"instructionCount", 5}});
+  REQUIRE(disassembly["instructions"].size() == 5);
+  CHECK(disassembly["instructions"][1]["instruction"] == "JUMP");  // RETURN is JUMP (specs/robowar.md §4).
+  CHECK(disassembly["instructions"][2]["symbol"] == "inner");
+  CHECK(disassembly["instructions"][2]["address"] == atInner["frame"]["instructionPointerReference"]);
+  CHECK(disassembly["instructions"][2]["line"] == 12);
+  const json edge =
+      client.ok("disassemble", {{"memoryReference", "0x0"}, {"instructionOffset", -1}, {"instructionCount", 2}});
+  CHECK(edge["instructions"][0]["presentationHint"] == "invalid");
+  CHECK(edge["instructions"][1]["symbol"] == "start");
+  CHECK(client.error("disassemble", {{"memoryReference", "pc"}, {"instructionCount", 1}}).find("memoryReference") !=
+        std::string::npos);
+  // Step out of inner, then out of double; `next` over the call.
+  client.ok("setBreakpoints", {{"source", {{"path", caller}}}, {"breakpoints", json::array()}});
+  CHECK(client.step("stepOut")["body"]["reason"] == "step");
+  CHECK(client.view()["frame"]["name"] == "double+8: JUMP");
+  client.step("stepOut");
+  CHECK(client.view()["frame"]["line"] == 5);
+  client.step("next");
+  client.step("next");
+  CHECK(client.view()["frame"]["line"] == 4);
+  const std::string b = client.ok("evaluate", {{"expression", "b"}})["result"].get<std::string>();
+  client.step("next");
+  CHECK(client.view()["frame"]["line"] == 5);
+  CHECK(std::stoi(client.ok("evaluate", {{"expression", "b"}})["result"].get<std::string>()) == std::stoi(b) + 1);
+  // A data breakpoint on A from the Registers scope.
+  const json info = client.ok("dataBreakpointInfo", {{"name", "A"}, {"variablesReference", 12}});
+  CHECK(info["dataId"] == "0:A");
+  CHECK(info["accessTypes"] == json::array({"write"}));
+  CHECK(client.ok("dataBreakpointInfo", {{"name", "aim"}})["dataId"].is_null());
+  const json data = client.ok("setDataBreakpoints", {{"breakpoints", {{{"dataId", "0:A"}}, {{"dataId", "9:Q"}}}}});
+  CHECK(data["breakpoints"][0]["verified"] == true);
+  CHECK(data["breakpoints"][1]["verified"] == false);
+  const json write = client.step("continue");
+  CHECK(write["body"]["reason"] == "data breakpoint");
+  CHECK(write["body"]["hitBreakpointIds"] == json::array({data["breakpoints"][0]["id"]}));
+  CHECK(write["body"]["text"].get<std::string>().rfind("A: ", 0) == 0);
+  CHECK(client.view()["frame"]["line"] == 8);
+  CHECK(client.error("setDataBreakpoints", {{"breakpoints", {{{"dataId", "0:A"}, {"accessType", "read"}}}}}) ==
+        "data breakpoints stop on writes only");
+  client.ok("setDataBreakpoints", {{"breakpoints", json::array()}});
+  // Back to the opponent's start: it lives again, so its thread starts again.
+  const std::vector<json> back = client.request("reverseContinue", {{"threadId", 2}});
+  REQUIRE(back.size() == 3);
+  CHECK(back[1]["body"] == json{{"reason", "started"}, {"threadId", 2}});
+  CHECK(back[2]["body"]["reason"] == "entry");
+  CHECK(back[2]["body"]["threadId"] == 2);
+  CHECK(client.ok("threads")["threads"].size() == 2);
+  // The exception filter on: the opponent's underflow stops it, and exceptionInfo explains.
+  client.ok("setExceptionBreakpoints", {{"filters", {"errors"}}});
+  const json failure = client.step("continue");
+  CHECK(failure["body"]["reason"] == "exception");
+  CHECK(failure["body"]["threadId"] == 2);
+  const json exception = client.ok("exceptionInfo", {{"threadId", 2}});
+  CHECK(exception["breakMode"] == "always");
+  CHECK(exception["description"].get<std::string>().find("underflow") != std::string::npos);
+  std::filesystem::remove_all(dir);
 }

@@ -75,9 +75,22 @@ void Adapter::reapplyBreakpoints() {
   if (battle_) applyBreakpoints(*battle_, breakpoints_);
 }
 
+void Adapter::syncThreads(const std::vector<bool>& alive) {
+  // A robot that died since the last stop ends its thread; one that lives again (after a step back)
+  // starts it again.
+  for (size_t i = 0; i < alive.size() && i < threadAlive_.size(); ++i) {
+    if (alive[i] == threadAlive_[i]) continue;
+    threadAlive_[i] = alive[i];
+    sendEvent("thread", json{{"reason", alive[i] ? "started" : "exited"}, {"threadId", static_cast<int64_t>(i) + 1}});
+  }
+}
+
 void Adapter::afterRun(bool paused) {
   const arena::robowar::DebugSession& session = *battle().session;
   if (paused || session.paused()) {
+    std::vector<bool> alive;
+    for (const arena::robowar::DebugRobotState& r : session.snapshot().robots) alive.push_back(r.alive);
+    syncThreads(alive);
     sendEvent("stopped", stoppedBody(battle()));
     return;
   }
@@ -86,9 +99,7 @@ void Adapter::afterRun(bool paused) {
             json{{"category", "console"},
                  {"output", arena::robowar::formatResult(session.result(), robotNames(battle()), battle().seed)},
                  {"data", arena::robowar::resultJson(session.result(), robotNames(battle()), battle().seed)}});
-  for (size_t i = 0; i < battle().robots.size(); ++i) {
-    sendEvent("thread", json{{"reason", "exited"}, {"threadId", static_cast<int64_t>(i) + 1}});
-  }
+  syncThreads(std::vector<bool>(battle().robots.size(), false));
   sendEvent("terminated", json::object());
   sendEvent("exited", json{{"exitCode", 0}});
 }
@@ -109,9 +120,8 @@ void Adapter::dispatch(const Request& request) {
     // Configuration (breakpoints) comes after `initialized`; sending it once the robots are loaded
     // lets every breakpoint be verified against their code at once.
     sendEvent("initialized", nullptr);
-    for (size_t i = 0; i < battle_->robots.size(); ++i) {
-      sendEvent("thread", json{{"reason", "started"}, {"threadId", static_cast<int64_t>(i) + 1}});
-    }
+    threadAlive_.assign(battle_->robots.size(), false);
+    syncThreads(std::vector<bool>(battle_->robots.size(), true));
   } else if (command == "attach") {
     throw RequestError{"chronon dap cannot attach: use 'launch'"};
   } else if (command == "setBreakpoints") {
@@ -176,6 +186,27 @@ void Adapter::dispatch(const Request& request) {
     if (configured_) return;
     configured_ = true;
     afterRun(b.session->stepForward(stopOnEntry_ ? DebugStep::kInstruction : DebugStep::kContinue, 0));
+  } else if (command == "dataBreakpointInfo") {
+    respond(request, dataBreakpointInfoBody(battle(), args));
+  } else if (command == "setDataBreakpoints") {
+    const auto it = args.find("breakpoints");
+    if (it == args.end() || !it->is_array()) throw RequestError{"missing argument 'breakpoints'"};
+    std::vector<RequestedWatch> list;
+    for (const json& b : *it) {
+      if (!b.is_object()) throw RequestError{"each data breakpoint must be an object with a 'dataId'"};
+      const std::string access = b.contains("accessType") ? stringArgument(b, "accessType") : "write";
+      if (access != "write") throw RequestError{"data breakpoints stop on writes only"};
+      list.push_back(RequestedWatch{nextBreakpointId_++, stringArgument(b, "dataId")});
+    }
+    breakpoints_.data = list;
+    const std::map<int, json> resolved = applyBreakpoints(battle(), breakpoints_);
+    json out = json::array();
+    for (const RequestedWatch& r : list) out.push_back(resolved.at(r.id));
+    respond(request, json{{"breakpoints", std::move(out)}});
+  } else if (command == "disassemble") {
+    respond(request, disassembleBody(battle(), args));
+  } else if (command == "exceptionInfo") {
+    respond(request, exceptionInfoBody(battle()));
   } else if (command == "threads") {
     respond(request, battle_ ? threadsBody(*battle_) : json{{"threads", json::array()}});
   } else if (command == "stackTrace") {
@@ -192,12 +223,12 @@ void Adapter::dispatch(const Request& request) {
     const std::string granularity = args.contains("granularity") ? stringArgument(args, "granularity") : "";
     DebugStep step = DebugStep::kContinue;
     if (command == "next") {
-      step = granularity == "instruction" ? DebugStep::kInstruction : DebugStep::kLine;
+      step = granularity == "instruction" ? DebugStep::kOver : DebugStep::kLineOver;
     } else if (command == "stepIn") {
       step = granularity == "line" || granularity == "statement" ? DebugStep::kLine : DebugStep::kInstruction;
     } else if (command == "stepOut") {
-      // RoboTalk's unit of time is the chronon: stepping out of the robot's turn reaches its next one.
-      step = DebugStep::kChronon;
+      // Out of the innermost call on the stack; without one, out of the robot's turn (its next chronon).
+      step = DebugStep::kOut;
     }
     respond(request, command == "continue" ? json{{"allThreadsContinued", true}} : json(nullptr));
     afterRun(battle().session->stepForward(step, robot));

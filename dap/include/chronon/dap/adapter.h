@@ -8,6 +8,7 @@
 #include <memory>
 #include <ostream>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -43,12 +44,14 @@ class Adapter {
   int robotOfThread(const nlohmann::json& arguments);
   void afterRun(bool paused);
   void reapplyBreakpoints();
+  void syncThreads(const std::vector<bool>& alive);
 
   std::function<void(const nlohmann::json&)> send_;
   int64_t seq_ = 0;
   std::unique_ptr<Battle> battle_;
   BreakpointRequests breakpoints_;
   int nextBreakpointId_ = 1;
+  std::vector<bool> threadAlive_;  ///< Per robot: whether the client was last told its thread runs.
   bool stopOnEntry_ = false;
   bool stopOnErrors_ = true;
   bool configured_ = false;

@@ -50,10 +50,18 @@ struct RequestedBreakpoint {
   std::string condition;  ///< The condition text (docs/debugging.md "Conditions"), may be empty.
 };
 
-/// Every breakpoint the client has set: source breakpoints by absolute path, function breakpoints.
+/// A data breakpoint as a client asked for it (setDataBreakpoints).
+struct RequestedWatch {
+  int id = 0;          ///< The adapter's id for it.
+  std::string dataId;  ///< The dataId dataBreakpointInfo gave: "ROBOT:VARIABLE", e.g. "0:A".
+};
+
+/// Every breakpoint the client has set: source breakpoints by absolute path, function breakpoints,
+/// data breakpoints.
 struct BreakpointRequests {
   std::map<std::string, std::vector<RequestedBreakpoint>> lines;
   std::vector<RequestedBreakpoint> functions;
+  std::vector<RequestedWatch> data;
 };
 
 /// Resolves every requested breakpoint against `battle`'s robots, installs the result in the
@@ -62,10 +70,27 @@ struct BreakpointRequests {
 /// function breakpoint to every robot whose program has the label.
 std::map<int, nlohmann::json> applyBreakpoints(Battle& battle, const BreakpointRequests& requests);
 
+/// The dataBreakpointInfo response body for arguments {name, variablesReference?, frameId?}: a user
+/// variable (A-W, Z) of the Registers scope, or named alone (of the frame's robot, else the paused
+/// robot), can be watched for writes (dataId "ROBOT:VARIABLE"); anything else answers dataId null with
+/// the reason as description.
+nlohmann::json dataBreakpointInfoBody(const Battle& battle, const nlohmann::json& arguments);
+
+/// The disassemble response body for arguments {memoryReference, offset?, instructionOffset?,
+/// instructionCount, resolveSymbols?}: `instructionCount` instructions of the robot the reference
+/// names (a frame's instructionPointerReference), each with its address, its word as object code,
+/// the disassembler's text, the label at it as symbol, and its source line; addresses outside the
+/// program get placeholder entries, as the protocol asks. Throws for a malformed reference.
+nlohmann::json disassembleBody(const Battle& battle, const nlohmann::json& arguments);
+
+/// The exceptionInfo response body for the current pause (a run-time error stop).
+nlohmann::json exceptionInfoBody(const Battle& battle);
+
 /// The absolute form of `path`, as robots' paths are kept (for matching breakpoint sources).
 std::string absolutePath(const std::string& path);
 
-/// The threads response body: one thread per robot, id = robot index + 1.
+/// The threads response body: one thread per robot, id = robot index + 1; while paused, only the
+/// robots alive at that moment (a robot's death ends its thread).
 nlohmann::json threadsBody(const Battle& battle);
 
 /// The stackTrace response body for arguments {threadId}: the robot's frame at its pc (label+offset
