@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -14,8 +15,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "chronon/arena/robbie_debug.h"
+#include "chronon/arena/robbie_run.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_debug.h"
+#include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/dap/adapter.h"
 #include "chronon/jsonrpc/transport.h"
@@ -864,4 +868,245 @@ TEST_CASE("DAP: stack kinds, data breakpoints, step over and out, disassemble, t
   CHECK(exception["breakMode"] == "always");
   CHECK(exception["description"].get<std::string>().find("underflow") != std::string::npos);
   std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+namespace rl = chronon::robbie;
+
+std::string bundledRl(const std::string& name) {
+  return (chronon::test::sourceDir() / "stdlib" / "robbie" / (name + ".rl")).string();
+}
+
+// An RL program compiled from a file, kept alive for the sessions over it.
+struct RlProgram {
+  explicit RlProgram(const std::string& path) : file(path, readAll(path)), compiled(rl::compile(file)) {
+    REQUIRE(compiled.program);
+  }
+  static std::string readAll(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const rl::Program& program() const { return *compiled.program; }
+  SourceFile file;
+  rl::CompileResult compiled;
+};
+
+// What `chronon run` prints for a finished run.
+std::string runText(const rl::Program& program, const rl::RobbieRun& run) {
+  return "event log:\n" + run.room.logText() + "\n" + rl::finalReport(program, run);
+}
+
+// The visible state of a paused RL session, for comparing a step back with a fresh run.
+std::string rlState(const rl::RobbieDebugSession& s) {
+  std::string out = std::to_string(s.machine().pc) + "/" + std::to_string(s.machine().steps) + ":";
+  for (const rl::Value& v : s.machine().registers) out += " " + rl::formatValue(v);
+  out += " |";
+  for (const rl::Value& v : s.machine().stack) out += " " + rl::formatValue(v);
+  return out + " | " + s.room().stateText() + std::to_string(s.room().timeMs()) + " " +
+         std::to_string(s.room().events().size());
+}
+
+}  // namespace
+
+TEST_CASE("Robbie runs under the debugger give exactly runInRoom's result", "[dap][robbie]") {
+  // Every bundled program, run through with a breakpoint on its first line with code, with small
+  // keyframe-crossing step limits for the endless ones.
+  for (const auto& entry : std::filesystem::directory_iterator(chronon::test::sourceDir() / "stdlib" / "robbie")) {
+    if (entry.path().extension() != ".rl") continue;
+    INFO(entry.path().string());
+    const RlProgram rlp(entry.path().string());
+    const int64_t limit = 20000;
+    rl::RobbieDebugSession session(rlp.program(), rl::defaultRoom(), limit);
+    int line = 0;
+    const std::vector<int> addresses = rl::robbieLineBreakAddresses(rlp.program(), 1, line);
+    REQUIRE_FALSE(addresses.empty());
+    session.setBreakpoints({{1, addresses[0]}});
+    int stops = 0;
+    while (session.stepForward(rl::RobbieStep::kContinue) && stops < 50) ++stops;
+    session.setBreakpoints({});
+    while (session.stepForward(rl::RobbieStep::kCommand)) {
+    }
+    REQUIRE(session.ended());
+    const rl::RobbieRun expected = rl::runInRoom(rlp.program(), rl::defaultRoom(), limit);
+    CHECK(runText(rlp.program(), session.result()) == runText(rlp.program(), expected));
+    CHECK(session.result().end == expected.end);
+  }
+}
+
+TEST_CASE("Robbie: steps, breakpoints, step back equal to a fresh run, runtime errors", "[dap][robbie]") {
+  const RlProgram laps(bundledRl("pace-laps"));
+  rl::RobbieDebugSession session(laps.program(), rl::defaultRoom(), rl::kDefaultStepLimit);
+  REQUIRE(session.stepForward(rl::RobbieStep::kInstruction));
+  CHECK(session.reason() == rl::RobbieStopReason::kEntry);
+  CHECK(session.machine().steps == 0);
+  // Forward one instruction at a time, keeping each state; then back, comparing.
+  std::vector<std::string> forward{rlState(session)};
+  for (int i = 0; i < 120; ++i) {
+    REQUIRE(session.stepForward(rl::RobbieStep::kInstruction));
+    forward.push_back(rlState(session));
+  }
+  for (int i = 119; i >= 0; --i) {
+    REQUIRE(session.stepBack());
+    CHECK(rlState(session) == forward[static_cast<size_t>(i)]);
+  }
+  REQUIRE(session.stepBack());
+  CHECK(session.reason() == rl::RobbieStopReason::kEntry);
+  // A line breakpoint on `forward 50` (line 8) stops once per lap; the line step leaves the line.
+  int used = 0;
+  const std::vector<int> line8 = rl::robbieLineBreakAddresses(laps.program(), 8, used);
+  CHECK(used == 8);
+  std::vector<rl::RobbieBreakpoint> breakpoints;
+  for (int a : line8) breakpoints.push_back({3, a});
+  session.setBreakpoints(breakpoints);
+  REQUIRE(session.stepForward(rl::RobbieStep::kContinue));
+  CHECK(session.reason() == rl::RobbieStopReason::kBreakpoint);
+  CHECK(session.hits() == std::vector<int>{3});
+  CHECK(session.lineOf(session.machine().pc) == 8);
+  const std::string firstHit = rlState(session);
+  REQUIRE(session.stepForward(rl::RobbieStep::kLine));
+  CHECK(session.lineOf(session.machine().pc) == 9);
+  // stepOut: to the end of Robbie's current action (the turn), on line 10.
+  REQUIRE(session.stepForward(rl::RobbieStep::kCommand));
+  CHECK(session.lineOf(session.machine().pc) == 10);
+  CHECK(session.room().heading() == 180);
+  REQUIRE(session.stepForward(rl::RobbieStep::kContinue));
+  CHECK(session.lineOf(session.machine().pc) == 8);
+  REQUIRE(session.reverseContinue());
+  CHECK(rlState(session) == firstHit);
+  REQUIRE(session.reverseContinue());
+  CHECK(session.reason() == rl::RobbieStopReason::kEntry);
+  // A blank line moves to the next with code; past the end there is none.
+  rl::robbieLineBreakAddresses(laps.program(), 6, used);
+  CHECK(used == 7);
+  CHECK(rl::robbieLineBreakAddresses(laps.program(), 99, used).empty());
+
+  // A runtime error stops before the failing instruction; going on ends the run as runInRoom does.
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "chronon_test_dap_rl";
+  std::filesystem::create_directories(dir);
+  const std::string errPath = (dir / "err.rl").string();
+  {
+    std::ofstream(errPath) << "program \"Err\"\nregister integer Count\nregister integer Zero\nstart\nset Count 1\n"
+                              "forward 10\nturn left 90\nset Count 10 / Zero\nstop\n";
+  }
+  const RlProgram err(errPath);
+  rl::RobbieDebugSession failing(err.program(), rl::defaultRoom(), 1000);
+  REQUIRE(failing.stepForward(rl::RobbieStep::kContinue));
+  CHECK(failing.reason() == rl::RobbieStopReason::kException);
+  CHECK(failing.error() == "division by zero");
+  CHECK(failing.lineOf(failing.machine().pc) == 8);
+  CHECK(failing.room().timeMs() == 1400);
+  REQUIRE_FALSE(failing.stepForward(rl::RobbieStep::kContinue));
+  const rl::RobbieRun expected = rl::runInRoom(err.program(), rl::defaultRoom(), 1000);
+  CHECK(runText(err.program(), failing.result()) == runText(err.program(), expected));
+  // From the end, reverse continue finds the error again; step back goes to the failing instruction.
+  REQUIRE(failing.reverseContinue());
+  CHECK(failing.reason() == rl::RobbieStopReason::kException);
+  CHECK(failing.lineOf(failing.machine().pc) == 8);
+  failing.setStopOnErrors(false);
+  REQUIRE_FALSE(failing.stepForward(rl::RobbieStep::kContinue));
+  REQUIRE(failing.stepBack());
+  CHECK(failing.lineOf(failing.machine().pc) == 8);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("Robbie keyframes thin out on long runs and step back stays exact", "[dap][robbie]") {
+  const RlProgram pace(bundledRl("pace-forever"));
+  const int64_t limit = 600000;
+  rl::RobbieDebugSession session(pace.program(), rl::defaultRoom(), limit);
+  REQUIRE_FALSE(session.stepForward(rl::RobbieStep::kContinue));
+  const rl::RobbieRun expected = rl::runInRoom(pace.program(), rl::defaultRoom(), limit);
+  CHECK(runText(pace.program(), session.result()) == runText(pace.program(), expected));
+  // Back from the end: the last instruction, then one more, equal to fresh runs stopped there.
+  REQUIRE(session.stepBack());
+  CHECK(session.machine().steps == limit - 1);
+  REQUIRE(session.stepBack());
+  CHECK(session.machine().steps == limit - 2);
+  rl::RobbieRun fresh = rl::runInRoom(pace.program(), rl::defaultRoom(), limit - 2);
+  CHECK(session.machine().pc == fresh.machine.pc);
+  CHECK(session.machine().registers == fresh.machine.registers);
+  CHECK(session.room().stateText() == fresh.room.stateText());
+  CHECK(session.room().timeMs() == fresh.room.timeMs());
+}
+
+TEST_CASE("DAP transcript for an RL program: Robbie's thread, scopes, steps, step back, the end", "[dap][robbie]") {
+  Client client;
+  client.ok("initialize");
+  CHECK(
+      client.error("launch", {{"program", bundledRl("pace-laps")}, {"opponents", {bundled("dodger")}}}).find("alone") !=
+      std::string::npos);
+  CHECK(client.error("launch", {{"program", bundledRl("pace-laps")}, {"steps", 0}}).find("steps") != std::string::npos);
+  CHECK(client.error("launch", {{"program", "/nonexistent/x.rl"}}).find("x.rl") != std::string::npos);
+  CHECK(client.error("launch", {{"program", bundledRl("pace-laps")}, {"room", "/nonexistent/r.room"}}).find("r.room") !=
+        std::string::npos);
+  const std::vector<json> launched = client.request(
+      "launch", {{"program", bundledRl("pace-laps")},
+                 {"stopOnEntry", true},
+                 {"room", (chronon::test::sourceDir() / "stdlib" / "robbie" / "rooms" / "default.room").string()}});
+  REQUIRE(launched[0]["success"] == true);
+  REQUIRE(launched.size() == 3);
+  CHECK(launched[2]["body"] == json{{"reason", "started"}, {"threadId", 1}});
+  const json set =
+      client.ok("setBreakpoints", {{"source", {{"path", bundledRl("pace-laps")}}},
+                                   {"breakpoints", {{{"line", 8}}, {{"line", 9}, {"condition", "top > 1"}}}}});
+  CHECK(set["breakpoints"][0]["verified"] == true);
+  CHECK(set["breakpoints"][1]["verified"] == false);
+  CHECK(client.ok("setFunctionBreakpoints", {{"breakpoints", {{{"name", "x"}}}}})["breakpoints"][0]["verified"] ==
+        false);
+  const json entry = client.step("configurationDone", json::object());
+  CHECK(entry["body"]["reason"] == "entry");
+  CHECK(client.ok("threads")["threads"] == json::array({{{"id", 1}, {"name", "Robbie"}}}));
+  const json atEntry = client.view();
+  INFO(atEntry.dump());
+  CHECK(atEntry["frame"]["line"] == 5);
+  REQUIRE(atEntry["Registers"].size() == 1);
+  CHECK(atEntry["Registers"][0] ==
+        json{{"name", "Laps"}, {"value", "0"}, {"type", "integer"}, {"variablesReference", 0}});
+  CHECK(atEntry["Expression stack"].empty());
+  CHECK(atEntry["Hardware"][0] == json{{"name", "x"}, {"value", "100.0"}, {"type", "cm"}, {"variablesReference", 0}});
+  CHECK(atEntry["Hardware"][3]["value"] == "nothing");
+  const json hit = client.step("continue");
+  CHECK(hit["body"]["reason"] == "breakpoint");
+  CHECK(client.view()["frame"]["line"] == 8);
+  client.step("stepIn");
+  const json pushed = client.view();
+  REQUIRE(pushed["Expression stack"].size() == 1);
+  CHECK(pushed["Expression stack"][0]["value"] == "50");
+  CHECK(client.ok("evaluate", {{"expression", "stack"}})["result"] == "50");
+  CHECK(client.ok("evaluate", {{"expression", "Laps"}})["result"] == "0");
+  CHECK(client.ok("evaluate", {{"expression", "heading"}})["result"] == "0");
+  CHECK(client.error("evaluate", {{"expression", "laps"}}).find("cannot evaluate") != std::string::npos);
+  client.step("stepOut");  // to the end of `forward 50`
+  CHECK(client.ok("evaluate", {{"expression", "x"}})["result"] == "150.0");
+  client.step("next");
+  CHECK(client.view()["frame"]["line"] == 10);
+  CHECK(client.ok("evaluate", {{"expression", "heading"}})["result"] == "180");
+  // Step back twice: the state before the turn, exactly as shown then.
+  client.step("stepBack");
+  const json disassembly = client.ok(
+      "disassemble",
+      {{"memoryReference", client.ok("stackTrace", {{"threadId", 1}})["stackFrames"][0]["instructionPointerReference"]},
+       {"instructionCount", 2}});
+  CHECK(disassembly["instructions"].size() == 2);
+  CHECK(client.step("reverseContinue")["body"]["reason"] == "breakpoint");
+  CHECK(client.view()["frame"]["line"] == 8);
+  client.step("stepIn");
+  CHECK(client.view() == pushed);
+  CHECK(client.step("pause")["body"]["reason"] == "pause");
+  CHECK(client.ok("dataBreakpointInfo", {{"name", "Laps"}, {"variablesReference", 11}})["dataId"].is_null());
+  // Continue to the end: the output is `chronon run`'s, then the thread exits.
+  client.ok("setBreakpoints", {{"source", {{"path", bundledRl("pace-laps")}}}, {"breakpoints", json::array()}});
+  const std::vector<json> end = client.request("continue", {{"threadId", 1}});
+  REQUIRE(end.size() == 5);
+  CHECK(end[1]["event"] == "output");
+  const RlProgram laps(bundledRl("pace-laps"));
+  CHECK(end[1]["body"]["output"] ==
+        runText(laps.program(), rl::runInRoom(laps.program(), rl::defaultRoom(), rl::kDefaultStepLimit)));
+  CHECK(end[1]["body"]["data"]["end"] == "stopped");
+  CHECK(end[2]["body"] == json{{"reason", "exited"}, {"threadId", 1}});
+  CHECK(end[3]["event"] == "terminated");
+  CHECK(end[4]["body"]["exitCode"] == 0);
+  CHECK(client.error("next", {{"threadId", 1}}) == "the program has ended");
+  CHECK(client.step("stepBack")["body"]["reason"] == "step");
+  client.ok("disconnect");
 }

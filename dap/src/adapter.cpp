@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "chronon/dap/protocol.h"
+#include "chronon/dap/robbie_features.h"
 
 namespace chronon::dap {
 
@@ -65,10 +66,51 @@ Battle& Adapter::battle() {
 
 int Adapter::robotOfThread(const json& arguments) {
   const int64_t threadId = integerArgument(arguments, "threadId");
-  if (threadId < 1 || threadId > static_cast<int64_t>(battle().robots.size())) {
+  if (threadId < 1 || threadId > threadCount()) {
     throw RequestError{"unknown thread " + std::to_string(threadId)};
   }
   return static_cast<int>(threadId - 1);
+}
+
+int64_t Adapter::threadCount() { return battle().robbie ? 1 : static_cast<int64_t>(battle().robots.size()); }
+
+bool Adapter::isPaused() { return battle().robbie ? battle().robbie->session->paused() : battle().session->paused(); }
+
+bool Adapter::isEnded() { return battle().robbie ? battle().robbie->session->ended() : battle().session->ended(); }
+
+void Adapter::applyStopOnErrors() {
+  if (!battle_) return;
+  if (battle_->robbie) {
+    battle_->robbie->session->setStopOnErrors(stopOnErrors_);
+  } else {
+    battle_->session->setStopOnErrors(stopOnErrors_);
+  }
+}
+
+bool Adapter::stepForward(const std::string& command, const std::string& granularity, int robot) {
+  if (battle().robbie) {
+    // RL has no procedures: `next` and a line stepIn go to the next line, stepOut to the end of
+    // Robbie's current action (docs/debugging.md "Robbie programs").
+    robbie::RobbieStep step = robbie::RobbieStep::kContinue;
+    if (command == "next" || command == "stepIn") {
+      step = granularity == "instruction" || (command == "stepIn" && granularity.empty())
+                 ? robbie::RobbieStep::kInstruction
+                 : robbie::RobbieStep::kLine;
+    } else if (command == "stepOut") {
+      step = robbie::RobbieStep::kCommand;
+    }
+    return battle().robbie->session->stepForward(step);
+  }
+  DebugStep step = DebugStep::kContinue;
+  if (command == "next") {
+    step = granularity == "instruction" ? DebugStep::kOver : DebugStep::kLineOver;
+  } else if (command == "stepIn") {
+    step = granularity == "line" || granularity == "statement" ? DebugStep::kLine : DebugStep::kInstruction;
+  } else if (command == "stepOut") {
+    // Out of the innermost call on the stack; without one, out of the robot's turn (its next chronon).
+    step = DebugStep::kOut;
+  }
+  return battle().session->stepForward(step, robot);
 }
 
 void Adapter::reapplyBreakpoints() {
@@ -86,6 +128,19 @@ void Adapter::syncThreads(const std::vector<bool>& alive) {
 }
 
 void Adapter::afterRun(bool paused) {
+  if (battle().robbie) {
+    const RobbieDebug& robbie = *battle().robbie;
+    if (paused || robbie.session->paused()) {
+      sendEvent("stopped", stoppedBody(battle()));
+      return;
+    }
+    if (!robbie.session->ended()) return;
+    sendEvent("output", robbieEndOutput(robbie));
+    syncThreads({false});
+    sendEvent("terminated", json::object());
+    sendEvent("exited", json{{"exitCode", robbie.session->result().end == robbie::RunEnd::kStopped ? 0 : 1}});
+    return;
+  }
   const arena::robowar::DebugSession& session = *battle().session;
   if (paused || session.paused()) {
     std::vector<bool> alive;
@@ -114,14 +169,14 @@ void Adapter::dispatch(const Request& request) {
     const bool stopOnEntry = booleanArgumentOr(args, "stopOnEntry", false);
     battle_ = launchBattle(args);
     stopOnEntry_ = stopOnEntry;
-    battle_->session->setStopOnErrors(stopOnErrors_);
+    applyStopOnErrors();
     reapplyBreakpoints();
     respond(request, nullptr);
     // Configuration (breakpoints) comes after `initialized`; sending it once the robots are loaded
     // lets every breakpoint be verified against their code at once.
     sendEvent("initialized", nullptr);
-    threadAlive_.assign(battle_->robots.size(), false);
-    syncThreads(std::vector<bool>(battle_->robots.size(), true));
+    threadAlive_.assign(static_cast<size_t>(threadCount()), false);
+    syncThreads(std::vector<bool>(static_cast<size_t>(threadCount()), true));
   } else if (command == "attach") {
     throw RequestError{"chronon dap cannot attach: use 'launch'"};
   } else if (command == "setBreakpoints") {
@@ -178,14 +233,15 @@ void Adapter::dispatch(const Request& request) {
     const auto it = args.find("filters");
     if (it == args.end() || !it->is_array()) throw RequestError{"missing argument 'filters'"};
     stopOnErrors_ = std::any_of(it->begin(), it->end(), [](const json& f) { return f == kErrorFilter; });
-    if (battle_) battle_->session->setStopOnErrors(stopOnErrors_);
+    applyStopOnErrors();
     respond(request, json::object());
   } else if (command == "configurationDone") {
     Battle& b = battle();
     respond(request, nullptr);
     if (configured_) return;
     configured_ = true;
-    afterRun(b.session->stepForward(stopOnEntry_ ? DebugStep::kInstruction : DebugStep::kContinue, 0));
+    (void)b;
+    afterRun(stepForward(stopOnEntry_ ? "stepIn" : "continue", "instruction", 0));
   } else if (command == "dataBreakpointInfo") {
     respond(request, dataBreakpointInfoBody(battle(), args));
   } else if (command == "setDataBreakpoints") {
@@ -219,30 +275,26 @@ void Adapter::dispatch(const Request& request) {
     respond(request, evaluateBody(battle(), args));
   } else if (command == "continue" || command == "next" || command == "stepIn" || command == "stepOut") {
     const int robot = robotOfThread(args);
-    if (battle().session->ended()) throw RequestError{"the battle has ended"};
+    if (isEnded()) throw RequestError{battle().robbie ? "the program has ended" : "the battle has ended"};
     const std::string granularity = args.contains("granularity") ? stringArgument(args, "granularity") : "";
-    DebugStep step = DebugStep::kContinue;
-    if (command == "next") {
-      step = granularity == "instruction" ? DebugStep::kOver : DebugStep::kLineOver;
-    } else if (command == "stepIn") {
-      step = granularity == "line" || granularity == "statement" ? DebugStep::kLine : DebugStep::kInstruction;
-    } else if (command == "stepOut") {
-      // Out of the innermost call on the stack; without one, out of the robot's turn (its next chronon).
-      step = DebugStep::kOut;
-    }
     respond(request, command == "continue" ? json{{"allThreadsContinued", true}} : json(nullptr));
-    afterRun(battle().session->stepForward(step, robot));
+    afterRun(stepForward(command, granularity, robot));
   } else if (command == "stepBack" || command == "reverseContinue") {
     const int robot = robotOfThread(args);
-    arena::robowar::DebugSession& session = *battle().session;
-    if (!session.paused() && !session.ended()) throw RequestError{"the battle has not started"};
+    if (!isPaused() && !isEnded()) throw RequestError{"the battle has not started"};
     respond(request, nullptr);
-    afterRun(command == "stepBack" ? session.stepBack(robot) : session.reverseContinue(robot));
+    if (battle().robbie) {
+      robbie::RobbieDebugSession& run = *battle().robbie->session;
+      afterRun(command == "stepBack" ? run.stepBack() : run.reverseContinue());
+    } else {
+      arena::robowar::DebugSession& session = *battle().session;
+      afterRun(command == "stepBack" ? session.stepBack(robot) : session.reverseContinue(robot));
+    }
   } else if (command == "pause") {
     robotOfThread(args);
     respond(request, nullptr);
     // Runs are synchronous, so the battle is already paused (or over) whenever a request is read.
-    if (battle().session->paused()) {
+    if (isPaused()) {
       json body = stoppedBody(battle());
       body["reason"] = "pause";
       sendEvent("stopped", std::move(body));

@@ -10,6 +10,7 @@
 
 #include "chronon/compiler/disasm.h"
 #include "chronon/dap/protocol.h"
+#include "chronon/dap/robbie_features.h"
 #include "chronon/stdlib/robotalk_words.h"
 #include "chronon/vm/limits.h"
 
@@ -194,6 +195,7 @@ std::string absolutePath(const std::string& path) {
 }
 
 std::unique_ptr<Battle> launchBattle(const json& arguments) {
+  if (isRobbieLaunch(arguments)) return launchRobbie(arguments);
   std::vector<std::string> paths{stringArgument(arguments, "program")};
   if (const auto it = arguments.find("opponents"); it != arguments.end()) {
     if (!it->is_array()) throw RequestError{"argument 'opponents' must be a list of robot files"};
@@ -248,6 +250,7 @@ std::unique_ptr<Battle> launchBattle(const json& arguments) {
 }
 
 std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& requests) {
+  if (battle.robbie) return applyRobbieBreakpoints(*battle.robbie, requests);
   std::map<int, json> resolved;
   std::vector<arena::robowar::DebugBreakpoint> installed;
   auto unverified = [&](const RequestedBreakpoint& r, const std::string& message) {
@@ -344,6 +347,7 @@ std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& r
 }
 
 json threadsBody(const Battle& battle) {
+  if (battle.robbie) return robbieThreadsBody(*battle.robbie);
   json threads = json::array();
   const DebugSession& session = *battle.session;
   for (size_t i = 0; i < battle.robots.size(); ++i) {
@@ -354,6 +358,7 @@ json threadsBody(const Battle& battle) {
 }
 
 json stackTraceBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return robbieStackTraceBody(*battle.robbie, arguments);
   const DebugSession& session = pausedSession(battle);
   const int robotIndex = robotOfThread(battle, integerArgument(arguments, "threadId"));
   const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
@@ -389,6 +394,7 @@ json stackTraceBody(const Battle& battle, const json& arguments) {
 }
 
 json scopesBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return robbieScopesBody(*battle.robbie, arguments);
   pausedSession(battle);
   const int64_t frameId = integerArgument(arguments, "frameId");
   const int robot = robotOfThread(battle, frameId / kFramesPerRobot);
@@ -409,6 +415,7 @@ json scopesBody(const Battle& battle, const json& arguments) {
 }
 
 json variablesBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return robbieVariablesBody(*battle.robbie, arguments);
   const DebugSession& session = pausedSession(battle);
   const int64_t reference = integerArgument(arguments, "variablesReference");
   const int robot = robotOfThread(battle, reference / kScopesPerRobot);
@@ -454,6 +461,7 @@ json variablesBody(const Battle& battle, const json& arguments) {
 }
 
 json evaluateBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return robbieEvaluateBody(*battle.robbie, arguments);
   const DebugSession& session = pausedSession(battle);
   std::string expression = stringArgument(arguments, "expression");
   const int robot = robotOfFrame(battle, arguments);
@@ -492,6 +500,7 @@ json evaluateBody(const Battle& battle, const json& arguments) {
 }
 
 json dataBreakpointInfoBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return json{{"dataId", nullptr}, {"description", "data breakpoints are for RoboWar robots"}};
   const std::string name = stringArgument(arguments, "name");
   int robot = -1;
   if (arguments.contains("variablesReference")) {
@@ -519,6 +528,7 @@ json dataBreakpointInfoBody(const Battle& battle, const json& arguments) {
 }
 
 json disassembleBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return robbieDisassembleBody(*battle.robbie, arguments);
   const std::string reference = stringArgument(arguments, "memoryReference");
   int64_t base = 0;
   try {
@@ -564,6 +574,7 @@ json disassembleBody(const Battle& battle, const json& arguments) {
 }
 
 json exceptionInfoBody(const Battle& battle) {
+  if (battle.robbie) return robbieExceptionInfoBody(*battle.robbie);
   const DebugSnapshot& snapshot = pausedSession(battle).snapshot();
   if (snapshot.reason != DebugStopReason::kException) throw RequestError{"not stopped at a run-time error"};
   const DebugRobot& robot = *battle.robots[static_cast<size_t>(snapshot.position.robot)];
@@ -575,6 +586,7 @@ json exceptionInfoBody(const Battle& battle) {
 }
 
 json stoppedBody(const Battle& battle) {
+  if (battle.robbie) return robbieStoppedBody(*battle.robbie);
   const DebugSnapshot& snapshot = battle.session->snapshot();
   const int robotIndex = snapshot.position.robot;
   const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];

@@ -7,6 +7,7 @@
 #include <istream>
 #include <memory>
 #include <ostream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -45,6 +46,11 @@ class Adapter {
   void afterRun(bool paused);
   void reapplyBreakpoints();
   void syncThreads(const std::vector<bool>& alive);
+  int64_t threadCount();
+  bool isPaused();
+  bool isEnded();
+  void applyStopOnErrors();
+  bool stepForward(const std::string& command, const std::string& granularity, int robot);
 
   std::function<void(const nlohmann::json&)> send_;
   int64_t seq_ = 0;

@@ -27,15 +27,20 @@ struct DebugRobot {
   std::string threadName;             ///< "dodger (robot 0)".
 };
 
-/// A launched battle: the robots (program first, then the opponents) and the session over them.
+struct RobbieDebug;
+
+/// A launched battle: the robots (program first, then the opponents) and the session over them; or,
+/// for an RL program, the Robbie run (robbie_features.h) with no robots and no session.
 struct Battle {
   std::vector<std::unique_ptr<DebugRobot>> robots;
   std::unique_ptr<arena::robowar::DebugSession> session;
   uint64_t seed = 1;
   arena::robowar::Rules rules;
+  std::shared_ptr<RobbieDebug> robbie;  ///< Set for an RL program (then robots and session are empty).
 };
 
-/// Loads the robots a launch request names and sets up the session: `program` (a robot file),
+/// Loads the robots a launch request names and sets up the session (an RL `program`, ending in .rl,
+/// launches a Robbie run instead: launchRobbie, robbie_features.h): `program` (a robot file),
 /// `opponents` (a list of robot files, may be absent), `seed` (integer, default 1) and `maxChronons`
 /// (integer 1-1000000, default 1500). Robots naming the same `#!!team` are teammates, as in
 /// `chronon battle`. Throws RequestError naming the file and its first error when a robot does not
