@@ -319,3 +319,61 @@ test('conditions, data breakpoints, calls, disassembly, evaluate, threads that e
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('an RL program: Robbie\'s thread, a line breakpoint, steps and step back, chronon run\'s output', { timeout: 60000 }, async (t) => {
+  const laps = path.resolve(__dirname, '..', '..', 'stdlib', 'robbie', 'pace-laps.rl');
+  const client = new DebugClient(chronon, 'dap', 'chronon', {}, true);
+  client.defaultTimeout = 20000;
+  await client.start();
+  const stepOf = async (command, args = { threadId: 1 }) => {
+    const stopped = client.waitForEvent('stopped');
+    await client.send(command, args);
+    return stopped;
+  };
+  const evalRl = async (expression) => (await client.evaluateRequest({ expression })).body.result;
+  try {
+    await t.test('stop at `forward 50` (line 8) with hitBreakpoint', async () => {
+      const [, , trace] = await client.hitBreakpoint({ program: laps }, { path: laps, line: 8 });
+      assert.match(trace.body.stackFrames[0].name, /^line 8: /);
+      const threads = await client.threadsRequest();
+      assert.deepEqual(threads.body.threads, [{ id: 1, name: 'Robbie' }]);
+      const scopes = await client.scopesRequest({ frameId: trace.body.stackFrames[0].id });
+      assert.deepEqual(scopes.body.scopes.map((s) => s.name), ['Registers', 'Expression stack', 'Hardware']);
+      const registers = await client.variablesRequest({ variablesReference: scopes.body.scopes[0].variablesReference });
+      assert.deepEqual(registers.body.variables.map((v) => [v.name, v.value, v.type]), [['Laps', '0', 'integer']]);
+    });
+
+    await t.test('stepOut ends Robbie\'s action; stepBack returns to the same state', async () => {
+      await stepOf('stepIn');
+      assert.equal(await evalRl('stack'), '50');
+      await stepOf('stepOut');
+      assert.equal(await evalRl('x'), '150.0');
+      assert.equal(await evalRl('time'), '2500');
+      await stepOf('stepBack');
+      assert.equal(await evalRl('x'), '100.0');
+      assert.equal(await evalRl('stack'), '50');
+      assert.equal((await stepOf('reverseContinue')).body.reason, 'breakpoint');
+      assert.equal(await evalRl('stack'), '(empty)');
+      assert.equal((await stepOf('reverseContinue')).body.reason, 'entry');
+      assert.equal((await stepOf('continue')).body.reason, 'breakpoint');
+      assert.equal(await evalRl('Laps'), '0');
+      assert.equal((await stepOf('continue')).body.reason, 'breakpoint');
+      assert.equal(await evalRl('Laps'), '1');
+    });
+
+    await t.test('continue to the end: the output is chronon run\'s', async () => {
+      await client.setBreakpointsRequest({ source: { path: laps }, breakpoints: [] });
+      const outputs = [];
+      client.on('output', (e) => outputs.push(e.body));
+      const terminated = client.waitForEvent('terminated');
+      await client.continueRequest({ threadId: 1 });
+      await terminated;
+      const result = outputs.find((o) => o.data && o.data.end);
+      assert.ok(result, `a result output among ${JSON.stringify(outputs)}`);
+      assert.equal(result.output, execFileSync(chronon, ['run', laps], { encoding: 'utf8' }));
+      assert.equal(result.data.end, 'stopped');
+    });
+  } finally {
+    await client.stop();
+  }
+});
