@@ -1,8 +1,8 @@
 // The debugger contribution (debug type `chronon`): VS Code runs `<chronon.path> dap` as the debug
 // adapter; a configuration provider fills what launch.json leaves out (the program from the active
 // robot, the opponents from the list with check boxes, a stop at entry when no breakpoint could stop
-// the battle); "Debug this robot" starts a session on the active robot. RoboWar robots only so far:
-// Grobots sides and Robbie programs get a message saying so.
+// the battle); "Debug this robot" starts a session on the active robot or Robbie program (Robbie runs
+// alone: no opponents to pick). Grobots sides get a message saying they are not debugged yet.
 
 import * as fs from 'fs';
 import * as path from 'path';
@@ -41,17 +41,17 @@ function activeRobotDocument(): vscode.TextDocument | undefined {
 }
 
 /**
- * The active RoboWar robot for the debugger: its path, after saving it; undefined (with a message
- * saying why) when the active editor holds a Grobots side, a Robbie program or no robot.
+ * The active RoboWar robot or Robbie program for the debugger: its path, after saving it; undefined
+ * (with a message saying why) when the active editor holds a Grobots side or no robot.
  */
 async function activeRoboWarRobot(): Promise<string | undefined> {
   const document = activeRobotDocument();
-  if (document?.languageId === 'grobocode' || document?.languageId === 'robbie') {
-    void vscode.window.showInformationMessage(notDebuggable(document.languageId === 'grobocode' ? 'grobots' : 'robbie', document.uri.fsPath));
+  if (document?.languageId === 'grobocode') {
+    void vscode.window.showInformationMessage(notDebuggable('grobots', document.uri.fsPath));
     return undefined;
   }
-  if (!document || document.languageId !== 'robotalk') {
-    void vscode.window.showWarningMessage('Chronon: open a RoboWar robot (.rtk, .txt) to debug it.');
+  if (!document || (document.languageId !== 'robotalk' && document.languageId !== 'robbie')) {
+    void vscode.window.showWarningMessage('Chronon: open a RoboWar robot (.rtk, .txt) or a Robbie program (.rl) to debug it.');
     return undefined;
   }
   if (document.isDirty) await document.save();
@@ -123,6 +123,11 @@ class ConfigurationProvider implements vscode.DebugConfigurationProvider {
     }
     const base = folder?.uri.fsPath;
     config.program = absolutePath(config.program, base);
+    if (robotKind(config.program) === 'robbie') {
+      if (typeof config.room === 'string') config.room = absolutePath(config.room, base);
+      config.stopOnEntry ??= !hasBreakpoints([config.program]);
+      return config;
+    }
     if (config.opponents === undefined) {
       const opponents = await pickOpponents(config.program);
       if (!opponents) return undefined;
@@ -135,10 +140,15 @@ class ConfigurationProvider implements vscode.DebugConfigurationProvider {
   }
 }
 
-/** "Debug this robot": the active RoboWar robot against opponents checked in a list. */
+/** "Debug this robot": the active RoboWar robot against opponents checked in a list, or the active Robbie program. */
 export async function debugRobot(): Promise<void> {
   const program = await activeRoboWarRobot();
   if (!program) return;
+  if (robotKind(program) === 'robbie') {
+    const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(program));
+    await vscode.debug.startDebugging(folder, robotLaunch(program, [], !hasBreakpoints([program])));
+    return;
+  }
   const opponents = await pickOpponents(program);
   if (!opponents) return;
   const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(program));
