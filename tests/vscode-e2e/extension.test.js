@@ -446,6 +446,42 @@ test('Debug this robot: a Grobots side gets a message; a RoboWar robot stops at 
   await wb.runCommand('View: Close All Editors');
 });
 
+test('Debug this robot on a Robbie program: stops at a breakpoint, shows registers and hardware, steps and steps back', async () => {
+  await wb.clearNotifications();
+  await wb.openFile('robbie/tour.rl');
+  await wb.waitForLanguageMode('Robbie Language');
+  // A breakpoint on "forward 20" (line 19).
+  await wb.goTo(19, 1);
+  await wb.runCommand('Debug: Toggle Breakpoint');
+  await wb.waitFor('a breakpoint in the margin', () => document.querySelectorAll('.editor-instance .codicon-debug-breakpoint').length > 0);
+  // Robbie runs alone: no list of opponents, the session starts at once.
+  await wb.runCommand('Chronon: Debug this robot');
+  await wb.waitFor('the debug toolbar paused', () => !!document.querySelector('.debug-toolbar .codicon-debug-continue'), 30000);
+  const rows = () => Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).map((e) => e.textContent.replace(/\u00a0/g, ' ')).join('\n');
+  await wb.waitFor('Robbie at line 19 in the call stack', () =>
+    Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).some((e) => /Robbie at line 19/.test(e.textContent)), 30000);
+  await wb.waitFor('Registers and Hardware in Variables', () => {
+    const text = Array.from(document.querySelectorAll('.debug-pane .monaco-list-row')).map((e) => e.textContent).join('\n');
+    return text.includes('Registers') && text.includes('Hardware');
+  }, 30000);
+  // The Registers scope (expanded first) lists the tour's registers with their RL values.
+  await wb.waitFor('Count = 5 among the registers', () =>
+    Array.from(document.querySelectorAll('.debug-pane .monaco-list-row')).some((e) => /Count\s*=\s*5/.test(e.textContent.replace(/\u00a0/g, ' '))), 15000);
+  await wb.screenshot('19-debug-robbie-paused');
+  await wb.runCommand('Debug: Step Into');
+  await wb.waitFor('Robbie to move on to the forward command', () => /line 19: forward/.test(document.querySelector('.debug-call-stack').textContent), 15000);
+  await wb.screenshot('20-debug-robbie-stepped');
+  await wb.page.locator('.debug-toolbar .codicon-debug-step-back').first().click();
+  await wb.waitFor('Robbie to come back', () => /line 19: push 20/.test(document.querySelector('.debug-call-stack').textContent), 15000);
+  log(`robbie: ${(await wb.page.evaluate(rows)).split('\n').slice(0, 3).join(' | ')}`);
+  await wb.runCommand('Debug: Stop');
+  await wb.page.locator('.debug-toolbar').first().waitFor({ state: 'hidden', timeout: 15000 });
+  await wb.goTo(19, 1);
+  await wb.runCommand('Debug: Toggle Breakpoint');
+  await wb.waitFor('the breakpoint to go', () => document.querySelectorAll('.editor-instance .codicon-debug-breakpoint').length === 0);
+  await wb.runCommand('View: Close All Editors');
+});
+
 /**
  * How many colours the viewer's arena in FRAME shows, once it shows more than MIN (a canvas not yet
  * drawn shows one); waits up to 10 s, then returns what it shows.
