@@ -184,6 +184,26 @@ TEST_CASE("A battle run under the debugger gives exactly runBattle's result", "[
   robowar::DebugSession session(melee.entrants(), 3, robowar::Rules{});
   REQUIRE_FALSE(session.stepForward(robowar::DebugStep::kContinue, 0));
   requireSameResult(session.result(), robowar::runBattle(melee.entries(), 3, robowar::Rules{}));
+  // The same melee with data breakpoints on every robot's A-D, a stack condition on a label, and
+  // steps over and out of calls between the stops: still exactly runBattle's battle.
+  robowar::DebugSession watched(melee.entrants(), 3, robowar::Rules{});
+  std::vector<robowar::DebugWatch> watches;
+  for (int r = 0; r < 6; ++r) {
+    for (int v = 0; v < 4; ++v) watches.push_back({100 + r * 4 + v, r, v});
+  }
+  watched.setWatches(watches);
+  std::string error;
+  if (!melee.loaded[0]->program.labels.empty()) {
+    watched.setBreakpoints({{1, 0, melee.loaded[0]->program.labels[0].address, true,
+                             *robowar::parseDebugCondition("depth >= 1 && top > 0", error)}});
+  }
+  int stops = 0;
+  const robowar::DebugStep kinds[] = {robowar::DebugStep::kContinue, robowar::DebugStep::kOver,
+                                      robowar::DebugStep::kLineOver, robowar::DebugStep::kOut};
+  while (watched.stepForward(kinds[stops % 4], 0) && stops < 5000) ++stops;
+  CHECK(stops > 10);
+  REQUIRE(watched.ended());
+  requireSameResult(watched.result(), robowar::runBattle(melee.entries(), 3, robowar::Rules{}));
 }
 
 TEST_CASE("Stepping back lands exactly where a fresh run stopped one instruction earlier", "[dap]") {
