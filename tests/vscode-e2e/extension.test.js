@@ -450,16 +450,17 @@ test('Debug this robot on a Robbie program: stops at a breakpoint, shows registe
   await wb.clearNotifications();
   await wb.openFile('robbie/tour.rl');
   await wb.waitForLanguageMode('Robbie Language');
-  // A breakpoint on "forward 20" (line 19).
-  await wb.goTo(19, 1);
+  // A breakpoint on "forward 20" (line 20).
+  await wb.goTo(20, 1);
   await wb.runCommand('Debug: Toggle Breakpoint');
   await wb.waitFor('a breakpoint in the margin', () => document.querySelectorAll('.editor-instance .codicon-debug-breakpoint').length > 0);
   // Robbie runs alone: no list of opponents, the session starts at once.
   await wb.runCommand('Chronon: Debug this robot');
   await wb.waitFor('the debug toolbar paused', () => !!document.querySelector('.debug-toolbar .codicon-debug-continue'), 30000);
   const rows = () => Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).map((e) => e.textContent.replace(/\u00a0/g, ' ')).join('\n');
-  await wb.waitFor('Robbie at line 19 in the call stack', () =>
-    Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).some((e) => /Robbie at line 19/.test(e.textContent)), 30000);
+  // One thread: the call stack shows its frame (and the stop's description in its title).
+  await wb.waitFor('the frame at line 20 in the call stack', () =>
+    Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).some((e) => /line 20: push 20/.test(e.textContent)), 30000);
   await wb.waitFor('Registers and Hardware in Variables', () => {
     const text = Array.from(document.querySelectorAll('.debug-pane .monaco-list-row')).map((e) => e.textContent).join('\n');
     return text.includes('Registers') && text.includes('Hardware');
@@ -469,14 +470,14 @@ test('Debug this robot on a Robbie program: stops at a breakpoint, shows registe
     Array.from(document.querySelectorAll('.debug-pane .monaco-list-row')).some((e) => /Count\s*=\s*5/.test(e.textContent.replace(/\u00a0/g, ' '))), 15000);
   await wb.screenshot('19-debug-robbie-paused');
   await wb.runCommand('Debug: Step Into');
-  await wb.waitFor('Robbie to move on to the forward command', () => /line 19: forward/.test(document.querySelector('.debug-call-stack').textContent), 15000);
+  await wb.waitFor('Robbie to move on to the forward command', () => /line 20: forward/.test(document.querySelector('.debug-call-stack').textContent), 15000);
   await wb.screenshot('20-debug-robbie-stepped');
   await wb.page.locator('.debug-toolbar .codicon-debug-step-back').first().click();
-  await wb.waitFor('Robbie to come back', () => /line 19: push 20/.test(document.querySelector('.debug-call-stack').textContent), 15000);
+  await wb.waitFor('Robbie to come back', () => /line 20: push 20/.test(document.querySelector('.debug-call-stack').textContent), 15000);
   log(`robbie: ${(await wb.page.evaluate(rows)).split('\n').slice(0, 3).join(' | ')}`);
   await wb.runCommand('Debug: Stop');
   await wb.page.locator('.debug-toolbar').first().waitFor({ state: 'hidden', timeout: 15000 });
-  await wb.goTo(19, 1);
+  await wb.goTo(20, 1);
   await wb.runCommand('Debug: Toggle Breakpoint');
   await wb.waitFor('the breakpoint to go', () => document.querySelectorAll('.editor-instance .codicon-debug-breakpoint').length === 0);
   await wb.runCommand('View: Close All Editors');
