@@ -18,6 +18,7 @@
 #include "chronon/arena/robbie_debug.h"
 #include "chronon/arena/robbie_run.h"
 #include "chronon/arena/robowar_battle.h"
+#include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_debug.h"
 #include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robotalk_assembler.h"
@@ -615,6 +616,34 @@ TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, rev
   CHECK(std::stoi(client.ok("evaluate", {{"expression", "chronon"}})["result"].get<std::string>()) >
         std::stoi(chronon));
 
+  // The viewer's request: the battle's replay as `chronon battle --replay` writes it, at the paused
+  // chronon, with the paused robot selected; a pause naming thread 2 stops there (the viewer's click).
+  const json beforeReplay = client.view();
+  const json replay = client.ok("chronon/replay");
+  {
+    Robots pair;
+    pair.add(bundled("dodger"));
+    pair.add(bundled("wanderer"));
+    std::string expected;
+    std::vector<chronon::arena::replay::Entrant> entrants;
+    for (const char* name : {"dodger", "wanderer"}) {
+      std::ifstream in(bundled(name), std::ios::binary);
+      entrants.push_back({name, dap::absolutePath(bundled(name)),
+                          std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>())});
+    }
+    robowar::recordBattle(pair.entries(), entrants, 1, robowar::Rules{}, "interpreter", [&](std::string_view text) {
+      expected += text;
+      expected += '\n';
+    });
+    CHECK(replay["replay"] == expected);
+  }
+  CHECK(std::to_string(replay["moment"].get<int>()) == client.ok("evaluate", {{"expression", "chronon"}})["result"]);
+  CHECK(replay["select"] == 1);
+  const json focus = client.step("pause", {{"threadId", 2}});
+  CHECK(focus["body"]["reason"] == "pause");
+  CHECK(focus["body"]["threadId"] == 2);
+  CHECK(client.view() == beforeReplay);
+
   // Continue to the next hit of line 18, then reverse-continue back to the first hit.
   const json second = client.step("continue");
   REQUIRE(second["event"] == "stopped");
@@ -1113,6 +1142,10 @@ TEST_CASE("DAP transcript for an RL program: Robbie's thread, scopes, steps, ste
   client.step("stepIn");
   CHECK(client.view() == pushed);
   CHECK(client.step("pause")["body"]["reason"] == "pause");
+  const json robbieReplay = client.ok("chronon/replay");
+  CHECK(robbieReplay["moment"] == std::stoll(client.ok("evaluate", {{"expression", "steps"}})["result"].get<std::string>()));
+  CHECK(robbieReplay["select"] == 1);
+  CHECK(robbieReplay["replay"].get<std::string>().find("\"unit\":\"step\"") != std::string::npos);
   CHECK(client.ok("dataBreakpointInfo", {{"name", "Laps"}, {"variablesReference", 11}})["dataId"].is_null());
   // Continue to the end: the output is `chronon run`'s, then the thread exits.
   client.ok("setBreakpoints", {{"source", {{"path", bundledRl("pace-laps")}}}, {"breakpoints", json::array()}});

@@ -261,6 +261,8 @@ void Adapter::dispatch(const Request& request) {
     respond(request, json{{"breakpoints", std::move(out)}});
   } else if (command == "disassemble") {
     respond(request, disassembleBody(battle(), args));
+  } else if (command == "chronon/replay") {
+    respond(request, replayBody(battle()));
   } else if (command == "exceptionInfo") {
     respond(request, exceptionInfoBody(battle()));
   } else if (command == "threads") {
@@ -291,12 +293,15 @@ void Adapter::dispatch(const Request& request) {
       afterRun(command == "stepBack" ? session.stepBack(robot) : session.reverseContinue(robot));
     }
   } else if (command == "pause") {
-    robotOfThread(args);
+    const int robot = robotOfThread(args);
     respond(request, nullptr);
-    // Runs are synchronous, so the battle is already paused (or over) whenever a request is read.
+    // Runs are synchronous, so the battle is already paused (or over) whenever a request is read. The
+    // stopped event names the thread asked about, so that a client focuses it (the viewer's click on
+    // a robot selects its thread this way).
     if (isPaused()) {
       json body = stoppedBody(battle());
       body["reason"] = "pause";
+      body["threadId"] = robot + 1;
       sendEvent("stopped", std::move(body));
     }
   } else if (command == "terminate") {

@@ -6,8 +6,11 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
+#include "chronon/arena/robowar_replay.h"
 #include "chronon/compiler/disasm.h"
 #include "chronon/dap/protocol.h"
 #include "chronon/dap/robbie_features.h"
@@ -602,6 +605,44 @@ json stoppedBody(const Battle& battle) {
     body["description"] = snapshot.error + " (" + description + ")";
   }
   return body;
+}
+
+json replayBody(Battle& battle) {
+  if (battle.robbie) return robbieReplayBody(*battle.robbie);
+  if (battle.replay.empty()) {
+    std::vector<arena::robowar::Entry> entries;
+    std::vector<arena::replay::Entrant> entrants;
+    std::vector<std::string> teamNames;
+    for (const auto& robot : battle.robots) {
+      // The same teams launchBattle gave the session (numbered in order of appearance).
+      int team = 0;
+      const std::string& name = robot->loaded.program.team;
+      if (!name.empty()) {
+        auto it = std::find(teamNames.begin(), teamNames.end(), name);
+        if (it == teamNames.end()) it = teamNames.insert(teamNames.end(), name);
+        team = static_cast<int>(it - teamNames.begin()) + 1;
+      }
+      entries.push_back({&robot->loaded.program, team});
+      std::string bytes;
+      if (std::ifstream in(robot->path, std::ios::binary); in) bytes.assign(std::istreambuf_iterator<char>(in), {});
+      entrants.push_back({robot->loaded.program.name, robot->path, std::move(bytes)});
+    }
+    arena::robowar::recordBattle(entries, entrants, battle.seed, battle.rules, "interpreter",
+                                 [&](std::string_view line) {
+                                   battle.replay += line;
+                                   battle.replay += '\n';
+                                 });
+  }
+  const DebugSession& session = *battle.session;
+  int moment = 0;
+  int select = 1;
+  if (session.paused()) {
+    moment = session.snapshot().position.chronon;
+    select = session.snapshot().position.robot + 1;
+  } else if (session.ended()) {
+    moment = session.result().chronons;
+  }
+  return json{{"replay", battle.replay}, {"moment", moment}, {"select", select}};
 }
 
 std::vector<std::string> robotNames(const Battle& battle) {

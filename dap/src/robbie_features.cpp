@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "chronon/arena/robbie_replay.h"
 #include "chronon/arena/robbie_room.h"
 #include "chronon/arena/robbie_run.h"
 #include "chronon/compiler/load.h"
@@ -126,7 +127,8 @@ std::unique_ptr<Battle> launchRobbie(const json& arguments) {
   }
   const int64_t steps = integerArgumentOr(arguments, "steps", robbie::kDefaultStepLimit);
   if (steps < 1 || steps > kMaxSteps) throw RequestError{"argument 'steps' must be from 1 to 1000000000"};
-  auto debug = std::make_shared<RobbieDebug>(RobbieDebug{absolutePath(path), SourceFile(path, ""), {}, {}, nullptr});
+  auto debug =
+      std::make_shared<RobbieDebug>(RobbieDebug{absolutePath(path), SourceFile(path, ""), {}, {}, nullptr, steps, ""});
   debug->room = robbie::defaultRoom();
   if (const auto it = arguments.find("room"); it != arguments.end() && !it->is_null()) {
     const std::string roomPath = stringArgument(arguments, "room");
@@ -139,6 +141,7 @@ std::unique_ptr<Battle> launchRobbie(const json& arguments) {
       throw RequestError{error.empty() ? roomPath + ": not a room file" : error};
     }
     debug->room = std::move(*parsed);
+    debug->roomPath = roomPath;
   }
   Diagnostics diagnostics;
   std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
@@ -354,6 +357,29 @@ json robbieDisassembleBody(const RobbieDebug& robbie, const json& arguments) {
                                 {"line", program.code[static_cast<size_t>(address)].line}});
   }
   return json{{"instructions", std::move(instructions)}};
+}
+
+json robbieReplayBody(const RobbieDebug& robbie) {
+  std::vector<arena::replay::Entrant> entrants;
+  const robbie::Program& program = *robbie.compiled.program;
+  entrants.push_back({program.name, robbie.path, std::string(robbie.file.text())});
+  if (!robbie.roomPath.empty()) {
+    Diagnostics ignored;
+    if (std::optional<SourceFile> room = loadSourceFile(robbie.roomPath, ignored)) {
+      entrants.push_back({"room", robbie.roomPath, std::string(room->text())});
+    }
+  }
+  std::string text;
+  robbie::recordRun(program, robbie.room, robbie.stepLimit, robbie::interpreterEngine(), entrants, "interpreter",
+                    [&](std::string_view line) {
+                      text += line;
+                      text += '\n';
+                    });
+  const RobbieDebugSession& session = *robbie.session;
+  const int64_t moment = session.paused()  ? session.machine().steps
+                         : session.ended() ? session.result().machine.steps
+                                           : 0;
+  return json{{"replay", std::move(text)}, {"moment", moment}, {"select", 1}};
 }
 
 json robbieEndOutput(const RobbieDebug& robbie) {

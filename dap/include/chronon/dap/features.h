@@ -37,6 +37,7 @@ struct Battle {
   uint64_t seed = 1;
   arena::robowar::Rules rules;
   std::shared_ptr<RobbieDebug> robbie;  ///< Set for an RL program (then robots and session are empty).
+  std::string replay;                   ///< The battle's replay once a client asked for it (chronon/replay).
 };
 
 /// Loads the robots a launch request names and sets up the session (an RL `program`, ending in .rl,
@@ -118,6 +119,13 @@ nlohmann::json evaluateBody(const Battle& battle, const nlohmann::json& argument
 
 /// The stopped event body for the session's current pause.
 nlohmann::json stoppedBody(const Battle& battle);
+
+/// The `chronon/replay` response body (a request of Chronon's own, for the battle viewer at the
+/// paused moment): `replay`, the battle's replay as `chronon battle --replay` writes it (JSON lines,
+/// uncompressed; the battle is the one being debugged, recorded once and kept), `moment`, the paused
+/// chronon (the viewer's t; the end after the battle), and `select`, the paused robot's entity id
+/// (robot index + 1, the thread id). An RL program gives its run's replay (robbieReplayBody).
+nlohmann::json replayBody(Battle& battle);
 
 /// The names of the battle's robots in entry order, for arena::robowar::resultJson and formatResult
 /// (the output event at the end carries the result as `chronon battle` prints it and as its --json).

@@ -25,6 +25,8 @@ struct RobbieDebug {
   robbie::CompileResult compiled;                       ///< Its compilation (program present).
   robbie::RoomSpec room;                                ///< The room it runs in.
   std::unique_ptr<robbie::RobbieDebugSession> session;  ///< The run.
+  int64_t stepLimit = 0;                                ///< The launch's `steps`.
+  std::string roomPath;                                 ///< The room file, or "" for the built-in room.
 };
 
 /// True when a launch's `program` is an RL program (a path ending in .rl, any case).
@@ -57,6 +59,10 @@ nlohmann::json robbieStoppedBody(const RobbieDebug& robbie);
 nlohmann::json robbieExceptionInfoBody(const RobbieDebug& robbie);
 /// The disassemble body: the IR around a memory reference (the frame's instructionPointerReference).
 nlohmann::json robbieDisassembleBody(const RobbieDebug& robbie, const nlohmann::json& arguments);
+/// The `chronon/replay` body for an RL program: the run's replay (as `chronon run --replay` writes
+/// it, uncompressed), the moment of the pause (steps executed) and Robbie's entity id.
+nlohmann::json robbieReplayBody(const RobbieDebug& robbie);
+
 /// The output event body at the end: `chronon run`'s output (event log and final report) as text,
 /// and as data {end, steps, timeMs, line}.
 nlohmann::json robbieEndOutput(const RobbieDebug& robbie);
