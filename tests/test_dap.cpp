@@ -642,6 +642,7 @@ TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, rev
   const json focus = client.step("pause", {{"threadId", 2}});
   CHECK(focus["body"]["reason"] == "pause");
   CHECK(focus["body"]["threadId"] == 2);
+  CHECK(focus["body"]["description"].get<std::string>().find("wanderer (robot 1) at ") != std::string::npos);
   CHECK(client.view() == beforeReplay);
 
   // Continue to the next hit of line 18, then reverse-continue back to the first hit.

@@ -299,10 +299,7 @@ void Adapter::dispatch(const Request& request) {
     // stopped event names the thread asked about, so that a client focuses it (the viewer's click on
     // a robot selects its thread this way).
     if (isPaused()) {
-      json body = stoppedBody(battle());
-      body["reason"] = "pause";
-      body["threadId"] = robot + 1;
-      sendEvent("stopped", std::move(body));
+      sendEvent("stopped", pauseBody(battle(), robot));
     }
   } else if (command == "terminate") {
     respond(request, nullptr);

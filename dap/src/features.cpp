@@ -588,6 +588,20 @@ json exceptionInfoBody(const Battle& battle) {
               {"breakMode", "always"}};
 }
 
+json pauseBody(const Battle& battle, int robot) {
+  json body = stoppedBody(battle);
+  body["reason"] = "pause";
+  body.erase("hitBreakpointIds");
+  body.erase("text");
+  if (battle.robbie) return body;
+  const DebugSnapshot& snapshot = battle.session->snapshot();
+  const DebugRobot& shown = *battle.robots[static_cast<size_t>(robot)];
+  body["threadId"] = robot + 1;
+  body["description"] = "chronon " + std::to_string(snapshot.position.chronon) + ", " + shown.threadName + " at " +
+                        labelled(shown, snapshot.robots[static_cast<size_t>(robot)].brain.pc);
+  return body;
+}
+
 json stoppedBody(const Battle& battle) {
   if (battle.robbie) return robbieStoppedBody(*battle.robbie);
   const DebugSnapshot& snapshot = battle.session->snapshot();

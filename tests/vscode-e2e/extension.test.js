@@ -416,6 +416,31 @@ test('Debug this robot: a Grobots side gets a message; a RoboWar robot stops at 
   assert.ok(await wb.page.locator('.debug-toolbar .codicon-debug-step-back').count() > 0, 'Step Back is on the toolbar');
   await wb.screenshot('16-debug-paused');
   log(`paused at ${atBreakpoint}`);
+  // The battle viewer opens beside, at the paused chronon, with the paused robot (entity 1) selected.
+  const chronon = Number(/chronon (\d+)/.exec(atBreakpoint)[1]);
+  const viewer = await wb.webviewFrame('.cv-title', 'dodger', 30000);
+  await viewer.waitForFunction((t) => window.chrononViewerDebug && window.chrononViewerDebug.moment() === t, chronon, { timeout: 20000 });
+  assert.ok((await arenaColours(viewer)) > 10, 'the paused battle is drawn');
+  await wb.screenshot('16b-debug-viewer');
+  // Clicking spinner (entity 2) in the viewer focuses its thread: the call stack shows its frame.
+  const clickRobot = async (id) => {
+    const spot = await viewer.evaluate((wanted) => {
+      const d = window.chrononViewerDebug;
+      const robot = d.entities().find((e) => e.id === wanted);
+      return d.toCanvas(robot.fields.x, robot.fields.y);
+    }, id);
+    await viewer.locator('.cv-stage canvas').first().click({ position: spot });
+  };
+  await clickRobot(2);
+  await wb.waitFor('spinner focused in the call stack', () =>
+    /spinner \(robot 1\) at search/.test(Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).map((e) => e.textContent).join('\n')), 15000);
+  await wb.screenshot('16c-debug-viewer-selects-thread');
+  // Back to dodger for the steps below, by clicking it in the viewer.
+  await clickRobot(1);
+  await wb.waitFor('dodger focused again', () =>
+    Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).some((e) => /hunt\+\d+: /.test(e.textContent)), 15000);
+  await wb.runCommand('View: Close All Editors');
+  await wb.openFile('robowar/dodger.rtk');
   await wb.runCommand('Debug: Step Into');
   await wb.waitFor('the robot to move on', (before) => {
     const text = Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).map((e) => e.textContent.replace(/\u00a0/g, ' ')).join('\n');

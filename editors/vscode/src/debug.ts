@@ -2,14 +2,17 @@
 // adapter; a configuration provider fills what launch.json leaves out (the program from the active
 // robot, the opponents from the list with check boxes, a stop at entry when no breakpoint could stop
 // the battle); "Debug this robot" starts a session on the active robot or Robbie program (Robbie runs
-// alone: no opponents to pick). Grobots sides get a message saying they are not debugged yet.
+// alone: no opponents to pick). Grobots sides get a message saying they are not debugged yet. While
+// paused, the battle viewer beside shows the battle at the paused moment (ViewerTracker).
 
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { absolutePath, findExecutable, kDebugType, kMaxOpponents, LaunchFields, launchProblem, notDebuggable, robotKind, robotLaunch } from './debugConfig';
 import { kExtensions, kGameNames, pickMany, uriItem, workspaceRobots } from './pick';
+import { chrononOutput } from './run';
 import { settings } from './settings';
+import { DebugViewer, openDebugViewer } from './viewer';
 
 function isExecutable(file: string): boolean {
   try {
@@ -155,9 +158,62 @@ export async function debugRobot(): Promise<void> {
   await vscode.debug.startDebugging(folder, robotLaunch(program, opponents, !hasBreakpoints([program, ...opponents])));
 }
 
+/** What `chronon/replay` answers: the battle's replay, the paused moment and robot (docs/debugging.md). */
+interface ReplayAnswer {
+  replay: string;
+  moment: number;
+  select: number;
+}
+
+/**
+ * The battle viewer beside a paused session: at the first stop the adapter's replay of the battle
+ * opens in a viewer panel at the paused moment with the paused robot selected; at each later stop
+ * the panel moves there. A robot clicked in the viewer becomes the focused thread (a `pause` naming
+ * it, which the adapter answers with a stopped event for that thread).
+ */
+class ViewerTracker implements vscode.DebugAdapterTracker {
+  private viewer: DebugViewer | undefined;
+  private opening: Promise<void> | undefined;
+  private closedByUser = false;
+
+  constructor(private readonly session: vscode.DebugSession) {}
+
+  onDidSendMessage(message: { type?: string; event?: string }): void {
+    if (message.type === 'event' && message.event === 'stopped') void this.stopped();
+  }
+
+  private async stopped(): Promise<void> {
+    if (this.closedByUser) return;
+    await this.opening;
+    let answer: ReplayAnswer;
+    try {
+      answer = (await this.session.customRequest('chronon/replay')) as ReplayAnswer;
+    } catch (error) {
+      chrononOutput().appendLine(`[debug: no battle viewer: ${error instanceof Error ? error.message : String(error)}]`);
+      return;
+    }
+    if (this.viewer) {
+      this.viewer.show(answer.moment, answer.select);
+      return;
+    }
+    this.opening = (async () => {
+      const bytes = new TextEncoder().encode(answer.replay);
+      this.viewer = openDebugViewer(`${this.session.name} (paused)`, bytes, answer.moment, answer.select, (id) => {
+        void this.session.customRequest('pause', { threadId: id }).then(undefined, () => undefined);
+      });
+      void this.viewer.closed.then(() => {
+        this.viewer = undefined;
+        this.closedByUser = true;
+      });
+    })();
+    await this.opening;
+  }
+}
+
 /** Registers the adapter, the configuration provider and the command. */
 export function registerDebugger(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
+    vscode.debug.registerDebugAdapterTrackerFactory(kDebugType, { createDebugAdapterTracker: (session) => new ViewerTracker(session) }),
     vscode.debug.registerDebugAdapterDescriptorFactory(kDebugType, new AdapterFactory()),
     vscode.debug.registerDebugConfigurationProvider(kDebugType, new ConfigurationProvider()),
     vscode.commands.registerCommand('chronon.debugRobot', debugRobot),

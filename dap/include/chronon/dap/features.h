@@ -117,6 +117,10 @@ nlohmann::json variablesBody(const Battle& battle, const nlohmann::json& argumen
 /// robot without a frame). Throws for anything else.
 nlohmann::json evaluateBody(const Battle& battle, const nlohmann::json& arguments);
 
+/// The stopped event body `pause` answers for thread `robot` + 1: reason pause, that thread, and a
+/// description of where that robot is ("chronon 12, spinner (robot 1) at search+2").
+nlohmann::json pauseBody(const Battle& battle, int robot);
+
 /// The stopped event body for the session's current pause.
 nlohmann::json stoppedBody(const Battle& battle);
 
