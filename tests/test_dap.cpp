@@ -18,8 +18,8 @@
 #include "chronon/arena/robbie_debug.h"
 #include "chronon/arena/robbie_run.h"
 #include "chronon/arena/robowar_battle.h"
-#include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_debug.h"
+#include "chronon/arena/robowar_replay.h"
 #include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/dap/adapter.h"
@@ -639,6 +639,9 @@ TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, rev
   }
   CHECK(std::to_string(replay["moment"].get<int>()) == client.ok("evaluate", {{"expression", "chronon"}})["result"]);
   CHECK(replay["select"] == 1);
+  const json again = client.ok("chronon/replay", {{"replay", false}});
+  CHECK(again == json{{"moment", replay["moment"]}, {"select", 1}});
+  CHECK(client.error("chronon/replay", {{"replay", "no"}}) == "argument 'replay' must be true or false");
   const json focus = client.step("pause", {{"threadId", 2}});
   CHECK(focus["body"]["reason"] == "pause");
   CHECK(focus["body"]["threadId"] == 2);
@@ -735,6 +738,7 @@ TEST_CASE("DAP: malformed messages get error responses and the adapter lives on"
   CHECK(raw(R"({"seq":9,"type":"event","event":"x"})")["request_seq"] == 9);
   CHECK(raw(R"({"seq":10,"type":"request"})")["request_seq"] == 10);
   CHECK(client.error("frobnicate") == "unknown command 'frobnicate'");
+  CHECK(client.error("chronon/replay") == "no battle: send 'launch' first");
   CHECK(client.error("stackTrace", {{"threadId", 1}}) == "no battle: send 'launch' first");
   CHECK(client.error("launch") == "missing argument 'program'");
   CHECK(client.error("launch", {{"program", 3}}) == "argument 'program' must be a string");
@@ -744,6 +748,17 @@ TEST_CASE("DAP: malformed messages get error responses and the adapter lives on"
   CHECK(client.error("setBreakpoints", {{"breakpoints", json::array()}}) == "missing argument 'source'");
   client.ok("launch", {{"program", bundled("dodger")}, {"opponents", {bundled("wanderer")}}});
   CHECK(client.error("launch", {{"program", bundled("dodger")}}) == "a battle is already launched");
+  // The newer requests: missing or ill-typed arguments, and requests that need a pause.
+  CHECK(client.error("disassemble", {{"memoryReference", "0x0"}}) == "missing argument 'instructionCount'");
+  CHECK(client.error("disassemble", {{"memoryReference", "0x0"}, {"instructionCount", -1}}).find("instructionCount") !=
+        std::string::npos);
+  CHECK(client.error("disassemble", {{"memoryReference", "0x90000"}, {"instructionCount", 1}}) == "unknown thread 10");
+  CHECK(client.error("setDataBreakpoints", {{"breakpoints", "A"}}) == "missing argument 'breakpoints'");
+  CHECK(client.error("setDataBreakpoints", {{"breakpoints", {{{"accessType", "write"}}}}}) ==
+        "missing argument 'dataId'");
+  CHECK(client.error("dataBreakpointInfo", json::object()) == "missing argument 'name'");
+  CHECK(client.error("exceptionInfo", {{"threadId", 1}}) == "the battle is not paused");
+  CHECK(client.error("evaluate", {{"expression", "1 2 +"}}) == "the battle is not paused");
   CHECK(client.error("stackTrace", {{"threadId", 1}}) == "the battle is not paused");
   CHECK(client.error("stepBack", {{"threadId", 1}}) == "the battle has not started");
   CHECK(client.error("continue", {{"threadId", 9}}) == "unknown thread 9");
@@ -1144,9 +1159,12 @@ TEST_CASE("DAP transcript for an RL program: Robbie's thread, scopes, steps, ste
   CHECK(client.view() == pushed);
   CHECK(client.step("pause")["body"]["reason"] == "pause");
   const json robbieReplay = client.ok("chronon/replay");
-  CHECK(robbieReplay["moment"] == std::stoll(client.ok("evaluate", {{"expression", "steps"}})["result"].get<std::string>()));
+  CHECK(robbieReplay["moment"] ==
+        std::stoll(client.ok("evaluate", {{"expression", "steps"}})["result"].get<std::string>()));
   CHECK(robbieReplay["select"] == 1);
   CHECK(robbieReplay["replay"].get<std::string>().find("\"unit\":\"step\"") != std::string::npos);
+  CHECK(client.ok("chronon/replay")["replay"] == robbieReplay["replay"]);
+  CHECK_FALSE(client.ok("chronon/replay", {{"replay", false}}).contains("replay"));
   CHECK(client.ok("dataBreakpointInfo", {{"name", "Laps"}, {"variablesReference", 11}})["dataId"].is_null());
   // Continue to the end: the output is `chronon run`'s, then the thread exits.
   client.ok("setBreakpoints", {{"source", {{"path", bundledRl("pace-laps")}}}, {"breakpoints", json::array()}});

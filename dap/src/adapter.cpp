@@ -262,7 +262,7 @@ void Adapter::dispatch(const Request& request) {
   } else if (command == "disassemble") {
     respond(request, disassembleBody(battle(), args));
   } else if (command == "chronon/replay") {
-    respond(request, replayBody(battle()));
+    respond(request, replayBody(battle(), booleanArgumentOr(args, "replay", true)));
   } else if (command == "exceptionInfo") {
     respond(request, exceptionInfoBody(battle()));
   } else if (command == "threads") {

@@ -621,9 +621,16 @@ json stoppedBody(const Battle& battle) {
   return body;
 }
 
-json replayBody(Battle& battle) {
-  if (battle.robbie) return robbieReplayBody(*battle.robbie);
-  if (battle.replay.empty()) {
+json replayBody(Battle& battle, bool withReplay) {
+  if (battle.robbie) {
+    json body = robbieReplayBody(*battle.robbie, withReplay && battle.replay.empty());
+    if (!withReplay) return body;
+    // The run is recorded once; later answers send the kept text.
+    if (battle.replay.empty()) battle.replay = body["replay"].get<std::string>();
+    body["replay"] = battle.replay;
+    return body;
+  }
+  if (withReplay && battle.replay.empty()) {
     std::vector<arena::robowar::Entry> entries;
     std::vector<arena::replay::Entrant> entrants;
     std::vector<std::string> teamNames;
@@ -656,7 +663,9 @@ json replayBody(Battle& battle) {
   } else if (session.ended()) {
     moment = session.result().chronons;
   }
-  return json{{"replay", battle.replay}, {"moment", moment}, {"select", select}};
+  json body{{"moment", moment}, {"select", select}};
+  if (withReplay) body["replay"] = battle.replay;
+  return body;
 }
 
 std::vector<std::string> robotNames(const Battle& battle) {

@@ -359,7 +359,13 @@ json robbieDisassembleBody(const RobbieDebug& robbie, const json& arguments) {
   return json{{"instructions", std::move(instructions)}};
 }
 
-json robbieReplayBody(const RobbieDebug& robbie) {
+json robbieReplayBody(const RobbieDebug& robbie, bool record) {
+  const RobbieDebugSession& session = *robbie.session;
+  const int64_t moment = session.paused()  ? session.machine().steps
+                         : session.ended() ? session.result().machine.steps
+                                           : 0;
+  json body{{"moment", moment}, {"select", 1}};
+  if (!record) return body;
   std::vector<arena::replay::Entrant> entrants;
   const robbie::Program& program = *robbie.compiled.program;
   entrants.push_back({program.name, robbie.path, std::string(robbie.file.text())});
@@ -375,11 +381,8 @@ json robbieReplayBody(const RobbieDebug& robbie) {
                       text += line;
                       text += '\n';
                     });
-  const RobbieDebugSession& session = *robbie.session;
-  const int64_t moment = session.paused()  ? session.machine().steps
-                         : session.ended() ? session.result().machine.steps
-                                           : 0;
-  return json{{"replay", std::move(text)}, {"moment", moment}, {"select", 1}};
+  body["replay"] = std::move(text);
+  return body;
 }
 
 json robbieEndOutput(const RobbieDebug& robbie) {

@@ -160,7 +160,7 @@ export async function debugRobot(): Promise<void> {
 
 /** What `chronon/replay` answers: the battle's replay, the paused moment and robot (docs/debugging.md). */
 interface ReplayAnswer {
-  replay: string;
+  replay?: string;
   moment: number;
   select: number;
 }
@@ -187,7 +187,8 @@ class ViewerTracker implements vscode.DebugAdapterTracker {
     await this.opening;
     let answer: ReplayAnswer;
     try {
-      answer = (await this.session.customRequest('chronon/replay')) as ReplayAnswer;
+      // The replay itself only once: later stops need the moment and the robot.
+      answer = (await this.session.customRequest('chronon/replay', { replay: !this.viewer })) as ReplayAnswer;
     } catch (error) {
       chrononOutput().appendLine(`[debug: no battle viewer: ${error instanceof Error ? error.message : String(error)}]`);
       return;
@@ -197,7 +198,7 @@ class ViewerTracker implements vscode.DebugAdapterTracker {
       return;
     }
     this.opening = (async () => {
-      const bytes = new TextEncoder().encode(answer.replay);
+      const bytes = new TextEncoder().encode(answer.replay ?? '');
       this.viewer = openDebugViewer(`${this.session.name} (paused)`, bytes, answer.moment, answer.select, (id) => {
         void this.session.customRequest('pause', { threadId: id }).then(undefined, () => undefined);
       });

@@ -128,8 +128,10 @@ nlohmann::json stoppedBody(const Battle& battle);
 /// paused moment): `replay`, the battle's replay as `chronon battle --replay` writes it (JSON lines,
 /// uncompressed; the battle is the one being debugged, recorded once and kept), `moment`, the paused
 /// chronon (the viewer's t; the end after the battle), and `select`, the paused robot's entity id
-/// (robot index + 1, the thread id). An RL program gives its run's replay (robbieReplayBody).
-nlohmann::json replayBody(Battle& battle);
+/// (robot index + 1, the thread id). An RL program gives its run's replay (robbieReplayBody). Without
+/// `withReplay` (the request's argument `replay: false`) only `moment` and `select` are sent: a
+/// client that has the replay follows the stops without receiving it again.
+nlohmann::json replayBody(Battle& battle, bool withReplay);
 
 /// The names of the battle's robots in entry order, for arena::robowar::resultJson and formatResult
 /// (the output event at the end carries the result as `chronon battle` prints it and as its --json).

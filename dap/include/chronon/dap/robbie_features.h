@@ -60,8 +60,9 @@ nlohmann::json robbieExceptionInfoBody(const RobbieDebug& robbie);
 /// The disassemble body: the IR around a memory reference (the frame's instructionPointerReference).
 nlohmann::json robbieDisassembleBody(const RobbieDebug& robbie, const nlohmann::json& arguments);
 /// The `chronon/replay` body for an RL program: the run's replay (as `chronon run --replay` writes
-/// it, uncompressed), the moment of the pause (steps executed) and Robbie's entity id.
-nlohmann::json robbieReplayBody(const RobbieDebug& robbie);
+/// it, uncompressed; recorded only when `record`), the moment of the pause (steps executed) and
+/// Robbie's entity id.
+nlohmann::json robbieReplayBody(const RobbieDebug& robbie, bool record);
 
 /// The output event body at the end: `chronon run`'s output (event log and final report) as text,
 /// and as data {end, steps, timeMs, line}.
