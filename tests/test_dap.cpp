@@ -1041,6 +1041,33 @@ TEST_CASE("Robbie: steps, breakpoints, step back equal to a fresh run, runtime e
   CHECK(rlState(session) == firstHit);
   REQUIRE(session.reverseContinue());
   CHECK(session.reason() == rl::RobbieStopReason::kEntry);
+  // Conditions on steps, time and registers; bad ones are refused with a message.
+  std::string error;
+  const std::optional<rl::RobbieCondition> third =
+      rl::parseRobbieCondition("Laps == 3 && time > 0", laps.program(), error);
+  REQUIRE(third);
+  for (rl::RobbieBreakpoint& b : breakpoints) b.condition = *third;
+  session.setBreakpoints(breakpoints);
+  REQUIRE(session.stepForward(rl::RobbieStep::kContinue));
+  CHECK(session.reason() == rl::RobbieStopReason::kBreakpoint);
+  CHECK(rl::formatValue(session.machine().registers[0]) == "3");
+  REQUIRE(session.reverseContinue());
+  CHECK(session.reason() == rl::RobbieStopReason::kEntry);
+  const std::optional<rl::RobbieCondition> late =
+      rl::parseRobbieCondition("steps >= 100 && Laps < 9.5", laps.program(), error);
+  REQUIRE(late);
+  for (rl::RobbieBreakpoint& b : breakpoints) b.condition = *late;
+  session.setBreakpoints(breakpoints);
+  REQUIRE(session.stepForward(rl::RobbieStep::kContinue));
+  CHECK(session.machine().steps >= 100);
+  for (const char* bad : {"laps == 3", "Laps ==", "Laps ~ 3", "steps > 3 Laps", "Laps == true", "time > 1 &&"}) {
+    INFO(bad);
+    CHECK_FALSE(rl::parseRobbieCondition(bad, laps.program(), error));
+    CHECK_FALSE(error.empty());
+  }
+  session.setBreakpoints({});
+  REQUIRE(session.reverseContinue());
+
   // A blank line moves to the next with code; past the end there is none.
   rl::robbieLineBreakAddresses(laps.program(), 6, used);
   CHECK(used == 7);
@@ -1111,9 +1138,11 @@ TEST_CASE("DAP transcript for an RL program: Robbie's thread, scopes, steps, ste
   REQUIRE(launched[0]["success"] == true);
   REQUIRE(launched.size() == 3);
   CHECK(launched[2]["body"] == json{{"reason", "started"}, {"threadId", 1}});
-  const json set =
-      client.ok("setBreakpoints", {{"source", {{"path", bundledRl("pace-laps")}}},
-                                   {"breakpoints", {{{"line", 8}}, {{"line", 9}, {"condition", "top > 1"}}}}});
+  const json set = client.ok(
+      "setBreakpoints",
+      {{"source", {{"path", bundledRl("pace-laps")}}},
+       {"breakpoints",
+        {{{"line", 8}}, {{"line", 9}, {"condition", "top > 1"}}, {{"line", 10}, {"condition", "Laps > 50"}}}}});
   CHECK(set["breakpoints"][0]["verified"] == true);
   CHECK(set["breakpoints"][1]["verified"] == false);
   CHECK(client.ok("setFunctionBreakpoints", {{"breakpoints", {{{"name", "x"}}}}})["breakpoints"][0]["verified"] ==

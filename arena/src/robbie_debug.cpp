@@ -4,7 +4,11 @@
 #include "chronon/arena/robbie_debug.h"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
 #include <utility>
+#include <variant>
 
 namespace chronon::robbie {
 
@@ -32,7 +36,142 @@ RunEnd endOf(const MachineState& machine) {
   return RunEnd::kStopped;
 }
 
+template <typename T>
+bool compareValues(RobbieCondition::Compare how, T left, T right) {
+  switch (how) {
+    case RobbieCondition::Compare::kEqual: return left == right;
+    case RobbieCondition::Compare::kNotEqual: return left != right;
+    case RobbieCondition::Compare::kLess: return left < right;
+    case RobbieCondition::Compare::kLessEqual: return left <= right;
+    case RobbieCondition::Compare::kGreater: return left > right;
+    case RobbieCondition::Compare::kGreaterEqual: return left >= right;
+  }
+  return false;
+}
+
+// Compares a number (integer or real) with a literal of either kind: integers exactly, anything with a
+// real as reals.
+bool compareNumbers(RobbieCondition::Compare how, const Value& left, const Value& right) {
+  if (std::holds_alternative<int64_t>(left) && std::holds_alternative<int64_t>(right)) {
+    return compareValues(how, std::get<int64_t>(left), std::get<int64_t>(right));
+  }
+  const auto real = [](const Value& v) {
+    return std::holds_alternative<int64_t>(v) ? static_cast<double>(std::get<int64_t>(v)) : std::get<double>(v);
+  };
+  return compareValues(how, real(left), real(right));
+}
+
 }  // namespace
+
+bool RobbieCondition::holds(const MachineState& machine, const RobbieRoom& room) const {
+  for (const Clause& clause : clauses) {
+    Value left;
+    switch (clause.subject) {
+      case Clause::Subject::kSteps: left = machine.steps; break;
+      case Clause::Subject::kTime: left = room.timeMs(); break;
+      case Clause::Subject::kRegister:
+        if (clause.reg < 0 || static_cast<size_t>(clause.reg) >= machine.registers.size()) return false;
+        left = machine.registers[static_cast<size_t>(clause.reg)];
+        break;
+    }
+    if (std::holds_alternative<bool>(left) || std::holds_alternative<bool>(clause.value)) {
+      if (!std::holds_alternative<bool>(left) || !std::holds_alternative<bool>(clause.value)) return false;
+      if (!compareValues(clause.compare, std::get<bool>(left), std::get<bool>(clause.value))) return false;
+      continue;
+    }
+    if (std::holds_alternative<std::string>(left)) return false;
+    if (!compareNumbers(clause.compare, left, clause.value)) return false;
+  }
+  return true;
+}
+
+std::optional<RobbieCondition> parseRobbieCondition(std::string_view text, const Program& program, std::string& error) {
+  RobbieCondition condition;
+  size_t at = 0;
+  const auto skipSpace = [&] {
+    while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+  };
+  const auto fail = [&](const std::string& message) {
+    error = message + " (RL conditions are clauses like 'steps > 100', 'time >= 5000' or 'Laps == 3' joined by &&)";
+    return std::nullopt;
+  };
+  skipSpace();
+  if (at == text.size()) return condition;
+  for (;;) {
+    RobbieCondition::Clause clause;
+    skipSpace();
+    size_t end = at;
+    while (end < text.size() && std::isalnum(static_cast<unsigned char>(text[end]))) ++end;
+    const std::string_view word = text.substr(at, end - at);
+    bool boolean = false;
+    if (word == "steps") {
+      clause.subject = RobbieCondition::Clause::Subject::kSteps;
+    } else if (word == "time") {
+      clause.subject = RobbieCondition::Clause::Subject::kTime;
+    } else {
+      const auto reg = std::find_if(program.registers.begin(), program.registers.end(),
+                                    [&](const RegisterInfo& r) { return !r.hidden && r.name == word; });
+      if (word.empty() || reg == program.registers.end()) {
+        return fail("expected steps, time or a register name at column " + std::to_string(at + 1));
+      }
+      if (reg->type == ValueType::kString)
+        return fail("'" + std::string(word) + "' holds a string, which conditions do not compare");
+      clause.subject = RobbieCondition::Clause::Subject::kRegister;
+      clause.reg = static_cast<int>(reg - program.registers.begin());
+      boolean = reg->type == ValueType::kBoolean;
+    }
+    at = end;
+    skipSpace();
+    static constexpr std::pair<std::string_view, RobbieCondition::Compare> kOperators[] = {
+        {"==", RobbieCondition::Compare::kEqual},     {"!=", RobbieCondition::Compare::kNotEqual},
+        {"<=", RobbieCondition::Compare::kLessEqual}, {">=", RobbieCondition::Compare::kGreaterEqual},
+        {"<", RobbieCondition::Compare::kLess},       {">", RobbieCondition::Compare::kGreater},
+        {"=", RobbieCondition::Compare::kEqual},
+    };
+    bool matched = false;
+    for (const auto& [spelling, how] : kOperators) {
+      if (text.substr(at, spelling.size()) == spelling) {
+        clause.compare = how;
+        at += spelling.size();
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) return fail("expected a comparison (== != < <= > >=) at column " + std::to_string(at + 1));
+    skipSpace();
+    size_t valueEnd = at;
+    while (valueEnd < text.size() && text[valueEnd] != ' ' && text[valueEnd] != '\t' && text[valueEnd] != '&')
+      ++valueEnd;
+    const std::string literal(text.substr(at, valueEnd - at));
+    if (boolean) {
+      if (literal != "true" && literal != "false")
+        return fail("expected true or false at column " + std::to_string(at + 1));
+      if (clause.compare != RobbieCondition::Compare::kEqual && clause.compare != RobbieCondition::Compare::kNotEqual) {
+        return fail("a boolean compares only with == or !=");
+      }
+      clause.value = literal == "true";
+    } else {
+      int64_t integer = 0;
+      const auto [next, status] = std::from_chars(literal.data(), literal.data() + literal.size(), integer);
+      if (status == std::errc() && next == literal.data() + literal.size() && !literal.empty()) {
+        clause.value = integer;
+      } else {
+        char* stop = nullptr;
+        const double real = std::strtod(literal.c_str(), &stop);
+        if (literal.empty() || stop != literal.c_str() + literal.size()) {
+          return fail("expected a number at column " + std::to_string(at + 1));
+        }
+        clause.value = real;
+      }
+    }
+    at = valueEnd;
+    condition.clauses.push_back(std::move(clause));
+    skipSpace();
+    if (at == text.size()) return condition;
+    if (text.substr(at, 2) != "&&") return fail("expected && or the end at column " + std::to_string(at + 1));
+    at += 2;
+  }
+}
 
 std::vector<int> robbieLineBreakAddresses(const Program& program, int line, int& usedLine) {
   usedLine = 0;
@@ -68,10 +207,12 @@ RobbieDebugSession::RobbieDebugSession(const Program& program, const RoomSpec& s
 }
 
 void RobbieDebugSession::setBreakpoints(std::vector<RobbieBreakpoint> breakpoints) {
-  for (std::vector<int>& ids : breakIndex_) ids.clear();
-  for (const RobbieBreakpoint& b : breakpoints) {
+  for (std::vector<size_t>& list : breakIndex_) list.clear();
+  breakpoints_.clear();
+  for (RobbieBreakpoint& b : breakpoints) {
     if (b.address < 0 || static_cast<size_t>(b.address) >= breakIndex_.size()) continue;
-    breakIndex_[static_cast<size_t>(b.address)].push_back(b.id);
+    breakIndex_[static_cast<size_t>(b.address)].push_back(breakpoints_.size());
+    breakpoints_.push_back(std::move(b));
   }
 }
 
@@ -109,9 +250,14 @@ bool RobbieDebugSession::advance() {
   return running && machine_.steps < stepLimit_;
 }
 
-bool RobbieDebugSession::breakpointAt(int pc, std::vector<int>& ids) const {
+bool RobbieDebugSession::breakpointAt(std::vector<int>& ids) const {
+  ids.clear();
+  const int pc = machine_.pc;
   if (pc < 0 || static_cast<size_t>(pc) >= breakIndex_.size()) return false;
-  ids = breakIndex_[static_cast<size_t>(pc)];
+  for (size_t i : breakIndex_[static_cast<size_t>(pc)]) {
+    const RobbieBreakpoint& b = breakpoints_[i];
+    if (b.condition.holds(machine_, room_)) ids.push_back(b.id);
+  }
   return !ids.empty();
 }
 
@@ -161,7 +307,7 @@ bool RobbieDebugSession::stepForward(RobbieStep step) {
   if (!fromStart && !execute(false)) return stopped;
   for (;;) {
     std::vector<int> ids;
-    if (breakpointAt(machine_.pc, ids)) {
+    if (breakpointAt(ids)) {
       pauseAt(machine_.steps, RobbieStopReason::kBreakpoint, std::move(ids), {});
       return true;
     }
@@ -196,8 +342,7 @@ bool RobbieDebugSession::reverseContinue() {
   const int64_t from = current();
   // Without breakpoints the only stop behind is a failing instruction, and only the last one of a run
   // that ended with an error can fail: no need to re-run anything to find it.
-  const bool anyBreakpoint =
-      std::any_of(breakIndex_.begin(), breakIndex_.end(), [](const std::vector<int>& ids) { return !ids.empty(); });
+  const bool anyBreakpoint = !breakpoints_.empty();
   if (!anyBreakpoint) {
     if (ended_ && stopOnErrors_ && result_.end == RunEnd::kError && from > 0) {
       pauseAt(from - 1, RobbieStopReason::kException, {}, std::string(runtimeErrorMessage(result_.machine.error)));
@@ -219,7 +364,7 @@ bool RobbieDebugSession::reverseContinue() {
     while (machine_.steps < end) {
       const int64_t at = machine_.steps;
       std::vector<int> ids;
-      if (breakpointAt(machine_.pc, ids)) {
+      if (breakpointAt(ids)) {
         found = at;
         reason = RobbieStopReason::kBreakpoint;
         hits = std::move(ids);

@@ -169,16 +169,19 @@ std::map<int, json> applyRobbieBreakpoints(RobbieDebug& robbie, const Breakpoint
     for (const RequestedBreakpoint& r : list) {
       json b{{"id", r.id}, {"verified", false}, {"line", r.line}};
       int used = 0;
+      std::string error;
+      const std::optional<robbie::RobbieCondition> condition =
+          robbie::parseRobbieCondition(r.condition, program, error);
       if (path != robbie.path) {
         b["message"] = "this file is not the program being debugged";
-      } else if (!r.condition.empty() && r.condition.find_first_not_of(" \t") != std::string::npos) {
-        b["message"] = "breakpoint conditions are for RoboWar robots; RL breakpoints stop every time";
+      } else if (!condition) {
+        b["message"] = error;
       } else {
         const std::vector<int> addresses = robbie::robbieLineBreakAddresses(program, r.line, used);
         if (addresses.empty()) {
           b["message"] = "no RL code on or after line " + std::to_string(r.line);
         } else {
-          for (int address : addresses) installed.push_back({r.id, address});
+          for (int address : addresses) installed.push_back({r.id, address, *condition});
           b = json{{"id", r.id}, {"verified", true}, {"line", used}, {"source", sourceOf(robbie)}};
         }
       }

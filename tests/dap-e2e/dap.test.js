@@ -361,6 +361,15 @@ test('an RL program: Robbie\'s thread, a line breakpoint, steps and step back, c
       assert.equal(await evalRl('Laps'), '1');
     });
 
+    await t.test('a condition on a register: line 8 when Laps is 5', async () => {
+      const set = await client.setBreakpointsRequest({ source: { path: laps }, breakpoints: [{ line: 8, condition: 'Laps == 5' }, { line: 9, condition: 'laps == 5' }] });
+      assert.equal(set.body.breakpoints[0].verified, true);
+      assert.equal(set.body.breakpoints[1].verified, false);
+      assert.match(set.body.breakpoints[1].message, /register name/);
+      assert.equal((await stepOf('continue')).body.reason, 'breakpoint');
+      assert.equal(await evalRl('Laps'), '5');
+    });
+
     await t.test('continue to the end: the output is chronon run\'s', async () => {
       await client.setBreakpointsRequest({ source: { path: laps }, breakpoints: [] });
       const outputs = [];

@@ -10,7 +10,9 @@
 // `steps`); positions are ordered by it.
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chronon/arena/robbie_room.h"
@@ -39,10 +41,37 @@ enum class RobbieStep : uint8_t {
   kContinue,     ///< Until a breakpoint or (when enabled) a runtime error.
 };
 
-/// A line breakpoint: stop before the instruction at `address`.
+/// A breakpoint condition for an RL program: clauses joined by `&&`, each `SUBJECT OP VALUE` with OP
+/// one of `== != < <= > >=` (docs/debugging.md "Robbie programs"). Subjects: `steps` (instructions
+/// executed), `time` (simulated ms), or a register of the program by its name (case-sensitive, as
+/// in RL) holding an integer, a real or a boolean. VALUE is an integer or a real literal (a leading
+/// minus allowed), or `true`/`false` for a boolean register (which compares only with `==`, `!=`).
+struct RobbieCondition {
+  /// How a clause compares.
+  enum class Compare : uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
+  /// One comparison.
+  struct Clause {
+    enum class Subject : uint8_t { kSteps, kTime, kRegister };
+    Subject subject = Subject::kSteps;  ///< The left side.
+    int reg = 0;                        ///< kRegister: the register index.
+    Compare compare = Compare::kEqual;  ///< The comparison.
+    Value value;                        ///< The right side: an integer, a real or a boolean.
+  };
+  std::vector<Clause> clauses;  ///< All must hold; none means always.
+
+  /// True when every clause holds for `machine` (before the instruction at its pc) in `room`.
+  bool holds(const MachineState& machine, const RobbieRoom& room) const;
+};
+
+/// Parses an RL breakpoint condition against `program`'s registers (an empty text always holds).
+/// Returns nullopt and sets `error` to a one-line message when the text is not in the language.
+std::optional<RobbieCondition> parseRobbieCondition(std::string_view text, const Program& program, std::string& error);
+
+/// A line breakpoint: stop before the instruction at `address` when `condition` holds.
 struct RobbieBreakpoint {
-  int id = 0;       ///< The caller's id, reported back when it is hit.
-  int address = 0;  ///< Instruction index.
+  int id = 0;                 ///< The caller's id, reported back when it is hit.
+  int address = 0;            ///< Instruction index.
+  RobbieCondition condition;  ///< When it stops (always, by default).
 };
 
 /// The addresses a breakpoint on 1-based `line` stops at: on the first line at or after `line` that
@@ -107,7 +136,7 @@ class RobbieDebugSession {
   int64_t current() const;
   void reach(int64_t steps);
   bool advance();
-  bool breakpointAt(int pc, std::vector<int>& ids) const;
+  bool breakpointAt(std::vector<int>& ids) const;
   void pauseAt(int64_t steps, RobbieStopReason reason, std::vector<int> hits, std::string error);
   bool failsNext();
   void finish();
@@ -116,8 +145,9 @@ class RobbieDebugSession {
   int64_t stepLimit_;
   std::vector<Keyframe> keyframes_;  ///< keyframes_[k] is the state after k * interval_ instructions.
   int64_t interval_;
-  std::vector<std::vector<int>> breakIndex_;  ///< Per address, the ids of its breakpoints.
-  MachineState machine_;                      ///< The working state (the paused one while paused).
+  std::vector<RobbieBreakpoint> breakpoints_;
+  std::vector<std::vector<size_t>> breakIndex_;  ///< Per address, indices into breakpoints_.
+  MachineState machine_;                         ///< The working state (the paused one while paused).
   RobbieRoom room_;
   bool stopOnErrors_ = true;
   bool paused_ = false;

@@ -37,8 +37,9 @@ bool isRobbieLaunch(const nlohmann::json& arguments);
 /// `opponents`. Throws RequestError with the first error of the program or the room.
 std::unique_ptr<Battle> launchRobbie(const nlohmann::json& arguments);
 
-/// Installs the line breakpoints of the program's file; function breakpoints and conditions are not
-/// available for RL and come back unverified with a message. Returns each DAP Breakpoint by id.
+/// Installs the line breakpoints of the program's file, with their conditions (parseRobbieCondition);
+/// function and data breakpoints are not available for RL and come back unverified with a message, as
+/// do conditions that do not parse. Returns each DAP Breakpoint by id.
 std::map<int, nlohmann::json> applyRobbieBreakpoints(RobbieDebug& robbie, const BreakpointRequests& requests);
 
 /// The threads body: thread 1, "Robbie".
