@@ -418,8 +418,14 @@ test('Debug this robot: a Grobots side gets a message; a RoboWar robot stops at 
   log(`paused at ${atBreakpoint}`);
   // The battle viewer opens beside, at the paused chronon, with the paused robot (entity 1) selected.
   const chronon = Number(/chronon (\d+)/.exec(atBreakpoint)[1]);
-  const viewer = await wb.webviewFrame('.cv-title', 'dodger', 30000);
-  await viewer.waitForFunction((t) => window.chrononViewerDebug && window.chrononViewerDebug.moment() === t, chronon, { timeout: 20000 });
+  // "dodger vs spinner": earlier tests' viewers (spinner vs dodger, wanderer vs dodger) may still be
+  // alive, hidden.
+  const viewer = await wb.webviewFrame('.cv-title', 'dodger vs spinner', 30000);
+  await viewer.waitForFunction(
+    (t) => window.chrononViewerDebug && window.chrononViewerDebug.moment() === t && window.chrononViewerDebug.canvas.clientHeight > 50,
+    chronon,
+    { timeout: 20000 },
+  );
   assert.ok((await arenaColours(viewer)) > 10, 'the paused battle is drawn');
   await wb.screenshot('16b-debug-viewer');
   // Clicking spinner (entity 2) in the viewer focuses its thread: the call stack shows its frame.

@@ -160,10 +160,10 @@ bool isReturnAddress(const robotalk::Program& program, int value);
 
 /// What DebugSession::evaluate gives.
 struct DebugEvaluation {
-  bool ok = false;             ///< The code compiled and ran to its end.
-  std::string error;           ///< Otherwise, a one-line message (compile error, run-time error, too long).
-  std::vector<int16_t> stack;  ///< The data stack after running, bottom first.
-  std::vector<int16_t> before; ///< The robot's data stack it started from, bottom first.
+  bool ok = false;              ///< The code compiled and ran to its end.
+  std::string error;            ///< Otherwise, a one-line message (compile error, run-time error, too long).
+  std::vector<int16_t> stack;   ///< The data stack after running, bottom first.
+  std::vector<int16_t> before;  ///< The robot's data stack it started from, bottom first.
 };
 
 /// The 1-based source line of the instruction at `address`, or 0 when unknown (no source, or out of
