@@ -440,6 +440,8 @@ test('Debug this robot: a Grobots side gets a message; a RoboWar robot stops at 
   await clickRobot(2);
   await wb.waitFor('spinner focused in the call stack', () =>
     /spinner \(robot 1\) at search/.test(Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).map((e) => e.textContent).join('\n')), 15000);
+  // The viewer keeps spinner selected (the stop for its thread names it) and stays in sight.
+  await viewer.waitForFunction(() => /spinner/.test(document.querySelector('.cv-inspector h3')?.textContent ?? ''), null, { timeout: 15000 });
   await wb.screenshot('16c-debug-viewer-selects-thread');
   // Back to dodger for the steps below, by clicking it in the viewer.
   await clickRobot(1);

@@ -178,11 +178,26 @@ class ViewerTracker implements vscode.DebugAdapterTracker {
 
   constructor(private readonly session: vscode.DebugSession) {}
 
-  onDidSendMessage(message: { type?: string; event?: string }): void {
-    if (message.type === 'event' && message.event === 'stopped') void this.stopped();
+  onDidSendMessage(message: { type?: string; event?: string; body?: { threadId?: unknown } }): void {
+    // The stopped thread is the robot to select: the paused one, or the one a click focused (a robot's
+    // entity id in the replay is its thread id).
+    if (message.type === 'event' && message.event === 'stopped') {
+      const thread = message.body?.threadId;
+      void this.stopped(typeof thread === 'number' ? thread : undefined);
+    }
   }
 
-  private async stopped(): Promise<void> {
+  /**
+   * Focuses the thread of the robot clicked in the viewer. The click made the viewer's editor group
+   * the active one, where VS Code would open that robot's source over the viewer: the first group
+   * becomes active first, so the source opens there and the viewer stays in sight.
+   */
+  private async focusThread(id: number): Promise<void> {
+    await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
+    await this.session.customRequest('pause', { threadId: id }).then(undefined, () => undefined);
+  }
+
+  private async stopped(thread: number | undefined): Promise<void> {
     if (this.closedByUser) return;
     await this.opening;
     let answer: ReplayAnswer;
@@ -193,15 +208,14 @@ class ViewerTracker implements vscode.DebugAdapterTracker {
       chrononOutput().appendLine(`[debug: no battle viewer: ${error instanceof Error ? error.message : String(error)}]`);
       return;
     }
+    const select = thread ?? answer.select;
     if (this.viewer) {
-      this.viewer.show(answer.moment, answer.select);
+      this.viewer.show(answer.moment, select);
       return;
     }
     this.opening = (async () => {
       const bytes = new TextEncoder().encode(answer.replay ?? '');
-      this.viewer = openDebugViewer(`${this.session.name} (paused)`, bytes, answer.moment, answer.select, (id) => {
-        void this.session.customRequest('pause', { threadId: id }).then(undefined, () => undefined);
-      });
+      this.viewer = openDebugViewer(`${this.session.name} (paused)`, bytes, answer.moment, select, (id) => void this.focusThread(id));
       void this.viewer.closed.then(() => {
         this.viewer = undefined;
         this.closedByUser = true;
