@@ -1,7 +1,10 @@
 // The RoboWar debug session's latencies (arena/robowar_debug.h): for every pair of bundled robots, a
 // battle run to its end under the debugger against runBattle (the ratio, side by side), and stepBack
 // from positions spread over the battle (each answer timed), plus reverseContinue from the end with
-// no breakpoint (the whole battle re-run). Prints medians and 90th percentiles.
+// no breakpoint (the whole battle re-run). Then the Robbie session (arena/robbie_debug.h): every
+// bundled RL program run to its end (step limit 1000000) under the debugger against runInRoom, and 40
+// steps back one after the other from the end (each restores a keyframe and re-runs to its target).
+// Prints medians and 90th percentiles.
 // usage: bench_debug [ROBOT_FOLDER]   (default: the source tree's stdlib/robowar)
 
 #include <cstdio>
@@ -10,8 +13,11 @@
 #include <vector>
 
 #include "bench_support.h"
+#include "chronon/arena/robbie_debug.h"
+#include "chronon/arena/robbie_run.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_debug.h"
+#include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robotalk_assembler.h"
 
 namespace fs = std::filesystem;
@@ -74,5 +80,46 @@ int main(int argc, char** argv) {
               us(back, 1.0));
   std::printf("reverseContinue from the end, no breakpoint (%zu): median %.0f us, p90 %.0f us\n", reverse.size(),
               us(reverse, 0.5), us(reverse, 0.9));
+
+  const fs::path rlFolder = fs::path(CHRONON_BENCH_SOURCE_DIR) / "stdlib" / "robbie";
+  std::vector<fs::path> programs;
+  for (const auto& e : fs::directory_iterator(rlFolder)) {
+    if (e.path().extension() == ".rl") programs.push_back(e.path());
+  }
+  std::sort(programs.begin(), programs.end());
+  std::vector<double> rlBack;
+  for (const fs::path& p : programs) {
+    const chronon::SourceFile file(p.string(), chronon::bench::slurp(p));
+    const chronon::robbie::CompileResult compiled = chronon::robbie::compile(file);
+    if (!compiled.program) continue;
+    const chronon::robbie::RoomSpec room = chronon::robbie::defaultRoom();
+    const int64_t limit = chronon::robbie::kDefaultStepLimit;
+    auto start = Clock::now();
+    const chronon::robbie::RobbieRun expected = chronon::robbie::runInRoom(*compiled.program, room, limit);
+    const double plainRun = secondsSince(start);
+    chronon::robbie::RobbieDebugSession session(*compiled.program, room, limit);
+    start = Clock::now();
+    while (session.stepForward(chronon::robbie::RobbieStep::kContinue)) {
+    }
+    const double debuggedRun = secondsSince(start);
+    if (!session.ended() || session.result().machine.steps != expected.machine.steps) {
+      std::printf("%s: the debugged run differs\n", p.filename().string().c_str());
+      return 1;
+    }
+    std::vector<double> backs;
+    for (int i = 0; i < 40; ++i) {
+      start = Clock::now();
+      session.stepBack();
+      backs.push_back(secondsSince(start));
+    }
+    rlBack.insert(rlBack.end(), backs.begin(), backs.end());
+    std::printf(
+        "%s: %lld steps; to the end %.1f ms under the debugger, %.1f ms runInRoom; stepBack median %.1f us, "
+        "max %.1f us\n",
+        p.filename().string().c_str(), static_cast<long long>(expected.machine.steps), debuggedRun * 1e3,
+        plainRun * 1e3, us(backs, 0.5), us(backs, 1.0));
+  }
+  std::printf("RL stepBack (%zu): median %.1f us, p90 %.1f us, max %.1f us\n", rlBack.size(), us(rlBack, 0.5),
+              us(rlBack, 0.9), us(rlBack, 1.0));
   return 0;
 }

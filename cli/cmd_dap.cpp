@@ -16,18 +16,23 @@ constexpr const char* kDapUsage =
     "usage: chronon dap\n"
     "\n"
     "Runs the Chronon debug adapter on stdin and stdout (the Debug Adapter Protocol) for RoboWar\n"
-    "robots: a battle under the debugger gives exactly the result of 'chronon battle' with the same\n"
-    "seed. The client's launch request takes:\n"
+    "robots and Robbie Language programs: a battle under the debugger gives exactly the result of\n"
+    "'chronon battle' with the same seed, a Robbie run exactly the output of 'chronon run'. The client's\n"
+    "launch request takes:\n"
     "\n"
-    "  program       the robot to debug (RoboTalk source, object code or .RWR)\n"
-    "  opponents     a list of robot files (at most 5)\n"
+    "  program       the robot to debug (RoboTalk source, object code or .RWR), or an RL program (.rl)\n"
+    "  opponents     a list of robot files (at most 5; none for an RL program)\n"
     "  seed          the battle's seed (default 1)\n"
     "  maxChronons   chronon cap (default 1500)\n"
+    "  room          RL: the room file (default the built-in room), as 'chronon run --room'\n"
+    "  steps         RL: the step limit (default 1000000), as 'chronon run --steps'\n"
     "  stopOnEntry   stop at the program's first instruction\n"
     "\n"
     "Breakpoints on lines and labels (function breakpoints) with conditions such as 'chronon > 100 &&\n"
-    "robot == 0', a stop before run-time errors, stepping by instruction (stepIn), line (next) and\n"
-    "chronon (stepOut), and stepBack / reverseContinue by re-running the battle. See docs/debugging.md.\n";
+    "top >= 50', data breakpoints on variables A-W and Z, a stop before run-time errors, stepping by\n"
+    "instruction (stepIn), line over calls (next) and out of a call (stepOut), stepBack /\n"
+    "reverseContinue by re-running, evaluate of RoboTalk on a copy of the stack, disassemble. See\n"
+    "docs/debugging.md.\n";
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -14,8 +15,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "chronon/arena/robbie_debug.h"
+#include "chronon/arena/robbie_run.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_debug.h"
+#include "chronon/arena/robowar_replay.h"
+#include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/dap/adapter.h"
 #include "chronon/jsonrpc/transport.h"
@@ -88,19 +93,37 @@ const std::vector<std::string> kBundled = {"corner-camper", "dodger",       "min
 
 TEST_CASE("Debug conditions parse the tiny language and reject the rest", "[dap]") {
   std::string error;
+  chronon::vm::Brain brain;
   auto always = robowar::parseDebugCondition("  ", error);
   REQUIRE(always);
-  CHECK(always->holds(0, 0));
+  CHECK(always->holds(0, 0, brain));
   auto c = robowar::parseDebugCondition("chronon > 100 && robot == 1", error);
   REQUIRE(c);
-  CHECK(c->holds(101, 1));
-  CHECK_FALSE(c->holds(100, 1));
-  CHECK_FALSE(c->holds(101, 0));
+  CHECK(c->holds(101, 1, brain));
+  CHECK_FALSE(c->holds(100, 1, brain));
+  CHECK_FALSE(c->holds(101, 0, brain));
   auto d = robowar::parseDebugCondition("CHRONON<=5&&robot!=-1", error);
   REQUIRE(d);
-  CHECK(d->holds(5, 0));
-  CHECK_FALSE(d->holds(6, 0));
-  for (const char* bad : {"energy > 3", "chronon >", "chronon ~ 3", "chronon > 3 robot", "chronon > 3 &&"}) {
+  CHECK(d->holds(5, 0, brain));
+  CHECK_FALSE(d->holds(6, 0, brain));
+  // Stack and variable clauses: a clause on a cell the stack does not have is false.
+  auto top = robowar::parseDebugCondition("top > 50 && depth >= 2", error);
+  REQUIRE(top);
+  CHECK_FALSE(top->holds(0, 0, brain));
+  brain.stack[0] = 7;
+  brain.stack[1] = 51;
+  brain.sp = 2;
+  CHECK(top->holds(0, 0, brain));
+  brain.stack[1] = 50;
+  CHECK_FALSE(top->holds(0, 0, brain));
+  auto second = robowar::parseDebugCondition("second == 7 && a' = -3 && Z < 0", error);
+  REQUIRE(second);
+  CHECK_FALSE(second->holds(0, 0, brain));
+  brain.letters[0] = -3;
+  brain.letters[25] = -1;
+  CHECK(second->holds(0, 0, brain));
+  for (const char* bad :
+       {"energy > 3", "chronon >", "chronon ~ 3", "chronon > 3 robot", "chronon > 3 &&", "x > 3", "top > fifty"}) {
     INFO(bad);
     CHECK_FALSE(robowar::parseDebugCondition(bad, error));
     CHECK_FALSE(error.empty());
@@ -162,6 +185,26 @@ TEST_CASE("A battle run under the debugger gives exactly runBattle's result", "[
   robowar::DebugSession session(melee.entrants(), 3, robowar::Rules{});
   REQUIRE_FALSE(session.stepForward(robowar::DebugStep::kContinue, 0));
   requireSameResult(session.result(), robowar::runBattle(melee.entries(), 3, robowar::Rules{}));
+  // The same melee with data breakpoints on every robot's M and S, a stack condition on a label, and
+  // steps over and out of calls between the stops: still exactly runBattle's battle.
+  robowar::DebugSession watched(melee.entrants(), 3, robowar::Rules{});
+  std::vector<robowar::DebugWatch> watches;
+  for (int r = 0; r < 6; ++r) {
+    for (const char v : {'m', 's'}) watches.push_back({100 + r * 4 + v, r, v - 'a'});
+  }
+  watched.setWatches(watches);
+  std::string error;
+  if (!melee.loaded[0]->program.labels.empty()) {
+    watched.setBreakpoints({{1, 0, melee.loaded[0]->program.labels[0].address, true,
+                             *robowar::parseDebugCondition("depth >= 1 && top > 0", error)}});
+  }
+  int stops = 0;
+  const robowar::DebugStep kinds[] = {robowar::DebugStep::kContinue, robowar::DebugStep::kOver,
+                                      robowar::DebugStep::kLineOver, robowar::DebugStep::kOut};
+  while (watched.stepForward(kinds[stops % 4], 0) && stops < 5000) ++stops;
+  CHECK(stops > 10);
+  REQUIRE(watched.ended());
+  requireSameResult(watched.result(), robowar::runBattle(melee.entries(), 3, robowar::Rules{}));
 }
 
 TEST_CASE("Stepping back lands exactly where a fresh run stopped one instruction earlier", "[dap]") {
@@ -293,6 +336,137 @@ TEST_CASE("A run-time error stops before the failing instruction", "[dap]") {
 
 namespace {
 
+// A robot with calls (addresses in comments): start:0 `7 a' store`; main:3 `double call` (CALL at
+// 4, returning to 5); line 5 `b drop` (5-7); `main jump` (8-9); double:10 `a 1 + a' store` (10-15),
+// `inner call` (16-17), `return` (18); inner:19 `b 1 + b' store` (19-24), `return` (25).
+const char* const kCaller =
+    "start:\n  7 a' store\nmain:\n  double call\n  b drop\n  main jump\ndouble:\n  a 1 + a' store\n"
+    "  inner call\n  return\ninner:\n  b 1 + b' store\n  return\n";
+
+// Breakpoints on `line` of robot 0 (id 1) with `condition`.
+std::vector<robowar::DebugBreakpoint> breakOnLine(const robotalk::LoadedRobot& robot, int line,
+                                                  const std::string& condition = "") {
+  std::string error;
+  std::vector<robowar::DebugBreakpoint> out;
+  for (int address : robowar::lineBreakAddresses(robot.program, robot.file, line).addresses) {
+    out.push_back({1, 0, address, false, *robowar::parseDebugCondition(condition, error)});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Steps over and out of calls; conditions on the stack and variables", "[dap]") {
+  Robots robots;
+  robots.addText("caller.rtk", kCaller);
+  robots.add(bundled("sitting-duck"));
+  robowar::DebugSession session(robots.entrants(), 3, robowar::Rules{});
+  const robotalk::LoadedRobot& caller = *robots.loaded[0];
+  auto line = [&] { return session.lineOf(0, session.snapshot().position.pc); };
+  auto variable = [&](char name) { return session.snapshot().paused().brain.letters[static_cast<size_t>(name - 'a')]; };
+  session.setBreakpoints(breakOnLine(caller, 4));
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  REQUIRE(line() == 4);
+  CHECK(variable('a') == 7);
+  const robowar::DebugSnapshot atCall = session.snapshot();
+  session.setBreakpoints({});
+  // `next` (over calls) runs double and inner and stops on line 5 with both variables changed.
+  REQUIRE(session.stepForward(robowar::DebugStep::kLineOver, 0));
+  CHECK(line() == 5);
+  CHECK(session.snapshot().position.pc == 5);
+  CHECK(variable('a') == 8);
+  CHECK(variable('b') == 1);
+  CHECK(session.snapshot().paused().brain.sp == 0);
+  // Back at the call, a line step goes into double; one instruction over `inner call` runs inner.
+  session.setBreakpoints(breakOnLine(caller, 4));
+  REQUIRE(session.reverseContinue(0));
+  CHECK(session.snapshot().position == atCall.position);
+  session.setBreakpoints({});
+  REQUIRE(session.stepForward(robowar::DebugStep::kLine, 0));
+  CHECK(line() == 8);
+  CHECK(session.snapshot().position.pc == 10);
+  REQUIRE(session.stepForward(robowar::DebugStep::kLine, 0));
+  CHECK(session.snapshot().position.pc == 16);
+  REQUIRE(session.stepForward(robowar::DebugStep::kOver, 0));
+  CHECK(session.snapshot().position.pc == 17);
+  REQUIRE(session.stepForward(robowar::DebugStep::kOver, 0));
+  CHECK(session.snapshot().position.pc == 18);  // inner ran: b went up, the return to double's end.
+  CHECK(variable('b') == 1);
+  // Step out of double: back to line 5, just after the CALL.
+  REQUIRE(session.stepForward(robowar::DebugStep::kOut, 0));
+  CHECK(session.snapshot().position.pc == 5);
+  CHECK(session.snapshot().paused().brain.sp == 0);
+  // With no call on the stack, step out goes to the robot's next chronon.
+  const int chronon = session.snapshot().position.chronon;
+  REQUIRE(session.stepForward(robowar::DebugStep::kOut, 0));
+  CHECK(session.snapshot().position.chronon > chronon);
+  // A condition on a variable: line 4 with a > 9 stops when a is 10; on the stack inside inner.
+  session.setBreakpoints(breakOnLine(caller, 4, "a > 9"));
+  REQUIRE(session.reverseContinue(0));
+  CHECK(session.snapshot().reason == robowar::DebugStopReason::kEntry);
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  CHECK(line() == 4);
+  CHECK(variable('a') == 10);
+  // Inside inner the stack holds the return addresses into main (5) and double (18).
+  session.setBreakpoints(breakOnLine(caller, 12, "depth >= 2 && second == 5 && top == 18 && b >= 3"));
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  CHECK(line() == 12);
+  CHECK(variable('b') == 3);
+  CHECK(robowar::isReturnAddress(caller.program, 5));
+  CHECK(robowar::isReturnAddress(caller.program, 18));
+  CHECK_FALSE(robowar::isReturnAddress(caller.program, 10));
+  // Evaluation runs on a copy: the paused state is the same after it.
+  const robowar::DebugSnapshot before = session.snapshot();
+  const robowar::DebugEvaluation sum = session.evaluate(0, "+ a 100 * 7 a' store a");
+  REQUIRE(sum.ok);
+  CHECK(sum.stack == std::vector<int16_t>{23, static_cast<int16_t>(variable('a') * 100), 7});
+  CHECK(sum.before == std::vector<int16_t>{5, 18});
+  CHECK(session.snapshot().robots == before.robots);
+  CHECK_FALSE(session.evaluate(0, "drop drop drop").ok);
+  CHECK(session.evaluate(0, "nonsense").error.find("column 1") != std::string::npos);
+  CHECK(session.evaluate(0, "loop: loop jump").error.find("labels") != std::string::npos);
+  CHECK(session.evaluate(0, "energy").stack.back() == before.paused().energy);
+  // Run to the end: the battle is the one runBattle runs.
+  session.setBreakpoints({});
+  while (session.stepForward(robowar::DebugStep::kChronon, 0)) {
+  }
+  requireSameResult(session.result(), robowar::runBattle(robots.entries(), 3, robowar::Rules{}));
+}
+
+TEST_CASE("Data breakpoints stop before a write that changes a variable, forward and back", "[dap]") {
+  Robots robots;
+  robots.addText("caller.rtk", kCaller);
+  robots.add(bundled("sitting-duck"));
+  robowar::DebugSession session(robots.entrants(), 3, robowar::Rules{});
+  CHECK(robowar::debugVariableIndex("a") == 0);
+  CHECK(robowar::debugVariableIndex("Z'") == 25);
+  CHECK(robowar::debugVariableIndex("x") == -1);
+  CHECK(robowar::debugVariableIndex("aim") == -1);
+  session.setWatches({{4, 0, 0}});
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  const robowar::DebugSnapshot first = session.snapshot();
+  CHECK(first.reason == robowar::DebugStopReason::kDataBreakpoint);
+  CHECK(first.breakpoints == std::vector<int>{4});
+  CHECK(first.position.pc == 2);  // The STORE of `7 a' store`, before it runs.
+  CHECK(first.error == "A: 0 -> 7");
+  REQUIRE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  CHECK(session.snapshot().position.pc == 15);
+  CHECK(session.snapshot().error == "A: 7 -> 8");
+  const robowar::DebugSnapshot second = session.snapshot();
+  REQUIRE(session.stepForward(robowar::DebugStep::kInstruction, 0));
+  CHECK(session.snapshot().paused().brain.letters[0] == 8);
+  REQUIRE(session.reverseContinue(0));
+  CHECK(session.snapshot().position == second.position);
+  REQUIRE(session.reverseContinue(0));
+  CHECK(session.snapshot().position == first.position);
+  // B is not watched; a watch on another robot's variable never stops robot 0.
+  session.setWatches({{5, 1, 0}});
+  REQUIRE_FALSE(session.stepForward(robowar::DebugStep::kContinue, 0));
+  requireSameResult(session.result(), robowar::runBattle(robots.entries(), 3, robowar::Rules{}));
+}
+
+namespace {
+
 // Drives an Adapter one request at a time and keeps what it sends.
 class Client {
  public:
@@ -412,7 +586,14 @@ TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, rev
   CHECK(after30["Data stack"][1]["value"] == energy);
   CHECK(client.ok("evaluate", {{"expression", "stack"}})["result"] == "30 " + energy);
   CHECK(client.ok("evaluate", {{"expression", " Energy "}, {"frameId", after30["frame"]["id"]}})["result"] == energy);
-  CHECK(client.error("evaluate", {{"expression", "energy +"}}).find("cannot evaluate") != std::string::npos);
+  // Any other expression is RoboTalk run on a copy of the stack: `energy +` adds the energy to 30.
+  CHECK(client.ok("evaluate", {{"expression", "energy +"}})["result"] ==
+        std::to_string(std::stoi(energy) + 30) + " " + energy);
+  CHECK(client.error("evaluate", {{"expression", "drop drop drop"}}).find("cannot evaluate") != std::string::npos);
+  CHECK(client.error("evaluate", {{"expression", "frobnicate"}}).find("cannot evaluate") != std::string::npos);
+  CHECK(client.error("evaluate", {{"expression", "energy +"}, {"context", "hover"}}).find("cannot evaluate") !=
+        std::string::npos);
+  CHECK(client.view() == after30);
 
   // Step back: the state is the one shown one instruction earlier, and the one a fresh adapter shows
   // after stopping at the breakpoint and stepping in twice.
@@ -434,6 +615,38 @@ TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, rev
   CHECK(client.step("stepOut")["body"]["reason"] == "step");
   CHECK(std::stoi(client.ok("evaluate", {{"expression", "chronon"}})["result"].get<std::string>()) >
         std::stoi(chronon));
+
+  // The viewer's request: the battle's replay as `chronon battle --replay` writes it, at the paused
+  // chronon, with the paused robot selected; a pause naming thread 2 stops there (the viewer's click).
+  const json beforeReplay = client.view();
+  const json replay = client.ok("chronon/replay");
+  {
+    Robots pair;
+    pair.add(bundled("dodger"));
+    pair.add(bundled("wanderer"));
+    std::string expected;
+    std::vector<chronon::arena::replay::Entrant> entrants;
+    for (const char* name : {"dodger", "wanderer"}) {
+      std::ifstream in(bundled(name), std::ios::binary);
+      entrants.push_back({name, dap::absolutePath(bundled(name)),
+                          std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>())});
+    }
+    robowar::recordBattle(pair.entries(), entrants, 1, robowar::Rules{}, "interpreter", [&](std::string_view text) {
+      expected += text;
+      expected += '\n';
+    });
+    CHECK(replay["replay"] == expected);
+  }
+  CHECK(std::to_string(replay["moment"].get<int>()) == client.ok("evaluate", {{"expression", "chronon"}})["result"]);
+  CHECK(replay["select"] == 1);
+  const json again = client.ok("chronon/replay", {{"replay", false}});
+  CHECK(again == json{{"moment", replay["moment"]}, {"select", 1}});
+  CHECK(client.error("chronon/replay", {{"replay", "no"}}) == "argument 'replay' must be true or false");
+  const json focus = client.step("pause", {{"threadId", 2}});
+  CHECK(focus["body"]["reason"] == "pause");
+  CHECK(focus["body"]["threadId"] == 2);
+  CHECK(focus["body"]["description"].get<std::string>().find("wanderer (robot 1) at ") != std::string::npos);
+  CHECK(client.view() == beforeReplay);
 
   // Continue to the next hit of line 18, then reverse-continue back to the first hit.
   const json second = client.step("continue");
@@ -525,6 +738,7 @@ TEST_CASE("DAP: malformed messages get error responses and the adapter lives on"
   CHECK(raw(R"({"seq":9,"type":"event","event":"x"})")["request_seq"] == 9);
   CHECK(raw(R"({"seq":10,"type":"request"})")["request_seq"] == 10);
   CHECK(client.error("frobnicate") == "unknown command 'frobnicate'");
+  CHECK(client.error("chronon/replay") == "no battle: send 'launch' first");
   CHECK(client.error("stackTrace", {{"threadId", 1}}) == "no battle: send 'launch' first");
   CHECK(client.error("launch") == "missing argument 'program'");
   CHECK(client.error("launch", {{"program", 3}}) == "argument 'program' must be a string");
@@ -534,6 +748,17 @@ TEST_CASE("DAP: malformed messages get error responses and the adapter lives on"
   CHECK(client.error("setBreakpoints", {{"breakpoints", json::array()}}) == "missing argument 'source'");
   client.ok("launch", {{"program", bundled("dodger")}, {"opponents", {bundled("wanderer")}}});
   CHECK(client.error("launch", {{"program", bundled("dodger")}}) == "a battle is already launched");
+  // The newer requests: missing or ill-typed arguments, and requests that need a pause.
+  CHECK(client.error("disassemble", {{"memoryReference", "0x0"}}) == "missing argument 'instructionCount'");
+  CHECK(client.error("disassemble", {{"memoryReference", "0x0"}, {"instructionCount", -1}}).find("instructionCount") !=
+        std::string::npos);
+  CHECK(client.error("disassemble", {{"memoryReference", "0x90000"}, {"instructionCount", 1}}) == "unknown thread 10");
+  CHECK(client.error("setDataBreakpoints", {{"breakpoints", "A"}}) == "missing argument 'breakpoints'");
+  CHECK(client.error("setDataBreakpoints", {{"breakpoints", {{{"accessType", "write"}}}}}) ==
+        "missing argument 'dataId'");
+  CHECK(client.error("dataBreakpointInfo", json::object()) == "missing argument 'name'");
+  CHECK(client.error("exceptionInfo", {{"threadId", 1}}) == "the battle is not paused");
+  CHECK(client.error("evaluate", {{"expression", "1 2 +"}}) == "the battle is not paused");
   CHECK(client.error("stackTrace", {{"threadId", 1}}) == "the battle is not paused");
   CHECK(client.error("stepBack", {{"threadId", 1}}) == "the battle has not started");
   CHECK(client.error("continue", {{"threadId", 9}}) == "unknown thread 9");
@@ -600,4 +825,389 @@ TEST_CASE("Corpus battles under the debugger give exactly runBattle's result", "
       requireSameResult(session.result(), robowar::runBattle(entries, seed, robowar::Rules{}));
     }
   }
+}
+
+TEST_CASE("DAP: stack kinds, data breakpoints, step over and out, disassemble, threads that end", "[dap]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "chronon_test_dap_calls";
+  std::filesystem::create_directories(dir);
+  const std::string caller = (dir / "caller.rtk").string();
+  const std::string bad = (dir / "underflow.rtk").string();
+  { std::ofstream(caller) << kCaller; }
+  { std::ofstream(bad) << "start:\n  1 drop\n  drop\n  start jump\n"; }
+  Client client;
+  client.ok("initialize");
+  client.ok("launch", {{"program", caller}, {"opponents", {bad}}, {"seed", 2}});
+  client.ok("setExceptionBreakpoints", {{"filters", json::array()}});
+  const json set = client.ok(
+      "setBreakpoints",
+      {{"source", {{"path", caller}}},
+       {"breakpoints", {{{"line", 12}, {"condition", "top == 18 && b > 1"}}, {{"line", 4}, {"condition", "top >"}}}}});
+  CHECK(set["breakpoints"][0]["verified"] == true);
+  CHECK(set["breakpoints"][1]["verified"] == false);
+  CHECK(set["breakpoints"][1]["message"].get<std::string>().find("expected an integer") != std::string::npos);
+  // The opponent dies of its stack underflow in chronon 0: its thread exits before the stop.
+  const std::vector<json> started = client.request("configurationDone");
+  REQUIRE(started.size() == 3);
+  CHECK(started[1]["event"] == "thread");
+  CHECK(started[1]["body"] == json{{"reason", "exited"}, {"threadId", 2}});
+  CHECK(started[2]["event"] == "stopped");
+  CHECK(started[2]["body"]["reason"] == "breakpoint");
+  CHECK(client.ok("threads")["threads"].size() == 1);
+  // The data stack top first, with kinds.
+  const json atInner = client.view();
+  INFO(atInner.dump());
+  CHECK(atInner["frame"]["line"] == 12);
+  REQUIRE(atInner["Data stack"].size() == 2);
+  CHECK(atInner["Data stack"][0]["value"] == "18 (return to double+8)");
+  CHECK(atInner["Data stack"][0]["type"] == "return address");
+  CHECK(atInner["Data stack"][1]["value"] == "5 (return to main+2)");
+  const json registers = atInner["Registers"];
+  const auto vector =
+      std::find_if(registers.begin(), registers.end(), [](const json& v) { return v["name"] == "vector"; });
+  REQUIRE(vector != registers.end());
+  CHECK(client.ok("variables", {{"variablesReference", (*vector)["variablesReference"]}, {"start", 99}})["variables"]
+            .size() == 2);
+  // The stack trace shows the two calls as frames.
+  const json trace = client.ok("stackTrace", {{"threadId", 1}});
+  REQUIRE(trace["stackFrames"].size() == 3);
+  CHECK(trace["stackFrames"][1]["line"] == 10);
+  CHECK(trace["stackFrames"][2]["line"] == 5);
+  // Disassembly around the pc, with labels as symbols and source lines.
+  const json disassembly =
+      client.ok("disassemble", {{"memoryReference", atInner["frame"]["instructionPointerReference"]},
+                                {"instructionOffset", -2},
+                                {"instructionCount", 5}});
+  REQUIRE(disassembly["instructions"].size() == 5);
+  CHECK(disassembly["instructions"][1]["instruction"] == "JUMP");  // RETURN is JUMP (specs/robowar.md §4).
+  CHECK(disassembly["instructions"][2]["symbol"] == "inner");
+  CHECK(disassembly["instructions"][2]["address"] == atInner["frame"]["instructionPointerReference"]);
+  CHECK(disassembly["instructions"][2]["line"] == 12);
+  const json edge =
+      client.ok("disassemble", {{"memoryReference", "0x0"}, {"instructionOffset", -1}, {"instructionCount", 2}});
+  CHECK(edge["instructions"][0]["presentationHint"] == "invalid");
+  CHECK(edge["instructions"][1]["symbol"] == "start");
+  CHECK(client.error("disassemble", {{"memoryReference", "pc"}, {"instructionCount", 1}}).find("memoryReference") !=
+        std::string::npos);
+  // Step out of inner, then out of double; `next` over the call.
+  client.ok("setBreakpoints", {{"source", {{"path", caller}}}, {"breakpoints", json::array()}});
+  CHECK(client.step("stepOut")["body"]["reason"] == "step");
+  CHECK(client.view()["frame"]["name"] == "double+8: JUMP");
+  client.step("stepOut");
+  CHECK(client.view()["frame"]["line"] == 5);
+  client.step("next");
+  client.step("next");
+  CHECK(client.view()["frame"]["line"] == 4);
+  const std::string b = client.ok("evaluate", {{"expression", "b"}})["result"].get<std::string>();
+  client.step("next");
+  CHECK(client.view()["frame"]["line"] == 5);
+  CHECK(std::stoi(client.ok("evaluate", {{"expression", "b"}})["result"].get<std::string>()) == std::stoi(b) + 1);
+  // A data breakpoint on A from the Registers scope.
+  const json info = client.ok("dataBreakpointInfo", {{"name", "A"}, {"variablesReference", 12}});
+  CHECK(info["dataId"] == "0:A");
+  CHECK(info["accessTypes"] == json::array({"write"}));
+  CHECK(client.ok("dataBreakpointInfo", {{"name", "aim"}})["dataId"].is_null());
+  const json data = client.ok("setDataBreakpoints", {{"breakpoints", {{{"dataId", "0:A"}}, {{"dataId", "9:Q"}}}}});
+  CHECK(data["breakpoints"][0]["verified"] == true);
+  CHECK(data["breakpoints"][1]["verified"] == false);
+  const json write = client.step("continue");
+  CHECK(write["body"]["reason"] == "data breakpoint");
+  CHECK(write["body"]["hitBreakpointIds"] == json::array({data["breakpoints"][0]["id"]}));
+  CHECK(write["body"]["text"].get<std::string>().rfind("A: ", 0) == 0);
+  CHECK(client.view()["frame"]["line"] == 8);
+  CHECK(client.error("setDataBreakpoints", {{"breakpoints", {{{"dataId", "0:A"}, {"accessType", "read"}}}}}) ==
+        "data breakpoints stop on writes only");
+  client.ok("setDataBreakpoints", {{"breakpoints", json::array()}});
+  // Back to the opponent's start: it lives again, so its thread starts again.
+  const std::vector<json> back = client.request("reverseContinue", {{"threadId", 2}});
+  REQUIRE(back.size() == 3);
+  CHECK(back[1]["body"] == json{{"reason", "started"}, {"threadId", 2}});
+  CHECK(back[2]["body"]["reason"] == "entry");
+  CHECK(back[2]["body"]["threadId"] == 2);
+  CHECK(client.ok("threads")["threads"].size() == 2);
+  // The exception filter on: the opponent's underflow stops it, and exceptionInfo explains.
+  client.ok("setExceptionBreakpoints", {{"filters", {"errors"}}});
+  const json failure = client.step("continue");
+  CHECK(failure["body"]["reason"] == "exception");
+  CHECK(failure["body"]["threadId"] == 2);
+  const json exception = client.ok("exceptionInfo", {{"threadId", 2}});
+  CHECK(exception["breakMode"] == "always");
+  CHECK(exception["description"].get<std::string>().find("underflow") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+namespace rl = chronon::robbie;
+
+std::string bundledRl(const std::string& name) {
+  return (chronon::test::sourceDir() / "stdlib" / "robbie" / (name + ".rl")).string();
+}
+
+// An RL program compiled from a file, kept alive for the sessions over it.
+struct RlProgram {
+  explicit RlProgram(const std::string& path) : file(path, readAll(path)), compiled(rl::compile(file)) {
+    REQUIRE(compiled.program);
+  }
+  static std::string readAll(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const rl::Program& program() const { return *compiled.program; }
+  SourceFile file;
+  rl::CompileResult compiled;
+};
+
+// What `chronon run` prints for a finished run.
+std::string runText(const rl::Program& program, const rl::RobbieRun& run) {
+  return "event log:\n" + run.room.logText() + "\n" + rl::finalReport(program, run);
+}
+
+// The visible state of a paused RL session, for comparing a step back with a fresh run.
+std::string rlState(const rl::RobbieDebugSession& s) {
+  std::string out = std::to_string(s.machine().pc) + "/" + std::to_string(s.machine().steps) + ":";
+  for (const rl::Value& v : s.machine().registers) out += " " + rl::formatValue(v);
+  out += " |";
+  for (const rl::Value& v : s.machine().stack) out += " " + rl::formatValue(v);
+  return out + " | " + s.room().stateText() + std::to_string(s.room().timeMs()) + " " +
+         std::to_string(s.room().events().size());
+}
+
+}  // namespace
+
+TEST_CASE("Robbie runs under the debugger give exactly runInRoom's result", "[dap][robbie]") {
+  // Every bundled program, run through with a breakpoint on its first line with code, with small
+  // keyframe-crossing step limits for the endless ones.
+  for (const auto& entry : std::filesystem::directory_iterator(chronon::test::sourceDir() / "stdlib" / "robbie")) {
+    if (entry.path().extension() != ".rl") continue;
+    INFO(entry.path().string());
+    const RlProgram rlp(entry.path().string());
+    const int64_t limit = 20000;
+    rl::RobbieDebugSession session(rlp.program(), rl::defaultRoom(), limit);
+    int line = 0;
+    const std::vector<int> addresses = rl::robbieLineBreakAddresses(rlp.program(), 1, line);
+    REQUIRE_FALSE(addresses.empty());
+    session.setBreakpoints({{1, addresses[0]}});
+    int stops = 0;
+    while (session.stepForward(rl::RobbieStep::kContinue) && stops < 50) ++stops;
+    session.setBreakpoints({});
+    while (session.stepForward(rl::RobbieStep::kCommand)) {
+    }
+    REQUIRE(session.ended());
+    const rl::RobbieRun expected = rl::runInRoom(rlp.program(), rl::defaultRoom(), limit);
+    CHECK(runText(rlp.program(), session.result()) == runText(rlp.program(), expected));
+    CHECK(session.result().end == expected.end);
+  }
+}
+
+TEST_CASE("Robbie: steps, breakpoints, step back equal to a fresh run, runtime errors", "[dap][robbie]") {
+  const RlProgram laps(bundledRl("pace-laps"));
+  rl::RobbieDebugSession session(laps.program(), rl::defaultRoom(), rl::kDefaultStepLimit);
+  REQUIRE(session.stepForward(rl::RobbieStep::kInstruction));
+  CHECK(session.reason() == rl::RobbieStopReason::kEntry);
+  CHECK(session.machine().steps == 0);
+  // Forward one instruction at a time, keeping each state; then back, comparing.
+  std::vector<std::string> forward{rlState(session)};
+  for (int i = 0; i < 120; ++i) {
+    REQUIRE(session.stepForward(rl::RobbieStep::kInstruction));
+    forward.push_back(rlState(session));
+  }
+  for (int i = 119; i >= 0; --i) {
+    REQUIRE(session.stepBack());
+    CHECK(rlState(session) == forward[static_cast<size_t>(i)]);
+  }
+  REQUIRE(session.stepBack());
+  CHECK(session.reason() == rl::RobbieStopReason::kEntry);
+  // A line breakpoint on `forward 50` (line 8) stops once per lap; the line step leaves the line.
+  int used = 0;
+  const std::vector<int> line8 = rl::robbieLineBreakAddresses(laps.program(), 8, used);
+  CHECK(used == 8);
+  std::vector<rl::RobbieBreakpoint> breakpoints;
+  for (int a : line8) breakpoints.push_back({3, a});
+  session.setBreakpoints(breakpoints);
+  REQUIRE(session.stepForward(rl::RobbieStep::kContinue));
+  CHECK(session.reason() == rl::RobbieStopReason::kBreakpoint);
+  CHECK(session.hits() == std::vector<int>{3});
+  CHECK(session.lineOf(session.machine().pc) == 8);
+  const std::string firstHit = rlState(session);
+  REQUIRE(session.stepForward(rl::RobbieStep::kLine));
+  CHECK(session.lineOf(session.machine().pc) == 9);
+  // stepOut: to the end of Robbie's current action (the turn), on line 10.
+  REQUIRE(session.stepForward(rl::RobbieStep::kCommand));
+  CHECK(session.lineOf(session.machine().pc) == 10);
+  CHECK(session.room().heading() == 180);
+  REQUIRE(session.stepForward(rl::RobbieStep::kContinue));
+  CHECK(session.lineOf(session.machine().pc) == 8);
+  REQUIRE(session.reverseContinue());
+  CHECK(rlState(session) == firstHit);
+  REQUIRE(session.reverseContinue());
+  CHECK(session.reason() == rl::RobbieStopReason::kEntry);
+  // Conditions on steps, time and registers; bad ones are refused with a message.
+  std::string error;
+  const std::optional<rl::RobbieCondition> third =
+      rl::parseRobbieCondition("Laps == 3 && time > 0", laps.program(), error);
+  REQUIRE(third);
+  for (rl::RobbieBreakpoint& b : breakpoints) b.condition = *third;
+  session.setBreakpoints(breakpoints);
+  REQUIRE(session.stepForward(rl::RobbieStep::kContinue));
+  CHECK(session.reason() == rl::RobbieStopReason::kBreakpoint);
+  CHECK(rl::formatValue(session.machine().registers[0]) == "3");
+  REQUIRE(session.reverseContinue());
+  CHECK(session.reason() == rl::RobbieStopReason::kEntry);
+  const std::optional<rl::RobbieCondition> late =
+      rl::parseRobbieCondition("steps >= 100 && Laps < 9.5", laps.program(), error);
+  REQUIRE(late);
+  for (rl::RobbieBreakpoint& b : breakpoints) b.condition = *late;
+  session.setBreakpoints(breakpoints);
+  REQUIRE(session.stepForward(rl::RobbieStep::kContinue));
+  CHECK(session.machine().steps >= 100);
+  for (const char* bad : {"laps == 3", "Laps ==", "Laps ~ 3", "steps > 3 Laps", "Laps == true", "time > 1 &&"}) {
+    INFO(bad);
+    CHECK_FALSE(rl::parseRobbieCondition(bad, laps.program(), error));
+    CHECK_FALSE(error.empty());
+  }
+  session.setBreakpoints({});
+  REQUIRE(session.reverseContinue());
+
+  // A blank line moves to the next with code; past the end there is none.
+  rl::robbieLineBreakAddresses(laps.program(), 6, used);
+  CHECK(used == 7);
+  CHECK(rl::robbieLineBreakAddresses(laps.program(), 99, used).empty());
+
+  // A runtime error stops before the failing instruction; going on ends the run as runInRoom does.
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "chronon_test_dap_rl";
+  std::filesystem::create_directories(dir);
+  const std::string errPath = (dir / "err.rl").string();
+  {
+    std::ofstream(errPath) << "program \"Err\"\nregister integer Count\nregister integer Zero\nstart\nset Count 1\n"
+                              "forward 10\nturn left 90\nset Count 10 / Zero\nstop\n";
+  }
+  const RlProgram err(errPath);
+  rl::RobbieDebugSession failing(err.program(), rl::defaultRoom(), 1000);
+  REQUIRE(failing.stepForward(rl::RobbieStep::kContinue));
+  CHECK(failing.reason() == rl::RobbieStopReason::kException);
+  CHECK(failing.error() == "division by zero");
+  CHECK(failing.lineOf(failing.machine().pc) == 8);
+  CHECK(failing.room().timeMs() == 1400);
+  REQUIRE_FALSE(failing.stepForward(rl::RobbieStep::kContinue));
+  const rl::RobbieRun expected = rl::runInRoom(err.program(), rl::defaultRoom(), 1000);
+  CHECK(runText(err.program(), failing.result()) == runText(err.program(), expected));
+  // From the end, reverse continue finds the error again; step back goes to the failing instruction.
+  REQUIRE(failing.reverseContinue());
+  CHECK(failing.reason() == rl::RobbieStopReason::kException);
+  CHECK(failing.lineOf(failing.machine().pc) == 8);
+  failing.setStopOnErrors(false);
+  REQUIRE_FALSE(failing.stepForward(rl::RobbieStep::kContinue));
+  REQUIRE(failing.stepBack());
+  CHECK(failing.lineOf(failing.machine().pc) == 8);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("Robbie keyframes thin out on long runs and step back stays exact", "[dap][robbie]") {
+  const RlProgram pace(bundledRl("pace-forever"));
+  const int64_t limit = 600000;
+  rl::RobbieDebugSession session(pace.program(), rl::defaultRoom(), limit);
+  REQUIRE_FALSE(session.stepForward(rl::RobbieStep::kContinue));
+  const rl::RobbieRun expected = rl::runInRoom(pace.program(), rl::defaultRoom(), limit);
+  CHECK(runText(pace.program(), session.result()) == runText(pace.program(), expected));
+  // Back from the end: the last instruction, then one more, equal to fresh runs stopped there.
+  REQUIRE(session.stepBack());
+  CHECK(session.machine().steps == limit - 1);
+  REQUIRE(session.stepBack());
+  CHECK(session.machine().steps == limit - 2);
+  rl::RobbieRun fresh = rl::runInRoom(pace.program(), rl::defaultRoom(), limit - 2);
+  CHECK(session.machine().pc == fresh.machine.pc);
+  CHECK(session.machine().registers == fresh.machine.registers);
+  CHECK(session.room().stateText() == fresh.room.stateText());
+  CHECK(session.room().timeMs() == fresh.room.timeMs());
+}
+
+TEST_CASE("DAP transcript for an RL program: Robbie's thread, scopes, steps, step back, the end", "[dap][robbie]") {
+  Client client;
+  client.ok("initialize");
+  CHECK(
+      client.error("launch", {{"program", bundledRl("pace-laps")}, {"opponents", {bundled("dodger")}}}).find("alone") !=
+      std::string::npos);
+  CHECK(client.error("launch", {{"program", bundledRl("pace-laps")}, {"steps", 0}}).find("steps") != std::string::npos);
+  CHECK(client.error("launch", {{"program", "/nonexistent/x.rl"}}).find("x.rl") != std::string::npos);
+  CHECK(client.error("launch", {{"program", bundledRl("pace-laps")}, {"room", "/nonexistent/r.room"}}).find("r.room") !=
+        std::string::npos);
+  const std::vector<json> launched = client.request(
+      "launch", {{"program", bundledRl("pace-laps")},
+                 {"stopOnEntry", true},
+                 {"room", (chronon::test::sourceDir() / "stdlib" / "robbie" / "rooms" / "default.room").string()}});
+  REQUIRE(launched[0]["success"] == true);
+  REQUIRE(launched.size() == 3);
+  CHECK(launched[2]["body"] == json{{"reason", "started"}, {"threadId", 1}});
+  const json set = client.ok(
+      "setBreakpoints",
+      {{"source", {{"path", bundledRl("pace-laps")}}},
+       {"breakpoints",
+        {{{"line", 8}}, {{"line", 9}, {"condition", "top > 1"}}, {{"line", 10}, {"condition", "Laps > 50"}}}}});
+  CHECK(set["breakpoints"][0]["verified"] == true);
+  CHECK(set["breakpoints"][1]["verified"] == false);
+  CHECK(client.ok("setFunctionBreakpoints", {{"breakpoints", {{{"name", "x"}}}}})["breakpoints"][0]["verified"] ==
+        false);
+  const json entry = client.step("configurationDone", json::object());
+  CHECK(entry["body"]["reason"] == "entry");
+  CHECK(client.ok("threads")["threads"] == json::array({{{"id", 1}, {"name", "Robbie"}}}));
+  const json atEntry = client.view();
+  INFO(atEntry.dump());
+  CHECK(atEntry["frame"]["line"] == 5);
+  REQUIRE(atEntry["Registers"].size() == 1);
+  CHECK(atEntry["Registers"][0] ==
+        json{{"name", "Laps"}, {"value", "0"}, {"type", "integer"}, {"variablesReference", 0}});
+  CHECK(atEntry["Expression stack"].empty());
+  CHECK(atEntry["Hardware"][0] == json{{"name", "x"}, {"value", "100.0"}, {"type", "cm"}, {"variablesReference", 0}});
+  CHECK(atEntry["Hardware"][3]["value"] == "nothing");
+  const json hit = client.step("continue");
+  CHECK(hit["body"]["reason"] == "breakpoint");
+  CHECK(client.view()["frame"]["line"] == 8);
+  client.step("stepIn");
+  const json pushed = client.view();
+  REQUIRE(pushed["Expression stack"].size() == 1);
+  CHECK(pushed["Expression stack"][0]["value"] == "50");
+  CHECK(client.ok("evaluate", {{"expression", "stack"}})["result"] == "50");
+  CHECK(client.ok("evaluate", {{"expression", "Laps"}})["result"] == "0");
+  CHECK(client.ok("evaluate", {{"expression", "heading"}})["result"] == "0");
+  CHECK(client.error("evaluate", {{"expression", "laps"}}).find("cannot evaluate") != std::string::npos);
+  client.step("stepOut");  // to the end of `forward 50`
+  CHECK(client.ok("evaluate", {{"expression", "x"}})["result"] == "150.0");
+  client.step("next");
+  CHECK(client.view()["frame"]["line"] == 10);
+  CHECK(client.ok("evaluate", {{"expression", "heading"}})["result"] == "180");
+  // Step back twice: the state before the turn, exactly as shown then.
+  client.step("stepBack");
+  const json disassembly = client.ok(
+      "disassemble",
+      {{"memoryReference", client.ok("stackTrace", {{"threadId", 1}})["stackFrames"][0]["instructionPointerReference"]},
+       {"instructionCount", 2}});
+  CHECK(disassembly["instructions"].size() == 2);
+  CHECK(client.step("reverseContinue")["body"]["reason"] == "breakpoint");
+  CHECK(client.view()["frame"]["line"] == 8);
+  client.step("stepIn");
+  CHECK(client.view() == pushed);
+  CHECK(client.step("pause")["body"]["reason"] == "pause");
+  const json robbieReplay = client.ok("chronon/replay");
+  CHECK(robbieReplay["moment"] ==
+        std::stoll(client.ok("evaluate", {{"expression", "steps"}})["result"].get<std::string>()));
+  CHECK(robbieReplay["select"] == 1);
+  CHECK(robbieReplay["replay"].get<std::string>().find("\"unit\":\"step\"") != std::string::npos);
+  CHECK(client.ok("chronon/replay")["replay"] == robbieReplay["replay"]);
+  CHECK_FALSE(client.ok("chronon/replay", {{"replay", false}}).contains("replay"));
+  CHECK(client.ok("dataBreakpointInfo", {{"name", "Laps"}, {"variablesReference", 11}})["dataId"].is_null());
+  // Continue to the end: the output is `chronon run`'s, then the thread exits.
+  client.ok("setBreakpoints", {{"source", {{"path", bundledRl("pace-laps")}}}, {"breakpoints", json::array()}});
+  const std::vector<json> end = client.request("continue", {{"threadId", 1}});
+  REQUIRE(end.size() == 5);
+  CHECK(end[1]["event"] == "output");
+  const RlProgram laps(bundledRl("pace-laps"));
+  CHECK(end[1]["body"]["output"] ==
+        runText(laps.program(), rl::runInRoom(laps.program(), rl::defaultRoom(), rl::kDefaultStepLimit)));
+  CHECK(end[1]["body"]["data"]["end"] == "stopped");
+  CHECK(end[2]["body"] == json{{"reason", "exited"}, {"threadId", 1}});
+  CHECK(end[3]["event"] == "terminated");
+  CHECK(end[4]["body"]["exitCode"] == 0);
+  CHECK(client.error("next", {{"threadId", 1}}) == "the program has ended");
+  CHECK(client.step("stepBack")["body"]["reason"] == "step");
+  client.ok("disconnect");
 }

@@ -8,6 +8,8 @@
 #include <charconv>
 #include <utility>
 
+#include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/vm/host.h"
 #include "chronon/vm/interpreter.h"
 #include "chronon/vm/robotalk_engine.h"
 
@@ -19,6 +21,42 @@ namespace {
 // runs forward from there, so this bounds the extra chronons one step runs (a duel's chronon takes a
 // few microseconds) against the memory of the copies (an Engine is a few kilobytes).
 constexpr int kKeyframeInterval = 8;
+
+// Most instructions an evaluation runs before it is stopped as an endless loop.
+constexpr int kEvaluateBudget = 100000;
+
+// The hardware of a paused robot for evaluate: reads answer what the Hardware scope shows (other
+// registers read 0), writes go nowhere, so an evaluation never touches the battle.
+class PausedHost final : public vm::Host {
+ public:
+  PausedHost(const DebugRobotState& state, int chronon, int robot) : state_(state), chronon_(chronon), robot_(robot) {}
+
+  int16_t readRegister(vm::Brain& brain, robotalk::Reg reg) override {
+    (void)brain;
+    const std::pair<robotalk::Reg, int> values[] = {
+        {robotalk::Reg::X, state_.x},           {robotalk::Reg::Y, state_.y},
+        {robotalk::Reg::Aim, state_.aim},       {robotalk::Reg::Look, state_.look},
+        {robotalk::Reg::Scan, state_.scan},     {robotalk::Reg::SpeedX, state_.speedX},
+        {robotalk::Reg::SpeedY, state_.speedY}, {robotalk::Reg::Energy, state_.energy},
+        {robotalk::Reg::Damage, state_.damage}, {robotalk::Reg::Shield, state_.shield},
+        {robotalk::Reg::Chronon, chronon_},     {robotalk::Reg::Id, robot_},
+    };
+    for (const auto& [which, value] : values) {
+      if (which == reg) return static_cast<int16_t>(value);
+    }
+    return 0;
+  }
+  void writeRegister(vm::Brain& brain, robotalk::Reg reg, int16_t value) override {
+    (void)brain;
+    (void)reg;
+    (void)value;
+  }
+
+ private:
+  const DebugRobotState& state_;
+  int chronon_;
+  int robot_;
+};
 
 bool compare(DebugCondition::Compare how, int64_t left, int64_t right) {
   switch (how) {
@@ -40,12 +78,41 @@ bool sameWithoutCase(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-bool DebugCondition::holds(int chronon, int robot) const {
+bool DebugCondition::holds(int chronon, int robot, const vm::Brain& brain) const {
   for (const Clause& clause : clauses) {
-    const int64_t left = clause.subject == Subject::kChronon ? chronon : robot;
+    int64_t left = 0;
+    switch (clause.subject) {
+      case Subject::kChronon: left = chronon; break;
+      case Subject::kRobot: left = robot; break;
+      case Subject::kTop:
+        if (brain.sp < 1) return false;
+        left = brain.stack[static_cast<size_t>(brain.sp - 1)];
+        break;
+      case Subject::kSecond:
+        if (brain.sp < 2) return false;
+        left = brain.stack[static_cast<size_t>(brain.sp - 2)];
+        break;
+      case Subject::kDepth: left = brain.sp; break;
+      case Subject::kVariable: left = brain.letters[static_cast<size_t>(clause.variable)]; break;
+    }
     if (!compare(clause.compare, left, clause.value)) return false;
   }
   return true;
+}
+
+int debugVariableIndex(std::string_view name) {
+  if (!name.empty() && name.back() == '\'') name.remove_suffix(1);
+  if (name.size() != 1 || !std::isalpha(static_cast<unsigned char>(name[0]))) return -1;
+  const int index = std::tolower(static_cast<unsigned char>(name[0])) - 'a';
+  if (index == static_cast<int>(robotalk::Reg::X) || index == static_cast<int>(robotalk::Reg::Y)) return -1;
+  return index;
+}
+
+bool isReturnAddress(const robotalk::Program& program, int value) {
+  if (value < 1 || static_cast<size_t>(value) > program.code.size()) return false;
+  const int16_t word = program.code[static_cast<size_t>(value - 1)].word;
+  return word == static_cast<int16_t>(robotalk::Op::Call) || word == static_cast<int16_t>(robotalk::Op::If) ||
+         word == static_cast<int16_t>(robotalk::Op::Ife);
 }
 
 std::optional<DebugCondition> parseDebugCondition(std::string_view text, std::string& error) {
@@ -55,7 +122,9 @@ std::optional<DebugCondition> parseDebugCondition(std::string_view text, std::st
     while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at]))) ++at;
   };
   auto fail = [&](const std::string& message) {
-    error = message + " (conditions are clauses like 'chronon > 100' or 'robot == 1' joined by &&)";
+    error = message +
+            " (conditions are clauses like 'chronon > 100', 'robot == 1', 'top > 50', 'depth >= 2' or 'a == 3' "
+            "joined by &&)";
     return std::nullopt;
   };
   skipSpace();
@@ -65,13 +134,24 @@ std::optional<DebugCondition> parseDebugCondition(std::string_view text, std::st
     skipSpace();
     size_t wordEnd = at;
     while (wordEnd < text.size() && std::isalpha(static_cast<unsigned char>(text[wordEnd]))) ++wordEnd;
+    if (wordEnd < text.size() && text[wordEnd] == '\'') ++wordEnd;  // A quoted variable, `a'`.
     const std::string_view word = text.substr(at, wordEnd - at);
     if (sameWithoutCase(word, "chronon")) {
       clause.subject = DebugCondition::Subject::kChronon;
     } else if (sameWithoutCase(word, "robot")) {
       clause.subject = DebugCondition::Subject::kRobot;
+    } else if (sameWithoutCase(word, "top")) {
+      clause.subject = DebugCondition::Subject::kTop;
+    } else if (sameWithoutCase(word, "second")) {
+      clause.subject = DebugCondition::Subject::kSecond;
+    } else if (sameWithoutCase(word, "depth")) {
+      clause.subject = DebugCondition::Subject::kDepth;
+    } else if (debugVariableIndex(word) >= 0) {
+      clause.subject = DebugCondition::Subject::kVariable;
+      clause.variable = debugVariableIndex(word);
     } else {
-      return fail("expected 'chronon' or 'robot' at column " + std::to_string(at + 1));
+      return fail("expected chronon, robot, top, second, depth or a variable (a-w, z) at column " +
+                  std::to_string(at + 1));
     }
     at = wordEnd;
     skipSpace();
@@ -171,6 +251,10 @@ struct DebugSession::Search {
   bool breakpoints = true;  ///< Breakpoint hits match.
   bool errors = true;       ///< Failing instructions match.
   bool entry = false;       ///< A step arrival is reported as kEntry.
+  // Calls the followed robot made during the step and has not left yet (kOver, kLineOver, kOut): the
+  // stack index of each one's return address, innermost last; and the robot's previous pc.
+  std::vector<int> calls;
+  int lastPc = -1;
   // What was found.
   bool found = false;
   DebugPosition position;
@@ -193,11 +277,14 @@ class DebugSession::Runner final : public vm::RoboTalkEngine {
     while (counters.cycles < budget) {
       const DebugPosition position{session_.work_->chronon(), robot, session_.counts_[static_cast<size_t>(robot)],
                                    session_.tick_, brain.pc};
+      const bool watching = session_.search_ != nullptr && session_.watched(robot);
       if (session_.search_ != nullptr) session_.beforeInstruction(position, brain);
+      if (watching) letters_ = brain.letters;
       const std::optional<vm::Stop> stop = vm::step(code, brain, host, counters);
       ++session_.counts_[static_cast<size_t>(robot)];
       ++session_.tick_;
       if (brain.failed && session_.search_ != nullptr) session_.afterFailure(position, brain);
+      if (watching && letters_ != brain.letters) session_.afterWrite(position, letters_, brain);
       if (stop) return vm::RunResult{*stop, counters.cycles};
     }
     return vm::RunResult{vm::Stop::kBudget, counters.cycles};
@@ -215,6 +302,7 @@ class DebugSession::Runner final : public vm::RoboTalkEngine {
   }
 
   DebugSession& session_;
+  std::array<int16_t, 26> letters_{};  // The variables before the instruction, when some are watched.
 };
 
 DebugSession::DebugSession(std::vector<DebugEntrant> entrants, uint64_t seed, const Rules& rules)
@@ -243,6 +331,7 @@ DebugSession::DebugSession(std::vector<DebugEntrant> entrants, uint64_t seed, co
   keyframes_.push_back(Keyframe{*work_, counts_, 0});
   breakIndex_.resize(entrants_.size());
   setBreakpoints({});
+  setWatches({});
 }
 
 DebugSession::~DebugSession() = default;
@@ -272,6 +361,16 @@ void DebugSession::setBreakpoints(std::vector<DebugBreakpoint> breakpoints) {
   for (size_t i = breakpoints_.size(); i-- > 0;) {
     const DebugBreakpoint& b = breakpoints_[i];
     breakIndex_[static_cast<size_t>(b.robot)][static_cast<size_t>(b.address)] = static_cast<int>(i) + 1;
+  }
+}
+
+void DebugSession::setWatches(std::vector<DebugWatch> watches) {
+  watches_.clear();
+  watchIndex_.assign(entrants_.size(), false);
+  for (DebugWatch& w : watches) {
+    if (w.robot < 0 || w.robot >= robotCount() || w.variable < 0 || w.variable >= 26) continue;
+    watchIndex_[static_cast<size_t>(w.robot)] = true;
+    watches_.push_back(w);
   }
 }
 
@@ -310,8 +409,21 @@ bool DebugSession::runChronon() {
   return true;
 }
 
+void DebugSession::followStep(const DebugPosition& position, const vm::Brain& brain) {
+  Search& s = *search_;
+  // A return address has left the stack once the stack is no deeper than its cell.
+  while (!s.calls.empty() && brain.sp <= s.calls.back()) s.calls.pop_back();
+  // The previous instruction called when it was a CALL, IF or IFE, execution did not fall through,
+  // and the address after it is now on top.
+  if (s.lastPc >= 0 && position.pc != s.lastPc + 1 && brain.sp > 0 &&
+      brain.stack[static_cast<size_t>(brain.sp - 1)] == s.lastPc + 1 &&
+      isReturnAddress(program(position.robot), s.lastPc + 1)) {
+    s.calls.push_back(brain.sp - 1);
+  }
+  s.lastPc = position.pc;
+}
+
 void DebugSession::beforeInstruction(const DebugPosition& position, const vm::Brain& brain) {
-  (void)brain;
   Search& s = *search_;
   switch (s.mode) {
     case Search::Mode::kCapture:
@@ -331,20 +443,25 @@ void DebugSession::beforeInstruction(const DebugPosition& position, const vm::Br
     for (size_t i = first > 0 ? static_cast<size_t>(first - 1) : breakpoints_.size(); i < breakpoints_.size(); ++i) {
       const DebugBreakpoint& b = breakpoints_[i];
       if (b.robot != position.robot || b.address != position.pc) break;
-      if (!b.condition.holds(position.chronon, position.robot)) continue;
+      if (!b.condition.holds(position.chronon, position.robot, brain)) continue;
       hits.push_back(b.id);
       function = function || b.function;
     }
   }
   bool arrived = false;
   if (position.robot == s.robot) {
+    const bool overCalls = s.step == DebugStep::kOver || s.step == DebugStep::kLineOver || s.step == DebugStep::kOut;
+    if (overCalls && s.mode == Search::Mode::kForward) followStep(position, brain);
+    const auto otherLine = [&] {
+      const int line = lineOf(position.robot, position.pc);
+      return line == 0 || s.line == 0 || line != s.line;
+    };
     switch (s.step) {
       case DebugStep::kInstruction: arrived = true; break;
-      case DebugStep::kLine: {
-        const int line = lineOf(position.robot, position.pc);
-        arrived = line == 0 || s.line == 0 || line != s.line;
-        break;
-      }
+      case DebugStep::kOver: arrived = s.calls.empty(); break;
+      case DebugStep::kLine: arrived = otherLine(); break;
+      case DebugStep::kLineOver: arrived = s.calls.empty() && otherLine(); break;
+      case DebugStep::kOut: arrived = s.calls.empty(); break;
       case DebugStep::kChronon: arrived = position.chronon > s.chronon; break;
       case DebugStep::kContinue: break;
     }
@@ -378,6 +495,37 @@ void DebugSession::afterFailure(const DebugPosition& position, const vm::Brain& 
   s.reason = DebugStopReason::kException;
   s.hits.clear();
   s.error = std::string(brain.error);
+}
+
+void DebugSession::afterWrite(const DebugPosition& position, const std::array<int16_t, 26>& before,
+                              const vm::Brain& after) {
+  Search& s = *search_;
+  if (!s.breakpoints) return;
+  switch (s.mode) {
+    case Search::Mode::kCapture: return;
+    case Search::Mode::kForward:
+      if (s.found || position.tick <= s.from) return;
+      break;
+    case Search::Mode::kBackward:
+      if (position.tick >= s.from) return;
+      break;
+  }
+  std::vector<int> hits;
+  std::string change;
+  for (const DebugWatch& w : watches_) {
+    const auto v = static_cast<size_t>(w.variable);
+    if (w.robot != position.robot || before[v] == after.letters[v]) continue;
+    hits.push_back(w.id);
+    if (!change.empty()) change += ", ";
+    change += std::string(1, static_cast<char>('A' + w.variable)) + ": " + std::to_string(before[v]) + " -> " +
+              std::to_string(after.letters[v]);
+  }
+  if (hits.empty()) return;
+  s.found = true;
+  s.position = position;
+  s.reason = DebugStopReason::kDataBreakpoint;
+  s.hits = std::move(hits);
+  s.error = std::move(change);
 }
 
 void DebugSession::capture(const DebugPosition& position) {
@@ -456,8 +604,23 @@ bool DebugSession::stepForward(DebugStep step, int robot) {
   search.robot = robot;
   search.entry = !paused_ && step == DebugStep::kInstruction;
   if (paused_) {
-    search.line = lineOf(robot, snapshot_.robots[static_cast<size_t>(robot)].brain.pc);
+    const vm::Brain& brain = snapshot_.robots[static_cast<size_t>(robot)].brain;
+    search.line = lineOf(robot, brain.pc);
     search.chronon = snapshot_.position.chronon;
+    // The paused robot executes the instruction at its pc first; another robot's pc is its next one.
+    if (snapshot_.position.robot == robot) search.lastPc = brain.pc;
+    if (step == DebugStep::kOut) {
+      for (int i = brain.sp - 1; i >= 0; --i) {
+        if (isReturnAddress(program(robot), brain.stack[static_cast<size_t>(i)])) {
+          search.calls.push_back(i);
+          break;
+        }
+      }
+      // Without a call to leave, a RoboWar robot's frame is its turn: out to its next chronon.
+      if (search.calls.empty()) search.step = DebugStep::kChronon;
+    }
+  } else if (step == DebugStep::kOut) {
+    search.step = DebugStep::kChronon;
   }
   if (findForward(search, currentChronon())) {
     materialize(search);
@@ -495,6 +658,56 @@ bool DebugSession::reverseContinue(int robot) {
     return true;
   }
   return toEntry(robot);
+}
+
+DebugEvaluation DebugSession::evaluate(int robot, std::string_view code) const {
+  DebugEvaluation out;
+  if (!paused_ || robot < 0 || robot >= robotCount()) {
+    out.error = "the battle is not paused";
+    return out;
+  }
+  const DebugRobotState& state = snapshot_.robots[static_cast<size_t>(robot)];
+  const SourceFile file("evaluate", std::string(code));
+  const robotalk::CompileResult compiled = robotalk::compile(file, robotalk::CompileOptions{});
+  for (const Diagnostic& d : compiled.diagnostics.all()) {
+    if (d.severity != Severity::kError) continue;
+    out.error = "column " + std::to_string(file.lineColumn(d.range.begin).column) + ": " + d.message;
+    return out;
+  }
+  if (!compiled.program.labels.empty()) {
+    out.error = "labels cannot be defined in an evaluation";
+    return out;
+  }
+  const vm::Bytecode bytecode = vm::decode(compiled.program);
+  vm::Brain brain = state.brain;
+  brain.pc = 0;
+  brain.interruptsEnabled = false;
+  brain.pending = 0;
+  brain.failed = false;
+  brain.error = {};
+  brain.errorAddress = -1;
+  for (int i = 0; i < state.brain.sp; ++i) out.before.push_back(state.brain.stack[static_cast<size_t>(i)]);
+  PausedHost host(state, snapshot_.position.chronon, robot);
+  const int end = static_cast<int>(compiled.program.code.size()) - 1;  // The implicit END.
+  int spent = 0;
+  while (spent < kEvaluateBudget) {
+    const vm::RunResult result = vm::run(bytecode, brain, host, kEvaluateBudget - spent);
+    spent += std::max(result.cycles, 1);
+    switch (result.stop) {
+      case vm::Stop::kBudget:
+      case vm::Stop::kSync: continue;
+      case vm::Stop::kError:
+        if (brain.errorAddress != end) {
+          out.error = std::string(brain.error);
+          return out;
+        }
+        for (int i = 0; i < brain.sp; ++i) out.stack.push_back(brain.stack[static_cast<size_t>(i)]);
+        out.ok = true;
+        return out;
+    }
+  }
+  out.error = "did not finish in " + std::to_string(kEvaluateBudget) + " instructions";
+  return out;
 }
 
 }  // namespace chronon::arena::robowar

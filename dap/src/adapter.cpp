@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "chronon/dap/protocol.h"
+#include "chronon/dap/robbie_features.h"
 
 namespace chronon::dap {
 
@@ -65,19 +66,86 @@ Battle& Adapter::battle() {
 
 int Adapter::robotOfThread(const json& arguments) {
   const int64_t threadId = integerArgument(arguments, "threadId");
-  if (threadId < 1 || threadId > static_cast<int64_t>(battle().robots.size())) {
+  if (threadId < 1 || threadId > threadCount()) {
     throw RequestError{"unknown thread " + std::to_string(threadId)};
   }
   return static_cast<int>(threadId - 1);
+}
+
+int64_t Adapter::threadCount() { return battle().robbie ? 1 : static_cast<int64_t>(battle().robots.size()); }
+
+bool Adapter::isPaused() { return battle().robbie ? battle().robbie->session->paused() : battle().session->paused(); }
+
+bool Adapter::isEnded() { return battle().robbie ? battle().robbie->session->ended() : battle().session->ended(); }
+
+void Adapter::applyStopOnErrors() {
+  if (!battle_) return;
+  if (battle_->robbie) {
+    battle_->robbie->session->setStopOnErrors(stopOnErrors_);
+  } else {
+    battle_->session->setStopOnErrors(stopOnErrors_);
+  }
+}
+
+bool Adapter::stepForward(const std::string& command, const std::string& granularity, int robot) {
+  if (battle().robbie) {
+    // RL has no procedures: `next` and a line stepIn go to the next line, stepOut to the end of
+    // Robbie's current action (docs/debugging.md "Robbie programs").
+    robbie::RobbieStep step = robbie::RobbieStep::kContinue;
+    if (command == "next" || command == "stepIn") {
+      step = granularity == "instruction" || (command == "stepIn" && granularity.empty())
+                 ? robbie::RobbieStep::kInstruction
+                 : robbie::RobbieStep::kLine;
+    } else if (command == "stepOut") {
+      step = robbie::RobbieStep::kCommand;
+    }
+    return battle().robbie->session->stepForward(step);
+  }
+  DebugStep step = DebugStep::kContinue;
+  if (command == "next") {
+    step = granularity == "instruction" ? DebugStep::kOver : DebugStep::kLineOver;
+  } else if (command == "stepIn") {
+    step = granularity == "line" || granularity == "statement" ? DebugStep::kLine : DebugStep::kInstruction;
+  } else if (command == "stepOut") {
+    // Out of the innermost call on the stack; without one, out of the robot's turn (its next chronon).
+    step = DebugStep::kOut;
+  }
+  return battle().session->stepForward(step, robot);
 }
 
 void Adapter::reapplyBreakpoints() {
   if (battle_) applyBreakpoints(*battle_, breakpoints_);
 }
 
+void Adapter::syncThreads(const std::vector<bool>& alive) {
+  // A robot that died since the last stop ends its thread; one that lives again (after a step back)
+  // starts it again.
+  for (size_t i = 0; i < alive.size() && i < threadAlive_.size(); ++i) {
+    if (alive[i] == threadAlive_[i]) continue;
+    threadAlive_[i] = alive[i];
+    sendEvent("thread", json{{"reason", alive[i] ? "started" : "exited"}, {"threadId", static_cast<int64_t>(i) + 1}});
+  }
+}
+
 void Adapter::afterRun(bool paused) {
+  if (battle().robbie) {
+    const RobbieDebug& robbie = *battle().robbie;
+    if (paused || robbie.session->paused()) {
+      sendEvent("stopped", stoppedBody(battle()));
+      return;
+    }
+    if (!robbie.session->ended()) return;
+    sendEvent("output", robbieEndOutput(robbie));
+    syncThreads({false});
+    sendEvent("terminated", json::object());
+    sendEvent("exited", json{{"exitCode", robbie.session->result().end == robbie::RunEnd::kStopped ? 0 : 1}});
+    return;
+  }
   const arena::robowar::DebugSession& session = *battle().session;
   if (paused || session.paused()) {
+    std::vector<bool> alive;
+    for (const arena::robowar::DebugRobotState& r : session.snapshot().robots) alive.push_back(r.alive);
+    syncThreads(alive);
     sendEvent("stopped", stoppedBody(battle()));
     return;
   }
@@ -86,9 +154,7 @@ void Adapter::afterRun(bool paused) {
             json{{"category", "console"},
                  {"output", arena::robowar::formatResult(session.result(), robotNames(battle()), battle().seed)},
                  {"data", arena::robowar::resultJson(session.result(), robotNames(battle()), battle().seed)}});
-  for (size_t i = 0; i < battle().robots.size(); ++i) {
-    sendEvent("thread", json{{"reason", "exited"}, {"threadId", static_cast<int64_t>(i) + 1}});
-  }
+  syncThreads(std::vector<bool>(battle().robots.size(), false));
   sendEvent("terminated", json::object());
   sendEvent("exited", json{{"exitCode", 0}});
 }
@@ -103,15 +169,14 @@ void Adapter::dispatch(const Request& request) {
     const bool stopOnEntry = booleanArgumentOr(args, "stopOnEntry", false);
     battle_ = launchBattle(args);
     stopOnEntry_ = stopOnEntry;
-    battle_->session->setStopOnErrors(stopOnErrors_);
+    applyStopOnErrors();
     reapplyBreakpoints();
     respond(request, nullptr);
     // Configuration (breakpoints) comes after `initialized`; sending it once the robots are loaded
     // lets every breakpoint be verified against their code at once.
     sendEvent("initialized", nullptr);
-    for (size_t i = 0; i < battle_->robots.size(); ++i) {
-      sendEvent("thread", json{{"reason", "started"}, {"threadId", static_cast<int64_t>(i) + 1}});
-    }
+    threadAlive_.assign(static_cast<size_t>(threadCount()), false);
+    syncThreads(std::vector<bool>(static_cast<size_t>(threadCount()), true));
   } else if (command == "attach") {
     throw RequestError{"chronon dap cannot attach: use 'launch'"};
   } else if (command == "setBreakpoints") {
@@ -168,14 +233,38 @@ void Adapter::dispatch(const Request& request) {
     const auto it = args.find("filters");
     if (it == args.end() || !it->is_array()) throw RequestError{"missing argument 'filters'"};
     stopOnErrors_ = std::any_of(it->begin(), it->end(), [](const json& f) { return f == kErrorFilter; });
-    if (battle_) battle_->session->setStopOnErrors(stopOnErrors_);
+    applyStopOnErrors();
     respond(request, json::object());
   } else if (command == "configurationDone") {
     Battle& b = battle();
     respond(request, nullptr);
     if (configured_) return;
     configured_ = true;
-    afterRun(b.session->stepForward(stopOnEntry_ ? DebugStep::kInstruction : DebugStep::kContinue, 0));
+    (void)b;
+    afterRun(stepForward(stopOnEntry_ ? "stepIn" : "continue", "instruction", 0));
+  } else if (command == "dataBreakpointInfo") {
+    respond(request, dataBreakpointInfoBody(battle(), args));
+  } else if (command == "setDataBreakpoints") {
+    const auto it = args.find("breakpoints");
+    if (it == args.end() || !it->is_array()) throw RequestError{"missing argument 'breakpoints'"};
+    std::vector<RequestedWatch> list;
+    for (const json& b : *it) {
+      if (!b.is_object()) throw RequestError{"each data breakpoint must be an object with a 'dataId'"};
+      const std::string access = b.contains("accessType") ? stringArgument(b, "accessType") : "write";
+      if (access != "write") throw RequestError{"data breakpoints stop on writes only"};
+      list.push_back(RequestedWatch{nextBreakpointId_++, stringArgument(b, "dataId")});
+    }
+    breakpoints_.data = list;
+    const std::map<int, json> resolved = applyBreakpoints(battle(), breakpoints_);
+    json out = json::array();
+    for (const RequestedWatch& r : list) out.push_back(resolved.at(r.id));
+    respond(request, json{{"breakpoints", std::move(out)}});
+  } else if (command == "disassemble") {
+    respond(request, disassembleBody(battle(), args));
+  } else if (command == "chronon/replay") {
+    respond(request, replayBody(battle(), booleanArgumentOr(args, "replay", true)));
+  } else if (command == "exceptionInfo") {
+    respond(request, exceptionInfoBody(battle()));
   } else if (command == "threads") {
     respond(request, battle_ ? threadsBody(*battle_) : json{{"threads", json::array()}});
   } else if (command == "stackTrace") {
@@ -188,33 +277,29 @@ void Adapter::dispatch(const Request& request) {
     respond(request, evaluateBody(battle(), args));
   } else if (command == "continue" || command == "next" || command == "stepIn" || command == "stepOut") {
     const int robot = robotOfThread(args);
-    if (battle().session->ended()) throw RequestError{"the battle has ended"};
+    if (isEnded()) throw RequestError{battle().robbie ? "the program has ended" : "the battle has ended"};
     const std::string granularity = args.contains("granularity") ? stringArgument(args, "granularity") : "";
-    DebugStep step = DebugStep::kContinue;
-    if (command == "next") {
-      step = granularity == "instruction" ? DebugStep::kInstruction : DebugStep::kLine;
-    } else if (command == "stepIn") {
-      step = granularity == "line" || granularity == "statement" ? DebugStep::kLine : DebugStep::kInstruction;
-    } else if (command == "stepOut") {
-      // RoboTalk's unit of time is the chronon: stepping out of the robot's turn reaches its next one.
-      step = DebugStep::kChronon;
-    }
     respond(request, command == "continue" ? json{{"allThreadsContinued", true}} : json(nullptr));
-    afterRun(battle().session->stepForward(step, robot));
+    afterRun(stepForward(command, granularity, robot));
   } else if (command == "stepBack" || command == "reverseContinue") {
     const int robot = robotOfThread(args);
-    arena::robowar::DebugSession& session = *battle().session;
-    if (!session.paused() && !session.ended()) throw RequestError{"the battle has not started"};
+    if (!isPaused() && !isEnded()) throw RequestError{"the battle has not started"};
     respond(request, nullptr);
-    afterRun(command == "stepBack" ? session.stepBack(robot) : session.reverseContinue(robot));
+    if (battle().robbie) {
+      robbie::RobbieDebugSession& run = *battle().robbie->session;
+      afterRun(command == "stepBack" ? run.stepBack() : run.reverseContinue());
+    } else {
+      arena::robowar::DebugSession& session = *battle().session;
+      afterRun(command == "stepBack" ? session.stepBack(robot) : session.reverseContinue(robot));
+    }
   } else if (command == "pause") {
-    robotOfThread(args);
+    const int robot = robotOfThread(args);
     respond(request, nullptr);
-    // Runs are synchronous, so the battle is already paused (or over) whenever a request is read.
-    if (battle().session->paused()) {
-      json body = stoppedBody(battle());
-      body["reason"] = "pause";
-      sendEvent("stopped", std::move(body));
+    // Runs are synchronous, so the battle is already paused (or over) whenever a request is read. The
+    // stopped event names the thread asked about, so that a client focuses it (the viewer's click on
+    // a robot selects its thread this way).
+    if (isPaused()) {
+      sendEvent("stopped", pauseBody(battle(), robot));
     }
   } else if (command == "terminate") {
     respond(request, nullptr);

@@ -4,12 +4,18 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
+#include "chronon/arena/robowar_replay.h"
 #include "chronon/compiler/disasm.h"
 #include "chronon/dap/protocol.h"
+#include "chronon/dap/robbie_features.h"
 #include "chronon/stdlib/robotalk_words.h"
+#include "chronon/vm/limits.h"
 
 namespace chronon::dap {
 
@@ -25,7 +31,12 @@ namespace {
 // for as long as the pause does (the specification allows them to change at every stop).
 constexpr int64_t kFramesPerRobot = 1000;
 constexpr int64_t kScopesPerRobot = 10;
-enum class Scope : uint8_t { kDataStack = 1, kRegisters = 2, kHardware = 3 };
+enum class Scope : uint8_t { kDataStack = 1, kRegisters = 2, kHardware = 3, kVector = 4 };
+
+// Memory references (a frame's instructionPointerReference, disassemble's memoryReference) put the
+// robot above its instruction index, so that one number names an instruction of one robot:
+// robot r's address a is r * kAddressesPerRobot + a, written in hex as DAP clients expect.
+constexpr int64_t kAddressesPerRobot = 0x10000;
 
 constexpr int kMaxChronons = 1000000;
 
@@ -69,6 +80,13 @@ std::string labelled(const DebugRobot& robot, int address) {
   return address == it->first ? it->second : it->second + "+" + std::to_string(address - it->first);
 }
 
+std::string memoryReference(int robot, int address) {
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%05llx",
+                static_cast<unsigned long long>(robot * kAddressesPerRobot + static_cast<int64_t>(address)));
+  return text;
+}
+
 json sourceOf(const DebugRobot& robot) {
   return json{{"name", std::filesystem::path(robot.path).filename().string()}, {"path", robot.path}};
 }
@@ -80,7 +98,7 @@ json frameAt(const Battle& battle, int robotIndex, int level, int address, const
              {"name", name},
              {"line", 0},
              {"column", 0},
-             {"instructionPointerReference", std::to_string(address)}};
+             {"instructionPointerReference", memoryReference(robotIndex, address)}};
   const int line = battle.session->lineOf(robotIndex, address);
   const SourceFile* source = battle.session->source(robotIndex);
   if (line > 0 && source != nullptr) {
@@ -92,11 +110,6 @@ json frameAt(const Battle& battle, int robotIndex, int level, int address, const
     frame["presentationHint"] = "subtle";
   }
   return frame;
-}
-
-bool pushesReturn(int16_t word) {
-  return word == static_cast<int16_t>(robotalk::Op::Call) || word == static_cast<int16_t>(robotalk::Op::If) ||
-         word == static_cast<int16_t>(robotalk::Op::Ife);
 }
 
 const DebugRobotState& stateOf(const DebugSession& session, int robot) {
@@ -113,6 +126,30 @@ int robotOfFrame(const Battle& battle, const json& arguments) {
 
 json variable(const std::string& name, int64_t value) {
   return json{{"name", name}, {"value", std::to_string(value)}, {"type", "number"}, {"variablesReference", 0}};
+}
+
+// A data stack cell shown with its kind: RoboTalk cells are plain 16-bit integers, so the kind is
+// what the value would mean to the robot's own code: a return address (just after a CALL, IF or IFE),
+// a label's address, a quoted register (20300 + index, specs/robowar.md §3.3), or a number. The value
+// stays the number in the original's format (decimal), the meaning follows it.
+json stackCell(const DebugRobot& robot, int value) {
+  std::string text = std::to_string(value);
+  std::string type = "number";
+  const robotalk::Program& program = robot.loaded.program;
+  const int size = static_cast<int>(program.code.size());
+  if (value >= robotalk::kRegisterBase && value < robotalk::kRegisterBase + 100) {
+    if (const robotalk::RegisterInfo* info = robotalk::findRegister(value - robotalk::kRegisterBase)) {
+      text += " (" + std::string(info->name) + "')";
+      type = "register";
+    }
+  } else if (value < size && arena::robowar::isReturnAddress(program, value)) {
+    text += " (return to " + labelled(robot, value) + ")";
+    type = "return address";
+  } else if (const auto it = robot.labels.find(value); it != robot.labels.end()) {
+    text += " (" + it->second + ")";
+    type = "address";
+  }
+  return json{{"value", text}, {"type", type}, {"variablesReference", 0}};
 }
 
 // The Hardware scope's names and values, in display order.
@@ -145,6 +182,7 @@ const char* reasonName(DebugStopReason reason) {
     case DebugStopReason::kBreakpoint: return "breakpoint";
     case DebugStopReason::kFunctionBreakpoint: return "function breakpoint";
     case DebugStopReason::kException: return "exception";
+    case DebugStopReason::kDataBreakpoint: return "data breakpoint";
   }
   return "step";
 }
@@ -160,6 +198,7 @@ std::string absolutePath(const std::string& path) {
 }
 
 std::unique_ptr<Battle> launchBattle(const json& arguments) {
+  if (isRobbieLaunch(arguments)) return launchRobbie(arguments);
   std::vector<std::string> paths{stringArgument(arguments, "program")};
   if (const auto it = arguments.find("opponents"); it != arguments.end()) {
     if (!it->is_array()) throw RequestError{"argument 'opponents' must be a list of robot files"};
@@ -214,6 +253,7 @@ std::unique_ptr<Battle> launchBattle(const json& arguments) {
 }
 
 std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& requests) {
+  if (battle.robbie) return applyRobbieBreakpoints(*battle.robbie, requests);
   std::map<int, json> resolved;
   std::vector<arena::robowar::DebugBreakpoint> installed;
   auto unverified = [&](const RequestedBreakpoint& r, const std::string& message) {
@@ -284,19 +324,44 @@ std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& r
       resolved[r.id] = std::move(b);
     }
   }
+  std::vector<arena::robowar::DebugWatch> watches;
+  for (const RequestedWatch& r : requests.data) {
+    const size_t colon = r.dataId.find(':');
+    int robot = -1;
+    if (colon != std::string::npos) {
+      try {
+        robot = std::stoi(r.dataId.substr(0, colon));
+      } catch (const std::exception&) {
+        robot = -1;
+      }
+    }
+    const int variable =
+        colon == std::string::npos ? -1 : arena::robowar::debugVariableIndex(r.dataId.substr(colon + 1));
+    if (robot < 0 || robot >= static_cast<int>(battle.robots.size()) || variable < 0) {
+      resolved[r.id] = json{{"id", r.id}, {"verified", false}, {"message", "unknown dataId '" + r.dataId + "'"}};
+      continue;
+    }
+    watches.push_back({r.id, robot, variable});
+    resolved[r.id] = json{{"id", r.id}, {"verified", true}};
+  }
   battle.session->setBreakpoints(std::move(installed));
+  battle.session->setWatches(std::move(watches));
   return resolved;
 }
 
 json threadsBody(const Battle& battle) {
+  if (battle.robbie) return robbieThreadsBody(*battle.robbie);
   json threads = json::array();
+  const DebugSession& session = *battle.session;
   for (size_t i = 0; i < battle.robots.size(); ++i) {
+    if (session.paused() && !session.snapshot().robots[i].alive) continue;
     threads.push_back({{"id", static_cast<int64_t>(i) + 1}, {"name", battle.robots[i]->threadName}});
   }
   return json{{"threads", std::move(threads)}};
 }
 
 json stackTraceBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return robbieStackTraceBody(*battle.robbie, arguments);
   const DebugSession& session = pausedSession(battle);
   const int robotIndex = robotOfThread(battle, integerArgument(arguments, "threadId"));
   const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
@@ -317,9 +382,7 @@ json stackTraceBody(const Battle& battle, const json& arguments) {
   // points just after a CALL, IF or IFE: a guess, but the one a player makes reading the stack.
   for (int i = state.brain.sp - 1; i >= 0; --i) {
     const int value = state.brain.stack[static_cast<size_t>(i)];
-    if (value < 1 || value >= size || !pushesReturn(robot.loaded.program.code[static_cast<size_t>(value - 1)].word)) {
-      continue;
-    }
+    if (value >= size || !arena::robowar::isReturnAddress(robot.loaded.program, value)) continue;
     if (frames.size() >= static_cast<size_t>(kFramesPerRobot - 1)) break;
     frames.push_back(
         frameAt(battle, robotIndex, static_cast<int>(frames.size()), value, "return to " + labelled(robot, value)));
@@ -334,6 +397,7 @@ json stackTraceBody(const Battle& battle, const json& arguments) {
 }
 
 json scopesBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return robbieScopesBody(*battle.robbie, arguments);
   pausedSession(battle);
   const int64_t frameId = integerArgument(arguments, "frameId");
   const int robot = robotOfThread(battle, frameId / kFramesPerRobot);
@@ -354,6 +418,7 @@ json scopesBody(const Battle& battle, const json& arguments) {
 }
 
 json variablesBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return robbieVariablesBody(*battle.robbie, arguments);
   const DebugSession& session = pausedSession(battle);
   const int64_t reference = integerArgument(arguments, "variablesReference");
   const int robot = robotOfThread(battle, reference / kScopesPerRobot);
@@ -362,8 +427,11 @@ json variablesBody(const Battle& battle, const json& arguments) {
   const int64_t scope = reference % kScopesPerRobot;
   if (scope == static_cast<int64_t>(Scope::kDataStack)) {
     // Top first, as the original's debugger window lists it; names are depths (0 = top).
+    const DebugRobot& shown = *battle.robots[static_cast<size_t>(robot)];
     for (int i = state.brain.sp - 1; i >= 0; --i) {
-      variables.push_back(variable(std::to_string(state.brain.sp - 1 - i), state.brain.stack[static_cast<size_t>(i)]));
+      json cell = stackCell(shown, state.brain.stack[static_cast<size_t>(i)]);
+      cell["name"] = std::to_string(state.brain.sp - 1 - i);
+      variables.push_back(std::move(cell));
     }
   } else if (scope == static_cast<int64_t>(Scope::kRegisters)) {
     for (int i = 0; i < 26; ++i) {
@@ -372,8 +440,20 @@ json variablesBody(const Battle& battle, const json& arguments) {
           variable(std::string(1, static_cast<char>('A' + i)), state.brain.letters[static_cast<size_t>(i)]));
     }
     variables.push_back(variable("pc", state.brain.pc));
+    variables.push_back(
+        json{{"name", "vector"},
+             {"value", "VSTORE cells 0-" + std::to_string(vm::kVectorCells - 1)},
+             {"variablesReference", (robot + 1) * kScopesPerRobot + static_cast<int64_t>(Scope::kVector)},
+             {"indexedVariables", vm::kVectorCells}});
     variables.push_back(json{
         {"name", "interrupts"}, {"value", state.brain.interruptsEnabled ? "on" : "off"}, {"variablesReference", 0}});
+  } else if (scope == static_cast<int64_t>(Scope::kVector)) {
+    const int64_t start = std::clamp<int64_t>(integerArgumentOr(arguments, "start", 0), 0, vm::kVectorCells);
+    int64_t count = integerArgumentOr(arguments, "count", 0);
+    if (count <= 0) count = vm::kVectorCells;
+    for (int64_t i = start; i < vm::kVectorCells && i < start + count; ++i) {
+      variables.push_back(variable(std::to_string(i), state.brain.vector[static_cast<size_t>(i)]));
+    }
   } else if (scope == static_cast<int64_t>(Scope::kHardware)) {
     for (const auto& [name, value] : hardwareValues(session.snapshot(), robot))
       variables.push_back(variable(name, value));
@@ -384,6 +464,7 @@ json variablesBody(const Battle& battle, const json& arguments) {
 }
 
 json evaluateBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return robbieEvaluateBody(*battle.robbie, arguments);
   const DebugSession& session = pausedSession(battle);
   std::string expression = stringArgument(arguments, "expression");
   const int robot = robotOfFrame(battle, arguments);
@@ -407,11 +488,122 @@ json evaluateBody(const Battle& battle, const json& arguments) {
   for (const auto& [name, value] : hardwareValues(session.snapshot(), robot)) {
     if (robotalk::lowerAscii(name) == lower) return result(std::to_string(value));
   }
-  throw RequestError{"cannot evaluate '" + expression +
-                     "': give a register (A-Z), a hardware name (x, y, aim, energy, ...), pc, chronon or stack"};
+  // Anything else is RoboTalk run on a copy of the robot's brain, as the REPL runs an input; a hover
+  // only shows names, never runs code.
+  const std::string context = arguments.value("context", "");
+  if (context == "hover" || expression.empty()) throw RequestError{"cannot evaluate '" + expression + "'"};
+  const arena::robowar::DebugEvaluation evaluation = session.evaluate(robot, expression);
+  if (!evaluation.ok) throw RequestError{"cannot evaluate '" + expression + "': " + evaluation.error};
+  std::string text;
+  for (auto it = evaluation.stack.rbegin(); it != evaluation.stack.rend(); ++it) {
+    if (!text.empty()) text += ' ';
+    text += std::to_string(*it);
+  }
+  return result(text.empty() ? "(empty)" : text);
+}
+
+json dataBreakpointInfoBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return json{{"dataId", nullptr}, {"description", "data breakpoints are for RoboWar robots"}};
+  const std::string name = stringArgument(arguments, "name");
+  int robot = -1;
+  if (arguments.contains("variablesReference")) {
+    const int64_t reference = integerArgument(arguments, "variablesReference");
+    if (reference % kScopesPerRobot != static_cast<int64_t>(Scope::kRegisters)) {
+      return json{{"dataId", nullptr}, {"description", "only the user variables A-W and Z can be watched"}};
+    }
+    robot = robotOfThread(battle, reference / kScopesPerRobot);
+  } else if (arguments.contains("frameId")) {
+    robot = robotOfThread(battle, integerArgument(arguments, "frameId") / kFramesPerRobot);
+  } else if (battle.session->paused()) {
+    robot = battle.session->snapshot().position.robot;
+  } else {
+    robot = 0;
+  }
+  const int variable = arena::robowar::debugVariableIndex(name);
+  if (variable < 0) {
+    return json{{"dataId", nullptr}, {"description", "only the user variables A-W and Z can be watched"}};
+  }
+  const std::string letter(1, static_cast<char>('A' + variable));
+  return json{{"dataId", std::to_string(robot) + ":" + letter},
+              {"description", letter + " of " + battle.robots[static_cast<size_t>(robot)]->threadName},
+              {"accessTypes", json::array({"write"})},
+              {"canPersist", false}};
+}
+
+json disassembleBody(const Battle& battle, const json& arguments) {
+  if (battle.robbie) return robbieDisassembleBody(*battle.robbie, arguments);
+  const std::string reference = stringArgument(arguments, "memoryReference");
+  int64_t base = 0;
+  try {
+    size_t used = 0;
+    base = std::stoll(reference, &used, 0);
+    if (used != reference.size()) throw RequestError{""};
+  } catch (...) {
+    throw RequestError{"bad memoryReference '" + reference + "': give a frame's instructionPointerReference"};
+  }
+  const int robotIndex = robotOfThread(battle, base / kAddressesPerRobot + 1);
+  const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
+  const int64_t count = integerArgument(arguments, "instructionCount");
+  if (count < 0 || count > 100000) throw RequestError{"argument 'instructionCount' must be from 0 to 100000"};
+  const int64_t first = base % kAddressesPerRobot + integerArgumentOr(arguments, "offset", 0) +
+                        integerArgumentOr(arguments, "instructionOffset", 0);
+  const int size = static_cast<int>(robot.loaded.program.code.size());
+  json instructions = json::array();
+  for (int64_t a = first; a < first + count; ++a) {
+    if (a < 0 || a >= size) {
+      // The protocol asks for exactly instructionCount entries; outside the program they are
+      // placeholders (with addresses that stay in this robot's range when they can).
+      const int64_t shown = std::clamp<int64_t>(a, -1, kAddressesPerRobot - 1);
+      json placeholder{{"address", shown < 0 ? "-0x1" : memoryReference(robotIndex, static_cast<int>(shown))},
+                       {"instruction", "(outside the program)"},
+                       {"presentationHint", "invalid"}};
+      instructions.push_back(std::move(placeholder));
+      continue;
+    }
+    const int address = static_cast<int>(a);
+    const robotalk::Instruction& insn = robot.loaded.program.code[static_cast<size_t>(address)];
+    json entry{{"address", memoryReference(robotIndex, address)},
+               {"instructionBytes", std::to_string(insn.word)},
+               {"instruction", robot.words[static_cast<size_t>(address)]}};
+    if (const auto it = robot.labels.find(address); it != robot.labels.end()) entry["symbol"] = it->second;
+    const int line = battle.session->lineOf(robotIndex, address);
+    if (line > 0) {
+      entry["location"] = sourceOf(robot);
+      entry["line"] = line;
+    }
+    instructions.push_back(std::move(entry));
+  }
+  return json{{"instructions", std::move(instructions)}};
+}
+
+json exceptionInfoBody(const Battle& battle) {
+  if (battle.robbie) return robbieExceptionInfoBody(*battle.robbie);
+  const DebugSnapshot& snapshot = pausedSession(battle).snapshot();
+  if (snapshot.reason != DebugStopReason::kException) throw RequestError{"not stopped at a run-time error"};
+  const DebugRobot& robot = *battle.robots[static_cast<size_t>(snapshot.position.robot)];
+  return json{{"exceptionId", std::string(kErrorFilter)},
+              {"description", snapshot.error + " at " + labelled(robot, snapshot.position.pc) + " (" +
+                                  robot.words[static_cast<size_t>(snapshot.position.pc)] + "): the original kills " +
+                                  robot.threadName + " here"},
+              {"breakMode", "always"}};
+}
+
+json pauseBody(const Battle& battle, int robot) {
+  json body = stoppedBody(battle);
+  body["reason"] = "pause";
+  body.erase("hitBreakpointIds");
+  body.erase("text");
+  if (battle.robbie) return body;
+  const DebugSnapshot& snapshot = battle.session->snapshot();
+  const DebugRobot& shown = *battle.robots[static_cast<size_t>(robot)];
+  body["threadId"] = robot + 1;
+  body["description"] = "chronon " + std::to_string(snapshot.position.chronon) + ", " + shown.threadName + " at " +
+                        labelled(shown, snapshot.robots[static_cast<size_t>(robot)].brain.pc);
+  return body;
 }
 
 json stoppedBody(const Battle& battle) {
+  if (battle.robbie) return robbieStoppedBody(*battle.robbie);
   const DebugSnapshot& snapshot = battle.session->snapshot();
   const int robotIndex = snapshot.position.robot;
   const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
@@ -422,10 +614,57 @@ json stoppedBody(const Battle& battle) {
             {"allThreadsStopped", true},
             {"description", description}};
   if (!snapshot.breakpoints.empty()) body["hitBreakpointIds"] = snapshot.breakpoints;
-  if (snapshot.reason == DebugStopReason::kException) {
+  if (snapshot.reason == DebugStopReason::kException || snapshot.reason == DebugStopReason::kDataBreakpoint) {
     body["text"] = snapshot.error;
     body["description"] = snapshot.error + " (" + description + ")";
   }
+  return body;
+}
+
+json replayBody(Battle& battle, bool withReplay) {
+  if (battle.robbie) {
+    json body = robbieReplayBody(*battle.robbie, withReplay && battle.replay.empty());
+    if (!withReplay) return body;
+    // The run is recorded once; later answers send the kept text.
+    if (battle.replay.empty()) battle.replay = body["replay"].get<std::string>();
+    body["replay"] = battle.replay;
+    return body;
+  }
+  if (withReplay && battle.replay.empty()) {
+    std::vector<arena::robowar::Entry> entries;
+    std::vector<arena::replay::Entrant> entrants;
+    std::vector<std::string> teamNames;
+    for (const auto& robot : battle.robots) {
+      // The same teams launchBattle gave the session (numbered in order of appearance).
+      int team = 0;
+      const std::string& name = robot->loaded.program.team;
+      if (!name.empty()) {
+        auto it = std::find(teamNames.begin(), teamNames.end(), name);
+        if (it == teamNames.end()) it = teamNames.insert(teamNames.end(), name);
+        team = static_cast<int>(it - teamNames.begin()) + 1;
+      }
+      entries.push_back({&robot->loaded.program, team});
+      std::string bytes;
+      if (std::ifstream in(robot->path, std::ios::binary); in) bytes.assign(std::istreambuf_iterator<char>(in), {});
+      entrants.push_back({robot->loaded.program.name, robot->path, std::move(bytes)});
+    }
+    arena::robowar::recordBattle(entries, entrants, battle.seed, battle.rules, "interpreter",
+                                 [&](std::string_view line) {
+                                   battle.replay += line;
+                                   battle.replay += '\n';
+                                 });
+  }
+  const DebugSession& session = *battle.session;
+  int moment = 0;
+  int select = 1;
+  if (session.paused()) {
+    moment = session.snapshot().position.chronon;
+    select = session.snapshot().position.robot + 1;
+  } else if (session.ended()) {
+    moment = session.result().chronons;
+  }
+  json body{{"moment", moment}, {"select", select}};
+  if (withReplay) body["replay"] = battle.replay;
   return body;
 }
 

@@ -231,3 +231,158 @@ test('chronon dap under @vscode/debugadapter-testsupport', { timeout: 60000 }, a
     assert.equal(await exit, 0);
   });
 });
+
+// A robot with calls (the same as tests/test_dap.cpp's kCaller): main calls double, which calls inner.
+const CALLER = "start:\n  7 a' store\nmain:\n  double call\n  b drop\n  main jump\ndouble:\n  a 1 + a' store\n" +
+  "  inner call\n  return\ninner:\n  b 1 + b' store\n  return\n";
+
+test('conditions, data breakpoints, calls, disassembly, evaluate, threads that end', { timeout: 60000 }, async (t) => {
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chronon-dap-e2e-'));
+  const caller = path.join(dir, 'caller.rtk');
+  const underflow = path.join(dir, 'underflow.rtk');
+  fs.writeFileSync(caller, CALLER);
+  fs.writeFileSync(underflow, 'start:\n  1 drop\n  drop\n  start jump\n');
+  const client = new DebugClient(chronon, 'dap', 'chronon', {}, true);
+  client.defaultTimeout = 20000;
+  await client.start();
+  const stepOf = async (command, args = { threadId: 1 }) => {
+    const stopped = client.waitForEvent('stopped');
+    await client.send(command, args);
+    return stopped;
+  };
+  const top = async () => (await client.stackTraceRequest({ threadId: 1 })).body.stackFrames[0];
+  try {
+    await t.test('a condition on the stack and a variable; the dead opponent thread exits', async () => {
+      await client.initializeRequest({ adapterID: 'chronon' });
+      const threadEvents = [];
+      client.on('thread', (e) => threadEvents.push(e.body));
+      await client.launch({ program: caller, opponents: [underflow], seed: 2 });
+      await client.setExceptionBreakpointsRequest({ filters: [] });
+      const set = await client.setBreakpointsRequest({
+        source: { path: caller }, breakpoints: [{ line: 12, condition: 'top == 18 && b > 1' }, { line: 4, condition: 'depth >' }] });
+      assert.equal(set.body.breakpoints[0].verified, true);
+      assert.equal(set.body.breakpoints[1].verified, false);
+      assert.match(set.body.breakpoints[1].message, /expected an integer/);
+      const stopped = client.waitForEvent('stopped');
+      await client.configurationDoneRequest();
+      assert.equal((await stopped).body.reason, 'breakpoint');
+      // The `started` thread events came with launch; then thread 2 exits (its robot died).
+      assert.deepEqual(threadEvents, [
+        { reason: 'started', threadId: 1 }, { reason: 'started', threadId: 2 }, { reason: 'exited', threadId: 2 }]);
+      assert.equal((await client.threadsRequest()).body.threads.length, 1);
+      const frame = await top();
+      assert.equal(frame.line, 12);
+      const scopes = await client.scopesRequest({ frameId: frame.id });
+      const stack = await client.variablesRequest({ variablesReference: scopes.body.scopes[0].variablesReference });
+      assert.deepEqual(stack.body.variables.map((v) => [v.value, v.type]),
+        [['18 (return to double+8)', 'return address'], ['5 (return to main+2)', 'return address']]);
+      assert.equal((await client.evaluateRequest({ expression: '+ 2 *', context: 'watch' })).body.result, '46');
+    });
+
+    await t.test('disassemble around the pc, with labels', async () => {
+      const frame = await top();
+      const dis = await client.send('disassemble', {
+        memoryReference: frame.instructionPointerReference, instructionOffset: -1, instructionCount: 3 });
+      assert.deepEqual(dis.body.instructions.map((i) => i.instruction), ['JUMP', "B'", 'RECALL']);
+      assert.equal(dis.body.instructions[1].symbol, 'inner');
+    });
+
+    await t.test('stepOut leaves inner, then double; next steps over the call', async () => {
+      await client.setBreakpointsRequest({ source: { path: caller }, breakpoints: [] });
+      await stepOf('stepOut');
+      assert.equal((await top()).name, 'double+8: JUMP');
+      await stepOf('stepOut');
+      assert.equal((await top()).line, 5);
+      await stepOf('next');
+      await stepOf('next');
+      assert.equal((await top()).line, 4);
+      const b = Number((await client.evaluateRequest({ expression: 'b' })).body.result);
+      await stepOf('next');
+      assert.equal((await top()).line, 5);
+      assert.equal(Number((await client.evaluateRequest({ expression: 'b' })).body.result), b + 1);
+    });
+
+    await t.test('a data breakpoint on A stops before the write', async () => {
+      const info = await client.send('dataBreakpointInfo', { name: 'A', variablesReference: 12 });
+      assert.equal(info.body.dataId, '0:A');
+      const set = await client.send('setDataBreakpoints', { breakpoints: [{ dataId: info.body.dataId, accessType: 'write' }] });
+      assert.equal(set.body.breakpoints[0].verified, true);
+      const hit = await stepOf('continue');
+      assert.equal(hit.body.reason, 'data breakpoint');
+      assert.match(hit.body.text, /^A: \d+ -> \d+$/);
+      assert.equal((await top()).line, 8);
+    });
+  } finally {
+    await client.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an RL program: Robbie\'s thread, a line breakpoint, steps and step back, chronon run\'s output', { timeout: 60000 }, async (t) => {
+  const laps = path.resolve(__dirname, '..', '..', 'stdlib', 'robbie', 'pace-laps.rl');
+  const client = new DebugClient(chronon, 'dap', 'chronon', {}, true);
+  client.defaultTimeout = 20000;
+  await client.start();
+  const stepOf = async (command, args = { threadId: 1 }) => {
+    const stopped = client.waitForEvent('stopped');
+    await client.send(command, args);
+    return stopped;
+  };
+  const evalRl = async (expression) => (await client.evaluateRequest({ expression })).body.result;
+  try {
+    await t.test('stop at `forward 50` (line 8) with hitBreakpoint', async () => {
+      const [, , trace] = await client.hitBreakpoint({ program: laps }, { path: laps, line: 8 });
+      assert.match(trace.body.stackFrames[0].name, /^line 8: /);
+      const threads = await client.threadsRequest();
+      assert.deepEqual(threads.body.threads, [{ id: 1, name: 'Robbie' }]);
+      const scopes = await client.scopesRequest({ frameId: trace.body.stackFrames[0].id });
+      assert.deepEqual(scopes.body.scopes.map((s) => s.name), ['Registers', 'Expression stack', 'Hardware']);
+      const registers = await client.variablesRequest({ variablesReference: scopes.body.scopes[0].variablesReference });
+      assert.deepEqual(registers.body.variables.map((v) => [v.name, v.value, v.type]), [['Laps', '0', 'integer']]);
+    });
+
+    await t.test('stepOut ends Robbie\'s action; stepBack returns to the same state', async () => {
+      await stepOf('stepIn');
+      assert.equal(await evalRl('stack'), '50');
+      await stepOf('stepOut');
+      assert.equal(await evalRl('x'), '150.0');
+      assert.equal(await evalRl('time'), '2500');
+      await stepOf('stepBack');
+      assert.equal(await evalRl('x'), '100.0');
+      assert.equal(await evalRl('stack'), '50');
+      assert.equal((await stepOf('reverseContinue')).body.reason, 'breakpoint');
+      assert.equal(await evalRl('stack'), '(empty)');
+      assert.equal((await stepOf('reverseContinue')).body.reason, 'entry');
+      assert.equal((await stepOf('continue')).body.reason, 'breakpoint');
+      assert.equal(await evalRl('Laps'), '0');
+      assert.equal((await stepOf('continue')).body.reason, 'breakpoint');
+      assert.equal(await evalRl('Laps'), '1');
+    });
+
+    await t.test('a condition on a register: line 8 when Laps is 5', async () => {
+      const set = await client.setBreakpointsRequest({ source: { path: laps }, breakpoints: [{ line: 8, condition: 'Laps == 5' }, { line: 9, condition: 'laps == 5' }] });
+      assert.equal(set.body.breakpoints[0].verified, true);
+      assert.equal(set.body.breakpoints[1].verified, false);
+      assert.match(set.body.breakpoints[1].message, /register name/);
+      assert.equal((await stepOf('continue')).body.reason, 'breakpoint');
+      assert.equal(await evalRl('Laps'), '5');
+    });
+
+    await t.test('continue to the end: the output is chronon run\'s', async () => {
+      await client.setBreakpointsRequest({ source: { path: laps }, breakpoints: [] });
+      const outputs = [];
+      client.on('output', (e) => outputs.push(e.body));
+      const terminated = client.waitForEvent('terminated');
+      await client.continueRequest({ threadId: 1 });
+      await terminated;
+      const result = outputs.find((o) => o.data && o.data.end);
+      assert.ok(result, `a result output among ${JSON.stringify(outputs)}`);
+      assert.equal(result.output, execFileSync(chronon, ['run', laps], { encoding: 'utf8' }));
+      assert.equal(result.data.end, 'stopped');
+    });
+  } finally {
+    await client.stop();
+  }
+});

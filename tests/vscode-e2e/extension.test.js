@@ -416,6 +416,39 @@ test('Debug this robot: a Grobots side gets a message; a RoboWar robot stops at 
   assert.ok(await wb.page.locator('.debug-toolbar .codicon-debug-step-back').count() > 0, 'Step Back is on the toolbar');
   await wb.screenshot('16-debug-paused');
   log(`paused at ${atBreakpoint}`);
+  // The battle viewer opens beside, at the paused chronon, with the paused robot (entity 1) selected.
+  const chronon = Number(/chronon (\d+)/.exec(atBreakpoint)[1]);
+  // "dodger vs spinner": earlier tests' viewers (spinner vs dodger, wanderer vs dodger) may still be
+  // alive, hidden.
+  const viewer = await wb.webviewFrame('.cv-title', 'dodger vs spinner', 30000);
+  await viewer.waitForFunction(
+    (t) => window.chrononViewerDebug && window.chrononViewerDebug.moment() === t && window.chrononViewerDebug.canvas.clientHeight > 50,
+    chronon,
+    { timeout: 20000 },
+  );
+  assert.ok((await arenaColours(viewer)) > 10, 'the paused battle is drawn');
+  await wb.screenshot('16b-debug-viewer');
+  // Clicking spinner (entity 2) in the viewer focuses its thread: the call stack shows its frame.
+  const clickRobot = async (id) => {
+    const spot = await viewer.evaluate((wanted) => {
+      const d = window.chrononViewerDebug;
+      const robot = d.entities().find((e) => e.id === wanted);
+      return d.toCanvas(robot.fields.x, robot.fields.y);
+    }, id);
+    await viewer.locator('.cv-stage canvas').first().click({ position: spot });
+  };
+  await clickRobot(2);
+  await wb.waitFor('spinner focused in the call stack', () =>
+    /spinner \(robot 1\) at search/.test(Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).map((e) => e.textContent).join('\n')), 15000);
+  // The viewer keeps spinner selected (the stop for its thread names it) and stays in sight.
+  await viewer.waitForFunction(() => /spinner/.test(document.querySelector('.cv-inspector h3')?.textContent ?? ''), null, { timeout: 15000 });
+  await wb.screenshot('16c-debug-viewer-selects-thread');
+  // Back to dodger for the steps below, by clicking it in the viewer.
+  await clickRobot(1);
+  await wb.waitFor('dodger focused again', () =>
+    Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).some((e) => /hunt\+\d+: /.test(e.textContent)), 15000);
+  await wb.runCommand('View: Close All Editors');
+  await wb.openFile('robowar/dodger.rtk');
   await wb.runCommand('Debug: Step Into');
   await wb.waitFor('the robot to move on', (before) => {
     const text = Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).map((e) => e.textContent.replace(/\u00a0/g, ' ')).join('\n');
@@ -441,6 +474,43 @@ test('Debug this robot: a Grobots side gets a message; a RoboWar robot stops at 
   log('the debug session ended');
   // The breakpoint goes too, so that later steps run as before.
   await wb.goTo(15, 3);
+  await wb.runCommand('Debug: Toggle Breakpoint');
+  await wb.waitFor('the breakpoint to go', () => document.querySelectorAll('.editor-instance .codicon-debug-breakpoint').length === 0);
+  await wb.runCommand('View: Close All Editors');
+});
+
+test('Debug this robot on a Robbie program: stops at a breakpoint, shows registers and hardware, steps and steps back', async () => {
+  await wb.clearNotifications();
+  await wb.openFile('robbie/tour.rl');
+  await wb.waitForLanguageMode('Robbie Language');
+  // A breakpoint on "forward 20" (line 20).
+  await wb.goTo(20, 1);
+  await wb.runCommand('Debug: Toggle Breakpoint');
+  await wb.waitFor('a breakpoint in the margin', () => document.querySelectorAll('.editor-instance .codicon-debug-breakpoint').length > 0);
+  // Robbie runs alone: no list of opponents, the session starts at once.
+  await wb.runCommand('Chronon: Debug this robot');
+  await wb.waitFor('the debug toolbar paused', () => !!document.querySelector('.debug-toolbar .codicon-debug-continue'), 30000);
+  const rows = () => Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).map((e) => e.textContent.replace(/\u00a0/g, ' ')).join('\n');
+  // One thread: the call stack shows its frame (and the stop's description in its title).
+  await wb.waitFor('the frame at line 20 in the call stack', () =>
+    Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).some((e) => /line 20: push 20/.test(e.textContent)), 30000);
+  await wb.waitFor('Registers and Hardware in Variables', () => {
+    const text = Array.from(document.querySelectorAll('.debug-pane .monaco-list-row')).map((e) => e.textContent).join('\n');
+    return text.includes('Registers') && text.includes('Hardware');
+  }, 30000);
+  // The Registers scope (expanded first) lists the tour's registers with their RL values.
+  await wb.waitFor('Count = 5 among the registers', () =>
+    Array.from(document.querySelectorAll('.debug-pane .monaco-list-row')).some((e) => /Count\s*=\s*5/.test(e.textContent.replace(/\u00a0/g, ' '))), 15000);
+  await wb.screenshot('19-debug-robbie-paused');
+  await wb.runCommand('Debug: Step Into');
+  await wb.waitFor('Robbie to move on to the forward command', () => /line 20: forward/.test(document.querySelector('.debug-call-stack').textContent), 15000);
+  await wb.screenshot('20-debug-robbie-stepped');
+  await wb.page.locator('.debug-toolbar .codicon-debug-step-back').first().click();
+  await wb.waitFor('Robbie to come back', () => /line 20: push 20/.test(document.querySelector('.debug-call-stack').textContent), 15000);
+  log(`robbie: ${(await wb.page.evaluate(rows)).split('\n').slice(0, 3).join(' | ')}`);
+  await wb.runCommand('Debug: Stop');
+  await wb.page.locator('.debug-toolbar').first().waitFor({ state: 'hidden', timeout: 15000 });
+  await wb.goTo(20, 1);
   await wb.runCommand('Debug: Toggle Breakpoint');
   await wb.waitFor('the breakpoint to go', () => document.querySelectorAll('.editor-instance .codicon-debug-breakpoint').length === 0);
   await wb.runCommand('View: Close All Editors');

@@ -1,15 +1,18 @@
 // The debugger contribution (debug type `chronon`): VS Code runs `<chronon.path> dap` as the debug
 // adapter; a configuration provider fills what launch.json leaves out (the program from the active
 // robot, the opponents from the list with check boxes, a stop at entry when no breakpoint could stop
-// the battle); "Debug this robot" starts a session on the active robot. RoboWar robots only so far:
-// Grobots sides and Robbie programs get a message saying so.
+// the battle); "Debug this robot" starts a session on the active robot or Robbie program (Robbie runs
+// alone: no opponents to pick). Grobots sides get a message saying they are not debugged yet. While
+// paused, the battle viewer beside shows the battle at the paused moment (ViewerTracker).
 
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { absolutePath, findExecutable, kDebugType, kMaxOpponents, LaunchFields, launchProblem, notDebuggable, robotKind, robotLaunch } from './debugConfig';
 import { kExtensions, kGameNames, pickMany, uriItem, workspaceRobots } from './pick';
+import { chrononOutput } from './run';
 import { settings } from './settings';
+import { DebugViewer, openDebugViewer } from './viewer';
 
 function isExecutable(file: string): boolean {
   try {
@@ -41,17 +44,17 @@ function activeRobotDocument(): vscode.TextDocument | undefined {
 }
 
 /**
- * The active RoboWar robot for the debugger: its path, after saving it; undefined (with a message
- * saying why) when the active editor holds a Grobots side, a Robbie program or no robot.
+ * The active RoboWar robot or Robbie program for the debugger: its path, after saving it; undefined
+ * (with a message saying why) when the active editor holds a Grobots side or no robot.
  */
 async function activeRoboWarRobot(): Promise<string | undefined> {
   const document = activeRobotDocument();
-  if (document?.languageId === 'grobocode' || document?.languageId === 'robbie') {
-    void vscode.window.showInformationMessage(notDebuggable(document.languageId === 'grobocode' ? 'grobots' : 'robbie', document.uri.fsPath));
+  if (document?.languageId === 'grobocode') {
+    void vscode.window.showInformationMessage(notDebuggable('grobots', document.uri.fsPath));
     return undefined;
   }
-  if (!document || document.languageId !== 'robotalk') {
-    void vscode.window.showWarningMessage('Chronon: open a RoboWar robot (.rtk, .txt) to debug it.');
+  if (!document || (document.languageId !== 'robotalk' && document.languageId !== 'robbie')) {
+    void vscode.window.showWarningMessage('Chronon: open a RoboWar robot (.rtk, .txt) or a Robbie program (.rl) to debug it.');
     return undefined;
   }
   if (document.isDirty) await document.save();
@@ -123,6 +126,11 @@ class ConfigurationProvider implements vscode.DebugConfigurationProvider {
     }
     const base = folder?.uri.fsPath;
     config.program = absolutePath(config.program, base);
+    if (robotKind(config.program) === 'robbie') {
+      if (typeof config.room === 'string') config.room = absolutePath(config.room, base);
+      config.stopOnEntry ??= !hasBreakpoints([config.program]);
+      return config;
+    }
     if (config.opponents === undefined) {
       const opponents = await pickOpponents(config.program);
       if (!opponents) return undefined;
@@ -135,19 +143,92 @@ class ConfigurationProvider implements vscode.DebugConfigurationProvider {
   }
 }
 
-/** "Debug this robot": the active RoboWar robot against opponents checked in a list. */
+/** "Debug this robot": the active RoboWar robot against opponents checked in a list, or the active Robbie program. */
 export async function debugRobot(): Promise<void> {
   const program = await activeRoboWarRobot();
   if (!program) return;
+  if (robotKind(program) === 'robbie') {
+    const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(program));
+    await vscode.debug.startDebugging(folder, robotLaunch(program, [], !hasBreakpoints([program])));
+    return;
+  }
   const opponents = await pickOpponents(program);
   if (!opponents) return;
   const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(program));
   await vscode.debug.startDebugging(folder, robotLaunch(program, opponents, !hasBreakpoints([program, ...opponents])));
 }
 
+/** What `chronon/replay` answers: the battle's replay, the paused moment and robot (docs/debugging.md). */
+interface ReplayAnswer {
+  replay?: string;
+  moment: number;
+  select: number;
+}
+
+/**
+ * The battle viewer beside a paused session: at the first stop the adapter's replay of the battle
+ * opens in a viewer panel at the paused moment with the paused robot selected; at each later stop
+ * the panel moves there. A robot clicked in the viewer becomes the focused thread (a `pause` naming
+ * it, which the adapter answers with a stopped event for that thread).
+ */
+class ViewerTracker implements vscode.DebugAdapterTracker {
+  private viewer: DebugViewer | undefined;
+  private opening: Promise<void> | undefined;
+  private closedByUser = false;
+
+  constructor(private readonly session: vscode.DebugSession) {}
+
+  onDidSendMessage(message: { type?: string; event?: string; body?: { threadId?: unknown } }): void {
+    // The stopped thread is the robot to select: the paused one, or the one a click focused (a robot's
+    // entity id in the replay is its thread id).
+    if (message.type === 'event' && message.event === 'stopped') {
+      const thread = message.body?.threadId;
+      void this.stopped(typeof thread === 'number' ? thread : undefined);
+    }
+  }
+
+  /**
+   * Focuses the thread of the robot clicked in the viewer. The click made the viewer's editor group
+   * the active one, where VS Code would open that robot's source over the viewer: the first group
+   * becomes active first, so the source opens there and the viewer stays in sight.
+   */
+  private async focusThread(id: number): Promise<void> {
+    await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
+    await this.session.customRequest('pause', { threadId: id }).then(undefined, () => undefined);
+  }
+
+  private async stopped(thread: number | undefined): Promise<void> {
+    if (this.closedByUser) return;
+    await this.opening;
+    let answer: ReplayAnswer;
+    try {
+      // The replay itself only once: later stops need the moment and the robot.
+      answer = (await this.session.customRequest('chronon/replay', { replay: !this.viewer })) as ReplayAnswer;
+    } catch (error) {
+      chrononOutput().appendLine(`[debug: no battle viewer: ${error instanceof Error ? error.message : String(error)}]`);
+      return;
+    }
+    const select = thread ?? answer.select;
+    if (this.viewer) {
+      this.viewer.show(answer.moment, select);
+      return;
+    }
+    this.opening = (async () => {
+      const bytes = new TextEncoder().encode(answer.replay ?? '');
+      this.viewer = openDebugViewer(`${this.session.name} (paused)`, bytes, answer.moment, select, (id) => void this.focusThread(id));
+      void this.viewer.closed.then(() => {
+        this.viewer = undefined;
+        this.closedByUser = true;
+      });
+    })();
+    await this.opening;
+  }
+}
+
 /** Registers the adapter, the configuration provider and the command. */
 export function registerDebugger(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
+    vscode.debug.registerDebugAdapterTrackerFactory(kDebugType, { createDebugAdapterTracker: (session) => new ViewerTracker(session) }),
     vscode.debug.registerDebugAdapterDescriptorFactory(kDebugType, new AdapterFactory()),
     vscode.debug.registerDebugConfigurationProvider(kDebugType, new ConfigurationProvider()),
     vscode.commands.registerCommand('chronon.debugRobot', debugRobot),

@@ -10,7 +10,7 @@ export const kDebugType = 'chronon';
 /** `chronon dap` takes at most this many opponents (a RoboWar battle has at most six robots). */
 export const kMaxOpponents = 5;
 
-/** What a robot file is, by its name: the debugger takes RoboWar robots only (so far). */
+/** What a robot file is, by its name: the debugger takes RoboWar robots and Robbie programs (so far). */
 export type RobotKind = 'robowar' | 'grobots' | 'robbie';
 
 /**
@@ -24,12 +24,12 @@ export function robotKind(file: string): RobotKind {
   return 'robowar';
 }
 
-/** The message for a side or program the debugger does not take yet. */
-export function notDebuggable(kind: 'grobots' | 'robbie', file: string): string {
-  const what = kind === 'grobots' ? 'a Grobots side' : 'a Robbie program';
+/** The message for a side the debugger does not take yet (Grobots sides). */
+export function notDebuggable(kind: 'grobots', file: string): string {
+  const what = kind === 'grobots' ? 'a Grobots side' : 'a side';
   return (
-    `Chronon: ${path.basename(file)} is ${what}; the debugger handles RoboWar robots (.rtk, .txt, .rwr) so far. ` +
-    `"Chronon: Watch battle" shows its run in the battle viewer.`
+    `Chronon: ${path.basename(file)} is ${what}; the debugger handles RoboWar robots (.rtk, .txt, .rwr) and Robbie ` +
+    `programs (.rl) so far. "Chronon: Watch battle" shows its run in the battle viewer.`
   );
 }
 
@@ -40,6 +40,8 @@ export interface LaunchFields {
   seed?: unknown;
   maxChronons?: unknown;
   stopOnEntry?: unknown;
+  room?: unknown;
+  steps?: unknown;
 }
 
 /** Why a launch configuration cannot start: a message, and whether it names a game not debugged yet. */
@@ -60,7 +62,8 @@ export function launchProblem(config: LaunchFields): LaunchProblem | undefined {
 function fieldProblem(config: LaunchFields): string | undefined {
   if (typeof config.program !== 'string' || config.program === '') return 'Chronon: "program" must name the robot file to debug.';
   const programKind = robotKind(config.program);
-  if (programKind !== 'robowar') return notDebuggable(programKind, config.program);
+  if (programKind === 'grobots') return notDebuggable(programKind, config.program);
+  if (programKind === 'robbie') return robbieProblem(config);
   if (config.opponents !== undefined) {
     if (!Array.isArray(config.opponents) || !config.opponents.every((o) => typeof o === 'string' && o !== '')) {
       return 'Chronon: "opponents" must be a list of robot files.';
@@ -69,7 +72,8 @@ function fieldProblem(config: LaunchFields): string | undefined {
       return `Chronon: a RoboWar battle has at most ${kMaxOpponents} opponents ("opponents" lists ${config.opponents.length}).`;
     }
     const other = (config.opponents as string[]).find((o) => robotKind(o) !== 'robowar');
-    if (other) return notDebuggable(robotKind(other) as 'grobots' | 'robbie', other);
+    if (other && robotKind(other) === 'grobots') return notDebuggable('grobots', other);
+    if (other) return `Chronon: ${path.basename(other)} is a Robbie program; Robbie runs alone, not as a RoboWar opponent.`;
   }
   for (const key of ['seed', 'maxChronons'] as const) {
     const value = config[key];
@@ -81,16 +85,36 @@ function fieldProblem(config: LaunchFields): string | undefined {
   return undefined;
 }
 
+/** The problem of a Robbie program's launch: Robbie runs alone in his room (docs/debugging.md). */
+function robbieProblem(config: LaunchFields): string | undefined {
+  if (config.opponents !== undefined && !(Array.isArray(config.opponents) && config.opponents.length === 0)) {
+    return 'Chronon: a Robbie program runs alone in his room: leave "opponents" out.';
+  }
+  if (config.room !== undefined && (typeof config.room !== 'string' || config.room === '')) {
+    return 'Chronon: "room" must name a room file (.room).';
+  }
+  if (config.steps !== undefined && !(typeof config.steps === 'number' && Number.isInteger(config.steps) && config.steps >= 1)) {
+    return 'Chronon: "steps" must be a positive whole number.';
+  }
+  if (config.stopOnEntry !== undefined && typeof config.stopOnEntry !== 'boolean') return 'Chronon: "stopOnEntry" must be true or false.';
+  return undefined;
+}
+
 /** FILE made absolute against BASE (the workspace folder, or the program's folder). */
 export function absolutePath(file: string, base: string | undefined): string {
   return path.isAbsolute(file) || !base ? file : path.resolve(base, file);
 }
 
 /**
- * The launch configuration "Debug this robot" starts: PROGRAM against OPPONENTS on seed 1, stopping at
- * entry when STOP_ON_ENTRY (the extension sets it when no breakpoint could stop the battle).
+ * The launch configuration "Debug this robot" starts: PROGRAM against OPPONENTS on seed 1 (a Robbie
+ * program alone, OPPONENTS ignored), stopping at entry when STOP_ON_ENTRY (the extension sets it when
+ * no breakpoint could stop the run).
  */
 export function robotLaunch(program: string, opponents: string[], stopOnEntry: boolean) {
+  if (robotKind(program) === 'robbie') {
+    // Robbie runs alone in the built-in room; launch.json may name another with "room".
+    return { type: kDebugType, request: 'launch', name: `Debug ${path.basename(program)}`, program, stopOnEntry };
+  }
   return {
     type: kDebugType,
     request: 'launch',

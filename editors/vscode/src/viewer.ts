@@ -19,7 +19,11 @@ const kPanelViewType = 'chronon.viewer';
 let extensionUri: vscode.Uri | undefined;
 
 /** Messages from the webview's boot script. */
-type FromWebview = { type: 'ready' } | { type: 'mounted'; ms: number } | { type: 'error'; message: string };
+type FromWebview =
+  | { type: 'ready' }
+  | { type: 'mounted'; ms: number }
+  | { type: 'error'; message: string }
+  | { type: 'select'; id: number };
 
 function viewerFolder(): vscode.Uri {
   if (!extensionUri) throw new Error('the viewer is not registered');
@@ -40,6 +44,24 @@ const kBootScript = `
   const vscode = acquireVsCodeApi();
   const container = document.getElementById('chronon-viewer');
   let handle;
+  // A selection made from the extension (the paused robot) is not reported back as the player's.
+  let quiet = false;
+  let pendingSeek;
+  const seek = (message) => {
+    if (!handle) {
+      pendingSeek = message;
+      return;
+    }
+    handle.seek(message.t);
+    if (message.select) {
+      quiet = true;
+      try {
+        handle.select(message.select);
+      } finally {
+        quiet = false;
+      }
+    }
+  };
   const fail = (message) => {
     container.replaceChildren();
     const box = document.createElement('pre');
@@ -59,6 +81,7 @@ const kBootScript = `
     const message = event.data;
     if (!message || typeof message !== 'object') return;
     if (message.type === 'fail') return fail(message.message);
+    if (message.type === 'seek') return seek(message);
     if (message.type !== 'replay') return;
     if (handle) handle.destroy();
     handle = undefined;
@@ -66,8 +89,17 @@ const kBootScript = `
     if (typeof ChrononViewer === 'undefined') return fail('The viewer script (out/viewer/viewer.js) did not load.');
     const started = performance.now();
     try {
-      handle = await ChrononViewer.mount(container, toBytes(message.bytes), { name: message.name });
+      handle = await ChrononViewer.mount(container, toBytes(message.bytes), {
+        name: message.name,
+        initialMoment: message.initialMoment,
+        select: message.select,
+        onSelect: (id) => {
+          if (!quiet) vscode.postMessage({ type: 'select', id });
+        },
+      });
       vscode.postMessage({ type: 'mounted', ms: Math.round(performance.now() - started) });
+      if (pendingSeek) seek(pendingSeek);
+      pendingSeek = undefined;
     } catch (error) {
       // mount has already shown the reason in the page.
       vscode.postMessage({ type: 'error', message: String((error && error.message) || error) });
@@ -180,6 +212,56 @@ export async function showReplay(file: string, preserveFocus = false): Promise<v
     panels.delete(file);
   });
   await nameAfterBattle(panel, uri);
+}
+
+/** The viewer panel of a debug session (debug.ts): the debugged battle at the paused moment. */
+export interface DebugViewer {
+  /** Shows MOMENT (the replay's t) with the entity SELECT selected, and reveals the panel. */
+  show(moment: number, select: number): void;
+  /** Fires when the panel is closed. */
+  readonly closed: Promise<void>;
+  dispose(): void;
+}
+
+/**
+ * Opens a viewer panel beside the editor, without taking the focus, on the replay BYTES at MOMENT with
+ * the entity SELECT selected (the paused robot, drawn highlighted). A robot the player clicks is
+ * passed to ON_SELECT (its entity id; for a RoboWar battle the robot's thread id).
+ */
+export function openDebugViewer(title: string, bytes: Uint8Array, moment: number, select: number, onSelect: (id: number) => void): DebugViewer {
+  const panel = vscode.window.createWebviewPanel(
+    kPanelViewType,
+    title,
+    { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+    { ...webviewOptions(), retainContextWhenHidden: true },
+  );
+  panel.iconPath = vscode.Uri.joinPath(extensionUri!, 'images', 'icon.png');
+  let current = { moment, select };
+  let closedResolve: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => (closedResolve = resolve));
+  const listener = panel.webview.onDidReceiveMessage((message: FromWebview) => {
+    if (message.type === 'ready') {
+      void panel.webview.postMessage({ type: 'replay', bytes, name: title, initialMoment: current.moment, select: current.select });
+    } else if (message.type === 'select') {
+      onSelect(message.id);
+    } else if (message.type === 'error') {
+      chrononOutput().appendLine(`[viewer: ${title}: ${message.message}]`);
+    }
+  });
+  panel.webview.html = pageHtml(panel.webview, title);
+  panel.onDidDispose(() => {
+    listener.dispose();
+    closedResolve();
+  });
+  return {
+    show(m: number, s: number) {
+      current = { moment: m, select: s };
+      void panel.webview.postMessage({ type: 'seek', t: m, select: s });
+      if (!panel.visible) panel.reveal(undefined, true);
+    },
+    closed,
+    dispose: () => panel.dispose(),
+  };
 }
 
 /** Opens `.replay` files in the viewer, read-only; a file rewritten on disk is shown again. */

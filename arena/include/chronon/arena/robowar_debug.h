@@ -12,6 +12,7 @@
 // (a copy of the Engine at the start of a chronon), which is how stepping back works: the session
 // never stores history beyond keyframes, and a paused state is always the one a fresh run shows.
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -71,6 +72,7 @@ enum class DebugStopReason : uint8_t {
   kBreakpoint,          ///< A source-line breakpoint was hit.
   kFunctionBreakpoint,  ///< A label (function) breakpoint was hit.
   kException,           ///< The instruction about to run fails: the original kills the robot there.
+  kDataBreakpoint,      ///< The instruction about to run changes a watched register (DebugWatch).
 };
 
 /// The paused state: exactly what a fresh run of the battle shows before the instruction at
@@ -79,30 +81,37 @@ struct DebugSnapshot {
   DebugPosition position;                           ///< Where the battle is paused.
   DebugStopReason reason = DebugStopReason::kStep;  ///< Why it paused there.
   std::vector<int> breakpoints;                     ///< Ids of the breakpoints hit (breakpoint reasons only).
-  std::string error;                                ///< kException: the original's message for the failure.
+  std::string error;                                ///< kException: the original's message for the failure;
+                                                    ///< kDataBreakpoint: the change, "A: 3 -> 7".
   std::vector<DebugRobotState> robots;              ///< Every robot, entry order.
 
   /// The paused robot's state.
   const DebugRobotState& paused() const { return robots[static_cast<size_t>(position.robot)]; }
 };
 
-/// A breakpoint condition: clauses joined by `&&`, each `chronon|robot OP INTEGER` with OP one of
-/// `== != < <= > >=` (docs/debugging.md "Conditions"). `robot` is the robot index (0-based).
+/// A breakpoint condition: clauses joined by `&&`, each `SUBJECT OP INTEGER` with OP one of
+/// `== != < <= > >=` (docs/debugging.md "Conditions"). Subjects: `chronon` (the CHRONON register's
+/// value), `robot` (the robot index, 0-based: the ID register), `top` (the data stack's top cell;
+/// a clause on it is false when the stack is empty), `second` (the cell under it, likewise),
+/// `depth` (the number of cells on the data stack), and a user variable `a`-`w` or `z`
+/// (specs/robowar.md §3.3). Names are compared without case, as RoboTalk does.
 struct DebugCondition {
   /// What a clause compares.
-  enum class Subject : uint8_t { kChronon, kRobot };
+  enum class Subject : uint8_t { kChronon, kRobot, kTop, kSecond, kDepth, kVariable };
   /// How it compares.
   enum class Compare : uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
   /// One comparison.
   struct Clause {
     Subject subject = Subject::kChronon;  ///< The left side.
+    int variable = 0;                     ///< kVariable: the register index (A = 0).
     Compare compare = Compare::kEqual;    ///< The comparison.
     int64_t value = 0;                    ///< The right side, an integer literal.
   };
   std::vector<Clause> clauses;  ///< All must hold; none means always.
 
-  /// True when every clause holds at `chronon` for `robot`.
-  bool holds(int chronon, int robot) const;
+  /// True when every clause holds at `chronon` for `robot` whose brain is `brain` (before the
+  /// instruction at its pc).
+  bool holds(int chronon, int robot, const vm::Brain& brain) const;
 };
 
 /// Parses a condition (an empty or blank text is the condition that always holds). Returns nullopt
@@ -118,12 +127,43 @@ struct DebugBreakpoint {
   DebugCondition condition;  ///< When it stops (always, by default).
 };
 
-/// How far stepForward goes.
+/// A data breakpoint: stop before an instruction of `robot` that changes user variable `variable`
+/// (a STORE to it, or any other write; docs/debugging.md "Data breakpoints").
+struct DebugWatch {
+  int id = 0;        ///< The caller's id, reported back when it is hit.
+  int robot = 0;     ///< Robot index it applies to.
+  int variable = 0;  ///< Register index of a user variable: A-W (0-22) or Z (25).
+};
+
+/// The register index of user variable `name` (`a`-`w` or `z`, any case, optionally quoted `a'`), or
+/// -1 for anything else (X and Y are the robot's position, not variables).
+int debugVariableIndex(std::string_view name);
+
+/// How far stepForward goes. "Over a call" means: when the robot executes a CALL, IF or IFE that
+/// jumps (pushing its return address, specs/robowar.md §4), the step continues until that return
+/// address has left the stack again (RETURN, or any word that drops it).
 enum class DebugStep : uint8_t {
   kInstruction,  ///< To the robot's next instruction.
+  kOver,         ///< To the robot's next instruction, a call counting as one instruction.
   kLine,         ///< To the robot's next instruction on another source line (by instruction without a source).
+  kLineOver,     ///< As kLine, over calls.
+  kOut,          ///< Out of the current call: until the topmost return address on the stack has left it;
+                 ///< without one, as kChronon.
   kChronon,      ///< To the robot's first instruction in a later chronon.
   kContinue,     ///< Until a breakpoint or (when enabled) a run-time error.
+};
+
+/// True when `value` looks like a return address in `program`: it points just after a CALL, IF or
+/// IFE (the words that push one). RoboTalk keeps return addresses among the data, so this is the
+/// guess a player makes reading the stack.
+bool isReturnAddress(const robotalk::Program& program, int value);
+
+/// What DebugSession::evaluate gives.
+struct DebugEvaluation {
+  bool ok = false;              ///< The code compiled and ran to its end.
+  std::string error;            ///< Otherwise, a one-line message (compile error, run-time error, too long).
+  std::vector<int16_t> stack;   ///< The data stack after running, bottom first.
+  std::vector<int16_t> before;  ///< The robot's data stack it started from, bottom first.
 };
 
 /// The 1-based source line of the instruction at `address`, or 0 when unknown (no source, or out of
@@ -161,6 +201,8 @@ class DebugSession {
 
   /// Replaces every breakpoint. Takes effect at the next step.
   void setBreakpoints(std::vector<DebugBreakpoint> breakpoints);
+  /// Replaces every data breakpoint. Takes effect at the next step.
+  void setWatches(std::vector<DebugWatch> watches);
   /// Whether a run-time error stops the battle before the failing instruction (default on).
   void setStopOnErrors(bool stop) { stopOnErrors_ = stop; }
 
@@ -187,6 +229,12 @@ class DebugSession {
   bool ended() const { return ended_; }
   /// The battle's result, equal to runBattle's; only once ended().
   const Result& result() const { return result_; }
+
+  /// Runs RoboTalk `code` (REPL input: words, numbers, registers; no labels) on a copy of robot
+  /// `robot`'s paused brain: its data stack and variables, interrupts off. Hardware registers read
+  /// the paused values of DebugRobotState (others read 0) and writes are discarded, so the battle is
+  /// never touched. Stops after 100000 instructions. Only while paused.
+  DebugEvaluation evaluate(int robot, std::string_view code) const;
 
   /// Number of robots.
   int robotCount() const { return static_cast<int>(entrants_.size()); }
@@ -216,6 +264,9 @@ class DebugSession {
   // The hooks the Runner calls around each instruction.
   void beforeInstruction(const DebugPosition& position, const vm::Brain& brain);
   void afterFailure(const DebugPosition& position, const vm::Brain& brain);
+  void afterWrite(const DebugPosition& position, const std::array<int16_t, 26>& before, const vm::Brain& after);
+  void followStep(const DebugPosition& position, const vm::Brain& brain);
+  bool watched(int robot) const { return !watchIndex_.empty() && watchIndex_[static_cast<size_t>(robot)]; }
   void capture(const DebugPosition& position);
 
   std::vector<DebugEntrant> entrants_;
@@ -223,6 +274,8 @@ class DebugSession {
   std::vector<std::vector<int>> lines_;       ///< Per robot, the line of each address (0 = unknown).
   std::vector<std::vector<int>> breakIndex_;  ///< Per robot, per address: first index into breakpoints_ + 1, or 0.
   std::vector<DebugBreakpoint> breakpoints_;  ///< Sorted by robot and address.
+  std::vector<DebugWatch> watches_;
+  std::vector<bool> watchIndex_;  ///< Per robot: whether a watch applies.
   std::unique_ptr<Runner> runner_;
   std::vector<Keyframe> keyframes_;
   std::unique_ptr<Engine> work_;  ///< The engine being run (restored from a keyframe for each search).

@@ -7,7 +7,9 @@
 #include <istream>
 #include <memory>
 #include <ostream>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -43,12 +45,19 @@ class Adapter {
   int robotOfThread(const nlohmann::json& arguments);
   void afterRun(bool paused);
   void reapplyBreakpoints();
+  void syncThreads(const std::vector<bool>& alive);
+  int64_t threadCount();
+  bool isPaused();
+  bool isEnded();
+  void applyStopOnErrors();
+  bool stepForward(const std::string& command, const std::string& granularity, int robot);
 
   std::function<void(const nlohmann::json&)> send_;
   int64_t seq_ = 0;
   std::unique_ptr<Battle> battle_;
   BreakpointRequests breakpoints_;
   int nextBreakpointId_ = 1;
+  std::vector<bool> threadAlive_;  ///< Per robot: whether the client was last told its thread runs.
   bool stopOnEntry_ = false;
   bool stopOnErrors_ = true;
   bool configured_ = false;

@@ -27,15 +27,21 @@ struct DebugRobot {
   std::string threadName;             ///< "dodger (robot 0)".
 };
 
-/// A launched battle: the robots (program first, then the opponents) and the session over them.
+struct RobbieDebug;
+
+/// A launched battle: the robots (program first, then the opponents) and the session over them; or,
+/// for an RL program, the Robbie run (robbie_features.h) with no robots and no session.
 struct Battle {
   std::vector<std::unique_ptr<DebugRobot>> robots;
   std::unique_ptr<arena::robowar::DebugSession> session;
   uint64_t seed = 1;
   arena::robowar::Rules rules;
+  std::shared_ptr<RobbieDebug> robbie;  ///< Set for an RL program (then robots and session are empty).
+  std::string replay;                   ///< The battle's replay once a client asked for it (chronon/replay).
 };
 
-/// Loads the robots a launch request names and sets up the session: `program` (a robot file),
+/// Loads the robots a launch request names and sets up the session (an RL `program`, ending in .rl,
+/// launches a Robbie run instead: launchRobbie, robbie_features.h): `program` (a robot file),
 /// `opponents` (a list of robot files, may be absent), `seed` (integer, default 1) and `maxChronons`
 /// (integer 1-1000000, default 1500). Robots naming the same `#!!team` are teammates, as in
 /// `chronon battle`. Throws RequestError naming the file and its first error when a robot does not
@@ -50,10 +56,18 @@ struct RequestedBreakpoint {
   std::string condition;  ///< The condition text (docs/debugging.md "Conditions"), may be empty.
 };
 
-/// Every breakpoint the client has set: source breakpoints by absolute path, function breakpoints.
+/// A data breakpoint as a client asked for it (setDataBreakpoints).
+struct RequestedWatch {
+  int id = 0;          ///< The adapter's id for it.
+  std::string dataId;  ///< The dataId dataBreakpointInfo gave: "ROBOT:VARIABLE", e.g. "0:A".
+};
+
+/// Every breakpoint the client has set: source breakpoints by absolute path, function breakpoints,
+/// data breakpoints.
 struct BreakpointRequests {
   std::map<std::string, std::vector<RequestedBreakpoint>> lines;
   std::vector<RequestedBreakpoint> functions;
+  std::vector<RequestedWatch> data;
 };
 
 /// Resolves every requested breakpoint against `battle`'s robots, installs the result in the
@@ -62,10 +76,27 @@ struct BreakpointRequests {
 /// function breakpoint to every robot whose program has the label.
 std::map<int, nlohmann::json> applyBreakpoints(Battle& battle, const BreakpointRequests& requests);
 
+/// The dataBreakpointInfo response body for arguments {name, variablesReference?, frameId?}: a user
+/// variable (A-W, Z) of the Registers scope, or named alone (of the frame's robot, else the paused
+/// robot), can be watched for writes (dataId "ROBOT:VARIABLE"); anything else answers dataId null with
+/// the reason as description.
+nlohmann::json dataBreakpointInfoBody(const Battle& battle, const nlohmann::json& arguments);
+
+/// The disassemble response body for arguments {memoryReference, offset?, instructionOffset?,
+/// instructionCount, resolveSymbols?}: `instructionCount` instructions of the robot the reference
+/// names (a frame's instructionPointerReference), each with its address, its word as object code,
+/// the disassembler's text, the label at it as symbol, and its source line; addresses outside the
+/// program get placeholder entries, as the protocol asks. Throws for a malformed reference.
+nlohmann::json disassembleBody(const Battle& battle, const nlohmann::json& arguments);
+
+/// The exceptionInfo response body for the current pause (a run-time error stop).
+nlohmann::json exceptionInfoBody(const Battle& battle);
+
 /// The absolute form of `path`, as robots' paths are kept (for matching breakpoint sources).
 std::string absolutePath(const std::string& path);
 
-/// The threads response body: one thread per robot, id = robot index + 1.
+/// The threads response body: one thread per robot, id = robot index + 1; while paused, only the
+/// robots alive at that moment (a robot's death ends its thread).
 nlohmann::json threadsBody(const Battle& battle);
 
 /// The stackTrace response body for arguments {threadId}: the robot's frame at its pc (label+offset
@@ -86,8 +117,21 @@ nlohmann::json variablesBody(const Battle& battle, const nlohmann::json& argumen
 /// robot without a frame). Throws for anything else.
 nlohmann::json evaluateBody(const Battle& battle, const nlohmann::json& arguments);
 
+/// The stopped event body `pause` answers for thread `robot` + 1: reason pause, that thread, and a
+/// description of where that robot is ("chronon 12, spinner (robot 1) at search+2").
+nlohmann::json pauseBody(const Battle& battle, int robot);
+
 /// The stopped event body for the session's current pause.
 nlohmann::json stoppedBody(const Battle& battle);
+
+/// The `chronon/replay` response body (a request of Chronon's own, for the battle viewer at the
+/// paused moment): `replay`, the battle's replay as `chronon battle --replay` writes it (JSON lines,
+/// uncompressed; the battle is the one being debugged, recorded once and kept), `moment`, the paused
+/// chronon (the viewer's t; the end after the battle), and `select`, the paused robot's entity id
+/// (robot index + 1, the thread id). An RL program gives its run's replay (robbieReplayBody). Without
+/// `withReplay` (the request's argument `replay: false`) only `moment` and `select` are sent: a
+/// client that has the replay follows the stops without receiving it again.
+nlohmann::json replayBody(Battle& battle, bool withReplay);
 
 /// The names of the battle's robots in entry order, for arena::robowar::resultJson and formatResult
 /// (the output event at the end carries the result as `chronon battle` prints it and as its --json).

@@ -23,16 +23,36 @@ test('a RoboWar launch configuration passes; opponents may be left out', () => {
   assert.equal(launchProblem({ program: '/w/dodger.rtk', opponents: ['a.rtk', 'b.txt', 'c.rtk', 'd.rtk', 'e.RWR'] }), undefined);
 });
 
-test('Grobots sides and Robbie programs get the "RoboWar robots so far" message', () => {
+test('Grobots sides get the "so far" message', () => {
   const side = launchProblem({ program: '/w/algae.gb' });
   assert.ok(side?.notYet);
-  assert.match(side!.message, /algae\.gb is a Grobots side; the debugger handles RoboWar robots .* so far/);
-  const rl = launchProblem({ program: '/w/tour.rl' });
-  assert.ok(rl?.notYet);
-  assert.match(rl!.message, /a Robbie program/);
+  assert.match(side!.message, /algae\.gb is a Grobots side; the debugger handles RoboWar robots .* and Robbie programs .* so far/);
   const opponent = launchProblem({ program: '/w/dodger.rtk', opponents: ['/w/fighter.gb'] });
   assert.ok(opponent?.notYet);
   assert.match(opponent!.message, /fighter\.gb is a Grobots side/);
+});
+
+test('a Robbie program runs alone, with an optional room and step limit', () => {
+  assert.equal(launchProblem({ program: '/w/tour.rl' }), undefined);
+  assert.equal(launchProblem({ program: '/w/tour.rl', opponents: [], room: '/w/sorter.room', steps: 5000, stopOnEntry: false }), undefined);
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [{ program: '/w/tour.rl', opponents: ['/w/dodger.rtk'] }, /alone/],
+    [{ program: '/w/tour.rl', room: '' }, /"room"/],
+    [{ program: '/w/tour.rl', room: 3 }, /"room"/],
+    [{ program: '/w/tour.rl', steps: 0 }, /"steps"/],
+    [{ program: '/w/tour.rl', steps: 2.5 }, /"steps"/],
+    [{ program: '/w/tour.rl', stopOnEntry: 1 }, /"stopOnEntry"/],
+    [{ program: '/w/dodger.rtk', opponents: ['/w/tour.rl'] }, /tour\.rl is a Robbie program/],
+  ];
+  for (const [config, re] of cases) {
+    const problem = launchProblem(config);
+    assert.ok(problem, JSON.stringify(config));
+    assert.equal(problem.notYet, false, JSON.stringify(config));
+    assert.match(problem.message, re, JSON.stringify(config));
+  }
+  const config = robotLaunch('/w/tour.rl', ['/w/ignored.rtk'], true);
+  assert.deepEqual(config, { type: 'chronon', request: 'launch', name: 'Debug tour.rl', program: '/w/tour.rl', stopOnEntry: true });
+  assert.equal(launchProblem(config), undefined);
 });
 
 test('ill-typed fields are errors that name the field', () => {
@@ -94,15 +114,20 @@ test("package.json contributes the chronon debugger with the adapter's launch ar
   assert.equal(debuggers.length, 1);
   const chronon = debuggers[0];
   assert.equal(chronon.type, kDebugType);
-  assert.deepEqual(chronon.languages, ['robotalk']);
+  assert.deepEqual(chronon.languages, ['robotalk', 'robbie']);
   assert.deepEqual(Object.keys(chronon.configurationAttributes.launch.properties).sort(), [
     'maxChronons',
     'opponents',
     'program',
+    'room',
     'seed',
+    'steps',
     'stopOnEntry',
   ]);
-  assert.deepEqual(manifest.contributes.breakpoints, [{ language: 'robotalk' }]);
+  assert.deepEqual(manifest.contributes.breakpoints, [{ language: 'robotalk' }, { language: 'robbie' }]);
+  // A snippet per language: RoboWar, Robbie, Grobots.
+  const programs = chronon.configurationSnippets.map((s: { body: { program: string } }) => path.extname(s.body.program.replace(/}?"$/, '')));
+  assert.deepEqual(programs.sort(), ['.gb', '.rl', '.rtk']);
   assert.ok(manifest.activationEvents.includes('onDebugResolve:chronon'));
   assert.ok(manifest.contributes.commands.some((c: { command: string }) => c.command === 'chronon.debugRobot'));
   for (const snippet of chronon.configurationSnippets) assert.equal(snippet.body.type, kDebugType);

@@ -1,0 +1,406 @@
+// The debug adapter's features for RL programs (dap/robbie_features.h).
+
+#include "chronon/dap/robbie_features.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+
+#include "chronon/arena/robbie_replay.h"
+#include "chronon/arena/robbie_room.h"
+#include "chronon/arena/robbie_run.h"
+#include "chronon/compiler/load.h"
+#include "chronon/compiler/robbie_room_file.h"
+#include "chronon/dap/protocol.h"
+
+namespace chronon::dap {
+
+using nlohmann::json;
+using robbie::RobbieDebugSession;
+using robbie::RobbieStopReason;
+
+namespace {
+
+// Robbie is thread 1; its one frame and its scopes use the same numbering as a RoboWar robot 0's.
+constexpr int64_t kFrameId = 1000;
+enum class Scope : uint8_t { kRegisters = 11, kStack = 12, kHardware = 13, kObjects = 14 };
+constexpr int64_t kMaxSteps = 1000000000;
+
+// The first error of `diagnostics` in `file` as "path:line:col: error: message", or "".
+std::string firstError(const SourceFile& file, const Diagnostics& diagnostics) {
+  for (const Diagnostic& d : diagnostics.all()) {
+    if (d.severity != Severity::kError) continue;
+    const LineColumn at = file.lineColumn(d.range.begin);
+    return file.name() + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": error: " + d.message;
+  }
+  return {};
+}
+
+const RobbieDebugSession& pausedRun(const RobbieDebug& robbie) {
+  if (!robbie.session->paused()) throw RequestError{"the program is not paused"};
+  return *robbie.session;
+}
+
+json sourceOf(const RobbieDebug& robbie) {
+  return json{{"name", std::filesystem::path(robbie.path).filename().string()}, {"path", robbie.path}};
+}
+
+// "load Count", "push 10", "jump.f 12", "forward": an instruction as the IR listing shows it.
+std::string instructionText(const robbie::Program& program, int address) {
+  const robbie::Instruction& in = program.code[static_cast<size_t>(address)];
+  std::string text(robbie::opName(in.op));
+  switch (robbie::opInfo(in.op).operand) {
+    case robbie::Operand::kNone: break;
+    case robbie::Operand::kConstant:
+      if (in.a >= 0 && static_cast<size_t>(in.a) < program.constants.size())
+        text += " " + robbie::formatValue(program.constants[static_cast<size_t>(in.a)]);
+      break;
+    case robbie::Operand::kRegister:
+      if (in.a >= 0 && static_cast<size_t>(in.a) < program.registers.size())
+        text += " " + program.registers[static_cast<size_t>(in.a)].name;
+      break;
+    case robbie::Operand::kAddress: text += " " + std::to_string(in.a); break;
+  }
+  return text;
+}
+
+std::string addressText(int address) {
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%05x", static_cast<unsigned>(address));
+  return text;
+}
+
+json value(const std::string& name, const std::string& text, const std::string& type) {
+  return json{{"name", name}, {"value", text}, {"type", type}, {"variablesReference", 0}};
+}
+
+// The Hardware scope: Robbie's position and heading, what the claw holds, the simulated time.
+std::vector<json> hardware(const RobbieDebug& robbie) {
+  const robbie::RobbieRoom& room = robbie.session->room();
+  std::vector<json> out;
+  out.push_back(value("x", robbie::formatCm(room.x()), "cm"));
+  out.push_back(value("y", robbie::formatCm(room.y()), "cm"));
+  out.push_back(value("heading", std::to_string(room.heading()), "degrees"));
+  if (room.held()) {
+    const robbie::ObjectState& held = room.objects()[*room.held()];
+    out.push_back(value("holding", held.name, "object"));
+    out.push_back(value("weight", std::to_string(held.grams), "grams"));
+  } else {
+    out.push_back(value("holding", "nothing", "object"));
+    out.push_back(value("weight", "0", "grams"));
+  }
+  out.push_back(value("time", std::to_string(room.timeMs()), "ms"));
+  out.push_back(value("events", std::to_string(room.events().size() + room.droppedEvents()), "events"));
+  out.push_back(value("steps", std::to_string(robbie.session->machine().steps), "instructions"));
+  json objects = value("objects", std::to_string(room.objects().size()) + " in the room", "objects");
+  objects["variablesReference"] = static_cast<int64_t>(Scope::kObjects);
+  out.push_back(std::move(objects));
+  return out;
+}
+
+const char* reasonName(RobbieStopReason reason) {
+  switch (reason) {
+    case RobbieStopReason::kEntry: return "entry";
+    case RobbieStopReason::kStep: return "step";
+    case RobbieStopReason::kBreakpoint: return "breakpoint";
+    case RobbieStopReason::kException: return "exception";
+  }
+  return "step";
+}
+
+}  // namespace
+
+bool isRobbieLaunch(const json& arguments) {
+  const auto it = arguments.find("program");
+  if (it == arguments.end() || !it->is_string()) return false;
+  std::string ext = std::filesystem::path(it->get<std::string>()).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext == ".rl";
+}
+
+std::unique_ptr<Battle> launchRobbie(const json& arguments) {
+  const std::string path = stringArgument(arguments, "program");
+  if (const auto it = arguments.find("opponents"); it != arguments.end() && !(it->is_array() && it->empty())) {
+    throw RequestError{"an RL program runs alone in Robbie's room: 'opponents' must be absent"};
+  }
+  const int64_t steps = integerArgumentOr(arguments, "steps", robbie::kDefaultStepLimit);
+  if (steps < 1 || steps > kMaxSteps) throw RequestError{"argument 'steps' must be from 1 to 1000000000"};
+  auto debug =
+      std::make_shared<RobbieDebug>(RobbieDebug{absolutePath(path), SourceFile(path, ""), {}, {}, nullptr, steps, ""});
+  debug->room = robbie::defaultRoom();
+  if (const auto it = arguments.find("room"); it != arguments.end() && !it->is_null()) {
+    const std::string roomPath = stringArgument(arguments, "room");
+    Diagnostics diagnostics;
+    std::optional<SourceFile> roomFile = loadSourceFile(roomPath, diagnostics);
+    if (!roomFile) throw RequestError{roomPath + ": cannot read the room file"};
+    std::optional<robbie::RoomSpec> parsed = robbie::parseRoomFile(*roomFile, diagnostics);
+    if (!parsed) {
+      const std::string error = firstError(*roomFile, diagnostics);
+      throw RequestError{error.empty() ? roomPath + ": not a room file" : error};
+    }
+    debug->room = std::move(*parsed);
+    debug->roomPath = roomPath;
+  }
+  Diagnostics diagnostics;
+  std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
+  if (!file) {
+    const std::string error = firstError(SourceFile(path, ""), diagnostics);
+    throw RequestError{error.empty() ? path + ": cannot read the program" : error};
+  }
+  debug->file = std::move(*file);
+  debug->compiled = robbie::compile(debug->file);
+  if (!debug->compiled.program) {
+    // Robbie explodes: a program with an error never runs (docs/robbie.md).
+    throw RequestError{firstError(debug->file, debug->compiled.diagnostics)};
+  }
+  debug->session = std::make_unique<RobbieDebugSession>(*debug->compiled.program, debug->room, steps);
+  auto battle = std::make_unique<Battle>();
+  battle->robbie = std::move(debug);
+  return battle;
+}
+
+std::map<int, json> applyRobbieBreakpoints(RobbieDebug& robbie, const BreakpointRequests& requests) {
+  std::map<int, json> resolved;
+  std::vector<robbie::RobbieBreakpoint> installed;
+  const robbie::Program& program = *robbie.compiled.program;
+  for (const auto& [path, list] : requests.lines) {
+    for (const RequestedBreakpoint& r : list) {
+      json b{{"id", r.id}, {"verified", false}, {"line", r.line}};
+      int used = 0;
+      std::string error;
+      const std::optional<robbie::RobbieCondition> condition =
+          robbie::parseRobbieCondition(r.condition, program, error);
+      if (path != robbie.path) {
+        b["message"] = "this file is not the program being debugged";
+      } else if (!condition) {
+        b["message"] = error;
+      } else {
+        const std::vector<int> addresses = robbie::robbieLineBreakAddresses(program, r.line, used);
+        if (addresses.empty()) {
+          b["message"] = "no RL code on or after line " + std::to_string(r.line);
+        } else {
+          for (int address : addresses) installed.push_back({r.id, address, *condition});
+          b = json{{"id", r.id}, {"verified", true}, {"line", used}, {"source", sourceOf(robbie)}};
+        }
+      }
+      resolved[r.id] = std::move(b);
+    }
+  }
+  for (const RequestedBreakpoint& r : requests.functions) {
+    resolved[r.id] = json{{"id", r.id}, {"verified", false}, {"message", "RL programs have no labels"}};
+  }
+  for (const RequestedWatch& r : requests.data) {
+    resolved[r.id] = json{{"id", r.id}, {"verified", false}, {"message", "data breakpoints are for RoboWar robots"}};
+  }
+  robbie.session->setBreakpoints(std::move(installed));
+  return resolved;
+}
+
+json robbieThreadsBody(const RobbieDebug& robbie) {
+  (void)robbie;
+  return json{{"threads", json::array({{{"id", 1}, {"name", "Robbie"}}})}};
+}
+
+json robbieStackTraceBody(const RobbieDebug& robbie, const json& arguments) {
+  const RobbieDebugSession& session = pausedRun(robbie);
+  if (integerArgument(arguments, "threadId") != 1) throw RequestError{"unknown thread"};
+  const robbie::Program& program = session.program();
+  const int pc = session.machine().pc;
+  json frame{{"id", kFrameId}, {"line", 0}, {"column", 0}, {"instructionPointerReference", addressText(pc)}};
+  if (pc >= 0 && static_cast<size_t>(pc) < program.code.size()) {
+    const robbie::Instruction& in = program.code[static_cast<size_t>(pc)];
+    frame["name"] = "line " + std::to_string(in.line) + ": " + instructionText(program, pc);
+    frame["source"] = sourceOf(robbie);
+    frame["line"] = in.line;
+    frame["column"] = robbie.file.lineColumn(in.range.begin).column;
+  } else {
+    frame["name"] = "@" + std::to_string(pc) + " (outside the program)";
+  }
+  return json{{"stackFrames", json::array({frame})}, {"totalFrames", 1}};
+}
+
+json robbieScopesBody(const RobbieDebug& robbie, const json& arguments) {
+  const RobbieDebugSession& session = pausedRun(robbie);
+  if (integerArgument(arguments, "frameId") != kFrameId) throw RequestError{"unknown frame"};
+  return json{{"scopes", json::array({{{"name", "Registers"},
+                                       {"presentationHint", "locals"},
+                                       {"variablesReference", static_cast<int64_t>(Scope::kRegisters)},
+                                       {"expensive", false}},
+                                      {{"name", "Expression stack"},
+                                       {"variablesReference", static_cast<int64_t>(Scope::kStack)},
+                                       {"indexedVariables", session.machine().stack.size()},
+                                       {"expensive", false}},
+                                      {{"name", "Hardware"},
+                                       {"presentationHint", "registers"},
+                                       {"variablesReference", static_cast<int64_t>(Scope::kHardware)},
+                                       {"expensive", false}}})}};
+}
+
+json robbieVariablesBody(const RobbieDebug& robbie, const json& arguments) {
+  const RobbieDebugSession& session = pausedRun(robbie);
+  const int64_t reference = integerArgument(arguments, "variablesReference");
+  const robbie::Program& program = session.program();
+  const robbie::MachineState& machine = session.machine();
+  json variables = json::array();
+  if (reference == static_cast<int64_t>(Scope::kRegisters)) {
+    for (size_t i = 0; i < program.registers.size() && i < machine.registers.size(); ++i) {
+      const robbie::RegisterInfo& reg = program.registers[i];
+      json v = value(reg.name, robbie::formatValue(machine.registers[i]), std::string(robbie::valueTypeName(reg.type)));
+      // A repeat loop's hidden counter: shown, but marked as the language's own.
+      if (reg.hidden) v["presentationHint"] = json{{"kind", "virtual"}, {"attributes", {"readOnly"}}};
+      variables.push_back(std::move(v));
+    }
+  } else if (reference == static_cast<int64_t>(Scope::kStack)) {
+    for (size_t i = machine.stack.size(); i-- > 0;) {
+      const robbie::Value& v = machine.stack[i];
+      variables.push_back(value(std::to_string(machine.stack.size() - 1 - i), robbie::formatValue(v),
+                                std::string(robbie::valueTypeName(robbie::typeOf(v)))));
+    }
+  } else if (reference == static_cast<int64_t>(Scope::kHardware)) {
+    for (json& v : hardware(robbie)) variables.push_back(std::move(v));
+  } else if (reference == static_cast<int64_t>(Scope::kObjects)) {
+    const robbie::RobbieRoom& room = session.room();
+    for (size_t i = 0; i < room.objects().size(); ++i) {
+      const robbie::ObjectState& o = room.objects()[i];
+      std::string text =
+          "(" + robbie::formatCm(o.x) + ", " + robbie::formatCm(o.y) + ") " + std::to_string(o.grams) + " g";
+      if (room.held() && *room.held() == i) text += ", held";
+      variables.push_back(value(o.name, text, "object"));
+    }
+  } else {
+    throw RequestError{"unknown variablesReference " + std::to_string(reference)};
+  }
+  return json{{"variables", std::move(variables)}};
+}
+
+json robbieEvaluateBody(const RobbieDebug& robbie, const json& arguments) {
+  const RobbieDebugSession& session = pausedRun(robbie);
+  std::string expression = stringArgument(arguments, "expression");
+  expression.erase(0, expression.find_first_not_of(" \t"));
+  expression.erase(expression.find_last_not_of(" \t") + 1);
+  auto result = [](const std::string& text) { return json{{"result", text}, {"variablesReference", 0}}; };
+  const robbie::Program& program = session.program();
+  const robbie::MachineState& machine = session.machine();
+  // Register names are case-sensitive in RL (docs/robbie.md "Lines, tokens and names").
+  for (size_t i = 0; i < program.registers.size() && i < machine.registers.size(); ++i) {
+    if (program.registers[i].name == expression) return result(robbie::formatValue(machine.registers[i]));
+  }
+  if (expression == "pc") return result(std::to_string(machine.pc));
+  if (expression == "stack") {
+    std::string text;
+    for (size_t i = machine.stack.size(); i-- > 0;)
+      text += (text.empty() ? "" : " ") + robbie::formatValue(machine.stack[i]);
+    return result(text.empty() ? "(empty)" : text);
+  }
+  for (const json& v : hardware(robbie)) {
+    if (v["name"] == expression) return result(v["value"].get<std::string>());
+  }
+  throw RequestError{"cannot evaluate '" + expression +
+                     "': give a register, a Hardware name (x, y, heading, holding, "
+                     "weight, time, steps), pc or stack"};
+}
+
+json robbieStoppedBody(const RobbieDebug& robbie) {
+  const RobbieDebugSession& session = *robbie.session;
+  const int line = session.lineOf(session.machine().pc);
+  std::string description =
+      "Robbie at line " + std::to_string(line) + ", " + std::to_string(session.room().timeMs()) + " ms";
+  json body{{"reason", reasonName(session.reason())},
+            {"threadId", 1},
+            {"allThreadsStopped", true},
+            {"description", description}};
+  if (!session.hits().empty()) body["hitBreakpointIds"] = session.hits();
+  if (session.reason() == RobbieStopReason::kException) {
+    body["text"] = session.error();
+    body["description"] = session.error() + " (" + description + ")";
+  }
+  return body;
+}
+
+json robbieExceptionInfoBody(const RobbieDebug& robbie) {
+  const RobbieDebugSession& session = pausedRun(robbie);
+  if (session.reason() != RobbieStopReason::kException) throw RequestError{"not stopped at a runtime error"};
+  return json{{"exceptionId", std::string(kErrorFilter)},
+              {"description", "runtime error at line " + std::to_string(session.lineOf(session.machine().pc)) + ": " +
+                                  session.error() + " (Robbie stops here)"},
+              {"breakMode", "always"}};
+}
+
+json robbieDisassembleBody(const RobbieDebug& robbie, const json& arguments) {
+  const std::string reference = stringArgument(arguments, "memoryReference");
+  int64_t base = 0;
+  try {
+    size_t used = 0;
+    base = std::stoll(reference, &used, 0);
+    if (used != reference.size()) throw RequestError{""};
+  } catch (...) {
+    throw RequestError{"bad memoryReference '" + reference + "': give a frame's instructionPointerReference"};
+  }
+  const int64_t count = integerArgument(arguments, "instructionCount");
+  if (count < 0 || count > 100000) throw RequestError{"argument 'instructionCount' must be from 0 to 100000"};
+  const int64_t first =
+      base + integerArgumentOr(arguments, "offset", 0) + integerArgumentOr(arguments, "instructionOffset", 0);
+  const robbie::Program& program = *robbie.compiled.program;
+  const int64_t size = static_cast<int64_t>(program.code.size());
+  json instructions = json::array();
+  for (int64_t a = first; a < first + count; ++a) {
+    if (a < 0 || a >= size) {
+      instructions.push_back(
+          json{{"address", a < 0 ? std::string("-0x1") : addressText(static_cast<int>(std::min<int64_t>(a, 0xfffff)))},
+               {"instruction", "(outside the program)"},
+               {"presentationHint", "invalid"}});
+      continue;
+    }
+    const int address = static_cast<int>(a);
+    instructions.push_back(json{{"address", addressText(address)},
+                                {"instruction", instructionText(program, address)},
+                                {"location", sourceOf(robbie)},
+                                {"line", program.code[static_cast<size_t>(address)].line}});
+  }
+  return json{{"instructions", std::move(instructions)}};
+}
+
+json robbieReplayBody(const RobbieDebug& robbie, bool record) {
+  const RobbieDebugSession& session = *robbie.session;
+  const int64_t moment = session.paused()  ? session.machine().steps
+                         : session.ended() ? session.result().machine.steps
+                                           : 0;
+  json body{{"moment", moment}, {"select", 1}};
+  if (!record) return body;
+  std::vector<arena::replay::Entrant> entrants;
+  const robbie::Program& program = *robbie.compiled.program;
+  entrants.push_back({program.name, robbie.path, std::string(robbie.file.text())});
+  if (!robbie.roomPath.empty()) {
+    Diagnostics ignored;
+    if (std::optional<SourceFile> room = loadSourceFile(robbie.roomPath, ignored)) {
+      entrants.push_back({"room", robbie.roomPath, std::string(room->text())});
+    }
+  }
+  std::string text;
+  robbie::recordRun(program, robbie.room, robbie.stepLimit, robbie::interpreterEngine(), entrants, "interpreter",
+                    [&](std::string_view line) {
+                      text += line;
+                      text += '\n';
+                    });
+  body["replay"] = std::move(text);
+  return body;
+}
+
+json robbieEndOutput(const RobbieDebug& robbie) {
+  const robbie::RobbieRun& run = robbie.session->result();
+  const robbie::Program& program = *robbie.compiled.program;
+  const std::string text = "event log:\n" + run.room.logText() + "\n" + robbie::finalReport(program, run);
+  const char* end = "stopped";
+  switch (run.end) {
+    case robbie::RunEnd::kStopped: end = "stopped"; break;
+    case robbie::RunEnd::kError: end = "error"; break;
+    case robbie::RunEnd::kStepLimit: end = "step limit"; break;
+  }
+  return json{{"category", "console"},
+              {"output", text},
+              {"data", {{"end", end}, {"steps", run.machine.steps}, {"timeMs", run.room.timeMs()}}}};
+}
+
+}  // namespace chronon::dap
