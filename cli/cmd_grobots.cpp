@@ -226,11 +226,6 @@ bool commonOption(const Args& args, size_t& i, Common& c, bool& bad) {
   return true;
 }
 
-std::string percent(double f) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", 100 * f);
-  return text;
-}
 
 }  // namespace
 
@@ -487,14 +482,9 @@ int runGrobotsBattle(const Args& args) {
     if (!output->finish(title + " (seed " + std::to_string(c.seed) + ")")) return 1;
   }
   if (every == 0 || world.frame() % every != 0) biomassLine();
-  const gb::RoundOutcome outcome = world.outcome();
-  std::printf("#results after %d frames\n", outcome.frames);
-  for (size_t i = 0; i < sides.size(); ++i) {
-    const gb::SideRound& s = outcome.sides[i];
-    if (!s.seeded) continue;
-    std::printf("%s%%\t%s\t%s\n", percent(s.fraction).c_str(), s.alive ? (s.sterile ? "sterile" : "alive") : "extinct",
-                sides[i]->name.c_str());
-  }
+  std::vector<std::string> names;
+  for (const grobocode::Side* side : sides) names.push_back(side->name);
+  std::fputs(gb::formatRoundResults(world.outcome(), names).c_str(), stdout);
   printEngineStats(c.engine);
   return finishCommand(c.engine, 0);
 }

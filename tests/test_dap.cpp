@@ -9,17 +9,20 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "chronon/arena/grobots_world.h"
 #include "chronon/arena/robbie_debug.h"
 #include "chronon/arena/robbie_run.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_debug.h"
 #include "chronon/arena/robowar_replay.h"
+#include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/dap/adapter.h"
@@ -738,8 +741,8 @@ TEST_CASE("DAP: malformed messages get error responses and the adapter lives on"
   CHECK(raw(R"({"seq":9,"type":"event","event":"x"})")["request_seq"] == 9);
   CHECK(raw(R"({"seq":10,"type":"request"})")["request_seq"] == 10);
   CHECK(client.error("frobnicate") == "unknown command 'frobnicate'");
-  CHECK(client.error("chronon/replay") == "no battle: send 'launch' first");
-  CHECK(client.error("stackTrace", {{"threadId", 1}}) == "no battle: send 'launch' first");
+  CHECK(client.error("chronon/replay") == "nothing launched: send 'launch' first");
+  CHECK(client.error("stackTrace", {{"threadId", 1}}) == "nothing launched: send 'launch' first");
   CHECK(client.error("launch") == "missing argument 'program'");
   CHECK(client.error("launch", {{"program", 3}}) == "argument 'program' must be a string");
   CHECK(client.error("launch", {{"program", "/nonexistent/robot.rtk"}}).find("robot.rtk") != std::string::npos);
@@ -747,7 +750,7 @@ TEST_CASE("DAP: malformed messages get error responses and the adapter lives on"
         std::string::npos);
   CHECK(client.error("setBreakpoints", {{"breakpoints", json::array()}}) == "missing argument 'source'");
   client.ok("launch", {{"program", bundled("dodger")}, {"opponents", {bundled("wanderer")}}});
-  CHECK(client.error("launch", {{"program", bundled("dodger")}}) == "a battle is already launched");
+  CHECK(client.error("launch", {{"program", bundled("dodger")}}) == "a program is already launched");
   // The newer requests: missing or ill-typed arguments, and requests that need a pause.
   CHECK(client.error("disassemble", {{"memoryReference", "0x0"}}) == "missing argument 'instructionCount'");
   CHECK(client.error("disassemble", {{"memoryReference", "0x0"}, {"instructionCount", -1}}).find("instructionCount") !=
@@ -760,7 +763,7 @@ TEST_CASE("DAP: malformed messages get error responses and the adapter lives on"
   CHECK(client.error("exceptionInfo", {{"threadId", 1}}) == "the battle is not paused");
   CHECK(client.error("evaluate", {{"expression", "1 2 +"}}) == "the battle is not paused");
   CHECK(client.error("stackTrace", {{"threadId", 1}}) == "the battle is not paused");
-  CHECK(client.error("stepBack", {{"threadId", 1}}) == "the battle has not started");
+  CHECK(client.error("stepBack", {{"threadId", 1}}) == "the program has not started");
   CHECK(client.error("continue", {{"threadId", 9}}) == "unknown thread 9");
   CHECK(client.error("continue", {{"threadId", "1"}}) == "argument 'threadId' must be an integer");
   const json set = client.ok("setBreakpoints", {{"source", {{"path", bundled("wanderer")}}},
@@ -1208,6 +1211,126 @@ TEST_CASE("DAP transcript for an RL program: Robbie's thread, scopes, steps, ste
   CHECK(end[3]["event"] == "terminated");
   CHECK(end[4]["body"]["exitCode"] == 0);
   CHECK(client.error("next", {{"threadId", 1}}) == "the program has ended");
-  CHECK(client.step("stepBack")["body"]["reason"] == "step");
+  // Back from the end, Robbie's thread exists again.
+  const std::vector<json> back = client.request("stepBack", {{"threadId", 1}});
+  REQUIRE(back.size() == 3);
+  CHECK(back[1]["body"] == json{{"reason", "started"}, {"threadId", 1}});
+  CHECK(back[2]["body"]["reason"] == "step");
+  client.ok("disconnect");
+}
+
+TEST_CASE("DAP transcript for a Grobots side: threads that come and go, breakpoints, steps, step back, the end",
+          "[dap][grobots]") {
+  namespace gb = chronon::arena::grobots;
+  const std::string gatherer = (std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots" / "gatherer.gb").string();
+  const std::string fighter = (std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots" / "fighter.gb").string();
+  Client client;
+  client.ok("initialize", {{"adapterID", "chronon"}});
+  const std::vector<json> launched =
+      client.request("launch", {{"program", gatherer}, {"opponents", {fighter}}, {"seed", 2}, {"frames", 400}});
+  REQUIRE(launched[0]["success"] == true);
+  // No robot exists before the round starts: no thread yet.
+  REQUIRE(launched.size() == 2);
+  CHECK(launched[1]["event"] == "initialized");
+  CHECK(client.ok("threads")["threads"].empty());
+  // A label breakpoint with a condition, and one whose condition is not in the language.
+  const json set = client.ok("setFunctionBreakpoints",
+                             {{"breakpoints", {{{"name", "forage"}, {"condition", "frame >= 50"}},
+                                               {{"name", "breed"}, {"condition", "frame >> 3"}},
+                                               {{"name", "nowhere"}}}}});
+  REQUIRE(set["breakpoints"].size() == 3);
+  CHECK(set["breakpoints"][0]["verified"] == true);
+  CHECK(set["breakpoints"][0]["line"] == 62);
+  CHECK(set["breakpoints"][1]["verified"] == false);
+  CHECK(set["breakpoints"][2]["verified"] == false);
+  const std::vector<json> first = client.request("configurationDone");
+  // The side's robots start their threads, then the round stops at the breakpoint.
+  REQUIRE(first.size() >= 3);
+  std::set<int64_t> threads;
+  for (size_t i = 1; i + 1 < first.size(); ++i) {
+    REQUIRE(first[i]["event"] == "thread");
+    CHECK(first[i]["body"]["reason"] == "started");
+    threads.insert(first[i]["body"]["threadId"].get<int64_t>());
+  }
+  const json stopped = first.back();
+  REQUIRE(stopped["event"] == "stopped");
+  CHECK(stopped["body"]["reason"] == "function breakpoint");
+  const int64_t thread = stopped["body"]["threadId"];
+  CHECK(threads.count(thread) == 1);
+  CHECK(std::stoi(client.ok("evaluate", {{"expression", "frame"}})["result"].get<std::string>()) >= 50);
+  const json listed = client.ok("threads")["threads"];
+  CHECK(listed.size() == threads.size());
+  CHECK(listed[0]["name"].get<std::string>().find("Chronon Gatherers' Gatherer #") == 0);
+
+  // The paused robot: its frame at forage, its scopes, evaluate, disassemble.
+  const json before = client.view(static_cast<int>(thread));
+  CHECK(before["frame"]["name"].get<std::string>().rfind("forage", 0) == 0);
+  CHECK(before["frame"]["line"] == 62);
+  CHECK(before["frame"]["source"]["path"] == dap::absolutePath(gatherer));
+  REQUIRE(before.contains("Data stack"));
+  REQUIRE(before.contains("Return stack"));
+  CHECK(before["Return stack"].size() == 1);  // main called forage
+  bool sawSeenTime = false;
+  for (const json& v : before["Variables"]) sawSeenTime = sawSeenTime || v["name"] == "seen-time";
+  CHECK(sawSeenTime);
+  bool sawEnergy = false;
+  for (const json& v : before["Hardware"]) sawEnergy = sawEnergy || v["name"] == "energy";
+  CHECK(sawEnergy);
+  CHECK(client.ok("evaluate", {{"expression", "wander-goal"}})["result"].get<std::string>().front() == '<');
+  CHECK(client.error("evaluate", {{"expression", "no-such-thing"}}).find("cannot evaluate") == 0);
+  const json code = client.ok("disassemble", {{"memoryReference", before["frame"]["instructionPointerReference"]},
+                                              {"instructionCount", 3}});
+  REQUIRE(code["instructions"].size() == 3);
+  CHECK(code["instructions"][0]["symbol"] == "forage");
+
+  // One instruction forward and back again: the same view.
+  CHECK(client.step("stepIn", {{"threadId", thread}, {"granularity", "instruction"}})["body"]["reason"] == "step");
+  CHECK(client.view(static_cast<int>(thread)) != before);
+  CHECK(client.step("stepBack", {{"threadId", thread}})["body"]["reason"] == "step");
+  CHECK(client.view(static_cast<int>(thread)) == before);
+  // Out of forage, back in main.
+  CHECK(client.step("stepOut", {{"threadId", thread}})["body"]["threadId"] == thread);
+  CHECK(client.view(static_cast<int>(thread))["Return stack"].empty());
+
+  // A data breakpoint on every gatherer's seen-time.
+  const json variables = client.ok("scopes", {{"frameId", before["frame"]["id"]}})["scopes"][2];
+  const json info = client.ok("dataBreakpointInfo",
+                              {{"name", "seen-time"}, {"variablesReference", variables["variablesReference"]}});
+  CHECK(info["dataId"] == "Gatherer:seen-time");
+  const json data = client.ok("setDataBreakpoints", {{"breakpoints", {{{"dataId", "Gatherer:seen-time"}}}}});
+  CHECK(data["breakpoints"][0]["verified"] == true);
+  client.ok("setFunctionBreakpoints", {{"breakpoints", json::array()}});
+  const std::vector<json> watched = client.request("continue", {{"threadId", thread}});
+  CHECK(watched.back()["body"]["reason"] == "data breakpoint");
+
+  // Run to the end: the robots born since and those alive at the end start and end their threads,
+  // and the output is `chronon battle`'s results block for the same round.
+  client.ok("setDataBreakpoints", {{"breakpoints", json::array()}});
+  const std::vector<json> end = client.request("continue", {{"threadId", watched.back()["body"]["threadId"]}});
+  REQUIRE(end.size() >= 4);
+  CHECK(end[1]["event"] == "output");
+  std::vector<std::unique_ptr<SourceFile>> files;
+  std::vector<chronon::grobocode::SideResult> sides;
+  for (const std::string& path : {gatherer, fighter}) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    files.push_back(std::make_unique<SourceFile>(path, text.str()));
+    sides.push_back(chronon::grobocode::compileSide(*files.back()));
+  }
+  gb::WorldOptions options;
+  options.frameLimit = 400;
+  const gb::RoundOutcome expected = gb::runRound({&sides[0].side, &sides[1].side}, options, 2);
+  CHECK(end[1]["body"]["output"] == gb::formatRoundResults(expected, {sides[0].side.name, sides[1].side.name}));
+  size_t exited = 0;
+  for (const json& e : end) {
+    if (e["event"] == "thread") {
+      CHECK(e["body"]["reason"] == "exited");
+      ++exited;
+    }
+  }
+  CHECK(exited > 0);
+  CHECK(end[end.size() - 2]["event"] == "terminated");
+  CHECK(client.error("next", {{"threadId", thread}}) == "the round has ended");
   client.ok("disconnect");
 }

@@ -4,14 +4,13 @@
 
 #include <algorithm>
 #include <exception>
+#include <iterator>
 #include <utility>
 
 #include "chronon/dap/protocol.h"
-#include "chronon/dap/robbie_features.h"
 
 namespace chronon::dap {
 
-using arena::robowar::DebugStep;
 using nlohmann::json;
 
 Adapter::Adapter(std::function<void(const json&)> send) : send_(std::move(send)) {}
@@ -59,104 +58,47 @@ void Adapter::fail(int64_t requestSeq, std::string_view command, std::string_vie
 
 void Adapter::sendEvent(std::string_view name, json body) { send_(makeEvent(++seq_, name, std::move(body))); }
 
-Battle& Adapter::battle() {
-  if (!battle_) throw RequestError{"no battle: send 'launch' first"};
-  return *battle_;
+Debuggee& Adapter::debuggee() {
+  if (!debuggee_) throw RequestError{"nothing launched: send 'launch' first"};
+  return *debuggee_;
 }
 
-int Adapter::robotOfThread(const json& arguments) {
+int64_t Adapter::threadOf(const json& arguments) {
   const int64_t threadId = integerArgument(arguments, "threadId");
-  if (threadId < 1 || threadId > threadCount()) {
-    throw RequestError{"unknown thread " + std::to_string(threadId)};
-  }
-  return static_cast<int>(threadId - 1);
-}
-
-int64_t Adapter::threadCount() { return battle().robbie ? 1 : static_cast<int64_t>(battle().robots.size()); }
-
-bool Adapter::isPaused() { return battle().robbie ? battle().robbie->session->paused() : battle().session->paused(); }
-
-bool Adapter::isEnded() { return battle().robbie ? battle().robbie->session->ended() : battle().session->ended(); }
-
-void Adapter::applyStopOnErrors() {
-  if (!battle_) return;
-  if (battle_->robbie) {
-    battle_->robbie->session->setStopOnErrors(stopOnErrors_);
-  } else {
-    battle_->session->setStopOnErrors(stopOnErrors_);
-  }
-}
-
-bool Adapter::stepForward(const std::string& command, const std::string& granularity, int robot) {
-  if (battle().robbie) {
-    // RL has no procedures: `next` and a line stepIn go to the next line, stepOut to the end of
-    // Robbie's current action (docs/debugging.md "Robbie programs").
-    robbie::RobbieStep step = robbie::RobbieStep::kContinue;
-    if (command == "next" || command == "stepIn") {
-      step = granularity == "instruction" || (command == "stepIn" && granularity.empty())
-                 ? robbie::RobbieStep::kInstruction
-                 : robbie::RobbieStep::kLine;
-    } else if (command == "stepOut") {
-      step = robbie::RobbieStep::kCommand;
-    }
-    return battle().robbie->session->stepForward(step);
-  }
-  DebugStep step = DebugStep::kContinue;
-  if (command == "next") {
-    step = granularity == "instruction" ? DebugStep::kOver : DebugStep::kLineOver;
-  } else if (command == "stepIn") {
-    step = granularity == "line" || granularity == "statement" ? DebugStep::kLine : DebugStep::kInstruction;
-  } else if (command == "stepOut") {
-    // Out of the innermost call on the stack; without one, out of the robot's turn (its next chronon).
-    step = DebugStep::kOut;
-  }
-  return battle().session->stepForward(step, robot);
+  debuggee().checkThread(threadId);
+  return threadId;
 }
 
 void Adapter::reapplyBreakpoints() {
-  if (battle_) applyBreakpoints(*battle_, breakpoints_);
+  if (debuggee_) debuggee_->applyBreakpoints(breakpoints_);
 }
 
-void Adapter::syncThreads(const std::vector<bool>& alive) {
-  // A robot that died since the last stop ends its thread; one that lives again (after a step back)
-  // starts it again.
-  for (size_t i = 0; i < alive.size() && i < threadAlive_.size(); ++i) {
-    if (alive[i] == threadAlive_[i]) continue;
-    threadAlive_[i] = alive[i];
-    sendEvent("thread", json{{"reason", alive[i] ? "started" : "exited"}, {"threadId", static_cast<int64_t>(i) + 1}});
-  }
+void Adapter::syncThreads() {
+  // A robot that died (or, in Grobots, was born) since the last stop ends (or starts) its thread; one
+  // that lives again after a step back starts it again.
+  std::vector<int64_t> now = debuggee_ ? debuggee_->threadIds() : std::vector<int64_t>{};
+  std::sort(now.begin(), now.end());
+  std::vector<int64_t> gone;
+  std::vector<int64_t> born;
+  std::set_difference(threadsShown_.begin(), threadsShown_.end(), now.begin(), now.end(), std::back_inserter(gone));
+  std::set_difference(now.begin(), now.end(), threadsShown_.begin(), threadsShown_.end(), std::back_inserter(born));
+  for (const int64_t id : gone) sendEvent("thread", json{{"reason", "exited"}, {"threadId", id}});
+  for (const int64_t id : born) sendEvent("thread", json{{"reason", "started"}, {"threadId", id}});
+  threadsShown_ = std::move(now);
 }
 
 void Adapter::afterRun(bool paused) {
-  if (battle().robbie) {
-    const RobbieDebug& robbie = *battle().robbie;
-    if (paused || robbie.session->paused()) {
-      sendEvent("stopped", stoppedBody(battle()));
-      return;
-    }
-    if (!robbie.session->ended()) return;
-    sendEvent("output", robbieEndOutput(robbie));
-    syncThreads({false});
-    sendEvent("terminated", json::object());
-    sendEvent("exited", json{{"exitCode", robbie.session->result().end == robbie::RunEnd::kStopped ? 0 : 1}});
+  Debuggee& d = debuggee();
+  if (paused || d.paused()) {
+    syncThreads();
+    sendEvent("stopped", d.stopped());
     return;
   }
-  const arena::robowar::DebugSession& session = *battle().session;
-  if (paused || session.paused()) {
-    std::vector<bool> alive;
-    for (const arena::robowar::DebugRobotState& r : session.snapshot().robots) alive.push_back(r.alive);
-    syncThreads(alive);
-    sendEvent("stopped", stoppedBody(battle()));
-    return;
-  }
-  if (!session.ended()) return;
-  sendEvent("output",
-            json{{"category", "console"},
-                 {"output", arena::robowar::formatResult(session.result(), robotNames(battle()), battle().seed)},
-                 {"data", arena::robowar::resultJson(session.result(), robotNames(battle()), battle().seed)}});
-  syncThreads(std::vector<bool>(battle().robots.size(), false));
+  if (!d.ended()) return;
+  sendEvent("output", d.endOutput());
+  syncThreads();
   sendEvent("terminated", json::object());
-  sendEvent("exited", json{{"exitCode", 0}});
+  sendEvent("exited", json{{"exitCode", d.exitCode()}});
 }
 
 void Adapter::dispatch(const Request& request) {
@@ -165,18 +107,17 @@ void Adapter::dispatch(const Request& request) {
   if (command == "initialize") {
     respond(request, capabilities());
   } else if (command == "launch") {
-    if (battle_) throw RequestError{"a battle is already launched"};
+    if (debuggee_) throw RequestError{"a program is already launched"};
     const bool stopOnEntry = booleanArgumentOr(args, "stopOnEntry", false);
-    battle_ = launchBattle(args);
+    debuggee_ = launchDebuggee(args);
     stopOnEntry_ = stopOnEntry;
-    applyStopOnErrors();
+    debuggee_->setStopOnErrors(stopOnErrors_);
     reapplyBreakpoints();
     respond(request, nullptr);
     // Configuration (breakpoints) comes after `initialized`; sending it once the robots are loaded
     // lets every breakpoint be verified against their code at once.
     sendEvent("initialized", nullptr);
-    threadAlive_.assign(static_cast<size_t>(threadCount()), false);
-    syncThreads(std::vector<bool>(static_cast<size_t>(threadCount()), true));
+    syncThreads();
   } else if (command == "attach") {
     throw RequestError{"chronon dap cannot attach: use 'launch'"};
   } else if (command == "setBreakpoints") {
@@ -197,7 +138,7 @@ void Adapter::dispatch(const Request& request) {
     }
     breakpoints_.lines[path] = list;
     std::map<int, json> resolved;
-    if (battle_) resolved = applyBreakpoints(*battle_, breakpoints_);
+    if (debuggee_) resolved = debuggee_->applyBreakpoints(breakpoints_);
     json out = json::array();
     for (const RequestedBreakpoint& r : list) {
       const auto it = resolved.find(r.id);
@@ -220,7 +161,7 @@ void Adapter::dispatch(const Request& request) {
     }
     breakpoints_.functions = list;
     std::map<int, json> resolved;
-    if (battle_) resolved = applyBreakpoints(*battle_, breakpoints_);
+    if (debuggee_) resolved = debuggee_->applyBreakpoints(breakpoints_);
     json out = json::array();
     for (const RequestedBreakpoint& r : list) {
       const auto found = resolved.find(r.id);
@@ -233,17 +174,16 @@ void Adapter::dispatch(const Request& request) {
     const auto it = args.find("filters");
     if (it == args.end() || !it->is_array()) throw RequestError{"missing argument 'filters'"};
     stopOnErrors_ = std::any_of(it->begin(), it->end(), [](const json& f) { return f == kErrorFilter; });
-    applyStopOnErrors();
+    if (debuggee_) debuggee_->setStopOnErrors(stopOnErrors_);
     respond(request, json::object());
   } else if (command == "configurationDone") {
-    Battle& b = battle();
+    Debuggee& d = debuggee();
     respond(request, nullptr);
     if (configured_) return;
     configured_ = true;
-    (void)b;
-    afterRun(stepForward(stopOnEntry_ ? "stepIn" : "continue", "instruction", 0));
+    afterRun(d.stepForward(stopOnEntry_ ? "stepIn" : "continue", "instruction", 0));
   } else if (command == "dataBreakpointInfo") {
-    respond(request, dataBreakpointInfoBody(battle(), args));
+    respond(request, debuggee().dataBreakpointInfo(args));
   } else if (command == "setDataBreakpoints") {
     const auto it = args.find("breakpoints");
     if (it == args.end() || !it->is_array()) throw RequestError{"missing argument 'breakpoints'"};
@@ -255,52 +195,45 @@ void Adapter::dispatch(const Request& request) {
       list.push_back(RequestedWatch{nextBreakpointId_++, stringArgument(b, "dataId")});
     }
     breakpoints_.data = list;
-    const std::map<int, json> resolved = applyBreakpoints(battle(), breakpoints_);
+    const std::map<int, json> resolved = debuggee().applyBreakpoints(breakpoints_);
     json out = json::array();
     for (const RequestedWatch& r : list) out.push_back(resolved.at(r.id));
     respond(request, json{{"breakpoints", std::move(out)}});
   } else if (command == "disassemble") {
-    respond(request, disassembleBody(battle(), args));
+    respond(request, debuggee().disassemble(args));
   } else if (command == "chronon/replay") {
-    respond(request, replayBody(battle(), booleanArgumentOr(args, "replay", true)));
+    respond(request, debuggee().replay(booleanArgumentOr(args, "replay", true)));
   } else if (command == "exceptionInfo") {
-    respond(request, exceptionInfoBody(battle()));
+    respond(request, debuggee().exceptionInfo());
   } else if (command == "threads") {
-    respond(request, battle_ ? threadsBody(*battle_) : json{{"threads", json::array()}});
+    respond(request, debuggee_ ? debuggee_->threads() : json{{"threads", json::array()}});
   } else if (command == "stackTrace") {
-    respond(request, stackTraceBody(battle(), args));
+    respond(request, debuggee().stackTrace(args));
   } else if (command == "scopes") {
-    respond(request, scopesBody(battle(), args));
+    respond(request, debuggee().scopes(args));
   } else if (command == "variables") {
-    respond(request, variablesBody(battle(), args));
+    respond(request, debuggee().variables(args));
   } else if (command == "evaluate") {
-    respond(request, evaluateBody(battle(), args));
+    respond(request, debuggee().evaluate(args));
   } else if (command == "continue" || command == "next" || command == "stepIn" || command == "stepOut") {
-    const int robot = robotOfThread(args);
-    if (isEnded()) throw RequestError{battle().robbie ? "the program has ended" : "the battle has ended"};
+    const int64_t thread = threadOf(args);
+    if (debuggee().ended()) throw RequestError{debuggee().endedMessage()};
     const std::string granularity = args.contains("granularity") ? stringArgument(args, "granularity") : "";
     respond(request, command == "continue" ? json{{"allThreadsContinued", true}} : json(nullptr));
-    afterRun(stepForward(command, granularity, robot));
+    afterRun(debuggee().stepForward(command, granularity, thread));
   } else if (command == "stepBack" || command == "reverseContinue") {
-    const int robot = robotOfThread(args);
-    if (!isPaused() && !isEnded()) throw RequestError{"the battle has not started"};
+    const int64_t thread = threadOf(args);
+    Debuggee& d = debuggee();
+    if (!d.paused() && !d.ended()) throw RequestError{"the program has not started"};
     respond(request, nullptr);
-    if (battle().robbie) {
-      robbie::RobbieDebugSession& run = *battle().robbie->session;
-      afterRun(command == "stepBack" ? run.stepBack() : run.reverseContinue());
-    } else {
-      arena::robowar::DebugSession& session = *battle().session;
-      afterRun(command == "stepBack" ? session.stepBack(robot) : session.reverseContinue(robot));
-    }
+    afterRun(command == "stepBack" ? d.stepBack(thread) : d.reverseContinue(thread));
   } else if (command == "pause") {
-    const int robot = robotOfThread(args);
+    const int64_t thread = threadOf(args);
     respond(request, nullptr);
     // Runs are synchronous, so the battle is already paused (or over) whenever a request is read. The
     // stopped event names the thread asked about, so that a client focuses it (the viewer's click on
     // a robot selects its thread this way).
-    if (isPaused()) {
-      sendEvent("stopped", pauseBody(battle(), robot));
-    }
+    if (debuggee().paused()) sendEvent("stopped", debuggee().pause(thread));
   } else if (command == "terminate") {
     respond(request, nullptr);
     sendEvent("terminated", json::object());

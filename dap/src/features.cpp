@@ -13,7 +13,6 @@
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/compiler/disasm.h"
 #include "chronon/dap/protocol.h"
-#include "chronon/dap/robbie_features.h"
 #include "chronon/stdlib/robotalk_words.h"
 #include "chronon/vm/limits.h"
 
@@ -198,7 +197,6 @@ std::string absolutePath(const std::string& path) {
 }
 
 std::unique_ptr<Battle> launchBattle(const json& arguments) {
-  if (isRobbieLaunch(arguments)) return launchRobbie(arguments);
   std::vector<std::string> paths{stringArgument(arguments, "program")};
   if (const auto it = arguments.find("opponents"); it != arguments.end()) {
     if (!it->is_array()) throw RequestError{"argument 'opponents' must be a list of robot files"};
@@ -253,7 +251,6 @@ std::unique_ptr<Battle> launchBattle(const json& arguments) {
 }
 
 std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& requests) {
-  if (battle.robbie) return applyRobbieBreakpoints(*battle.robbie, requests);
   std::map<int, json> resolved;
   std::vector<arena::robowar::DebugBreakpoint> installed;
   auto unverified = [&](const RequestedBreakpoint& r, const std::string& message) {
@@ -350,7 +347,6 @@ std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& r
 }
 
 json threadsBody(const Battle& battle) {
-  if (battle.robbie) return robbieThreadsBody(*battle.robbie);
   json threads = json::array();
   const DebugSession& session = *battle.session;
   for (size_t i = 0; i < battle.robots.size(); ++i) {
@@ -361,7 +357,6 @@ json threadsBody(const Battle& battle) {
 }
 
 json stackTraceBody(const Battle& battle, const json& arguments) {
-  if (battle.robbie) return robbieStackTraceBody(*battle.robbie, arguments);
   const DebugSession& session = pausedSession(battle);
   const int robotIndex = robotOfThread(battle, integerArgument(arguments, "threadId"));
   const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
@@ -397,7 +392,6 @@ json stackTraceBody(const Battle& battle, const json& arguments) {
 }
 
 json scopesBody(const Battle& battle, const json& arguments) {
-  if (battle.robbie) return robbieScopesBody(*battle.robbie, arguments);
   pausedSession(battle);
   const int64_t frameId = integerArgument(arguments, "frameId");
   const int robot = robotOfThread(battle, frameId / kFramesPerRobot);
@@ -418,7 +412,6 @@ json scopesBody(const Battle& battle, const json& arguments) {
 }
 
 json variablesBody(const Battle& battle, const json& arguments) {
-  if (battle.robbie) return robbieVariablesBody(*battle.robbie, arguments);
   const DebugSession& session = pausedSession(battle);
   const int64_t reference = integerArgument(arguments, "variablesReference");
   const int robot = robotOfThread(battle, reference / kScopesPerRobot);
@@ -464,7 +457,6 @@ json variablesBody(const Battle& battle, const json& arguments) {
 }
 
 json evaluateBody(const Battle& battle, const json& arguments) {
-  if (battle.robbie) return robbieEvaluateBody(*battle.robbie, arguments);
   const DebugSession& session = pausedSession(battle);
   std::string expression = stringArgument(arguments, "expression");
   const int robot = robotOfFrame(battle, arguments);
@@ -503,7 +495,6 @@ json evaluateBody(const Battle& battle, const json& arguments) {
 }
 
 json dataBreakpointInfoBody(const Battle& battle, const json& arguments) {
-  if (battle.robbie) return json{{"dataId", nullptr}, {"description", "data breakpoints are for RoboWar robots"}};
   const std::string name = stringArgument(arguments, "name");
   int robot = -1;
   if (arguments.contains("variablesReference")) {
@@ -531,7 +522,6 @@ json dataBreakpointInfoBody(const Battle& battle, const json& arguments) {
 }
 
 json disassembleBody(const Battle& battle, const json& arguments) {
-  if (battle.robbie) return robbieDisassembleBody(*battle.robbie, arguments);
   const std::string reference = stringArgument(arguments, "memoryReference");
   int64_t base = 0;
   try {
@@ -577,7 +567,6 @@ json disassembleBody(const Battle& battle, const json& arguments) {
 }
 
 json exceptionInfoBody(const Battle& battle) {
-  if (battle.robbie) return robbieExceptionInfoBody(*battle.robbie);
   const DebugSnapshot& snapshot = pausedSession(battle).snapshot();
   if (snapshot.reason != DebugStopReason::kException) throw RequestError{"not stopped at a run-time error"};
   const DebugRobot& robot = *battle.robots[static_cast<size_t>(snapshot.position.robot)];
@@ -593,7 +582,6 @@ json pauseBody(const Battle& battle, int robot) {
   body["reason"] = "pause";
   body.erase("hitBreakpointIds");
   body.erase("text");
-  if (battle.robbie) return body;
   const DebugSnapshot& snapshot = battle.session->snapshot();
   const DebugRobot& shown = *battle.robots[static_cast<size_t>(robot)];
   body["threadId"] = robot + 1;
@@ -603,7 +591,6 @@ json pauseBody(const Battle& battle, int robot) {
 }
 
 json stoppedBody(const Battle& battle) {
-  if (battle.robbie) return robbieStoppedBody(*battle.robbie);
   const DebugSnapshot& snapshot = battle.session->snapshot();
   const int robotIndex = snapshot.position.robot;
   const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
@@ -622,14 +609,6 @@ json stoppedBody(const Battle& battle) {
 }
 
 json replayBody(Battle& battle, bool withReplay) {
-  if (battle.robbie) {
-    json body = robbieReplayBody(*battle.robbie, withReplay && battle.replay.empty());
-    if (!withReplay) return body;
-    // The run is recorded once; later answers send the kept text.
-    if (battle.replay.empty()) battle.replay = body["replay"].get<std::string>();
-    body["replay"] = battle.replay;
-    return body;
-  }
   if (withReplay && battle.replay.empty()) {
     std::vector<arena::robowar::Entry> entries;
     std::vector<arena::replay::Entrant> entrants;

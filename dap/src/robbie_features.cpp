@@ -120,7 +120,7 @@ bool isRobbieLaunch(const json& arguments) {
   return ext == ".rl";
 }
 
-std::unique_ptr<Battle> launchRobbie(const json& arguments) {
+std::unique_ptr<RobbieDebug> launchRobbie(const json& arguments) {
   const std::string path = stringArgument(arguments, "program");
   if (const auto it = arguments.find("opponents"); it != arguments.end() && !(it->is_array() && it->empty())) {
     throw RequestError{"an RL program runs alone in Robbie's room: 'opponents' must be absent"};
@@ -128,7 +128,7 @@ std::unique_ptr<Battle> launchRobbie(const json& arguments) {
   const int64_t steps = integerArgumentOr(arguments, "steps", robbie::kDefaultStepLimit);
   if (steps < 1 || steps > kMaxSteps) throw RequestError{"argument 'steps' must be from 1 to 1000000000"};
   auto debug =
-      std::make_shared<RobbieDebug>(RobbieDebug{absolutePath(path), SourceFile(path, ""), {}, {}, nullptr, steps, ""});
+      std::make_unique<RobbieDebug>(RobbieDebug{absolutePath(path), SourceFile(path, ""), {}, {}, nullptr, steps, ""});
   debug->room = robbie::defaultRoom();
   if (const auto it = arguments.find("room"); it != arguments.end() && !it->is_null()) {
     const std::string roomPath = stringArgument(arguments, "room");
@@ -156,9 +156,7 @@ std::unique_ptr<Battle> launchRobbie(const json& arguments) {
     throw RequestError{firstError(debug->file, debug->compiled.diagnostics)};
   }
   debug->session = std::make_unique<RobbieDebugSession>(*debug->compiled.program, debug->room, steps);
-  auto battle = std::make_unique<Battle>();
-  battle->robbie = std::move(debug);
-  return battle;
+  return debug;
 }
 
 std::map<int, json> applyRobbieBreakpoints(RobbieDebug& robbie, const BreakpointRequests& requests) {

@@ -386,3 +386,76 @@ test('an RL program: Robbie\'s thread, a line breakpoint, steps and step back, c
     await client.stop();
   }
 });
+
+test('a Grobots side: threads that come and go, a label breakpoint, steps and step back, chronon battle\'s results', { timeout: 60000 }, async (t) => {
+  const grobots = path.resolve(__dirname, '..', '..', 'stdlib', 'grobots');
+  const gatherer = path.join(grobots, 'gatherer.gb');
+  const fighter = path.join(grobots, 'fighter.gb');
+  const client = new DebugClient(chronon, 'dap', 'chronon', {}, true);
+  client.defaultTimeout = 20000;
+  await client.start();
+  const started = new Set();
+  const exited = new Set();
+  client.on('thread', (e) => (e.body.reason === 'started' ? started : exited).add(e.body.threadId));
+  const stepOf = async (command, args) => {
+    const stopped = client.waitForEvent('stopped');
+    await client.send(command, args);
+    return stopped;
+  };
+  try {
+    await t.test('stop at the label forage once frame 100 is reached', async () => {
+      await client.initializeRequest({ adapterID: 'chronon', supportsVariableType: true });
+      await client.launchRequest({ program: gatherer, opponents: [fighter], seed: 2, frames: 400 });
+      const set = await client.setFunctionBreakpointsRequest({ breakpoints: [{ name: 'forage', condition: 'frame >= 100' }] });
+      assert.equal(set.body.breakpoints[0].verified, true);
+      const stopped = client.waitForEvent('stopped');
+      await client.configurationDoneRequest();
+      const event = await stopped;
+      assert.equal(event.body.reason, 'function breakpoint');
+      assert.ok(started.has(event.body.threadId), 'the paused robot has a thread');
+      const threads = await client.threadsRequest();
+      assert.ok(threads.body.threads.length >= 2);
+      assert.match(threads.body.threads[0].name, /^Chronon Gatherers' Gatherer #\d+$/);
+      const trace = await client.stackTraceRequest({ threadId: event.body.threadId });
+      assert.match(trace.body.stackFrames[0].name, /^forage/);
+      assert.equal(trace.body.stackFrames[0].source.path, gatherer);
+      const scopes = await client.scopesRequest({ frameId: trace.body.stackFrames[0].id });
+      assert.deepEqual(scopes.body.scopes.map((s) => s.name), ['Data stack', 'Return stack', 'Variables', 'Hardware']);
+      const frame = await client.evaluateRequest({ expression: 'frame' });
+      assert.ok(Number(frame.body.result) >= 100);
+    });
+
+    await t.test('stepIn then stepBack shows the same variables', async () => {
+      // Without the breakpoint, which every gatherer reaching forage would hit during the steps.
+      await client.setFunctionBreakpointsRequest({ breakpoints: [] });
+      const threadId = (await client.threadsRequest()).body.threads[0].id;
+      await stepOf('stepOut', { threadId });
+      const show = async () => {
+        const trace = await client.stackTraceRequest({ threadId });
+        const scopes = await client.scopesRequest({ frameId: trace.body.stackFrames[0].id });
+        const vars = await client.variablesRequest({ variablesReference: scopes.body.scopes[2].variablesReference });
+        return [trace.body.stackFrames[0].name, vars.body.variables.map((v) => [v.name, v.value])];
+      };
+      const before = await show();
+      assert.equal((await stepOf('stepIn', { threadId, granularity: 'instruction' })).body.reason, 'step');
+      assert.notDeepEqual(await show(), before);
+      assert.equal((await stepOf('stepBack', { threadId })).body.reason, 'step');
+      assert.deepEqual(await show(), before);
+    });
+
+    await t.test('continue to the end: threads end and the results are chronon battle\'s', async () => {
+      const outputs = [];
+      client.on('output', (e) => outputs.push(e.body));
+      const terminated = client.waitForEvent('terminated');
+      await client.continueRequest({ threadId: [...started][0] });
+      await terminated;
+      const result = outputs.find((o) => o.data && o.data.sides);
+      assert.ok(result, `a result output among ${JSON.stringify(outputs)}`);
+      const battle = execFileSync(chronon, ['battle', gatherer, fighter, '--seed', '2', '--frames', '400'], { encoding: 'utf8' });
+      assert.ok(battle.endsWith(result.output), `${result.output} ends ${battle}`);
+      assert.ok(exited.size > 0 && [...exited].every((id) => started.has(id)));
+    });
+  } finally {
+    await client.stop();
+  }
+});

@@ -1,6 +1,6 @@
 #pragma once
-// The debug adapter: dispatches DAP requests to the features (features.h) and drives the session's
-// stepping, sending responses and events through a callback. Malformed messages get error
+// The debug adapter: dispatches DAP requests to the launched program (debuggee.h, whatever its game)
+// and drives its stepping, sending responses and events through a callback. Malformed messages get error
 // responses; nothing a client sends ends the adapter except `disconnect` (or the end of input).
 
 #include <functional>
@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "chronon/dap/features.h"
+#include "chronon/dap/debuggee.h"
 #include "chronon/dap/protocol.h"
 #include "chronon/jsonrpc/transport.h"
 
@@ -41,23 +41,18 @@ class Adapter {
   void respond(const Request& request, nlohmann::json body);
   void fail(int64_t requestSeq, std::string_view command, std::string_view message);
   void sendEvent(std::string_view name, nlohmann::json body);
-  Battle& battle();
-  int robotOfThread(const nlohmann::json& arguments);
+  Debuggee& debuggee();
+  int64_t threadOf(const nlohmann::json& arguments);
   void afterRun(bool paused);
   void reapplyBreakpoints();
-  void syncThreads(const std::vector<bool>& alive);
-  int64_t threadCount();
-  bool isPaused();
-  bool isEnded();
-  void applyStopOnErrors();
-  bool stepForward(const std::string& command, const std::string& granularity, int robot);
+  void syncThreads();
 
   std::function<void(const nlohmann::json&)> send_;
   int64_t seq_ = 0;
-  std::unique_ptr<Battle> battle_;
+  std::unique_ptr<Debuggee> debuggee_;
   BreakpointRequests breakpoints_;
   int nextBreakpointId_ = 1;
-  std::vector<bool> threadAlive_;  ///< Per robot: whether the client was last told its thread runs.
+  std::vector<int64_t> threadsShown_;  ///< The threads the client was last told exist, sorted.
   bool stopOnEntry_ = false;
   bool stopOnErrors_ = true;
   bool configured_ = false;

@@ -1,8 +1,9 @@
 #pragma once
-// The debug adapter's features as plain functions over a launched battle (clangd style: no I/O, no
-// protocol state): loading the robots a launch names, resolving breakpoints, and the bodies of
-// threads, stackTrace, scopes, variables, evaluate and the stopped event. Each throws RequestError
-// for arguments it cannot use.
+// The debug adapter's features for RoboWar battles, as plain functions over a launched battle (clangd
+// style: no I/O, no protocol state): loading the robots a launch names, resolving breakpoints, and
+// the bodies of threads, stackTrace, scopes, variables, evaluate and the stopped event. The other
+// games have their own (robbie_features.h, grobots_features.h); debuggee.h puts them behind one
+// interface. Each throws RequestError for arguments it cannot use.
 
 #include <cstdint>
 #include <map>
@@ -27,21 +28,16 @@ struct DebugRobot {
   std::string threadName;             ///< "dodger (robot 0)".
 };
 
-struct RobbieDebug;
-
-/// A launched battle: the robots (program first, then the opponents) and the session over them; or,
-/// for an RL program, the Robbie run (robbie_features.h) with no robots and no session.
+/// A launched RoboWar battle: the robots (program first, then the opponents) and the session over them.
 struct Battle {
   std::vector<std::unique_ptr<DebugRobot>> robots;
   std::unique_ptr<arena::robowar::DebugSession> session;
   uint64_t seed = 1;
   arena::robowar::Rules rules;
-  std::shared_ptr<RobbieDebug> robbie;  ///< Set for an RL program (then robots and session are empty).
-  std::string replay;                   ///< The battle's replay once a client asked for it (chronon/replay).
+  std::string replay;  ///< The battle's replay once a client asked for it (chronon/replay).
 };
 
-/// Loads the robots a launch request names and sets up the session (an RL `program`, ending in .rl,
-/// launches a Robbie run instead: launchRobbie, robbie_features.h): `program` (a robot file),
+/// Loads the robots a RoboWar launch request names and sets up the session: `program` (a robot file),
 /// `opponents` (a list of robot files, may be absent), `seed` (integer, default 1) and `maxChronons`
 /// (integer 1-1000000, default 1500). Robots naming the same `#!!team` are teammates, as in
 /// `chronon battle`. Throws RequestError naming the file and its first error when a robot does not

@@ -1,8 +1,8 @@
 #pragma once
 // The debug adapter's features for a Robbie Language program (docs/debugging.md "Robbie programs"):
 // one thread (Robbie), line breakpoints, the Registers, Expression stack and Hardware scopes over
-// the RL debugging session of arena/ (robbie_debug.h). features.cpp sends a Battle whose `robbie` is
-// set here; each function throws RequestError for arguments it cannot use.
+// the RL debugging session of arena/ (robbie_debug.h); debuggee.cpp routes the adapter's requests
+// here. Each function throws RequestError for arguments it cannot use.
 
 #include <map>
 #include <memory>
@@ -35,7 +35,7 @@ bool isRobbieLaunch(const nlohmann::json& arguments);
 /// Loads the RL program a launch names: `program` (.rl), `room` (a room file, default the built-in
 /// room), `steps` (the step limit, 1-1000000000, default 1000000, as `chronon run --steps`); no
 /// `opponents`. Throws RequestError with the first error of the program or the room.
-std::unique_ptr<Battle> launchRobbie(const nlohmann::json& arguments);
+std::unique_ptr<RobbieDebug> launchRobbie(const nlohmann::json& arguments);
 
 /// Installs the line breakpoints of the program's file, with their conditions (parseRobbieCondition);
 /// function and data breakpoints are not available for RL and come back unverified with a message, as

@@ -1,0 +1,731 @@
+// The debug adapter's features for Grobots sides (dap/grobots_features.h).
+
+#include "chronon/dap/grobots_features.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <sstream>
+
+#include "chronon/compiler/grobocode_disasm.h"
+#include "chronon/compiler/load.h"
+#include "chronon/dap/protocol.h"
+#include "chronon/stdlib/grobots_number.h"
+#include "chronon/vm/grobocode_interpreter.h"
+
+namespace chronon::dap {
+
+using arena::grobots::DebugRobotState;
+using arena::grobots::DebugSession;
+using arena::grobots::DebugSnapshot;
+using arena::grobots::DebugStopReason;
+using grobots::Fixed;
+using nlohmann::json;
+
+namespace {
+
+// Frame ids and variable references put the robot's serial above a small index, so that they need
+// no table and stay valid for as long as the pause does.
+constexpr int64_t kFramesPerRobot = 64;  // the frame at the pc and up to 50 return addresses
+constexpr int64_t kScopesPerRobot = 8;
+enum class Scope : uint8_t { kDataStack = 1, kReturnStack = 2, kVariables = 3, kHardware = 4 };
+// Memory references name a type's instruction: type * kAddressesPerType + address, in hex.
+constexpr int64_t kAddressesPerType = 0x10000;
+constexpr int64_t kMaxFrames = 1000000;
+
+// The first error of `diagnostics` in `file` as "path:line:col: error: message", or "".
+std::string firstError(const SourceFile& file, const Diagnostics& diagnostics) {
+  for (const Diagnostic& d : diagnostics.all()) {
+    if (d.severity != Severity::kError) continue;
+    const LineColumn at = file.lineColumn(d.range.begin);
+    return file.name() + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": error: " + d.message;
+  }
+  return {};
+}
+
+const DebugSession& pausedRound(const GrobotsDebug& grobots) {
+  if (!grobots.session->paused()) throw RequestError{"the round is not paused"};
+  return *grobots.session;
+}
+
+const grobocode::Side& debuggedSide(const GrobotsDebug& grobots) { return grobots.sides.front().side; }
+
+// A number as the original prints it (toString: up to three decimals).
+std::string numberText(Fixed n) {
+  const grobots::Checked<std::string> text = grobots::toString(n);
+  return text.ok() ? text.value() : std::to_string(n.toDouble());
+}
+
+std::string vectorText(grobots::FixedVector v) {
+  const grobots::Checked<std::string> text = grobots::toString(v);
+  return text.ok() ? text.value() : "<?>";
+}
+
+json value(const std::string& name, const std::string& text, const std::string& type) {
+  return json{{"name", name}, {"value", text}, {"type", type}, {"variablesReference", 0}};
+}
+
+std::string addressText(int64_t address) {
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%05llx", static_cast<unsigned long long>(address));
+  return text;
+}
+
+// The robot of a thread, alive at the pause and of the debugged side.
+const DebugRobotState& robotOf(const GrobotsDebug& grobots, int64_t threadId) {
+  const DebugSession& session = pausedRound(grobots);
+  const DebugRobotState* r = threadId > 0 ? session.snapshot().robot(static_cast<uint32_t>(threadId)) : nullptr;
+  if (r == nullptr || r->side != 0 || !r->hasBrain) throw RequestError{"unknown thread " + std::to_string(threadId)};
+  return *r;
+}
+
+const grobocode::Brain& brainOf(const GrobotsDebug& grobots, const DebugRobotState& r) {
+  return *grobots.session->brain(r.side, r.type);
+}
+
+// The robot a frame id or variables reference names (serial above the index).
+const DebugRobotState& robotOfReference(const GrobotsDebug& grobots, int64_t reference, int64_t perRobot) {
+  return robotOf(grobots, reference / perRobot);
+}
+
+json sourceOf(const GrobotsDebug& grobots) {
+  return json{{"name", std::filesystem::path(grobots.paths.front()).filename().string()},
+              {"path", grobots.paths.front()}};
+}
+
+// "main+3: food-sensor-time": where an address is and what it holds.
+std::string frameName(const grobocode::Brain& brain, int32_t address) {
+  std::string name = grobocode::describeAddress(brain, address);
+  if (address >= 0 && static_cast<size_t>(address) < brain.instructions.size())
+    name += ": " + grobocode::describe(brain, brain.instructions[static_cast<size_t>(address)]);
+  return name;
+}
+
+json frameAt(const GrobotsDebug& grobots, const DebugRobotState& r, int64_t index, int32_t address) {
+  const grobocode::Brain& brain = brainOf(grobots, r);
+  json frame{{"id", static_cast<int64_t>(r.serial) * kFramesPerRobot + index},
+             {"name", frameName(brain, address)},
+             {"line", 0},
+             {"column", 0},
+             {"instructionPointerReference", addressText(r.type * kAddressesPerType + address)}};
+  const int32_t line = grobots.session->lineOf(r.side, r.type, address);
+  if (line > 0) {
+    frame["source"] = sourceOf(grobots);
+    frame["line"] = line;
+    frame["column"] = 1;
+  }
+  return frame;
+}
+
+std::vector<json> hardware(const DebugRobotState& r) {
+  std::vector<json> out;
+  out.push_back(value("position", vectorText(r.position), "vector"));
+  out.push_back(value("velocity", vectorText(r.velocity), "vector"));
+  out.push_back(value("energy", numberText(r.energy), "number"));
+  out.push_back(value("max-energy", numberText(r.maxEnergy), "number"));
+  out.push_back(value("armor", numberText(r.armor), "number"));
+  out.push_back(value("shield", numberText(r.shield), "number"));
+  out.push_back(value("radius", numberText(r.radius), "number"));
+  out.push_back(value("mass", numberText(r.mass), "number"));
+  out.push_back(value("flag", numberText(r.flag), "number"));
+  out.push_back(value("constructor-type", std::to_string(r.constructorType), "integer"));
+  out.push_back(value("constructor-progress", numberText(r.constructorProgress), "number"));
+  out.push_back(value("blaster-cooldown", std::to_string(r.blasterCooldown), "frames"));
+  out.push_back(value("grenades-cooldown", std::to_string(r.grenadeCooldown), "frames"));
+  out.push_back(value("robot-found", std::to_string(r.found[0]), "integer"));
+  out.push_back(value("food-found", std::to_string(r.found[1]), "integer"));
+  out.push_back(value("shot-found", std::to_string(r.found[2]), "integer"));
+  out.push_back(value("id", std::to_string(r.id), "integer"));
+  out.push_back(value("remaining", std::to_string(r.brain.remaining), "cycles"));
+  return out;
+}
+
+const char* reasonName(DebugStopReason reason) {
+  switch (reason) {
+    case DebugStopReason::kEntry: return "entry";
+    case DebugStopReason::kStep: return "step";
+    case DebugStopReason::kBreakpoint: return "breakpoint";
+    case DebugStopReason::kFunctionBreakpoint: return "function breakpoint";
+    case DebugStopReason::kDataBreakpoint: return "data breakpoint";
+    case DebugStopReason::kException: return "exception";
+  }
+  return "step";
+}
+
+bool sameWithoutCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+std::string trimmed(std::string text) {
+  text.erase(0, text.find_first_not_of(" \t"));
+  text.erase(text.find_last_not_of(" \t") + 1);
+  return text;
+}
+
+// What a condition clause compares: a world or brain figure, or a variable of the type.
+struct Clause {
+  enum class Subject : uint8_t { kFrame, kThread, kDepth, kTop, kSecond, kVariable };
+  enum class Compare : uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
+  Subject subject = Subject::kFrame;
+  size_t variable = 0;
+  Compare compare = Compare::kEqual;
+  double value = 0;
+};
+
+bool compareValues(Clause::Compare how, double left, double right) {
+  switch (how) {
+    case Clause::Compare::kEqual: return left == right;
+    case Clause::Compare::kNotEqual: return left != right;
+    case Clause::Compare::kLess: return left < right;
+    case Clause::Compare::kLessEqual: return left <= right;
+    case Clause::Compare::kGreater: return left > right;
+    case Clause::Compare::kGreaterEqual: return left >= right;
+  }
+  return false;
+}
+
+// Parses a Grobots condition for `brain`: clauses `SUBJECT OP NUMBER` joined by `&&`, SUBJECT one of
+// frame, thread (the robot's serial, its thread id), depth, top, second or a variable of the type, NUMBER a Grobocode
+// literal. Returns nullopt and sets `error` otherwise. A clause on `top` or `second` fails while the stack is too
+// shallow.
+std::optional<std::vector<Clause>> parseCondition(const std::string& text, const grobocode::Brain& brain,
+                                                  std::string& error) {
+  std::vector<Clause> clauses;
+  std::string rest = trimmed(text);
+  if (rest.empty()) return clauses;
+  const auto fail = [&](const std::string& message) {
+    error = message + " (conditions are clauses like 'frame > 100', 'top >= 2.5' or 'seen-time < 0' joined by &&)";
+    return std::nullopt;
+  };
+  size_t start = 0;
+  while (start <= rest.size()) {
+    const size_t end = rest.find("&&", start);
+    const std::string part = trimmed(rest.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    static constexpr std::pair<std::string_view, Clause::Compare> kOperators[] = {
+        {"==", Clause::Compare::kEqual},        {"!=", Clause::Compare::kNotEqual}, {"<=", Clause::Compare::kLessEqual},
+        {">=", Clause::Compare::kGreaterEqual}, {"<", Clause::Compare::kLess},      {">", Clause::Compare::kGreater},
+        {"=", Clause::Compare::kEqual}};
+    size_t at = std::string::npos;
+    Clause clause;
+    size_t width = 0;
+    for (const auto& [spelling, how] : kOperators) {
+      const size_t found = part.find(spelling);
+      if (found != std::string::npos && (at == std::string::npos || found < at)) {
+        at = found;
+        width = spelling.size();
+        clause.compare = how;
+      }
+    }
+    if (at == std::string::npos) return fail("expected a comparison (== != < <= > >=) in '" + part + "'");
+    // "<=" is found at the same place as "<": prefer the longer spelling there.
+    for (const auto& [spelling, how] : kOperators) {
+      if (spelling.size() == 2 && part.compare(at, 2, spelling) == 0) {
+        width = 2;
+        clause.compare = how;
+      }
+    }
+    const std::string subject = trimmed(part.substr(0, at));
+    const std::string number = trimmed(part.substr(at + width));
+    if (sameWithoutCase(subject, "frame")) {
+      clause.subject = Clause::Subject::kFrame;
+    } else if (sameWithoutCase(subject, "thread")) {
+      clause.subject = Clause::Subject::kThread;
+    } else if (sameWithoutCase(subject, "depth")) {
+      clause.subject = Clause::Subject::kDepth;
+    } else if (sameWithoutCase(subject, "top")) {
+      clause.subject = Clause::Subject::kTop;
+    } else if (sameWithoutCase(subject, "second")) {
+      clause.subject = Clause::Subject::kSecond;
+    } else {
+      bool found = false;
+      for (size_t i = 0; i < brain.variables.size(); ++i) {
+        if (sameWithoutCase(brain.variables[i].name, subject)) {
+          clause.subject = Clause::Subject::kVariable;
+          clause.variable = i;
+          found = true;
+        }
+      }
+      if (!found) return fail("unknown subject '" + subject + "'");
+    }
+    const auto parsed = grobots::parseLiteral(number);
+    if (!parsed.ok()) return fail("expected a number after the comparison in '" + part + "'");
+    clause.value = parsed.value().toDouble();
+    clauses.push_back(clause);
+    if (end == std::string::npos) break;
+    start = end + 2;
+  }
+  return clauses;
+}
+
+bool holds(const std::vector<Clause>& clauses, const arena::grobots::DebugPosition& position,
+           const grobocode::BrainState& state) {
+  for (const Clause& c : clauses) {
+    double left = 0;
+    switch (c.subject) {
+      case Clause::Subject::kFrame: left = position.frame; break;
+      case Clause::Subject::kThread: left = position.robot; break;
+      case Clause::Subject::kDepth: left = state.height; break;
+      case Clause::Subject::kTop:
+        if (state.height < 1) return false;
+        left = state.stack[static_cast<size_t>(state.height - 1)].toDouble();
+        break;
+      case Clause::Subject::kSecond:
+        if (state.height < 2) return false;
+        left = state.stack[static_cast<size_t>(state.height - 2)].toDouble();
+        break;
+      case Clause::Subject::kVariable:
+        if (c.variable >= state.variables.size()) return false;
+        left = state.variables[c.variable].toDouble();
+        break;
+    }
+    if (!compareValues(c.compare, left, c.value)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool isGrobotsLaunch(const json& arguments) {
+  const auto it = arguments.find("program");
+  if (it == arguments.end() || !it->is_string()) return false;
+  std::string ext = std::filesystem::path(it->get<std::string>()).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext == ".gb";
+}
+
+std::unique_ptr<GrobotsDebug> launchGrobots(const json& arguments) {
+  auto debug = std::make_unique<GrobotsDebug>();
+  std::vector<std::string> paths{stringArgument(arguments, "program")};
+  if (const auto it = arguments.find("opponents"); it != arguments.end() && !it->is_null()) {
+    if (!it->is_array()) throw RequestError{"argument 'opponents' must be a list of side files"};
+    for (const json& o : *it) {
+      if (!o.is_string()) throw RequestError{"argument 'opponents' must be a list of side files"};
+      paths.push_back(o.get<std::string>());
+    }
+  }
+  const int64_t seed = integerArgumentOr(arguments, "seed", 1);
+  if (seed < INT32_MIN || seed > INT32_MAX) throw RequestError{"argument 'seed' is out of range"};
+  debug->seed = static_cast<int32_t>(seed);
+  const int64_t frames = integerArgumentOr(arguments, "frames", 18000);
+  if (frames < 1 || frames > kMaxFrames) throw RequestError{"argument 'frames' must be from 1 to 1000000"};
+  debug->options.frameLimit = static_cast<int32_t>(frames);
+  if (const auto it = arguments.find("world"); it != arguments.end() && !it->is_null()) {
+    const std::string world = stringArgument(arguments, "world");
+    int w = 0;
+    int h = 0;
+    char x = 0;
+    std::istringstream in(world);
+    if (!(in >> w >> x >> h) || (x != 'x' && x != 'X') || w < 1 || h < 1 || w > 1000 || h > 1000) {
+      throw RequestError{"argument 'world' must be WxH in tiles of 10 units, e.g. 10x10"};
+    }
+    debug->options.width = w * 10;
+    debug->options.height = h * 10;
+  }
+  debug->sides.reserve(paths.size());
+  for (const std::string& path : paths) {
+    Diagnostics diagnostics;
+    std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
+    if (!file) throw RequestError{path + ": cannot read the side"};
+    debug->files.push_back(std::make_unique<SourceFile>(std::move(*file)));
+    grobocode::SideResult result = grobocode::compileSide(*debug->files.back());
+    if (!result.loaded()) {
+      const std::string error = firstError(*debug->files.back(), result.diagnostics);
+      throw RequestError{error.empty() ? path + ": the side does not load" : error};
+    }
+    debug->sides.push_back(std::move(result));
+    debug->paths.push_back(absolutePath(path));
+  }
+  std::vector<const grobocode::Side*> sides;
+  for (const grobocode::SideResult& s : debug->sides) sides.push_back(&s.side);
+  debug->session = std::make_unique<DebugSession>(sides, debug->options, debug->seed);
+  return debug;
+}
+
+std::map<int, json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const BreakpointRequests& requests) {
+  std::map<int, json> resolved;
+  std::vector<arena::grobots::DebugBreakpoint> installed;
+  const grobocode::Side& side = debuggedSide(grobots);
+  // A condition is parsed once per type it applies to (variables differ between types).
+  const auto conditionFor = [&](const RequestedBreakpoint& r, int32_t type,
+                                std::string& error) -> std::optional<arena::grobots::DebugCondition> {
+    const grobocode::Brain& brain = *side.types[static_cast<size_t>(type)].brain;
+    std::optional<std::vector<Clause>> clauses = parseCondition(r.condition, brain, error);
+    if (!clauses) return std::nullopt;
+    if (clauses->empty()) return arena::grobots::DebugCondition{};
+    return arena::grobots::DebugCondition(
+        [clauses = std::move(*clauses)](const arena::grobots::DebugPosition& p, const grobocode::BrainState& s) {
+          return holds(clauses, p, s);
+        });
+  };
+  for (const auto& [path, list] : requests.lines) {
+    for (const RequestedBreakpoint& r : list) {
+      json b{{"id", r.id}, {"verified", false}, {"line", r.line}};
+      if (path != grobots.paths.front()) {
+        b["message"] = "this file is not the side being debugged";
+        resolved[r.id] = std::move(b);
+        continue;
+      }
+      int chosen = 0;
+      const std::vector<arena::grobots::DebugLineAddresses> at =
+          arena::grobots::debugLineAddresses(side, r.line, chosen);
+      std::string error;
+      for (const arena::grobots::DebugLineAddresses& typeAt : at) {
+        if (typeAt.type < 0) continue;
+        std::optional<arena::grobots::DebugCondition> condition = conditionFor(r, typeAt.type, error);
+        if (!condition) break;
+        for (int32_t address : typeAt.addresses)
+          installed.push_back({r.id, 0, typeAt.type, address, false, *condition});
+      }
+      if (!error.empty()) {
+        b["message"] = error;
+      } else if (at.empty()) {
+        b["message"] = "no code on or after line " + std::to_string(r.line);
+      } else {
+        b = json{{"id", r.id}, {"verified", true}, {"line", chosen}, {"source", sourceOf(grobots)}};
+      }
+      resolved[r.id] = std::move(b);
+    }
+  }
+  for (const RequestedBreakpoint& r : requests.functions) {
+    json b{{"id", r.id}, {"verified", false}};
+    std::string error;
+    bool found = false;
+    for (size_t t = 0; t < side.types.size() && error.empty(); ++t) {
+      if (!side.types[t].brain) continue;
+      const int32_t address = arena::grobots::debugLabelAddress(*side.types[t].brain, r.name);
+      if (address < 0) continue;
+      std::optional<arena::grobots::DebugCondition> condition = conditionFor(r, static_cast<int32_t>(t), error);
+      if (!condition) break;
+      installed.push_back({r.id, 0, static_cast<int32_t>(t), address, true, *condition});
+      if (!found) {
+        b = json{{"id", r.id},
+                 {"verified", true},
+                 {"source", sourceOf(grobots)},
+                 {"line", grobots.session->lineOf(0, static_cast<int32_t>(t), address)}};
+      }
+      found = true;
+    }
+    if (!error.empty()) {
+      b = json{{"id", r.id}, {"verified", false}, {"message", error}};
+    } else if (!found) {
+      b["message"] = "no type of the side has a label '" + r.name + "'";
+    }
+    resolved[r.id] = std::move(b);
+  }
+  std::vector<arena::grobots::DebugWatch> watches;
+  for (const RequestedWatch& r : requests.data) {
+    json b{{"id", r.id}, {"verified", false}};
+    const size_t colon = r.dataId.rfind(':');
+    bool ok = false;
+    if (colon != std::string::npos) {
+      const std::string typeName = r.dataId.substr(0, colon);
+      const std::string name = r.dataId.substr(colon + 1);
+      for (size_t t = 0; t < side.types.size() && !ok; ++t) {
+        if (!side.types[t].brain || side.types[t].name != typeName) continue;
+        const grobocode::Brain& brain = *side.types[t].brain;
+        for (size_t i = 0; i < brain.variables.size() && !ok; ++i) {
+          if (brain.variables[i].name != name) continue;
+          watches.push_back({r.id, 0, static_cast<int32_t>(t), false, static_cast<int32_t>(i)});
+          ok = true;
+        }
+        for (size_t i = 0; i < brain.vectors.size() && !ok; ++i) {
+          if (brain.vectors[i].name != name) continue;
+          watches.push_back({r.id, 0, static_cast<int32_t>(t), true, static_cast<int32_t>(i)});
+          ok = true;
+        }
+      }
+    }
+    if (ok) {
+      b["verified"] = true;
+    } else {
+      b["message"] = "no variable '" + r.dataId + "' (give TYPE:VARIABLE of the side being debugged)";
+    }
+    resolved[r.id] = std::move(b);
+  }
+  grobots.session->setBreakpoints(std::move(installed));
+  grobots.session->setWatches(std::move(watches));
+  return resolved;
+}
+
+std::vector<int64_t> grobotsThreadIds(const GrobotsDebug& grobots) {
+  std::vector<int64_t> ids;
+  if (!grobots.session->paused()) return ids;
+  for (const DebugRobotState& r : grobots.session->snapshot().robots) {
+    if (r.side == 0 && r.hasBrain) ids.push_back(r.serial);
+  }
+  return ids;
+}
+
+bool isGrobotsThread(const GrobotsDebug& grobots, int64_t threadId) {
+  const std::vector<int64_t> ids = grobotsThreadIds(grobots);
+  return std::find(ids.begin(), ids.end(), threadId) != ids.end();
+}
+
+bool grobotsStepForward(GrobotsDebug& grobots, const std::string& command, const std::string& granularity,
+                        int64_t threadId) {
+  using arena::grobots::DebugStep;
+  DebugStep step = DebugStep::kContinue;
+  if (command == "next") {
+    step = granularity == "instruction" ? DebugStep::kInstruction : DebugStep::kOver;
+  } else if (command == "stepIn") {
+    step = granularity == "line" || granularity == "statement" ? DebugStep::kLine : DebugStep::kInstruction;
+  } else if (command == "stepOut") {
+    // Out of the innermost call; at top level, to the robot's next frame.
+    step = DebugStep::kOut;
+  }
+  // Before the first stop, a step goes to the first robot of the side that runs.
+  if (!grobots.session->paused() && step != DebugStep::kContinue) {
+    if (!grobots.session->goToFrame(0)) return false;
+    const DebugSnapshot& s = grobots.session->snapshot();
+    for (const DebugRobotState& r : s.robots) {
+      if (r.side == 0 && r.hasBrain) return grobots.session->stepForward(DebugStep::kInstruction, r.serial);
+    }
+    return true;
+  }
+  return grobots.session->stepForward(step, static_cast<uint32_t>(std::max<int64_t>(threadId, 0)));
+}
+
+json grobotsThreadsBody(const GrobotsDebug& grobots) {
+  json threads = json::array();
+  if (grobots.session->paused()) {
+    for (const DebugRobotState& r : grobots.session->snapshot().robots) {
+      if (r.side == 0 && r.hasBrain) threads.push_back({{"id", static_cast<int64_t>(r.serial)}, {"name", r.name}});
+    }
+  }
+  return json{{"threads", std::move(threads)}};
+}
+
+json grobotsStackTraceBody(const GrobotsDebug& grobots, const json& arguments) {
+  const DebugRobotState& r = robotOf(grobots, integerArgument(arguments, "threadId"));
+  json frames = json::array({frameAt(grobots, r, 0, r.brain.pc)});
+  for (int32_t k = r.brain.returnHeight; k-- > 0;)
+    frames.push_back(frameAt(grobots, r, r.brain.returnHeight - k, r.brain.returnStack[static_cast<size_t>(k)]));
+  const auto total = static_cast<int64_t>(frames.size());
+  return json{{"stackFrames", std::move(frames)}, {"totalFrames", total}};
+}
+
+json grobotsScopesBody(const GrobotsDebug& grobots, const json& arguments) {
+  const int64_t frameId = integerArgument(arguments, "frameId");
+  const DebugRobotState& r = robotOfReference(grobots, frameId, kFramesPerRobot);
+  const int64_t base = static_cast<int64_t>(r.serial) * kScopesPerRobot;
+  const auto scope = [&](const char* name, Scope kind, const char* hint, int64_t count) {
+    json s{{"name", name}, {"variablesReference", base + static_cast<int64_t>(kind)}, {"expensive", false}};
+    if (hint != nullptr) s["presentationHint"] = hint;
+    if (count >= 0) s["indexedVariables"] = count;
+    return s;
+  };
+  return json{{"scopes", json::array({scope("Data stack", Scope::kDataStack, nullptr, r.brain.height),
+                                      scope("Return stack", Scope::kReturnStack, nullptr, r.brain.returnHeight),
+                                      scope("Variables", Scope::kVariables, "locals", -1),
+                                      scope("Hardware", Scope::kHardware, "registers", -1)})}};
+}
+
+json grobotsVariablesBody(const GrobotsDebug& grobots, const json& arguments) {
+  const int64_t reference = integerArgument(arguments, "variablesReference");
+  const DebugRobotState& r = robotOfReference(grobots, reference, kScopesPerRobot);
+  const grobocode::Brain& brain = brainOf(grobots, r);
+  json variables = json::array();
+  switch (static_cast<Scope>(reference % kScopesPerRobot)) {
+    case Scope::kDataStack:
+      for (int32_t k = r.brain.height; k-- > 0;) {
+        variables.push_back(
+            value(std::to_string(r.brain.height - 1 - k), numberText(r.brain.stack[static_cast<size_t>(k)]), "number"));
+      }
+      break;
+    case Scope::kReturnStack:
+      for (int32_t k = r.brain.returnHeight; k-- > 0;) {
+        const int32_t address = r.brain.returnStack[static_cast<size_t>(k)];
+        variables.push_back(value(std::to_string(r.brain.returnHeight - 1 - k),
+                                  grobocode::describeAddress(brain, address), "return address"));
+      }
+      break;
+    case Scope::kVariables:
+      for (size_t i = 0; i < brain.variables.size() && i < r.brain.variables.size(); ++i) {
+        json v = value(brain.variables[i].name, numberText(r.brain.variables[i]), "number");
+        v["evaluateName"] = brain.variables[i].name;
+        variables.push_back(std::move(v));
+      }
+      for (size_t i = 0; i < brain.vectors.size() && i < r.brain.vectors.size(); ++i) {
+        json v = value(brain.vectors[i].name, vectorText(r.brain.vectors[i]), "vector");
+        v["evaluateName"] = brain.vectors[i].name;
+        variables.push_back(std::move(v));
+      }
+      break;
+    case Scope::kHardware:
+      for (json& v : hardware(r)) variables.push_back(std::move(v));
+      break;
+    default: throw RequestError{"unknown variablesReference " + std::to_string(reference)};
+  }
+  return json{{"variables", std::move(variables)}};
+}
+
+json grobotsEvaluateBody(const GrobotsDebug& grobots, const json& arguments) {
+  const DebugSession& session = pausedRound(grobots);
+  const int64_t frameId = integerArgumentOr(arguments, "frameId", 0);
+  const DebugRobotState& r = frameId > 0 ? robotOfReference(grobots, frameId, kFramesPerRobot)
+                                         : robotOf(grobots, session.snapshot().position.robot);
+  const grobocode::Brain& brain = brainOf(grobots, r);
+  const std::string expression = trimmed(stringArgument(arguments, "expression"));
+  const auto result = [](const std::string& text) { return json{{"result", text}, {"variablesReference", 0}}; };
+  for (size_t i = 0; i < brain.variables.size() && i < r.brain.variables.size(); ++i) {
+    if (sameWithoutCase(brain.variables[i].name, expression)) return result(numberText(r.brain.variables[i]));
+  }
+  for (size_t i = 0; i < brain.vectors.size() && i < r.brain.vectors.size(); ++i) {
+    if (sameWithoutCase(brain.vectors[i].name, expression)) return result(vectorText(r.brain.vectors[i]));
+  }
+  if (expression == "pc") return result(grobocode::describeAddress(brain, r.brain.pc));
+  if (expression == "frame") return result(std::to_string(session.snapshot().position.frame));
+  if (expression == "stack") {
+    std::string text;
+    for (int32_t k = 0; k < r.brain.height; ++k)
+      text += (k == 0 ? "" : " ") + numberText(r.brain.stack[static_cast<size_t>(k)]);
+    return result(text.empty() ? "(empty)" : text);
+  }
+  if (expression == "return-stack") {
+    std::string text;
+    for (int32_t k = 0; k < r.brain.returnHeight; ++k)
+      text += (k == 0 ? "" : " ") + grobocode::describeAddress(brain, r.brain.returnStack[static_cast<size_t>(k)]);
+    return result(text.empty() ? "(empty)" : text);
+  }
+  for (const json& v : hardware(r)) {
+    if (v["name"] == expression) return result(v["value"].get<std::string>());
+  }
+  throw RequestError{"cannot evaluate '" + expression +
+                     "': give a variable of the type, a Hardware name, pc, frame, stack or return-stack"};
+}
+
+json grobotsDataBreakpointInfoBody(const GrobotsDebug& grobots, const json& arguments) {
+  const std::string name = stringArgument(arguments, "name");
+  const int64_t reference = integerArgumentOr(arguments, "variablesReference", 0);
+  const DebugSession& session = pausedRound(grobots);
+  const DebugRobotState& r = reference > 0 ? robotOfReference(grobots, reference, kScopesPerRobot)
+                                           : robotOf(grobots, session.snapshot().position.robot);
+  const grobocode::Brain& brain = brainOf(grobots, r);
+  const std::string typeName = debuggedSide(grobots).types[static_cast<size_t>(r.type)].name;
+  const auto declared = [&] {
+    for (const auto& v : brain.variables) {
+      if (v.name == name) return true;
+    }
+    for (const auto& v : brain.vectors) {
+      if (v.name == name) return true;
+    }
+    return false;
+  };
+  if (!declared())
+    return json{{"dataId", nullptr}, {"description", "only the type's #var and #vector variables can be watched"}};
+  return json{{"dataId", typeName + ":" + name},
+              {"description", name + " of every " + typeName},
+              {"accessTypes", json::array({"write"})},
+              {"canPersist", false}};
+}
+
+json grobotsStoppedBody(const GrobotsDebug& grobots) {
+  const DebugSnapshot& snapshot = grobots.session->snapshot();
+  const DebugRobotState& r = snapshot.paused();
+  const std::string description = "frame " + std::to_string(snapshot.position.frame) + ", " + r.name + " at " +
+                                  grobocode::describeAddress(brainOf(grobots, r), snapshot.position.pc);
+  json body{{"reason", reasonName(snapshot.reason)},
+            {"threadId", static_cast<int64_t>(snapshot.position.robot)},
+            {"allThreadsStopped", true},
+            {"description", description}};
+  if (!snapshot.breakpoints.empty()) body["hitBreakpointIds"] = snapshot.breakpoints;
+  if (snapshot.reason == DebugStopReason::kException) {
+    body["text"] = snapshot.error;
+    body["description"] = snapshot.error + " (" + description + ")";
+  }
+  return body;
+}
+
+json grobotsPauseBody(const GrobotsDebug& grobots, int64_t threadId) {
+  const DebugRobotState& r = robotOf(grobots, threadId);
+  return json{{"reason", "pause"},
+              {"threadId", threadId},
+              {"allThreadsStopped", true},
+              {"description", "frame " + std::to_string(grobots.session->snapshot().position.frame) + ", " + r.name +
+                                  " at " + grobocode::describeAddress(brainOf(grobots, r), r.brain.pc)}};
+}
+
+json grobotsExceptionInfoBody(const GrobotsDebug& grobots) {
+  const DebugSession& session = pausedRound(grobots);
+  const DebugSnapshot& snapshot = session.snapshot();
+  if (snapshot.reason != DebugStopReason::kException) throw RequestError{"not stopped at a runtime error"};
+  const DebugRobotState& r = snapshot.paused();
+  return json{{"exceptionId", std::string(kErrorFilter)},
+              {"description", r.name + " had error in brain at " +
+                                  grobocode::describeAddress(brainOf(grobots, r), snapshot.position.pc) + ": " +
+                                  snapshot.error + " (its brain stops here)"},
+              {"breakMode", "always"}};
+}
+
+json grobotsDisassembleBody(const GrobotsDebug& grobots, const json& arguments) {
+  const std::string reference = stringArgument(arguments, "memoryReference");
+  int64_t base = 0;
+  try {
+    size_t used = 0;
+    base = std::stoll(reference, &used, 0);
+    if (used != reference.size()) throw RequestError{"malformed memoryReference '" + reference + "'"};
+  } catch (const std::logic_error&) {
+    throw RequestError{"malformed memoryReference '" + reference + "'"};
+  }
+  const int64_t type = base / kAddressesPerType;
+  const grobocode::Side& side = debuggedSide(grobots);
+  if (base < 0 || type >= static_cast<int64_t>(side.types.size()) || !side.types[static_cast<size_t>(type)].brain)
+    throw RequestError{"memoryReference '" + reference + "' names no brain of the side"};
+  const grobocode::Brain& brain = *side.types[static_cast<size_t>(type)].brain;
+  const int64_t first = base % kAddressesPerType + integerArgumentOr(arguments, "offset", 0) +
+                        integerArgumentOr(arguments, "instructionOffset", 0);
+  const int64_t count = integerArgument(arguments, "instructionCount");
+  if (count < 0 || count > 100000) throw RequestError{"argument 'instructionCount' must be from 0 to 100000"};
+  json instructions = json::array();
+  for (int64_t a = first; a < first + count; ++a) {
+    json in{{"address", addressText(type * kAddressesPerType + a)}};
+    if (a < 0 || a >= static_cast<int64_t>(brain.instructions.size())) {
+      in["instruction"] = "";
+      in["presentationHint"] = "invalid";
+    } else {
+      const grobocode::Instruction& insn = brain.instructions[static_cast<size_t>(a)];
+      char word[8];
+      std::snprintf(word, sizeof word, "%04X", insn.word);
+      in["instructionBytes"] = word;
+      in["instruction"] = grobocode::describe(brain, insn);
+      for (const grobocode::Label& l : brain.labels) {
+        if (l.address == a && !l.gensym) in["symbol"] = l.name;
+      }
+      const int32_t line = grobots.session->lineOf(0, static_cast<int32_t>(type), static_cast<int32_t>(a));
+      if (line > 0) {
+        in["location"] = sourceOf(grobots);
+        in["line"] = line;
+      }
+    }
+    instructions.push_back(std::move(in));
+  }
+  return json{{"instructions", std::move(instructions)}};
+}
+
+json grobotsEndOutput(const GrobotsDebug& grobots) {
+  const arena::grobots::RoundOutcome& outcome = grobots.session->outcome();
+  std::vector<std::string> names;
+  for (const grobocode::SideResult& s : grobots.sides) names.push_back(s.side.name);
+  json sides = json::array();
+  for (size_t i = 0; i < outcome.sides.size() && i < names.size(); ++i) {
+    const arena::grobots::SideRound& s = outcome.sides[i];
+    sides.push_back({{"name", names[i]},
+                     {"seeded", s.seeded},
+                     {"alive", s.alive},
+                     {"sterile", s.sterile},
+                     {"biomass", s.biomass},
+                     {"fraction", s.fraction},
+                     {"brainErrors", s.brainErrors}});
+  }
+  // The text is `chronon battle`'s results block for the same sides, seed and options.
+  return json{{"category", "console"},
+              {"output", arena::grobots::formatRoundResults(outcome, names)},
+              {"data", {{"frames", outcome.frames}, {"sides", std::move(sides)}}}};
+}
+
+}  // namespace chronon::dap
