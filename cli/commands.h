@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/diagnostic.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/source.h"
@@ -57,8 +58,13 @@ enum class Game : uint8_t {
 /// after a message when the option has no value or an unknown one.
 std::optional<Game> chooseGame(const char* command, Args& args);
 
-/// `chronon tournament SIDE.gb... --rounds N ...`: a Grobots tournament (cmd_grobots.cpp).
-int runGrobotsTournament(const Args& args);
+/// The side files named by `positional`: files as given, folders expanded to their .gb files sorted
+/// by name (cmd_grobots.cpp).
+std::vector<std::string> sidePaths(const std::vector<std::string>& positional);
+
+/// Reads a world size `WxH` (tiles of 10 units, each 1-1000; 'x', 'X' or '*' between) into `world`'s
+/// width and height; false when malformed.
+bool parseWorld(const std::string& text, arena::grobots::WorldOptions& world);
 
 /// `chronon battle SIDE.gb... ...`: one Grobots round with biomass lines (cmd_grobots.cpp).
 int runGrobotsBattle(const Args& args);
