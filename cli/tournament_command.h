@@ -103,10 +103,10 @@ class RunFolder {
   records::Appender resultFile_;
 };
 
-/// Result records by match index, checked: each names this plan (`planId`) and a match index;
-/// records of the same match must agree on the outcome. False after a message.
+/// Result records by match index (pointers into `results`), checked: each names this plan (`planId`)
+/// and a match index; records of the same match must agree on the outcome. False after a message.
 bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,
-                    std::map<size_t, nlohmann::json>& out);
+                    std::map<size_t, const nlohmann::json*>& out);
 
 /// A progress line on stderr when it is a terminal: a bar, matches done of all, the rate of this
 /// run and the time left at that rate. Thread-safe; redraws at most ten times a second.
@@ -144,7 +144,8 @@ std::vector<nlohmann::json> shardMatches(const records::RecordSet& set, const st
 
 /// Picks `sample` of `results` (all when sample is 0 or not smaller), spread by a generator seeded
 /// with `seed`, in index order.
-std::vector<nlohmann::json> sampleResults(const std::map<size_t, nlohmann::json>& results, int sample, uint64_t seed);
+std::vector<const nlohmann::json*> sampleResults(const std::map<size_t, const nlohmann::json*>& results, int sample,
+                                                 uint64_t seed);
 
 /// `chronon tournament` for RoboWar robots in every mode; `set` holds the records read (play, merge,
 /// verify, plan --next, or the run folder's plan for --resume), nullptr when the robots come from

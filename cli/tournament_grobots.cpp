@@ -167,7 +167,7 @@ int printStandings(const TournamentCommand& c, const Tournament& t, const gb::To
 // The results among `records` as known outcomes, each answering the plan's round; false after a
 // message. A result whose match is not the plan's round is left out with a note.
 bool knownResults(const Tournament& t, const std::vector<nlohmann::json>& records, gb::RoundLog& log) {
-  std::map<size_t, nlohmann::json> byIndex;
+  std::map<size_t, const nlohmann::json*> byIndex;
   if (!resultsByIndex(records, t.planId, byIndex)) return false;
   for (const auto& [index, record] : byIndex) {
     if (index >= static_cast<size_t>(t.options.rounds)) {
@@ -176,13 +176,13 @@ bool knownResults(const Tournament& t, const std::vector<nlohmann::json>& record
     }
     nlohmann::json expected = gb::matchRecord(static_cast<int32_t>(index), t.header);
     expected.erase("record");
-    if (record["match"] != expected) {
+    if ((*record)["match"] != expected) {
       std::fprintf(stderr, "chronon tournament: note: the result of match %zu answers another match; left out\n",
                    index);
       continue;
     }
     std::string error;
-    std::optional<gb::RoundOutcome> outcome = gb::outcomeFromJson(record["outcome"], t.sides.size(), error);
+    std::optional<gb::RoundOutcome> outcome = gb::outcomeFromJson((*record)["outcome"], t.sides.size(), error);
     if (!outcome) {
       std::fprintf(stderr, "chronon tournament: the result of match %zu: %s\n", index, error.c_str());
       return false;
@@ -272,12 +272,12 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
 }
 
 int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
-  std::map<size_t, nlohmann::json> byIndex;
+  std::map<size_t, const nlohmann::json*> byIndex;
   if (!resultsByIndex(set.results, t.planId, byIndex)) return 1;
-  const std::vector<nlohmann::json> chosen = sampleResults(byIndex, c.sample, c.seed);
+  const std::vector<const nlohmann::json*> chosen = sampleResults(byIndex, c.sample, c.seed);
   std::vector<int32_t> rounds;
-  for (const nlohmann::json& r : chosen) {
-    const size_t index = r["match"]["index"].get<size_t>();
+  for (const nlohmann::json* r : chosen) {
+    const size_t index = (*r)["match"]["index"].get<size_t>();
     if (index >= static_cast<size_t>(t.options.rounds)) {
       std::fprintf(stderr, "chronon tournament: a result names round %zu; the plan has %d\n", index, t.options.rounds);
       return 1;
@@ -293,10 +293,11 @@ int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet&
     nlohmann::json expected = gb::matchRecord(rounds[i], t.header);
     expected.erase("record");
     const nlohmann::json again = gb::outcomeJson(fresh[i]);
-    if (chosen[i]["outcome"] != again || chosen[i]["match"] != expected) {
+    if ((*chosen[i])["outcome"] != again || (*chosen[i])["match"] != expected) {
       ++differ;
       std::printf("differs: match %d (seed %d)\n  recorded: %s\n  re-run:   %s\n", rounds[i],
-                  gb::roundSeed(t.options.seed, rounds[i]), chosen[i]["outcome"].dump().c_str(), again.dump().c_str());
+                  gb::roundSeed(t.options.seed, rounds[i]), (*chosen[i])["outcome"].dump().c_str(),
+                  again.dump().c_str());
     }
   }
   std::printf("verified %zu of %zu results: %zu differ\n", fresh.size(), byIndex.size(), differ);

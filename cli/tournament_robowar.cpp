@@ -152,11 +152,11 @@ rw::TournamentReport play(Tournament& t, const rw::ProgressCallback& progress, r
 
 // The results among `records` as known outcomes; false after a message.
 bool knownResults(const Tournament& t, const std::vector<nlohmann::json>& records, rw::ResultLog& log,
-                  std::map<size_t, nlohmann::json>& byIndex) {
+                  std::map<size_t, const nlohmann::json*>& byIndex) {
   if (!resultsByIndex(records, t.planId, byIndex)) return false;
   for (const auto& [index, record] : byIndex) {
     std::string error;
-    std::optional<rw::Result> result = rw::outcomeFromJson(record["outcome"], error);
+    std::optional<rw::Result> result = rw::outcomeFromJson((*record)["outcome"], error);
     if (!result) {
       std::fprintf(stderr, "chronon tournament: the result of match %zu: %s\n", index, error.c_str());
       return false;
@@ -169,7 +169,7 @@ bool knownResults(const Tournament& t, const std::vector<nlohmann::json>& record
 // The matches of a stage, and a check that the known results answer them: a result whose match is
 // not the plan's is left out (and played again, or reported missing) with a note.
 std::vector<nlohmann::json> stageMatches(const Tournament& t, const std::vector<rw::Bout>& bouts, rw::ResultLog& log,
-                                         const std::map<size_t, nlohmann::json>& byIndex) {
+                                         const std::map<size_t, const nlohmann::json*>& byIndex) {
   std::vector<nlohmann::json> matches;
   for (const rw::Bout& b : bouts) {
     nlohmann::json m = rw::matchRecord(b, t.header);
@@ -177,7 +177,7 @@ std::vector<nlohmann::json> stageMatches(const Tournament& t, const std::vector<
     if (it != byIndex.end()) {
       nlohmann::json expected = m;
       expected.erase("record");
-      if (it->second["match"] != expected) {
+      if ((*it->second)["match"] != expected) {
         std::fprintf(stderr, "chronon tournament: note: the result of match %zu answers another match; left out\n",
                      b.index);
         log.known.erase(b.index);
@@ -226,7 +226,7 @@ int run(TournamentCommand& c, Tournament& t) {
   RunFolder folder;
   const bool keep = !c.outDir.empty() || !c.resumeDir.empty();
   rw::ResultLog log;
-  std::map<size_t, nlohmann::json> byIndex;
+  std::map<size_t, const nlohmann::json*> byIndex;
   if (!c.resumeDir.empty()) {
     if (!folder.resume(c.resumeDir) || !knownResults(t, folder.results(), log, byIndex)) return 1;
   } else if (!c.outDir.empty() && !folder.create(c.outDir, t.header)) {
@@ -263,7 +263,7 @@ int run(TournamentCommand& c, Tournament& t) {
 int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::RecordSet* set) {
   rw::ResultLog log;
   log.playMissing = false;
-  std::map<size_t, nlohmann::json> byIndex;
+  std::map<size_t, const nlohmann::json*> byIndex;
   if (set != nullptr && !knownResults(t, set->results, log, byIndex)) return 1;
   std::vector<nlohmann::json> lastStage;
   log.planned = [&](const std::vector<rw::Bout>& bouts) { lastStage = stageMatches(t, bouts, log, byIndex); };
@@ -331,13 +331,13 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
 }
 
 int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
-  std::map<size_t, nlohmann::json> byIndex;
+  std::map<size_t, const nlohmann::json*> byIndex;
   if (!resultsByIndex(set.results, t.planId, byIndex)) return 1;
-  const std::vector<nlohmann::json> chosen = sampleResults(byIndex, c.sample, c.seed);
+  const std::vector<const nlohmann::json*> chosen = sampleResults(byIndex, c.sample, c.seed);
   std::vector<rw::Bout> bouts;
-  for (const nlohmann::json& r : chosen) {
+  for (const nlohmann::json* r : chosen) {
     std::string error;
-    std::optional<rw::Bout> bout = rw::boutFromRecord(r["match"], t.field.contestants.size(), error);
+    std::optional<rw::Bout> bout = rw::boutFromRecord((*r)["match"], t.field.contestants.size(), error);
     if (!bout) {
       std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
       return 1;
@@ -348,11 +348,11 @@ int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet&
   const std::vector<rw::BoutResult> fresh = rw::runBouts(t.field.contestants, bouts, t.options.rules, c.threads, {});
   size_t differ = 0;
   for (size_t i = 0; i < fresh.size(); ++i) {
-    const nlohmann::json recorded = chosen[i]["outcome"];
+    const nlohmann::json recorded = (*chosen[i])["outcome"];
     const nlohmann::json again = rw::outcomeJson(fresh[i].result);
-    nlohmann::json match = chosen[i]["match"];
+    nlohmann::json match = (*chosen[i])["match"];
     match.erase("hashes");
-    if (recorded != again || rw::matchRecord(bouts[i], t.header)["hashes"] != chosen[i]["match"]["hashes"]) {
+    if (recorded != again || rw::matchRecord(bouts[i], t.header)["hashes"] != (*chosen[i])["match"]["hashes"]) {
       ++differ;
       std::printf("differs: match %s\n  recorded: %s\n  re-run:   %s\n", match.dump().c_str(), recorded.dump().c_str(),
                   again.dump().c_str());

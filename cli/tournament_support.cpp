@@ -48,7 +48,7 @@ bool readRecordFiles(const std::vector<std::string>& files, bool tornIsError, re
     if (!lines) return false;
     if (lines->torn && !tornIsError)
       std::fprintf(stderr, "chronon tournament: note: %s: its last line is torn and left out\n", name.c_str());
-    return records::addRecords(set, *lines, name, tornIsError, error);
+    return records::addRecords(set, std::move(*lines), name, tornIsError, error);
   };
   if (files.empty()) {
     std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
@@ -76,9 +76,17 @@ bool RunFolder::create(const std::string& dir, const nlohmann::json& header) {
   std::error_code ec;
   const std::filesystem::path planPath = std::filesystem::path(dir) / kPlanFile;
   if (std::filesystem::exists(planPath, ec)) {
-    std::fprintf(stderr, "chronon tournament: %s holds a tournament already; --resume %s continues it\n", dir.c_str(),
-                 dir.c_str());
-    return false;
+    // A plan without a whole header line was killed before it began: nothing is lost by starting
+    // again.
+    std::string error;
+    const std::optional<records::Lines> old = records::readLines(planPath.string(), true, error);
+    if (!old || !old->records.empty()) {
+      std::fprintf(stderr, "chronon tournament: %s holds a tournament already; --resume %s continues it\n", dir.c_str(),
+                   dir.c_str());
+      return false;
+    }
+    std::filesystem::remove(planPath, ec);
+    std::filesystem::remove(std::filesystem::path(dir) / kResultsFile, ec);
   }
   std::filesystem::create_directories(dir, ec);
   std::string error;
@@ -104,8 +112,8 @@ bool RunFolder::resume(const std::string& dir) {
   std::optional<records::Lines> plan = readRepairing(planPath, error);
   std::optional<records::Lines> results = plan ? readRepairing(resultsPath, error) : std::nullopt;
   records::RecordSet set;
-  if (!plan || !results || !records::addRecords(set, *plan, planPath, true, error) ||
-      !records::addRecords(set, *results, resultsPath, true, error)) {
+  if (!plan || !results || !records::addRecords(set, std::move(*plan), planPath, true, error) ||
+      !records::addRecords(set, std::move(*results), resultsPath, true, error)) {
     std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
     return false;
   }
@@ -149,7 +157,7 @@ bool RunFolder::finish() {
 }
 
 bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,
-                    std::map<size_t, nlohmann::json>& out) {
+                    std::map<size_t, const nlohmann::json*>& out) {
   for (const nlohmann::json& r : results) {
     if (r.value("plan", std::string()) != planId) {
       std::fprintf(stderr, "chronon tournament: a result record belongs to another plan (plan %s, not %s)\n",
@@ -163,8 +171,8 @@ bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::strin
       return false;
     }
     const size_t index = (*match)["index"].get<size_t>();
-    const auto [it, added] = out.emplace(index, r);
-    if (!added && (it->second["outcome"] != r["outcome"] || it->second["match"] != r["match"])) {
+    const auto [it, added] = out.emplace(index, &r);
+    if (!added && ((*it->second)["outcome"] != r["outcome"] || (*it->second)["match"] != r["match"])) {
       std::fprintf(stderr,
                    "chronon tournament: two result records of match %zu disagree (chronon tournament verify "
                    "tells which is right)\n",
@@ -227,8 +235,9 @@ std::vector<nlohmann::json> shardMatches(const records::RecordSet& set, const st
   return out;
 }
 
-std::vector<nlohmann::json> sampleResults(const std::map<size_t, nlohmann::json>& results, int sample, uint64_t seed) {
-  std::vector<nlohmann::json> all;
+std::vector<const nlohmann::json*> sampleResults(const std::map<size_t, const nlohmann::json*>& results, int sample,
+                                                 uint64_t seed) {
+  std::vector<const nlohmann::json*> all;
   for (const auto& [index, r] : results) all.push_back(r);
   if (sample <= 0 || static_cast<size_t>(sample) >= all.size()) return all;
   // A partial Fisher-Yates shuffle of the indices picks the sample; sorting keeps index order.
@@ -241,7 +250,7 @@ std::vector<nlohmann::json> sampleResults(const std::map<size_t, nlohmann::json>
   }
   order.resize(static_cast<size_t>(sample));
   std::sort(order.begin(), order.end());
-  std::vector<nlohmann::json> out;
+  std::vector<const nlohmann::json*> out;
   for (const size_t i : order) out.push_back(all[i]);
   return out;
 }

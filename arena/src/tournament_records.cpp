@@ -197,12 +197,12 @@ bool inShard(size_t index, const Shard& shard) {
   return index % static_cast<size_t>(shard.count) == static_cast<size_t>(shard.number - 1);
 }
 
-bool addRecords(RecordSet& set, const Lines& lines, std::string_view name, bool tornIsError, std::string& error) {
+bool addRecords(RecordSet& set, Lines lines, std::string_view name, bool tornIsError, std::string& error) {
   if (lines.torn && tornIsError) {
     error = std::string(name) + ": the last line is torn (no newline at its end)";
     return false;
   }
-  for (const nlohmann::json& record : lines.records) {
+  for (nlohmann::json& record : lines.records) {
     const std::string kind = record.value("record", std::string());
     if (kind == "tournament") {
       if (record.value("format", std::string()) != kFormatName || record.value("version", 0) != kFormatVersion) {
@@ -216,9 +216,9 @@ bool addRecords(RecordSet& set, const Lines& lines, std::string_view name, bool 
       }
       set.header = record;
     } else if (kind == "match") {
-      set.matches.push_back(record);
+      set.matches.push_back(std::move(record));
     } else if (kind == "result") {
-      set.results.push_back(record);
+      set.results.push_back(std::move(record));
     } else {
       error = std::string(name) + ": a record of unknown kind '" + kind + "'";
       return false;

@@ -108,11 +108,11 @@ struct RecordSet {
   std::vector<nlohmann::json> results;
 };
 
-/// Adds the records of `lines` (read from `name`) to `set` by their `record` key ("tournament",
+/// Moves the records of `lines` (read from `name`) into `set` by their `record` key ("tournament",
 /// "match", "result"); false with `error` for an unknown kind, a header of another format version, or
 /// a header that differs from one already read. A torn last line is reported as an error only when
 /// `tornIsError`.
-bool addRecords(RecordSet& set, const Lines& lines, std::string_view name, bool tornIsError, std::string& error);
+bool addRecords(RecordSet& set, Lines lines, std::string_view name, bool tornIsError, std::string& error);
 
 /// A result record: the plan's id, the match record it answers (without its `record` key), the Chronon
 /// version, the engine ("interpreter" or "jit") and the game's outcome.

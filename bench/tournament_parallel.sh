@@ -1,0 +1,96 @@
+#!/bin/bash
+# How well a tournament spreads over GNU parallel (docs/distributed.md), measured in one run on the
+# same tournament: one process with one thread, then plan + N workers through `parallel -j N` (one
+# shard per worker, one thread each) + merge, and the same with many small shards on one worker.
+# Reports the speed-up of N workers and their efficiency (speed-up / N; issue 21 asks at least 1.8x
+# for 2 workers), and the overhead of sharding as a ratio to the one-process run and per match.
+# Wall times on a shared machine move with its load; the ratios of one run are what to compare.
+# usage: bench/tournament_parallel.sh [CHRONON] [WORKERS] [SHARDS]
+#        (default build/chronon, 2 workers, 40 shards for the overhead run)
+set -eu
+repo=$(cd "$(dirname "$0")/.." && pwd)
+chronon=${1:-$repo/build/chronon}
+workers=${2:-2}
+shards=${3:-40}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/parallel"
+touch "$work/parallel/will-cite"
+export PARALLEL_HOME=$work/parallel
+now() { date +%s.%N; }
+elapsed() { echo "$2 - $1" | bc; }
+ratio() { echo "scale=3; $1 / $2" | bc; }
+# Sets CPU to the CPU seconds (user + system) used so far by the processes this shell waited for;
+# `times` must run in this shell, not in a $(...) subshell.
+cpu() {
+  times >"$work/times"
+  CPU=$(tail -n 1 "$work/times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%.3f\n", t }')
+}
+
+# sharded JOBS SHARDS TAG ARGS...: plan, play SHARDS shards with JOBS at a time, plan --next and play
+# what it prints (RoboWar's Winners' Circle), merge.
+sharded() {
+  local jobs=$1 count=$2 tag=$3
+  shift 3
+  "$chronon" tournament plan "$@" >"$work/$tag-plan.jsonl"
+  seq 1 "$count" | parallel -j "$jobs" "$chronon" tournament play --shard {}/"$count" -j 1 "$work/$tag-plan.jsonl" \
+    >"$work/$tag-results.jsonl"
+  "$chronon" tournament plan --next "$work/$tag-plan.jsonl" "$work/$tag-results.jsonl" >"$work/$tag-next.jsonl" 2>/dev/null
+  : >"$work/$tag-next-results.jsonl"
+  if [ "$(wc -l <"$work/$tag-next.jsonl")" -gt 1 ]; then
+    seq 1 "$count" | parallel -j "$jobs" "$chronon" tournament play --shard {}/"$count" -j 1 "$work/$tag-next.jsonl" \
+      >"$work/$tag-next-results.jsonl"
+  fi
+  "$chronon" tournament merge "$work/$tag-plan.jsonl" "$work/$tag-results.jsonl" "$work/$tag-next-results.jsonl" \
+    >"$work/$tag.txt"
+}
+
+# measure NAME ARGS...: the three runs of one tournament and their ratios.
+measure() {
+  local name=$1
+  shift
+  local start single spread many c0 c1 c2
+  cpu
+  c0=$CPU
+  start=$(now)
+  "$chronon" tournament "$@" -j 1 >"$work/$name-single.txt" 2>/dev/null
+  single=$(elapsed "$start" "$(now)")
+  cpu
+  c1=$CPU
+  start=$(now)
+  sharded "$workers" "$workers" "$name-workers" "$@"
+  spread=$(elapsed "$start" "$(now)")
+  cpu
+  c2=$CPU
+  start=$(now)
+  sharded 1 "$shards" "$name-overhead" "$@"
+  many=$(elapsed "$start" "$(now)")
+  cmp -s "$work/$name-single.txt" "$work/$name-workers.txt" || echo "WARNING: the sharded standings differ"
+  cmp -s "$work/$name-single.txt" "$work/$name-overhead.txt" || echo "WARNING: the $shards-shard standings differ"
+  local matches speedup stages
+  matches=$(cat "$work/$name-workers-results.jsonl" "$work/$name-workers-next-results.jsonl" | wc -l)
+  stages=1
+  [ -s "$work/$name-workers-next-results.jsonl" ] && stages=2
+  speedup=$(ratio "$single" "$spread")
+  echo "$name: ${*/#$repo\//}: $matches matches in $stages stage(s)"
+  echo "  one process, one thread:      ${single} s"
+  echo "  $workers workers through parallel:  ${spread} s  (speed-up ${speedup}x, efficiency $(ratio "$speedup" "$workers"))"
+  # Wall time depends on what else the machine runs; CPU time does not. The one-process run's CPU
+  # time over the sharded runs' is the share of the work that was matches, so on an idle machine
+  # with N free cores the speed-up is about N times it.
+  local single_cpu spread_cpu
+  single_cpu=$(echo "$c1 - $c0" | bc)
+  spread_cpu=$(echo "$c2 - $c1" | bc)
+  echo "  CPU time: one process ${single_cpu} s, $workers workers ${spread_cpu} s (work efficiency" \
+    "$(ratio "$single_cpu" "$spread_cpu"); expected speed-up on $workers idle cores" \
+    "$(echo "scale=2; $workers * $single_cpu / $spread_cpu" | bc)x)"
+  echo "  $shards shards per stage, 1 worker: ${many} s  (sharding overhead $(ratio "$(echo "$many - $single" | bc)" "$single")" \
+    "of the run, $(echo "scale=1; ($many - $single) * 1000000 / $matches" | bc) us per match," \
+    "$(echo "scale=1; ($many - $single) * 1000 / ($stages * $shards)" | bc) ms per job)"
+}
+
+# Grobots rounds are heavy (tenths of a second each): the case sharding is for. The bundled RoboWar
+# robots' bouts take tens of microseconds, about what reading and writing their records costs, so
+# their overhead per match shows the floor.
+measure grobots "$repo/stdlib/grobots" --rounds 40 --frames 6000 --seed 3
+measure robowar "$repo/stdlib/robowar" --duels 200 --groups 20 --seed 3
