@@ -211,6 +211,8 @@ int parseAndRun(const Args& args) {
   std::string planGame;
   const TournamentOptions planned = addTournamentOptions(*plan, c, planGame);
   plan->add_flag("--next", c.next, "read a plan and results (the positional arguments) and print what is left");
+  // Accepted so that a plan can be made with the very options of the tournament; planning plays nothing.
+  addThreads(*plan, c);
 
   CLI::App* play = app.add_subcommand(
       "play",
