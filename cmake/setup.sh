@@ -15,7 +15,7 @@ for arg in "$@"; do
 done
 
 packages=(cmake ninja-build g++ pkg-config ccache
-          llvm-19-dev tao-pegtl-dev nlohmann-json3-dev catch2 libcli11-dev libedit-dev zlib1g-dev tmux neovim)
+          llvm-19-dev tao-pegtl-dev nlohmann-json3-dev catch2 libcli11-dev libsqlite3-dev libedit-dev zlib1g-dev tmux neovim)
 # Node.js runs the LSP end-to-end client and builds the VS Code extension. A machine that already has
 # node (Debian's or NodeSource's, which bundles npm) keeps it; otherwise Debian's nodejs and npm.
 if ! command -v node >/dev/null 2>&1; then
