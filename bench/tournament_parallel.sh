@@ -5,13 +5,14 @@
 # Reports the speed-up of N workers and their efficiency (speed-up / N; issue 21 asks at least 1.8x
 # for 2 workers), and the overhead of sharding as a ratio to the one-process run and per match.
 # Wall times on a shared machine move with its load; the ratios of one run are what to compare.
-# usage: bench/tournament_parallel.sh [CHRONON] [WORKERS] [SHARDS]
-#        (default build/chronon, 2 workers, 40 shards for the overhead run)
+# usage: bench/tournament_parallel.sh [CHRONON] [WORKERS] [SHARDS] [GAMES]
+#        (default build/chronon, 2 workers, 40 shards for the overhead run, GAMES "grobots robowar")
 set -eu
 repo=$(cd "$(dirname "$0")/.." && pwd)
 chronon=${1:-$repo/build/chronon}
 workers=${2:-2}
 shards=${3:-40}
+games=${4:-grobots robowar}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/parallel"
@@ -92,5 +93,5 @@ measure() {
 # Grobots rounds are heavy (tenths of a second each): the case sharding is for. The bundled RoboWar
 # robots' bouts take tens of microseconds, about what reading and writing their records costs, so
 # their overhead per match shows the floor.
-measure grobots "$repo/stdlib/grobots" --rounds 40 --frames 6000 --seed 3
-measure robowar "$repo/stdlib/robowar" --duels 200 --groups 20 --seed 3
+case " $games " in *" grobots "*) measure grobots "$repo/stdlib/grobots" --rounds 40 --frames 6000 --seed 3 ;; esac
+case " $games " in *" robowar "*) measure robowar "$repo/stdlib/robowar" --duels 200 --groups 20 --seed 3 ;; esac

@@ -15,6 +15,7 @@
 #include "chronon/arena/robowar_tournament_records.h"
 #include "chronon/arena/tournament_records.h"
 #include "chronon/ladder/ladder.h"
+#include "chronon/ladder/ladder_page.h"
 #include "commands.h"
 #include "engine_option.h"
 #include "replay_output.h"
@@ -198,8 +199,15 @@ int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
   return 0;
 }
 
-int standings(ld::Ladder& ladder, bool json, bool csv) {
+int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, const std::string& db) {
   const std::vector<ld::Standing> table = ladder.standings();
+  if (!html.empty()) {
+    std::map<int64_t, std::vector<std::pair<int64_t, ld::Rating>>> history;
+    for (const ld::Standing& s : table) history[s.robot.id] = ladder.ratingHistory(s.robot.id);
+    const std::string title = "Ladder " + std::filesystem::path(db).filename().string();
+    if (!writeWholeFile(html, ld::standingsPage(title, table, history))) return 1;
+    std::fprintf(stderr, "standings page written to %s\n", html.c_str());
+  }
   if (json) {
     nlohmann::json out = nlohmann::json::array();
     int rank = 0;
@@ -312,6 +320,10 @@ int runLadder(const Args& args) {
   standingsCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
   auto* jsonFlag = standingsCmd->add_flag("--json", json, "as JSON");
   standingsCmd->add_flag("--csv", csv, "as CSV")->excludes(jsonFlag);
+  std::string html;
+  standingsCmd
+      ->add_option("--html", html, "also write a standings page with a chart of the ratings after each batch to FILE")
+      ->type_name("FILE");
   CLI::App* historyCmd = app.add_subcommand("history", "a robot's duels and its rating after each batch");
   historyCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
   historyCmd->add_option("robot", robot, "the robot's name (its latest entry)")->required()->type_name("ROBOT");
@@ -350,7 +362,7 @@ int runLadder(const Args& args) {
       engines.stats = stats;
       return run(*ladder, matches, threads, engines);
     }
-    if (standingsCmd->parsed()) return standings(*ladder, json, csv);
+    if (standingsCmd->parsed()) return standings(*ladder, json, csv, html, db);
     if (historyCmd->parsed()) return history(*ladder, robot);
     return import(*ladder, inputs);
   } catch (const nlohmann::json::exception& e) {

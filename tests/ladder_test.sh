@@ -73,6 +73,23 @@ PY
   fail "standings --csv has no header"
 "$chronon" ladder history "$work/a.db" dodger | grep -q "^  match .* vs " || fail "history lists no duels"
 
+# The standings page: a chart line per active robot and a table row per entry, as headless Chromium
+# renders it (skipped with a note without Chromium; cmake/setup.sh --tests installs it).
+"$chronon" ladder standings "$work/a.db" --html "$work/standings.html" >/dev/null 2>&1 || fail "standings --html"
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$browser" ]; then
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$work/chromium" \
+    --dump-dom "file://$work/standings.html" >"$work/dom.html" 2>/dev/null
+  [ "$(grep -o '<polyline class="robot"' "$work/dom.html" | wc -l)" -eq 20 ] ||
+    fail "the rendered page does not hold 20 rating lines: $(head -c 300 "$work/dom.html")"
+  [ "$(grep -o '<tr>' "$work/dom.html" | wc -l)" -eq 21 ] || fail "the rendered page does not hold 20 standings rows"
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$work/chromium" \
+    --window-size=1000,900 --screenshot="$work/standings.png" "file://$work/standings.html" >/dev/null 2>&1
+  [ "$(stat -c %s "$work/standings.png" 2>/dev/null || echo 0)" -gt 10000 ] || fail "the page's screenshot is blank"
+else
+  echo "note: chromium is not installed; the standings page was written but not rendered"
+fi
+
 # A robot from outside the ladder is refused by import.
 { echo "# not in the ladder"; cat "$repo/stdlib/robowar/dodger.rtk"; echo; } >"$work/stranger.rtk"
 "$chronon" tournament plan "$work/stranger.rtk" "$work/robots/spinner.rtk" --duels 1 --groups 0 --basic \
