@@ -109,13 +109,16 @@ int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& engines) {
     index[r.id] = static_cast<int>(header["robots"].size());
     header["robots"].push_back(std::move(robot));
   }
-  TempFolder temp;
   rw::Field field;
   rw::TournamentOptions options;
   std::string error;
-  if (!rw::fieldFromPlan(header, temp.path, field, options, error)) {
-    std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
-    return 1;
+  {
+    // The robots are written out only to be compiled; the folder goes at once.
+    const TempFolder temp;
+    if (!rw::fieldFromPlan(header, temp.path, field, options, error)) {
+      std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
+      return 1;
+    }
   }
   std::vector<NamedProgram> programs;
   for (const rw::Contestant& c : field.contestants) programs.push_back({c.name, c.program});

@@ -64,7 +64,6 @@ struct Tournament {
   gb::TournamentOptions options;
   nlohmann::json header;
   std::string planId;
-  TempFolder temp;  ///< Where a plan's sides are written to be compiled.
 };
 
 bool loadFromCommand(const TournamentCommand& c, Tournament& t) {
@@ -96,11 +95,14 @@ bool loadFromPlan(const nlohmann::json& header, Tournament& t) {
   }
   const nlohmann::json& sides = header["sides"];
   std::vector<std::string> paths;
+  // The sides are written out only to be compiled (LoadedSide keeps their text); the folder goes at
+  // the end of this function, so that no process end leaves it behind.
+  const TempFolder temp;
   for (size_t i = 0; i < sides.size(); ++i) {
     std::optional<std::string> bytes = arena::records::robotBytes(sides[i], error);
     std::string name = std::filesystem::path(sides[i].value("file", std::string("side.gb"))).filename().string();
     if (!isSidePath(name)) name = "side.gb";
-    const std::filesystem::path dir = t.temp.path / std::to_string(i);
+    const std::filesystem::path dir = temp.path / std::to_string(i);
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (!bytes || !writeWholeFile((dir / name).string(), *bytes)) {

@@ -101,7 +101,6 @@ struct Tournament {
   std::vector<std::string> bytes;  ///< Each contestant's file bytes.
   nlohmann::json header;
   std::string planId;
-  TempFolder temp;  ///< Where a plan's robots are written to be compiled.
 };
 
 bool loadFromCommand(const TournamentCommand& c, Tournament& t) {
@@ -130,7 +129,10 @@ bool loadFromCommand(const TournamentCommand& c, Tournament& t) {
 
 bool loadFromPlan(const nlohmann::json& header, Tournament& t) {
   std::string error;
-  if (t.temp.path.empty() || !rw::fieldFromPlan(header, t.temp.path, t.field, t.options, error)) {
+  // The robots are written out only to be compiled; the folder goes at once, so that no process
+  // end (finishCommand's included) leaves it behind.
+  const TempFolder temp;
+  if (temp.path.empty() || !rw::fieldFromPlan(header, temp.path, t.field, t.options, error)) {
     std::fprintf(stderr, "chronon tournament: %s\n", error.empty() ? "cannot make a temporary folder" : error.c_str());
     return false;
   }
