@@ -170,6 +170,15 @@ int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
       return 1;
     }
     for (const nlohmann::json& record : lines->records) {
+      // A plan given beside its results must play under the ladder's rules, or its duels would be
+      // rated beside duels of another game.
+      if (record.value("record", std::string()) == "tournament" &&
+          (record.value("game", std::string()) != "robowar" ||
+           record.value("rules", nlohmann::json::object()) != rw::rulesJson(rw::Rules{}))) {
+        std::fprintf(stderr, "chronon ladder: %s: its plan plays other rules than the ladder's (RoboWar defaults)\n",
+                     file.c_str());
+        return 1;
+      }
       if (record.value("record", std::string()) != "result") continue;
       const nlohmann::json& match = record.at("match");
       const nlohmann::json& hashes = match.at("hashes");
@@ -200,6 +209,66 @@ int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
   if (skipped > 0) std::fprintf(stderr, "note: %zu results of more than two robots left out\n", skipped);
   std::printf("%zu duels imported and rated\n", duels.size());
   return 0;
+}
+
+// Plays stored duels again (all, or `sample` drawn with `seed`) and prints each whose outcome differs.
+int verify(ld::Ladder& ladder, int sample, uint64_t seed, int threads) {
+  const std::vector<ld::MatchRow> rows = ladder.matches();
+  std::map<size_t, const nlohmann::json*> byIndex;
+  std::vector<nlohmann::json> results;
+  results.reserve(rows.size());
+  for (const ld::MatchRow& row : rows) {
+    results.push_back(nlohmann::json::parse(row.result));
+    results.back()["ladderMatch"] = row.id;
+  }
+  for (size_t i = 0; i < results.size(); ++i) byIndex[i] = &results[i];
+  const std::vector<const nlohmann::json*> chosen = sampleResults(byIndex, sample, seed);
+  // Every robot that played, by hash, compiled once.
+  nlohmann::json header = {{"record", "tournament"},
+                           {"game", "robowar"},
+                           {"seed", ladder.seed()},
+                           {"duels", 0},
+                           {"groups", 0},
+                           {"groupBouts", 1},
+                           {"basic", true},
+                           {"rules", rw::rulesJson(rw::Rules{})}};
+  std::map<std::string, int> index;
+  for (const ld::Robot& r : ladder.robots(false)) {
+    nlohmann::json robot = arena::records::robotJson(r.name, r.file, r.bytes);
+    robot["team"] = 0;
+    robot["teamName"] = "";
+    index[r.hash] = static_cast<int>(header["robots"].size());
+    header["robots"].push_back(std::move(robot));
+  }
+  rw::Field field;
+  rw::TournamentOptions options;
+  std::string error;
+  {
+    const TempFolder temp;
+    if (!rw::fieldFromPlan(header, temp.path, field, options, error)) {
+      std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
+      return 1;
+    }
+  }
+  std::vector<rw::Bout> bouts;
+  for (const nlohmann::json* r : chosen) {
+    const nlohmann::json& match = (*r)["match"];
+    rw::Bout bout{(*r)["ladderMatch"].get<size_t>(), rw::BoutPhase::kDuel, {}, match.at("seed").get<uint64_t>()};
+    for (const nlohmann::json& hash : match.at("hashes")) bout.robots.push_back(index.at(hash.get<std::string>()));
+    bouts.push_back(std::move(bout));
+  }
+  const std::vector<rw::BoutResult> fresh = rw::runBouts(field.contestants, bouts, options.rules, threads, {});
+  size_t differ = 0;
+  for (size_t i = 0; i < fresh.size(); ++i) {
+    const nlohmann::json again = rw::outcomeJson(fresh[i].result);
+    if ((*chosen[i])["outcome"] != again) {
+      ++differ;
+      std::printf("differs: ladder match %zu\n  recorded: %s\n  re-run:   %s\n", bouts[i].index,
+                  (*chosen[i])["outcome"].dump().c_str(), again.dump().c_str());
+    }
+  }
+  std::printf("verified %zu of %zu duels: %zu differ\n", fresh.size(), rows.size(), differ);
+  return differ == 0 ? 0 : 1;
 }
 
 int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, const std::string& db) {
@@ -330,10 +399,22 @@ int runLadder(const Args& args) {
   CLI::App* historyCmd = app.add_subcommand("history", "a robot's duels and its rating after each batch");
   historyCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
   historyCmd->add_option("robot", robot, "the robot's name (its latest entry)")->required()->type_name("ROBOT");
+  CLI::App* verifyCmd = app.add_subcommand("verify", "play stored duels again and report any whose result differs");
+  verifyCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
+  int sample = 0;
+  verifyCmd->add_option("--sample", sample, "check N duels drawn at random (default: all)")
+      ->check(CLI::Range(0, INT32_MAX))
+      ->type_name("N");
+  verifyCmd->add_option("--seed", seed, "seed of the sample's draw (default 1)")->type_name("N");
+  verifyCmd->add_option("-j,--threads", threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(0, 256))
+      ->type_name("N");
   CLI::App* importCmd =
       app.add_subcommand("import", "store duel results played elsewhere (chronon tournament play), matched by hash");
   importCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
-  importCmd->add_option("files", inputs, "result files")->required()->type_name("FILE");
+  importCmd->add_option("files", inputs, "result files, and optionally their plan (whose rules are then checked)")
+      ->required()
+      ->type_name("FILE");
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     app.parse(reversed);
@@ -367,6 +448,7 @@ int runLadder(const Args& args) {
     }
     if (standingsCmd->parsed()) return standings(*ladder, json, csv, html, db);
     if (historyCmd->parsed()) return history(*ladder, robot);
+    if (verifyCmd->parsed()) return verify(*ladder, sample, seed, threads);
     return import(*ladder, inputs);
   } catch (const nlohmann::json::exception& e) {
     std::fprintf(stderr, "chronon ladder: a record is malformed (%s)\n", e.what());

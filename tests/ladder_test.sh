@@ -50,8 +50,12 @@ build "$work/b.db"
 "$chronon" tournament play --shard 1/1 "$work/plan.jsonl" >"$work/shard.jsonl"
 imported=$(wc -l <"$work/shard.jsonl")
 for db in a b; do
-  "$chronon" ladder import "$work/$db.db" "$work/shard.jsonl" >/dev/null || fail "import into $db"
+  "$chronon" ladder import "$work/$db.db" "$work/plan.jsonl" "$work/shard.jsonl" >/dev/null || fail "import into $db"
 done
+# A shard of a tournament under other rules is refused.
+"$chronon" tournament plan "$work/robots" --duels 1 --groups 0 --basic --max-chronons 300 >"$work/short-plan.jsonl"
+"$chronon" ladder import "$work/b.db" "$work/short-plan.jsonl" "$work/shard.jsonl" >/dev/null 2>&1 &&
+  fail "import took a shard played under other rules"
 "$chronon" ladder run "$work/a.db" --matches $((2000 - 1600 - imported)) >/dev/null || fail "run 4"
 "$chronon" ladder run "$work/b.db" --matches $((2000 - 1600 - imported)) >/dev/null
 [ "$(matches "$work/a.db")" -eq 2000 ] || fail "2000 duels expected, found $(matches "$work/a.db")"
@@ -89,6 +93,22 @@ if [ -n "$browser" ]; then
 else
   echo "note: chromium is not installed; the standings page was written but not rendered"
 fi
+
+# verify plays stored duels again: all agree; one altered in the database is found.
+"$chronon" ladder verify "$work/a.db" --sample 300 -j 2 >"$work/verify.txt" || fail "verify: $(tail -n 3 "$work/verify.txt")"
+grep -q "^verified 300 of 2000 duels: 0 differ" "$work/verify.txt" || fail "verify said: $(tail -n 1 "$work/verify.txt")"
+cp "$work/a.db" "$work/altered.db"
+python3 - "$work/altered.db" <<'PY' || fail "could not alter a stored result"
+import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+text, = db.execute("SELECT result FROM matches WHERE id = 17").fetchone()
+record = json.loads(text)
+record["outcome"]["chronons"] += 1
+db.execute("UPDATE matches SET result = ? WHERE id = 17", (json.dumps(record),))
+db.commit()
+PY
+"$chronon" ladder verify "$work/altered.db" >"$work/verify.txt" && fail "verify missed an altered result"
+grep -q "^differs: ladder match 17$" "$work/verify.txt" || fail "verify did not name match 17: $(head -n 3 "$work/verify.txt")"
 
 # A robot from outside the ladder is refused by import.
 { echo "# not in the ladder"; cat "$repo/stdlib/robowar/dodger.rtk"; echo; } >"$work/stranger.rtk"

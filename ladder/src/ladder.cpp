@@ -332,6 +332,16 @@ std::vector<MatchRow> Ladder::history(int64_t robot) const {
   return out;
 }
 
+std::vector<MatchRow> Ladder::matches() const {
+  Statement s(db_, "SELECT id, batch, a, b, points_a, points_b, result FROM matches ORDER BY id");
+  std::vector<MatchRow> out;
+  while (s.row()) {
+    out.push_back({s.integer(0), s.integer(1), s.integer(2), s.integer(3), static_cast<int>(s.integer(4)),
+                   static_cast<int>(s.integer(5)), s.text(6)});
+  }
+  return out;
+}
+
 std::vector<std::pair<int64_t, Rating>> Ladder::ratingHistory(int64_t robot) const {
   Statement s(db_, "SELECT batch, rating, deviation, volatility FROM rating_history WHERE robot = ? ORDER BY batch");
   s.bind(1, robot);

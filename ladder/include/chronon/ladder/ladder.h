@@ -112,6 +112,8 @@ class Ladder {
   std::vector<Standing> standings() const;
   /// Every duel of entry `robot`, in match order, and its rating after each batch (batch, rating).
   std::vector<MatchRow> history(int64_t robot) const;
+  /// Every stored duel, in match order.
+  std::vector<MatchRow> matches() const;
   /// The rating of entry `robot` after each batch it was rated in: (batch, rating).
   std::vector<std::pair<int64_t, Rating>> ratingHistory(int64_t robot) const;
 
