@@ -132,6 +132,24 @@ new = [r for r in rows if r["robot"] == "dodger" and r["active"]]
 assert len(rows) == 21 and len(old) == 1 and len(new) == 1 and new[0]["previous"] == old[0]["entry"], rows
 ' || fail "the new version of dodger is not linked to the old entry"
 
+# Option spellings: the same ladder whichever spelling the commands use.
+for spelling in 1 2; do
+  db=$work/spelling-$spelling.db
+  if [ "$spelling" -eq 1 ]; then
+    "$chronon" ladder init "$db" --seed 5 >/dev/null
+    "$chronon" ladder add "$db" "${robots[@]:0:4}" >/dev/null 2>&1
+    "$chronon" ladder run "$db" --matches 150 -j 2 --engine interp >/dev/null
+  else
+    "$chronon" ladder init "$db" --seed=5 >/dev/null
+    "$chronon" ladder add "$db" "${robots[@]:0:4}" >/dev/null 2>&1
+    "$chronon" ladder run "$db" --matches=150 -j1 --engine=interp --stats >/dev/null 2>&1
+  fi
+  "$chronon" ladder standings "$db" --json >"$work/spelling-$spelling.json"
+done
+cmp -s "$work/spelling-1.json" "$work/spelling-2.json" || fail "option spellings give different ladders"
+"$chronon" ladder run "$work/spelling-1.db" --matches x >/dev/null 2>&1
+[ $? -eq 2 ] || fail "a bad --matches is not a usage error (exit 2)"
+
 # SIGKILL in the middle of a long run: the database opens, and holds whole batches of 100 only.
 cp "$work/b.db" "$work/c.db"
 before=$(matches "$work/c.db")
