@@ -46,11 +46,11 @@ sharded() {
     >"$work/$tag.txt"
 }
 
-# measure NAME ARGS...: the three runs of one tournament and their ratios.
+# measure NAME ARGS...: the runs of one tournament and their ratios.
 measure() {
   local name=$1
   shift
-  local start single spread many c0 c1 c2
+  local start single spread serial many c0 c1 c2 c3
   cpu
   c0=$CPU
   start=$(now)
@@ -63,29 +63,33 @@ measure() {
   spread=$(elapsed "$start" "$(now)")
   cpu
   c2=$CPU
+  # The same shards one after another: what sharding costs, free of the workers' contention for
+  # the cores (and of other users' load, as far as one core is free).
+  start=$(now)
+  sharded 1 "$workers" "$name-serial" "$@"
+  serial=$(elapsed "$start" "$(now)")
+  cpu
+  c3=$CPU
   start=$(now)
   sharded 1 "$shards" "$name-overhead" "$@"
   many=$(elapsed "$start" "$(now)")
-  cmp -s "$work/$name-single.txt" "$work/$name-workers.txt" || echo "WARNING: the sharded standings differ"
-  cmp -s "$work/$name-single.txt" "$work/$name-overhead.txt" || echo "WARNING: the $shards-shard standings differ"
+  for run in workers serial overhead; do
+    cmp -s "$work/$name-single.txt" "$work/$name-$run.txt" || echo "WARNING: the $run standings differ"
+  done
   local matches speedup stages
   matches=$(cat "$work/$name-workers-results.jsonl" "$work/$name-workers-next-results.jsonl" | wc -l)
   stages=1
   [ -s "$work/$name-workers-next-results.jsonl" ] && stages=2
   speedup=$(ratio "$single" "$spread")
   echo "$name: ${*/#$repo\//}: $matches matches in $stages stage(s)"
-  echo "  one process, one thread:      ${single} s"
-  echo "  $workers workers through parallel:  ${spread} s  (speed-up ${speedup}x, efficiency $(ratio "$speedup" "$workers"))"
-  # Wall time depends on what else the machine runs; CPU time does not. The one-process run's CPU
-  # time over the sharded runs' is the share of the work that was matches, so on an idle machine
-  # with N free cores the speed-up is about N times it.
-  local single_cpu spread_cpu
-  single_cpu=$(echo "$c1 - $c0" | bc)
-  spread_cpu=$(echo "$c2 - $c1" | bc)
-  echo "  CPU time: one process ${single_cpu} s, $workers workers ${spread_cpu} s (work efficiency" \
-    "$(ratio "$single_cpu" "$spread_cpu"); expected speed-up on $workers idle cores" \
-    "$(echo "scale=2; $workers * $single_cpu / $spread_cpu" | bc)x)"
-  echo "  $shards shards per stage, 1 worker: ${many} s  (sharding overhead $(ratio "$(echo "$many - $single" | bc)" "$single")" \
+  echo "  one process, one thread:        ${single} s  (CPU $(echo "$c1 - $c0" | bc) s)"
+  echo "  $workers workers through parallel:    ${spread} s  (speed-up ${speedup}x, efficiency" \
+    "$(ratio "$speedup" "$workers"); CPU $(echo "$c2 - $c1" | bc) s)"
+  # Sharding's own cost, measured without contention: the speed-up N free cores would give is N
+  # times the one-process time over the N shards' time one after another.
+  echo "  the $workers shards one after another: ${serial} s  (CPU $(echo "$c3 - $c2" | bc) s; work efficiency" \
+    "$(ratio "$single" "$serial"), so $(echo "scale=2; $workers * $single / $serial" | bc)x on $workers free cores)"
+  echo "  $shards shards per stage, one at a time: ${many} s  (overhead $(ratio "$(echo "$many - $single" | bc)" "$single")" \
     "of the run, $(echo "scale=1; ($many - $single) * 1000000 / $matches" | bc) us per match," \
     "$(echo "scale=1; ($many - $single) * 1000 / ($stages * $shards)" | bc) ms per job)"
 }
