@@ -267,7 +267,9 @@ int parseAndRun(const Args& args) {
              : verify->parsed() ? TournamentMode::kVerify
                                 : TournamentMode::kPlan;
     if (c.mode == TournamentMode::kPlan) c.files = c.inputs;
-    if (!readRecordFiles(c.files, c.mode == TournamentMode::kPlay, set)) return 1;
+    if (!readRecordFiles(c.files, c.mode == TournamentMode::kPlay, set,
+                         c.mode == TournamentMode::kPlay ? c.shard : std::nullopt))
+      return 1;
     return dispatch(c, &set, std::nullopt);
   }
   if (!c.resumeDir.empty()) {

@@ -70,8 +70,10 @@ struct TournamentCommand {
 std::string engineName(const EngineChoice& engines, bool jitCreated);
 
 /// Reads record files (or stdin when `files` is empty) into `set`; a torn last line is an error
-/// unless `tornIsError` is false (then it is left out with a note). False after a message.
-bool readRecordFiles(const std::vector<std::string>& files, bool tornIsError, records::RecordSet& set);
+/// unless `tornIsError` is false (then it is left out with a note). With a `shard`, match lines of
+/// other shards are skipped unread. False after a message.
+bool readRecordFiles(const std::vector<std::string>& files, bool tornIsError, records::RecordSet& set,
+                     const std::optional<records::Shard>& shard = std::nullopt);
 
 /// The plan and results files of a tournament played with --out DIR or --resume DIR.
 class RunFolder {

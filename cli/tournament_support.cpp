@@ -42,8 +42,11 @@ std::string engineName(const EngineChoice& engines, bool jitCreated) {
   return engines.jitRequested && jitCreated ? "jit" : "interpreter";
 }
 
-bool readRecordFiles(const std::vector<std::string>& files, bool tornIsError, records::RecordSet& set) {
+bool readRecordFiles(const std::vector<std::string>& files, bool tornIsError, records::RecordSet& set,
+                     const std::optional<records::Shard>& shard) {
   std::string error;
+  records::LineFilter filter;
+  if (shard) filter.shard = &*shard;
   const auto add = [&](std::optional<records::Lines> lines, const std::string& name) {
     if (!lines) return false;
     if (lines->torn && !tornIsError)
@@ -52,13 +55,13 @@ bool readRecordFiles(const std::vector<std::string>& files, bool tornIsError, re
   };
   if (files.empty()) {
     std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    if (!add(records::parseLines(text, "<stdin>", error), "<stdin>")) {
+    if (!add(records::parseLines(text, "<stdin>", error, filter), "<stdin>")) {
       std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
       return false;
     }
   }
   for (const std::string& file : files) {
-    if (!add(records::readLines(file, false, error), file)) {
+    if (!add(records::readLines(file, false, error, filter), file)) {
       std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
       return false;
     }

@@ -352,3 +352,30 @@ TEST_CASE("records of another plan or of an unknown kind are refused", "[records
   CHECK_FALSE(records::addRecords(set, lines, "d", true, error));
   CHECK(records::addRecords(set, lines, "d", false, error));
 }
+
+TEST_CASE("a shard's reader skips other shards' match lines unread and keeps everything else", "[records]") {
+  std::string error;
+  const auto shard = records::parseShard("2/3", error);
+  REQUIRE(shard);
+  records::LineFilter filter;
+  filter.shard = &*shard;
+  const std::string text =
+      "{\"record\":\"tournament\",\"index\":0}\n"
+      "{\"hashes\":[\"a\"],\"index\":0,\"record\":\"match\",\"seed\":1}\n"
+      "{\"hashes\":[\"a\"],\"index\":1,\"record\":\"match\",\"seed\":1}\n"
+      "{\"hashes\":[\"a\"],\"index\":2,\"record\":\"match\",\"seed\":1}\n"
+      "{\"hashes\":[\"a\"],\"index\":4,\"record\":\"match\",\"seed\":1}\n"
+      "{\"record\":\"result\",\"match\":{\"index\":3}}\n";
+  const auto lines = records::parseLines(text, "t", error, filter);
+  REQUIRE(lines);
+  std::vector<int> kept;
+  for (const nlohmann::json& r : lines->records) {
+    if (r["record"] == "match") kept.push_back(r["index"].get<int>());
+  }
+  CHECK(kept == std::vector<int>{1, 4});
+  CHECK(lines->records.size() == 4);  // the header, two matches of shard 2/3, the result
+  // A damaged line of another shard is skipped unread (the job of its own shard reports it); a line
+  // whose index the filter cannot read is parsed, and refused.
+  CHECK_FALSE(records::parseLines("{\"record\":\"match\",\"index\":0,\n", "t", error, filter) == std::nullopt);
+  CHECK_FALSE(records::parseLines("{\"record\":\"match\",\"index\":1 junk\n", "t", error, filter));
+}

@@ -64,7 +64,26 @@ std::string planId(const nlohmann::json& header) {
   return replay::contentHash(header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
-std::optional<Lines> parseLines(std::string_view text, std::string_view name, std::string& error) {
+namespace {
+
+// True when `line` is a match record of another shard than `filter`'s. Only a line that is clearly
+// a match record with one integer index is skipped; anything else is parsed (and checked) as usual.
+bool otherShard(std::string_view line, const LineFilter& filter) {
+  if (filter.shard == nullptr || line.find("\"record\":\"match\"") == std::string_view::npos) return false;
+  const std::string_view key = "\"index\":";
+  const size_t at = line.find(key);
+  if (at == std::string_view::npos || line.find(key, at + 1) != std::string_view::npos) return false;
+  size_t index = 0;
+  const char* begin = line.data() + at + key.size();
+  const auto [end, ec] = std::from_chars(begin, line.data() + line.size(), index);
+  if (ec != std::errc() || end == begin || (*end != ',' && *end != '}')) return false;
+  return !inShard(index, *filter.shard);
+}
+
+}  // namespace
+
+std::optional<Lines> parseLines(std::string_view text, std::string_view name, std::string& error,
+                                const LineFilter& filter) {
   Lines lines;
   size_t start = 0;
   size_t number = 0;
@@ -77,7 +96,7 @@ std::optional<Lines> parseLines(std::string_view text, std::string_view name, st
     }
     const std::string_view line = text.substr(start, end - start);
     start = end + 1;
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) {
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos || otherShard(line, filter)) {
       lines.intactBytes = start;
       continue;
     }
@@ -92,7 +111,8 @@ std::optional<Lines> parseLines(std::string_view text, std::string_view name, st
   return lines;
 }
 
-std::optional<Lines> readLines(const std::string& path, bool missingIsEmpty, std::string& error) {
+std::optional<Lines> readLines(const std::string& path, bool missingIsEmpty, std::string& error,
+                               const LineFilter& filter) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
     if (missingIsEmpty) return Lines{};
@@ -110,7 +130,7 @@ std::optional<Lines> readLines(const std::string& path, bool missingIsEmpty, std
     return std::nullopt;
   }
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parseLines(text, path, error);
+  return parseLines(text, path, error, filter);
 }
 
 bool truncateFile(const std::string& path, size_t size, std::string& error) {

@@ -44,14 +44,25 @@ struct Lines {
   bool torn = false;                    ///< The text ends in a line without its newline.
 };
 
+/// Which match lines a reader wants: all, or one shard's. Lines of other shards are recognised from
+/// their text (a match record's only integer `"index":` key) and skipped before they are parsed, so a
+/// job of a plan cut into many shards does not pay for parsing all of it.
+struct Shard;
+struct LineFilter {
+  const Shard* shard = nullptr;  ///< Null: every line.
+};
+
 /// Parses JSON Lines: each line must be a JSON object. A last line without a newline is torn (a
-/// writer was killed mid-line): it is left out and `torn` set. Blank lines are skipped. Returns
-/// nullopt with `error` ("NAME:LINE: ...") when a complete line is not a JSON object.
-std::optional<Lines> parseLines(std::string_view text, std::string_view name, std::string& error);
+/// writer was killed mid-line): it is left out and `torn` set. Blank lines are skipped, and so are
+/// match lines outside `filter`'s shard. Returns nullopt with `error` ("NAME:LINE: ...") when a
+/// complete line is not a JSON object.
+std::optional<Lines> parseLines(std::string_view text, std::string_view name, std::string& error,
+                                const LineFilter& filter = {});
 
 /// Reads and parses the file at `path` (at most kMaxFileBytes); a missing file reads as empty when
 /// `missingIsEmpty`. Errors name the file.
-std::optional<Lines> readLines(const std::string& path, bool missingIsEmpty, std::string& error);
+std::optional<Lines> readLines(const std::string& path, bool missingIsEmpty, std::string& error,
+                               const LineFilter& filter = {});
 
 /// Cuts the file at `path` to its first `size` bytes (dropping a torn last line) and syncs it.
 bool truncateFile(const std::string& path, size_t size, std::string& error);
