@@ -51,9 +51,11 @@ shard_run() {
   local dir=$work/$name
   mkdir -p "$dir"
   "$chronon" tournament plan "$@" >"$dir/plan.jsonl" 2>/dev/null || fail "$name: plan failed"
-  parallel "${pargs[@]}" --joblog "$dir/log" --resume-failed \
-    "$chronon" tournament play --shard {}/4 -j 1 "$dir/plan.jsonl" ::: 1 2 3 4 >"$dir/results.jsonl" ||
+  # Each job's results in a file of its own (stderr beside it in .err), as docs/distributed.md says.
+  parallel "${pargs[@]}" --joblog "$dir/log" --resume-failed --results "$dir/shards/{}.jsonl" \
+    "$chronon" tournament play --shard {}/4 -j 1 "$dir/plan.jsonl" ::: 1 2 3 4 >/dev/null ||
     fail "$name: parallel (main stage) failed"
+  cat "$dir"/shards/*.jsonl >"$dir/results.jsonl"
   "$chronon" tournament plan --next "$dir/plan.jsonl" "$dir/results.jsonl" >"$dir/next.jsonl" 2>/dev/null ||
     fail "$name: plan --next failed"
   if [ "$(wc -l <"$dir/next.jsonl")" -gt 1 ]; then
