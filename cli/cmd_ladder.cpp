@@ -86,22 +86,26 @@ int add(ld::Ladder& ladder, const std::vector<std::string>& inputs) {
   return status;
 }
 
-int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& engines) {
-  const std::vector<ld::Robot> robots = ladder.robots(true);
-  if (robots.size() < 2) {
-    std::fprintf(stderr, "chronon ladder: the ladder needs at least two active robots\n");
-    return 1;
-  }
-  // The active robots as a plan header, compiled as a tournament compiles them.
+// The robots `robots` as the header of a tournament plan (docs/tournament-records.md) under the
+// ladder's rules, so that arena/ compiles them and `tournament play` can play the ladder's duels;
+// `index` gets each entry's place in it.
+nlohmann::json ladderPlan(const ld::Ladder& ladder, const std::vector<ld::Robot>& robots,
+                          std::map<int64_t, int>& index) {
   nlohmann::json header = {{"record", "tournament"},
+                           {"format", arena::records::kFormatName},
+                           {"version", arena::records::kFormatVersion},
                            {"game", "robowar"},
                            {"seed", ladder.seed()},
                            {"duels", 0},
                            {"groups", 0},
                            {"groupBouts", 1},
                            {"basic", true},
-                           {"rules", rw::rulesJson(rw::Rules{})}};
-  std::map<int64_t, int> index;
+                           {"category", "unlimited"},
+                           {"rules", rw::rulesJson(rw::Rules{})},
+                           {"listed", false},
+                           {"robots", nlohmann::json::array()},
+                           {"rejected", nlohmann::json::array()},
+                           {"notes", {"the next duels of a ladder (chronon ladder plan)"}}};
   for (const ld::Robot& r : robots) {
     nlohmann::json robot = arena::records::robotJson(r.name, r.file, r.bytes);
     robot["team"] = 0;
@@ -109,6 +113,49 @@ int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& engines) {
     index[r.id] = static_cast<int>(header["robots"].size());
     header["robots"].push_back(std::move(robot));
   }
+  return header;
+}
+
+// The next `count` duels (ladder.schedule) as bouts of `header`'s robots, with the ids and seeds the
+// ladder gives them; `pairs` gets the entries of each.
+std::vector<rw::Bout> nextBouts(const ld::Ladder& ladder, int count, std::map<int64_t, int>& index,
+                                std::vector<std::pair<int64_t, int64_t>>& pairs) {
+  pairs = ladder.schedule(count);
+  const int64_t first = ladder.nextMatchId();
+  std::vector<rw::Bout> bouts;
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    const auto id = static_cast<uint64_t>(first + static_cast<int64_t>(k));
+    bouts.push_back(rw::Bout{id,
+                             rw::BoutPhase::kDuel,
+                             {index[pairs[k].first], index[pairs[k].second]},
+                             arena::Random::derive(ladder.seed(), id)});
+  }
+  return bouts;
+}
+
+int plan(ld::Ladder& ladder, int matches) {
+  const std::vector<ld::Robot> robots = ladder.robots(true);
+  if (robots.size() < 2) {
+    std::fprintf(stderr, "chronon ladder: the ladder needs at least two active robots\n");
+    return 1;
+  }
+  std::map<int64_t, int> index;
+  const nlohmann::json header = ladderPlan(ladder, robots, index);
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+  printLine(header.dump());
+  for (const rw::Bout& bout : nextBouts(ladder, matches, index, pairs)) printLine(rw::matchRecord(bout, header).dump());
+  return 0;
+}
+
+int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& engines) {
+  const std::vector<ld::Robot> robots = ladder.robots(true);
+  if (robots.size() < 2) {
+    std::fprintf(stderr, "chronon ladder: the ladder needs at least two active robots\n");
+    return 1;
+  }
+  // The active robots as a plan header, compiled as a tournament compiles them.
+  std::map<int64_t, int> index;
+  const nlohmann::json header = ladderPlan(ladder, robots, index);
   rw::Field field;
   rw::TournamentOptions options;
   std::string error;
@@ -129,16 +176,8 @@ int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& engines) {
   int played = 0;
   while (played < matches) {
     const int count = std::min(kBatch, matches - played);
-    const std::vector<std::pair<int64_t, int64_t>> pairs = ladder.schedule(count);
-    const int64_t first = ladder.nextMatchId();
-    std::vector<rw::Bout> bouts;
-    for (size_t k = 0; k < pairs.size(); ++k) {
-      const auto id = static_cast<uint64_t>(first + static_cast<int64_t>(k));
-      bouts.push_back(rw::Bout{id,
-                               rw::BoutPhase::kDuel,
-                               {index[pairs[k].first], index[pairs[k].second]},
-                               arena::Random::derive(ladder.seed(), id)});
-    }
+    std::vector<std::pair<int64_t, int64_t>> pairs;
+    const std::vector<rw::Bout> bouts = nextBouts(ladder, count, index, pairs);
     const std::vector<rw::BoutResult> results = rw::runBouts(field.contestants, bouts, options.rules, threads, {});
     std::vector<ld::DuelResult> duels;
     for (size_t k = 0; k < results.size(); ++k) {
@@ -388,6 +427,13 @@ int runLadder(const Args& args) {
       ->check(CLI::IsMember({"interp", "jit"}))
       ->type_name("E");
   runCmd->add_flag("--stats", stats, "print JIT compile times and cache hits to stderr");
+  CLI::App* planCmd = app.add_subcommand(
+      "plan",
+      "print the next duels as a tournament plan, for chronon tournament play on other machines and ladder import");
+  planCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
+  planCmd->add_option("--matches", matches, "duels to plan (default 100)")
+      ->check(CLI::Range(1, 10000000))
+      ->type_name("N");
   CLI::App* standingsCmd = app.add_subcommand("standings", "print the ratings and points of every entry");
   standingsCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
   auto* jsonFlag = standingsCmd->add_flag("--json", json, "as JSON");
@@ -449,6 +495,7 @@ int runLadder(const Args& args) {
     if (standingsCmd->parsed()) return standings(*ladder, json, csv, html, db);
     if (historyCmd->parsed()) return history(*ladder, robot);
     if (verifyCmd->parsed()) return verify(*ladder, sample, seed, threads);
+    if (planCmd->parsed()) return plan(*ladder, matches);
     return import(*ladder, inputs);
   } catch (const nlohmann::json::exception& e) {
     std::fprintf(stderr, "chronon ladder: a record is malformed (%s)\n", e.what());

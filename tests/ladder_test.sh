@@ -165,6 +165,16 @@ for attempt in 1 2 3; do
   before=$after
 done
 "$chronon" ladder run "$work/c.db" --matches 100 >/dev/null || fail "the ladder does not run after the kills"
+
+# The next duels as a plan, played in two shards elsewhere and imported: 120 more rated duels.
+before=$(matches "$work/c.db")
+"$chronon" ladder plan "$work/c.db" --matches 120 >"$work/ladder-plan.jsonl" || fail "ladder plan"
+"$chronon" tournament play --shard 1/2 "$work/ladder-plan.jsonl" >"$work/ladder-1.jsonl" || fail "play shard 1"
+"$chronon" tournament play --shard=2/2 "$work/ladder-plan.jsonl" >"$work/ladder-2.jsonl" || fail "play shard 2"
+"$chronon" ladder import "$work/c.db" "$work/ladder-plan.jsonl" "$work/ladder-1.jsonl" "$work/ladder-2.jsonl" \
+  >/dev/null || fail "import of the ladder's own plan"
+[ "$(matches "$work/c.db")" -eq $((before + 120)) ] || fail "120 planned duels did not all enter"
+"$chronon" ladder verify "$work/c.db" --sample 200 >"$work/verify.txt" || fail "verify after the kills and the import"
 echo "ladder: 20 robots in 3 batches, 2000 duels ($imported imported), standings reproducible; $kills kills," \
   "$(matches "$work/c.db") duels in the killed ladder, all in whole batches"
 exit $failed
