@@ -2,7 +2,7 @@
 # Kills tournaments with SIGKILL at random moments and resumes them: RoboWar bouts of the bundled
 # robots (stdlib/robowar, Winners' Circle included) and Grobots rounds of the bundled sides. Each
 # attempt (`--out DIR`, then `--resume DIR`) is killed after a random delay until one finishes; the
-# standings (text, --json, --csv) must then be byte for byte those of an uninterrupted run with the
+# standings (text, --json, --csv) and the --log must then be byte for byte those of an uninterrupted run with the
 # same seed. A results file with a torn last line must be repaired and its match played again.
 # usage: tests/tournament_resume.sh CHRONON [ATTEMPTS]
 set -u
@@ -38,6 +38,7 @@ resume_case() {
   [ "$span" -gt 999 ] && span=999
   "$chronon" tournament "$@" --json >"$work/$name.json" 2>/dev/null
   "$chronon" tournament "$@" --csv >"$work/$name.csv" 2>/dev/null
+  "$chronon" tournament "$@" --log "$work/$name.log" >/dev/null 2>&1
   local kills=0 midway=0 k pid status results
   for k in $(seq 1 "$attempts"); do
     if [ -s "$dir/plan.jsonl" ] && head -n 1 "$dir/plan.jsonl" | grep -q '"record":"tournament"'; then
@@ -72,6 +73,8 @@ resume_case() {
   cmp -s "$work/$name.json" "$work/$name.resumed.json" || fail "$name: resumed --json differs"
   "$chronon" tournament --resume "$dir" --csv >"$work/$name.resumed.csv" 2>/dev/null
   cmp -s "$work/$name.csv" "$work/$name.resumed.csv" || fail "$name: resumed --csv differs"
+  "$chronon" tournament --resume "$dir" --log "$work/$name.resumed.log" >/dev/null 2>&1
+  cmp -s "$work/$name.log" "$work/$name.resumed.log" || fail "$name: resumed --log differs"
   local lines planned
   lines=$(sed 's/"chronon":"[^"]*",//' "$dir/results.jsonl" | sort -u | wc -l)
   planned=$(($(wc -l <"$dir/plan.jsonl") - 1))
