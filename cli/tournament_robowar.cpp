@@ -1,6 +1,7 @@
 // `chronon tournament` for RoboWar robots (specs/robowar.md §8) in every mode: run (fresh, --out,
 // --resume), plan, play, merge and verify. The tournament itself and its records are in arena/.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -268,9 +269,18 @@ int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::Recor
   std::map<size_t, const nlohmann::json*> byIndex;
   if (set != nullptr && !knownResults(t, set->results, log, byIndex)) return 1;
   std::vector<nlohmann::json> lastStage;
-  log.planned = [&](const std::vector<rw::Bout>& bouts) { lastStage = stageMatches(t, bouts, log, byIndex); };
+  size_t planned = 0;
+  log.planned = [&](const std::vector<rw::Bout>& bouts) {
+    lastStage = stageMatches(t, bouts, log, byIndex);
+    planned += bouts.size();
+  };
   std::string error;
   const rw::TournamentReport report = play(t, {}, &log, error);
+  // Results of matches this tournament never plays (indices past its end) are not counted; say so.
+  const auto stray = static_cast<size_t>(
+      std::count_if(byIndex.begin(), byIndex.end(), [&](const auto& entry) { return entry.first >= planned; }));
+  if (error.empty() && stray > 0)
+    std::fprintf(stderr, "chronon tournament: note: %zu results answer no match of this tournament; left out\n", stray);
   if (c.mode == TournamentMode::kPlan) {
     if (!error.empty() && log.missing.empty()) {
       std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
