@@ -119,7 +119,7 @@ sshd_pid=$!
 ssh_command="ssh -p $port -i $work/client_key -o BatchMode=yes -o StrictHostKeyChecking=no \
 -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR"
 ready=0
-for try in $(seq 1 50); do
+for try in $(seq 1 300); do
   if $ssh_command "$user@127.0.0.1" true 2>/dev/null; then
     ready=1
     break
