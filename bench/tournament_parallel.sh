@@ -85,10 +85,16 @@ measure() {
   echo "  one process, one thread:        ${single} s  (CPU $(echo "$c1 - $c0" | bc) s)"
   echo "  $workers workers through parallel:    ${spread} s  (speed-up ${speedup}x, efficiency" \
     "$(ratio "$speedup" "$workers"); CPU $(echo "$c2 - $c1" | bc) s)"
-  # Sharding's own cost, measured without contention: the speed-up N free cores would give is N
-  # times the one-process time over the N shards' time one after another.
-  echo "  the $workers shards one after another: ${serial} s  (CPU $(echo "$c3 - $c2" | bc) s; work efficiency" \
-    "$(ratio "$single" "$serial"), so $(echo "scale=2; $workers * $single / $serial" | bc)x on $workers free cores)"
+  # Sharding's own cost, measured without contention between the workers: the speed-up N free cores
+  # would give is N times the one-process time over the N shards' time one after another. Both are
+  # given from wall time and from CPU time; on a busy machine the CPU figure is the steadier one.
+  local single_cpu serial_cpu
+  single_cpu=$(echo "$c1 - $c0" | bc)
+  serial_cpu=$(echo "$c3 - $c2" | bc)
+  echo "  the $workers shards one after another: ${serial} s  (CPU ${serial_cpu} s; work efficiency" \
+    "$(ratio "$single" "$serial") by wall time, $(ratio "$single_cpu" "$serial_cpu") by CPU time, so" \
+    "$(echo "scale=2; $workers * $single / $serial" | bc)x or $(echo "scale=2; $workers * $single_cpu / $serial_cpu" | bc)x" \
+    "on $workers free cores)"
   echo "  $shards shards per stage, one at a time: ${many} s  (overhead $(ratio "$(echo "$many - $single" | bc)" "$single")" \
     "of the run, $(echo "scale=1; ($many - $single) * 1000000 / $matches" | bc) us per match," \
     "$(echo "scale=1; ($many - $single) * 1000 / ($stages * $shards)" | bc) ms per job)"
