@@ -1,6 +1,7 @@
-// `chronon tournament` and `chronon battle` for Grobots sides: options of the original's headless
-// program (specs/grobots-world.md §14) with a seed, threads and machine-readable output. Also the
-// choice between the two games that both commands make first (chooseGame, `--game`).
+// `chronon battle` for Grobots sides: options of the original's headless program
+// (specs/grobots-world.md §14) with a seed. Also what the Grobots tournament shares with it (loading
+// sides, --world) and the choice between the two games that battle and tournament make first
+// (chooseGame, `--game`). The tournament itself is in tournament_grobots.cpp.
 
 #include <unistd.h>
 
@@ -26,35 +27,6 @@ namespace chronon::cli {
 namespace {
 
 namespace gb = chronon::arena::grobots;
-
-constexpr const char* kTournamentUsage =
-    "usage: chronon tournament SIDE.gb... [options]\n"
-    "\n"
-    "Runs a Grobots tournament (specs/grobots-world.md §13-14): each round seeds up to --sides-per-round\n"
-    "of the sides (chosen at random when there are more) in a fresh world, runs it until the frame\n"
-    "limit or until at most one side lives, and the results table averages each side's outcome over the\n"
-    "rounds it played. A FOLDER enters every .gb side in it. Sides that fail to load are reported and\n"
-    "left out.\n"
-    "\n"
-    "options:\n"
-    "  --rounds N           rounds to play (default 10)\n"
-    "  --frames N           frame limit per round (default 18000; 0 = none)\n"
-    "  --world WxH          world size in tiles of 10 units (default 10x10, a 100 x 100 world)\n"
-    "  --sides-per-round N  sides seeded per round (default 10; 0 = all)\n"
-    "  --seed N             tournament seed (default 1); the same seed gives the same results\n"
-    "  -j N                 worker threads (default: all cores); results do not depend on it\n"
-    "  --json | --csv       standings as JSON or CSV\n"
-    "  --log FILE           per-round log: round, frames, then per side seeded/alive/fraction/kills\n"
-    "  --replays DIR        keep a replay of every round in DIR (round-NNNN.replay, NNNN the round's\n"
-    "                       number in the log; docs/replay-format.md); chronon view shows one\n"
-    "  --game G             grobots | robowar: the game a folder holding both sides and RoboWar robots\n"
-    "                       plays (default: grobots, with a note saying how many robots were left out)\n"
-    "%s"
-    "  --help               this text\n"
-    "\n"
-    "Columns: score (mean final share of biomass), error (2 standard errors), survival (rounds not\n"
-    "sterile), early-death (sterile at frame 4500), late-death, early-score (share at frame 4500),\n"
-    "fraction (share in rounds survived), kills (share of enemy biomass killed), rounds, name.\n";
 
 constexpr const char* kBattleUsage =
     "usage: chronon battle SIDE.gb... [options]\n"
@@ -88,7 +60,9 @@ bool parseInt(const std::string& text, int64_t lo, int64_t hi, int64_t& out) {
   return true;
 }
 
-bool parseWorld(const std::string& text, gb::WorldOptions& world) {
+}  // namespace
+
+bool parseWorld(const std::string& text, arena::grobots::WorldOptions& world) {
   const size_t x = text.find_first_of("xX*");
   int64_t w = 0;
   int64_t h = 0;
@@ -118,8 +92,6 @@ std::vector<std::string> sidePaths(const std::vector<std::string>& positional) {
   return out;
 }
 
-}  // namespace
-
 // Loads each side; reports and skips the ones the original would reject. Sides with the same name
 // get a "'" appended, as the original does (§14).
 std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths) {
@@ -145,42 +117,7 @@ std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths) {
 
 namespace {
 
-// Plays every round of a tournament again with a recorder (rounds are deterministic, so each is the
-// round the standings counted) and writes its replay into `folder`; false after a message on failure.
-bool writeRoundReplays(const std::vector<LoadedSide>& loaded, const gb::TournamentOptions& options,
-                       const char* engineName, const std::string& folder) {
-  if (!makeFolder(folder, "tournament")) return false;
-  std::vector<const grobocode::Side*> sides;
-  std::vector<arena::replay::Entrant> entrants;
-  for (const LoadedSide& s : loaded) {
-    sides.push_back(&s.result.side);
-    entrants.push_back({s.result.side.name, s.file.name(), std::string(s.file.text())});
-  }
-  gb::WorldOptions world = options.world;
-  world.keepPrints = true;
-  std::atomic<bool> ok{true};
-  parallelFor(static_cast<size_t>(options.rounds), options.threads, [&](size_t k) {
-    const int32_t seed = gb::roundSeed(options.seed, static_cast<int32_t>(k));
-    gb::World w(sides, world, seed);
-    w.startRound();
-    char name[32];
-    std::snprintf(name, sizeof name, "round-%04zu.replay", k + 1);
-    ReplayOutput output((std::filesystem::path(folder) / name).string());
-    {
-      gb::RoundRecorder recorder(w, entrants, seed, engineName, {}, output.sink());
-      while (!w.finished()) {
-        w.step();
-        recorder.frame(w.takeMessages());
-      }
-      recorder.end();
-    }
-    if (!output.finish("")) ok = false;
-  });
-  if (ok) std::fprintf(stderr, "replays of %d rounds written to %s\n", options.rounds, folder.c_str());
-  return ok;
-}
-
-// Options shared by battle and tournament; returns false (after a message) on a usage error.
+// The options of battle; returns false (after a message) on a usage error.
 struct Common {
   gb::WorldOptions world;
   uint64_t seed = 1;
@@ -279,109 +216,6 @@ std::optional<Game> chooseGame(const char* command, Args& args) {
                  robotsInFolders == 1 ? "it" : "them");
   }
   return Game::kGrobots;
-}
-
-int runGrobotsTournament(const Args& args) {
-  Common c;
-  gb::TournamentOptions options;
-  bool json = false;
-  bool csv = false;
-  std::string logPath;
-  std::string replayDir;
-  for (size_t i = 0; i < args.size(); ++i) {
-    bool bad = false;
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::printf(kTournamentUsage, kEngineUsage);
-      return 0;
-    }
-    if (commonOption(args, i, c, bad)) {
-      if (bad) return 2;
-      continue;
-    }
-    int64_t n = 0;
-    if ((a == "--rounds" || a == "-j") && i + 1 < args.size()) {
-      if (!parseInt(args[++i], a == "-j" ? 0 : 1, 10000000, n)) {
-        std::fprintf(stderr, "chronon tournament: bad value for %s\n", a.c_str());
-        return 2;
-      }
-      (a == "-j" ? options.threads : options.rounds) = static_cast<int32_t>(n);
-    } else if (a == "--json") {
-      json = true;
-    } else if (a == "--csv") {
-      csv = true;
-    } else if (a == "--log" && i + 1 < args.size()) {
-      logPath = args[++i];
-    } else if (a == "--replays" && i + 1 < args.size()) {
-      replayDir = args[++i];
-    } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon tournament: unknown option '%s' (see --help)\n", a.c_str());
-      return 2;
-    } else {
-      c.positional.push_back(a);
-    }
-  }
-  std::vector<LoadedSide> loaded = loadSides(sidePaths(c.positional));
-  if (loaded.empty()) {
-    std::fprintf(stderr, "chronon tournament: no side to play\n");
-    return 1;
-  }
-  std::vector<const grobocode::Side*> sides;
-  for (const LoadedSide& s : loaded) sides.push_back(&s.result.side);
-  prepareEngine(c.engine, sides);
-  options.world = c.world;
-  options.world.engine = &c.engine.engine();
-  options.seed = c.seed;
-  if (isatty(STDERR_FILENO)) {
-    options.progress = [](int32_t done, int32_t total) {
-      std::fprintf(stderr, "\rround %d/%d", done, total);
-      if (done == total) std::fputc('\n', stderr);
-      std::fflush(stderr);
-    };
-  }
-  const gb::TournamentResult result = gb::runTournament(sides, options);
-  printEngineStats(c.engine);
-  if (!replayDir.empty() &&
-      !writeRoundReplays(loaded, options, c.engine.jitRequested ? "jit" : "interpreter", replayDir))
-    return 1;
-  if (!logPath.empty()) {
-    std::ofstream log(logPath);
-    log << "round\tframes\tside\tseeded\talive\tfraction\tearly\tkilled\tbrain-errors\n";
-    for (size_t k = 0; k < result.rounds.size(); ++k) {
-      const gb::RoundOutcome& r = result.rounds[k];
-      for (size_t i = 0; i < r.sides.size(); ++i) {
-        const gb::SideRound& s = r.sides[i];
-        log << k + 1 << '\t' << r.frames << '\t' << sides[i]->name << '\t' << s.seeded << '\t' << s.alive << '\t'
-            << s.fraction << '\t' << s.earlyFraction << '\t' << s.killedFraction << '\t' << s.brainErrors << '\n';
-      }
-    }
-  }
-  if (json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const gb::Standing& s : result.standings) {
-      out.push_back({{"name", s.name},
-                     {"score", s.score},
-                     {"error", s.error},
-                     {"survival", s.survival},
-                     {"earlyDeath", s.earlyDeath},
-                     {"lateDeath", s.lateDeath},
-                     {"earlyScore", s.earlyScore},
-                     {"fraction", s.fraction},
-                     {"kills", s.kills},
-                     {"rounds", s.rounds},
-                     {"brainErrors", s.brainErrors}});
-    }
-    std::printf("%s\n", out.dump(2).c_str());
-  } else if (csv) {
-    std::printf("name,score,error,survival,early_death,late_death,early_score,fraction,kills,rounds\n");
-    for (const gb::Standing& s : result.standings) {
-      std::printf("\"%s\",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d\n", s.name.c_str(), s.score, s.error, s.survival,
-                  s.earlyDeath, s.lateDeath, s.earlyScore, s.fraction, s.kills, s.rounds);
-    }
-  } else {
-    std::fputs(gb::formatStandings(result.standings).c_str(), stdout);
-  }
-  return finishCommand(c.engine, 0);
 }
 
 int runGrobotsBattle(const Args& args) {

@@ -1,34 +1,23 @@
-// `chronon tournament`: a RoboWar tournament over robot files, a folder, or a RoboWar 1.5 list.
+// `chronon tournament`: a RoboWar tournament over robot files, a folder, or a RoboWar 1.5 list, or a
+// Grobots tournament over sides; resumable (--out, --resume) and shardable (plan, play, merge,
+// verify; docs/distributed.md). The command line is parsed with CLI11; each game's work is in
+// tournament_robowar.cpp and tournament_grobots.cpp.
 
-#include <unistd.h>
-
-#include <atomic>
-#include <charconv>
+#include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <nlohmann/json.hpp>
-#include <optional>
+#include <map>
 #include <string>
 
-#include "chronon/arena/robowar_replay.h"
-#include "chronon/arena/robowar_tournament.h"
-#include "chronon/arena/robowar_tournament_field.h"
-#include "chronon/arena/robowar_tournament_report.h"
 #include "commands.h"
-#include "engine_option.h"
-#include "replay_output.h"
+#include "tournament_command.h"
 
 namespace chronon::cli {
 
 namespace {
 
-namespace rw = chronon::arena::robowar;
-
-// The usage text before the engine options.
-constexpr const char* kUsageHead =
-    "usage: chronon tournament [ROBOT... | FOLDER | LISTFILE] [options]\n"
-    "\n"
+constexpr const char* kDescription =
     "Runs a RoboWar tournament (specs/robowar.md §8): every pair duels, random groups of six fight,\n"
     "group scores are normalised to weigh like duel scores, and the top six meet again in the Winners'\n"
     "Circle. A FOLDER enters every .rtk, .txt and .rwr robot in it. A LISTFILE (a .lst/.list file, or a\n"
@@ -36,289 +25,305 @@ constexpr const char* kUsageHead =
     "robots, found by name in the list's folder, fights the number of times on its count line.\n"
     "Robots with compile errors or too much hardware for the category are reported and left out.\n"
     "\n"
-    "options:\n"
-    "  --seed N           tournament seed (default 1); the same seed gives the same output\n"
-    "  -j N               worker threads (default: all cores); results do not depend on it\n"
-    "  --duels N          duels per pair (default 3)\n"
-    "  --groups N         group draws per robot: robots x N groups of six (default 1)\n"
-    "  --group-bouts N    battles per drawn group (default 1)\n"
-    "  --basic            no Winners' Circle\n"
-    "  --category C       little-league | mortal | titan | unlimited (default unlimited)\n"
-    "  --scoring S        mac452 (default) | win516\n"
-    "  --max-chronons N   chronon limit of each battle (default 1500)\n"
-    "  --json             standings as JSON\n"
-    "  --csv              standings as CSV\n"
-    "  --log FILE         write the per-bout log (bout phase Robot Score Alive Kills Killer Chronon)\n"
-    "  --replays DIR      keep a replay of every bout in DIR (NNNN-phase-robot-robot.replay, NNNN the\n"
-    "                     bout's index in the log; docs/replay-format.md); chronon view shows one\n"
-    "  --game G           robowar | grobots: the game a folder holding both robots and sides plays\n"
-    "                     (default: grobots, with a note saying how many robots were left out)\n"
-    "  --help             this text\n";
-// The usage text after the engine options.
-constexpr const char* kUsageTail =
+    "Given Grobots sides (.gb files, or a folder of them) it plays a Grobots tournament instead\n"
+    "(specs/grobots-world.md §13-14): each round seeds up to --sides-per-round of the sides (chosen at\n"
+    "random when there are more) in a fresh world, runs it until the frame limit or until at most one\n"
+    "side lives, and the results table averages each side's outcome over the rounds it played. A\n"
+    "folder holding both plays its Grobots sides unless --game robowar is given.\n"
     "\n"
-    "Given Grobots sides (.gb files, or a folder of them) it plays a Grobots tournament instead; its\n"
-    "options (--rounds, --frames, --world, --sides-per-round ...) are listed by\n"
-    "'chronon tournament SIDE.gb --help'. A folder holding both plays its Grobots sides unless\n"
-    "--game robowar is given.\n";
+    "With --out DIR the plan and every result are written to DIR as they happen; --resume DIR plays\n"
+    "only what is missing after a crash and prints the same standings. plan, play, merge and verify\n"
+    "spread a tournament over processes and machines (docs/distributed.md; records:\n"
+    "docs/tournament-records.md). The same seed gives the same output, whatever -j, the shards or\n"
+    "the interruptions.\n";
 
-// Runs every bout of `report` again with a recorder (battles are deterministic, so each is the bout
-// the standings counted) and writes its replay into `folder`; false after a message on failure.
-bool writeReplays(const rw::TournamentReport& report, const rw::Field& field, const rw::TournamentOptions& options,
-                  const char* engineName, const std::string& folder) {
-  if (!makeFolder(folder, "tournament")) return false;
-  std::vector<std::string> bytes;
-  for (const std::string& path : field.paths) bytes.push_back(readWholeFile(path).value_or(""));
-  std::atomic<bool> ok{true};
-  parallelFor(report.bouts.size(), options.threads, [&](size_t b) {
-    const rw::Bout& bout = report.bouts[b].bout;
-    std::vector<rw::Entry> entries;
-    std::vector<arena::replay::Entrant> entrants;
-    char index[16];
-    std::snprintf(index, sizeof index, "%04zu", bout.index);
-    std::vector<std::string> parts{index, rw::phaseName(bout.phase)};
-    for (const int r : bout.robots) {
-      const rw::Contestant& c = report.contestants[static_cast<size_t>(r)];
-      entries.push_back({c.program, c.team});
-      entrants.push_back({c.name, field.paths[static_cast<size_t>(r)], bytes[static_cast<size_t>(r)]});
-      parts.push_back(c.name);
-    }
-    ReplayOutput output((std::filesystem::path(folder) / (fileNameOf(parts) + ".replay")).string());
-    rw::recordBattle(entries, entrants, bout.seed, options.rules, engineName, output.sink());
-    if (!output.finish("")) ok = false;
-  });
-  if (ok) std::fprintf(stderr, "replays of %zu bouts written to %s\n", report.bouts.size(), folder.c_str());
-  return ok;
+constexpr const char* kFooter =
+    "\n"
+    "Grobots columns: score (mean final share of biomass), error (2 standard errors), survival (rounds\n"
+    "not sterile), early-death (sterile at frame 4500), late-death, early-score (share at frame 4500),\n"
+    "fraction (share in rounds survived), kills (share of enemy biomass killed), rounds, name.\n"
+    "\n"
+    "Sharded over GNU parallel (docs/distributed.md):\n"
+    "  chronon tournament plan stdlib/robowar --seed 5 > plan.jsonl\n"
+    "  parallel chronon tournament play --shard {}/4 plan.jsonl '>' results-{}.jsonl ::: 1 2 3 4\n"
+    "  chronon tournament plan --next plan.jsonl results-*.jsonl > wc.jsonl   # RoboWar's Winners' Circle\n"
+    "  parallel chronon tournament play --shard {}/4 wc.jsonl '>' wc-{}.jsonl ::: 1 2 3 4\n"
+    "  chronon tournament merge plan.jsonl wc.jsonl results-*.jsonl wc-*.jsonl\n";
+
+const char* const kRoboWarGroup = "RoboWar tournaments";
+const char* const kGrobotsGroup = "Grobots tournaments";
+const char* const kOutputGroup = "Output";
+const char* const kRecordsGroup = "Records";
+
+// A validator whose range or set the option's own help text already states, so that the generated
+// help shows a short value name (N, DIR) instead of repeating it.
+CLI::Validator quiet(CLI::Validator validator) { return validator.description(""); }
+
+// The options that define a tournament (both games), for the command itself and for `plan`.
+struct TournamentOptions {
+  std::vector<CLI::Option*> roboWar;
+  std::vector<CLI::Option*> grobots;
+  std::vector<CLI::Option*> defining;  ///< Options a plan fixes (refused with --resume).
+  CLI::Option* game = nullptr;
+};
+
+TournamentOptions addTournamentOptions(CLI::App& app, TournamentCommand& c, std::string& game) {
+  TournamentOptions o;
+  app.add_option("robots", c.inputs, "ROBOT... | FOLDER | LISTFILE, or SIDE.gb... | FOLDER");
+  o.game = app.add_option("--game", game,
+                          "robowar | grobots: the game a folder holding both robots and sides plays (default: "
+                          "grobots, with a note saying how many robots were left out)");
+  o.defining.push_back(
+      app.add_option("--seed", c.seed, "tournament seed (default 1); the same seed gives the same output"));
+  const auto rw = [&](CLI::Option* option) {
+    option->group(kRoboWarGroup);
+    o.roboWar.push_back(option);
+    o.defining.push_back(option);
+  };
+  rw(app.add_option("--duels", c.duels, "duels per pair (default 3)")->check(quiet(CLI::Range(0, 1000))));
+  rw(app.add_option("--groups", c.groups, "group draws per robot: robots x N groups of six (default 1)")
+         ->check(quiet(CLI::Range(0, 1000))));
+  rw(app.add_option("--group-bouts", c.groupBouts, "battles per drawn group (default 1)")
+         ->check(quiet(CLI::Range(1, 1000))));
+  rw(app.add_flag("--basic", c.basic, "no Winners' Circle"));
+  rw(app.add_option("--category", c.category, "little-league | mortal | titan | unlimited (default unlimited)")
+         ->check(quiet(CLI::IsMember({"little-league", "mortal", "titan", "unlimited"}))));
+  rw(app.add_option("--scoring", c.scoring, "mac452 (default) | win516")
+         ->check(quiet(CLI::IsMember({"mac452", "win516"}))));
+  rw(app.add_option("--max-chronons", c.maxChronons, "chronon limit of each battle (default 1500)")
+         ->check(quiet(CLI::Range(1, 1000000))));
+  const auto gb = [&](CLI::Option* option) {
+    option->group(kGrobotsGroup);
+    o.grobots.push_back(option);
+    o.defining.push_back(option);
+  };
+  gb(app.add_option("--rounds", c.rounds, "rounds to play (default 10)")->check(quiet(CLI::Range(1, 10000000))));
+  gb(app.add_option("--frames", c.frames, "frame limit per round (default 18000; 0 = none)")
+         ->check(quiet(CLI::Range(0, 1000000000))));
+  gb(app.add_option("--world", c.world, "WxH: world size in tiles of 10 units (default 10x10, a 100 x 100 world)")
+         ->check([](const std::string& text) {
+           arena::grobots::WorldOptions world;
+           return parseWorld(text, world) ? std::string() : "a world size is WxH, each from 1 to 1000";
+         }));
+  gb(app.add_option("--sides-per-round", c.sidesPerRound, "sides seeded per round (default 10; 0 = all)")
+         ->check(quiet(CLI::Range(0, 100000))));
+  return o;
 }
 
-// The whole usage text, engine options included.
-std::string usage() { return std::string(kUsageHead) + kEngineUsage + kUsageTail; }
-
-bool parseCount(const std::string& text, int lo, int hi, int& out) {
-  int value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < lo || value > hi) return false;
-  out = value;
-  return true;
+void addThreads(CLI::App& app, TournamentCommand& c) {
+  app.add_option("-j,--threads", c.threads, "worker threads (default: all cores); results do not depend on it")
+      ->check(quiet(CLI::Range(0, 256)));
 }
 
-bool parseSeed(const std::string& text, uint64_t& out) {
-  uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return false;
-  out = value;
-  return true;
+void addEngine(CLI::App& app, std::string& engine, bool& stats) {
+  app.add_option("--engine", engine,
+                 "interp | jit: run brains with the interpreter (default) or the LLVM JIT; both behave identically, "
+                 "the JIT declines (with a note) what it cannot compile")
+      ->check(quiet(CLI::IsMember({"interp", "jit"})));
+  app.add_flag("--stats", stats, "print JIT compile times and cache hits to stderr");
 }
 
-nlohmann::json toJson(const rw::TournamentReport& report, const rw::Field& field) {
-  nlohmann::json standings = nlohmann::json::array();
-  int rank = 0;
-  for (const rw::Standing& s : report.standings) {
-    const rw::Contestant& c = report.contestants[static_cast<size_t>(s.contestant)];
-    standings.push_back({{"rank", ++rank},
-                         {"robot", s.name},
-                         {"path", field.paths[static_cast<size_t>(s.contestant)]},
-                         {"team", c.teamName},
-                         {"solo", s.solo},
-                         {"group", s.group},
-                         {"total", s.total},
-                         {"wcSolo", s.winnersSolo},
-                         {"wcGroup", s.winnersGroup},
-                         {"final", s.finalScore},
-                         {"inWinnersCircle", s.inWinnersCircle},
-                         {"bouts", s.boutsFought},
-                         {"wins", s.wins},
-                         {"kills", s.kills}});
+void addOutput(CLI::App& app, TournamentCommand& c, bool replays) {
+  auto* json = app.add_flag("--json", c.json, "standings as JSON")->group(kOutputGroup);
+  app.add_flag("--csv", c.csv, "standings as CSV")->group(kOutputGroup)->excludes(json);
+  app.add_option("--log", c.logPath,
+                 "write the per-bout (RoboWar: bout phase Robot Score Alive Kills Killer Chronon) or per-round "
+                 "(Grobots: round, frames, then per side seeded/alive/fraction/kills) log to FILE")
+      ->group(kOutputGroup);
+  if (replays) {
+    app.add_option("--replays", c.replayDir,
+                   "keep a replay of every bout or round in DIR (NNNN-phase-robot-robot.replay or round-NNNN.replay; "
+                   "docs/replay-format.md); chronon view shows one")
+        ->group(kOutputGroup);
   }
-  nlohmann::json rejected = nlohmann::json::array();
-  for (const rw::Rejection& r : field.rejected) rejected.push_back({{"path", r.path}, {"message", r.message}});
-  const rw::TournamentOptions& o = report.options;
-  return {{"seed", o.seed},
-          {"duels", o.numDuels},
-          {"groups", o.numGroups},
-          {"groupBouts", o.groupBouts},
-          {"winnersCircle", report.winnersCircle},
-          {"listed", report.listed},
-          {"maxChronons", o.rules.maxChronons},
-          {"scoring", o.rules.scoring == rw::Scoring::kMac452 ? "mac452" : "win516"},
-          {"battles", report.bouts.size()},
-          {"notes", report.notes},
-          {"rejected", rejected},
-          {"standings", standings}};
 }
 
-void drawProgress(size_t done, size_t total) {
-  const int width = 40;
-  const int filled = total == 0 ? width : static_cast<int>(done * width / total);
-  std::fprintf(stderr, "\r[%.*s%*s] %zu/%zu battles", filled, "########################################",
-               width - filled, "", done, total);
-  if (done >= total) std::fputc('\n', stderr);
-  std::fflush(stderr);
+// Gives every option of `app` and its subcommands a short value name for the help text (N, DIR,
+// FILE ...) in place of CLI11's type names.
+void nameValues(CLI::App& app) {
+  static const std::map<std::string, std::string> kNames = {
+      {"--game", "G"},   {"--category", "C"},  {"--scoring", "S"},  {"--world", "WxH"},
+      {"--log", "FILE"}, {"--replays", "DIR"}, {"--out", "DIR"},    {"--resume", "DIR"},
+      {"--engine", "E"}, {"--shard", "K/N"},   {"robots", "ROBOT"}, {"files", "FILE"}};
+  for (CLI::Option* option : app.get_options()) {
+    if (option->get_type_name().empty()) continue;  // A flag: no value.
+    const auto it = kNames.find(option->get_name());
+    option->type_name(it != kNames.end() ? it->second : "N");
+  }
+  for (CLI::App* sub : app.get_subcommands({})) nameValues(*sub);
 }
 
-bool writeFile(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  return static_cast<bool>(out);
+// The first record of the plan in `dir` (its header), or nullopt after a message.
+std::optional<records::RecordSet> planOf(const std::string& dir) {
+  std::string error;
+  std::optional<records::Lines> lines =
+      records::readLines((std::filesystem::path(dir) / "plan.jsonl").string(), false, error);
+  records::RecordSet set;
+  if (!lines || lines->records.empty() || lines->records.front().value("record", std::string()) != "tournament") {
+    std::fprintf(stderr, "chronon tournament: %s\n",
+                 error.empty() ? (dir + " holds no tournament plan with a header").c_str() : error.c_str());
+    return std::nullopt;
+  }
+  set.header = lines->records.front();
+  return set;
+}
+
+int dispatch(TournamentCommand& c, const records::RecordSet* set, std::optional<Game> game) {
+  if (set != nullptr) {
+    const std::string name = set->header->value("game", std::string());
+    if (name != "robowar" && name != "grobots") {
+      std::fprintf(stderr, "chronon tournament: the plan is of an unknown game '%s'\n", name.c_str());
+      return 1;
+    }
+    game = name == "robowar" ? Game::kRoboWar : Game::kGrobots;
+  }
+  return *game == Game::kRoboWar ? roboWarTournament(c, set) : grobotsTournament(c, set);
+}
+
+int parseAndRun(const Args& args) {
+  TournamentCommand c;
+  std::string game;
+  std::string engine = "interp";
+  bool stats = false;
+  std::string shard;
+
+  CLI::App app{kDescription, "chronon tournament"};
+  app.get_formatter()->column_width(34);
+  // An option given twice takes its last value, as the command always did (`... -j 2 -j 1`).
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.require_subcommand(0, 1);
+  const TournamentOptions main = addTournamentOptions(app, c, game);
+  addThreads(app, c);
+  addOutput(app, c, true);
+  addEngine(app, engine, stats);
+  CLI::Option* out =
+      app.add_option("--out", c.outDir, "write the plan and each result to DIR as they happen (a crash loses nothing)")
+          ->group(kRecordsGroup);
+  app.add_option("--resume", c.resumeDir,
+                 "continue the tournament in DIR (made with --out): play only what is missing, print the standings")
+      ->group(kRecordsGroup)
+      ->excludes(out);
+
+  CLI::App* plan = app.add_subcommand(
+      "plan",
+      "print a tournament's plan (a header and one match per line) as JSON Lines; with --next FILE..., the "
+      "matches still to play given the plan and results in FILE... (RoboWar's Winners' Circle)");
+  std::string planGame;
+  const TournamentOptions planned = addTournamentOptions(*plan, c, planGame);
+  plan->add_flag("--next", c.next, "read a plan and results (the positional arguments) and print what is left");
+  // Accepted so that a plan can be made with the very options of the tournament; planning plays nothing.
+  addThreads(*plan, c);
+
+  CLI::App* play = app.add_subcommand(
+      "play",
+      "play the matches of a plan (FILE..., or stdin), or one shard of them, and print a result record per "
+      "match as it ends");
+  play->add_option("files", c.files, "plan files (a header line, then match lines); stdin when none");
+  play->add_option("--shard", shard, "K/N: play only the matches whose index modulo N is K-1");
+  addThreads(*play, c);
+  addEngine(*play, engine, stats);
+
+  CLI::App* merge = app.add_subcommand(
+      "merge", "print the standings from a plan and result records (FILE...), exactly as the tournament prints them");
+  merge->add_option("files", c.files, "plan and results files")->required();
+  addOutput(*merge, c, false);
+
+  CLI::App* verify = app.add_subcommand(
+      "verify", "play recorded matches again and report every result that differs (exit 1 when one does)");
+  verify->add_option("files", c.files, "plan and results files")->required();
+  verify->add_option("--sample", c.sample, "check N results drawn at random (default: all)")
+      ->check(quiet(CLI::Range(0, INT32_MAX)));
+  verify->add_option("--seed", c.seed, "seed of the sample's draw (default 1)");
+  addThreads(*verify, c);
+  addEngine(*verify, engine, stats);
+
+  nameValues(app);
+  // Set after the subcommands are made, which would otherwise repeat it.
+  app.footer(kFooter);
+  try {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "chronon tournament: %s\nRun 'chronon tournament --help' for the options.\n", e.what());
+    return 2;
+  }
+  c.engines.jitRequested = engine == "jit";
+  c.engines.stats = stats;
+  if (!shard.empty()) {
+    std::string error;
+    c.shard = records::parseShard(shard, error);
+    if (!c.shard) {
+      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+      return 2;
+    }
+  }
+
+  records::RecordSet set;
+  if (play->parsed() || merge->parsed() || verify->parsed() || (plan->parsed() && c.next)) {
+    c.mode = play->parsed()     ? TournamentMode::kPlay
+             : merge->parsed()  ? TournamentMode::kMerge
+             : verify->parsed() ? TournamentMode::kVerify
+                                : TournamentMode::kPlan;
+    if (c.mode == TournamentMode::kPlan) c.files = c.inputs;
+    if (!readRecordFiles(c.files, c.mode == TournamentMode::kPlay, set,
+                         c.mode == TournamentMode::kPlay ? c.shard : std::nullopt))
+      return 1;
+    return dispatch(c, &set, std::nullopt);
+  }
+  if (!c.resumeDir.empty()) {
+    for (CLI::Option* option : main.defining) {
+      if (option->count() > 0) {
+        std::fprintf(stderr, "chronon tournament: the plan in %s fixes %s; leave it out with --resume\n",
+                     c.resumeDir.c_str(), option->get_name().c_str());
+        return 2;
+      }
+    }
+    if (!c.inputs.empty()) {
+      std::fprintf(stderr, "chronon tournament: --resume takes the robots from the plan; name none\n");
+      return 2;
+    }
+    std::optional<records::RecordSet> resumed = planOf(c.resumeDir);
+    if (!resumed) return 1;
+    set = std::move(*resumed);
+    return dispatch(c, &set, std::nullopt);
+  }
+
+  const TournamentOptions& options = plan->parsed() ? planned : main;
+  if (plan->parsed()) c.mode = TournamentMode::kPlan;
+  Args chooser;
+  const std::string& chosen = plan->parsed() ? planGame : game;
+  if (options.game->count() > 0) chooser = {"--game", chosen};
+  chooser.insert(chooser.end(), c.inputs.begin(), c.inputs.end());
+  const std::optional<Game> which = chooseGame("tournament", chooser);
+  if (!which) return 2;
+  for (CLI::Option* option : *which == Game::kRoboWar ? options.grobots : options.roboWar) {
+    if (option->count() > 0) {
+      std::fprintf(stderr, "chronon tournament: %s is an option of %s; these are %s\n", option->get_name().c_str(),
+                   *which == Game::kRoboWar ? "Grobots tournaments" : "RoboWar tournaments",
+                   *which == Game::kRoboWar ? "RoboWar robots" : "Grobots sides");
+      return 2;
+    }
+  }
+  if (c.inputs.empty()) {
+    std::fprintf(stderr,
+                 "chronon tournament: name the robots (files, a folder or a list) or the sides\nRun 'chronon "
+                 "tournament --help' for the options.\n");
+    return 2;
+  }
+  return dispatch(c, nullptr, which);
 }
 
 }  // namespace
 
 int runTournament(const Args& arguments) {
-  Args args = arguments;
-  const std::optional<Game> game = chooseGame("tournament", args);
-  if (!game) return 2;
-  if (*game == Game::kGrobots) return runGrobotsTournament(args);
-  rw::TournamentOptions options;
-  chronon::robowar::Category category = chronon::robowar::Category::kUnlimited;
-  bool json = false;
-  bool csv = false;
-  std::string logPath;
-  std::string replayDir;
-  std::vector<std::string> robots;
-  EngineChoice engines;
-  bool badEngine = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const auto value = [&](std::string& out) {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "chronon tournament: %s needs a value\n", a.c_str());
-        return false;
-      }
-      out = args[++i];
-      return true;
-    };
-    std::string v;
-    const auto count = [&](int lo, int hi, int& out) {
-      if (!value(v)) return false;
-      if (!parseCount(v, lo, hi, out)) {
-        std::fprintf(stderr, "chronon tournament: %s wants a whole number from %d to %d, got '%s'\n", a.c_str(), lo, hi,
-                     v.c_str());
-        return false;
-      }
-      return true;
-    };
-    if (a == "--help" || a == "-h") {
-      std::fputs(usage().c_str(), stdout);
-      return 0;
-    } else if (a == "--seed") {
-      if (!value(v)) return 2;
-      if (!parseSeed(v, options.seed)) {
-        std::fprintf(stderr, "chronon tournament: --seed wants a whole number, got '%s'\n", v.c_str());
-        return 2;
-      }
-    } else if (a == "-j") {
-      if (!count(1, 256, options.threads)) return 2;
-    } else if (a.rfind("-j", 0) == 0 && a.size() > 2) {
-      if (!parseCount(a.substr(2), 1, 256, options.threads)) {
-        std::fprintf(stderr, "chronon tournament: -j wants a whole number from 1 to 256, got '%s'\n", a.c_str() + 2);
-        return 2;
-      }
-    } else if (a == "--duels") {
-      if (!count(0, 1000, options.numDuels)) return 2;
-    } else if (a == "--groups") {
-      if (!count(0, 1000, options.numGroups)) return 2;
-    } else if (a == "--group-bouts") {
-      if (!count(1, 1000, options.groupBouts)) return 2;
-    } else if (a == "--max-chronons") {
-      if (!count(1, 1000000, options.rules.maxChronons)) return 2;
-    } else if (a == "--basic") {
-      options.basic = true;
-    } else if (a == "--json") {
-      json = true;
-    } else if (a == "--csv") {
-      csv = true;
-    } else if (a == "--log") {
-      if (!value(logPath)) return 2;
-    } else if (a == "--replays") {
-      if (!value(replayDir)) return 2;
-    } else if (a == "--category") {
-      if (!value(v)) return 2;
-      const auto parsed = chronon::robowar::parseCategory(v);
-      if (!parsed) {
-        std::fprintf(stderr, "chronon tournament: unknown category '%s' (little-league, mortal, titan, unlimited)\n",
-                     v.c_str());
-        return 2;
-      }
-      category = *parsed;
-    } else if (a == "--scoring") {
-      if (!value(v)) return 2;
-      if (v == "mac452") {
-        options.rules.scoring = rw::Scoring::kMac452;
-      } else if (v == "win516") {
-        options.rules.scoring = rw::Scoring::kWin516;
-      } else {
-        std::fprintf(stderr, "chronon tournament: unknown scoring '%s' (mac452, win516)\n", v.c_str());
-        return 2;
-      }
-    } else if (engineOption(args, i, engines, badEngine)) {
-      if (badEngine) return 2;
-    } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon tournament: unknown option '%s'\n\n%s", a.c_str(), usage().c_str());
-      return 2;
-    } else {
-      robots.push_back(a);
-    }
-  }
-  if (json && csv) {
-    std::fprintf(stderr, "chronon tournament: choose one of --json and --csv\n");
-    return 2;
-  }
-  if (robots.empty()) {
-    std::fputs(usage().c_str(), stderr);
-    return 2;
-  }
-
-  rw::Field field;
-  std::string error;
-  if (!rw::loadField(robots, category, field, error)) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+  try {
+    return parseAndRun(arguments);
+  } catch (const nlohmann::json::exception& e) {
+    std::fprintf(stderr, "chronon tournament: a record is malformed (%s)\n", e.what());
     return 1;
   }
-  for (const rw::Rejection& r : field.rejected) {
-    std::fprintf(stderr, "chronon tournament: left out %s:\n%s", r.path.c_str(), r.message.c_str());
-  }
-  for (const std::string& note : field.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
-
-  std::vector<NamedProgram> programs;
-  for (const rw::Contestant& c : field.contestants) programs.push_back({c.name, c.program});
-  prepareRoboTalkEngine(engines, programs, /*background=*/true);
-  options.rules.engine = engines.roboTalkEngine();
-  rw::ProgressCallback progress;
-  if (isatty(fileno(stderr)) != 0) progress = drawProgress;
-  rw::TournamentReport report =
-      field.listed ? rw::runListedTournament(field.contestants, field.combats, options, {}, progress, error)
-                   : rw::runTournament(field.contestants, options, {}, progress, error);
-  if (!error.empty()) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-    return 1;
-  }
-  for (const std::string& note : report.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
-  printEngineStats(engines);
-
-  if (!replayDir.empty() &&
-      !writeReplays(report, field, options, engines.roboTalkJit ? "jit" : "interpreter", replayDir))
-    return 1;
-  if (!logPath.empty() && !writeFile(logPath, rw::formatBoutLog(report))) {
-    std::fprintf(stderr, "chronon tournament: cannot write the log to %s\n", logPath.c_str());
-    return 1;
-  }
-  const std::string table = rw::formatStandingsTable(report);
-  if (!field.saveFile.empty()) {
-    if (!writeFile(field.saveFile.string(), table)) {
-      std::fprintf(stderr, "chronon tournament: cannot write the results to %s\n", field.saveFile.string().c_str());
-      return 1;
-    }
-    std::fprintf(stderr, "results saved to %s\n", field.saveFile.string().c_str());
-  }
-  if (json) {
-    std::fputs((toJson(report, field).dump(2) + "\n").c_str(), stdout);
-  } else if (csv) {
-    std::fputs(rw::formatStandingsCsv(report).c_str(), stdout);
-  } else {
-    std::fputs(table.c_str(), stdout);
-  }
-  return finishCommand(engines, 0);
 }
 
 }  // namespace chronon::cli

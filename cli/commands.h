@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/diagnostic.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/source.h"
@@ -57,8 +58,13 @@ enum class Game : uint8_t {
 /// after a message when the option has no value or an unknown one.
 std::optional<Game> chooseGame(const char* command, Args& args);
 
-/// `chronon tournament SIDE.gb... --rounds N ...`: a Grobots tournament (cmd_grobots.cpp).
-int runGrobotsTournament(const Args& args);
+/// The side files named by `positional`: files as given, folders expanded to their .gb files sorted
+/// by name (cmd_grobots.cpp).
+std::vector<std::string> sidePaths(const std::vector<std::string>& positional);
+
+/// Reads a world size `WxH` (tiles of 10 units, each 1-1000; 'x', 'X' or '*' between) into `world`'s
+/// width and height; false when malformed.
+bool parseWorld(const std::string& text, arena::grobots::WorldOptions& world);
 
 /// `chronon battle SIDE.gb... ...`: one Grobots round with biomass lines (cmd_grobots.cpp).
 int runGrobotsBattle(const Args& args);
@@ -115,6 +121,11 @@ int runDap(const Args& args);
 /// §1.8) and any runtime error report (§5.3); --type shows one type's robots only. Exit 0 after running, 1 when the
 /// side does not load or has no such type, 2 on a usage error.
 int runRun(const Args& args);
+
+/// `chronon ladder init|add|run|standings|history|import DB ...`: a persistent RoboWar ladder in an
+/// SQLite file with Glicko-2 ratings (cmd_ladder.cpp, docs/ladder.md). Exit 0 on success, 1 when the
+/// database or a robot or record cannot be used, 2 on a usage error.
+int runLadder(const Args& args);
 
 /// `chronon tournament [ROBOT... | FOLDER | LISTFILE] [options]`: a RoboWar tournament
 /// (specs/robowar.md §8); prints the standings. Grobots sides, or `--game grobots`, play a Grobots

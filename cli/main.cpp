@@ -29,6 +29,8 @@ constexpr Command kCommands[] = {
      "dap                      run the debug adapter on stdin/stdout (DAP, RoboWar robots)"},
     {"disasm", chronon::cli::runDisasm,
      "disasm FILE [--source]   disassemble object code (.RWR, object code, source), a .gb side or .rl IR"},
+    {"ladder", chronon::cli::runLadder,
+     "ladder init|add|run DB   a persistent RoboWar ladder in SQLite with Glicko-2 ratings"},
     {"lsp", chronon::cli::runLsp, "lsp [--debounce MS]      run the language server on stdin/stdout (LSP 3.17)"},
     {"replay", chronon::cli::runReplay,
      "replay verify FILE...    re-run a replay's battle and check every recorded moment"},

@@ -3,6 +3,8 @@
 find_package(pegtl 3.2 REQUIRED CONFIG)           # taocpp::pegtl (tao-pegtl-dev)
 find_package(nlohmann_json 3.11 REQUIRED CONFIG)  # nlohmann_json::nlohmann_json (nlohmann-json3-dev)
 find_package(Catch2 2.13 REQUIRED CONFIG)         # Catch2::Catch2WithMain (catch2)
+find_package(CLI11 2.1 REQUIRED CONFIG)           # CLI11::CLI11 (libcli11-dev)
+find_package(SQLite3 REQUIRED)                    # SQLite::SQLite3 (libsqlite3-dev)
 find_package(Threads REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(EDIT REQUIRED IMPORTED_TARGET libedit)  # PkgConfig::EDIT (libedit-dev)

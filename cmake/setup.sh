@@ -2,8 +2,8 @@
 # Installs the Debian 12 packages Chronon builds with, when any is missing, and the npm packages of the
 # battle viewer (editors/viewer) that the build bundles into chronon. As root it runs apt-get;
 # otherwise it prints the exact command to run. Safe to run again: it does nothing when all are there.
-# With --tests it also installs what only the tests need: Debian's chromium and the npm packages of
-# the real-VS Code test (code-server on Node 24, playwright-core; tests/vscode-e2e/setup.sh).
+# With --tests it also installs what only the tests need: Debian's chromium, GNU parallel and
+# openssh-server, and the npm packages of the real-VS Code test (code-server on Node 24, playwright-core; tests/vscode-e2e/setup.sh).
 set -euo pipefail
 
 tests=0
@@ -15,7 +15,7 @@ for arg in "$@"; do
 done
 
 packages=(cmake ninja-build g++ pkg-config ccache
-          llvm-19-dev tao-pegtl-dev nlohmann-json3-dev catch2 libedit-dev zlib1g-dev tmux neovim)
+          llvm-19-dev tao-pegtl-dev nlohmann-json3-dev catch2 libcli11-dev libsqlite3-dev libedit-dev zlib1g-dev tmux neovim)
 # Node.js runs the LSP end-to-end client and builds the VS Code extension. A machine that already has
 # node (Debian's or NodeSource's, which bundles npm) keeps it; otherwise Debian's nodejs and npm.
 if ! command -v node >/dev/null 2>&1; then
@@ -23,8 +23,10 @@ if ! command -v node >/dev/null 2>&1; then
 fi
 # The real-VS Code test: headless Chromium drives code-server, whose kerberos module needs gssapi
 # headers and whose native modules build with node-gyp (python3, make).
+# The distributed-tournament test runs GNU parallel on this machine and over ssh to an sshd it starts
+# on 127.0.0.1 (tests/tournament_parallel.sh).
 if [ "$tests" -eq 1 ]; then
-  packages+=(chromium libkrb5-dev python3 make)
+  packages+=(chromium libkrb5-dev python3 make parallel openssh-server openssh-client)
 fi
 
 # The npm packages of the end-to-end tests and the extension are installed from their lock files;

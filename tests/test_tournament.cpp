@@ -660,3 +660,82 @@ TEST_CASE("bundled robots do what their headers say", "[tournament]") {
     CHECK(countEvents({name, "sitting-duck"}, 1, Kind::kDeath, "", 5) >= 3);
   }
 }
+
+TEST_CASE("chronon tournament accepts every documented spelling of its options", "[tournament][cli]") {
+  const std::string binary = quoted(chronon::test::chrononBinary());
+  const fs::path dir = tempFolder("spellings");
+  const std::string robots = " " + quoted(bundledDir()) + " --duels 1 --groups 0 --max-chronons 200";
+  const std::string sides =
+      " " + quoted(chronon::test::sourceDir() / "stdlib" / "grobots") + " --rounds 2 --frames 200";
+  const auto output = [&](const std::string& args) {
+    auto [out, status] = runCommand(binary + " tournament" + args + " 2>/dev/null");
+    INFO(args);
+    CHECK(status == 0);
+    return out;
+  };
+  // Each pair: a spelling and the canonical one it must equal.
+  const std::vector<std::pair<std::string, std::string>> same = {
+      {robots + " -j2", robots + " -j 2"},
+      {robots + " --threads 2", robots + " -j 2"},
+      {robots + " --threads=1", robots + " -j 2"},
+      {robots + " --seed=5", robots + " --seed 5"},
+      {robots + " --duels=1", robots},
+      {robots + " --groups=1 --group-bouts=2", robots + " --groups 1 --group-bouts 2"},
+      {robots + " --basic --category=mortal", robots + " --basic --category mortal"},
+      {robots + " --scoring=win516", robots + " --scoring win516"},
+      {robots + " --max-chronons=300", robots + " --max-chronons 300"},
+      {robots + " --json", robots + " --json -j 1"},
+      {robots + " --csv", robots + " --csv -j 1"},
+      {robots + " --game=robowar", robots + " --game robowar"},
+      {robots + " --engine=interp --stats", robots + " --engine interp"},
+      {sides + " -j2 --world=8X8", sides + " -j 2 --world 8x8"},
+      {sides + " --sides-per-round=3 --frames=150", sides + " --sides-per-round 3 --frames 150"},
+      {sides + " --rounds=3 --game=grobots", sides + " --rounds 3"},
+  };
+  for (const auto& [spelling, canonical] : same) {
+    INFO(spelling);
+    CHECK(output(spelling) == output(canonical));
+  }
+  const std::string table = output(robots);
+  CHECK(output(robots + " --log " + quoted(dir / "a.tsv") + " --replays " + quoted(dir / "r1")) == table);
+  CHECK(output(robots + " --log=" + quoted(dir / "b.tsv") + " --replays=" + quoted(dir / "r2")) == table);
+  CHECK(readText(dir / "a.tsv") == readText(dir / "b.tsv"));
+  CHECK(output(robots + " --out " + quoted(dir / "o1")) == table);
+  CHECK(output(robots + " --out=" + quoted(dir / "o2")) == table);
+  CHECK(output(" --resume " + quoted(dir / "o1")) == table);
+  CHECK(output(" --resume=" + quoted(dir / "o2") + " -j1") == table);
+
+  // The subcommands, each with its options in both spellings.
+  const std::string plan = quoted(dir / "plan.jsonl");
+  output(" plan" + robots + " --basic -j 2 > " + plan);
+  // Results come in the order matches end, which threads change; the records themselves do not.
+  const auto sorted = [](std::string text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    std::sort(lines.begin(), lines.end());
+    return lines;
+  };
+  CHECK(sorted(output(" play --shard 1/2 " + plan)) == sorted(output(" play --shard=1/2 -j1 " + plan)));
+  output(" play --shard 1/2 --engine=interp " + plan + " > " + quoted(dir / "r-1.jsonl"));
+  output(" play --shard=2/2 --threads=2 " + plan + " > " + quoted(dir / "r-2.jsonl"));
+  const std::string results = quoted(dir / "r-1.jsonl") + " " + quoted(dir / "r-2.jsonl");
+  CHECK(output(" merge " + plan + " " + results) == output(robots + " --basic"));
+  CHECK(output(" merge " + plan + " " + results + " --json") == output(robots + " --basic --json"));
+  CHECK(output(" merge " + plan + " " + results + " --csv") == output(robots + " --basic --csv"));
+  CHECK(output(" merge --log=" + quoted(dir / "m.tsv") + " " + plan + " " + results) == output(robots + " --basic"));
+  CHECK(output(" verify " + plan + " " + results + " --sample 3 --seed 2") ==
+        output(" verify " + plan + " " + results + " --sample=3 --seed=2 -j1 --engine=interp"));
+  CHECK(output(" plan --next " + plan + " " + results).find("\"record\":\"match\"") == std::string::npos);
+  for (const char* help : {" --help", " -h", " plan --help", " play --help", " merge --help", " verify --help"})
+    CHECK(output(help).find("Usage: chronon tournament") != std::string::npos);
+
+  // Usage errors: one form, exit 2.
+  for (const char* bad : {" --duels x", " --bogus", " -j 999", " play --shard 0/2", " --json --csv", " merge"}) {
+    auto [message, status] = runCommand(binary + " tournament" + bad + " 2>&1");
+    INFO(bad);
+    CHECK(status == 2);
+    CHECK(message.rfind("chronon tournament: ", 0) == 0);
+  }
+  fs::remove_all(dir);
+}

@@ -19,33 +19,62 @@ int32_t roundSeed(uint64_t seed, int32_t round) {
   return static_cast<int32_t>(static_cast<uint32_t>(derived ^ (derived >> 32)));
 }
 
-TournamentResult runTournament(const std::vector<const grobocode::Side*>& sides, const TournamentOptions& options) {
-  TournamentResult result;
-  const int32_t total = std::max(1, options.rounds);
-  result.rounds.resize(static_cast<size_t>(total));
-  std::atomic<int32_t> nextRound{0};
-  std::atomic<int32_t> done{0};
+std::vector<RoundOutcome> runRounds(const std::vector<const grobocode::Side*>& sides, const WorldOptions& world,
+                                    uint64_t seed, const std::vector<int32_t>& rounds, int32_t threads,
+                                    const std::function<void(int32_t round, const RoundOutcome& outcome)>& played,
+                                    const std::function<void(int32_t done)>& progress) {
+  std::vector<RoundOutcome> outcomes(rounds.size());
+  if (rounds.empty()) return outcomes;
+  std::atomic<size_t> next{0};
+  int32_t done = 0;
   std::mutex progressLock;
   const auto worker = [&] {
     for (;;) {
-      const int32_t k = nextRound.fetch_add(1);
-      if (k >= total) return;
-      result.rounds[static_cast<size_t>(k)] = runRound(sides, options.world, roundSeed(options.seed, k));
-      const int32_t finished = ++done;
-      if (options.progress) {
+      const size_t i = next.fetch_add(1);
+      if (i >= rounds.size()) return;
+      outcomes[i] = runRound(sides, world, roundSeed(seed, rounds[i]));
+      if (played) played(rounds[i], outcomes[i]);
+      if (progress) {
         const std::lock_guard<std::mutex> hold(progressLock);
-        options.progress(finished, total);
+        progress(++done);
       }
     }
   };
-  unsigned workers = options.threads > 0 ? static_cast<unsigned>(options.threads) : std::thread::hardware_concurrency();
-  workers = std::clamp(workers, 1u, static_cast<unsigned>(total));
+  unsigned workers = threads > 0 ? static_cast<unsigned>(threads) : std::thread::hardware_concurrency();
+  workers = std::clamp(workers, 1u, static_cast<unsigned>(rounds.size()));
   if (workers == 1) {
     worker();
   } else {
     std::vector<std::thread> pool;
     for (unsigned i = 0; i < workers; ++i) pool.emplace_back(worker);
     for (std::thread& t : pool) t.join();
+  }
+  return outcomes;
+}
+
+TournamentResult runTournament(const std::vector<const grobocode::Side*>& sides, const TournamentOptions& options,
+                               RoundLog* log) {
+  TournamentResult result;
+  const int32_t total = std::max(1, options.rounds);
+  result.rounds.resize(static_cast<size_t>(total));
+  std::vector<int32_t> toPlay;
+  for (int32_t k = 0; k < total; ++k) {
+    const auto known = log != nullptr ? log->known.find(k) : std::map<int32_t, RoundOutcome>::iterator{};
+    if (log != nullptr && known != log->known.end()) {
+      result.rounds[static_cast<size_t>(k)] = known->second;
+    } else {
+      toPlay.push_back(k);
+    }
+  }
+  if (log != nullptr && !log->playMissing && !toPlay.empty()) {
+    log->missing = toPlay;
+  } else {
+    const auto base = static_cast<int32_t>(static_cast<size_t>(total) - toPlay.size());
+    std::function<void(int32_t)> progress;
+    if (options.progress) progress = [&](int32_t done) { options.progress(base + done, total); };
+    std::vector<RoundOutcome> played = runRounds(sides, options.world, options.seed, toPlay, options.threads,
+                                                 log != nullptr ? log->played : nullptr, progress);
+    for (size_t i = 0; i < toPlay.size(); ++i) result.rounds[static_cast<size_t>(toPlay[i])] = std::move(played[i]);
   }
   std::vector<std::string> names;
   for (const grobocode::Side* s : sides) names.push_back(s->name);

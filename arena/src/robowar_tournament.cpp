@@ -91,7 +91,8 @@ std::vector<Bout> scheduleGroups(const std::vector<int>& members, int groupCount
 
 std::vector<BoutResult> runBouts(const std::vector<Contestant>& contestants, const std::vector<Bout>& bouts,
                                  const Rules& rules, int threads, const BattleRunner& runner,
-                                 const ProgressCallback& progress, size_t progressBase, size_t progressTotal) {
+                                 const ProgressCallback& progress, size_t progressBase, size_t progressTotal,
+                                 const PlayedCallback& played) {
   std::vector<BoutResult> results(bouts.size());
   if (bouts.empty()) return results;
   unsigned workers = threads > 0 ? static_cast<unsigned>(threads) : std::thread::hardware_concurrency();
@@ -119,6 +120,7 @@ std::vector<BoutResult> runBouts(const std::vector<Contestant>& contestants, con
       }
       results[i].bout = bout;
       results[i].result = runner ? runner(entries, bout.seed, rules) : runBattle(entries, bout.seed, rules, false);
+      if (played) played(results[i]);
       if (progress) {
         std::lock_guard<std::mutex> lock(progressMutex);
         ++done;
@@ -260,6 +262,43 @@ std::string checkOptions(const std::vector<Contestant>& contestants, const Tourn
   return {};
 }
 
+// Plays one stage of a tournament into `out`: without a log every bout; with one, the known results
+// are taken and the rest played, or, when the log does not play them, listed in log->missing with
+// `error` set (false is returned then). `base` and `total` are the progress counts around the stage.
+bool runStage(const std::vector<Contestant>& field, const std::vector<Bout>& bouts, const TournamentOptions& options,
+              const BattleRunner& runner, const ProgressCallback& progress, size_t base, size_t total, ResultLog* log,
+              std::vector<BoutResult>& out, std::string& error) {
+  if (log == nullptr) {
+    out = runBouts(field, bouts, options.rules, options.threads, runner, progress, base, total);
+    return true;
+  }
+  if (log->planned) log->planned(bouts);
+  std::vector<BoutResult> results(bouts.size());
+  std::vector<Bout> toPlay;
+  std::vector<size_t> slots;
+  for (size_t i = 0; i < bouts.size(); ++i) {
+    const auto it = log->known.find(bouts[i].index);
+    if (it != log->known.end()) {
+      results[i] = BoutResult{bouts[i], it->second};
+    } else {
+      toPlay.push_back(bouts[i]);
+      slots.push_back(i);
+    }
+  }
+  if (!toPlay.empty() && !log->playMissing) {
+    error = std::to_string(toPlay.size()) + " of " + std::to_string(bouts.size()) +
+            " matches of this stage have no result (the first is match " + std::to_string(toPlay.front().index) + ")";
+    log->missing = std::move(toPlay);
+    return false;
+  }
+  const size_t known = bouts.size() - toPlay.size();
+  std::vector<BoutResult> played = runBouts(field, toPlay, options.rules, options.threads, runner, progress,
+                                            base + known, total, log->played);
+  for (size_t k = 0; k < played.size(); ++k) results[slots[k]] = std::move(played[k]);
+  out = std::move(results);
+  return true;
+}
+
 void nameStandings(TournamentReport& report) {
   for (Standing& s : report.standings) s.name = report.contestants[static_cast<size_t>(s.contestant)].name;
 }
@@ -267,7 +306,8 @@ void nameStandings(TournamentReport& report) {
 }  // namespace
 
 TournamentReport runTournament(std::vector<Contestant> contestants, const TournamentOptions& options,
-                               const BattleRunner& runner, const ProgressCallback& progress, std::string& error) {
+                               const BattleRunner& runner, const ProgressCallback& progress, std::string& error,
+                               ResultLog* log) {
   TournamentReport report;
   report.options = options;
   error = checkOptions(contestants, options);
@@ -298,7 +338,7 @@ TournamentReport runTournament(std::vector<Contestant> contestants, const Tourna
   }
   const size_t total = bouts.size() + circleBouts;
 
-  report.bouts = runBouts(field, bouts, options.rules, options.threads, runner, progress, 0, total);
+  if (!runStage(field, bouts, options, runner, progress, 0, total, log, report.bouts, error)) return report;
   report.standings = scoreMainRound(n, report.bouts, options);
 
   if (circle) {
@@ -312,8 +352,8 @@ TournamentReport runTournament(std::vector<Contestant> contestants, const Tourna
     wc.insert(wc.end(), wcGroups.begin(), wcGroups.end());
     // A team can change the duel count of the circle (teammates never duel), so the total is re-read.
     const size_t done = report.bouts.size();
-    std::vector<BoutResult> wcResults =
-        runBouts(field, wc, options.rules, options.threads, runner, progress, done, done + wc.size());
+    std::vector<BoutResult> wcResults;
+    if (!runStage(field, wc, options, runner, progress, done, done + wc.size(), log, wcResults, error)) return report;
     report.bouts.insert(report.bouts.end(), wcResults.begin(), wcResults.end());
     scoreWinnersCircle(report.standings, finalists, report.bouts, options);
   }
@@ -324,7 +364,7 @@ TournamentReport runTournament(std::vector<Contestant> contestants, const Tourna
 
 TournamentReport runListedTournament(std::vector<Contestant> contestants, const std::vector<ListedCombat>& combats,
                                      const TournamentOptions& options, const BattleRunner& runner,
-                                     const ProgressCallback& progress, std::string& error) {
+                                     const ProgressCallback& progress, std::string& error, ResultLog* log) {
   TournamentReport report;
   report.options = options;
   report.listed = true;
@@ -348,7 +388,8 @@ TournamentReport runListedTournament(std::vector<Contestant> contestants, const 
       bouts.push_back(Bout{index, BoutPhase::kListed, combat.robots, Random::derive(options.seed, index)});
     }
   }
-  report.bouts = runBouts(report.contestants, bouts, options.rules, options.threads, runner, progress);
+  if (!runStage(report.contestants, bouts, options, runner, progress, 0, bouts.size(), log, report.bouts, error))
+    return report;
   report.standings = emptyStandings(static_cast<int>(report.contestants.size()));
   for (const BoutResult& r : report.bouts) {
     countBout(report.standings, r);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -47,9 +48,36 @@ struct TournamentResult {
 /// The world seed of round `round` (from 0) of a tournament with seed `seed`.
 int32_t roundSeed(uint64_t seed, int32_t round);
 
+/// What a tournament already knows and where its new rounds go (docs/tournament-records.md): known
+/// rounds are taken instead of being played again, and each round played is handed over as soon as
+/// it ends, so that a run killed at any moment can resume and shards played elsewhere can be merged.
+struct RoundLog {
+  /// Outcomes already known, by round number (from 0); those rounds are not played again.
+  std::map<int32_t, RoundOutcome> known;
+  /// Called with each round played here (never a known one), from worker threads, possibly from
+  /// several at the same time.
+  std::function<void(int32_t round, const RoundOutcome& outcome)> played;
+  /// False: rounds without a known outcome are not played but listed in `missing`.
+  bool playMissing = true;
+  /// The rounds without an outcome, when playMissing is false (the result's standings then count
+  /// only the known rounds and must not be shown).
+  std::vector<int32_t> missing;
+};
+
+/// Plays rounds `rounds` (numbers from 0; world seeds from roundSeed) of `sides` on `threads` worker
+/// threads (0 = all cores) and returns their outcomes in the order given; `played` (optional) gets
+/// each as it ends (from several threads at once), and `progress` (optional), one call at a time,
+/// the count done after it.
+std::vector<RoundOutcome> runRounds(const std::vector<const grobocode::Side*>& sides, const WorldOptions& world,
+                                    uint64_t seed, const std::vector<int32_t>& rounds, int32_t threads,
+                                    const std::function<void(int32_t round, const RoundOutcome& outcome)>& played,
+                                    const std::function<void(int32_t done)>& progress);
+
 /// Plays `options.rounds` rounds of `sides` (loaded sides with costs; they must outlive the call),
-/// spread over worker threads. Deterministic for a given seed, whatever the thread count.
-TournamentResult runTournament(const std::vector<const grobocode::Side*>& sides, const TournamentOptions& options);
+/// spread over worker threads. Deterministic for a given seed, whatever the thread count. With a
+/// `log`, known rounds are taken from it and new ones handed to it (RoundLog).
+TournamentResult runTournament(const std::vector<const grobocode::Side*>& sides, const TournamentOptions& options,
+                               RoundLog* log = nullptr);
 
 /// The standings from per-round outcomes (§13); `names` gives each side's name.
 std::vector<Standing> standings(const std::vector<RoundOutcome>& rounds, const std::vector<std::string>& names);

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -91,13 +92,37 @@ std::vector<Bout> scheduleDuels(const std::vector<Contestant>& contestants, cons
 std::vector<Bout> scheduleGroups(const std::vector<int>& members, int groupCount, int groupBouts, BoutPhase phase,
                                  size_t firstIndex, uint64_t seed);
 
+/// Called with each bout as soon as its battle is over, from worker threads, possibly at the same
+/// time from several (a callback that writes to disk must not hold the others up for long).
+using PlayedCallback = std::function<void(const BoutResult& result)>;
+
 /// Runs `bouts` on a pool of `threads` std::threads (0 = all cores), one battle per task, and returns
 /// the results in bout order. `progressBase` is added to the done count reported to `progress`, and
-/// `progressTotal` is the total reported. Throws nothing; a battle's own failure is its result.
+/// `progressTotal` is the total reported; `played`, when set, gets each result as it finishes.
+/// Throws nothing; a battle's own failure is its result.
 std::vector<BoutResult> runBouts(const std::vector<Contestant>& contestants, const std::vector<Bout>& bouts,
                                  const Rules& rules, int threads, const BattleRunner& runner,
                                  const ProgressCallback& progress = {}, size_t progressBase = 0,
-                                 size_t progressTotal = 0);
+                                 size_t progressTotal = 0, const PlayedCallback& played = {});
+
+/// What a tournament already knows and where its new results go (docs/tournament-records.md). A
+/// tournament run with a log takes the results it holds instead of playing those bouts again, shows
+/// each stage's bouts (the main round, then the Winners' Circle, whose robots depend on the main
+/// round) before playing them, and hands over every result it plays, so that a run killed at any
+/// moment can resume and shards played elsewhere can be merged. The standings are the same either way.
+struct ResultLog {
+  /// Results already known, by bout index; those bouts are not played again.
+  std::map<size_t, Result> known;
+  /// Called with each stage's bouts, in index order, before any of them is played.
+  std::function<void(const std::vector<Bout>& bouts)> planned;
+  /// Called with each bout played here (never a known one), from worker threads (see PlayedCallback).
+  PlayedCallback played;
+  /// False: bouts without a known result are not played; the tournament stops at the first stage
+  /// that has any, lists them in `missing` and sets its error.
+  bool playMissing = true;
+  /// The stage's bouts that have no result, when playMissing is false.
+  std::vector<Bout> missing;
+};
 
 /// One robot's line of the standings. All scores are points (survival + kills under Rules::scoring).
 struct Standing {
@@ -149,9 +174,12 @@ std::vector<int> topContestants(const std::vector<Standing>& standings, int coun
 void sortStandings(std::vector<Standing>& standings);
 
 /// Plays a whole tournament among `contestants` (at least two). Returns the report; `error` gets a
-/// message and the report is empty when the options or the field are unusable.
+/// message and the report is empty when the options or the field are unusable. With a `log`, known
+/// results are taken from it and new ones handed to it (ResultLog); when it does not play missing
+/// bouts and some are missing, `error` says how many and the report is incomplete.
 TournamentReport runTournament(std::vector<Contestant> contestants, const TournamentOptions& options,
-                               const BattleRunner& runner, const ProgressCallback& progress, std::string& error);
+                               const BattleRunner& runner, const ProgressCallback& progress, std::string& error,
+                               ResultLog* log = nullptr);
 
 /// One group of a RoboWar 1.5 tournament list: robots (2-6, indices into contestants) and how many
 /// times they fight.
@@ -162,8 +190,9 @@ struct ListedCombat {
 
 /// Plays the combats of a RoboWar 1.5 list: each group `count` times. Two-robot combats score as solo
 /// points and larger ones as (unnormalised) group points; there is no Winners' Circle.
+/// A `log` works as for runTournament.
 TournamentReport runListedTournament(std::vector<Contestant> contestants, const std::vector<ListedCombat>& combats,
                                      const TournamentOptions& options, const BattleRunner& runner,
-                                     const ProgressCallback& progress, std::string& error);
+                                     const ProgressCallback& progress, std::string& error, ResultLog* log = nullptr);
 
 }  // namespace chronon::arena::robowar

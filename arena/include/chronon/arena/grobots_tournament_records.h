@@ -1,0 +1,44 @@
+#pragma once
+// A Grobots tournament's records (docs/tournament-records.md): the plan's header (world options,
+// rounds, seed and every side with its source), a match record per round and its outcome.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "chronon/arena/grobots_tournament.h"
+
+namespace chronon::arena::grobots {
+
+/// One side as the plan records it: its name (after the `'` a clash adds), path and file bytes.
+struct PlannedSide {
+  std::string name;
+  std::string path;
+  std::string bytes;
+};
+
+/// The plan's header: record kind, format and version, game "grobots", the Chronon version, seed,
+/// rounds, world (width, height, frameLimit, seedLimit, earlyFrame) and sides (records::robotJson).
+nlohmann::json planHeader(const std::vector<PlannedSide>& sides, const TournamentOptions& options);
+
+/// Reads the options of a plan header into `options` (seed, rounds, world; the engine and threads
+/// are left alone); false with `error` when the header is not a Grobots plan or is malformed.
+bool optionsFromPlan(const nlohmann::json& header, TournamentOptions& options, std::string& error);
+
+/// Round `round` (from 0) as a match record: record "match", index, seed (roundSeed), hashes (every
+/// side's content hash: a round is played by the whole field, the world seeds some of them).
+nlohmann::json matchRecord(int32_t round, const nlohmann::json& header);
+
+/// A round's outcome as a result record carries it: frames, and per side seeded, alive, sterile,
+/// earlyDeath, fraction, earlyFraction, killedFraction, biomass and brainErrors (doubles written so
+/// that they read back to the same bits).
+nlohmann::json outcomeJson(const RoundOutcome& outcome);
+
+/// The outcome back from outcomeJson for a field of `sides` sides; nullopt with `error` when it is
+/// malformed.
+std::optional<RoundOutcome> outcomeFromJson(const nlohmann::json& outcome, size_t sides, std::string& error);
+
+}  // namespace chronon::arena::grobots

@@ -1,0 +1,51 @@
+#pragma once
+// A RoboWar tournament's records (docs/tournament-records.md): the plan's header (options, rules and
+// the field with every robot's source), a match record per bout and its outcome, and the way back
+// from them to a field and options that replay the same tournament.
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "chronon/arena/robowar_tournament.h"
+#include "chronon/arena/robowar_tournament_field.h"
+#include "chronon/stdlib/robowar_hardware.h"
+
+namespace chronon::arena::robowar {
+
+/// The plan's header for a tournament of `field` (robots' bytes in `bytes`, one per contestant, in
+/// order) with `options` and `category`: the record kind, format and version, game "robowar", the
+/// Chronon version, seed, duels, groups, groupBouts, basic, category, rules (rulesJson), listed,
+/// combats and saveFile (lists only), robots (records::robotJson plus team and teamName), rejected
+/// (path and message) and notes. Threads and the engine are not part of a tournament.
+nlohmann::json planHeader(const Field& field, const std::vector<std::string>& bytes, const TournamentOptions& options,
+                          chronon::robowar::Category category);
+
+/// A bout as a match record: record "match", index, phase (phaseName), robots (contestant indices),
+/// seed, and hashes (the robots' content hashes, from `header`'s robots).
+nlohmann::json matchRecord(const Bout& bout, const nlohmann::json& header);
+
+/// The bout a match record describes; nullopt with `error` when a key is missing or out of range
+/// for a field of `contestants` robots.
+std::optional<Bout> boutFromRecord(const nlohmann::json& match, size_t contestants, std::string& error);
+
+/// A battle's outcome as a result record carries it: chronons, timedOut, and per robot alive,
+/// deathChronon, cause (deathCauseName), killer, kills, survivalPoints, points, energy, damage, and
+/// error with errorAddress for a buggy robot. Everything the standings and the bout log read.
+nlohmann::json outcomeJson(const Result& result);
+
+/// The outcome back from outcomeJson; nullopt with `error` when it is malformed.
+std::optional<Result> outcomeFromJson(const nlohmann::json& outcome, std::string& error);
+
+/// Rebuilds the field and options of the plan `header`: each robot's bytes (checked against its
+/// hash) are written under `folder` with their file name and compiled as the tournament compiled
+/// them; names, teams, paths, rejections, notes and a list's combats come from the header. False
+/// with `error` when the header is malformed or a robot no longer compiles.
+bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& folder, Field& field,
+                   TournamentOptions& options, std::string& error);
+
+}  // namespace chronon::arena::robowar

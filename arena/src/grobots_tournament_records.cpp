@@ -1,0 +1,128 @@
+// A Grobots tournament's records (docs/tournament-records.md).
+
+#include "chronon/arena/grobots_tournament_records.h"
+
+#include "chronon/arena/replay.h"
+#include "chronon/arena/tournament_records.h"
+
+namespace chronon::arena::grobots {
+
+namespace {
+
+bool integer(const nlohmann::json& object, const char* key, int64_t& out, int64_t lo, int64_t hi) {
+  const auto it = object.find(key);
+  if (it == object.end() || !it->is_number_integer()) return false;
+  out = it->get<int64_t>();
+  return out >= lo && out <= hi;
+}
+
+bool number(const nlohmann::json& object, const char* key, double& out) {
+  const auto it = object.find(key);
+  if (it == object.end() || !it->is_number()) return false;
+  out = it->get<double>();
+  return true;
+}
+
+bool boolean(const nlohmann::json& object, const char* key, bool& out) {
+  const auto it = object.find(key);
+  if (it == object.end() || !it->is_boolean()) return false;
+  out = it->get<bool>();
+  return true;
+}
+
+}  // namespace
+
+nlohmann::json planHeader(const std::vector<PlannedSide>& sides, const TournamentOptions& options) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const PlannedSide& s : sides) list.push_back(records::robotJson(s.name, s.path, s.bytes));
+  const WorldOptions& w = options.world;
+  return {{"record", "tournament"},
+          {"format", records::kFormatName},
+          {"version", records::kFormatVersion},
+          {"game", "grobots"},
+          {"chronon", replay::chrononVersion()},
+          {"seed", options.seed},
+          {"rounds", std::max(1, options.rounds)},
+          {"world",
+           {{"width", w.width},
+            {"height", w.height},
+            {"frameLimit", w.frameLimit},
+            {"seedLimit", w.seedLimit},
+            {"earlyFrame", w.earlyFrame}}},
+          {"sides", std::move(list)}};
+}
+
+bool optionsFromPlan(const nlohmann::json& header, TournamentOptions& options, std::string& error) {
+  const auto world = header.find("world");
+  int64_t rounds = 0, width = 0, height = 0, frames = 0, seedLimit = 0, early = 0;
+  if (header.value("game", std::string()) != "grobots" || !header.contains("sides") || !header["sides"].is_array()) {
+    error = "the plan is not a Grobots tournament's";
+    return false;
+  }
+  if (!header.contains("seed") || !header["seed"].is_number_unsigned() ||
+      !integer(header, "rounds", rounds, 1, 10000000) || world == header.end() ||
+      !integer(*world, "width", width, 10, 10000) || !integer(*world, "height", height, 10, 10000) ||
+      !integer(*world, "frameLimit", frames, 0, 1000000000) || !integer(*world, "seedLimit", seedLimit, 0, 100000) ||
+      !integer(*world, "earlyFrame", early, 0, 1000000000)) {
+    error = "the plan's options are malformed";
+    return false;
+  }
+  options.seed = header["seed"].get<uint64_t>();
+  options.rounds = static_cast<int32_t>(rounds);
+  options.world.width = static_cast<int32_t>(width);
+  options.world.height = static_cast<int32_t>(height);
+  options.world.frameLimit = static_cast<int32_t>(frames);
+  options.world.seedLimit = static_cast<int32_t>(seedLimit);
+  options.world.earlyFrame = static_cast<int32_t>(early);
+  return true;
+}
+
+nlohmann::json matchRecord(int32_t round, const nlohmann::json& header) {
+  nlohmann::json hashes = nlohmann::json::array();
+  for (const nlohmann::json& s : header["sides"]) hashes.push_back(s.value("hash", ""));
+  return {{"record", "match"},
+          {"index", round},
+          {"seed", roundSeed(header["seed"].get<uint64_t>(), round)},
+          {"hashes", std::move(hashes)}};
+}
+
+nlohmann::json outcomeJson(const RoundOutcome& outcome) {
+  nlohmann::json sides = nlohmann::json::array();
+  for (const SideRound& s : outcome.sides) {
+    sides.push_back({{"seeded", s.seeded},
+                     {"alive", s.alive},
+                     {"sterile", s.sterile},
+                     {"earlyDeath", s.earlyDeath},
+                     {"fraction", s.fraction},
+                     {"earlyFraction", s.earlyFraction},
+                     {"killedFraction", s.killedFraction},
+                     {"biomass", s.biomass},
+                     {"brainErrors", s.brainErrors}});
+  }
+  return {{"frames", outcome.frames}, {"sides", std::move(sides)}};
+}
+
+std::optional<RoundOutcome> outcomeFromJson(const nlohmann::json& outcome, size_t sides, std::string& error) {
+  RoundOutcome out;
+  int64_t frames = 0;
+  error = "an outcome is malformed";
+  const auto list = outcome.find("sides");
+  if (!outcome.is_object() || !integer(outcome, "frames", frames, 0, INT32_MAX) || list == outcome.end() ||
+      !list->is_array() || list->size() != sides)
+    return std::nullopt;
+  out.frames = static_cast<int32_t>(frames);
+  for (const nlohmann::json& s : *list) {
+    SideRound r;
+    if (!s.is_object() || !boolean(s, "seeded", r.seeded) || !boolean(s, "alive", r.alive) ||
+        !boolean(s, "sterile", r.sterile) || !boolean(s, "earlyDeath", r.earlyDeath) ||
+        !number(s, "fraction", r.fraction) || !number(s, "earlyFraction", r.earlyFraction) ||
+        !number(s, "killedFraction", r.killedFraction) || !number(s, "biomass", r.biomass) ||
+        !integer(s, "brainErrors", r.brainErrors, 0, INT64_MAX))
+      return std::nullopt;
+    out.sides.push_back(r);
+  }
+  error.clear();
+  return out;
+}
+
+}  // namespace chronon::arena::grobots

@@ -1,0 +1,245 @@
+// A RoboWar tournament's records (docs/tournament-records.md).
+
+#include "chronon/arena/robowar_tournament_records.h"
+
+#include <fstream>
+#include <system_error>
+
+#include "chronon/arena/replay.h"
+#include "chronon/arena/robowar_replay.h"
+#include "chronon/arena/tournament_records.h"
+
+namespace chronon::arena::robowar {
+
+namespace {
+
+std::optional<BoutPhase> phaseFromName(const std::string& name) {
+  for (BoutPhase p :
+       {BoutPhase::kDuel, BoutPhase::kGroup, BoutPhase::kWinnersDuel, BoutPhase::kWinnersGroup, BoutPhase::kListed}) {
+    if (name == phaseName(p)) return p;
+  }
+  return std::nullopt;
+}
+
+std::optional<DeathCause> causeFromName(const std::string& name) {
+  for (DeathCause c : {DeathCause::kNone, DeathCause::kDamage, DeathCause::kOverload, DeathCause::kBuggy}) {
+    if (name == deathCauseName(c)) return c;
+  }
+  return std::nullopt;
+}
+
+// Reads an integer key into `out`; false when it is missing or not an integer in [lo, hi].
+template <typename T>
+bool integer(const nlohmann::json& object, const char* key, T& out, int64_t lo, int64_t hi) {
+  const auto it = object.find(key);
+  if (it == object.end() || !it->is_number_integer()) return false;
+  const int64_t value = it->get<int64_t>();
+  if (value < lo || value > hi) return false;
+  out = static_cast<T>(value);
+  return true;
+}
+
+bool boolean(const nlohmann::json& object, const char* key, bool& out) {
+  const auto it = object.find(key);
+  if (it == object.end() || !it->is_boolean()) return false;
+  out = it->get<bool>();
+  return true;
+}
+
+}  // namespace
+
+nlohmann::json planHeader(const Field& field, const std::vector<std::string>& bytes, const TournamentOptions& options,
+                          chronon::robowar::Category category) {
+  nlohmann::json robots = nlohmann::json::array();
+  for (size_t i = 0; i < field.contestants.size(); ++i) {
+    const Contestant& c = field.contestants[i];
+    nlohmann::json robot = records::robotJson(c.name, field.paths[i], i < bytes.size() ? bytes[i] : std::string());
+    robot["team"] = c.team;
+    robot["teamName"] = c.teamName;
+    robots.push_back(std::move(robot));
+  }
+  nlohmann::json rejected = nlohmann::json::array();
+  for (const Rejection& r : field.rejected) rejected.push_back({{"path", r.path}, {"message", r.message}});
+  nlohmann::json header = {{"record", "tournament"},
+                           {"format", records::kFormatName},
+                           {"version", records::kFormatVersion},
+                           {"game", "robowar"},
+                           {"chronon", replay::chrononVersion()},
+                           {"seed", options.seed},
+                           {"duels", options.numDuels},
+                           {"groups", options.numGroups},
+                           {"groupBouts", options.groupBouts},
+                           {"basic", options.basic},
+                           {"category", chronon::robowar::categoryName(category)},
+                           {"rules", rulesJson(options.rules)},
+                           {"listed", field.listed},
+                           {"robots", std::move(robots)},
+                           {"rejected", std::move(rejected)},
+                           {"notes", field.notes}};
+  if (field.listed) {
+    nlohmann::json combats = nlohmann::json::array();
+    for (const ListedCombat& c : field.combats) combats.push_back({{"robots", c.robots}, {"count", c.count}});
+    header["combats"] = std::move(combats);
+    header["saveFile"] = field.saveFile.string();
+  }
+  return header;
+}
+
+nlohmann::json matchRecord(const Bout& bout, const nlohmann::json& header) {
+  nlohmann::json hashes = nlohmann::json::array();
+  for (const int r : bout.robots) hashes.push_back(header["robots"][static_cast<size_t>(r)].value("hash", ""));
+  return {{"record", "match"},     {"index", bout.index}, {"phase", phaseName(bout.phase)},
+          {"robots", bout.robots}, {"seed", bout.seed},   {"hashes", std::move(hashes)}};
+}
+
+std::optional<Bout> boutFromRecord(const nlohmann::json& match, size_t contestants, std::string& error) {
+  Bout bout;
+  const auto phase = phaseFromName(match.value("phase", std::string()));
+  const auto robots = match.find("robots");
+  const auto seed = match.find("seed");
+  if (!integer(match, "index", bout.index, 0, INT64_MAX) || !phase || robots == match.end() || !robots->is_array() ||
+      robots->empty() || robots->size() > static_cast<size_t>(kGroupSize) || seed == match.end() ||
+      !seed->is_number_unsigned()) {
+    error = "a match record is malformed";
+    return std::nullopt;
+  }
+  bout.phase = *phase;
+  bout.seed = seed->get<uint64_t>();
+  for (const nlohmann::json& r : *robots) {
+    if (!r.is_number_integer() || r.get<int64_t>() < 0 || static_cast<size_t>(r.get<int64_t>()) >= contestants) {
+      error = "match " + std::to_string(bout.index) + " names a robot the plan does not have";
+      return std::nullopt;
+    }
+    bout.robots.push_back(r.get<int>());
+  }
+  return bout;
+}
+
+nlohmann::json outcomeJson(const Result& result) {
+  nlohmann::json robots = nlohmann::json::array();
+  for (const Outcome& o : result.robots) {
+    nlohmann::json robot = {{"alive", o.alive},
+                            {"deathChronon", o.deathChronon},
+                            {"cause", deathCauseName(o.cause)},
+                            {"killer", o.killer},
+                            {"kills", o.kills},
+                            {"survivalPoints", o.survivalPoints},
+                            {"points", o.points},
+                            {"energy", o.finalEnergy},
+                            {"damage", o.finalDamage}};
+    if (o.cause == DeathCause::kBuggy) {
+      robot["error"] = o.error;
+      robot["errorAddress"] = o.errorAddress;
+    }
+    robots.push_back(std::move(robot));
+  }
+  return {{"chronons", result.chronons}, {"timedOut", result.timedOut}, {"robots", std::move(robots)}};
+}
+
+std::optional<Result> outcomeFromJson(const nlohmann::json& outcome, std::string& error) {
+  Result result;
+  error = "an outcome is malformed";
+  const auto robots = outcome.find("robots");
+  if (!outcome.is_object() || !integer(outcome, "chronons", result.chronons, 0, INT32_MAX) ||
+      !boolean(outcome, "timedOut", result.timedOut) || robots == outcome.end() || !robots->is_array() ||
+      robots->size() > static_cast<size_t>(kGroupSize))
+    return std::nullopt;
+  for (const nlohmann::json& r : *robots) {
+    Outcome o;
+    const auto cause = causeFromName(r.value("cause", std::string()));
+    if (!r.is_object() || !cause || !boolean(r, "alive", o.alive) ||
+        !integer(r, "deathChronon", o.deathChronon, -1, INT32_MAX) || !integer(r, "killer", o.killer, -1, kGroupSize) ||
+        !integer(r, "kills", o.kills, 0, kGroupSize) || !integer(r, "survivalPoints", o.survivalPoints, 0, 100) ||
+        !integer(r, "points", o.points, 0, 1000) || !integer(r, "energy", o.finalEnergy, INT32_MIN, INT32_MAX) ||
+        !integer(r, "damage", o.finalDamage, INT32_MIN, INT32_MAX))
+      return std::nullopt;
+    o.cause = *cause;
+    if (o.cause == DeathCause::kBuggy) {
+      if (!r.contains("error") || !r["error"].is_string() || !integer(r, "errorAddress", o.errorAddress, -1, INT32_MAX))
+        return std::nullopt;
+      o.error = r["error"].get<std::string>();
+    }
+    result.robots.push_back(std::move(o));
+  }
+  error.clear();
+  return result;
+}
+
+bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& folder, Field& field,
+                   TournamentOptions& options, std::string& error) {
+  const auto robots = header.find("robots");
+  if (header.value("game", std::string()) != "robowar" || robots == header.end() || !robots->is_array()) {
+    error = "the plan is not a RoboWar tournament's";
+    return false;
+  }
+  if (!integer(header, "duels", options.numDuels, 0, 1000) || !integer(header, "groups", options.numGroups, 0, 1000) ||
+      !integer(header, "groupBouts", options.groupBouts, 1, 1000) || !boolean(header, "basic", options.basic) ||
+      !header.contains("seed") || !header["seed"].is_number_unsigned()) {
+    error = "the plan's options are malformed";
+    return false;
+  }
+  options.seed = header["seed"].get<uint64_t>();
+  const Rules rules = rulesFromJson(header.value("rules", nlohmann::json::object()));
+  options.rules.maxChronons = rules.maxChronons;
+  options.rules.moveAndShoot = rules.moveAndShoot;
+  options.rules.aggressiveScoring = rules.aggressiveScoring;
+  options.rules.scoring = rules.scoring;
+  options.rules.officialRules = rules.officialRules;
+  // Each robot is written into its own folder under its file name (which says how to read it), then
+  // compiled exactly as the tournament compiled it.
+  std::vector<std::string> paths;
+  for (size_t i = 0; i < robots->size(); ++i) {
+    const nlohmann::json& robot = (*robots)[i];
+    std::optional<std::string> bytes = records::robotBytes(robot, error);
+    if (!bytes) return false;
+    std::string name = std::filesystem::path(robot.value("file", std::string("robot.rtk"))).filename().string();
+    if (name.empty() || name == "." || name == "..") name = "robot.rtk";
+    const std::filesystem::path dir = folder / std::to_string(i);
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    std::ofstream out(dir / name, std::ios::binary | std::ios::trunc);
+    out << *bytes;
+    if (!out) {
+      error = "cannot write a temporary file under " + folder.string();
+      return false;
+    }
+    paths.push_back((dir / name).string());
+  }
+  Field loaded;
+  if (!paths.empty() && !loadField(paths, chronon::robowar::Category::kUnlimited, loaded, error)) return false;
+  if (!loaded.rejected.empty() || loaded.contestants.size() != robots->size()) {
+    error = "a robot of the plan no longer compiles:\n" + (loaded.rejected.empty() ? "" : loaded.rejected[0].message);
+    return false;
+  }
+  field = std::move(loaded);
+  for (size_t i = 0; i < robots->size(); ++i) {
+    const nlohmann::json& robot = (*robots)[i];
+    Contestant& c = field.contestants[i];
+    c.name = robot.value("name", c.name);
+    c.team = robot.value("team", 0);
+    c.teamName = robot.value("teamName", std::string());
+    field.paths[i] = robot.value("path", field.paths[i]);
+  }
+  for (const nlohmann::json& r : header.value("rejected", nlohmann::json::array()))
+    field.rejected.push_back({r.value("path", std::string()), r.value("message", std::string())});
+  field.notes = header.value("notes", std::vector<std::string>());
+  field.listed = header.value("listed", false);
+  if (field.listed) {
+    for (const nlohmann::json& c : header.value("combats", nlohmann::json::array())) {
+      ListedCombat combat;
+      combat.count = c.value("count", 1);
+      combat.robots = c.value("robots", std::vector<int>());
+      for (const int r : combat.robots) {
+        if (r < 0 || static_cast<size_t>(r) >= field.contestants.size()) {
+          error = "a combat of the plan names a robot it does not have";
+          return false;
+        }
+      }
+      field.combats.push_back(std::move(combat));
+    }
+    field.saveFile = header.value("saveFile", std::string());
+  }
+  return true;
+}
+
+}  // namespace chronon::arena::robowar

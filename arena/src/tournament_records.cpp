@@ -1,0 +1,258 @@
+// Tournament records common to both games (docs/tournament-records.md).
+
+#include "chronon/arena/tournament_records.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+#include "chronon/arena/replay.h"
+
+namespace chronon::arena::records {
+
+namespace {
+
+std::string systemError() { return std::strerror(errno); }
+
+bool parseNumber(std::string_view text, int& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+}  // namespace
+
+nlohmann::json robotJson(std::string_view name, std::string_view path, std::string_view bytes) {
+  // The replay header's entrant record already chooses between text and base64; a plan reuses it.
+  nlohmann::json robot = replay::baseHeader("", "", 0, "", {{std::string(name), std::string(path), std::string(bytes)}})
+                             .at("entrants")
+                             .at(0);
+  robot["path"] = path;
+  return robot;
+}
+
+std::optional<std::string> robotBytes(const nlohmann::json& robot, std::string& error) {
+  const std::string name = robot.value("name", std::string("?"));
+  std::string bytes;
+  if (robot.contains("source") && robot["source"].is_string()) {
+    bytes = robot["source"].get<std::string>();
+  } else if (robot.contains("sourceBase64") && robot["sourceBase64"].is_string()) {
+    std::optional<std::string> decoded = replay::unbase64(robot["sourceBase64"].get<std::string>());
+    if (!decoded) {
+      error = "robot '" + name + "' has a damaged sourceBase64";
+      return std::nullopt;
+    }
+    bytes = std::move(*decoded);
+  } else {
+    error = "robot '" + name + "' has no source";
+    return std::nullopt;
+  }
+  if (!robot.contains("hash") || !robot["hash"].is_string() ||
+      robot["hash"].get<std::string>() != replay::contentHash(bytes)) {
+    error = "robot '" + name + "': its source does not match its hash";
+    return std::nullopt;
+  }
+  return bytes;
+}
+
+std::string planId(const nlohmann::json& header) {
+  return replay::contentHash(header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+namespace {
+
+// True when `line` is a match record of another shard than `filter`'s. Only a line that is clearly
+// a match record with one integer index is skipped; anything else is parsed (and checked) as usual.
+bool otherShard(std::string_view line, const LineFilter& filter) {
+  if (filter.shard == nullptr || line.find("\"record\":\"match\"") == std::string_view::npos) return false;
+  const std::string_view key = "\"index\":";
+  const size_t at = line.find(key);
+  if (at == std::string_view::npos || line.find(key, at + 1) != std::string_view::npos) return false;
+  size_t index = 0;
+  const char* begin = line.data() + at + key.size();
+  const auto [end, ec] = std::from_chars(begin, line.data() + line.size(), index);
+  if (ec != std::errc() || end == begin || (*end != ',' && *end != '}')) return false;
+  return !inShard(index, *filter.shard);
+}
+
+}  // namespace
+
+std::optional<Lines> parseLines(std::string_view text, std::string_view name, std::string& error,
+                                const LineFilter& filter) {
+  Lines lines;
+  size_t start = 0;
+  size_t number = 0;
+  while (start < text.size()) {
+    const size_t end = text.find('\n', start);
+    ++number;
+    if (end == std::string_view::npos) {
+      lines.torn = true;
+      break;
+    }
+    const std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos || otherShard(line, filter)) {
+      lines.intactBytes = start;
+      continue;
+    }
+    nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
+    if (record.is_discarded() || !record.is_object()) {
+      error = std::string(name) + ":" + std::to_string(number) + ": not a JSON object";
+      return std::nullopt;
+    }
+    lines.records.push_back(std::move(record));
+    lines.intactBytes = start;
+  }
+  return lines;
+}
+
+std::optional<Lines> readLines(const std::string& path, bool missingIsEmpty, std::string& error,
+                               const LineFilter& filter) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    if (missingIsEmpty) return Lines{};
+    error = path + ": no such file";
+    return std::nullopt;
+  }
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxFileBytes) {
+    error = path + ": larger than " + std::to_string(kMaxFileBytes) + " bytes";
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot be read";
+    return std::nullopt;
+  }
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parseLines(text, path, error, filter);
+}
+
+bool truncateFile(const std::string& path, size_t size, std::string& error) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0 || ::ftruncate(fd, static_cast<off_t>(size)) != 0 || ::fdatasync(fd) != 0) {
+    error = path + ": cannot cut off the torn last line: " + systemError();
+    if (fd >= 0) ::close(fd);
+    return false;
+  }
+  ::close(fd);
+  return true;
+}
+
+Appender::~Appender() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+bool Appender::open(const std::string& path, std::string& error) {
+  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) {
+    error = path + ": cannot be opened for appending: " + systemError();
+    return false;
+  }
+  return true;
+}
+
+void Appender::append(std::string_view line) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (failed_ || fd_ < 0) return;
+  pending_.append(line);
+  pending_ += '\n';
+  if (!syncing_) drain(lock);
+}
+
+void Appender::drain(std::unique_lock<std::mutex>& lock) {
+  syncing_ = true;
+  while (!pending_.empty() && !failed_) {
+    std::string text;
+    text.swap(pending_);
+    lock.unlock();
+    // Whole lines only: a process killed during the write leaves a prefix of the last line at most,
+    // which a reader sees as torn because its newline is missing.
+    size_t written = 0;
+    bool ok = true;
+    while (ok && written < text.size()) {
+      const ssize_t n = ::write(fd_, text.data() + written, text.size() - written);
+      if (n < 0 && errno == EINTR) continue;
+      ok = n > 0;
+      if (ok) written += static_cast<size_t>(n);
+    }
+    ok = ok && ::fdatasync(fd_) == 0;
+    lock.lock();
+    if (!ok) failed_ = true;
+  }
+  syncing_ = false;
+  idle_.notify_all();
+}
+
+bool Appender::flush() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  idle_.wait(lock, [&] { return !syncing_; });
+  if (!pending_.empty()) drain(lock);
+  return !failed_;
+}
+
+bool Appender::failed() {
+  const std::lock_guard<std::mutex> hold(mutex_);
+  return failed_;
+}
+
+std::optional<Shard> parseShard(std::string_view text, std::string& error) {
+  const size_t slash = text.find('/');
+  Shard shard;
+  if (slash == std::string_view::npos || !parseNumber(text.substr(0, slash), shard.number) ||
+      !parseNumber(text.substr(slash + 1), shard.count) || shard.count < 1 || shard.count > 1000000 ||
+      shard.number < 1 || shard.number > shard.count) {
+    error = "--shard wants K/N with 1 <= K <= N, got '" + std::string(text) + "'";
+    return std::nullopt;
+  }
+  return shard;
+}
+
+bool inShard(size_t index, const Shard& shard) {
+  return index % static_cast<size_t>(shard.count) == static_cast<size_t>(shard.number - 1);
+}
+
+bool addRecords(RecordSet& set, Lines lines, std::string_view name, bool tornIsError, std::string& error) {
+  if (lines.torn && tornIsError) {
+    error = std::string(name) + ": the last line is torn (no newline at its end)";
+    return false;
+  }
+  for (nlohmann::json& record : lines.records) {
+    const std::string kind = record.value("record", std::string());
+    if (kind == "tournament") {
+      if (record.value("format", std::string()) != kFormatName || record.value("version", 0) != kFormatVersion) {
+        error = std::string(name) + ": not a plan of this version (format " + kFormatName + ", version " +
+                std::to_string(kFormatVersion) + ")";
+        return false;
+      }
+      if (set.header && *set.header != record) {
+        error = std::string(name) + ": its plan is not the plan read before (another tournament)";
+        return false;
+      }
+      set.header = record;
+    } else if (kind == "match") {
+      set.matches.push_back(std::move(record));
+    } else if (kind == "result") {
+      set.results.push_back(std::move(record));
+    } else {
+      error = std::string(name) + ": a record of unknown kind '" + kind + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+nlohmann::json resultRecord(const std::string& planId, const nlohmann::json& match, std::string_view engine,
+                            const nlohmann::json& outcome) {
+  nlohmann::json m = match;
+  m.erase("record");
+  return {{"record", "result"}, {"plan", planId},    {"match", std::move(m)}, {"chronon", replay::chrononVersion()},
+          {"engine", engine},   {"outcome", outcome}};
+}
+
+}  // namespace chronon::arena::records

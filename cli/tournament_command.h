@@ -1,0 +1,160 @@
+#pragma once
+// `chronon tournament` and its subcommands (plan, play, merge, verify), shared by cmd_tournament.cpp
+// (the command line, parsed with CLI11), tournament_robowar.cpp and tournament_grobots.cpp (what each
+// game does in each mode), and tournament_support.cpp (the run folder, records from files, progress).
+// The records themselves are in arena/ (tournament_records.h, docs/tournament-records.md).
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "chronon/arena/tournament_records.h"
+#include "engine_option.h"
+
+namespace chronon::cli {
+
+namespace records = chronon::arena::records;
+
+/// What `chronon tournament` was asked to do.
+enum class TournamentMode : uint8_t {
+  kRun,     ///< Play the tournament (fresh, into --out DIR, or --resume DIR) and print the standings.
+  kPlan,    ///< Print the plan (or, with --next, the next stage's matches) as JSON Lines.
+  kPlay,    ///< Play a plan's matches (one shard of them) and print their result records.
+  kMerge,   ///< Print the standings from a plan and result records played anywhere.
+  kVerify,  ///< Play recorded matches again and report every result that differs.
+};
+
+/// Everything the command line said, for both games and every mode.
+struct TournamentCommand {
+  TournamentMode mode = TournamentMode::kRun;
+  std::vector<std::string> inputs;  ///< Robots, sides, folders or a list (run and plan).
+  std::vector<std::string> files;   ///< Record files (play, merge, verify, plan --next); empty: stdin.
+  uint64_t seed = 1;
+  int threads = 0;
+  // RoboWar.
+  int duels = 3;
+  int groups = 1;
+  int groupBouts = 1;
+  int maxChronons = 1500;
+  bool basic = false;
+  std::string category = "unlimited";
+  std::string scoring = "mac452";
+  // Grobots.
+  int rounds = 10;
+  int frames = 18000;
+  std::string world = "10x10";
+  int sidesPerRound = 10;
+  // Output.
+  bool json = false;
+  bool csv = false;
+  std::string logPath;
+  std::string replayDir;
+  // Records.
+  std::string outDir;     ///< --out: write the plan and the results here while playing.
+  std::string resumeDir;  ///< --resume: continue the tournament in this folder.
+  std::optional<records::Shard> shard;
+  int sample = 0;     ///< verify --sample: results to check (0: all).
+  bool next = false;  ///< plan --next.
+  EngineChoice engines;
+};
+
+/// The engine name a result record carries: "jit" when the JIT runs the robots, else "interpreter".
+std::string engineName(const EngineChoice& engines, bool jitCreated);
+
+/// Reads record files (or stdin when `files` is empty) into `set`; a torn last line is an error
+/// unless `tornIsError` is false (then it is left out with a note). With a `shard`, match lines of
+/// other shards are skipped unread. False after a message.
+bool readRecordFiles(const std::vector<std::string>& files, bool tornIsError, records::RecordSet& set,
+                     const std::optional<records::Shard>& shard = std::nullopt);
+
+/// The plan and results files of a tournament played with --out DIR or --resume DIR.
+class RunFolder {
+ public:
+  /// Starts a tournament in `dir` (made when missing; refused when it holds a plan already) with the
+  /// plan's `header`. False after a message.
+  bool create(const std::string& dir, const nlohmann::json& header);
+  /// Opens the tournament in `dir`: reads its plan and results and cuts off a torn last line of
+  /// either (a note says so; that match is played again). False after a message.
+  bool resume(const std::string& dir);
+  /// The plan's header (after create or resume).
+  const nlohmann::json& header() const { return header_; }
+  /// The result records read by resume.
+  const std::vector<nlohmann::json>& results() const { return results_; }
+  /// Appends the match records among `matches` that the plan does not hold yet; a plan that holds a
+  /// different match under the same index is an error (false after a message).
+  bool plan(const std::vector<nlohmann::json>& matches);
+  /// Appends a result record (synced by group commit, see records::Appender).
+  void result(const nlohmann::json& record) { resultFile_.append(record.dump()); }
+  /// Waits for every line to reach the disk; false after a message when a write failed.
+  bool finish();
+
+ private:
+  std::string dir_;
+  nlohmann::json header_;
+  std::map<size_t, nlohmann::json> planned_;
+  std::vector<nlohmann::json> results_;
+  records::Appender planFile_;
+  records::Appender resultFile_;
+};
+
+/// Result records by match index (pointers into `results`), checked: each names this plan (`planId`)
+/// and a match index; records of the same match must agree on the outcome. False after a message.
+bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,
+                    std::map<size_t, const nlohmann::json*>& out);
+
+/// A progress line on stderr when it is a terminal: a bar, matches done of all, the rate of this
+/// run and the time left at that rate. Thread-safe; redraws at most ten times a second.
+class ProgressLine {
+ public:
+  /// `known`: matches done before this run started (taken from records), not counted in the rate.
+  explicit ProgressLine(size_t known);
+  /// True when stderr is a terminal (otherwise update() does nothing).
+  bool enabled() const { return enabled_; }
+  /// Shows `done` of `total`; the last call (done == total) ends the line.
+  void update(size_t done, size_t total);
+
+ private:
+  bool enabled_ = false;
+  size_t known_ = 0;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point lastDraw_;
+};
+
+/// Writes one line to stdout at once (a whole line, flushed), from any thread.
+void printLine(const std::string& line);
+
+/// A folder under the system's temporary folder, removed with everything in it at the end of scope.
+struct TempFolder {
+  std::filesystem::path path;
+  TempFolder();
+  ~TempFolder();
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+};
+
+/// Picks the matches `play` runs: those of `set` in `shard` (all without one). Match records whose
+/// index repeats are run once.
+std::vector<nlohmann::json> shardMatches(const records::RecordSet& set, const std::optional<records::Shard>& shard);
+
+/// Picks `sample` of `results` (all when sample is 0 or not smaller), spread by a generator seeded
+/// with `seed`, in index order.
+std::vector<const nlohmann::json*> sampleResults(const std::map<size_t, const nlohmann::json*>& results, int sample,
+                                                 uint64_t seed);
+
+/// `chronon tournament` for RoboWar robots in every mode; `set` holds the records read (play, merge,
+/// verify, plan --next, or the run folder's plan for --resume), nullptr when the robots come from
+/// the command line. Returns the exit status.
+int roboWarTournament(TournamentCommand& command, const records::RecordSet* set);
+
+/// The same for Grobots sides.
+int grobotsTournament(TournamentCommand& command, const records::RecordSet* set);
+
+}  // namespace chronon::cli

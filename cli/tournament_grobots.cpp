@@ -1,0 +1,326 @@
+// `chronon tournament` for Grobots sides (specs/grobots-world.md §13-14) in every mode: run (fresh,
+// --out, --resume), plan, play, merge and verify. The tournament itself and its records are in arena/.
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "chronon/arena/grobots_replay.h"
+#include "chronon/arena/grobots_tournament.h"
+#include "chronon/arena/grobots_tournament_records.h"
+#include "chronon/arena/tournament_records.h"
+#include "commands.h"
+#include "replay_output.h"
+#include "tournament_command.h"
+
+namespace chronon::cli {
+
+namespace {
+
+namespace gb = chronon::arena::grobots;
+
+// Plays every round of a tournament again with a recorder (rounds are deterministic, so each is the
+// round the standings counted) and writes its replay into `folder`; false after a message on failure.
+bool writeRoundReplays(const std::vector<LoadedSide>& loaded, const gb::TournamentOptions& options,
+                       const char* engineName, const std::string& folder) {
+  if (!makeFolder(folder, "tournament")) return false;
+  std::vector<const grobocode::Side*> sides;
+  std::vector<arena::replay::Entrant> entrants;
+  for (const LoadedSide& s : loaded) {
+    sides.push_back(&s.result.side);
+    entrants.push_back({s.result.side.name, s.file.name(), std::string(s.file.text())});
+  }
+  gb::WorldOptions world = options.world;
+  world.keepPrints = true;
+  std::atomic<bool> ok{true};
+  parallelFor(static_cast<size_t>(options.rounds), options.threads, [&](size_t k) {
+    const int32_t seed = gb::roundSeed(options.seed, static_cast<int32_t>(k));
+    gb::World w(sides, world, seed);
+    w.startRound();
+    char name[32];
+    std::snprintf(name, sizeof name, "round-%04zu.replay", k + 1);
+    ReplayOutput output((std::filesystem::path(folder) / name).string());
+    {
+      gb::RoundRecorder recorder(w, entrants, seed, engineName, {}, output.sink());
+      while (!w.finished()) {
+        w.step();
+        recorder.frame(w.takeMessages());
+      }
+      recorder.end();
+    }
+    if (!output.finish("")) ok = false;
+  });
+  if (ok) std::fprintf(stderr, "replays of %d rounds written to %s\n", options.rounds, folder.c_str());
+  return ok;
+}
+
+// A tournament's sides, options and plan header, from the command line or from a plan.
+struct Tournament {
+  std::vector<LoadedSide> loaded;
+  std::vector<const grobocode::Side*> sides;
+  gb::TournamentOptions options;
+  nlohmann::json header;
+  std::string planId;
+};
+
+bool loadFromCommand(const TournamentCommand& c, Tournament& t) {
+  gb::TournamentOptions& o = t.options;
+  o.rounds = c.rounds;
+  o.seed = c.seed;
+  o.world.frameLimit = c.frames;
+  o.world.seedLimit = c.sidesPerRound;
+  parseWorld(c.world, o.world);
+  t.loaded = loadSides(sidePaths(c.inputs));
+  if (t.loaded.empty()) {
+    std::fprintf(stderr, "chronon tournament: no side to play\n");
+    return false;
+  }
+  std::vector<gb::PlannedSide> planned;
+  for (const LoadedSide& s : t.loaded) {
+    planned.push_back({s.result.side.name, s.file.name(), readWholeFile(s.file.name()).value_or("")});
+  }
+  t.header = gb::planHeader(planned, o);
+  t.planId = arena::records::planId(t.header);
+  return true;
+}
+
+bool loadFromPlan(const nlohmann::json& header, Tournament& t) {
+  std::string error;
+  if (!gb::optionsFromPlan(header, t.options, error)) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return false;
+  }
+  const nlohmann::json& sides = header["sides"];
+  std::vector<std::string> paths;
+  // The sides are written out only to be compiled (LoadedSide keeps their text); the folder goes at
+  // the end of this function, so that no process end leaves it behind.
+  const TempFolder temp;
+  for (size_t i = 0; i < sides.size(); ++i) {
+    std::optional<std::string> bytes = arena::records::robotBytes(sides[i], error);
+    std::string name = std::filesystem::path(sides[i].value("file", std::string("side.gb"))).filename().string();
+    if (!isSidePath(name)) name = "side.gb";
+    const std::filesystem::path dir = temp.path / std::to_string(i);
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (!bytes || !writeWholeFile((dir / name).string(), *bytes)) {
+      std::fprintf(stderr, "chronon tournament: %s\n", error.empty() ? "cannot write a temporary file" : error.c_str());
+      return false;
+    }
+    paths.push_back((dir / name).string());
+  }
+  t.loaded = loadSides(paths);
+  if (t.loaded.size() != sides.size()) {
+    std::fprintf(stderr, "chronon tournament: a side of the plan no longer loads\n");
+    return false;
+  }
+  for (size_t i = 0; i < sides.size(); ++i) t.loaded[i].result.side.name = sides[i].value("name", std::string());
+  t.header = header;
+  t.planId = arena::records::planId(header);
+  return true;
+}
+
+int printStandings(const TournamentCommand& c, const Tournament& t, const gb::TournamentResult& result) {
+  if (!c.replayDir.empty() &&
+      !writeRoundReplays(t.loaded, t.options, c.engines.jitRequested ? "jit" : "interpreter", c.replayDir))
+    return 1;
+  if (!c.logPath.empty()) {
+    std::ofstream log(c.logPath);
+    log << "round\tframes\tside\tseeded\talive\tfraction\tearly\tkilled\tbrain-errors\n";
+    for (size_t k = 0; k < result.rounds.size(); ++k) {
+      const gb::RoundOutcome& r = result.rounds[k];
+      for (size_t i = 0; i < r.sides.size(); ++i) {
+        const gb::SideRound& s = r.sides[i];
+        log << k + 1 << '\t' << r.frames << '\t' << t.sides[i]->name << '\t' << s.seeded << '\t' << s.alive << '\t'
+            << s.fraction << '\t' << s.earlyFraction << '\t' << s.killedFraction << '\t' << s.brainErrors << '\n';
+      }
+    }
+  }
+  if (c.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const gb::Standing& s : result.standings) {
+      out.push_back({{"name", s.name},
+                     {"score", s.score},
+                     {"error", s.error},
+                     {"survival", s.survival},
+                     {"earlyDeath", s.earlyDeath},
+                     {"lateDeath", s.lateDeath},
+                     {"earlyScore", s.earlyScore},
+                     {"fraction", s.fraction},
+                     {"kills", s.kills},
+                     {"rounds", s.rounds},
+                     {"brainErrors", s.brainErrors}});
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+  } else if (c.csv) {
+    std::printf("name,score,error,survival,early_death,late_death,early_score,fraction,kills,rounds\n");
+    for (const gb::Standing& s : result.standings) {
+      std::printf("\"%s\",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d\n", s.name.c_str(), s.score, s.error, s.survival,
+                  s.earlyDeath, s.lateDeath, s.earlyScore, s.fraction, s.kills, s.rounds);
+    }
+  } else {
+    std::fputs(gb::formatStandings(result.standings).c_str(), stdout);
+  }
+  return 0;
+}
+
+// The results among `records` as known outcomes, each answering the plan's round; false after a
+// message. A result whose match is not the plan's round is left out with a note.
+bool knownResults(const Tournament& t, const std::vector<nlohmann::json>& records, gb::RoundLog& log) {
+  std::map<size_t, const nlohmann::json*> byIndex;
+  if (!resultsByIndex(records, t.planId, byIndex)) return false;
+  for (const auto& [index, record] : byIndex) {
+    if (index >= static_cast<size_t>(t.options.rounds)) {
+      std::fprintf(stderr, "chronon tournament: a result names round %zu; the plan has %d\n", index, t.options.rounds);
+      return false;
+    }
+    nlohmann::json expected = gb::matchRecord(static_cast<int32_t>(index), t.header);
+    expected.erase("record");
+    if ((*record)["match"] != expected) {
+      std::fprintf(stderr, "chronon tournament: note: the result of match %zu answers another match; left out\n",
+                   index);
+      continue;
+    }
+    std::string error;
+    std::optional<gb::RoundOutcome> outcome = gb::outcomeFromJson((*record)["outcome"], t.sides.size(), error);
+    if (!outcome) {
+      std::fprintf(stderr, "chronon tournament: the result of match %zu: %s\n", index, error.c_str());
+      return false;
+    }
+    log.known[static_cast<int32_t>(index)] = std::move(*outcome);
+  }
+  return true;
+}
+
+std::function<void(int32_t, const gb::RoundOutcome&)> recordTo(const Tournament& t, const std::string& engine,
+                                                               const std::function<void(const nlohmann::json&)>& out) {
+  return [&t, engine, out](int32_t round, const gb::RoundOutcome& outcome) {
+    out(arena::records::resultRecord(t.planId, gb::matchRecord(round, t.header), engine, gb::outcomeJson(outcome)));
+  };
+}
+
+int run(TournamentCommand& c, Tournament& t) {
+  RunFolder folder;
+  const bool keep = !c.outDir.empty() || !c.resumeDir.empty();
+  gb::RoundLog log;
+  if (!c.resumeDir.empty()) {
+    if (!folder.resume(c.resumeDir) || !knownResults(t, folder.results(), log)) return 1;
+  } else if (!c.outDir.empty() && !folder.create(c.outDir, t.header)) {
+    return 1;
+  }
+  if (keep) {
+    std::vector<nlohmann::json> matches;
+    for (int32_t k = 0; k < t.options.rounds; ++k) matches.push_back(gb::matchRecord(k, t.header));
+    if (!folder.plan(matches)) return 1;
+  }
+  prepareEngine(c.engines, t.sides);
+  t.options.world.engine = &c.engines.engine();
+  log.played = recordTo(t, engineName(c.engines, c.engines.jit != nullptr),
+                        [&](const nlohmann::json& record) { folder.result(record); });
+  ProgressLine line(log.known.size());
+  if (line.enabled()) {
+    t.options.progress = [&](int32_t done, int32_t total) {
+      line.update(static_cast<size_t>(done), static_cast<size_t>(total));
+    };
+  }
+  const gb::TournamentResult result = gb::runTournament(t.sides, t.options, keep ? &log : nullptr);
+  if (keep && !folder.finish()) return 1;
+  printEngineStats(c.engines);
+  return finishCommand(c.engines, printStandings(c, t, result));
+}
+
+int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::RecordSet* set) {
+  gb::RoundLog log;
+  log.playMissing = false;
+  if (set != nullptr && !knownResults(t, set->results, log)) return 1;
+  const gb::TournamentResult result = gb::runTournament(t.sides, t.options, &log);
+  if (c.mode == TournamentMode::kPlan) {
+    printLine(t.header.dump());
+    if (log.missing.empty())
+      std::fprintf(stderr, "chronon tournament: every match has a result; nothing is left to plan\n");
+    for (const int32_t k : log.missing) printLine(gb::matchRecord(k, t.header).dump());
+    return 0;
+  }
+  if (!log.missing.empty()) {
+    std::fprintf(stderr, "chronon tournament: %zu of %d rounds have no result (the first is match %d)\n",
+                 log.missing.size(), t.options.rounds, log.missing.front());
+    return 1;
+  }
+  return printStandings(c, t, result);
+}
+
+int playMatches(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
+  std::vector<int32_t> rounds;
+  for (const nlohmann::json& m : shardMatches(set, c.shard)) {
+    const int64_t index = m.value("index", int64_t{-1});
+    if (index < 0 || index >= t.options.rounds || gb::matchRecord(static_cast<int32_t>(index), t.header) != m) {
+      std::fprintf(stderr, "chronon tournament: match %s is not a round of the plan\n", m.dump().c_str());
+      return 1;
+    }
+    rounds.push_back(static_cast<int32_t>(index));
+  }
+  prepareEngine(c.engines, t.sides);
+  t.options.world.engine = &c.engines.engine();
+  ProgressLine line(0);
+  std::function<void(int32_t)> progress;
+  if (line.enabled()) progress = [&](int32_t done) { line.update(static_cast<size_t>(done), rounds.size()); };
+  gb::runRounds(t.sides, t.options.world, t.options.seed, rounds, c.threads,
+                recordTo(t, engineName(c.engines, c.engines.jit != nullptr),
+                         [](const nlohmann::json& record) { printLine(record.dump()); }),
+                progress);
+  return finishCommand(c.engines, 0);
+}
+
+int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
+  std::map<size_t, const nlohmann::json*> byIndex;
+  if (!resultsByIndex(set.results, t.planId, byIndex)) return 1;
+  const std::vector<const nlohmann::json*> chosen = sampleResults(byIndex, c.sample, c.seed);
+  std::vector<int32_t> rounds;
+  for (const nlohmann::json* r : chosen) {
+    const size_t index = (*r)["match"]["index"].get<size_t>();
+    if (index >= static_cast<size_t>(t.options.rounds)) {
+      std::fprintf(stderr, "chronon tournament: a result names round %zu; the plan has %d\n", index, t.options.rounds);
+      return 1;
+    }
+    rounds.push_back(static_cast<int32_t>(index));
+  }
+  prepareEngine(c.engines, t.sides);
+  t.options.world.engine = &c.engines.engine();
+  const std::vector<gb::RoundOutcome> fresh =
+      gb::runRounds(t.sides, t.options.world, t.options.seed, rounds, c.threads, {}, {});
+  size_t differ = 0;
+  for (size_t i = 0; i < fresh.size(); ++i) {
+    nlohmann::json expected = gb::matchRecord(rounds[i], t.header);
+    expected.erase("record");
+    const nlohmann::json again = gb::outcomeJson(fresh[i]);
+    if ((*chosen[i])["outcome"] != again || (*chosen[i])["match"] != expected) {
+      ++differ;
+      std::printf("differs: match %d (seed %d)\n  recorded: %s\n  re-run:   %s\n", rounds[i],
+                  gb::roundSeed(t.options.seed, rounds[i]), (*chosen[i])["outcome"].dump().c_str(),
+                  again.dump().c_str());
+    }
+  }
+  std::printf("verified %zu of %zu results: %zu differ\n", fresh.size(), byIndex.size(), differ);
+  return finishCommand(c.engines, differ == 0 ? 0 : 1);
+}
+
+}  // namespace
+
+int grobotsTournament(TournamentCommand& c, const arena::records::RecordSet* set) {
+  Tournament t;
+  if (set != nullptr ? !loadFromPlan(*set->header, t) : !loadFromCommand(c, t)) return 1;
+  for (const LoadedSide& s : t.loaded) t.sides.push_back(&s.result.side);
+  t.options.threads = c.threads;
+  switch (c.mode) {
+    case TournamentMode::kRun: return run(c, t);
+    case TournamentMode::kPlan:
+    case TournamentMode::kMerge: return planOrMerge(c, t, set);
+    case TournamentMode::kPlay: return playMatches(c, t, *set);
+    case TournamentMode::kVerify: return verify(c, t, *set);
+  }
+  return 2;
+}
+
+}  // namespace chronon::cli

@@ -1,0 +1,394 @@
+// `chronon tournament` for RoboWar robots (specs/robowar.md §8) in every mode: run (fresh, --out,
+// --resume), plan, play, merge and verify. The tournament itself and its records are in arena/.
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "chronon/arena/robowar_replay.h"
+#include "chronon/arena/robowar_tournament.h"
+#include "chronon/arena/robowar_tournament_field.h"
+#include "chronon/arena/robowar_tournament_records.h"
+#include "chronon/arena/robowar_tournament_report.h"
+#include "chronon/arena/tournament_records.h"
+#include "commands.h"
+#include "replay_output.h"
+#include "tournament_command.h"
+
+namespace chronon::cli {
+
+namespace {
+
+namespace rw = chronon::arena::robowar;
+
+// Runs every bout of `report` again with a recorder (battles are deterministic, so each is the bout
+// the standings counted) and writes its replay into `folder`; false after a message on failure.
+bool writeReplays(const rw::TournamentReport& report, const rw::Field& field, const rw::TournamentOptions& options,
+                  const char* engineName, const std::string& folder, const std::vector<std::string>& bytes) {
+  if (!makeFolder(folder, "tournament")) return false;
+  std::atomic<bool> ok{true};
+  parallelFor(report.bouts.size(), options.threads, [&](size_t b) {
+    const rw::Bout& bout = report.bouts[b].bout;
+    std::vector<rw::Entry> entries;
+    std::vector<arena::replay::Entrant> entrants;
+    char index[16];
+    std::snprintf(index, sizeof index, "%04zu", bout.index);
+    std::vector<std::string> parts{index, rw::phaseName(bout.phase)};
+    for (const int r : bout.robots) {
+      const rw::Contestant& c = report.contestants[static_cast<size_t>(r)];
+      entries.push_back({c.program, c.team});
+      entrants.push_back({c.name, field.paths[static_cast<size_t>(r)], bytes[static_cast<size_t>(r)]});
+      parts.push_back(c.name);
+    }
+    ReplayOutput output((std::filesystem::path(folder) / (fileNameOf(parts) + ".replay")).string());
+    rw::recordBattle(entries, entrants, bout.seed, options.rules, engineName, output.sink());
+    if (!output.finish("")) ok = false;
+  });
+  if (ok) std::fprintf(stderr, "replays of %zu bouts written to %s\n", report.bouts.size(), folder.c_str());
+  return ok;
+}
+
+nlohmann::json toJson(const rw::TournamentReport& report, const rw::Field& field) {
+  nlohmann::json standings = nlohmann::json::array();
+  int rank = 0;
+  for (const rw::Standing& s : report.standings) {
+    const rw::Contestant& c = report.contestants[static_cast<size_t>(s.contestant)];
+    standings.push_back({{"rank", ++rank},
+                         {"robot", s.name},
+                         {"path", field.paths[static_cast<size_t>(s.contestant)]},
+                         {"team", c.teamName},
+                         {"solo", s.solo},
+                         {"group", s.group},
+                         {"total", s.total},
+                         {"wcSolo", s.winnersSolo},
+                         {"wcGroup", s.winnersGroup},
+                         {"final", s.finalScore},
+                         {"inWinnersCircle", s.inWinnersCircle},
+                         {"bouts", s.boutsFought},
+                         {"wins", s.wins},
+                         {"kills", s.kills}});
+  }
+  nlohmann::json rejected = nlohmann::json::array();
+  for (const rw::Rejection& r : field.rejected) rejected.push_back({{"path", r.path}, {"message", r.message}});
+  const rw::TournamentOptions& o = report.options;
+  return {{"seed", o.seed},
+          {"duels", o.numDuels},
+          {"groups", o.numGroups},
+          {"groupBouts", o.groupBouts},
+          {"winnersCircle", report.winnersCircle},
+          {"listed", report.listed},
+          {"maxChronons", o.rules.maxChronons},
+          {"scoring", o.rules.scoring == rw::Scoring::kMac452 ? "mac452" : "win516"},
+          {"battles", report.bouts.size()},
+          {"notes", report.notes},
+          {"rejected", rejected},
+          {"standings", standings}};
+}
+
+bool writeFile(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  return static_cast<bool>(out);
+}
+
+// A tournament's field, options and plan header, from the command line or from a plan.
+struct Tournament {
+  rw::Field field;
+  rw::TournamentOptions options;
+  std::vector<std::string> bytes;  ///< Each contestant's file bytes.
+  nlohmann::json header;
+  std::string planId;
+};
+
+bool loadFromCommand(const TournamentCommand& c, Tournament& t) {
+  const auto category = chronon::robowar::parseCategory(c.category);
+  rw::TournamentOptions& o = t.options;
+  o.seed = c.seed;
+  o.numDuels = c.duels;
+  o.numGroups = c.groups;
+  o.groupBouts = c.groupBouts;
+  o.basic = c.basic;
+  o.rules.maxChronons = c.maxChronons;
+  o.rules.scoring = c.scoring == "win516" ? rw::Scoring::kWin516 : rw::Scoring::kMac452;
+  std::string error;
+  if (!rw::loadField(c.inputs, *category, t.field, error)) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return false;
+  }
+  for (const rw::Rejection& r : t.field.rejected)
+    std::fprintf(stderr, "chronon tournament: left out %s:\n%s", r.path.c_str(), r.message.c_str());
+  for (const std::string& note : t.field.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
+  for (const std::string& path : t.field.paths) t.bytes.push_back(readWholeFile(path).value_or(""));
+  t.header = rw::planHeader(t.field, t.bytes, o, *category);
+  t.planId = arena::records::planId(t.header);
+  return true;
+}
+
+bool loadFromPlan(const nlohmann::json& header, Tournament& t) {
+  std::string error;
+  // The robots are written out only to be compiled; the folder goes at once, so that no process
+  // end (finishCommand's included) leaves it behind.
+  const TempFolder temp;
+  if (temp.path.empty() || !rw::fieldFromPlan(header, temp.path, t.field, t.options, error)) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.empty() ? "cannot make a temporary folder" : error.c_str());
+    return false;
+  }
+  for (const nlohmann::json& robot : header["robots"]) {
+    std::string ignored;
+    t.bytes.push_back(arena::records::robotBytes(robot, ignored).value_or(""));
+  }
+  t.header = header;
+  t.planId = arena::records::planId(header);
+  return true;
+}
+
+// Plays (or, with a log that does not play, plans or merges) the tournament.
+rw::TournamentReport play(Tournament& t, const rw::ProgressCallback& progress, rw::ResultLog* log, std::string& error) {
+  return t.field.listed
+             ? rw::runListedTournament(t.field.contestants, t.field.combats, t.options, {}, progress, error, log)
+             : rw::runTournament(t.field.contestants, t.options, {}, progress, error, log);
+}
+
+// The results among `records` as known outcomes; false after a message.
+bool knownResults(const Tournament& t, const std::vector<nlohmann::json>& records, rw::ResultLog& log,
+                  std::map<size_t, const nlohmann::json*>& byIndex) {
+  if (!resultsByIndex(records, t.planId, byIndex)) return false;
+  for (const auto& [index, record] : byIndex) {
+    std::string error;
+    std::optional<rw::Result> result = rw::outcomeFromJson((*record)["outcome"], error);
+    if (!result) {
+      std::fprintf(stderr, "chronon tournament: the result of match %zu: %s\n", index, error.c_str());
+      return false;
+    }
+    log.known[index] = std::move(*result);
+  }
+  return true;
+}
+
+// The matches of a stage, and a check that the known results answer them: a result whose match is
+// not the plan's is left out (and played again, or reported missing) with a note.
+std::vector<nlohmann::json> stageMatches(const Tournament& t, const std::vector<rw::Bout>& bouts, rw::ResultLog& log,
+                                         const std::map<size_t, const nlohmann::json*>& byIndex) {
+  std::vector<nlohmann::json> matches;
+  for (const rw::Bout& b : bouts) {
+    nlohmann::json m = rw::matchRecord(b, t.header);
+    const auto it = byIndex.find(b.index);
+    if (it != byIndex.end()) {
+      nlohmann::json expected = m;
+      expected.erase("record");
+      if ((*it->second)["match"] != expected) {
+        std::fprintf(stderr, "chronon tournament: note: the result of match %zu answers another match; left out\n",
+                     b.index);
+        log.known.erase(b.index);
+      }
+    }
+    matches.push_back(std::move(m));
+  }
+  return matches;
+}
+
+int printStandings(const TournamentCommand& c, Tournament& t, const rw::TournamentReport& report, bool writeSave) {
+  if (!c.replayDir.empty() &&
+      !writeReplays(report, t.field, t.options, c.engines.roboTalkJit ? "jit" : "interpreter", c.replayDir, t.bytes))
+    return 1;
+  if (!c.logPath.empty() && !writeFile(c.logPath, rw::formatBoutLog(report))) {
+    std::fprintf(stderr, "chronon tournament: cannot write the log to %s\n", c.logPath.c_str());
+    return 1;
+  }
+  const std::string table = rw::formatStandingsTable(report);
+  if (writeSave && !t.field.saveFile.empty()) {
+    if (!writeFile(t.field.saveFile.string(), table)) {
+      std::fprintf(stderr, "chronon tournament: cannot write the results to %s\n", t.field.saveFile.string().c_str());
+      return 1;
+    }
+    std::fprintf(stderr, "results saved to %s\n", t.field.saveFile.string().c_str());
+  }
+  if (c.json) {
+    std::fputs((toJson(report, t.field).dump(2) + "\n").c_str(), stdout);
+  } else if (c.csv) {
+    std::fputs(rw::formatStandingsCsv(report).c_str(), stdout);
+  } else {
+    std::fputs(table.c_str(), stdout);
+  }
+  return 0;
+}
+
+void prepareEngine(TournamentCommand& c, Tournament& t) {
+  std::vector<NamedProgram> programs;
+  for (const rw::Contestant& contestant : t.field.contestants)
+    programs.push_back({contestant.name, contestant.program});
+  prepareRoboTalkEngine(c.engines, programs, /*background=*/true);
+  t.options.rules.engine = c.engines.roboTalkEngine();
+}
+
+int run(TournamentCommand& c, Tournament& t) {
+  RunFolder folder;
+  const bool keep = !c.outDir.empty() || !c.resumeDir.empty();
+  rw::ResultLog log;
+  std::map<size_t, const nlohmann::json*> byIndex;
+  if (!c.resumeDir.empty()) {
+    if (!folder.resume(c.resumeDir) || !knownResults(t, folder.results(), log, byIndex)) return 1;
+  } else if (!c.outDir.empty() && !folder.create(c.outDir, t.header)) {
+    return 1;
+  }
+  prepareEngine(c, t);
+  const std::string engine = engineName(c.engines, c.engines.roboTalkJit != nullptr);
+  bool planOk = true;
+  log.planned = [&](const std::vector<rw::Bout>& bouts) {
+    std::vector<nlohmann::json> matches = stageMatches(t, bouts, log, byIndex);
+    if (planOk) planOk = folder.plan(matches);
+  };
+  log.played = [&](const rw::BoutResult& r) {
+    folder.result(
+        arena::records::resultRecord(t.planId, rw::matchRecord(r.bout, t.header), engine, rw::outcomeJson(r.result)));
+  };
+  ProgressLine line(log.known.size());
+  rw::ProgressCallback progress;
+  if (line.enabled()) progress = [&](size_t done, size_t total) { line.update(done, total); };
+  std::string error;
+  const rw::TournamentReport report = play(t, progress, keep ? &log : nullptr, error);
+  if (keep && (!folder.finish() || !planOk)) return 1;
+  if (!error.empty()) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return 1;
+  }
+  for (const std::string& note : report.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
+  printEngineStats(c.engines);
+  const int status = printStandings(c, t, report, true);
+  return finishCommand(c.engines, status);
+}
+
+// plan, plan --next and merge: the tournament with the known results and nothing played.
+int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::RecordSet* set) {
+  rw::ResultLog log;
+  log.playMissing = false;
+  std::map<size_t, const nlohmann::json*> byIndex;
+  if (set != nullptr && !knownResults(t, set->results, log, byIndex)) return 1;
+  std::vector<nlohmann::json> lastStage;
+  size_t planned = 0;
+  log.planned = [&](const std::vector<rw::Bout>& bouts) {
+    lastStage = stageMatches(t, bouts, log, byIndex);
+    planned += bouts.size();
+  };
+  std::string error;
+  const rw::TournamentReport report = play(t, {}, &log, error);
+  // Results of matches this tournament never plays (indices past its end) are not counted; say so.
+  const auto stray = static_cast<size_t>(
+      std::count_if(byIndex.begin(), byIndex.end(), [&](const auto& entry) { return entry.first >= planned; }));
+  if (error.empty() && stray > 0)
+    std::fprintf(stderr, "chronon tournament: note: %zu results answer no match of this tournament; left out\n", stray);
+  if (c.mode == TournamentMode::kPlan) {
+    if (!error.empty() && log.missing.empty()) {
+      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+      return 1;
+    }
+    printLine(t.header.dump());
+    if (log.missing.empty()) {
+      std::fprintf(stderr, "chronon tournament: every match has a result; nothing is left to plan\n");
+      return 0;
+    }
+    std::set<size_t> missing;
+    for (const rw::Bout& b : log.missing) missing.insert(b.index);
+    for (const nlohmann::json& m : lastStage) {
+      if (missing.count(m["index"].get<size_t>()) != 0) printLine(m.dump());
+    }
+    return 0;
+  }
+  if (!error.empty()) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    if (!log.missing.empty() && (log.missing.front().phase == rw::BoutPhase::kWinnersDuel ||
+                                 log.missing.front().phase == rw::BoutPhase::kWinnersGroup))
+      std::fprintf(stderr,
+                   "chronon tournament: the Winners' Circle is next: 'chronon tournament plan --next PLAN RESULTS...' "
+                   "prints its matches; play them and merge again with their results\n");
+    return 1;
+  }
+  return printStandings(c, t, report, false);
+}
+
+int playMatches(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
+  std::vector<rw::Bout> bouts;
+  std::vector<nlohmann::json> matches = shardMatches(set, c.shard);
+  for (const nlohmann::json& m : matches) {
+    std::string error;
+    std::optional<rw::Bout> bout = rw::boutFromRecord(m, t.field.contestants.size(), error);
+    if (!bout) {
+      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+      return 1;
+    }
+    nlohmann::json expected = rw::matchRecord(*bout, t.header);
+    if (expected != m) {
+      std::fprintf(stderr, "chronon tournament: match %zu does not match the plan's robots (hashes differ)\n",
+                   bout->index);
+      return 1;
+    }
+    bouts.push_back(std::move(*bout));
+  }
+  prepareEngine(c, t);
+  const std::string engine = engineName(c.engines, c.engines.roboTalkJit != nullptr);
+  ProgressLine line(0);
+  rw::ProgressCallback progress;
+  if (line.enabled()) progress = [&](size_t done, size_t total) { line.update(done, total); };
+  rw::runBouts(
+      t.field.contestants, bouts, t.options.rules, c.threads, {}, progress, 0, 0, [&](const rw::BoutResult& r) {
+        printLine(
+            arena::records::resultRecord(t.planId, rw::matchRecord(r.bout, t.header), engine, rw::outcomeJson(r.result))
+                .dump());
+      });
+  return finishCommand(c.engines, 0);
+}
+
+int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
+  std::map<size_t, const nlohmann::json*> byIndex;
+  if (!resultsByIndex(set.results, t.planId, byIndex)) return 1;
+  const std::vector<const nlohmann::json*> chosen = sampleResults(byIndex, c.sample, c.seed);
+  std::vector<rw::Bout> bouts;
+  for (const nlohmann::json* r : chosen) {
+    std::string error;
+    std::optional<rw::Bout> bout = rw::boutFromRecord((*r)["match"], t.field.contestants.size(), error);
+    if (!bout) {
+      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+      return 1;
+    }
+    bouts.push_back(std::move(*bout));
+  }
+  prepareEngine(c, t);
+  const std::vector<rw::BoutResult> fresh = rw::runBouts(t.field.contestants, bouts, t.options.rules, c.threads, {});
+  size_t differ = 0;
+  for (size_t i = 0; i < fresh.size(); ++i) {
+    const nlohmann::json recorded = (*chosen[i])["outcome"];
+    const nlohmann::json again = rw::outcomeJson(fresh[i].result);
+    nlohmann::json match = (*chosen[i])["match"];
+    match.erase("hashes");
+    if (recorded != again || rw::matchRecord(bouts[i], t.header)["hashes"] != (*chosen[i])["match"]["hashes"]) {
+      ++differ;
+      std::printf("differs: match %s\n  recorded: %s\n  re-run:   %s\n", match.dump().c_str(), recorded.dump().c_str(),
+                  again.dump().c_str());
+    }
+  }
+  std::printf("verified %zu of %zu results: %zu differ\n", fresh.size(), byIndex.size(), differ);
+  return finishCommand(c.engines, differ == 0 ? 0 : 1);
+}
+
+}  // namespace
+
+int roboWarTournament(TournamentCommand& c, const arena::records::RecordSet* set) {
+  Tournament t;
+  const bool fromRecords = set != nullptr;
+  if (fromRecords ? !loadFromPlan(*set->header, t) : !loadFromCommand(c, t)) return 1;
+  t.options.threads = c.threads;
+  switch (c.mode) {
+    case TournamentMode::kRun: return run(c, t);
+    case TournamentMode::kPlan:
+    case TournamentMode::kMerge: return planOrMerge(c, t, set);
+    case TournamentMode::kPlay: return playMatches(c, t, *set);
+    case TournamentMode::kVerify: return verify(c, t, *set);
+  }
+  return 2;
+}
+
+}  // namespace chronon::cli

@@ -1,0 +1,261 @@
+// The parts of `chronon tournament` both games share (tournament_command.h): the run folder of --out
+// and --resume, records read from files, result checks, shards and samples, and the progress line.
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <mutex>
+
+#include "chronon/arena/random.h"
+#include "tournament_command.h"
+
+namespace chronon::cli {
+
+namespace {
+
+constexpr const char* kPlanFile = "plan.jsonl";
+constexpr const char* kResultsFile = "results.jsonl";
+
+std::mutex& stdoutMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+// Reads a records file of a run folder, cutting off a torn last line (with a note).
+std::optional<records::Lines> readRepairing(const std::string& path, std::string& error) {
+  std::optional<records::Lines> lines = records::readLines(path, true, error);
+  if (!lines || !lines->torn) return lines;
+  std::fprintf(stderr, "chronon tournament: %s: its last line was torn (cut off by a crash); it is removed%s\n",
+               path.c_str(), path.size() >= 13 && path.ends_with(kResultsFile) ? " and its match played again" : "");
+  if (!records::truncateFile(path, lines->intactBytes, error)) return std::nullopt;
+  lines->torn = false;
+  return lines;
+}
+
+}  // namespace
+
+std::string engineName(const EngineChoice& engines, bool jitCreated) {
+  return engines.jitRequested && jitCreated ? "jit" : "interpreter";
+}
+
+bool readRecordFiles(const std::vector<std::string>& files, bool tornIsError, records::RecordSet& set,
+                     const std::optional<records::Shard>& shard) {
+  std::string error;
+  records::LineFilter filter;
+  if (shard) filter.shard = &*shard;
+  const auto add = [&](std::optional<records::Lines> lines, const std::string& name) {
+    if (!lines) return false;
+    if (lines->torn && !tornIsError)
+      std::fprintf(stderr, "chronon tournament: note: %s: its last line is torn and left out\n", name.c_str());
+    return records::addRecords(set, std::move(*lines), name, tornIsError, error);
+  };
+  if (files.empty()) {
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    if (!add(records::parseLines(text, "<stdin>", error, filter), "<stdin>")) {
+      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+      return false;
+    }
+  }
+  for (const std::string& file : files) {
+    if (!add(records::readLines(file, false, error, filter), file)) {
+      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+      return false;
+    }
+  }
+  if (!set.header) {
+    std::fprintf(stderr, "chronon tournament: no plan header among the records (the first line of a plan)\n");
+    return false;
+  }
+  return true;
+}
+
+bool RunFolder::create(const std::string& dir, const nlohmann::json& header) {
+  dir_ = dir;
+  header_ = header;
+  std::error_code ec;
+  const std::filesystem::path planPath = std::filesystem::path(dir) / kPlanFile;
+  if (std::filesystem::exists(planPath, ec)) {
+    // A plan without a whole header line was killed before it began: nothing is lost by starting
+    // again.
+    std::string error;
+    const std::optional<records::Lines> old = records::readLines(planPath.string(), true, error);
+    if (!old || !old->records.empty()) {
+      std::fprintf(stderr, "chronon tournament: %s holds a tournament already; --resume %s continues it\n", dir.c_str(),
+                   dir.c_str());
+      return false;
+    }
+    std::filesystem::remove(planPath, ec);
+    std::filesystem::remove(std::filesystem::path(dir) / kResultsFile, ec);
+  }
+  std::filesystem::create_directories(dir, ec);
+  std::string error;
+  if (!planFile_.open(planPath.string(), error) ||
+      !resultFile_.open((std::filesystem::path(dir) / kResultsFile).string(), error)) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return false;
+  }
+  planFile_.append(header.dump());
+  return true;
+}
+
+bool RunFolder::resume(const std::string& dir) {
+  dir_ = dir;
+  const std::string planPath = (std::filesystem::path(dir) / kPlanFile).string();
+  const std::string resultsPath = (std::filesystem::path(dir) / kResultsFile).string();
+  std::string error;
+  std::error_code ec;
+  if (!std::filesystem::exists(planPath, ec)) {
+    std::fprintf(stderr, "chronon tournament: %s holds no tournament (no %s)\n", dir.c_str(), kPlanFile);
+    return false;
+  }
+  std::optional<records::Lines> plan = readRepairing(planPath, error);
+  std::optional<records::Lines> results = plan ? readRepairing(resultsPath, error) : std::nullopt;
+  records::RecordSet set;
+  if (!plan || !results || !records::addRecords(set, std::move(*plan), planPath, true, error) ||
+      !records::addRecords(set, std::move(*results), resultsPath, true, error)) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return false;
+  }
+  if (!set.header) {
+    std::fprintf(stderr, "chronon tournament: %s has no header; start the tournament again\n", planPath.c_str());
+    return false;
+  }
+  header_ = *set.header;
+  for (const nlohmann::json& m : set.matches) planned_[m.value("index", size_t{0})] = m;
+  results_ = std::move(set.results);
+  if (!planFile_.open(planPath, error) || !resultFile_.open(resultsPath, error)) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool RunFolder::plan(const std::vector<nlohmann::json>& matches) {
+  // A stage's new matches go in one append, so they cost one sync, not one each.
+  std::string lines;
+  for (const nlohmann::json& m : matches) {
+    const size_t index = m.value("index", size_t{0});
+    const auto it = planned_.find(index);
+    if (it == planned_.end()) {
+      lines += (lines.empty() ? "" : "\n") + m.dump();
+      planned_[index] = m;
+    } else if (it->second != m) {
+      std::fprintf(stderr, "chronon tournament: %s/%s: match %zu is not the match this tournament plays there\n",
+                   dir_.c_str(), kPlanFile, index);
+      return false;
+    }
+  }
+  if (!lines.empty()) planFile_.append(lines);
+  return true;
+}
+
+bool RunFolder::finish() {
+  const bool ok = planFile_.flush() && resultFile_.flush();
+  if (!ok) std::fprintf(stderr, "chronon tournament: cannot write the records in %s\n", dir_.c_str());
+  return ok;
+}
+
+bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,
+                    std::map<size_t, const nlohmann::json*>& out) {
+  for (const nlohmann::json& r : results) {
+    if (r.value("plan", std::string()) != planId) {
+      std::fprintf(stderr, "chronon tournament: a result record belongs to another plan (plan %s, not %s)\n",
+                   r.value("plan", std::string("?")).c_str(), planId.c_str());
+      return false;
+    }
+    const auto match = r.find("match");
+    if (match == r.end() || !match->is_object() || !match->contains("index") ||
+        !(*match)["index"].is_number_unsigned() || !r.contains("outcome")) {
+      std::fprintf(stderr, "chronon tournament: a result record has no match index or no outcome\n");
+      return false;
+    }
+    const size_t index = (*match)["index"].get<size_t>();
+    const auto [it, added] = out.emplace(index, &r);
+    if (!added && ((*it->second)["outcome"] != r["outcome"] || (*it->second)["match"] != r["match"])) {
+      std::fprintf(stderr,
+                   "chronon tournament: two result records of match %zu disagree (chronon tournament verify "
+                   "tells which is right)\n",
+                   index);
+      return false;
+    }
+  }
+  return true;
+}
+
+ProgressLine::ProgressLine(size_t known)
+    : enabled_(isatty(STDERR_FILENO) != 0), known_(known), start_(std::chrono::steady_clock::now()) {}
+
+void ProgressLine::update(size_t done, size_t total) {
+  if (!enabled_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (done < total && now - lastDraw_ < std::chrono::milliseconds(100)) return;
+  lastDraw_ = now;
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  const size_t fresh = done > known_ ? done - known_ : 0;
+  const double rate = seconds > 0 ? static_cast<double>(fresh) / seconds : 0;
+  char left[32] = "--:--";
+  if (rate > 0 && total >= done) {
+    const auto s = static_cast<long>(static_cast<double>(total - done) / rate);
+    std::snprintf(left, sizeof left, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  }
+  const int width = 30;
+  const int filled = total == 0 ? width : static_cast<int>(done * width / total);
+  std::fprintf(stderr, "\r[%.*s%*s] %zu/%zu matches  %.1f/s  %s left ", filled, "##############################",
+               width - filled, "", done, total, rate, left);
+  if (done >= total) std::fputc('\n', stderr);
+  std::fflush(stderr);
+}
+
+void printLine(const std::string& line) {
+  const std::lock_guard<std::mutex> hold(stdoutMutex());
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fputc('\n', stdout);
+  std::fflush(stdout);
+}
+
+TempFolder::TempFolder() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "chronon-tournament-XXXXXX").string();
+  if (mkdtemp(pattern.data()) != nullptr) path = pattern;
+}
+
+TempFolder::~TempFolder() {
+  std::error_code ec;
+  if (!path.empty()) std::filesystem::remove_all(path, ec);
+}
+
+std::vector<nlohmann::json> shardMatches(const records::RecordSet& set, const std::optional<records::Shard>& shard) {
+  std::vector<nlohmann::json> out;
+  std::set<size_t> seen;
+  for (const nlohmann::json& m : set.matches) {
+    const size_t index = m.value("index", size_t{0});
+    if (shard && !records::inShard(index, *shard)) continue;
+    if (seen.insert(index).second) out.push_back(m);
+  }
+  return out;
+}
+
+std::vector<const nlohmann::json*> sampleResults(const std::map<size_t, const nlohmann::json*>& results, int sample,
+                                                 uint64_t seed) {
+  std::vector<const nlohmann::json*> all;
+  for (const auto& [index, r] : results) all.push_back(r);
+  if (sample <= 0 || static_cast<size_t>(sample) >= all.size()) return all;
+  // A partial Fisher-Yates shuffle of the indices picks the sample; sorting keeps index order.
+  std::vector<size_t> order(all.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  arena::Random draw(seed);
+  for (size_t i = 0; i < static_cast<size_t>(sample); ++i) {
+    const size_t j = i + draw.below(static_cast<uint32_t>(order.size() - i));
+    std::swap(order[i], order[j]);
+  }
+  order.resize(static_cast<size_t>(sample));
+  std::sort(order.begin(), order.end());
+  std::vector<const nlohmann::json*> out;
+  for (const size_t i : order) out.push_back(all[i]);
+  return out;
+}
+
+}  // namespace chronon::cli

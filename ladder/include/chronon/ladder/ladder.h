@@ -1,0 +1,127 @@
+#pragma once
+// A persistent RoboWar ladder in an SQLite database (docs/ladder.md): robots enter and leave over
+// time (a new version of a robot is a new entry linked to the old one), duels are scheduled where
+// pairings have the fewest matches (RoboRumble's priority), every result is kept with its match record
+// (so ratings can be rebuilt and any result verified again), and Glicko-2 ratings are updated once
+// per stored batch of results, in match order, beside RoboWar's own points.
+//
+// The database is a real SQLite file: every change is one transaction, so a process killed at any
+// moment leaves the ladder as it was before the change or after it, never in between.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "chronon/ladder/glicko2.h"
+
+struct sqlite3;
+
+namespace chronon::ladder {
+
+/// The version of the database layout this build writes and reads.
+inline constexpr int kSchemaVersion = 1;
+
+/// A robot entry.
+struct Robot {
+  int64_t id = 0;
+  std::string name;      ///< The robot's name (file stem); versions of one robot share it.
+  std::string file;      ///< The file name it was added from (its extension says how to read it).
+  std::string hash;      ///< replay::contentHash of the bytes.
+  std::string bytes;     ///< The file's bytes.
+  bool active = true;    ///< False once a newer version replaced it or it was retired.
+  int64_t previous = 0;  ///< The entry this one replaced, 0 for none.
+};
+
+/// A robot's line of the standings.
+struct Standing {
+  Robot robot;
+  Rating rating;
+  int64_t matches = 0;
+  int64_t wins = 0;
+  int64_t draws = 0;
+  int64_t losses = 0;
+  int64_t points = 0;  ///< RoboWar points (survival plus kills) over all its duels.
+};
+
+/// A duel's result ready to be stored: the two entries (ids), their points, and the records.
+struct DuelResult {
+  int64_t a = 0;
+  int64_t b = 0;
+  int pointsA = 0;
+  int pointsB = 0;
+  nlohmann::json match;   ///< The match record (index, seed, hashes ...).
+  nlohmann::json result;  ///< The whole result record (records::resultRecord).
+};
+
+/// One stored duel, as history lists it.
+struct MatchRow {
+  int64_t id = 0;
+  int64_t batch = 0;
+  int64_t a = 0;
+  int64_t b = 0;
+  int pointsA = 0;
+  int pointsB = 0;
+  std::string result;  ///< The result record's text.
+};
+
+/// An open ladder database. Not copyable; one thread at a time.
+class Ladder {
+ public:
+  ~Ladder();
+  Ladder(const Ladder&) = delete;
+  Ladder& operator=(const Ladder&) = delete;
+
+  /// Creates a new ladder file at `path` with tournament seed `seed`; nullptr with `error` when the
+  /// file exists or cannot be made.
+  static std::unique_ptr<Ladder> create(const std::string& path, uint64_t seed, std::string& error);
+  /// Opens an existing ladder; nullptr with `error` when it is missing or not a ladder of this version.
+  static std::unique_ptr<Ladder> open(const std::string& path, std::string& error);
+
+  /// The seed every match's seed derives from (with the match id).
+  uint64_t seed() const { return seed_; }
+
+  /// Enters a robot (`name`, its file name and bytes). The same bytes already entered: nothing
+  /// changes (`note` says so). An active robot of the same name with other bytes is retired and the
+  /// new entry linked to it (`note` says so). Returns the entry's id, or nullopt with `error`.
+  std::optional<int64_t> add(const std::string& name, const std::string& file, const std::string& bytes,
+                             std::string& note, std::string& error);
+
+  /// The robots, active ones only when `activeOnly`, by id.
+  std::vector<Robot> robots(bool activeOnly) const;
+  /// The entry with `hash`, if any.
+  std::optional<Robot> robotByHash(const std::string& hash) const;
+  /// The latest entry named `name`, if any.
+  std::optional<Robot> robotByName(const std::string& name) const;
+
+  /// The next `count` duels among the active robots: each time the pair with the fewest matches so
+  /// far (ties by the lower ids), so new robots meet everyone first. Pairs as (lower id, higher id).
+  std::vector<std::pair<int64_t, int64_t>> schedule(int count) const;
+  /// The id the next stored match gets.
+  int64_t nextMatchId() const;
+
+  /// Stores `results` as one batch (`kind`: "run" or "import") and updates the ratings of every
+  /// active robot for this rating period, all in one transaction. False with `error` on failure (the
+  /// ladder is then unchanged).
+  bool store(const std::vector<DuelResult>& results, const std::string& kind, std::string& error);
+
+  /// The standings: active robots first, by rating (highest first), then retired ones.
+  std::vector<Standing> standings() const;
+  /// Every duel of entry `robot`, in match order, and its rating after each batch (batch, rating).
+  std::vector<MatchRow> history(int64_t robot) const;
+  /// Every stored duel, in match order.
+  std::vector<MatchRow> matches() const;
+  /// The rating of entry `robot` after each batch it was rated in: (batch, rating).
+  std::vector<std::pair<int64_t, Rating>> ratingHistory(int64_t robot) const;
+
+ private:
+  explicit Ladder(sqlite3* db);
+  bool exec(const std::string& sql, std::string& error) const;
+  sqlite3* db_ = nullptr;
+  uint64_t seed_ = 1;
+};
+
+}  // namespace chronon::ladder

@@ -1,0 +1,381 @@
+// Tests of tournament records (docs/tournament-records.md): JSON Lines with torn last lines, the
+// group-commit appender, shards, the RoboWar and Grobots records' round trips, and tournaments that
+// take known results (resume, merge) giving the standings of a run that played everything.
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include <catch2/catch.hpp>
+
+#include "chronon/arena/grobots_tournament_records.h"
+#include "chronon/arena/robowar_tournament_records.h"
+#include "chronon/arena/robowar_tournament_report.h"
+#include "chronon/arena/tournament_records.h"
+#include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/load.h"
+#include "test_support.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace rw = chronon::arena::robowar;
+namespace gb = chronon::arena::grobots;
+namespace records = chronon::arena::records;
+
+fs::path tempFolder(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("chronon-records-test-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string readText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The bundled RoboWar robots as a field, with the bytes of each file.
+struct BundledField {
+  rw::Field field;
+  std::vector<std::string> bytes;
+};
+
+const BundledField& bundledField() {
+  static const BundledField kField = [] {
+    BundledField b;
+    std::string error;
+    const std::vector<std::string> args{(chronon::test::sourceDir() / "stdlib" / "robowar").string()};
+    if (!rw::loadField(args, chronon::robowar::Category::kUnlimited, b.field, error)) FAIL(error);
+    for (const std::string& path : b.field.paths) b.bytes.push_back(readText(path));
+    return b;
+  }();
+  return kField;
+}
+
+rw::TournamentOptions smallOptions() {
+  rw::TournamentOptions options;
+  options.numDuels = 2;
+  options.numGroups = 1;
+  options.seed = 17;
+  options.threads = 2;
+  options.rules.maxChronons = 400;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("JSON Lines: complete lines are records, a last line without its newline is torn", "[records]") {
+  std::string error;
+  auto lines = records::parseLines("{\"a\":1}\n\n{\"b\":2}\n{\"c\":", "f", error);
+  REQUIRE(lines);
+  CHECK(lines->records.size() == 2);
+  CHECK(lines->torn);
+  CHECK(lines->intactBytes == std::string("{\"a\":1}\n\n{\"b\":2}\n").size());
+  lines = records::parseLines("{\"a\":1}\n", "f", error);
+  REQUIRE(lines);
+  CHECK_FALSE(lines->torn);
+  // A damaged line in the middle is not a crash's trace: it is an error naming the line.
+  CHECK_FALSE(records::parseLines("{\"a\":1}\nnot json\n{\"b\":2}\n", "f", error));
+  CHECK(error == "f:2: not a JSON object");
+  CHECK_FALSE(records::parseLines("[1,2]\n", "g", error));
+  CHECK_FALSE(records::readLines("/no/such/file.jsonl", false, error));
+  REQUIRE(records::readLines("/no/such/file.jsonl", true, error));
+}
+
+TEST_CASE("the appender writes every line whole, from many threads, and a torn tail can be cut", "[records]") {
+  const fs::path dir = tempFolder("appender");
+  const std::string path = (dir / "r.jsonl").string();
+  {
+    records::Appender out;
+    std::string error;
+    REQUIRE(out.open(path, error));
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+      threads.emplace_back([&out, t] {
+        for (int i = 0; i < 200; ++i) out.append(nlohmann::json{{"t", t}, {"i", i}}.dump());
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    CHECK(out.flush());
+    CHECK_FALSE(out.failed());
+  }
+  std::string error;
+  auto lines = records::readLines(path, false, error);
+  REQUIRE(lines);
+  CHECK_FALSE(lines->torn);
+  std::set<std::pair<int, int>> seen;
+  for (const nlohmann::json& r : lines->records) seen.insert({r["t"].get<int>(), r["i"].get<int>()});
+  CHECK(seen.size() == 800);
+  // A kill in the middle of a write leaves part of a line; the reader reports it and it is cut off.
+  { std::ofstream(path, std::ios::app) << "{\"t\":9,"; }
+  lines = records::readLines(path, false, error);
+  REQUIRE(lines);
+  CHECK(lines->torn);
+  REQUIRE(records::truncateFile(path, lines->intactBytes, error));
+  lines = records::readLines(path, false, error);
+  REQUIRE(lines);
+  CHECK_FALSE(lines->torn);
+  CHECK(lines->records.size() == 800);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("shards K/N split the matches into N disjoint parts", "[records]") {
+  std::string error;
+  CHECK_FALSE(records::parseShard("0/3", error));
+  CHECK_FALSE(records::parseShard("4/3", error));
+  CHECK_FALSE(records::parseShard("1-3", error));
+  CHECK_FALSE(records::parseShard("x/3", error));
+  for (int n : {1, 2, 7}) {
+    std::vector<int> owners(100, 0);
+    for (int k = 1; k <= n; ++k) {
+      const auto shard = records::parseShard(std::to_string(k) + "/" + std::to_string(n), error);
+      REQUIRE(shard);
+      for (size_t i = 0; i < owners.size(); ++i) owners[i] += records::inShard(i, *shard) ? 1 : 0;
+    }
+    CHECK(std::all_of(owners.begin(), owners.end(), [](int c) { return c == 1; }));
+  }
+}
+
+TEST_CASE("a robot's record carries its bytes and refuses ones that do not match its hash", "[records]") {
+  const std::string text = "#!!team x\nmain: 1 drop main jump\n";
+  nlohmann::json robot = records::robotJson("x", "dir/x.rtk", text);
+  std::string error;
+  CHECK(records::robotBytes(robot, error) == text);
+  const std::string binary("\x00\xff\x80 mac roman \xa5", 15);
+  nlohmann::json rwr = records::robotJson("y", "y.rwr", binary);
+  CHECK(rwr.contains("sourceBase64"));
+  CHECK(records::robotBytes(rwr, error) == binary);
+  robot["source"] = text + " ";
+  CHECK_FALSE(records::robotBytes(robot, error));
+  CHECK(error.find("does not match its hash") != std::string::npos);
+}
+
+TEST_CASE("RoboWar outcomes and matches read back to what was written", "[records]") {
+  const BundledField& b = bundledField();
+  const rw::TournamentOptions options = smallOptions();
+  std::string error;
+  const rw::TournamentReport report = rw::runTournament(b.field.contestants, options, {}, {}, error);
+  REQUIRE(error.empty());
+  const nlohmann::json header = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
+  bool sawBuggyOrKill = false;
+  for (const rw::BoutResult& r : report.bouts) {
+    const nlohmann::json written = rw::outcomeJson(r.result);
+    // Through text, as a file carries it.
+    const std::optional<rw::Result> back = rw::outcomeFromJson(nlohmann::json::parse(written.dump()), error);
+    REQUIRE(back);
+    CHECK(rw::outcomeJson(*back) == written);
+    REQUIRE(back->robots.size() == r.result.robots.size());
+    for (size_t k = 0; k < back->robots.size(); ++k) {
+      CHECK(back->robots[k].points == r.result.robots[k].points);
+      CHECK(back->robots[k].killer == r.result.robots[k].killer);
+      sawBuggyOrKill = sawBuggyOrKill || r.result.robots[k].kills > 0;
+    }
+    const nlohmann::json match = rw::matchRecord(r.bout, header);
+    const std::optional<rw::Bout> bout = rw::boutFromRecord(nlohmann::json::parse(match.dump()), 10, error);
+    REQUIRE(bout);
+    CHECK(bout->index == r.bout.index);
+    CHECK(bout->seed == r.bout.seed);
+    CHECK(bout->robots == r.bout.robots);
+    CHECK(bout->phase == r.bout.phase);
+  }
+  CHECK(sawBuggyOrKill);
+  // Malformed records are refused with a message, never a crash.
+  CHECK_FALSE(rw::outcomeFromJson(nlohmann::json::parse(R"({"chronons":"x"})"), error));
+  CHECK_FALSE(rw::outcomeFromJson(nlohmann::json::parse(R"({"chronons":3,"timedOut":false,"robots":[{}]})"), error));
+  CHECK_FALSE(
+      rw::boutFromRecord(nlohmann::json::parse(R"({"index":1,"phase":"duel","robots":[0,99],"seed":1})"), 10, error));
+  CHECK_FALSE(
+      rw::boutFromRecord(nlohmann::json::parse(R"({"index":1,"phase":"joust","robots":[0,1],"seed":1})"), 10, error));
+}
+
+TEST_CASE("a RoboWar tournament taking known results gives the standings of one that played them", "[records]") {
+  const BundledField& b = bundledField();
+  const rw::TournamentOptions options = smallOptions();
+  std::string error;
+  const rw::TournamentReport full = rw::runTournament(b.field.contestants, options, {}, {}, error);
+  REQUIRE(error.empty());
+  REQUIRE(full.winnersCircle);
+
+  // Half of the results known (every other bout): the rest is played, and every played bout and
+  // every stage is reported.
+  rw::ResultLog log;
+  for (const rw::BoutResult& r : full.bouts) {
+    if (r.bout.index % 2 == 0) log.known[r.bout.index] = r.result;
+  }
+  std::vector<size_t> stages;
+  std::atomic<size_t> played{0};
+  log.planned = [&](const std::vector<rw::Bout>& bouts) { stages.push_back(bouts.size()); };
+  log.played = [&](const rw::BoutResult& r) {
+    CHECK(r.bout.index % 2 == 1);
+    ++played;
+  };
+  const rw::TournamentReport resumed = rw::runTournament(b.field.contestants, options, {}, {}, error, &log);
+  REQUIRE(error.empty());
+  CHECK(stages.size() == 2);
+  CHECK(played == full.bouts.size() / 2);
+  CHECK(rw::formatStandingsTable(resumed) == rw::formatStandingsTable(full));
+  CHECK(rw::formatBoutLog(resumed) == rw::formatBoutLog(full));
+
+  // Nothing played: the first stage's bouts are missing. With the main round known, the Winners'
+  // Circle is what is missing (what `plan --next` prints).
+  rw::ResultLog planOnly;
+  planOnly.playMissing = false;
+  rw::runTournament(b.field.contestants, options, {}, {}, error, &planOnly);
+  CHECK_FALSE(error.empty());
+  REQUIRE_FALSE(planOnly.missing.empty());
+  CHECK(planOnly.missing.front().phase == rw::BoutPhase::kDuel);
+  rw::ResultLog mainKnown;
+  mainKnown.playMissing = false;
+  for (const rw::BoutResult& r : full.bouts) {
+    if (r.bout.phase == rw::BoutPhase::kDuel || r.bout.phase == rw::BoutPhase::kGroup)
+      mainKnown.known[r.bout.index] = r.result;
+  }
+  rw::runTournament(b.field.contestants, options, {}, {}, error, &mainKnown);
+  REQUIRE_FALSE(mainKnown.missing.empty());
+  CHECK(mainKnown.missing.front().phase == rw::BoutPhase::kWinnersDuel);
+  CHECK(mainKnown.missing.size() + mainKnown.known.size() == full.bouts.size());
+}
+
+TEST_CASE("a RoboWar plan rebuilds its field: names, teams and paths as planned", "[records]") {
+  const BundledField& b = bundledField();
+  const rw::TournamentOptions options = smallOptions();
+  const nlohmann::json header = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
+  const fs::path dir = tempFolder("field");
+  rw::Field field;
+  rw::TournamentOptions read;
+  std::string error;
+  REQUIRE(rw::fieldFromPlan(nlohmann::json::parse(header.dump()), dir, field, read, error));
+  REQUIRE(field.contestants.size() == b.field.contestants.size());
+  for (size_t i = 0; i < field.contestants.size(); ++i) {
+    CHECK(field.contestants[i].name == b.field.contestants[i].name);
+    CHECK(field.contestants[i].team == b.field.contestants[i].team);
+    CHECK(field.paths[i] == b.field.paths[i]);
+  }
+  CHECK(read.seed == options.seed);
+  CHECK(read.numDuels == options.numDuels);
+  CHECK(read.rules.maxChronons == options.rules.maxChronons);
+  // The rebuilt field plays the same tournament.
+  read.threads = 2;
+  const rw::TournamentReport a = rw::runTournament(b.field.contestants, options, {}, {}, error);
+  const rw::TournamentReport c = rw::runTournament(field.contestants, read, {}, {}, error);
+  CHECK(rw::formatStandingsCsv(a) == rw::formatStandingsCsv(c));
+  // A robot whose source was changed after planning is refused.
+  nlohmann::json tampered = header;
+  tampered["robots"][0]["source"] = "main: main jump\n";
+  CHECK_FALSE(rw::fieldFromPlan(tampered, dir, field, read, error));
+  CHECK(error.find("hash") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("Grobots round outcomes read back to the same bits and known rounds are not played", "[records]") {
+  std::vector<std::unique_ptr<chronon::SourceFile>> files;
+  std::vector<chronon::grobocode::SideResult> results;
+  std::vector<const chronon::grobocode::Side*> sides;
+  std::vector<gb::PlannedSide> planned;
+  for (const char* name : {"algae.gb", "fighter.gb", "gatherer.gb"}) {
+    const fs::path path = chronon::test::sourceDir() / "stdlib" / "grobots" / name;
+    files.push_back(std::make_unique<chronon::SourceFile>(path.string(), readText(path)));
+    results.push_back(chronon::grobocode::compileSide(*files.back()));
+    REQUIRE(results.back().loaded());
+    planned.push_back({results.back().side.name, path.string(), readText(path)});
+  }
+  for (const auto& r : results) sides.push_back(&r.side);
+  gb::TournamentOptions options;
+  options.rounds = 4;
+  options.world.frameLimit = 600;
+  options.seed = 5;
+  options.threads = 2;
+  const gb::TournamentResult full = gb::runTournament(sides, options);
+  std::string error;
+  for (const gb::RoundOutcome& round : full.rounds) {
+    const nlohmann::json written = gb::outcomeJson(round);
+    const std::optional<gb::RoundOutcome> back = gb::outcomeFromJson(nlohmann::json::parse(written.dump()), 3, error);
+    REQUIRE(back);
+    for (size_t i = 0; i < round.sides.size(); ++i) {
+      CHECK(back->sides[i].fraction == round.sides[i].fraction);
+      CHECK(back->sides[i].earlyFraction == round.sides[i].earlyFraction);
+      CHECK(back->sides[i].killedFraction == round.sides[i].killedFraction);
+    }
+  }
+  gb::RoundLog log;
+  log.known[1] = *gb::outcomeFromJson(nlohmann::json::parse(gb::outcomeJson(full.rounds[1]).dump()), 3, error);
+  log.known[3] = *gb::outcomeFromJson(nlohmann::json::parse(gb::outcomeJson(full.rounds[3]).dump()), 3, error);
+  std::vector<int32_t> playedRounds;
+  std::mutex lock;
+  log.played = [&](int32_t round, const gb::RoundOutcome&) {
+    const std::lock_guard<std::mutex> hold(lock);
+    playedRounds.push_back(round);
+  };
+  const gb::TournamentResult resumed = gb::runTournament(sides, options, &log);
+  std::sort(playedRounds.begin(), playedRounds.end());
+  CHECK(playedRounds == std::vector<int32_t>{0, 2});
+  CHECK(gb::formatStandings(resumed.standings) == gb::formatStandings(full.standings));
+
+  const nlohmann::json header = gb::planHeader(planned, options);
+  gb::TournamentOptions read;
+  REQUIRE(gb::optionsFromPlan(nlohmann::json::parse(header.dump()), read, error));
+  CHECK(read.rounds == 4);
+  CHECK(read.world.frameLimit == 600);
+  CHECK(read.seed == 5);
+  CHECK(gb::matchRecord(2, header)["seed"] == gb::roundSeed(5, 2));
+  CHECK_FALSE(gb::outcomeFromJson(gb::outcomeJson(full.rounds[0]), 2, error));
+}
+
+TEST_CASE("records of another plan or of an unknown kind are refused", "[records]") {
+  const BundledField& b = bundledField();
+  rw::TournamentOptions options = smallOptions();
+  const nlohmann::json header = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
+  options.seed = 18;
+  const nlohmann::json other = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
+  CHECK(records::planId(header) != records::planId(other));
+  records::RecordSet set;
+  std::string error;
+  records::Lines lines;
+  lines.records = {header};
+  REQUIRE(records::addRecords(set, lines, "a", true, error));
+  lines.records = {other};
+  CHECK_FALSE(records::addRecords(set, lines, "b", true, error));
+  CHECK(error.find("another tournament") != std::string::npos);
+  lines.records = {nlohmann::json{{"record", "ballot"}}};
+  CHECK_FALSE(records::addRecords(set, lines, "c", true, error));
+  lines.records = {};
+  lines.torn = true;
+  CHECK_FALSE(records::addRecords(set, lines, "d", true, error));
+  CHECK(records::addRecords(set, lines, "d", false, error));
+}
+
+TEST_CASE("a shard's reader skips other shards' match lines unread and keeps everything else", "[records]") {
+  std::string error;
+  const auto shard = records::parseShard("2/3", error);
+  REQUIRE(shard);
+  records::LineFilter filter;
+  filter.shard = &*shard;
+  const std::string text =
+      "{\"record\":\"tournament\",\"index\":0}\n"
+      "{\"hashes\":[\"a\"],\"index\":0,\"record\":\"match\",\"seed\":1}\n"
+      "{\"hashes\":[\"a\"],\"index\":1,\"record\":\"match\",\"seed\":1}\n"
+      "{\"hashes\":[\"a\"],\"index\":2,\"record\":\"match\",\"seed\":1}\n"
+      "{\"hashes\":[\"a\"],\"index\":4,\"record\":\"match\",\"seed\":1}\n"
+      "{\"record\":\"result\",\"match\":{\"index\":3}}\n";
+  const auto lines = records::parseLines(text, "t", error, filter);
+  REQUIRE(lines);
+  std::vector<int> kept;
+  for (const nlohmann::json& r : lines->records) {
+    if (r["record"] == "match") kept.push_back(r["index"].get<int>());
+  }
+  CHECK(kept == std::vector<int>{1, 4});
+  CHECK(lines->records.size() == 4);  // the header, two matches of shard 2/3, the result
+  // A damaged line of another shard is skipped unread (the job of its own shard reports it); a line
+  // whose index the filter cannot read is parsed, and refused.
+  CHECK_FALSE(records::parseLines("{\"record\":\"match\",\"index\":0,\n", "t", error, filter) == std::nullopt);
+  CHECK_FALSE(records::parseLines("{\"record\":\"match\",\"index\":1 junk\n", "t", error, filter));
+}
