@@ -1,14 +1,14 @@
 // The debugger contribution (debug type `chronon`): VS Code runs `<chronon.path> dap` as the debug
 // adapter; a configuration provider fills what launch.json leaves out (the program from the active
 // robot, the opponents from the list with check boxes, a stop at entry when no breakpoint could stop
-// the battle); "Debug this robot" starts a session on the active robot or Robbie program (Robbie runs
-// alone: no opponents to pick). Grobots sides get a message saying they are not debugged yet. While
-// paused, the battle viewer beside shows the battle at the paused moment (ViewerTracker).
+// the battle); "Debug this robot" starts a session on the active robot, side or Robbie program (Robbie
+// runs alone: no opponents to pick). While paused, the battle viewer beside shows a RoboWar battle or
+// a Robbie run at the paused moment (ViewerTracker); Grobots rounds are not shown there yet.
 
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { absolutePath, findExecutable, kDebugType, kMaxOpponents, LaunchFields, launchProblem, notDebuggable, robotKind, robotLaunch } from './debugConfig';
+import { absolutePath, findExecutable, kDebugType, kMaxGrobotsOpponents, kMaxOpponents, LaunchFields, launchProblem, robotKind, robotLaunch } from './debugConfig';
 import { kExtensions, kGameNames, pickMany, uriItem, workspaceRobots } from './pick';
 import { chrononOutput } from './run';
 import { settings } from './settings';
@@ -44,17 +44,13 @@ function activeRobotDocument(): vscode.TextDocument | undefined {
 }
 
 /**
- * The active RoboWar robot or Robbie program for the debugger: its path, after saving it; undefined
- * (with a message saying why) when the active editor holds a Grobots side or no robot.
+ * The active robot for the debugger (a RoboWar robot, a Grobots side or a Robbie program): its path,
+ * after saving it; undefined (with a message saying why) when the active editor holds no robot.
  */
-async function activeRoboWarRobot(): Promise<string | undefined> {
+async function activeRobot(): Promise<string | undefined> {
   const document = activeRobotDocument();
-  if (document?.languageId === 'grobocode') {
-    void vscode.window.showInformationMessage(notDebuggable('grobots', document.uri.fsPath));
-    return undefined;
-  }
-  if (!document || (document.languageId !== 'robotalk' && document.languageId !== 'robbie')) {
-    void vscode.window.showWarningMessage('Chronon: open a RoboWar robot (.rtk, .txt) or a Robbie program (.rl) to debug it.');
+  if (!document || (document.languageId !== 'robotalk' && document.languageId !== 'robbie' && document.languageId !== 'grobocode')) {
+    void vscode.window.showWarningMessage('Chronon: open a RoboWar robot (.rtk, .txt), a Grobots side (.gb) or a Robbie program (.rl) to debug it.');
     return undefined;
   }
   if (document.isDirty) await document.save();
@@ -62,22 +58,26 @@ async function activeRoboWarRobot(): Promise<string | undefined> {
 }
 
 /**
- * Asks which of the workspace's RoboWar robots PROGRAM fights: the list with check boxes (and
- * Browse…). Enter with none checked debugs the robot alone; Escape cancels (undefined).
+ * Asks which of the workspace's robots of PROGRAM's game it fights (RoboWar robots, or Grobots
+ * sides): the list with check boxes (and Browse…). Enter with none checked debugs the robot alone;
+ * Escape cancels (undefined).
  */
 async function pickOpponents(program: string): Promise<string[] | undefined> {
-  const candidates = (await workspaceRobots()).get('robowar')!.filter((u) => path.resolve(u.fsPath) !== path.resolve(program));
+  const game = robotKind(program) === 'grobots' ? 'grobots' : 'robowar';
+  const most = game === 'grobots' ? kMaxGrobotsOpponents : kMaxOpponents;
+  const candidates = (await workspaceRobots()).get(game)!.filter((u) => path.resolve(u.fsPath) !== path.resolve(program));
   const picked = await pickMany(
     `Debug ${path.basename(program)} against…`,
     candidates.map((u) => uriItem(u)),
-    { canSelectMany: true, openLabel: 'Opponents', filters: { [kGameNames.robowar]: kExtensions.robowar } },
+    { canSelectMany: true, openLabel: 'Opponents', filters: { [kGameNames[game]]: kExtensions[game] } },
     candidates.length
       ? 'Check opponents, then Enter (none checked: the robot alone)'
       : 'No other robots in the workspace: press Enter to debug the robot alone, or browse',
   );
   if (!picked) return undefined;
-  if (picked.length > kMaxOpponents) {
-    void vscode.window.showWarningMessage(`Chronon: a RoboWar battle has at most ${kMaxOpponents} opponents; you checked ${picked.length}.`);
+  if (picked.length > most) {
+    const what = game === 'grobots' ? 'a Grobots round seeds' : 'a RoboWar battle has';
+    void vscode.window.showWarningMessage(`Chronon: ${what} at most ${most} opponents; you checked ${picked.length}.`);
     return undefined;
   }
   return picked.map((u) => u.fsPath);
@@ -102,12 +102,12 @@ class ConfigurationProvider implements vscode.DebugConfigurationProvider {
   ): Promise<vscode.DebugConfiguration | undefined> {
     // F5 without a launch.json: an empty configuration, to be made from the active robot.
     if (!config.type && !config.request && !config.name) {
-      const program = await activeRoboWarRobot();
+      const program = await activeRobot();
       if (!program) return undefined;
       return { type: kDebugType, request: 'launch', name: `Debug ${path.basename(program)}`, program };
     }
     if (config.program === undefined || config.program === '') {
-      const program = await activeRoboWarRobot();
+      const program = await activeRobot();
       if (!program) return undefined;
       config.program = program;
     }
@@ -120,8 +120,7 @@ class ConfigurationProvider implements vscode.DebugConfigurationProvider {
   ): Promise<vscode.DebugConfiguration | undefined> {
     const problem = launchProblem(config as LaunchFields);
     if (problem) {
-      if (problem.notYet) void vscode.window.showInformationMessage(problem.message);
-      else void vscode.window.showErrorMessage(problem.message);
+      void vscode.window.showErrorMessage(problem);
       return undefined;
     }
     const base = folder?.uri.fsPath;
@@ -143,9 +142,9 @@ class ConfigurationProvider implements vscode.DebugConfigurationProvider {
   }
 }
 
-/** "Debug this robot": the active RoboWar robot against opponents checked in a list, or the active Robbie program. */
+/** "Debug this robot": the active RoboWar robot or Grobots side against opponents checked in a list, or the active Robbie program. */
 export async function debugRobot(): Promise<void> {
-  const program = await activeRoboWarRobot();
+  const program = await activeRobot();
   if (!program) return;
   if (robotKind(program) === 'robbie') {
     const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(program));

@@ -10,7 +10,7 @@ export const kDebugType = 'chronon';
 /** `chronon dap` takes at most this many opponents (a RoboWar battle has at most six robots). */
 export const kMaxOpponents = 5;
 
-/** What a robot file is, by its name: the debugger takes RoboWar robots and Robbie programs (so far). */
+/** What a robot file is, by its name: the debugger takes RoboWar robots, Grobots sides and Robbie programs. */
 export type RobotKind = 'robowar' | 'grobots' | 'robbie';
 
 /**
@@ -24,14 +24,8 @@ export function robotKind(file: string): RobotKind {
   return 'robowar';
 }
 
-/** The message for a side the debugger does not take yet (Grobots sides). */
-export function notDebuggable(kind: 'grobots', file: string): string {
-  const what = kind === 'grobots' ? 'a Grobots side' : 'a side';
-  return (
-    `Chronon: ${path.basename(file)} is ${what}; the debugger handles RoboWar robots (.rtk, .txt, .rwr) and Robbie ` +
-    `programs (.rl) so far. "Chronon: Watch battle" shows its run in the battle viewer.`
-  );
-}
+/** A Grobots round seeds at most ten sides: the program and nine opponents. */
+export const kMaxGrobotsOpponents = 9;
 
 /** A `chronon` launch configuration as launch.json may hold it (any field may be missing or wrong). */
 export interface LaunchFields {
@@ -39,30 +33,25 @@ export interface LaunchFields {
   opponents?: unknown;
   seed?: unknown;
   maxChronons?: unknown;
+  frames?: unknown;
+  world?: unknown;
   stopOnEntry?: unknown;
   room?: unknown;
   steps?: unknown;
 }
 
-/** Why a launch configuration cannot start: a message, and whether it names a game not debugged yet. */
-export interface LaunchProblem {
-  message: string;
-  notYet: boolean;
-}
-
 /**
  * What is wrong with a launch configuration whose program is set (opponents may still be missing:
- * they are asked for); undefined when `chronon dap` can take it.
+ * they are asked for), as a message; undefined when `chronon dap` can take it.
  */
-export function launchProblem(config: LaunchFields): LaunchProblem | undefined {
-  const message = fieldProblem(config);
-  return message ? { message, notYet: message.includes('so far') } : undefined;
+export function launchProblem(config: LaunchFields): string | undefined {
+  return fieldProblem(config);
 }
 
 function fieldProblem(config: LaunchFields): string | undefined {
   if (typeof config.program !== 'string' || config.program === '') return 'Chronon: "program" must name the robot file to debug.';
   const programKind = robotKind(config.program);
-  if (programKind === 'grobots') return notDebuggable(programKind, config.program);
+  if (programKind === 'grobots') return grobotsProblem(config);
   if (programKind === 'robbie') return robbieProblem(config);
   if (config.opponents !== undefined) {
     if (!Array.isArray(config.opponents) || !config.opponents.every((o) => typeof o === 'string' && o !== '')) {
@@ -72,7 +61,7 @@ function fieldProblem(config: LaunchFields): string | undefined {
       return `Chronon: a RoboWar battle has at most ${kMaxOpponents} opponents ("opponents" lists ${config.opponents.length}).`;
     }
     const other = (config.opponents as string[]).find((o) => robotKind(o) !== 'robowar');
-    if (other && robotKind(other) === 'grobots') return notDebuggable('grobots', other);
+    if (other && robotKind(other) === 'grobots') return `Chronon: ${path.basename(other)} is a Grobots side; a RoboWar battle takes RoboWar robots.`;
     if (other) return `Chronon: ${path.basename(other)} is a Robbie program; Robbie runs alone, not as a RoboWar opponent.`;
   }
   for (const key of ['seed', 'maxChronons'] as const) {
@@ -80,6 +69,31 @@ function fieldProblem(config: LaunchFields): string | undefined {
     if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= (key === 'seed' ? 0 : 1))) {
       return `Chronon: "${key}" must be a ${key === 'seed' ? 'whole number' : 'positive whole number'}.`;
     }
+  }
+  if (config.stopOnEntry !== undefined && typeof config.stopOnEntry !== 'boolean') return 'Chronon: "stopOnEntry" must be true or false.';
+  return undefined;
+}
+
+/** The problem of a Grobots side's launch: opponents are sides, and the round's frames and world size. */
+function grobotsProblem(config: LaunchFields): string | undefined {
+  if (config.opponents !== undefined) {
+    if (!Array.isArray(config.opponents) || !config.opponents.every((o) => typeof o === 'string' && o !== '')) {
+      return 'Chronon: "opponents" must be a list of side files.';
+    }
+    if (config.opponents.length > kMaxGrobotsOpponents) {
+      return `Chronon: a Grobots round seeds at most ${kMaxGrobotsOpponents} opponents ("opponents" lists ${config.opponents.length}).`;
+    }
+    const other = (config.opponents as string[]).find((o) => robotKind(o) !== 'grobots');
+    if (other) return `Chronon: ${path.basename(other)} is no Grobots side; a Grobots round takes sides (.gb).`;
+  }
+  if (config.seed !== undefined && !(typeof config.seed === 'number' && Number.isInteger(config.seed))) {
+    return 'Chronon: "seed" must be a whole number.';
+  }
+  if (config.frames !== undefined && !(typeof config.frames === 'number' && Number.isInteger(config.frames) && config.frames >= 1)) {
+    return 'Chronon: "frames" must be a positive whole number.';
+  }
+  if (config.world !== undefined && !(typeof config.world === 'string' && /^\d+[xX]\d+$/.test(config.world))) {
+    return 'Chronon: "world" must be WxH in tiles of 10 units, e.g. "10x10".';
   }
   if (config.stopOnEntry !== undefined && typeof config.stopOnEntry !== 'boolean') return 'Chronon: "stopOnEntry" must be true or false.';
   return undefined;

@@ -23,13 +23,21 @@ test('a RoboWar launch configuration passes; opponents may be left out', () => {
   assert.equal(launchProblem({ program: '/w/dodger.rtk', opponents: ['a.rtk', 'b.txt', 'c.rtk', 'd.rtk', 'e.RWR'] }), undefined);
 });
 
-test('Grobots sides get the "so far" message', () => {
-  const side = launchProblem({ program: '/w/algae.gb' });
-  assert.ok(side?.notYet);
-  assert.match(side!.message, /algae\.gb is a Grobots side; the debugger handles RoboWar robots .* and Robbie programs .* so far/);
-  const opponent = launchProblem({ program: '/w/dodger.rtk', opponents: ['/w/fighter.gb'] });
-  assert.ok(opponent?.notYet);
-  assert.match(opponent!.message, /fighter\.gb is a Grobots side/);
+test('a Grobots side fights sides, with a frame limit and a world size', () => {
+  assert.equal(launchProblem({ program: '/w/algae.gb' }), undefined);
+  assert.equal(launchProblem({ program: '/w/algae.gb', opponents: ['/w/fighter.gb'], seed: 3, frames: 500, world: '20x20', stopOnEntry: true }), undefined);
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [{ program: '/w/algae.gb', opponents: ['/w/dodger.rtk'] }, /dodger\.rtk is no Grobots side/],
+    [{ program: '/w/algae.gb', opponents: Array(10).fill('/w/a.gb') }, /at most 9 opponents .*lists 10/],
+    [{ program: '/w/algae.gb', frames: 0 }, /"frames"/],
+    [{ program: '/w/algae.gb', world: '10 by 10' }, /"world"/],
+    [{ program: '/w/dodger.rtk', opponents: ['/w/fighter.gb'] }, /fighter\.gb is a Grobots side; a RoboWar battle takes RoboWar robots/],
+  ];
+  for (const [config, re] of cases) {
+    const problem = launchProblem(config);
+    assert.ok(problem, JSON.stringify(config));
+    assert.match(problem, re, JSON.stringify(config));
+  }
 });
 
 test('a Robbie program runs alone, with an optional room and step limit', () => {
@@ -47,8 +55,7 @@ test('a Robbie program runs alone, with an optional room and step limit', () => 
   for (const [config, re] of cases) {
     const problem = launchProblem(config);
     assert.ok(problem, JSON.stringify(config));
-    assert.equal(problem.notYet, false, JSON.stringify(config));
-    assert.match(problem.message, re, JSON.stringify(config));
+    assert.match(problem, re, JSON.stringify(config));
   }
   const config = robotLaunch('/w/tour.rl', ['/w/ignored.rtk'], true);
   assert.deepEqual(config, { type: 'chronon', request: 'launch', name: 'Debug tour.rl', program: '/w/tour.rl', stopOnEntry: true });
@@ -72,8 +79,7 @@ test('ill-typed fields are errors that name the field', () => {
   for (const [config, re] of cases) {
     const problem = launchProblem(config);
     assert.ok(problem, JSON.stringify(config));
-    assert.equal(problem.notYet, false, JSON.stringify(config));
-    assert.match(problem.message, re, JSON.stringify(config));
+    assert.match(problem, re, JSON.stringify(config));
   }
 });
 
@@ -114,8 +120,9 @@ test("package.json contributes the chronon debugger with the adapter's launch ar
   assert.equal(debuggers.length, 1);
   const chronon = debuggers[0];
   assert.equal(chronon.type, kDebugType);
-  assert.deepEqual(chronon.languages, ['robotalk', 'robbie']);
+  assert.deepEqual(chronon.languages, ['robotalk', 'robbie', 'grobocode']);
   assert.deepEqual(Object.keys(chronon.configurationAttributes.launch.properties).sort(), [
+    'frames',
     'maxChronons',
     'opponents',
     'program',
@@ -123,8 +130,9 @@ test("package.json contributes the chronon debugger with the adapter's launch ar
     'seed',
     'steps',
     'stopOnEntry',
+    'world',
   ]);
-  assert.deepEqual(manifest.contributes.breakpoints, [{ language: 'robotalk' }, { language: 'robbie' }]);
+  assert.deepEqual(manifest.contributes.breakpoints, [{ language: 'robotalk' }, { language: 'robbie' }, { language: 'grobocode' }]);
   // A snippet per language: RoboWar, Robbie, Grobots.
   const programs = chronon.configurationSnippets.map((s: { body: { program: string } }) => path.extname(s.body.program.replace(/}?"$/, '')));
   assert.deepEqual(programs.sort(), ['.gb', '.rl', '.rtk']);
