@@ -376,15 +376,7 @@ test('Restart language server works and logs no error for the clean exit', async
   assert.match(text, /Starting .*chronon lsp/);
 });
 
-test('Debug this robot: a Grobots side gets a message; a RoboWar robot stops at a breakpoint, steps and steps back', async () => {
-  await wb.clearNotifications();
-  await wb.openFile('grobots/algae.gb');
-  await wb.runCommand('Chronon: Debug this robot');
-  await wb.waitFor('the RoboWar-only message', () =>
-    Array.from(document.querySelectorAll('.notification-toast .notification-list-item-message')).some((e) =>
-      e.textContent.includes('the debugger handles RoboWar robots'),
-    ),
-  );
+test('Debug this robot: a RoboWar robot stops at a breakpoint, steps and steps back', async () => {
   await wb.clearNotifications();
   await wb.runCommand('View: Close All Editors');
   await wb.openFile('robowar/dodger.rtk');
@@ -542,3 +534,27 @@ function findOutputLogs(root, pattern) {
   walk(root);
   return found;
 }
+
+test('Debug this robot on a Grobots side: the side\'s robots are threads, paused at the first instruction', async () => {
+  await wb.clearNotifications();
+  await wb.openFile('grobots/gatherer.gb');
+  await wb.runCommand('Chronon: Debug this robot');
+  // The opponents offered are the workspace's other sides; fighter.gb is checked.
+  const sideRow = wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'fighter.gb' }).first();
+  await sideRow.waitFor({ timeout: 15000 });
+  const sides = await wb.page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+  assert.ok(sides.every((t) => !/\.rtk|gatherer\.gb/.test(t)), `only the other Grobots sides: ${JSON.stringify(sides)}`);
+  await wb.checkAndAccept(['fighter.gb']);
+  // No breakpoint: the session stops at a gatherer's first instruction, its robots as threads.
+  await wb.waitFor('the debug toolbar paused on a side', () => !!document.querySelector('.debug-toolbar .codicon-debug-continue'), 30000);
+  await wb.runCommand('View: Show Run and Debug');
+  await wb.waitFor('a gatherer thread in the call stack', () =>
+    Array.from(document.querySelectorAll('.debug-call-stack .monaco-list-row')).some((e) => /Gatherer #\d+/.test(e.textContent)), 30000);
+  await wb.waitFor('Return stack in Variables', () =>
+    Array.from(document.querySelectorAll('.debug-pane .monaco-list-row, .pane-body .monaco-list-row')).some((e) => e.textContent.includes('Return stack')), 30000);
+  await wb.screenshot('15b-debug-grobots');
+  log('a Grobots side paused at its first instruction');
+  await wb.runCommand('Debug: Stop');
+  await wb.page.locator('.debug-toolbar').first().waitFor({ state: 'hidden', timeout: 15000 });
+  await wb.clearNotifications();
+});

@@ -190,7 +190,14 @@ class Workbench {
     await input.fill('>' + title);
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     await row.waitFor({ state: 'visible', timeout: 10000 });
-    await row.click();
+    // Enter runs the focused row, the best match; a click could land on the floating debug toolbar,
+    // which covers the top of the palette during a debug session.
+    const focused = this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title });
+    if ((await focused.count()) > 0) {
+      await input.press('Enter');
+    } else {
+      await row.click();
+    }
     log(`ran ${title}`);
   }
 

@@ -197,7 +197,8 @@ class ViewerTracker implements vscode.DebugAdapterTracker {
   }
 
   private async stopped(thread: number | undefined): Promise<void> {
-    if (this.closedByUser) return;
+    // The adapter keeps no replay of a Grobots round (tens of megabytes): no viewer follows one yet.
+    if (this.closedByUser || robotKind(String(this.session.configuration.program ?? '')) === 'grobots') return;
     await this.opening;
     let answer: ReplayAnswer;
     try {
