@@ -1222,8 +1222,10 @@ TEST_CASE("DAP transcript for an RL program: Robbie's thread, scopes, steps, ste
 TEST_CASE("DAP transcript for a Grobots side: threads that come and go, breakpoints, steps, step back, the end",
           "[dap][grobots]") {
   namespace gb = chronon::arena::grobots;
-  const std::string gatherer = (std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots" / "gatherer.gb").string();
-  const std::string fighter = (std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots" / "fighter.gb").string();
+  const std::string gatherer =
+      (std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots" / "gatherer.gb").string();
+  const std::string fighter =
+      (std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots" / "fighter.gb").string();
   Client client;
   client.ok("initialize", {{"adapterID", "chronon"}});
   const std::vector<json> launched =
@@ -1234,10 +1236,10 @@ TEST_CASE("DAP transcript for a Grobots side: threads that come and go, breakpoi
   CHECK(launched[1]["event"] == "initialized");
   CHECK(client.ok("threads")["threads"].empty());
   // A label breakpoint with a condition, and one whose condition is not in the language.
-  const json set = client.ok("setFunctionBreakpoints",
-                             {{"breakpoints", {{{"name", "forage"}, {"condition", "frame >= 50"}},
-                                               {{"name", "breed"}, {"condition", "frame >> 3"}},
-                                               {{"name", "nowhere"}}}}});
+  const json set = client.ok("setFunctionBreakpoints", {{"breakpoints",
+                                                         {{{"name", "forage"}, {"condition", "frame >= 50"}},
+                                                          {{"name", "breed"}, {"condition", "frame >> 3"}},
+                                                          {{"name", "nowhere"}}}}});
   REQUIRE(set["breakpoints"].size() == 3);
   CHECK(set["breakpoints"][0]["verified"] == true);
   CHECK(set["breakpoints"][0]["line"] == 62);
@@ -1278,8 +1280,19 @@ TEST_CASE("DAP transcript for a Grobots side: threads that come and go, breakpoi
   CHECK(sawEnergy);
   CHECK(client.ok("evaluate", {{"expression", "wander-goal"}})["result"].get<std::string>().front() == '<');
   CHECK(client.error("evaluate", {{"expression", "no-such-thing"}}).find("cannot evaluate") == 0);
-  const json code = client.ok("disassemble", {{"memoryReference", before["frame"]["instructionPointerReference"]},
-                                              {"instructionCount", 3}});
+  // Grobocode on a copy of the paused brain: arithmetic, the type's constants and variables, hardware
+  // reads of the world at that moment; the battle does not move.
+  CHECK(client.ok("evaluate", {{"expression", "2 3 + hungry"}})["result"] == "60 5");
+  CHECK(client.ok("evaluate", {{"expression", "seen-time 1 +"}})["result"].get<std::string>() != "");
+  CHECK(client.ok("evaluate", {{"expression", "energy 0 >"}})["result"] == "1");
+  CHECK(client.ok("evaluate", {{"expression", "7 seen-time! seen-time"}})["result"] == "7");
+  CHECK(client.error("evaluate", {{"expression", "1 0 /"}}).find("cannot evaluate '1 0 /': ") == 0);
+  // A hover reads names but runs no code.
+  CHECK(client.ok("evaluate", {{"expression", "seen-time"}, {"context", "hover"}})["result"] != "");
+  CHECK(client.error("evaluate", {{"expression", "1 2 +"}, {"context", "hover"}}) == "cannot evaluate '1 2 +'");
+  CHECK(client.view(static_cast<int>(thread)) == before);
+  const json code = client.ok(
+      "disassemble", {{"memoryReference", before["frame"]["instructionPointerReference"]}, {"instructionCount", 3}});
   REQUIRE(code["instructions"].size() == 3);
   CHECK(code["instructions"][0]["symbol"] == "forage");
 
@@ -1294,8 +1307,8 @@ TEST_CASE("DAP transcript for a Grobots side: threads that come and go, breakpoi
 
   // A data breakpoint on every gatherer's seen-time.
   const json variables = client.ok("scopes", {{"frameId", before["frame"]["id"]}})["scopes"][2];
-  const json info = client.ok("dataBreakpointInfo",
-                              {{"name", "seen-time"}, {"variablesReference", variables["variablesReference"]}});
+  const json info =
+      client.ok("dataBreakpointInfo", {{"name", "seen-time"}, {"variablesReference", variables["variablesReference"]}});
   CHECK(info["dataId"] == "Gatherer:seen-time");
   const json data = client.ok("setDataBreakpoints", {{"breakpoints", {{{"dataId", "Gatherer:seen-time"}}}}});
   CHECK(data["breakpoints"][0]["verified"] == true);

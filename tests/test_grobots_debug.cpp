@@ -367,3 +367,38 @@ TEST_CASE("Grobots debugger: robots come and go between snapshots", "[grobots-de
   CHECK(seen.size() > 2);
   CHECK(!gone.empty());
 }
+
+TEST_CASE("Evaluating Grobocode at a pause reads that moment and changes nothing", "[grobots-debug]") {
+  const auto sides = bundledSides();
+  gb::WorldOptions options;
+  options.frameLimit = 300;
+  gb::DebugSession evaluated(pointers(sides), options, 4);
+  gb::DebugSession plain(pointers(sides), options, 4);
+  REQUIRE(evaluated.goToFrame(120));
+  REQUIRE(plain.goToFrame(120));
+  const uint32_t robot = evaluated.snapshot().position.robot;
+  const gb::DebugRobotState& r = evaluated.snapshot().paused();
+  // Hardware reads see the world at the pause; the stack starts as the robot's.
+  const gb::DebugEvaluation energy = evaluated.evaluate(robot, "stack dropn energy");
+  REQUIRE(energy.ok);
+  REQUIRE(energy.stack.size() == 1);
+  CHECK(energy.stack[0] == r.energy);
+  const gb::DebugEvaluation sum = evaluated.evaluate(robot, "2 3 + 7 print");
+  REQUIRE(sum.ok);
+  CHECK(sum.stack.back().raw() == 5 * 4096);
+  CHECK(sum.printed == "7");
+  // Writes to the hardware, the brain's variables and shared memory stay in the evaluation.
+  CHECK(evaluated.evaluate(robot, "1 engine-power! 30 30 engine-velocity! 5 1 write").ok);
+  CHECK_FALSE(evaluated.evaluate(robot, "1 0 /").ok);
+  CHECK(evaluated.evaluate(robot, "if").error.find("not closed") != std::string::npos);
+  CHECK_FALSE(evaluated.evaluate(robot, "loop: loop& jump", 1000).ok);
+  requireSameSnapshot(evaluated.snapshot(), plain.snapshot());
+  for (int i = 0; i < 5; ++i) {
+    REQUIRE(evaluated.stepForward(gb::DebugStep::kFrame, robot));
+    REQUIRE(plain.stepForward(gb::DebugStep::kFrame, robot));
+    requireSameSnapshot(evaluated.snapshot(), plain.snapshot());
+  }
+  CHECK_FALSE(evaluated.stepForward(gb::DebugStep::kContinue, robot));
+  CHECK_FALSE(plain.stepForward(gb::DebugStep::kContinue, robot));
+  requireSameOutcome(evaluated.outcome(), plain.outcome());
+}

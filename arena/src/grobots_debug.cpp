@@ -7,8 +7,10 @@
 #include <cctype>
 #include <utility>
 
+#include "chronon/compiler/grobocode_incremental.h"
 #include "chronon/vm/grobocode_engine.h"
 #include "chronon/vm/grobocode_interpreter.h"
+#include "grobots_host.h"
 #include "grobots_objects.h"
 
 namespace chronon::arena::grobots {
@@ -103,6 +105,7 @@ struct DebugSession::Search {
     kForward,   ///< The first matching position after `from`.
     kBackward,  ///< The last matching position before `from`.
     kCapture,   ///< Fill the snapshot at `position.tick`.
+    kEvaluate,  ///< Run `evaluate` at `position.tick`.
   };
   Mode mode = Mode::kForward;
   int64_t from = -1;  ///< Tick of the current position (-1: before the round).
@@ -115,6 +118,12 @@ struct DebugSession::Search {
   bool breakpoints = true;  ///< Breakpoint and watch hits match.
   bool errors = true;       ///< Failing instructions match.
   bool entry = false;       ///< An arrival is reported as kEntry.
+  // kEvaluate: what to run, on which robot, and what it gave.
+  const grobocode::Brain* code = nullptr;
+  int32_t codeStart = 0;
+  uint32_t evaluated = 0;
+  int32_t maxInstructions = 0;
+  DebugEvaluation* evaluation = nullptr;
   // What was found.
   bool found = false;
   DebugPosition position;
@@ -268,6 +277,7 @@ void DebugSession::restore(int32_t frame) {
   const size_t k = std::min(static_cast<size_t>(std::max(frame, 0) / kKeyframeInterval), keyframes_.size() - 1);
   const Keyframe& keyframe = keyframes_[k];
   *work_ = keyframe.world;
+  tainted_ = false;
   counters_ = keyframe.counters;
   tick_ = keyframe.tick;
   Search* const saved = search_;
@@ -282,7 +292,8 @@ bool DebugSession::runFrame() {
   work_->step();
   const int32_t after = work_->frame();
   furthest_ = std::max(furthest_, after);
-  if (after % kKeyframeInterval == 0 && keyframes_.size() == static_cast<size_t>(after / kKeyframeInterval))
+  if (!tainted_ && after % kKeyframeInterval == 0 &&
+      keyframes_.size() == static_cast<size_t>(after / kKeyframeInterval))
     keyframes_.push_back(Keyframe{*work_, counters_, tick_});
   return true;
 }
@@ -293,6 +304,9 @@ void DebugSession::beforeInstruction(const DebugPosition& position, const groboc
   switch (s.mode) {
     case Search::Mode::kCapture:
       if (position.tick == s.position.tick) capture(position);
+      return;
+    case Search::Mode::kEvaluate:
+      if (position.tick == s.position.tick && !s.found) runEvaluation(s);
       return;
     case Search::Mode::kForward:
       if (s.found || position.tick <= s.from) return;
@@ -352,7 +366,8 @@ void DebugSession::afterFailure(const DebugPosition& position, const grobocode::
   Search& s = *search_;
   if (!s.errors || !stopOnErrors_) return;
   switch (s.mode) {
-    case Search::Mode::kCapture: return;
+    case Search::Mode::kCapture:
+    case Search::Mode::kEvaluate: return;
     case Search::Mode::kForward:
       if (s.found || position.tick <= s.from) return;
       break;
@@ -402,6 +417,86 @@ void DebugSession::capture(const DebugPosition& position) {
     for (size_t i = 0; i < 3; ++i) x.found[i] = r.sensors[i].found;
     snapshot_.robots.push_back(std::move(x));
   }
+}
+
+void DebugSession::runEvaluation(Search& s) {
+  s.found = true;
+  gbw::WorldState& w = work_->impl_->w;
+  gbw::Robot* robot = nullptr;
+  for (const std::unique_ptr<gbw::Robot>& r : w.robots) {
+    if (r->serial == s.evaluated && !r->dead) robot = r.get();
+  }
+  if (robot == nullptr || !robot->brain) {
+    s.evaluation->error = "no robot " + std::to_string(s.evaluated) + " with a brain at this moment";
+    return;
+  }
+  // A copy of the brain, grown to the tables of the code (which may declare variables), run from the
+  // code's first instruction; whatever the code does to the world stays in this re-run.
+  tainted_ = true;
+  grobocode::BrainState state = *robot->brain;
+  state.status = grobocode::BrainStatus::kOk;
+  state.pc = s.codeStart;
+  for (size_t i = state.variables.size(); i < s.code->variables.size(); ++i)
+    state.variables.push_back(s.code->variables[i].initial);
+  for (size_t i = state.vectors.size(); i < s.code->vectors.size(); ++i)
+    state.vectors.push_back({s.code->vectors[i].x, s.code->vectors[i].y});
+  state.lastPrint.clear();
+  gbw::RobotHost host(w, *robot);
+  grobocode::run(state, *s.code, host, s.maxInstructions);
+  DebugEvaluation& e = *s.evaluation;
+  switch (state.status) {
+    case grobocode::BrainStatus::kError: e.error = state.errorMessage; break;
+    case grobocode::BrainStatus::kOk:
+      // Still running when the instructions ran out (a `sync` too ends a run early).
+      e.error = "the code did not reach its end within " + std::to_string(s.maxInstructions) + " instructions";
+      break;
+    case grobocode::BrainStatus::kStopped: e.ok = true; break;
+  }
+  e.stack.assign(state.stack.begin(), state.stack.begin() + state.height);
+  e.printed = state.lastPrint;
+}
+
+DebugEvaluation DebugSession::evaluate(uint32_t robot, std::string_view code, int32_t maxInstructions) {
+  DebugEvaluation evaluation;
+  const DebugRobotState* r = paused_ ? snapshot_.robot(robot) : nullptr;
+  if (r == nullptr || !r->hasBrain) {
+    evaluation.error = paused_ ? "no robot " + std::to_string(robot) + " with a brain at this moment" : "not paused";
+    return evaluation;
+  }
+  // The code is appended to the type's brain, so that its labels, variables and constants are in
+  // scope, and ends with `stop`, which a finished evaluation stops at.
+  grobocode::IncrementalBrain extended(*brain(r->side, r->type));
+  const int32_t entry = static_cast<int32_t>(extended.brain().instructions.size());
+  const SourceFile file("evaluate", std::string(code));
+  Diagnostics diagnostics;
+  extended.compile(file, diagnostics, false);
+  for (const Diagnostic& d : diagnostics.all()) {
+    if (d.severity == Severity::kError) {
+      evaluation.error = d.message;
+      return evaluation;
+    }
+  }
+  if (extended.openConstructs() > 0) {
+    evaluation.error = "an if, do or loop is not closed";
+    return evaluation;
+  }
+  // `stop` ends the code; the sentinel after it catches a jump past it.
+  SourceFile stop("evaluate", "stop");
+  extended.compile(stop, diagnostics, false);
+  extended.appendEnd(SourceRange{});
+  Search search;
+  search.mode = Search::Mode::kEvaluate;
+  search.position = snapshot_.position;
+  search.code = &extended.brain();
+  search.codeStart = entry;
+  search.evaluated = robot;
+  search.maxInstructions = std::max(1, maxInstructions);
+  search.evaluation = &evaluation;
+  restore(snapshot_.position.frame);
+  search_ = &search;
+  runFrame();
+  search_ = nullptr;
+  return evaluation;
 }
 
 bool DebugSession::findForward(Search& search, int32_t fromFrame) {

@@ -595,8 +595,19 @@ json grobotsEvaluateBody(const GrobotsDebug& grobots, const json& arguments) {
   for (const json& v : hardware(r)) {
     if (v["name"] == expression) return result(v["value"].get<std::string>());
   }
-  throw RequestError{"cannot evaluate '" + expression +
-                     "': give a variable of the type, a Hardware name, pc, frame, stack or return-stack"};
+  // Anything else is Grobocode run on a copy of the robot's brain at the paused moment, as the REPL
+  // runs an input; a hover only shows names, never runs code.
+  if (arguments.value("context", "") == "hover" || expression.empty())
+    throw RequestError{"cannot evaluate '" + expression + "'"};
+  const arena::grobots::DebugEvaluation evaluation = grobots.session->evaluate(r.serial, expression);
+  if (!evaluation.ok) throw RequestError{"cannot evaluate '" + expression + "': " + evaluation.error};
+  // The stack top first, as the Data stack scope shows it, and what the code printed.
+  std::string text;
+  for (auto it = evaluation.stack.rbegin(); it != evaluation.stack.rend(); ++it)
+    text += (text.empty() ? "" : " ") + numberText(*it);
+  if (text.empty()) text = "(empty)";
+  if (!evaluation.printed.empty()) text += " (printed " + evaluation.printed + ")";
+  return result(text);
 }
 
 json grobotsDataBreakpointInfoBody(const GrobotsDebug& grobots, const json& arguments) {

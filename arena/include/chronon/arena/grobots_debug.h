@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -87,6 +88,14 @@ struct DebugSnapshot {
   const DebugRobotState& paused() const;
   /// The robot with serial `serial`, or nullptr when it is not alive at this moment.
   const DebugRobotState* robot(uint32_t serial) const;
+};
+
+/// What evaluating Grobocode at the paused moment gave (DebugSession::evaluate).
+struct DebugEvaluation {
+  bool ok = false;                               ///< It compiled and ran without an error.
+  std::string error;                             ///< Otherwise: the first compile error or the run-time error.
+  std::vector<::chronon::grobots::Fixed> stack;  ///< The copy's data stack afterwards, bottom first.
+  std::string printed;                           ///< The last `print` or `vprint` it made, if any.
 };
 
 /// Whether a breakpoint stops at a position, given the robot's brain there; empty means always.
@@ -176,6 +185,13 @@ class DebugSession {
   /// Returns as stepBack does.
   bool reverseContinue(uint32_t robot);
 
+  /// Runs Grobocode `code` (words as in a side's #code section, the robot type's labels, variables and
+  /// constants in scope) on a copy of robot `robot`'s brain at the paused moment, its hardware words
+  /// answered by the world as it is then, for at most `maxInstructions` instructions. The battle is not
+  /// touched: the moment is reached again by re-running from a keyframe, and what the code changes in
+  /// that world is thrown away. Only while paused, for a robot alive at the pause.
+  DebugEvaluation evaluate(uint32_t robot, std::string_view code, int32_t maxInstructions = 100000);
+
   /// True while paused at a position (snapshot() is valid).
   bool paused() const { return paused_; }
   /// The paused state; only while paused().
@@ -219,6 +235,7 @@ class DebugSession {
                          const Counter& counter);
   void afterFailure(const DebugPosition& position, const grobocode::BrainState& brain);
   void capture(const DebugPosition& position);
+  void runEvaluation(Search& search);
   /// The robot whose brain `work_` is running (serial, side index, type index) and the frame.
   void thinking(uint32_t& serial, int32_t& side, int32_t& type, int32_t& frame) const;
 
@@ -236,6 +253,7 @@ class DebugSession {
   std::vector<std::vector<std::vector<size_t>>> watchIndex_;
   Search* search_ = nullptr;  ///< The search the hooks serve, or nullptr.
   bool stopOnErrors_ = true;
+  bool tainted_ = false;  ///< `work_` ran evaluated code: it is no keyframe until the next restore.
   bool paused_ = false;
   bool ended_ = false;
   int64_t endTick_ = 0;

@@ -69,7 +69,9 @@ nlohmann::json grobotsScopesBody(const GrobotsDebug& grobots, const nlohmann::js
 /// return addresses as labels, the type's variables and vectors, the robot's hardware.
 nlohmann::json grobotsVariablesBody(const GrobotsDebug& grobots, const nlohmann::json& arguments);
 /// The evaluate body: a variable or vector name, a Hardware name, `pc`, `frame`, `stack` or
-/// `return-stack` of the frame's robot (the paused robot without a frame).
+/// `return-stack` of the frame's robot (the paused robot without a frame); anything else (but in a
+/// hover) is Grobocode run on a copy of that robot's brain at the paused moment
+/// (arena::grobots::DebugSession::evaluate): the copy's data stack, top first.
 nlohmann::json grobotsEvaluateBody(const GrobotsDebug& grobots, const nlohmann::json& arguments);
 /// The dataBreakpointInfo body: a variable of the Variables scope can be watched (dataId
 /// "TYPE:VARIABLE", for every robot of the type).
