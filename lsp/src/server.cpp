@@ -79,9 +79,9 @@ void Server::handleBatch(const std::vector<std::string>& bodies) {
 void Server::handle(std::string_view body) {
   // Checked before parsing: the values of a deeper message would be copied and printed recursively.
   if (jsonrpc::nestsDeeperThan(body, jsonrpc::kMaxNestingDepth)) {
-    respondError(nullptr, static_cast<int>(ErrorCode::kInvalidRequest),
-                 "message nests arrays and objects deeper than " + std::to_string(jsonrpc::kMaxNestingDepth) +
-                     " levels");
+    respondError(
+        nullptr, static_cast<int>(ErrorCode::kInvalidRequest),
+        "message nests arrays and objects deeper than " + std::to_string(jsonrpc::kMaxNestingDepth) + " levels");
     return;
   }
   json message = json::parse(body, nullptr, false);

@@ -146,8 +146,9 @@ struct File {
 std::optional<std::vector<std::string>> readLines(std::string_view bytes, std::string& error);
 
 /// Reads and checks a replay held in `bytes`: the header's format, version and game; lines that are
-/// JSON nested at most kMaxNestingDepth deep; moments in increasing order. Truncation (a cut gzip stream, no end line) is not an error: the
-/// file is returned with `warning` set. Returns nullopt with a message in `error` for anything else.
+/// JSON nested at most kMaxNestingDepth deep; moments in increasing order. Truncation (a cut gzip
+/// stream, no end line) is not an error: the file is returned with `warning` set. Returns nullopt
+/// with a message in `error` for anything else.
 std::optional<File> parse(std::string_view bytes, std::string& error);
 
 /// Reads the file at `path` (at most kMaxFileBytes) and parses it; errors name the file.
