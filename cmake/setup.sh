@@ -4,13 +4,18 @@
 # otherwise it prints the exact command to run. Safe to run again: it does nothing when all are there.
 # With --tests it also installs what only the tests need: Debian's chromium, GNU parallel and
 # openssh-server, and the npm packages of the real-VS Code test (code-server on Node 24, playwright-core; tests/vscode-e2e/setup.sh).
+# With --fuzz it also installs clang 19 with its sanitizer runtimes and libFuzzer, which only the
+# fuzz targets need (-DCHRONON_FUZZ=ON, bench/fuzz.sh; docs/robustness.md). About 100 MB installed,
+# so neither the default path nor CI installs them.
 set -euo pipefail
 
 tests=0
+fuzz=0
 for arg in "$@"; do
   case "$arg" in
     --tests) tests=1 ;;
-    *) echo "usage: cmake/setup.sh [--tests]" >&2; exit 2 ;;
+    --fuzz) fuzz=1 ;;
+    *) echo "usage: cmake/setup.sh [--tests] [--fuzz]" >&2; exit 2 ;;
   esac
 done
 
@@ -27,6 +32,11 @@ fi
 # on 127.0.0.1 (tests/tournament_parallel.sh).
 if [ "$tests" -eq 1 ]; then
   packages+=(chromium libkrb5-dev python3 make parallel openssh-server openssh-client)
+fi
+# The fuzz targets: clang 19 matches the LLVM 19 of the JIT; libclang-rt-19-dev holds the ASan and
+# UBSan runtimes, libfuzzer-19-dev libFuzzer itself.
+if [ "$fuzz" -eq 1 ]; then
+  packages+=(clang-19 libclang-rt-19-dev libfuzzer-19-dev)
 fi
 
 # The npm packages of the end-to-end tests and the extension are installed from their lock files;

@@ -298,3 +298,16 @@ TEST_CASE("The checker settles a long chain of subroutines", "[grobocode-checker
   CHECK(effects[0].outputs == kChain);
   CHECK(effects[kChain].outputs == 0);
 }
+
+TEST_CASE("Effects that double along a chain of calls become unknown instead of overflowing", "[grobocode-checker]") {
+  // Each label calls the next and then falls into it, so each link doubles the cells the chain
+  // leaves; forty links are past any stack and past int (the fuzz targets found the overflow).
+  std::string code;
+  for (int i = 0; i < 40; ++i) code += "l" + std::to_string(i) + ": l" + std::to_string(i + 1) + "^ ";
+  code += "l40: 1 return";
+  for (const Diagnostic& d : checkCode(code)) {
+    INFO(d.message);
+    CHECK(d.code != DiagCode::kGbCheckUnderflow);
+    CHECK(d.message.find("-2147483648") == std::string::npos);
+  }
+}

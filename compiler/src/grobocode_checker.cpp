@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -146,6 +147,11 @@ std::optional<int> fixedCellsPopped(const Brain& brain, int pc, const std::vecto
   }
   return std::nullopt;
 }
+
+// Most cells a followed depth may count, far beyond any brain's stack; past it the depth is unknown.
+// It keeps the checker's arithmetic exact in int on any input (found by the fuzz targets,
+// docs/robustness.md).
+constexpr int64_t kMaxTrackedDepth = int64_t{1} << 20;
 
 // Diagnostics already given, so that shared code and repeated analyses report each place once.
 using Reported = std::set<std::pair<DiagCode, uint32_t>>;
@@ -438,7 +444,12 @@ class BrainChecker {
     callee.callers.insert(r);
     if (!callee.summary.returns) return;
     s.certain = false;
-    if (!callee.summary.known) {
+    // A depth beyond any real stack comes from summaries that grow without bound (forty labels, each
+    // calling the next and then falling into it, double the effect at every link): it is unknown,
+    // rather than an int that overflows into nonsense such as "needs -2147483648 cells".
+    const bool beyondAnyStack = std::abs(int64_t{s.depth} + callee.summary.delta) > kMaxTrackedDepth ||
+                                int64_t{s.depth} + callee.summary.lowest < -kMaxTrackedDepth;
+    if (!callee.summary.known || beyondAnyStack) {
       unfollow(s);
     } else if (!s.depthKnown) {
       if (s.followed == Followed::kDepth) s.depth += callee.summary.delta;

@@ -2,12 +2,21 @@
 
 #include "chronon/dap/protocol.h"
 
+#include <string>
+
+#include "chronon/jsonrpc/transport.h"
+
 namespace chronon::dap {
 
 using nlohmann::json;
 
 std::optional<Request> parseRequest(std::string_view body, std::string& error, int64_t& requestSeq) {
   requestSeq = 0;
+  // Checked before parsing: the arguments of a deeper message would be copied recursively.
+  if (jsonrpc::nestsDeeperThan(body, jsonrpc::kMaxNestingDepth)) {
+    error = "the message nests arrays and objects deeper than " + std::to_string(jsonrpc::kMaxNestingDepth) + " levels";
+    return std::nullopt;
+  }
   json message = json::parse(body, nullptr, false);
   if (message.is_discarded()) {
     error = "the message is not valid JSON";

@@ -100,4 +100,26 @@ void writeMessage(std::ostream& out, std::string_view body) {
   out.flush();
 }
 
+bool nestsDeeperThan(std::string_view body, size_t limit) {
+  size_t depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < body.size(); ++i) {
+    const char c = body[i];
+    if (inString) {
+      if (c == '\\') {
+        ++i;  // The escaped character cannot end the string.
+      } else if (c == '"') {
+        inString = false;
+      }
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return true;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
 }  // namespace chronon::jsonrpc

@@ -64,6 +64,8 @@ void Server::reportFramingError(ReadStatus status) {
 
 void Server::handleBatch(const std::vector<std::string>& bodies) {
   for (const std::string& body : bodies) {
+    // handle() answers a body nested too deeply; its cancellations are not read here either.
+    if (jsonrpc::nestsDeeperThan(body, jsonrpc::kMaxNestingDepth)) continue;
     const json message = json::parse(body, nullptr, false);
     if (message.is_object() && message.contains("method") && message["method"] == "$/cancelRequest" &&
         message.contains("params") && message["params"].is_object() && message["params"].contains("id")) {
@@ -75,6 +77,13 @@ void Server::handleBatch(const std::vector<std::string>& bodies) {
 }
 
 void Server::handle(std::string_view body) {
+  // Checked before parsing: the values of a deeper message would be copied and printed recursively.
+  if (jsonrpc::nestsDeeperThan(body, jsonrpc::kMaxNestingDepth)) {
+    respondError(
+        nullptr, static_cast<int>(ErrorCode::kInvalidRequest),
+        "message nests arrays and objects deeper than " + std::to_string(jsonrpc::kMaxNestingDepth) + " levels");
+    return;
+  }
   json message = json::parse(body, nullptr, false);
   if (message.is_discarded()) {
     respondError(nullptr, static_cast<int>(ErrorCode::kParseError), "message is not valid JSON");

@@ -27,6 +27,10 @@ inline constexpr uint64_t kMaxFileBytes = uint64_t{1} << 30;
 inline constexpr uint64_t kMaxTextBytes = uint64_t{4} << 30;
 /// Longest line a reader accepts, in bytes.
 inline constexpr uint64_t kMaxLineBytes = uint64_t{64} << 20;
+/// Deepest nesting of arrays and objects a reader accepts in one line. Chronon writes at most 5; a
+/// header nested a hundred thousand levels deep overflowed the stack when it was copied or printed
+/// (found by the fuzz targets, docs/robustness.md).
+inline constexpr size_t kMaxNestingDepth = 64;
 
 /// The Chronon version written into replay headers (the CMake project's version).
 std::string chrononVersion();
@@ -142,8 +146,9 @@ struct File {
 std::optional<std::vector<std::string>> readLines(std::string_view bytes, std::string& error);
 
 /// Reads and checks a replay held in `bytes`: the header's format, version and game; lines that are
-/// JSON; moments in increasing order. Truncation (a cut gzip stream, no end line) is not an error: the
-/// file is returned with `warning` set. Returns nullopt with a message in `error` for anything else.
+/// JSON nested at most kMaxNestingDepth deep; moments in increasing order. Truncation (a cut gzip
+/// stream, no end line) is not an error: the file is returned with `warning` set. Returns nullopt
+/// with a message in `error` for anything else.
 std::optional<File> parse(std::string_view bytes, std::string& error);
 
 /// Reads the file at `path` (at most kMaxFileBytes) and parses it; errors name the file.

@@ -25,8 +25,9 @@ struct Request {
   nlohmann::json arguments;  ///< The arguments object (an empty object when absent).
 };
 
-/// Parses one message body. Returns nullopt and sets `error` when the body is not JSON, not an
-/// object with "type":"request", or has no string "command"; `requestSeq` is then the body's "seq"
+/// Parses one message body. Returns nullopt and sets `error` when the body nests arrays and objects
+/// deeper than jsonrpc::kMaxNestingDepth, is not JSON, not an object with "type":"request", or has no
+/// string "command"; `requestSeq` is then the body's "seq"
 /// when it has one (else 0), so that the error response can name the request.
 std::optional<Request> parseRequest(std::string_view body, std::string& error, int64_t& requestSeq);
 

@@ -17,6 +17,17 @@ namespace chronon::jsonrpc {
 /// Largest message body a server reads (bytes); larger bodies are skipped without being stored.
 inline constexpr size_t kMaxMessageBytes = 64u * 1024u * 1024u;
 
+/// Deepest nesting of arrays and objects a message body may have. nlohmann json copies, compares
+/// and prints values recursively, so a body of a hundred thousand `[` overflowed the stack of the
+/// language server and the debug adapter (found by the fuzz targets, docs/robustness.md); real LSP
+/// and DAP messages nest fewer than 10 levels.
+inline constexpr size_t kMaxNestingDepth = 64;
+
+/// True when the JSON text `body` opens more than `limit` arrays and objects inside one another
+/// (brackets inside strings do not count). Linear in the size of `body`, without recursion, and it
+/// does not need `body` to be valid JSON, so it can run before the parser.
+bool nestsDeeperThan(std::string_view body, size_t limit);
+
 /// What readMessage() found.
 enum class ReadStatus : uint8_t {
   kMessage,    ///< A complete body was read.

@@ -36,8 +36,9 @@ class Server {
   /// Takes the callback that receives every outgoing message (responses and notifications).
   explicit Server(std::function<void(const nlohmann::json&)> send);
 
-  /// Handles one message body (JSON text). Never throws: malformed JSON, invalid requests, unknown
-  /// methods and bad parameters become JSON-RPC errors (requests) or are dropped (notifications).
+  /// Handles one message body (JSON text). Never throws: malformed JSON, a body nesting deeper than
+  /// jsonrpc::kMaxNestingDepth, invalid requests, unknown methods and bad parameters become JSON-RPC
+  /// errors (requests and over-deep bodies) or are dropped (notifications).
   void handle(std::string_view body);
   /// Handles messages that arrived together: a `$/cancelRequest` among them cancels the requests it
   /// names that have not been handled yet (they are answered with RequestCancelled).

@@ -1,0 +1,30 @@
+#include "chronon/arena/replay.h"
+#include "chronon/arena/robowar_replay.h"
+#include "fuzz_entries.h"
+
+namespace chronon::fuzz {
+
+void replayFile(std::string_view input) {
+  std::string error;
+  const std::optional<arena::replay::File> file = arena::replay::parse(input, error);
+  if (!file) return;
+  // What `chronon replay verify` reads from the header before it re-runs a battle.
+  const nlohmann::json& entrants = file->header.contains("entrants") ? file->header["entrants"] : nlohmann::json();
+  for (const nlohmann::json& e : entrants.is_array() ? entrants : nlohmann::json::array()) {
+    if (e.is_object() && e.contains("sourceBase64") && e["sourceBase64"].is_string()) {
+      if (auto bytes = arena::replay::unbase64(e["sourceBase64"].get<std::string>()))
+        arena::replay::contentHash(*bytes);
+    }
+  }
+  try {
+    arena::robowar::rulesFromJson(file->header.value("options", nlohmann::json::object()));
+  } catch (const nlohmann::json::exception&) {
+    // `replay verify` reports a malformed header from this exception.
+  }
+  std::vector<std::string> lines{file->header.dump()};
+  lines.insert(lines.end(), file->moments.begin(), file->moments.end());
+  if (file->end) lines.push_back(nlohmann::json{{"end", *file->end}}.dump());
+  arena::replay::compare(*file, lines);
+}
+
+}  // namespace chronon::fuzz
