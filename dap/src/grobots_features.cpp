@@ -14,6 +14,7 @@
 #include "chronon/dap/protocol.h"
 #include "chronon/stdlib/grobots_number.h"
 #include "chronon/vm/grobocode_interpreter.h"
+#include "feature_support.h"
 
 namespace chronon::dap {
 
@@ -26,6 +27,11 @@ using nlohmann::json;
 
 namespace {
 
+using detail::addressText;
+using detail::firstError;
+// A DAP Variable without children.
+const auto value = detail::plainVariable;
+
 // Frame ids and variable references put the robot's serial above a small index, so that they need
 // no table and stay valid for as long as the pause does.
 constexpr int64_t kFramesPerRobot = 64;  // the frame at the pc and up to 50 return addresses
@@ -34,16 +40,6 @@ enum class Scope : uint8_t { kDataStack = 1, kReturnStack = 2, kVariables = 3, k
 // Memory references name a type's instruction: type * kAddressesPerType + address, in hex.
 constexpr int64_t kAddressesPerType = 0x10000;
 constexpr int64_t kMaxFrames = 1000000;
-
-// The first error of `diagnostics` in `file` as "path:line:col: error: message", or "".
-std::string firstError(const SourceFile& file, const Diagnostics& diagnostics) {
-  for (const Diagnostic& d : diagnostics.all()) {
-    if (d.severity != Severity::kError) continue;
-    const LineColumn at = file.lineColumn(d.range.begin);
-    return file.name() + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": error: " + d.message;
-  }
-  return {};
-}
 
 const DebugSession& pausedRound(const GrobotsDebug& grobots) {
   if (!grobots.session->paused()) throw RequestError{"the round is not paused"};
@@ -61,16 +57,6 @@ std::string numberText(Fixed n) {
 std::string vectorText(grobots::FixedVector v) {
   const grobots::Checked<std::string> text = grobots::toString(v);
   return text.ok() ? text.value() : "<?>";
-}
-
-json value(const std::string& name, const std::string& text, const std::string& type) {
-  return json{{"name", name}, {"value", text}, {"type", type}, {"variablesReference", 0}};
-}
-
-std::string addressText(int64_t address) {
-  char text[32];
-  std::snprintf(text, sizeof text, "0x%05llx", static_cast<unsigned long long>(address));
-  return text;
 }
 
 // The robot of a thread, alive at the pause and of the debugged side.

@@ -13,6 +13,7 @@
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robbie_room_file.h"
 #include "chronon/dap/protocol.h"
+#include "feature_support.h"
 
 namespace chronon::dap {
 
@@ -22,20 +23,15 @@ using robbie::RobbieStopReason;
 
 namespace {
 
+using detail::addressText;
+using detail::firstError;
+// A DAP Variable without children.
+const auto value = detail::plainVariable;
+
 // Robbie is thread 1; its one frame and its scopes use the same numbering as a RoboWar robot 0's.
 constexpr int64_t kFrameId = 1000;
 enum class Scope : uint8_t { kRegisters = 11, kStack = 12, kHardware = 13, kObjects = 14 };
 constexpr int64_t kMaxSteps = 1000000000;
-
-// The first error of `diagnostics` in `file` as "path:line:col: error: message", or "".
-std::string firstError(const SourceFile& file, const Diagnostics& diagnostics) {
-  for (const Diagnostic& d : diagnostics.all()) {
-    if (d.severity != Severity::kError) continue;
-    const LineColumn at = file.lineColumn(d.range.begin);
-    return file.name() + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": error: " + d.message;
-  }
-  return {};
-}
 
 const RobbieDebugSession& pausedRun(const RobbieDebug& robbie) {
   if (!robbie.session->paused()) throw RequestError{"the program is not paused"};
@@ -63,16 +59,6 @@ std::string instructionText(const robbie::Program& program, int address) {
     case robbie::Operand::kAddress: text += " " + std::to_string(in.a); break;
   }
   return text;
-}
-
-std::string addressText(int address) {
-  char text[32];
-  std::snprintf(text, sizeof text, "0x%05x", static_cast<unsigned>(address));
-  return text;
-}
-
-json value(const std::string& name, const std::string& text, const std::string& type) {
-  return json{{"name", name}, {"value", text}, {"type", type}, {"variablesReference", 0}};
 }
 
 // The Hardware scope: Robbie's position and heading, what the claw holds, the simulated time.
