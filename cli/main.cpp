@@ -26,7 +26,7 @@ constexpr Command kCommands[] = {
     {"check", chronon::cli::runCheck, "check FILE...            report diagnostics (exit 1 on errors)"},
     {"compile", chronon::cli::runCompile, "compile --emit=object F  print a robot's object code (golden text format)"},
     {"dap", chronon::cli::runDap,
-     "dap                      run the debug adapter on stdin/stdout (DAP, RoboWar robots)"},
+     "dap                      run the debug adapter on stdin/stdout (DAP: RoboWar, Grobots, RL)"},
     {"disasm", chronon::cli::runDisasm,
      "disasm FILE [--source]   disassemble object code (.RWR, object code, source), a .gb side or .rl IR"},
     {"ladder", chronon::cli::runLadder,
