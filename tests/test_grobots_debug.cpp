@@ -23,43 +23,9 @@ namespace gb = chronon::arena::grobots;
 
 namespace {
 
-struct Compiled {
-  std::unique_ptr<SourceFile> file;
-  grobocode::SideResult result;
-};
-
-std::unique_ptr<Compiled> compile(const std::string& name, const std::string& text) {
-  auto c = std::make_unique<Compiled>();
-  c->file = std::make_unique<SourceFile>(name, text);
-  c->result = grobocode::compileSide(*c->file);
-  INFO(name);
-  REQUIRE(c->result.loaded());
-  return c;
-}
-
-// The bundled sides (stdlib/grobots), in name order.
-std::vector<std::unique_ptr<Compiled>> bundledSides() {
-  const std::filesystem::path dir = std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots";
-  std::vector<std::filesystem::path> paths;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() == ".gb") paths.push_back(entry.path());
-  }
-  std::sort(paths.begin(), paths.end());
-  std::vector<std::unique_ptr<Compiled>> sides;
-  for (const std::filesystem::path& p : paths) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    sides.push_back(compile(p.filename().string(), text.str()));
-  }
-  return sides;
-}
-
-std::vector<const grobocode::Side*> pointers(const std::vector<std::unique_ptr<Compiled>>& sides) {
-  std::vector<const grobocode::Side*> out;
-  for (const auto& c : sides) out.push_back(&c->result.side);
-  return out;
-}
+using chronon::test::bundledGrobotsSides;
+using chronon::test::compileLoadedSide;
+using chronon::test::sidePointers;
 
 void requireSameOutcome(const gb::RoundOutcome& a, const gb::RoundOutcome& b) {
   REQUIRE(a.frames == b.frames);
@@ -108,18 +74,18 @@ uint32_t firstOf(const gb::DebugSnapshot& snapshot, int32_t side) {
 }  // namespace
 
 TEST_CASE("A round run under the Grobots debugger ends exactly as runRound's", "[grobots-debug]") {
-  const auto sides = bundledSides();
+  const auto sides = bundledGrobotsSides();
   gb::WorldOptions options;
   options.frameLimit = 400;
-  const gb::RoundOutcome expected = gb::runRound(pointers(sides), options, 3);
+  const gb::RoundOutcome expected = gb::runRound(sidePointers(sides), options, 3);
   SECTION("without breakpoints") {
-    gb::DebugSession session(pointers(sides), options, 3);
+    gb::DebugSession session(sidePointers(sides), options, 3);
     CHECK_FALSE(session.stepForward(gb::DebugStep::kContinue, 1));
     REQUIRE(session.ended());
     requireSameOutcome(session.outcome(), expected);
   }
   SECTION("with breakpoints on every side's first label, stopped at and continued from") {
-    gb::DebugSession session(pointers(sides), options, 3);
+    gb::DebugSession session(sidePointers(sides), options, 3);
     std::vector<gb::DebugBreakpoint> breakpoints;
     int id = 0;
     for (size_t s = 0; s < sides.size(); ++s) {
@@ -154,13 +120,13 @@ TEST_CASE("A round run under the Grobots debugger ends exactly as runRound's", "
 
 TEST_CASE("Stepping back in a Grobots round lands where a fresh run stopped one instruction earlier",
           "[grobots-debug]") {
-  const auto sides = bundledSides();
+  const auto sides = bundledGrobotsSides();
   gb::WorldOptions options;
   options.frameLimit = 300;
   // From the start, and from deep in the round (across a keyframe boundary).
   for (const int32_t startFrame : {0, gb::kKeyframeInterval * 3 - 1}) {
     INFO("from frame " << startFrame);
-    gb::DebugSession forward(pointers(sides), options, 5);
+    gb::DebugSession forward(sidePointers(sides), options, 5);
     REQUIRE(forward.goToFrame(startFrame));
     const uint32_t robot = firstOf(forward.snapshot(), 1);
     REQUIRE(forward.stepForward(gb::DebugStep::kInstruction, robot));
@@ -172,7 +138,7 @@ TEST_CASE("Stepping back in a Grobots round lands where a fresh run stopped one 
     }
     // The steps crossed frames (a robot runs only its processor's instructions per frame).
     CHECK(seen.back().position.frame > seen.front().position.frame + 2);
-    gb::DebugSession back(pointers(sides), options, 5);
+    gb::DebugSession back(sidePointers(sides), options, 5);
     REQUIRE(back.goToFrame(startFrame));
     for (int i = 0; i < 121; ++i) REQUIRE(back.stepForward(gb::DebugStep::kInstruction, robot));
     requireSameSnapshot(back.snapshot(), seen.back());
@@ -192,16 +158,16 @@ TEST_CASE("Stepping back in a Grobots round lands where a fresh run stopped one 
 
 TEST_CASE("Grobots debugger steps: lines, over and out of calls, frames, go to a frame", "[grobots-debug]") {
   // main calls sub twice on separate lines; sub spans two lines.
-  const auto side = compile("steps.gb",
-                            "#side Steps\n#type stepper\n#hardware\nprocessor 50\nenergy 100 100\n#code\n"
-                            "#var n 0\n"
-                            "main:\n"
-                            "sub^\n"
-                            "sub^\n"
-                            "sync main& jump\n"
-                            "sub: n 1 +\n"
-                            "n! return\n"
-                            "#end\n");
+  const auto side = compileLoadedSide("steps.gb",
+                                      "#side Steps\n#type stepper\n#hardware\nprocessor 50\nenergy 100 100\n#code\n"
+                                      "#var n 0\n"
+                                      "main:\n"
+                                      "sub^\n"
+                                      "sub^\n"
+                                      "sync main& jump\n"
+                                      "sub: n 1 +\n"
+                                      "n! return\n"
+                                      "#end\n");
   std::vector<const grobocode::Side*> sides{&side->result.side};
   gb::WorldOptions options;
   options.frameLimit = 20;
@@ -238,14 +204,14 @@ TEST_CASE("Grobots debugger steps: lines, over and out of calls, frames, go to a
 
 TEST_CASE("Grobots debugger: line breakpoints, watches, conditions, error stops and reverse continue",
           "[grobots-debug]") {
-  const auto side = compile("probe.gb",
-                            "#side Probe\n#type probe\n#hardware\nprocessor 10\nenergy 100 100\n#code\n"
-                            "#var n 0\n"
-                            "#var quiet 0\n"
-                            "loop: n 1 + n!\n"
-                            "n 7 = if 1 0 / drop then\n"
-                            "sync loop& jump\n"
-                            "#end\n");
+  const auto side = compileLoadedSide("probe.gb",
+                                      "#side Probe\n#type probe\n#hardware\nprocessor 10\nenergy 100 100\n#code\n"
+                                      "#var n 0\n"
+                                      "#var quiet 0\n"
+                                      "loop: n 1 + n!\n"
+                                      "n 7 = if 1 0 / drop then\n"
+                                      "sync loop& jump\n"
+                                      "#end\n");
   std::vector<const grobocode::Side*> sides{&side->result.side};
   gb::WorldOptions options;
   options.frameLimit = 30;
@@ -339,13 +305,13 @@ TEST_CASE("Grobots debugger: line breakpoints, watches, conditions, error stops 
 
 TEST_CASE("Grobots debugger: robots come and go between snapshots", "[grobots-debug]") {
   // A mother that builds children, and children that die after a few frames.
-  const auto side = compile("family.gb",
-                            "#side Family\n"
-                            "#type mother\n#hardware\nprocessor 10\nconstructor 2\nenergy 1000 1000\n"
-                            "#code\n2 constructor-type! 2 constructor-rate! loop: sync loop& jump\n"
-                            "#type child\n#hardware\nprocessor 5\nenergy 10 10\n"
-                            "#code\n#var age 0\nloop: age 1 + age! age 3 > if die then sync loop& jump\n"
-                            "#end\n");
+  const auto side = compileLoadedSide("family.gb",
+                                      "#side Family\n"
+                                      "#type mother\n#hardware\nprocessor 10\nconstructor 2\nenergy 1000 1000\n"
+                                      "#code\n2 constructor-type! 2 constructor-rate! loop: sync loop& jump\n"
+                                      "#type child\n#hardware\nprocessor 5\nenergy 10 10\n"
+                                      "#code\n#var age 0\nloop: age 1 + age! age 3 > if die then sync loop& jump\n"
+                                      "#end\n");
   std::vector<const grobocode::Side*> sides{&side->result.side};
   gb::WorldOptions options;
   options.frameLimit = 400;
@@ -369,11 +335,11 @@ TEST_CASE("Grobots debugger: robots come and go between snapshots", "[grobots-de
 }
 
 TEST_CASE("Evaluating Grobocode at a pause reads that moment and changes nothing", "[grobots-debug]") {
-  const auto sides = bundledSides();
+  const auto sides = bundledGrobotsSides();
   gb::WorldOptions options;
   options.frameLimit = 300;
-  gb::DebugSession evaluated(pointers(sides), options, 4);
-  gb::DebugSession plain(pointers(sides), options, 4);
+  gb::DebugSession evaluated(sidePointers(sides), options, 4);
+  gb::DebugSession plain(sidePointers(sides), options, 4);
   REQUIRE(evaluated.goToFrame(120));
   REQUIRE(plain.goToFrame(120));
   const uint32_t robot = evaluated.snapshot().position.robot;

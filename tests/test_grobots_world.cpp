@@ -19,6 +19,7 @@
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/grobocode.h"
+#include "test_grobocode_support.h"
 #include "test_support.h"
 // The world's own arithmetic, tested white-box against the library calls it stands for.
 #include "../arena/src/grobots_math.h"
@@ -298,18 +299,9 @@ TEST_CASE("Standings tables parse and compare by rank and error", "[grobots-worl
 }
 
 TEST_CASE("The bundled sides play a round together without brain errors", "[grobots-world]") {
-  const std::filesystem::path dir = std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots";
-  std::vector<Compiled> compiled;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".gb") continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    compiled.push_back(compile(text.str()));
-  }
+  const auto compiled = chronon::test::bundledGrobotsSides();
   REQUIRE(compiled.size() >= 6);
-  std::vector<const grobocode::Side*> sides;
-  for (const Compiled& c : compiled) sides.push_back(&c.result.side);
+  const std::vector<const grobocode::Side*> sides = chronon::test::sidePointers(compiled);
   gb::WorldOptions options;
   options.frameLimit = 3000;
   const gb::RoundOutcome outcome = gb::runRound(sides, options, 7);
@@ -406,17 +398,8 @@ TEST_CASE("the world's length is exactly the truncated hypot it stands for", "[g
 }
 
 TEST_CASE("A copy of the world between frames steps exactly as the original", "[grobots-world]") {
-  const std::filesystem::path dir = std::filesystem::path(CHRONON_SOURCE_DIR) / "stdlib" / "grobots";
-  std::vector<Compiled> compiled;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".gb") continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    compiled.push_back(compile(text.str()));
-  }
-  std::vector<const grobocode::Side*> sides;
-  for (const Compiled& c : compiled) sides.push_back(&c.result.side);
+  const auto compiled = chronon::test::bundledGrobotsSides();
+  const std::vector<const grobocode::Side*> sides = chronon::test::sidePointers(compiled);
   gb::WorldOptions options;
   options.frameLimit = 2500;
   options.keepPrints = true;
