@@ -1,6 +1,7 @@
 #pragma once
 // Small pieces the games' debug features share (features.cpp, grobots_features.cpp,
-// robbie_features.cpp): the first error of a file, a plain DAP Variable, a memory reference.
+// robbie_features.cpp): the first error of a file, a plain DAP Variable, a memory reference and the
+// range a disassemble request asks for.
 
 #include <cstdint>
 #include <cstdio>
@@ -10,6 +11,7 @@
 
 #include "chronon/compiler/diagnostic.h"
 #include "chronon/compiler/source.h"
+#include "chronon/dap/protocol.h"
 
 namespace chronon::dap::detail {
 
@@ -34,6 +36,34 @@ inline std::string addressText(int64_t address) {
   char text[32];
   std::snprintf(text, sizeof text, "0x%05llx", static_cast<unsigned long long>(address));
   return text;
+}
+
+/// The instructions a disassemble request asks for: `base`, its memoryReference parsed (a number in
+/// any C base, as frames' instructionPointerReferences are written); `first`, the first address within
+/// its unit of `perUnit` addresses (a robot, a type), offset and instructionOffset added; `count`,
+/// instructionCount. Throws RequestError for a malformed reference or a count outside 0-100000.
+struct DisassembleRange {
+  int64_t base = 0;
+  int64_t first = 0;
+  int64_t count = 0;
+};
+
+inline DisassembleRange disassembleRange(const nlohmann::json& arguments, int64_t perUnit) {
+  const std::string reference = stringArgument(arguments, "memoryReference");
+  DisassembleRange range;
+  try {
+    size_t used = 0;
+    range.base = std::stoll(reference, &used, 0);
+    if (used != reference.size()) throw RequestError{""};
+  } catch (...) {
+    throw RequestError{"bad memoryReference '" + reference + "': give a frame's instructionPointerReference"};
+  }
+  range.count = integerArgument(arguments, "instructionCount");
+  if (range.count < 0 || range.count > 100000)
+    throw RequestError{"argument 'instructionCount' must be from 0 to 100000"};
+  range.first = range.base % perUnit + integerArgumentOr(arguments, "offset", 0) +
+                integerArgumentOr(arguments, "instructionOffset", 0);
+  return range;
 }
 
 }  // namespace chronon::dap::detail

@@ -13,6 +13,7 @@
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/compiler/disasm.h"
 #include "chronon/dap/protocol.h"
+#include "feature_support.h"
 #include "chronon/stdlib/robotalk_words.h"
 #include "chronon/vm/limits.h"
 
@@ -522,21 +523,11 @@ json dataBreakpointInfoBody(const Battle& battle, const json& arguments) {
 }
 
 json disassembleBody(const Battle& battle, const json& arguments) {
-  const std::string reference = stringArgument(arguments, "memoryReference");
-  int64_t base = 0;
-  try {
-    size_t used = 0;
-    base = std::stoll(reference, &used, 0);
-    if (used != reference.size()) throw RequestError{""};
-  } catch (...) {
-    throw RequestError{"bad memoryReference '" + reference + "': give a frame's instructionPointerReference"};
-  }
-  const int robotIndex = robotOfThread(battle, base / kAddressesPerRobot + 1);
+  const detail::DisassembleRange range = detail::disassembleRange(arguments, kAddressesPerRobot);
+  const int robotIndex = robotOfThread(battle, range.base / kAddressesPerRobot + 1);
   const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
-  const int64_t count = integerArgument(arguments, "instructionCount");
-  if (count < 0 || count > 100000) throw RequestError{"argument 'instructionCount' must be from 0 to 100000"};
-  const int64_t first = base % kAddressesPerRobot + integerArgumentOr(arguments, "offset", 0) +
-                        integerArgumentOr(arguments, "instructionOffset", 0);
+  const int64_t first = range.first;
+  const int64_t count = range.count;
   const int size = static_cast<int>(robot.loaded.program.code.size());
   json instructions = json::array();
   for (int64_t a = first; a < first + count; ++a) {

@@ -660,24 +660,15 @@ json grobotsExceptionInfoBody(const GrobotsDebug& grobots) {
 }
 
 json grobotsDisassembleBody(const GrobotsDebug& grobots, const json& arguments) {
-  const std::string reference = stringArgument(arguments, "memoryReference");
-  int64_t base = 0;
-  try {
-    size_t used = 0;
-    base = std::stoll(reference, &used, 0);
-    if (used != reference.size()) throw RequestError{"malformed memoryReference '" + reference + "'"};
-  } catch (const std::logic_error&) {
-    throw RequestError{"malformed memoryReference '" + reference + "'"};
-  }
-  const int64_t type = base / kAddressesPerType;
+  const detail::DisassembleRange range = detail::disassembleRange(arguments, kAddressesPerType);
+  const int64_t type = range.base / kAddressesPerType;
   const grobocode::Side& side = debuggedSide(grobots);
-  if (base < 0 || type >= static_cast<int64_t>(side.types.size()) || !side.types[static_cast<size_t>(type)].brain)
-    throw RequestError{"memoryReference '" + reference + "' names no brain of the side"};
+  if (range.base < 0 || type >= static_cast<int64_t>(side.types.size()) || !side.types[static_cast<size_t>(type)].brain)
+    throw RequestError{"memoryReference '" + stringArgument(arguments, "memoryReference") +
+                       "' names no brain of the side"};
   const grobocode::Brain& brain = *side.types[static_cast<size_t>(type)].brain;
-  const int64_t first = base % kAddressesPerType + integerArgumentOr(arguments, "offset", 0) +
-                        integerArgumentOr(arguments, "instructionOffset", 0);
-  const int64_t count = integerArgument(arguments, "instructionCount");
-  if (count < 0 || count > 100000) throw RequestError{"argument 'instructionCount' must be from 0 to 100000"};
+  const int64_t first = range.first;
+  const int64_t count = range.count;
   json instructions = json::array();
   for (int64_t a = first; a < first + count; ++a) {
     json in{{"address", addressText(type * kAddressesPerType + a)}};
