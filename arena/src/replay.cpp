@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "chronon/jsonrpc/transport.h"
+
 namespace chronon::arena::replay {
 
 #ifndef CHRONON_VERSION
@@ -338,34 +340,6 @@ std::optional<std::vector<std::string>> readLines(std::string_view bytes, std::s
   return lines;
 }
 
-namespace {
-
-// True when the JSON text `line` opens more than kMaxNestingDepth arrays and objects inside one
-// another (brackets in strings do not count); checked before parsing, without recursion.
-bool nestsTooDeep(std::string_view line) {
-  size_t depth = 0;
-  bool inString = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (inString) {
-      if (c == '\\') {
-        ++i;  // The escaped character cannot end the string.
-      } else if (c == '"') {
-        inString = false;
-      }
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxNestingDepth) return true;
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return false;
-}
-
-}  // namespace
-
 std::optional<File> parse(std::string_view bytes, std::string& error) {
   std::optional<std::vector<std::string>> lines = readLines(bytes, error);
   if (!lines) return std::nullopt;
@@ -380,7 +354,7 @@ std::optional<File> parse(std::string_view bytes, std::string& error) {
     return std::nullopt;
   }
   for (size_t i = 0; i < lines->size(); ++i) {
-    if (nestsTooDeep((*lines)[i])) {
+    if (jsonrpc::nestsDeeperThan((*lines)[i], kMaxNestingDepth)) {
       error = "line " + std::to_string(i + 1) + " nests arrays and objects deeper than " +
               std::to_string(kMaxNestingDepth) + " levels";
       return std::nullopt;
