@@ -41,6 +41,15 @@ expect() {
 # Types a line and presses Enter.
 line() { tm send-keys -t repl -l -- "$1"; tm send-keys -t repl Enter; }
 
+# A session that outlives every REPL run keeps the tmux server alive: killing the last session makes
+# the server exit, and a new-session sent while it is exiting fails with "server exited
+# unexpectedly" (seen in CI).
+for attempt in 1 2 3 4 5; do
+  if tm new-session -d -s keeper "sleep 3600"; then break; fi
+  if [ "$attempt" = 5 ]; then echo "FAIL: tmux could not start a server"; exit 1; fi
+  sleep 1
+done
+
 start() {
   tm kill-session -t repl >/dev/null 2>&1 || true
   tm new-session -d -s repl -x 150 -y 50 -c "$golden" \
