@@ -69,179 +69,165 @@ constexpr bool isProbeRegister(int index) {
 
 constexpr int16_t flag(bool value) { return value ? 1 : 0; }
 
-// The running state of one run() call.
-class Machine {
- public:
-  Machine(const Bytecode& code, Brain& brain, Host& host)
-      : cells_(code.cells.data()),
-        size_(static_cast<int>(code.cells.size())),
-        brain_(brain),
-        host_(host),
-        stack_(brain.stack.data()),
-        sp_(brain.sp),
-        pc_(brain.pc) {}
-
-  // Runs while result.cycles < budget, with `freeRun` free instructions already counted. With
-  // kUntilLeader, also returns nullopt (the locals flushed) before an instruction at an address
-  // whose `leaders` entry is set, after the first instruction.
-  template <bool kUntilLeader>
-  std::optional<Stop> run(int budget, RunResult& result, int& freeRun, const uint8_t* leaders);
-  // Executes the instruction at pc_ as one turn of run()'s loop: charges its cycles to `result` and
-  // counts free instructions in `freeRun`. Returns false, with result.stop set and the locals
-  // flushed, when run() must stop after it; true when run() goes on (the locals are not flushed).
-  // Inlined into run() so that the interpreter's loop keeps its speed.
-  [[gnu::always_inline]] inline bool stepOnce(RunResult& result, int& freeRun);
-
-  // Copies the locals into the brain before anything outside the loop may read or change it.
-  void flush() {
-    brain_.sp = sp_;
-    brain_.pc = pc_;
-  }
-  // Takes the stack pointer and program counter back after such a call.
-  void reload() {
-    sp_ = brain_.sp;
-    pc_ = brain_.pc;
-  }
-
- private:
-  bool validTarget(int address) const { return address >= 0 && address <= size_; }
-
-  // Executes the operator of `cell` (pc_ already points past it). Returns the error message,
-  // kAlreadyReported when a host call or interrupt entry recorded one, or nullptr; sets sync_ for
-  // SYNC.
-  const char* execute(const Cell& cell);
-  // Replaces the top two cells (a below b) with f(a, b), or reports an underflow.
-  template <class F>
-  const char* binary(F f) {
-    if (sp_ < 2) return kStackUnderflow;
-    stack_[sp_ - 2] = f(stack_[sp_ - 2], stack_[sp_ - 1]);
-    --sp_;
-    return nullptr;
-  }
-  const char* recall();
-  const char* store();
-  const char* setInterrupt();
-  const char* setParameter();
-  const char* serviceQueue();
-
-  const Cell* cells_;
-  int size_;
-  Brain& brain_;
-  Host& host_;
-  int16_t* stack_;
-  int sp_;
-  int pc_;
-  bool sync_ = false;
+// The program counter and stack pointer of a run. They live in locals of loop() (registers): only
+// the brain's copies are seen outside the loop, so the loop writes them back (flushTo) before it
+// calls anything that may read or change the brain, and takes them back (reloadFrom) after.
+struct Registers {
+  int pc;
+  int sp;
 };
 
-template <bool kUntilLeader>
-std::optional<Stop> Machine::run(int budget, RunResult& result, int& freeRun, const uint8_t* leaders) {
-  for (bool first = true; result.cycles < budget; first = false) {
-    if constexpr (kUntilLeader) {
-      if (!first && pc_ >= 0 && pc_ < size_ && leaders[pc_] != 0) {
-        flush();
-        return std::nullopt;
-      }
-    }
-    if (!stepOnce(result, freeRun)) return result.stop;
-  }
-  flush();
-  result.stop = Stop::kBudget;
-  return result.stop;
+void flushTo(Brain& brain, const Registers& r) {
+  brain.sp = r.sp;
+  brain.pc = r.pc;
 }
 
-bool Machine::stepOnce(RunResult& result, int& freeRun) {
-  if (pc_ < 0 || pc_ >= size_) [[unlikely]] {
-    flush();
-    fail(brain_, kBeyondEnd, pc_);
-    result.stop = Stop::kError;
-    return false;
-  }
-  const Cell& cell = cells_[pc_];
-  const int at = pc_;
-  ++pc_;
-  result.cycles += cell.cost;
-  const char* error = nullptr;
-  if (cell.push) {
-    if (sp_ >= kStackCells) [[unlikely]] {
-      error = kStackOverflow;
-    } else {
-      stack_[sp_++] = cell.value;
-    }
-  } else if (cell.unknown) [[unlikely]] {
-    error = kUnidentified;
-  } else {
-    error = execute(cell);
-  }
-  if (error != nullptr) [[unlikely]] {
-    // Errors reported by the host (or by interrupt entry) belong to this instruction too.
-    flush();
-    if (error != kAlreadyReported) fail(brain_, error, at);
-    brain_.errorAddress = at;
-    result.stop = Stop::kError;
-    return false;
-  }
-  if (sync_) {
-    flush();
-    result.stop = Stop::kSync;
-    return false;
-  }
-  // Too many free words in one call end the turn, so that they cannot hang a battle.
-  if (cell.cost == 0 && ++freeRun >= kFreeInstructionCap) [[unlikely]] {
-    flush();
-    result.stop = Stop::kBudget;
-    return false;
-  }
-  return true;
+void reloadFrom(const Brain& brain, Registers& r) {
+  r.sp = brain.sp;
+  r.pc = brain.pc;
 }
 
-const char* Machine::execute(const Cell& cell) {
+bool validTarget(int address, int size) { return address >= 0 && address <= size; }
+
+// The out-of-line halves of the words that touch the host or the interrupt state. Each runs on the
+// brain's own stack pointer and program counter (flushed by the caller) and returns the error
+// message, kAlreadyReported when the host or interrupt entry recorded one, or nullptr.
+
+// RECALL of a hardware register (the code already popped): reads it and pushes the value.
+[[gnu::noinline]] const char* recallHardware(Brain& brain, Host& host, int index) {
+  const int32_t value = readHardware(brain, host, static_cast<Reg>(index), brain.pc - 1);
+  if (value == kHardwareReadFailed) return kAlreadyReported;
+  if (brain.sp >= kStackCells) return kStackOverflow;
+  brain.stack[static_cast<size_t>(brain.sp++)] = static_cast<int16_t>(value);
+  return nullptr;
+}
+
+// STORE to a hardware register (value and code already popped). The host may enter a RANGE/RADAR
+// handler, which pushes the program counter as the return address, or fail.
+[[gnu::noinline]] const char* storeHardware(Brain& brain, Host& host, int index, int16_t value) {
+  return writeHardware(brain, host, static_cast<Reg>(index), value, brain.pc - 1) ? nullptr : kAlreadyReported;
+}
+
+[[gnu::noinline]] const char* setInterrupt(Brain& brain) {
+  int& sp = brain.sp;
+  if (sp < 2) return kStackUnderflow;
+  const int code = brain.stack[static_cast<size_t>(sp - 1)];
+  if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
+  Interrupt which{};
+  const int index = code - kFirstQuoted;
+  if (index >= robotalk::kRegisterCount || !interruptFor(static_cast<Reg>(index), which)) return kIllegalInterrupt;
+  // The address is not checked here; entering a bad handler fails when it runs.
+  brain.interrupts[static_cast<size_t>(which)].handler = brain.stack[static_cast<size_t>(sp - 2)];
+  sp -= 2;
+  return nullptr;
+}
+
+[[gnu::noinline]] const char* setParameter(Brain& brain) {
+  int& sp = brain.sp;
+  if (sp < 2) return kStackUnderflow;
+  const int code = brain.stack[static_cast<size_t>(sp - 1)];
+  if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
+  const int index = code - kFirstQuoted;
+  const int16_t value = brain.stack[static_cast<size_t>(sp - 2)];
+  sp -= 2;
+  if (index == static_cast<int>(Reg::Probe)) {
+    const int chosen = value - kFirstQuoted;
+    if (value < kFirstQuoted || value > kLastQuoted || chosen >= robotalk::kRegisterCount || !isProbeRegister(chosen)) {
+      return kIllegalProbe;
+    }
+    brain.probeRegister = static_cast<int16_t>(chosen);
+    return nullptr;
+  }
+  if (index == static_cast<int>(Reg::History)) {
+    if (value < 1 || value > kHistoryCells) return kIllegalHistory;
+    brain.historyCell = value;
+    return nullptr;
+  }
+  Interrupt which{};
+  if (index >= robotalk::kRegisterCount || !interruptFor(static_cast<Reg>(index), which)) return kIllegalInterrupt;
+  brain.interrupts[static_cast<size_t>(which)].param = value;
+  return nullptr;
+}
+
+[[gnu::noinline]] const char* serviceQueue(Brain& brain, Host& host) {
+  // INTON and RTI service the queue at once (specs/robowar.md §6): the handler's return address
+  // is the instruction after INTON, or the RTI's target.
+  const int entered = serviceInterrupts(brain);
+  if (entered >= 0) host.interruptEntered(brain, static_cast<Interrupt>(entered));
+  return brain.failed ? kAlreadyReported : nullptr;
+}
+
+// Calls one of the out-of-line halves above with the registers flushed, and takes them back.
+template <class F>
+[[gnu::always_inline]] inline const char* outOfLine(Brain& brain, Registers& r, F f) {
+  flushTo(brain, r);
+  const char* error = f();
+  reloadFrom(brain, r);
+  return error;
+}
+
+// Replaces the top two cells (a below b) with f(a, b), or reports an underflow.
+template <class F>
+[[gnu::always_inline]] inline const char* binary(int16_t* stack, Registers& r, F f) {
+  if (r.sp < 2) return kStackUnderflow;
+  stack[r.sp - 2] = f(stack[r.sp - 2], stack[r.sp - 1]);
+  --r.sp;
+  return nullptr;
+}
+
+// Executes the operator of `cell` (r.pc already points past it) on the stack in `stack`. Returns
+// the error message, kAlreadyReported when a host call or interrupt entry recorded one, or nullptr;
+// sets `sync` for SYNC. Inlined into loop() so that the registers stay in registers.
+[[gnu::always_inline]] inline const char* execute(const Cell& cell, Registers& r, int16_t* stack, int size,
+                                                  Brain& brain, Host& host, bool& sync) {
+  int& sp = r.sp;
+  int& pc = r.pc;
   switch (cell.op) {
     case Op::Add:
     case Op::Subtract:
     case Op::Multiply: {
-      if (sp_ < 2) return kStackUnderflow;
-      const int b = stack_[sp_ - 1];
-      const int a = stack_[sp_ - 2];
+      if (sp < 2) return kStackUnderflow;
+      const int b = stack[sp - 1];
+      const int a = stack[sp - 2];
       const int value = cell.op == Op::Add ? a + b : cell.op == Op::Subtract ? a - b : a * b;
       if (value > kMaxValue || value < -kMaxValue) return kOutOfBounds;
-      stack_[--sp_ - 1] = static_cast<int16_t>(value);
+      stack[--sp - 1] = static_cast<int16_t>(value);
       return nullptr;
     }
     case Op::Divide:
     case Op::Mod: {
-      if (sp_ < 2) return kStackUnderflow;
-      const int b = stack_[sp_ - 1];
-      const int a = stack_[sp_ - 2];
+      if (sp < 2) return kStackUnderflow;
+      const int b = stack[sp - 1];
+      const int a = stack[sp - 2];
       if (b == 0) return cell.op == Op::Divide ? kDivisionByZero : kModByZero;
       // C semantics: the quotient truncates toward zero and the remainder takes the dividend's sign.
       const int value = cell.op == Op::Divide ? a / b : a % b;
-      stack_[--sp_ - 1] = static_cast<int16_t>(value);
+      stack[--sp - 1] = static_cast<int16_t>(value);
       return nullptr;
     }
-    case Op::Greater: return binary([](int16_t a, int16_t b) { return flag(a > b); });
-    case Op::Less: return binary([](int16_t a, int16_t b) { return flag(a < b); });
-    case Op::Equal: return binary([](int16_t a, int16_t b) { return flag(a == b); });
-    case Op::NotEqual: return binary([](int16_t a, int16_t b) { return flag(a != b); });
-    case Op::And: return binary([](int16_t a, int16_t b) { return flag(a != 0 && b != 0); });
-    case Op::Or: return binary([](int16_t a, int16_t b) { return flag(a != 0 || b != 0); });
-    case Op::Xor: return binary([](int16_t a, int16_t b) { return flag((a != 0) != (b != 0)); });
-    case Op::Max: return binary([](int16_t a, int16_t b) { return a > b ? a : b; });
-    case Op::Min: return binary([](int16_t a, int16_t b) { return a < b ? a : b; });
+    case Op::Greater: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a > b); });
+    case Op::Less: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a < b); });
+    case Op::Equal: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a == b); });
+    case Op::NotEqual: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a != b); });
+    case Op::And: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a != 0 && b != 0); });
+    case Op::Or: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a != 0 || b != 0); });
+    case Op::Xor: return binary(stack, r, [](int16_t a, int16_t b) { return flag((a != 0) != (b != 0)); });
+    case Op::Max: return binary(stack, r, [](int16_t a, int16_t b) { return a > b ? a : b; });
+    case Op::Min: return binary(stack, r, [](int16_t a, int16_t b) { return a < b ? a : b; });
     case Op::Chs:
     case Op::Abs:
     case Op::Not: {
-      if (sp_ < 1) return kStackUnderflow;
-      const int a = stack_[sp_ - 1];
+      if (sp < 1) return kStackUnderflow;
+      const int a = stack[sp - 1];
       const int value = cell.op == Op::Chs ? -a : cell.op == Op::Abs ? (a < 0 ? -a : a) : flag(a == 0);
-      stack_[sp_ - 1] = static_cast<int16_t>(value);
+      stack[sp - 1] = static_cast<int16_t>(value);
       return nullptr;
     }
     case Op::Sqrt: {
-      if (sp_ < 1) return kStackUnderflow;
-      const int a = stack_[sp_ - 1];
+      if (sp < 1) return kStackUnderflow;
+      const int a = stack[sp - 1];
       if (a < 0) return kNegativeRoot;
-      stack_[sp_ - 1] = static_cast<int16_t>(detail::sqrtWord(a));
+      stack[sp - 1] = static_cast<int16_t>(detail::sqrtWord(a));
       return nullptr;
     }
     case Op::Sin:
@@ -249,9 +235,9 @@ const char* Machine::execute(const Cell& cell) {
     case Op::Tan:
     case Op::Arctan:
     case Op::Dist: {
-      if (sp_ < 2) return kStackUnderflow;
-      const int b = stack_[sp_ - 1];
-      const int a = stack_[sp_ - 2];
+      if (sp < 2) return kStackUnderflow;
+      const int b = stack[sp - 1];
+      const int a = stack[sp - 2];
       int value = 0;
       if (cell.op == Op::Sin) {
         value = detail::sinWord(a, b);
@@ -264,92 +250,117 @@ const char* Machine::execute(const Cell& cell) {
       } else {
         value = detail::distWord(a, b);
       }
-      stack_[--sp_ - 1] = static_cast<int16_t>(value);
+      stack[--sp - 1] = static_cast<int16_t>(value);
       return nullptr;
     }
     case Op::Arccos:
     case Op::Arcsin: {
-      if (sp_ < 2) return kStackUnderflow;
-      const int b = stack_[sp_ - 1];
-      const int a = stack_[sp_ - 2];
+      if (sp < 2) return kStackUnderflow;
+      const int b = stack[sp - 1];
+      const int a = stack[sp - 2];
       const bool isCos = cell.op == Op::Arccos;
       const std::optional<int> value = isCos ? detail::arccosWord(a, b) : detail::arcsinWord(a, b);
       if (!value) return isCos ? kBadArccos : kBadArcsin;
-      stack_[--sp_ - 1] = static_cast<int16_t>(*value);
+      stack[--sp - 1] = static_cast<int16_t>(*value);
       return nullptr;
     }
-    case Op::Store: return store();
-    case Op::Recall: return recall();
+    case Op::Store: {
+      if (sp < 2) return kStackUnderflow;
+      const int code = stack[sp - 1];
+      if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
+      const int index = code - kFirstQuoted;
+      if (index >= robotalk::kRegisterCount) return kUnknownRegister;
+      const int16_t value = stack[sp - 2];
+      sp -= 2;
+      if (isUserVariable(index)) {
+        brain.letters[static_cast<size_t>(index)] = value;
+        return nullptr;
+      }
+      return outOfLine(brain, r, [&] { return storeHardware(brain, host, index, value); });
+    }
+    case Op::Recall: {
+      if (sp < 1) return kStackUnderflow;
+      const int code = stack[sp - 1];
+      if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
+      const int index = code - kFirstQuoted;
+      if (index >= robotalk::kRegisterCount) return kUnknownRegister;
+      if (isUserVariable(index)) {
+        stack[sp - 1] = brain.letters[static_cast<size_t>(index)];
+        return nullptr;
+      }
+      --sp;
+      return outOfLine(brain, r, [&] { return recallHardware(brain, host, index); });
+    }
     case Op::Drop:
-      if (sp_ < 1) return kStackUnderflow;
-      --sp_;
+      if (sp < 1) return kStackUnderflow;
+      --sp;
       return nullptr;
     case Op::Swap: {
-      if (sp_ < 2) return kStackUnderflow;
-      const int16_t top = stack_[sp_ - 1];
-      stack_[sp_ - 1] = stack_[sp_ - 2];
-      stack_[sp_ - 2] = top;
+      if (sp < 2) return kStackUnderflow;
+      const int16_t top = stack[sp - 1];
+      stack[sp - 1] = stack[sp - 2];
+      stack[sp - 2] = top;
       return nullptr;
     }
     case Op::Dup:
       // The Mac copies the cell below an empty stack; Chronon reports the underflow instead.
-      if (sp_ < 1) return kStackUnderflow;
-      if (sp_ >= kStackCells) return kStackOverflow;
-      stack_[sp_] = stack_[sp_ - 1];
-      ++sp_;
+      if (sp < 1) return kStackUnderflow;
+      if (sp >= kStackCells) return kStackOverflow;
+      stack[sp] = stack[sp - 1];
+      ++sp;
       return nullptr;
     case Op::Roll: {
-      if (sp_ < 1) return kStackUnderflow;
-      const int places = stack_[--sp_];
+      if (sp < 1) return kStackUnderflow;
+      const int places = stack[--sp];
       // A negative count only pops itself (docs/robowar-arena.md "Interpreter").
       if (places < 0) return nullptr;
-      if (sp_ < places + 1) return kStackUnderflow;
-      const int16_t moved = stack_[sp_ - 1];
-      for (int i = sp_ - 1; i > sp_ - 1 - places; --i) stack_[i] = stack_[i - 1];
-      stack_[sp_ - 1 - places] = moved;
+      if (sp < places + 1) return kStackUnderflow;
+      const int16_t moved = stack[sp - 1];
+      for (int i = sp - 1; i > sp - 1 - places; --i) stack[i] = stack[i - 1];
+      stack[sp - 1 - places] = moved;
       return nullptr;
     }
-    case Op::Dropall: sp_ = 0; return nullptr;
+    case Op::Dropall: sp = 0; return nullptr;
     case Op::Jump: {
-      if (sp_ < 1) return kStackUnderflow;
-      const int target = stack_[--sp_];
-      if (!validTarget(target)) return kBadJump;
-      pc_ = target;
+      if (sp < 1) return kStackUnderflow;
+      const int target = stack[--sp];
+      if (!validTarget(target, size)) return kBadJump;
+      pc = target;
       return nullptr;
     }
     case Op::Call: {
-      if (sp_ < 1) return kStackUnderflow;
-      const int target = stack_[sp_ - 1];
-      if (!validTarget(target)) return kBadJump;
+      if (sp < 1) return kStackUnderflow;
+      const int target = stack[sp - 1];
+      if (!validTarget(target, size)) return kBadJump;
       // The return address replaces the target on the stack.
-      stack_[sp_ - 1] = static_cast<int16_t>(pc_);
-      pc_ = target;
+      stack[sp - 1] = static_cast<int16_t>(pc);
+      pc = target;
       return nullptr;
     }
     case Op::If:
     case Op::Ifg: {
-      if (sp_ < 2) return kStackUnderflow;
-      const int target = stack_[sp_ - 1];
-      const int condition = stack_[sp_ - 2];
-      sp_ -= 2;
+      if (sp < 2) return kStackUnderflow;
+      const int target = stack[sp - 1];
+      const int condition = stack[sp - 2];
+      sp -= 2;
       if (condition == 0) return nullptr;
-      if (!validTarget(target)) return kBadJump;
-      if (cell.op == Op::If) stack_[sp_++] = static_cast<int16_t>(pc_);
-      pc_ = target;
+      if (!validTarget(target, size)) return kBadJump;
+      if (cell.op == Op::If) stack[sp++] = static_cast<int16_t>(pc);
+      pc = target;
       return nullptr;
     }
     case Op::Ife:
     case Op::Ifeg: {
       // IFE reports its underflow with the original's misspelt message.
-      if (sp_ < 3) return cell.op == Op::Ife ? kIfeUnderflow : kStackUnderflow;
-      const int otherwise = stack_[sp_ - 1];
-      const int then = stack_[sp_ - 2];
-      const int condition = stack_[sp_ - 3];
-      sp_ -= 3;
+      if (sp < 3) return cell.op == Op::Ife ? kIfeUnderflow : kStackUnderflow;
+      const int otherwise = stack[sp - 1];
+      const int then = stack[sp - 2];
+      const int condition = stack[sp - 3];
+      sp -= 3;
       const int target = condition != 0 ? then : otherwise;
-      if (!validTarget(target)) return kBadJump;
-      if (cell.op == Op::Ife) stack_[sp_++] = static_cast<int16_t>(pc_);
-      pc_ = target;
+      if (!validTarget(target, size)) return kBadJump;
+      if (cell.op == Op::Ife) stack[sp++] = static_cast<int16_t>(pc);
+      pc = target;
       return nullptr;
     }
     case Op::End: return kEndOfCode;
@@ -380,143 +391,106 @@ const char* Machine::execute(const Cell& cell) {
       return nullptr;
     case Op::Print:
       // PRINT shows the top without popping it; it needs a cell to show.
-      return sp_ < 1 ? kStackUnderflow : nullptr;
-    case Op::Sync: sync_ = true; return nullptr;
+      return sp < 1 ? kStackUnderflow : nullptr;
+    case Op::Sync: sync = true; return nullptr;
     case Op::Vstore: {
-      if (sp_ < 2) return kStackUnderflow;
-      const int index = stack_[sp_ - 1];
-      const int16_t value = stack_[sp_ - 2];
-      sp_ -= 2;
-      if (validVectorIndex(index)) brain_.vector[static_cast<size_t>(index)] = value;
+      if (sp < 2) return kStackUnderflow;
+      const int index = stack[sp - 1];
+      const int16_t value = stack[sp - 2];
+      sp -= 2;
+      if (validVectorIndex(index)) brain.vector[static_cast<size_t>(index)] = value;
       return nullptr;
     }
     case Op::Vrecall: {
-      if (sp_ < 1) return kStackUnderflow;
-      const int index = stack_[sp_ - 1];
-      stack_[sp_ - 1] = validVectorIndex(index) ? brain_.vector[static_cast<size_t>(index)] : int16_t{0};
+      if (sp < 1) return kStackUnderflow;
+      const int index = stack[sp - 1];
+      stack[sp - 1] = validVectorIndex(index) ? brain.vector[static_cast<size_t>(index)] : int16_t{0};
       return nullptr;
     }
-    case Op::Inton: brain_.interruptsEnabled = true; return serviceQueue();
-    case Op::Intoff: brain_.interruptsEnabled = false; return nullptr;
+    case Op::Inton:
+      brain.interruptsEnabled = true;
+      return outOfLine(brain, r, [&] { return serviceQueue(brain, host); });
+    case Op::Intoff: brain.interruptsEnabled = false; return nullptr;
     case Op::Rti: {
-      if (sp_ < 1) return kStackUnderflow;
-      const int target = stack_[--sp_];
-      if (!validTarget(target)) return kBadJump;
-      pc_ = target;
-      brain_.interruptsEnabled = true;
-      return serviceQueue();
+      if (sp < 1) return kStackUnderflow;
+      const int target = stack[--sp];
+      if (!validTarget(target, size)) return kBadJump;
+      pc = target;
+      brain.interruptsEnabled = true;
+      return outOfLine(brain, r, [&] { return serviceQueue(brain, host); });
     }
-    case Op::Setint: return setInterrupt();
-    case Op::Setparam: return setParameter();
-    case Op::Flushint: brain_.pending = 0; return nullptr;
+    case Op::Setint: return outOfLine(brain, r, [&] { return setInterrupt(brain); });
+    case Op::Setparam: return outOfLine(brain, r, [&] { return setParameter(brain); });
+    case Op::Flushint: brain.pending = 0; return nullptr;
     case Op::Mrb:
       // The undocumented dialog is not shown; under the official rules the word is fatal.
-      return brain_.officialRules ? kUndocumented : nullptr;
+      return brain.officialRules ? kUndocumented : nullptr;
   }
   return kUnidentified;
 }
 
-const char* Machine::recall() {
-  if (sp_ < 1) return kStackUnderflow;
-  const int code = stack_[sp_ - 1];
-  if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
-  const int index = code - kFirstQuoted;
-  if (index >= robotalk::kRegisterCount) return kUnknownRegister;
-  if (isUserVariable(index)) {
-    stack_[sp_ - 1] = brain_.letters[static_cast<size_t>(index)];
-    return nullptr;
-  }
-  --sp_;
-  flush();
-  const int32_t value = readHardware(brain_, host_, static_cast<Reg>(index), pc_ - 1);
-  reload();
-  if (value == kHardwareReadFailed) return kAlreadyReported;
-  if (sp_ >= kStackCells) return kStackOverflow;
-  stack_[sp_++] = static_cast<int16_t>(value);
-  return nullptr;
-}
-
-const char* Machine::store() {
-  if (sp_ < 2) return kStackUnderflow;
-  const int code = stack_[sp_ - 1];
-  if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
-  const int index = code - kFirstQuoted;
-  if (index >= robotalk::kRegisterCount) return kUnknownRegister;
-  const int16_t value = stack_[sp_ - 2];
-  sp_ -= 2;
-  if (isUserVariable(index)) {
-    brain_.letters[static_cast<size_t>(index)] = value;
-    return nullptr;
-  }
-  // The host may enter a RANGE/RADAR handler (which pushes pc_ as the return address) or fail.
-  flush();
-  const bool written = writeHardware(brain_, host_, static_cast<Reg>(index), value, pc_ - 1);
-  reload();
-  return written ? nullptr : kAlreadyReported;
-}
-
-const char* Machine::setInterrupt() {
-  if (sp_ < 2) return kStackUnderflow;
-  const int code = stack_[sp_ - 1];
-  if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
-  Interrupt which{};
-  const int index = code - kFirstQuoted;
-  if (index >= robotalk::kRegisterCount || !interruptFor(static_cast<Reg>(index), which)) return kIllegalInterrupt;
-  // The address is not checked here; entering a bad handler fails when it runs.
-  brain_.interrupts[static_cast<size_t>(which)].handler = stack_[sp_ - 2];
-  sp_ -= 2;
-  return nullptr;
-}
-
-const char* Machine::setParameter() {
-  if (sp_ < 2) return kStackUnderflow;
-  const int code = stack_[sp_ - 1];
-  if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
-  const int index = code - kFirstQuoted;
-  const int16_t value = stack_[sp_ - 2];
-  sp_ -= 2;
-  if (index == static_cast<int>(Reg::Probe)) {
-    const int chosen = value - kFirstQuoted;
-    if (value < kFirstQuoted || value > kLastQuoted || chosen >= robotalk::kRegisterCount || !isProbeRegister(chosen)) {
-      return kIllegalProbe;
-    }
-    brain_.probeRegister = static_cast<int16_t>(chosen);
-    return nullptr;
-  }
-  if (index == static_cast<int>(Reg::History)) {
-    if (value < 1 || value > kHistoryCells) return kIllegalHistory;
-    brain_.historyCell = value;
-    return nullptr;
-  }
-  Interrupt which{};
-  if (index >= robotalk::kRegisterCount || !interruptFor(static_cast<Reg>(index), which)) return kIllegalInterrupt;
-  brain_.interrupts[static_cast<size_t>(which)].param = value;
-  return nullptr;
-}
-
-const char* Machine::serviceQueue() {
-  // INTON and RTI service the queue at once (specs/robowar.md §6): the handler's return address
-  // is the instruction after INTON, or the RTI's target.
-  flush();
-  const int entered = serviceInterrupts(brain_);
-  reload();
-  if (entered >= 0) host_.interruptEntered(brain_, static_cast<Interrupt>(entered));
-  return brain_.failed ? kAlreadyReported : nullptr;
-}
-
-}  // namespace
-
-namespace {
-
-template <bool kUntilLeader>
-std::optional<Stop> runFrom(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
-                            const uint8_t* leaders) {
+// The interpreter's loop. With kOneStep it executes exactly one instruction, whatever the budget,
+// and returns nullopt (the registers flushed) when the run may go on. Otherwise it runs while
+// counters.cycles < budget; with kUntilLeader it also returns nullopt (flushed) before an
+// instruction at an address whose `leaders` entry is set, after the first instruction. Every stop
+// flushes the registers and the counters into `brain` and `counters`.
+template <bool kUntilLeader, bool kOneStep>
+std::optional<Stop> loop(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
+                         const uint8_t* leaders) {
   if (brain.failed) return Stop::kError;
-  Machine machine(code, brain, host);
-  RunResult result{Stop::kBudget, counters.cycles};
-  const std::optional<Stop> stop = machine.run<kUntilLeader>(budget, result, counters.freeRun, leaders);
-  counters.cycles = result.cycles;
-  return stop;
+  const Cell* const cells = code.cells.data();
+  const int size = static_cast<int>(code.cells.size());
+  int16_t* const stack = brain.stack.data();
+  Registers r{brain.pc, brain.sp};
+  int cycles = counters.cycles;
+  int freeRun = counters.freeRun;
+  const auto stop = [&](std::optional<Stop> why) {
+    flushTo(brain, r);
+    counters.cycles = cycles;
+    counters.freeRun = freeRun;
+    return why;
+  };
+  for (bool first = true;; first = false) {
+    if constexpr (!kOneStep) {
+      if (cycles >= budget) return stop(Stop::kBudget);
+      if constexpr (kUntilLeader) {
+        if (!first && r.pc >= 0 && r.pc < size && leaders[r.pc] != 0) return stop(std::nullopt);
+      }
+    }
+    if (r.pc < 0 || r.pc >= size) [[unlikely]] {
+      stop(std::nullopt);
+      fail(brain, kBeyondEnd, r.pc);
+      return Stop::kError;
+    }
+    const Cell& cell = cells[r.pc];
+    const int at = r.pc;
+    ++r.pc;
+    cycles += cell.cost;
+    const char* error = nullptr;
+    bool sync = false;
+    if (cell.push) {
+      if (r.sp >= kStackCells) [[unlikely]] {
+        error = kStackOverflow;
+      } else {
+        stack[r.sp++] = cell.value;
+      }
+    } else if (cell.unknown) [[unlikely]] {
+      error = kUnidentified;
+    } else {
+      error = execute(cell, r, stack, size, brain, host, sync);
+    }
+    if (error != nullptr) [[unlikely]] {
+      // Errors reported by the host (or by interrupt entry) belong to this instruction too.
+      stop(std::nullopt);
+      if (error != kAlreadyReported) fail(brain, error, at);
+      brain.errorAddress = at;
+      return Stop::kError;
+    }
+    if (sync) return stop(Stop::kSync);
+    // Too many free words in one call end the turn, so that they cannot hang a battle.
+    if (cell.cost == 0 && ++freeRun >= kFreeInstructionCap) [[unlikely]] return stop(Stop::kBudget);
+    if constexpr (kOneStep) return stop(std::nullopt);
+  }
 }
 
 }  // namespace
@@ -529,12 +503,12 @@ RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) {
 
 Stop resume(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters) {
   // Without leaders the run ends only at a stop.
-  return *runFrom<false>(code, brain, host, budget, counters, nullptr);
+  return *loop<false, false>(code, brain, host, budget, counters, nullptr);
 }
 
 std::optional<Stop> resumeUntil(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
                                 const uint8_t* leaders) {
-  return runFrom<true>(code, brain, host, budget, counters, leaders);
+  return loop<true, false>(code, brain, host, budget, counters, leaders);
 }
 
 int32_t readHardware(Brain& brain, Host& host, Reg reg, int at) {
@@ -553,14 +527,7 @@ bool writeHardware(Brain& brain, Host& host, Reg reg, int16_t value, int at) {
 }
 
 std::optional<Stop> step(const Bytecode& code, Brain& brain, Host& host, RunCounters& counters) {
-  if (brain.failed) return Stop::kError;
-  Machine machine(code, brain, host);
-  RunResult result{Stop::kBudget, counters.cycles};
-  const bool more = machine.stepOnce(result, counters.freeRun);
-  counters.cycles = result.cycles;
-  if (!more) return result.stop;
-  machine.flush();
-  return std::nullopt;
+  return loop<false, true>(code, brain, host, 0, counters, nullptr);
 }
 
 }  // namespace chronon::vm
