@@ -488,7 +488,8 @@ std::optional<Stop> loop(const Bytecode& code, Brain& brain, Host& host, int bud
     }
     if (sync) return stop(Stop::kSync);
     // Too many free words in one call end the turn, so that they cannot hang a battle.
-    if (cell.cost == 0 && ++freeRun >= kFreeInstructionCap) [[unlikely]] return stop(Stop::kBudget);
+    if (cell.cost == 0 && ++freeRun >= kFreeInstructionCap) [[unlikely]]
+      return stop(Stop::kBudget);
     if constexpr (kOneStep) return stop(std::nullopt);
   }
 }
