@@ -33,24 +33,13 @@ bool writeRoundReplays(const std::vector<LoadedSide>& loaded, const gb::Tourname
     sides.push_back(&s.result.side);
     entrants.push_back({s.result.side.name, s.file.name(), std::string(s.file.text())});
   }
-  gb::WorldOptions world = options.world;
-  world.keepPrints = true;
   std::atomic<bool> ok{true};
   parallelFor(static_cast<size_t>(options.rounds), options.threads, [&](size_t k) {
     const int32_t seed = gb::roundSeed(options.seed, static_cast<int32_t>(k));
-    gb::World w(sides, world, seed);
-    w.startRound();
     char name[32];
     std::snprintf(name, sizeof name, "round-%04zu.replay", k + 1);
     ReplayOutput output((std::filesystem::path(folder) / name).string());
-    {
-      gb::RoundRecorder recorder(w, entrants, seed, engineName, {}, output.sink());
-      while (!w.finished()) {
-        w.step();
-        recorder.frame(w.takeMessages());
-      }
-      recorder.end();
-    }
+    gb::recordRound(sides, entrants, options.world, seed, engineName, {}, output.sink());
     if (!output.finish("")) ok = false;
   });
   if (ok) std::fprintf(stderr, "replays of %d rounds written to %s\n", options.rounds, folder.c_str());

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -17,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chronon/arena/grobots_world.h"
+#include "chronon/arena/replay.h"
 #include "chronon/arena/robbie_debug.h"
 #include "chronon/arena/robbie_run.h"
 #include "chronon/arena/robowar_battle.h"
@@ -749,7 +751,17 @@ TEST_CASE("DAP: malformed messages get error responses and the adapter lives on"
   CHECK(client.error("launch", {{"program", bundled("dodger")}, {"maxChronons", 0}}).find("maxChronons") !=
         std::string::npos);
   CHECK(client.error("setBreakpoints", {{"breakpoints", json::array()}}) == "missing argument 'source'");
-  client.ok("launch", {{"program", bundled("dodger")}, {"opponents", {bundled("wanderer")}}});
+  CHECK(client.error("launch", {{"program", bundled("dodger")}, {"engine", "fast"}}) ==
+        "argument 'engine' must be \"interp\" or \"jit\"");
+  // `engine` as `chronon battle` takes it: the JIT plays the same battles, the debugger runs the
+  // interpreter and says so.
+  const std::vector<json> launched = client.request(
+      "launch", {{"program", bundled("dodger")}, {"opponents", {bundled("wanderer")}}, {"engine", "jit"}});
+  REQUIRE(launched.size() >= 3);
+  CHECK(launched[0]["success"] == true);
+  CHECK(launched[1]["event"] == "initialized");
+  CHECK(launched[2]["event"] == "output");
+  CHECK(launched[2]["body"]["output"].get<std::string>().rfind("[engine jit: the debugger runs every brain", 0) == 0);
   CHECK(client.error("launch", {{"program", bundled("dodger")}}) == "a program is already launched");
   // The newer requests: missing or ill-typed arguments, and requests that need a pause.
   CHECK(client.error("disassemble", {{"memoryReference", "0x0"}}) == "missing argument 'instructionCount'");
@@ -1316,6 +1328,34 @@ TEST_CASE("DAP transcript for a Grobots side: threads that come and go, breakpoi
   const std::vector<json> watched = client.request("continue", {{"threadId", thread}});
   CHECK(watched.back()["body"]["reason"] == "data breakpoint");
 
+  // The battle viewer's replay of the round: a file beside the adapter, at the paused frame, with
+  // the paused robot (its thread) to select.
+  const int64_t watchedThread = watched.back()["body"]["threadId"];
+  const json replayAnswer = client.ok("chronon/replay");
+  CHECK(replayAnswer["select"] == watchedThread);
+  CHECK(replayAnswer["moment"] ==
+        std::stoi(client.ok("evaluate", {{"expression", "frame"}})["result"].get<std::string>()));
+  const std::string replayFile = replayAnswer["replayFile"];
+  std::string replayError;
+  const std::optional<chronon::arena::replay::File> replay = chronon::arena::replay::readFile(replayFile, replayError);
+  REQUIRE(replay.has_value());
+  CHECK(replay->header["game"] == "grobots");
+  CHECK(replay->header["seed"] == 2);
+  CHECK(replay->moments.size() == 401);  // frame 0 and the 400 frames of the round
+  // The debugged side is watched: the paused robot's brain is in the line of the paused frame.
+  bool pausedBrainRecorded = false;
+  for (const std::string& line : replay->moments) {
+    if (line.rfind("{\"t\":" + replayAnswer["moment"].dump() + ",", 0) != 0) continue;
+    const json moment = json::parse(line);
+    for (const json& brain : moment.value("brain", json::array())) pausedBrainRecorded |= brain[0] == watchedThread;
+  }
+  CHECK(pausedBrainRecorded);
+  // Later stops need only the moment and the robot; the file stays the same.
+  const json again = client.ok("chronon/replay", {{"replay", false}});
+  CHECK_FALSE(again.contains("replayFile"));
+  CHECK(again["moment"] == replayAnswer["moment"]);
+  CHECK(client.ok("chronon/replay")["replayFile"] == replayFile);
+
   // Run to the end: the robots born since and those alive at the end start and end their threads,
   // and the output is `chronon battle`'s results block for the same round.
   client.ok("setDataBreakpoints", {{"breakpoints", json::array()}});
@@ -1345,5 +1385,10 @@ TEST_CASE("DAP transcript for a Grobots side: threads that come and go, breakpoi
   CHECK(exited > 0);
   CHECK(end[end.size() - 2]["event"] == "terminated");
   CHECK(client.error("next", {{"threadId", thread}}) == "the round has ended");
+  // The replay's end is the round the session played to its end.
+  REQUIRE(replay->end.has_value());
+  CHECK((*replay->end)["frames"] == expected.frames);
+  CHECK(client.ok("chronon/replay", {{"replay", false}})["moment"] == expected.frames);
   client.ok("disconnect");
+  CHECK_FALSE(std::filesystem::exists(replayFile));
 }

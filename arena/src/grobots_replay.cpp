@@ -250,4 +250,19 @@ void RoundRecorder::end() {
   writer_.end({{"sides", std::move(sides)}, {"frames", outcome.frames}});
 }
 
+RoundOutcome recordRound(const std::vector<const grobocode::Side*>& sides, const std::vector<replay::Entrant>& entrants,
+                         WorldOptions options, int32_t seed, std::string_view engineName, std::vector<int32_t> watch,
+                         const replay::LineSink& sink) {
+  options.keepPrints = true;
+  World world(sides, options, seed);
+  world.startRound();
+  RoundRecorder recorder(world, entrants, seed, engineName, std::move(watch), sink);
+  while (!world.finished()) {
+    world.step();
+    recorder.frame(world.takeMessages());
+  }
+  recorder.end();
+  return world.outcome();
+}
+
 }  // namespace chronon::arena::grobots

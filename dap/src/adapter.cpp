@@ -109,6 +109,15 @@ void Adapter::dispatch(const Request& request) {
   } else if (command == "launch") {
     if (debuggee_) throw RequestError{"a program is already launched"};
     const bool stopOnEntry = booleanArgumentOr(args, "stopOnEntry", false);
+    // `engine` is `chronon battle --engine`'s, so that a launch can name what a battle names. The
+    // debugger runs one instruction at a time, which only the interpreter does; the JIT plays the
+    // same battles (differential tests), so a session asked for it runs the interpreter and says so.
+    bool jitAsked = false;
+    if (const auto it = args.find("engine"); it != args.end() && !it->is_null()) {
+      const std::string engine = stringArgument(args, "engine");
+      if (engine != "interp" && engine != "jit") throw RequestError{"argument 'engine' must be \"interp\" or \"jit\""};
+      jitAsked = engine == "jit";
+    }
     debuggee_ = launchDebuggee(args);
     stopOnEntry_ = stopOnEntry;
     debuggee_->setStopOnErrors(stopOnErrors_);
@@ -117,6 +126,12 @@ void Adapter::dispatch(const Request& request) {
     // Configuration (breakpoints) comes after `initialized`; sending it once the robots are loaded
     // lets every breakpoint be verified against their code at once.
     sendEvent("initialized", nullptr);
+    if (jitAsked) {
+      sendEvent("output", json{{"category", "console"},
+                               {"output",
+                                "[engine jit: the debugger runs every brain in the interpreter, one instruction "
+                                "at a time; both engines play the same battles]\n"}});
+    }
     syncThreads();
   } else if (command == "attach") {
     throw RequestError{"chronon dap cannot attach: use 'launch'"};
@@ -238,6 +253,8 @@ void Adapter::dispatch(const Request& request) {
     respond(request, nullptr);
     sendEvent("terminated", json::object());
   } else if (command == "disconnect") {
+    // The session ends here: what it owns (a Grobots round's replay file) goes with it.
+    debuggee_.reset();
     respond(request, nullptr);
     done_ = true;
   } else {

@@ -3,6 +3,7 @@
 #include "chronon/dap/debuggee.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "chronon/dap/grobots_features.h"
 #include "chronon/dap/protocol.h"
@@ -169,6 +170,13 @@ class RobbieDebuggee final : public Debuggee {
 class GrobotsDebuggee final : public Debuggee {
  public:
   explicit GrobotsDebuggee(std::unique_ptr<GrobotsDebug> grobots) : grobots_(std::move(grobots)) {}
+  ~GrobotsDebuggee() override {
+    // The replay file written for the viewer belongs to the session.
+    std::error_code ignored;
+    if (!grobots_->replayFile.empty()) std::filesystem::remove(grobots_->replayFile, ignored);
+  }
+  GrobotsDebuggee(const GrobotsDebuggee&) = delete;
+  GrobotsDebuggee& operator=(const GrobotsDebuggee&) = delete;
 
   bool paused() const override { return grobots_->session->paused(); }
   bool ended() const override { return grobots_->session->ended(); }
@@ -210,10 +218,7 @@ class GrobotsDebuggee final : public Debuggee {
   json exceptionInfo() const override { return grobotsExceptionInfoBody(*grobots_); }
   json stopped() const override { return grobotsStoppedBody(*grobots_); }
   json pause(int64_t threadId) const override { return grobotsPauseBody(*grobots_, threadOrPaused(threadId)); }
-  json replay(bool withReplay) override {
-    (void)withReplay;
-    throw RequestError{"the battle viewer does not show Grobots rounds under the debugger yet"};
-  }
+  json replay(bool withReplay) override { return grobotsReplayBody(*grobots_, withReplay); }
   json endOutput() const override { return grobotsEndOutput(*grobots_); }
   int exitCode() const override { return 0; }
 

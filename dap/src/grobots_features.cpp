@@ -3,12 +3,17 @@
 #include "chronon/dap/grobots_features.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <sstream>
 
+#include <unistd.h>
+
+#include "chronon/arena/grobots_replay.h"
 #include "chronon/compiler/grobocode_disasm.h"
 #include "chronon/compiler/load.h"
 #include "chronon/dap/protocol.h"
@@ -693,6 +698,44 @@ json grobotsDisassembleBody(const GrobotsDebug& grobots, const json& arguments) 
     instructions.push_back(std::move(in));
   }
   return json{{"instructions", std::move(instructions)}};
+}
+
+json grobotsReplayBody(GrobotsDebug& grobots, bool withReplay) {
+  if (withReplay && grobots.replayFile.empty()) {
+    std::vector<const grobocode::Side*> sides;
+    std::vector<arena::replay::Entrant> entrants;
+    for (size_t i = 0; i < grobots.sides.size(); ++i) {
+      sides.push_back(&grobots.sides[i].side);
+      entrants.push_back({grobots.sides[i].side.name, grobots.paths[i], std::string(grobots.files[i]->text())});
+    }
+    arena::replay::GzipBuffer gzip;
+    // The debugged side is watched: its brains are in every frame, as the inspector shows them.
+    arena::grobots::recordRound(sides, entrants, grobots.options, grobots.seed, "interpreter", {0},
+                                [&](std::string_view line) { gzip.addLine(line); });
+    // One adapter may debug several rounds in turn, and several adapters may run at once.
+    static std::atomic<int> count{0};
+    const std::filesystem::path path =
+        std::filesystem::temp_directory_path() /
+        ("chronon-debug-" + std::to_string(::getpid()) + "-" + std::to_string(++count) + ".replay");
+    const std::string bytes = gzip.finish();
+    std::ofstream out(path, std::ios::binary);
+    if (!out || !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !out.flush()) {
+      throw RequestError{"cannot write the round's replay to " + path.string()};
+    }
+    grobots.replayFile = path.string();
+  }
+  const arena::grobots::DebugSession& session = *grobots.session;
+  int64_t moment = 0;
+  int64_t select = 0;
+  if (session.paused()) {
+    moment = session.snapshot().position.frame;
+    select = session.snapshot().position.robot;
+  } else if (session.ended()) {
+    moment = session.outcome().frames;
+  }
+  json body{{"moment", moment}, {"select", select}};
+  if (withReplay) body["replayFile"] = grobots.replayFile;
+  return body;
 }
 
 json grobotsEndOutput(const GrobotsDebug& grobots) {

@@ -554,6 +554,18 @@ test('Debug this robot on a Grobots side: the side\'s robots are threads, paused
     Array.from(document.querySelectorAll('.debug-pane .monaco-list-row, .pane-body .monaco-list-row')).some((e) => e.textContent.includes('Return stack')), 30000);
   await wb.screenshot('15b-debug-grobots');
   log('a Grobots side paused at its first instruction');
+  // The battle viewer opens beside at the paused frame (the round's first), with the paused
+  // gatherer selected: the adapter recorded the round into a file the extension read.
+  const viewer = await wb.webviewFrame('.cv-title', 'Chronon Gatherers', 60000);
+  await viewer.waitForFunction(
+    () => window.chrononViewerDebug && window.chrononViewerDebug.moment() <= 1 && window.chrononViewerDebug.canvas.clientHeight > 50,
+    null,
+    { timeout: 30000 },
+  );
+  await viewer.waitForFunction(() => /Gatherer/.test(document.querySelector('.cv-inspector h3')?.textContent ?? ''), null, { timeout: 15000 });
+  const colours = await arenaColours(viewer);
+  await wb.screenshot('15c-debug-grobots-viewer');
+  assert.ok(colours > 10, `the paused round is drawn: ${colours} colours`);
   await wb.runCommand('Debug: Stop');
   await wb.page.locator('.debug-toolbar').first().waitFor({ state: 'hidden', timeout: 15000 });
   await wb.clearNotifications();

@@ -2,8 +2,8 @@
 // adapter; a configuration provider fills what launch.json leaves out (the program from the active
 // robot, the opponents from the list with check boxes, a stop at entry when no breakpoint could stop
 // the battle); "Debug this robot" starts a session on the active robot, side or Robbie program (Robbie
-// runs alone: no opponents to pick). While paused, the battle viewer beside shows a RoboWar battle or
-// a Robbie run at the paused moment (ViewerTracker); Grobots rounds are not shown there yet.
+// runs alone: no opponents to pick). While paused, the battle viewer beside shows the RoboWar battle,
+// the Robbie run or the Grobots round at the paused moment (ViewerTracker).
 
 import * as fs from 'fs';
 import * as path from 'path';
@@ -157,9 +157,14 @@ export async function debugRobot(): Promise<void> {
   await vscode.debug.startDebugging(folder, robotLaunch(program, opponents, !hasBreakpoints([program, ...opponents])));
 }
 
-/** What `chronon/replay` answers: the battle's replay, the paused moment and robot (docs/debugging.md). */
+/**
+ * What `chronon/replay` answers: the battle's replay (inline for RoboWar and RL, as a file beside the
+ * adapter for a Grobots round, which is tens of megabytes), the paused moment and robot
+ * (docs/debugging.md).
+ */
 interface ReplayAnswer {
   replay?: string;
+  replayFile?: string;
   moment: number;
   select: number;
 }
@@ -197,8 +202,7 @@ class ViewerTracker implements vscode.DebugAdapterTracker {
   }
 
   private async stopped(thread: number | undefined): Promise<void> {
-    // The adapter keeps no replay of a Grobots round (tens of megabytes): no viewer follows one yet.
-    if (this.closedByUser || robotKind(String(this.session.configuration.program ?? '')) === 'grobots') return;
+    if (this.closedByUser) return;
     await this.opening;
     let answer: ReplayAnswer;
     try {
@@ -214,7 +218,14 @@ class ViewerTracker implements vscode.DebugAdapterTracker {
       return;
     }
     this.opening = (async () => {
-      const bytes = new TextEncoder().encode(answer.replay ?? '');
+      let bytes: Uint8Array;
+      if (answer.replayFile) {
+        // A plain view of the file's bytes: a Node Buffer would reach the page as JSON (viewer.ts).
+        const read = await vscode.workspace.fs.readFile(vscode.Uri.file(answer.replayFile));
+        bytes = new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
+      } else {
+        bytes = new TextEncoder().encode(answer.replay ?? '');
+      }
       this.viewer = openDebugViewer(`${this.session.name} (paused)`, bytes, answer.moment, select, (id) => void this.focusThread(id));
       void this.viewer.closed.then(() => {
         this.viewer = undefined;

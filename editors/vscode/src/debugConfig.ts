@@ -38,6 +38,7 @@ export interface LaunchFields {
   stopOnEntry?: unknown;
   room?: unknown;
   steps?: unknown;
+  engine?: unknown;
 }
 
 /**
@@ -50,6 +51,7 @@ export function launchProblem(config: LaunchFields): string | undefined {
 
 function fieldProblem(config: LaunchFields): string | undefined {
   if (typeof config.program !== 'string' || config.program === '') return 'Chronon: "program" must name the robot file to debug.';
+  if (config.engine !== undefined && config.engine !== 'interp' && config.engine !== 'jit') return 'Chronon: "engine" must be "interp" or "jit".';
   const programKind = robotKind(config.program);
   if (programKind === 'grobots') return grobotsProblem(config);
   if (programKind === 'robbie') return robbieProblem(config);

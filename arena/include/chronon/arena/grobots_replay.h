@@ -56,4 +56,13 @@ class RoundRecorder {
   uint32_t nextSensorId_ = 0xFFFFFFFFu;           ///< The id of the next sensor shot (they count down).
 };
 
+/// Plays one round of `sides` (in side order; pointers owned by the caller) with `options` (prints
+/// are kept whatever its keepPrints says, so that the replay has them) and `seed`, and records it
+/// through `sink` as RoundRecorder does: the same lines `chronon battle --replay` writes for the same
+/// sides, options and seed. `entrants`, `engineName` and `watch` go to the recorder. Returns the
+/// round's outcome.
+RoundOutcome recordRound(const std::vector<const grobocode::Side*>& sides, const std::vector<replay::Entrant>& entrants,
+                         WorldOptions options, int32_t seed, std::string_view engineName, std::vector<int32_t> watch,
+                         const replay::LineSink& sink);
+
 }  // namespace chronon::arena::grobots

@@ -29,6 +29,9 @@ struct GrobotsDebug {
   arena::grobots::WorldOptions options;                   ///< The launch's frames and world.
   int32_t seed = 1;                                       ///< The launch's seed.
   std::unique_ptr<arena::grobots::DebugSession> session;  ///< The round.
+  /// The round's replay file once a client asked for it (chronon/replay), in the temporary folder;
+  /// the debuggee removes it when the session ends.
+  std::string replayFile;
 };
 
 /// True when a launch's `program` is a Grobots side (a path ending in .gb, any case).
@@ -85,6 +88,14 @@ nlohmann::json grobotsExceptionInfoBody(const GrobotsDebug& grobots);
 /// The disassemble body: instructions of a robot's brain around a memory reference (a frame's
 /// instructionPointerReference), as `chronon disasm` shows them.
 nlohmann::json grobotsDisassembleBody(const GrobotsDebug& grobots, const nlohmann::json& arguments);
+/// The `chronon/replay` body for a round: `moment`, the paused frame (the round's last frame once it
+/// ended), `select`, the paused robot's serial (its thread id and its entity id in the replay), and
+/// with `withReplay` `replayFile`: the path of the round's replay, gzip'd as `chronon battle --replay
+/// FILE --watch PROGRAM` writes it for the same sides, seed and options, recorded into the temporary
+/// folder at the first such request. A full round's replay is tens of megabytes, too much for one
+/// protocol message; the adapter runs beside the editor, which reads the file. Throws RequestError
+/// when the file cannot be written.
+nlohmann::json grobotsReplayBody(GrobotsDebug& grobots, bool withReplay);
 /// The output event body at the end: each side's outcome as text and as data.
 nlohmann::json grobotsEndOutput(const GrobotsDebug& grobots);
 

@@ -75,6 +75,8 @@ test('ill-typed fields are errors that name the field', () => {
     [{ program: 'a.rtk', maxChronons: 0 }, /"maxChronons"/],
     [{ program: 'a.rtk', maxChronons: '100' }, /"maxChronons"/],
     [{ program: 'a.rtk', stopOnEntry: 'yes' }, /"stopOnEntry"/],
+    [{ program: 'a.rtk', engine: 'fast' }, /"engine" must be "interp" or "jit"/],
+    [{ program: 'a.gb', engine: 3 }, /"engine"/],
   ];
   for (const [config, re] of cases) {
     const problem = launchProblem(config);
@@ -122,6 +124,7 @@ test("package.json contributes the chronon debugger with the adapter's launch ar
   assert.equal(chronon.type, kDebugType);
   assert.deepEqual(chronon.languages, ['robotalk', 'robbie', 'grobocode']);
   assert.deepEqual(Object.keys(chronon.configurationAttributes.launch.properties).sort(), [
+    'engine',
     'frames',
     'maxChronons',
     'opponents',
