@@ -4,6 +4,9 @@
 
 #include <cstdio>
 #include <set>
+#include <string>
+
+#include "chronon/jit/jit.h"
 
 namespace chronon::cli {
 
@@ -109,6 +112,14 @@ void printRecords(const char* what, const jit::JitStats& stats) {
                stats.records.size(), stats.totalMilliseconds, static_cast<long long>(stats.cacheHits));
   if (stats.queued > 0)
     std::fprintf(stderr, ", %lld still queued when the run ended", static_cast<long long>(stats.queued));
+  const std::string folder = jit::objectCacheFolder();
+  if (folder.empty()) {
+    std::fprintf(stderr, ", object cache off");
+  } else {
+    const jit::ObjectCacheCounts counts = jit::objectCacheCounts();
+    std::fprintf(stderr, ", %lld objects loaded from and %lld written to %s", static_cast<long long>(counts.hits),
+                 static_cast<long long>(counts.writes), folder.c_str());
+  }
   std::fprintf(stderr, "\n");
   for (const jit::CompileRecord& r : stats.records) {
     std::fprintf(stderr, "  %-40s %6d instructions %5d blocks  O%d %8.2f ms%s%s\n",

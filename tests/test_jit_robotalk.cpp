@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -18,10 +19,13 @@
 #include "chronon/arena/robowar_tournament.h"
 #include "chronon/arena/robowar_tournament_report.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/jit/jit.h"
 #include "chronon/jit/robotalk_jit.h"
 #include "chronon/vm/interpreter.h"
 #include "chronon/vm/robotalk_engine.h"
 #include "test_support.h"
+
+#include <unistd.h>
 
 namespace {
 
@@ -472,4 +476,94 @@ TEST_CASE("RoboTalk JIT matches the interpreter on a sample of the RoboWar corpu
     const rw::Entry two{&robots[(i + 7) % robots.size()], 0};
     for (uint64_t seed = 1; seed <= seeds; ++seed) compareBattle({one, two}, seed * 1000 + i);
   }
+}
+
+TEST_CASE("RoboTalk JIT keeps compiled code on disk: a fresh JIT loads it, a damaged file is compiled again",
+          "[jit][robotalk][cache]") {
+  namespace fs = std::filesystem;
+  const std::string before = jit::objectCacheFolder();
+  const fs::path folder = fs::temp_directory_path() / ("chronon-jit-cache-test-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  REQUIRE(jit::setObjectCacheFolder(folder.string()));
+  // A program no other test compiles, so that its object is not in the folder yet.
+  const robotalk::Program p = compileSource("start: 5 3 * 2 - a' store a 7 max aim' store 4 vrecall drop start jump");
+  const vm::Bytecode code = vm::decode(p);
+  const auto freshJit = [] {
+    std::string reason;
+    std::unique_ptr<RoboTalkJit> made = RoboTalkJit::create(reason);
+    INFO(reason);
+    REQUIRE(made != nullptr);
+    return made;
+  };
+  // Runs `code` on `engine` and on the interpreter with a few budgets: the same brains and calls.
+  const auto sameAsInterpreter = [&](RoboTalkJit& engine) {
+    vm::Brain a;
+    vm::Brain b;
+    LoggingHost hostA;
+    LoggingHost hostB;
+    for (const int budget : {1, 3, 10, 100, 1000}) {
+      const vm::RunResult ra = vm::run(code, a, hostA, budget);
+      const vm::RunResult rb = engine.run(code, b, hostB, budget);
+      REQUIRE(static_cast<int>(ra.stop) == static_cast<int>(rb.stop));
+      REQUIRE(ra.cycles == rb.cycles);
+    }
+    CHECK(hostA.log == hostB.log);
+    CHECK(a == b);
+  };
+  const auto objects = [&] {
+    std::vector<fs::path> found;
+    for (const auto& entry : fs::directory_iterator(folder)) {
+      if (entry.path().extension() == ".o") found.push_back(entry.path());
+    }
+    return found;
+  };
+  const jit::ObjectCacheCounts start = jit::objectCacheCounts();
+
+  // The first JIT compiles the program and writes its object.
+  {
+    const std::unique_ptr<RoboTalkJit> first = freshJit();
+    REQUIRE(first->prepare(code, "cached"));
+    sameAsInterpreter(*first);
+  }
+  CHECK(jit::objectCacheCounts().writes == start.writes + 1);
+  CHECK(jit::objectCacheCounts().hits == start.hits);
+  REQUIRE(objects().size() == 1);
+
+  // A second JIT (as the next run would make) loads it instead of compiling, and runs the same.
+  {
+    const std::unique_ptr<RoboTalkJit> second = freshJit();
+    REQUIRE(second->prepare(code, "cached"));
+    sameAsInterpreter(*second);
+  }
+  CHECK(jit::objectCacheCounts().hits == start.hits + 1);
+  CHECK(jit::objectCacheCounts().writes == start.writes + 1);
+
+  // A damaged file (a torn write, junk) is not loaded: the program is compiled again and the file
+  // replaced by a whole one.
+  {
+    std::ofstream junk(objects().front(), std::ios::binary | std::ios::trunc);
+    junk << "chronon jit object 1\nnot an object";
+  }
+  {
+    const std::unique_ptr<RoboTalkJit> third = freshJit();
+    REQUIRE(third->prepare(code, "cached"));
+    sameAsInterpreter(*third);
+  }
+  CHECK(jit::objectCacheCounts().hits == start.hits + 1);
+  CHECK(jit::objectCacheCounts().writes == start.writes + 2);
+  REQUIRE(objects().size() == 1);
+  CHECK(fs::file_size(objects().front()) > 200);
+
+  // A folder that cannot be made leaves the cache off; compiling works as before.
+  CHECK_FALSE(jit::setObjectCacheFolder("/proc/chronon-cannot-make-this"));
+  CHECK(jit::objectCacheFolder().empty());
+  {
+    const std::unique_ptr<RoboTalkJit> fourth = freshJit();
+    REQUIRE(fourth->prepare(code, "cached"));
+    sameAsInterpreter(*fourth);
+  }
+  CHECK(jit::objectCacheCounts().writes == start.writes + 2);
+
+  jit::setObjectCacheFolder(before);
+  fs::remove_all(folder);
 }

@@ -138,7 +138,6 @@ struct GrobocodeJit::Impl {
   // first hot brain is recompiled (on the worker).
   std::unique_ptr<llvm::orc::LLJIT> jitO2;
   detail::CodeCache<Compiled> cache;
-  int serial = 0;  // Symbol serial numbers; compiles run under the cache's lock or on the worker.
   // Background compilation (JitOptions::background); only the worker compiles then, so LLVM is
   // never used from two threads. Declared last, so that it stops before the cache goes.
   detail::BackgroundWorker<Job> worker{[this](Job& job) { compileJob(job); }};
@@ -187,14 +186,13 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>("brain", *context);
   module->setDataLayout(target->getDataLayout());
-  const std::string symbol = "grobocode_brain_" + std::to_string(++serial);
-  llvm::Function* function = detail::lowerBrain(*module, plan, size, symbol);
+  llvm::Function* function = detail::lowerBrain(*module, plan, size, "grobocode_brain");
   if (function == nullptr) {
     record.note = "internal error: an instruction's code disagrees with its planned stack effect";
     return nullptr;
   }
-  const llvm::orc::ExecutorAddr address = detail::finishModule(*target, std::move(context), std::move(module),
-                                                               *function, symbol, optimization, record.note);
+  const llvm::orc::ExecutorAddr address =
+      detail::finishModule(*target, std::move(context), std::move(module), *function, optimization, record.note);
   return address.isNull() ? nullptr : address.toPtr<NativeBrain>();
 }
 

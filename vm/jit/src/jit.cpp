@@ -5,6 +5,8 @@
 
 #include <mutex>
 
+#include "object_cache.h"
+
 namespace chronon::jit {
 
 std::string llvmVersion() { return LLVM_VERSION_STRING; }
@@ -18,6 +20,15 @@ bool initializeNativeTarget(std::string& reason) {
   });
   if (!ok) reason = "LLVM has no native target for this host";
   return ok;
+}
+
+std::string objectCacheFolder() { return detail::objectCache().folder(); }
+
+bool setObjectCacheFolder(const std::string& folder) { return detail::objectCache().setFolder(folder); }
+
+ObjectCacheCounts objectCacheCounts() {
+  const detail::DiskObjectCache& cache = detail::objectCache();
+  return ObjectCacheCounts{cache.hits(), cache.writes()};
 }
 
 }  // namespace chronon::jit

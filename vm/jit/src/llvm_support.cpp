@@ -15,6 +15,10 @@
 
 #include <cstdlib>
 
+#include "object_cache.h"
+
+#include <llvm/ADT/StringExtras.h>
+
 namespace chronon::jit::detail {
 
 std::unique_ptr<llvm::orc::LLJIT> makeLljit(llvm::CodeGenOptLevel codeGen, std::span<const HostSymbol> symbols,
@@ -34,7 +38,7 @@ std::unique_ptr<llvm::orc::LLJIT> makeLljit(llvm::CodeGenOptLevel codeGen, std::
                                          -> llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
             auto target = builder.createTargetMachine();
             if (!target) return target.takeError();
-            return std::make_unique<llvm::orc::TMOwningSimpleCompiler>(std::move(*target));
+            return std::make_unique<llvm::orc::TMOwningSimpleCompiler>(std::move(*target), &objectCache());
           })
           .create();
   if (!jit) {
@@ -80,17 +84,44 @@ void optimizeModule(llvm::Module& module, int optimization) {
 }
 
 llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm::LLVMContext> context,
-                                     std::unique_ptr<llvm::Module> module, llvm::Function& function,
-                                     const std::string& symbol, int optimization, std::string& note) {
+                                     std::unique_ptr<llvm::Module> module, llvm::Function& function, int optimization,
+                                     std::string& note) {
   std::string problems;
   llvm::raw_string_ostream out(problems);
   if (llvm::verifyFunction(function, &out)) {
     note = "internal error: invalid IR: " + problems;
     return {};
   }
+  // The function is named after its code, so that the same program gets the same name (and the
+  // object cache the same key) in every run, whatever order the programs are compiled in.
+  std::string ir;
+  llvm::raw_string_ostream text(ir);
+  module->print(text, nullptr);
+  text.flush();
+  const std::string symbol =
+      function.getName().str() + "_" + llvm::utohexstr(fnv1a(ir), true, 16) + "_o" + std::to_string(optimization);
+  // The same code compiled into this JIT before is the same function: no second definition.
+  if (auto existing = jit.lookup(symbol)) {
+    // The module goes before the context it lives in.
+    module.reset();
+    context.reset();
+    return *existing;
+  } else {
+    llvm::consumeError(existing.takeError());
+  }
+  function.setName(symbol);
   const char* dump = std::getenv("CHRONON_JIT_DUMP");
   if (dump != nullptr && dump[0] == '2') module->print(llvm::errs(), nullptr);
-  optimizeModule(*module, optimization);
+  // The module is named by its key, which the object cache reads when the code generator asks it.
+  // When the cache holds the object, the passes would only be thrown away.
+  DiskObjectCache& cache = objectCache();
+  bool cached = false;
+  if (!cache.folder().empty()) {
+    const std::string key = DiskObjectCache::keyOf(*module, optimization);
+    module->setModuleIdentifier(key);
+    cached = cache.has(key);
+  }
+  if (!cached) optimizeModule(*module, optimization);
   if (dump != nullptr && dump[0] == '1') module->print(llvm::errs(), nullptr);
   if (llvm::Error e = jit.addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
     note = "LLVM: " + llvm::toString(std::move(e));

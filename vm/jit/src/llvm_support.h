@@ -11,6 +11,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -45,12 +46,25 @@ inline llvm::CodeGenOptLevel codeGenFor(int optimization) {
 /// 2 the O2 pipeline, which costs ten to a hundred times as much.
 void optimizeModule(llvm::Module& module, int optimization);
 
-/// Verifies `function`, prints the module when CHRONON_JIT_DUMP asks (=2 before, =1 after the
-/// passes), optimises it at `optimization`, adds it to `jit` and looks up `symbol`. Returns the
-/// function's address, or a null address with `note` saying why.
+/// Verifies `function` (the module's one definition, named by its kind, such as "robotalk_program"),
+/// renames it after its code and `optimization` (kind_HASH_oN, the same in every run), prints the
+/// module when CHRONON_JIT_DUMP asks (=2 before, =1 after the passes), optimises it at
+/// `optimization` unless the object cache holds its object (object_cache.h), adds it to `jit` and
+/// looks the function up. The same code compiled into `jit` before returns the earlier function.
+/// Returns the function's address, or a null address with `note` saying why.
 llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm::LLVMContext> context,
-                                     std::unique_ptr<llvm::Module> module, llvm::Function& function,
-                                     const std::string& symbol, int optimization, std::string& note);
+                                     std::unique_ptr<llvm::Module> module, llvm::Function& function, int optimization,
+                                     std::string& note);
+
+/// FNV-1a (64 bits) over `bytes`.
+inline uint64_t fnv1a(std::string_view bytes) {
+  uint64_t h = 14695981039346656037ULL;
+  for (const char c : bytes) {
+    h ^= static_cast<uint8_t>(c);
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
 
 /// FNV-1a (64 bits) over the bytes of `words`, little end first: the caches' content hash.
 template <typename T>

@@ -178,7 +178,6 @@ struct RobbieJit::Impl {
   JitOptions options;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   detail::CodeCache<Compiled> cache;
-  int serial = 0;  // Symbol serial numbers; compiles run under the cache's lock.
 
   const Compiled* find(const robbie::Program& program, std::string_view name);
   NativeRobbie compile(const robbie::Program& program, Compiled& compiled, CompileRecord& record);
@@ -201,10 +200,9 @@ NativeRobbie RobbieJit::Impl::compile(const robbie::Program& program, Compiled& 
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>("robbie", *context);
   module->setDataLayout(jit->getDataLayout());
-  const std::string symbol = "robbie_program_" + std::to_string(++serial);
-  llvm::Function* function = detail::lowerRobbie(*module, program, plan, symbol);
-  const llvm::orc::ExecutorAddr address = detail::finishModule(*jit, std::move(context), std::move(module), *function,
-                                                               symbol, options.optimization, record.note);
+  llvm::Function* function = detail::lowerRobbie(*module, program, plan, "robbie_program");
+  const llvm::orc::ExecutorAddr address =
+      detail::finishModule(*jit, std::move(context), std::move(module), *function, options.optimization, record.note);
   return address.isNull() ? nullptr : address.toPtr<NativeRobbie>();
 }
 

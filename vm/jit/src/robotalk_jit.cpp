@@ -172,7 +172,6 @@ struct RoboTalkJit::Impl {
   std::unique_ptr<llvm::orc::LLJIT> jitO2;
   uint64_t serial = 0;
   detail::CodeCache<Compiled> cache;
-  int functions = 0;  // Symbol serial numbers; compiles run under the cache's lock or on the worker.
   // Background compilation (JitOptions::background); only the worker compiles then, so LLVM is
   // never used from two threads. Declared last, so that it stops before the cache goes.
   detail::BackgroundWorker<Job> worker{[this](Job& job) { compileJob(job); }};
@@ -225,14 +224,13 @@ NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>("robot", *context);
   module->setDataLayout(target->getDataLayout());
-  const std::string symbol = "robotalk_program_" + std::to_string(++functions);
-  llvm::Function* function = robotalk_detail::lowerProgram(*module, plan, size, symbol);
+  llvm::Function* function = robotalk_detail::lowerProgram(*module, plan, size, "robotalk_program");
   if (function == nullptr) {
     record.note = "internal error: an instruction's code disagrees with its planned stack effect";
     return nullptr;
   }
-  const llvm::orc::ExecutorAddr address = detail::finishModule(
-      *target, std::move(context), std::move(module), *function, symbol, irPassesFor(optimization), record.note);
+  const llvm::orc::ExecutorAddr address = detail::finishModule(*target, std::move(context), std::move(module),
+                                                               *function, irPassesFor(optimization), record.note);
   return address.isNull() ? nullptr : address.toPtr<NativeProgram>();
 }
 

@@ -3,6 +3,7 @@
 // (grobocode_jit.h, robbie_jit.h) may decline a program, and the interpreter then runs it. This
 // header holds what they share: the LLVM version and the one-time native target set-up.
 
+#include <cstdint>
 #include <string>
 
 namespace chronon::jit {
@@ -13,5 +14,21 @@ std::string llvmVersion();
 /// Initialises LLVM's native target once per process. Returns true when native code generation is
 /// available on this machine; false (with `reason` set) when it is not.
 bool initializeNativeTarget(std::string& reason);
+
+/// The folder where compiled code is kept between runs (docs/jit.md "The object cache"), or "" when
+/// the cache is off. At first use it comes from the environment: CHRONON_JIT_CACHE (a folder, or
+/// "off"), else $XDG_CACHE_HOME/chronon/jit, else $HOME/.cache/chronon/jit.
+std::string objectCacheFolder();
+
+/// Keeps compiled code in `folder` (created when missing) from now on; "" turns the cache off.
+/// Returns false, with the cache off, when the folder cannot be made.
+bool setObjectCacheFolder(const std::string& folder);
+
+/// Objects this process loaded from the cache instead of compiling them, and objects it wrote there.
+struct ObjectCacheCounts {
+  int64_t hits = 0;
+  int64_t writes = 0;
+};
+ObjectCacheCounts objectCacheCounts();
 
 }  // namespace chronon::jit
