@@ -133,6 +133,9 @@ class Reader {
       case Section::kText: return;
       case Section::kHardware: readHardware(line); return;
       case Section::kCode:
+        // No brain takes code after a type whose cost failed: its brain was already attached, and
+        // the side has that error.
+        if (builder_ == nullptr) return;
         for (const Token& token : line.tokens) {
           if (!builder_->compileToken(token, line.number, diags())) return;
         }
@@ -444,6 +447,7 @@ class Reader {
       if (!typeBuilder_->finish(word.range, diags())) return false;
       side().types.back().brain = std::move(typeBuilder_->brain);
       typeBuilder_.reset();
+      builder_ = nullptr;
     }
     // The type's cost is computed when it is added to the side; an error there aborts the tag just
     // as a failed brain check does (specs/grobots-world.md §14).
