@@ -16,6 +16,7 @@
 #include "chronon/arena/tournament_records.h"
 #include "chronon/ladder/ladder.h"
 #include "chronon/ladder/ladder_page.h"
+#include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
 #include "replay_output.h"
@@ -316,7 +317,7 @@ int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, 
     std::map<int64_t, std::vector<std::pair<int64_t, ld::Rating>>> history;
     for (const ld::Standing& s : table) history[s.robot.id] = ladder.ratingHistory(s.robot.id);
     const std::string title = "Ladder " + std::filesystem::path(db).filename().string();
-    if (!writeWholeFile(html, ld::standingsPage(title, table, history))) return 1;
+    if (!writeWholeFile(html, ld::standingsPage(title, table, history, chartScript()))) return 1;
     std::fprintf(stderr, "standings page written to %s\n", html.c_str());
   }
   if (json) {
@@ -395,9 +396,9 @@ int history(ld::Ladder& ladder, const std::string& name) {
 }  // namespace
 
 int runLadder(const Args& args) {
-  CLI::App app{kDescription, "chronon ladder"};
+  const std::unique_ptr<CLI::App> parser = commandApp("ladder", kDescription);
+  CLI::App& app = *parser;
   app.require_subcommand(1);
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::string db;
   uint64_t seed = 1;
   std::vector<std::string> inputs;
@@ -461,15 +462,7 @@ int runLadder(const Args& args) {
   importCmd->add_option("files", inputs, "result files, and optionally their plan (whose rules are then checked)")
       ->required()
       ->type_name("FILE");
-  try {
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "chronon ladder: %s\nRun 'chronon ladder --help' for the options.\n", e.what());
-    return 2;
-  }
+  if (const std::optional<int> status = parseCommandLine(app, args)) return *status;
   std::string error;
   if (init->parsed()) {
     if (!ld::Ladder::create(db, seed, error)) {

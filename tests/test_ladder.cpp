@@ -2,6 +2,7 @@
 // pairings are thinnest, new versions replacing old entries, and batches stored atomically.
 
 #include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 
@@ -9,6 +10,7 @@
 
 #include "chronon/ladder/glicko2.h"
 #include "chronon/ladder/ladder.h"
+#include "chronon/ladder/ladder_page.h"
 
 namespace {
 
@@ -87,4 +89,37 @@ TEST_CASE("the ladder schedules the thinnest pairings and links new versions to 
   CHECK_FALSE(ladder->store({{*a, 999, 1, 0, {}, {}}}, "run", error));
   CHECK(ladder->nextMatchId() == 4);
   fs::remove_all(db.parent_path());
+}
+
+TEST_CASE("the standings page carries uPlot's chart data and the chart script", "[ladder]") {
+  ld::Standing a;
+  a.robot.id = 1;
+  a.robot.name = "Alpha</script><b>";
+  ld::Standing b;
+  b.robot.id = 2;
+  b.robot.name = "Beta";
+  ld::Standing retired;
+  retired.robot.id = 3;
+  retired.robot.name = "Old";
+  retired.robot.active = false;
+  const std::map<int64_t, std::vector<std::pair<int64_t, ld::Rating>>> history = {
+      {1, {{1, {1510.04, 300, 0.06}}, {2, {1520, 280, 0.06}}}},
+      {2, {{2, {1490, 280, 0.06}}}},
+      {3, {{1, {1400, 300, 0.06}}}}};
+  const nlohmann::json data = ld::chartData({a, b, retired}, history);
+  // Batches along x; a line per active robot, null where it has no rating yet; retired entries left out.
+  CHECK(data["x"] == nlohmann::json::array({1, 2}));
+  REQUIRE(data["lines"].size() == 2);
+  CHECK(data["lines"][0]["name"] == "Alpha</script><b>");
+  CHECK(data["lines"][0]["values"] == nlohmann::json::array({1510.0, 1520.0}));
+  CHECK(data["lines"][1]["values"] == nlohmann::json::array({nullptr, 1490.0}));
+  CHECK(data["lines"][0]["color"] != data["lines"][1]["color"]);
+  const std::string page = ld::standingsPage("Ladder", {a, b, retired}, history, "var ChrononChart = {};");
+  CHECK(page.find("<script>var ChrononChart = {};</script>") != std::string::npos);
+  CHECK(page.find("ChrononChart.draw(document, 'chart-data', 'chart')") != std::string::npos);
+  // A name never ends the data's script element, and is escaped in the table.
+  CHECK(page.find("Alpha</script>") == std::string::npos);
+  CHECK(page.find("Alpha<\\/script><b>") != std::string::npos);
+  CHECK(page.find("<td>Alpha&lt;/script&gt;&lt;b&gt;</td>") != std::string::npos);
+  CHECK(page.find("<polyline") == std::string::npos);
 }
