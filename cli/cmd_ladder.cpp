@@ -252,6 +252,32 @@ int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
 }
 
 // Plays stored duels again (all, or `sample` drawn with `seed`) and prints each whose outcome differs.
+// A rating as rebuild prints it: rating, deviation and volatility, or "none".
+std::string ratingText(const std::optional<ld::Rating>& r) {
+  if (!r) return "none";
+  char text[96];
+  std::snprintf(text, sizeof text, "%.6f %.6f %.8f", r->rating, r->deviation, r->volatility);
+  return text;
+}
+
+int rebuild(ld::Ladder& ladder, bool write) {
+  std::string error;
+  const std::optional<ld::RebuildReport> report = ladder.rebuild(write, error);
+  if (!report) {
+    std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
+    return 1;
+  }
+  for (const ld::RatingDifference& d : report->differences) {
+    const std::string where = d.batch == 0 ? "current rating" : "batch " + std::to_string(d.batch);
+    std::printf("differs: entry %lld, %s\n  stored:     %s\n  recomputed: %s\n", static_cast<long long>(d.robot),
+                where.c_str(), ratingText(d.stored).c_str(), ratingText(d.recomputed).c_str());
+  }
+  std::printf("recomputed %lld ratings over %lld batches: %zu differ%s\n", static_cast<long long>(report->ratings),
+              static_cast<long long>(report->batches), report->differences.size(),
+              write && !report->differences.empty() ? "; the recomputed ratings are stored" : "");
+  return report->differences.empty() || write ? 0 : 1;
+}
+
 int verify(ld::Ladder& ladder, int sample, uint64_t seed, int threads) {
   const std::vector<ld::MatchRow> rows = ladder.matches();
   std::map<size_t, const nlohmann::json*> byIndex;
@@ -456,6 +482,12 @@ int runLadder(const Args& args) {
   verifyCmd->add_option("-j,--threads", threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 256))
       ->type_name("N");
+  CLI::App* rebuildCmd = app.add_subcommand(
+      "rebuild",
+      "recompute every rating from the stored duels and report any that differs from the stored one (exit 1)");
+  rebuildCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
+  bool write = false;
+  rebuildCmd->add_flag("--write", write, "store the recomputed ratings in place of those that differ (exit 0)");
   CLI::App* importCmd =
       app.add_subcommand("import", "store duel results played elsewhere (chronon tournament play), matched by hash");
   importCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
@@ -488,6 +520,7 @@ int runLadder(const Args& args) {
     if (standingsCmd->parsed()) return standings(*ladder, json, csv, html, db);
     if (historyCmd->parsed()) return history(*ladder, robot);
     if (verifyCmd->parsed()) return verify(*ladder, sample, seed, threads);
+    if (rebuildCmd->parsed()) return rebuild(*ladder, write);
     if (planCmd->parsed()) return plan(*ladder, matches);
     return import(*ladder, inputs);
   } catch (const nlohmann::json::exception& e) {

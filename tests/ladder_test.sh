@@ -119,6 +119,22 @@ PY
 "$chronon" ladder verify "$work/altered.db" >"$work/verify.txt" && fail "verify missed an altered result"
 grep -q "^differs: ladder match 17$" "$work/verify.txt" || fail "verify did not name match 17: $(head -n 3 "$work/verify.txt")"
 
+# rebuild recomputes every rating from the stored duels: all agree; a stored outcome altered in the
+# database gives other ratings from its batch on, reported with exit 1; --write stores them.
+"$chronon" ladder rebuild "$work/a.db" >"$work/rebuild.txt" || fail "rebuild: $(tail -n 3 "$work/rebuild.txt")"
+grep -q "^recomputed [0-9]* ratings over [0-9]* batches: 0 differ$" "$work/rebuild.txt" ||
+  fail "rebuild said: $(tail -n 1 "$work/rebuild.txt")"
+python3 - "$work/altered.db" <<'PY' || fail "could not alter a stored score"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE matches SET points_a = CASE WHEN points_a > points_b THEN points_b ELSE points_b + 1 END WHERE id = 17")
+db.commit()
+PY
+"$chronon" ladder rebuild "$work/altered.db" >"$work/rebuild.txt" && fail "rebuild missed an altered score"
+grep -q "^differs: entry [0-9]*, batch 1$" "$work/rebuild.txt" || fail "rebuild did not name batch 1: $(head -n 3 "$work/rebuild.txt")"
+"$chronon" ladder rebuild "$work/altered.db" --write >/dev/null || fail "rebuild --write"
+"$chronon" ladder rebuild "$work/altered.db" | grep -q ": 0 differ$" || fail "rebuild --write left differences"
+
 # A robot from outside the ladder is refused by import.
 { echo "# not in the ladder"; cat "$repo/stdlib/robowar/dodger.rtk"; echo; } >"$work/stranger.rtk"
 "$chronon" tournament plan "$work/stranger.rtk" "$work/robots/spinner.rtk" --duels 1 --groups 0 --basic \

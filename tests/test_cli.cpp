@@ -194,6 +194,7 @@ std::vector<Case> cases() {
   c.push_back({"ladder verify", "--sample", "2", "ladder verify {dir}/l.db -j 1", "", kRatedLadder, "", true});
   c.push_back({"ladder verify", "--seed", "3", "ladder verify {dir}/l.db --sample 2", "", kRatedLadder, "", false});
   c.push_back({"ladder verify", "--threads", "1", "ladder verify {dir}/l.db", "", kRatedLadder, "", false});
+  c.push_back({"ladder rebuild", "--write", "", "ladder rebuild {dir}/l.db", "", kRatedLadder, "", false});
   // tournament, and its subcommands.
   const std::string rw = "tournament" + kRobots;
   const std::string gb = "tournament" + kSides;

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -88,6 +89,47 @@ TEST_CASE("the ladder schedules the thinnest pairings and links new versions to 
   // A failed batch leaves the ladder as it was: a duel of an entry that does not exist.
   CHECK_FALSE(ladder->store({{*a, 999, 1, 0, {}, {}}}, "run", error));
   CHECK(ladder->nextMatchId() == 4);
+  fs::remove_all(db.parent_path());
+}
+
+TEST_CASE("rebuild recomputes every stored rating from the stored duels", "[ladder]") {
+  const fs::path db = freshDb("rebuild");
+  std::string error;
+  std::string note;
+  auto ladder = ld::Ladder::create(db.string(), 3, error);
+  REQUIRE(ladder);
+  const auto a = ladder->add("a", "a.rtk", "a1", note, error);
+  const auto b = ladder->add("b", "b.rtk", "b1", note, error);
+  const auto c = ladder->add("c", "c.rtk", "c1", note, error);
+  REQUIRE((a && b && c));
+  // Three batches; between them a robot enters and another is replaced, so the rated set changes.
+  const auto play = [&](int count, int scoreA) {
+    std::vector<ld::DuelResult> results;
+    for (const auto& [x, y] : ladder->schedule(count))
+      results.push_back({x, y, scoreA, static_cast<int>((x + y) % 3), {{"index", 0}}, {{"record", "result"}}});
+    REQUIRE(ladder->store(results, "run", error));
+  };
+  play(3, 2);
+  REQUIRE(ladder->add("d", "d.rtk", "d1", note, error));
+  play(5, 1);
+  REQUIRE(ladder->add("b", "b.rtk", "b2", note, error));
+  play(4, 0);
+  const auto before = ladder->standings();
+  const std::optional<ld::RebuildReport> report = ladder->rebuild(false, error);
+  REQUIRE(report);
+  CHECK(report->batches == 3);
+  CHECK(report->ratings == 3 + 4 + 4);
+  CHECK(report->differences.empty());
+  // Writing what agrees changes nothing.
+  REQUIRE(ladder->rebuild(true, error));
+  const auto after = ladder->standings();
+  REQUIRE(after.size() == before.size());
+  for (size_t i = 0; i < after.size(); ++i) {
+    CHECK(after[i].robot.id == before[i].robot.id);
+    CHECK(after[i].rating.rating == before[i].rating.rating);
+    CHECK(after[i].rating.deviation == before[i].rating.deviation);
+  }
+  ladder.reset();
   fs::remove_all(db.parent_path());
 }
 
