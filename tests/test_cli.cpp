@@ -283,11 +283,26 @@ const std::vector<std::string> kTargets = {"battle",
                                            "ladder history",
                                            "ladder verify",
                                            "ladder import",
+                                           "ladder rebuild",
                                            "tournament",
                                            "tournament plan",
                                            "tournament play",
                                            "tournament merge",
                                            "tournament verify"};
+
+// The subcommands a help text lists (CLI11's "Subcommands:" section).
+std::vector<std::string> listedSubcommands(const std::string& help) {
+  std::vector<std::string> names;
+  const size_t start = help.find("\nSubcommands:\n");
+  if (start == std::string::npos) return names;
+  std::istringstream in(help.substr(start + 14));
+  static const std::regex line(R"(^  ([a-z]+) )");
+  for (std::string text; std::getline(in, text) && !text.empty();) {
+    std::smatch m;
+    if (std::regex_search(text, m, line)) names.push_back(m[1]);
+  }
+  return names;
+}
 
 // The options a help text lists, long name first, with the short name (or "") of each.
 std::map<std::string, std::string> listedOptions(const std::string& help) {
@@ -305,6 +320,18 @@ std::map<std::string, std::string> listedOptions(const std::string& help) {
 
 TEST_CASE("every documented option of every command is accepted in every spelling", "[cli]") {
   const Fixture f;
+  // Every command and subcommand the help texts list is a target, so a new one without cases fails.
+  const std::set<std::string> targets(kTargets.begin(), kTargets.end());
+  const std::vector<std::string> commands = listedSubcommands(f.chronon("--help").out);
+  CHECK(commands.size() == 12);
+  for (const std::string& command : commands) {
+    INFO(command);
+    CHECK(targets.count(command) == 1);
+    for (const std::string& sub : listedSubcommands(f.chronon(command + " --help").out)) {
+      INFO(sub);
+      CHECK(targets.count(command + " " + sub) == 1);
+    }
+  }
   std::map<std::string, std::map<std::string, std::string>> listed;
   for (const std::string& target : kTargets) {
     const Run help = f.chronon(target + " --help");
