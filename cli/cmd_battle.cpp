@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -14,6 +13,7 @@
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_tournament_field.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
 #include "replay_output.h"
@@ -24,34 +24,16 @@ namespace {
 
 using arena::robowar::Event;
 
-// The usage text before the engine options.
-constexpr const char* kUsageHead =
-    "usage: chronon battle ROBOT... [--seed N] [--log] [--max-chronons N] [--move-and-shoot] [--json]\n"
-    "                      [--replay FILE] [--engine interp|jit] [--stats] [--game robowar|grobots]\n"
-    "\n"
+constexpr const char* kBattleDescription =
     "Runs one RoboWar battle of 1-6 robots (RoboTalk source, object code or .RWR files) and prints\n"
     "each robot's outcome: alive or the chronon and cause of death, kills, points, energy, damage.\n"
-    "\n"
-    "  --seed N           seed of the battle's random generator (default 1); same seed, same battle\n"
-    "  --log              also print the event log, one line per event\n"
-    "  --max-chronons N   chronon cap (default 1500)\n"
-    "  --move-and-shoot   allow moving and firing in one chronon (default: the RoboWar 4.5 rule)\n"
-    "  --team N,N,...     team number of each robot (0 = no team); default: from #!!team lines\n"
-    "  --json             print the result as JSON\n"
-    "  --replay FILE      also write the battle's replay (docs/replay-format.md); a FILE ending in .html\n"
-    "                     gets the battle viewer with the replay inside, one page that opens offline\n"
-    "  --game G           robowar | grobots: the game a folder holding both robots and sides plays\n"
-    "                     (default: grobots); a FOLDER given as ROBOT enters every .rtk, .txt and .rwr\n"
-    "                     robot in it\n";
-// The usage text after the engine options.
-constexpr const char* kUsageTail =
+    "A FOLDER given as ROBOT enters every .rtk, .txt and .rwr robot in it.\n";
+
+constexpr const char* kBattleFooter =
     "\n"
     "Given Grobots sides (.gb files, or a folder of them) it plays one Grobots round instead; its\n"
     "options are listed by 'chronon battle SIDE.gb --help'. A folder holding both plays its Grobots\n"
     "sides unless --game robowar is given.\n";
-
-// The whole usage text, engine options included.
-std::string usage() { return std::string(kUsageHead) + kEngineUsage + kUsageTail; }
 
 // Adds `argument` to `paths`, or for a folder every robot file in it (.rtk, .txt, .rwr, sorted by name),
 // as a tournament enters a folder; so `--game robowar` plays the robots of a folder that also holds
@@ -71,95 +53,52 @@ void addRobotPaths(const std::string& argument, std::vector<std::string>& paths)
   paths.insert(paths.end(), found.begin(), found.end());
 }
 
-bool parseNumber(const std::string& text, long long& out) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  out = std::strtoll(text.c_str(), &end, 10);
-  return end != nullptr && *end == '\0';
-}
-
 }  // namespace
 
-int runBattle(const Args& arguments) {
-  Args args = arguments;
-  const std::optional<Game> game = chooseGame("battle", args);
-  if (!game) return 2;
+int runBattle(const Args& args) {
+  // The game picks the command line: Grobots rounds have options of their own.
+  Args chooser = args;
+  const std::optional<Game> game = chooseGame("battle", chooser);
+  if (!game) return kUsageStatus;
   if (*game == Game::kGrobots) return runGrobotsBattle(args);
-  std::vector<std::string> paths;
+  std::vector<std::string> inputs;
   uint64_t seed = 1;
   bool log = false;
   bool json = false;
   std::string replayPath;
+  std::string gameName;
   std::vector<int> teams;
   arena::robowar::Rules rules;
   EngineChoice engines;
-  bool badEngine = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](long long& out) {
-      if (i + 1 >= args.size() || !parseNumber(args[i + 1], out)) {
-        std::fprintf(stderr, "chronon battle: %s needs a number\n", a.c_str());
-        return false;
-      }
-      ++i;
-      return true;
-    };
-    long long n = 0;
-    if (a == "--help" || a == "-h") {
-      std::fputs(usage().c_str(), stdout);
-      return 0;
-    } else if (a == "--seed") {
-      if (!value(n)) return 2;
-      seed = static_cast<uint64_t>(n);
-    } else if (a == "--max-chronons") {
-      if (!value(n) || n < 1 || n > 1000000) {
-        std::fprintf(stderr, "chronon battle: --max-chronons needs a number from 1 to 1000000\n");
-        return 2;
-      }
-      rules.maxChronons = static_cast<int>(n);
-    } else if (a == "--log") {
-      log = true;
-    } else if (a == "--json") {
-      json = true;
-    } else if (a == "--replay") {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "chronon battle: --replay needs a file name\n");
-        return 2;
-      }
-      replayPath = args[++i];
-    } else if (a == "--move-and-shoot") {
-      rules.moveAndShoot = true;
-    } else if (a == "--team") {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "chronon battle: --team needs a list such as 1,1,2\n");
-        return 2;
-      }
-      std::string list = args[++i];
-      size_t start = 0;
-      while (start <= list.size()) {
-        const size_t comma = list.find(',', start);
-        const std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        if (!parseNumber(item, n) || n < 0 || n > 100) {
-          std::fprintf(stderr, "chronon battle: bad team number '%s'\n", item.c_str());
-          return 2;
-        }
-        teams.push_back(static_cast<int>(n));
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-      }
-    } else if (engineOption(args, i, engines, badEngine)) {
-      if (badEngine) return 2;
-    } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon battle: unknown option '%s'\n\n%s", a.c_str(), usage().c_str());
-      return 2;
-    } else {
-      addRobotPaths(a, paths);
-    }
-  }
-  if (paths.empty() || paths.size() > 6) {
-    std::fprintf(stderr, "chronon battle: give 1 to 6 robots\n\n%s", usage().c_str());
-    return 2;
-  }
+  const std::unique_ptr<CLI::App> app = commandApp("battle", kBattleDescription);
+  app->add_option("robots", inputs, "1 to 6 robots (RoboTalk source, object code or .RWR), or a FOLDER of them")
+      ->required()
+      ->type_name("ROBOT");
+  app->add_option("--seed", seed, "seed of the battle's random generator (default 1); same seed, same battle")
+      ->type_name("N");
+  app->add_flag("--log", log, "also print the event log, one line per event");
+  app->add_option("--max-chronons", rules.maxChronons, "chronon cap (1 to 1000000, default 1500)")
+      ->check(quiet(CLI::Range(1, 1000000)))
+      ->type_name("N");
+  app->add_flag("--move-and-shoot", rules.moveAndShoot,
+                "allow moving and firing in one chronon (default: the RoboWar 4.5 rule)");
+  app->add_option("--team", teams, "team number (0 to 100; 0 = no team) of each robot; default: from #!!team lines")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->check(quiet(CLI::Range(0, 100)))
+      ->type_name("N,N,...");
+  app->add_flag("--json", json, "print the result as JSON");
+  app->add_option("--replay", replayPath,
+                  "also write the battle's replay (docs/replay-format.md); a FILE ending in .html gets the battle "
+                  "viewer with the replay inside, one page that opens offline")
+      ->type_name("FILE");
+  addGameOption(*app, gameName);
+  addEngineOptions(*app, engines);
+  app->footer(kBattleFooter);
+  if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
+  std::vector<std::string> paths;
+  for (const std::string& input : inputs) addRobotPaths(input, paths);
+  if (paths.empty() || paths.size() > 6) return usageError("battle", "give 1 to 6 robots");
   std::vector<robotalk::LoadedRobot> robots;
   robots.reserve(paths.size());
   int status = 0;

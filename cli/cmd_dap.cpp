@@ -6,15 +6,14 @@
 #include <iostream>
 
 #include "chronon/dap/adapter.h"
+#include "command_line.h"
 #include "commands.h"
 
 namespace chronon::cli {
 
 namespace {
 
-constexpr const char* kDapUsage =
-    "usage: chronon dap\n"
-    "\n"
+constexpr const char* kDapDescription =
     "Runs the Chronon debug adapter on stdin and stdout (the Debug Adapter Protocol) for RoboWar\n"
     "robots, Grobots sides and Robbie Language programs: a battle or round under the debugger gives\n"
     "exactly the result of 'chronon battle' with the same seed, a Robbie run exactly the output of\n"
@@ -41,14 +40,9 @@ constexpr const char* kDapUsage =
 }  // namespace
 
 int runDap(const Args& args) {
-  for (const std::string& a : args) {
-    if (a == "--help" || a == "-h") {
-      std::fputs(kDapUsage, stdout);
-      return 0;
-    }
-    std::fprintf(stderr, "chronon dap: unknown option '%s'\n\n%s", a.c_str(), kDapUsage);
-    return 2;
-  }
+  // No options: the client's launch request says what to debug.
+  const std::unique_ptr<CLI::App> app = commandApp("dap", kDapDescription);
+  if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
   std::ios::sync_with_stdio(false);
   return dap::runStdio(std::cin, std::cout);
 }

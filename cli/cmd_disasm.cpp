@@ -9,29 +9,21 @@
 #include "chronon/compiler/grobocode_disasm.h"
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "command_line.h"
 #include "commands.h"
 
 namespace chronon::cli {
 
-// Shared with `chronon check` (defined in cmd_check.cpp): reads `--profile NAME` at args[i].
-
 namespace {
 
-constexpr const char* kDisasmUsage =
-    "usage: chronon disasm [--source] [--profile robowar-1.5|robowar-5] FILE\n"
-    "       chronon disasm SIDE.gb [--type NAME]\n"
-    "\n"
+constexpr const char* kDisasmDescription =
     "Prints the object code of a robot (an .RWR file, an object-code text file, or RoboTalk source,\n"
     "which is compiled first). Labels come from the source when there is one, otherwise they are\n"
     "recovered from jump, IF, CALL and SETINT targets as L<address>.\n"
     "\n"
-    "  --source         print RoboTalk that re-assembles to the same words, instead of a listing\n"
-    "  --profile NAME   robowar-5 (default) or robowar-1.5\n"
-    "\n"
     "A FILE ending in .gb is a Grobots side: each type's brain is listed with the addresses the original\n"
     "gives its instructions (0-based, the two end sentinels included), the raw 16-bit word and the\n"
     "decoded instruction with names and labels.\n"
-    "  --type NAME      list only the type NAME\n"
     "\n"
     "A FILE ending in .rl is a Robbie Language program: its IR is listed, one instruction a line with its\n"
     "address, source line, operation and operand.\n";
@@ -60,44 +52,22 @@ int runDisasm(const Args& args) {
   robotalk::DisasmMode mode = robotalk::DisasmMode::kListing;
   std::string path;
   std::optional<std::string> typeName;
-  for (size_t i = 0; i < args.size(); ++i) {
-    bool bad = false;
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kDisasmUsage, stdout);
-      return 0;
-    }
-    if (parseProfileOption(args, i, options.profile, bad)) {
-      if (bad) return 2;
-      continue;
-    }
-    if (a == "--type") {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "chronon disasm: --type needs a type name\n");
-        return 2;
-      }
-      typeName = args[++i];
-      continue;
-    }
-    if (a == "--source") {
-      mode = robotalk::DisasmMode::kSource;
-      continue;
-    }
-    if ((a.size() > 1 && a[0] == '-') || !path.empty()) {
-      std::fprintf(stderr, "chronon disasm: unexpected argument '%s'\n\n%s", a.c_str(), kDisasmUsage);
-      return 2;
-    }
-    path = a;
-  }
-  if (path.empty()) {
-    std::fputs(kDisasmUsage, stderr);
-    return 2;
-  }
+  bool source = false;
+  const std::unique_ptr<CLI::App> app = commandApp("disasm", kDisasmDescription);
+  app->add_option("file", path, "a robot (.RWR, object code, RoboTalk source), a Grobots side (.gb) or an RL program")
+      ->required()
+      ->type_name("FILE");
+  app->add_flag("--source", source, "print RoboTalk that re-assembles to the same words, instead of a listing");
+  addProfileOption(*app, options.profile);
+  app->add_option_function<std::string>(
+         "--type", [&typeName](const std::string& name) { typeName = name; }, "for a .gb side, list only the type NAME")
+      ->type_name("NAME");
+  if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
+  if (source) mode = robotalk::DisasmMode::kSource;
   if (isSidePath(path)) return disasmSide(path, typeName);
   if (isRobbiePath(path)) return disasmRobbie(path);
   if (typeName) {
-    std::fprintf(stderr, "chronon disasm: --type applies only to .gb sides\n");
-    return 2;
+    return usageError("disasm", "--type applies only to .gb sides");
   }
   const robotalk::LoadedRobot robot = robotalk::loadRobot(path, options);
   printDiagnostics(robot.file, robot.diagnostics);

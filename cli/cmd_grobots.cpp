@@ -18,6 +18,7 @@
 #include "chronon/arena/grobots_replay.h"
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/robowar_tournament_field.h"
+#include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
 #include "replay_output.h"
@@ -28,29 +29,9 @@ namespace {
 
 namespace gb = chronon::arena::grobots;
 
-constexpr const char* kBattleUsage =
-    "usage: chronon battle SIDE.gb... [options]\n"
-    "\n"
+constexpr const char* kBattleDescription =
     "Runs one Grobots round and prints each side's biomass every N frames, brain errors as the original\n"
-    "reports them, and the outcome.\n"
-    "\n"
-    "options:\n"
-    "  --frames N           frame limit (default 18000; 0 = none)\n"
-    "  --world WxH          world size in tiles of 10 units (default 10x10)\n"
-    "  --sides-per-round N  sides seeded (default 10; 0 = all)\n"
-    "  --every N            biomass line every N frames (default 500; 0 = only at the end)\n"
-    "  --seed N             world seed (default 1)\n"
-    "  --prints             also show what brains print, as the original reports it:\n"
-    "                       <side>'s <type> #<id> prints: <value>\n"
-    "  --replay FILE        also write the round's replay (docs/replay-format.md); a FILE ending in\n"
-    "                       .html gets the battle viewer with the replay inside, one page that opens\n"
-    "                       offline\n"
-    "  --watch SIDE         record every frame of the brains of the side named SIDE (its name or its\n"
-    "                       file name; repeatable); the others' brains are recorded every 10 frames\n"
-    "  --game G             grobots | robowar: the game a folder holding both sides and RoboWar robots\n"
-    "                       plays (default: grobots, with a note saying how many robots were left out)\n"
-    "%s"
-    "  --help               this text\n";
+    "reports them, and the outcome.\n";
 
 bool parseInt(const std::string& text, int64_t lo, int64_t hi, int64_t& out) {
   int64_t value = 0;
@@ -115,56 +96,7 @@ std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths) {
   return sides;
 }
 
-namespace {
-
-// The options of battle; returns false (after a message) on a usage error.
-struct Common {
-  gb::WorldOptions world;
-  uint64_t seed = 1;
-  std::vector<std::string> positional;
-  EngineChoice engine;
-};
-
-bool commonOption(const Args& args, size_t& i, Common& c, bool& bad) {
-  const std::string& a = args[i];
-  const auto value = [&]() -> const std::string* {
-    if (i + 1 >= args.size()) {
-      std::fprintf(stderr, "chronon: %s needs a value\n", a.c_str());
-      bad = true;
-      return nullptr;
-    }
-    return &args[++i];
-  };
-  if (engineOption(args, i, c.engine, bad)) return true;
-  int64_t n = 0;
-  if (a == "--frames") {
-    const std::string* v = value();
-    if (v == nullptr) return true;
-    if (!parseInt(*v, 0, 1000000000, n)) bad = true;
-    c.world.frameLimit = static_cast<int32_t>(n);
-  } else if (a == "--world") {
-    const std::string* v = value();
-    if (v == nullptr) return true;
-    if (!parseWorld(*v, c.world)) bad = true;
-  } else if (a == "--sides-per-round") {
-    const std::string* v = value();
-    if (v == nullptr) return true;
-    if (!parseInt(*v, 0, 100000, n)) bad = true;
-    c.world.seedLimit = static_cast<int32_t>(n);
-  } else if (a == "--seed") {
-    const std::string* v = value();
-    if (v == nullptr) return true;
-    if (!parseInt(*v, 0, INT64_MAX, n)) bad = true;
-    c.seed = static_cast<uint64_t>(n);
-  } else {
-    return false;
-  }
-  if (bad) std::fprintf(stderr, "chronon: bad value for %s\n", a.c_str());
-  return true;
-}
-
-
-}  // namespace
+namespace {}  // namespace
 
 std::optional<Game> chooseGame(const char* command, Args& args) {
   std::optional<Game> chosen;
@@ -176,7 +108,7 @@ std::optional<Game> chooseGame(const char* command, Args& args) {
       continue;
     }
     if (a == "--game" && i + 1 >= args.size()) {
-      std::fprintf(stderr, "chronon %s: --game needs a value (grobots or robowar)\n", command);
+      usageError(command, "--game needs a value (grobots or robowar)");
       return std::nullopt;
     }
     const std::string value = a == "--game" ? args[++i] : a.substr(std::string_view("--game=").size());
@@ -185,7 +117,7 @@ std::optional<Game> chooseGame(const char* command, Args& args) {
     } else if (value == "robowar") {
       chosen = Game::kRoboWar;
     } else {
-      std::fprintf(stderr, "chronon %s: unknown game '%s' (grobots, robowar)\n", command, value.c_str());
+      usageError(command, "unknown game '" + value + "' (grobots, robowar)");
       return std::nullopt;
     }
   }
@@ -219,39 +151,54 @@ std::optional<Game> chooseGame(const char* command, Args& args) {
 }
 
 int runGrobotsBattle(const Args& args) {
-  Common c;
+  gb::WorldOptions worldOptions;
+  uint64_t seedOption = 1;
+  std::vector<std::string> positional;
+  EngineChoice engine;
   int64_t every = 500;
   bool prints = false;
   std::string replayPath;
   std::vector<std::string> watchNames;
-  for (size_t i = 0; i < args.size(); ++i) {
-    bool bad = false;
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::printf(kBattleUsage, kEngineUsage);
-      return 0;
-    }
-    if (commonOption(args, i, c, bad)) {
-      if (bad) return 2;
-      continue;
-    }
-    if (a == "--every" && i + 1 < args.size()) {
-      if (!parseInt(args[++i], 0, 1000000000, every)) {
-        std::fprintf(stderr, "chronon battle: bad value for --every\n");
-        return 2;
-      }
-    } else if (a == "--prints") {
-      prints = true;
-    } else if ((a == "--replay" || a == "--watch") && i + 1 < args.size()) {
-      (a == "--replay" ? replayPath : watchNames.emplace_back()) = args[++i];
-    } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon battle: unknown option '%s' (see --help)\n", a.c_str());
-      return 2;
-    } else {
-      c.positional.push_back(a);
-    }
-  }
-  std::vector<LoadedSide> loaded = loadSides(sidePaths(c.positional));
+  std::string game;
+  const std::unique_ptr<CLI::App> app = commandApp("battle", kBattleDescription);
+  app->add_option("sides", positional, "Grobots sides (.gb files), or a FOLDER of them")
+      ->required()
+      ->type_name("SIDE.gb");
+  app->add_option("--frames", worldOptions.frameLimit, "frame limit (default 18000; 0 = none)")
+      ->check(quiet(CLI::Range(0, 1000000000)))
+      ->type_name("N");
+  app->add_option_function<std::string>(
+         "--world", [&worldOptions](const std::string& text) { parseWorld(text, worldOptions); },
+         "world size in tiles of 10 units (default 10x10)")
+      ->check([](const std::string& text) {
+        gb::WorldOptions world;
+        return parseWorld(text, world) ? std::string() : "a world size is WxH, each from 1 to 1000";
+      })
+      ->type_name("WxH");
+  app->add_option("--sides-per-round", worldOptions.seedLimit, "sides seeded (default 10; 0 = all)")
+      ->check(quiet(CLI::Range(0, 100000)))
+      ->type_name("N");
+  app->add_option("--every", every, "biomass line every N frames (default 500; 0 = only at the end)")
+      ->check(quiet(CLI::Range(int64_t{0}, int64_t{1000000000})))
+      ->type_name("N");
+  app->add_option("--seed", seedOption, "world seed (default 1)")
+      ->check(quiet(CLI::Range(uint64_t{0}, static_cast<uint64_t>(INT64_MAX))))
+      ->type_name("N");
+  app->add_flag("--prints", prints,
+                "also show what brains print, as the original reports it: <side>'s <type> #<id> prints: <value>");
+  app->add_option("--replay", replayPath,
+                  "also write the round's replay (docs/replay-format.md); a FILE ending in .html gets the battle "
+                  "viewer with the replay inside, one page that opens offline")
+      ->type_name("FILE");
+  app->add_option("--watch", watchNames,
+                  "record every frame of the brains of the side named SIDE (its name or its file name; repeatable); "
+                  "the others' brains are recorded every 10 frames")
+      ->allow_extra_args(false)
+      ->type_name("SIDE");
+  addGameOption(*app, game);
+  addEngineOptions(*app, engine);
+  if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
+  std::vector<LoadedSide> loaded = loadSides(sidePaths(positional));
   if (loaded.empty()) {
     std::fprintf(stderr, "chronon battle: no side to play\n");
     return 1;
@@ -267,11 +214,11 @@ int runGrobotsBattle(const Args& args) {
     }
   }
   // A replay records prints whether or not they are shown.
-  c.world.keepPrints = prints || !replayPath.empty();
-  prepareEngine(c.engine, sides);
-  c.world.engine = &c.engine.engine();
-  const auto seed = static_cast<int32_t>(static_cast<uint32_t>(c.seed));
-  gb::World world(sides, c.world, seed);
+  worldOptions.keepPrints = prints || !replayPath.empty();
+  prepareEngine(engine, sides);
+  worldOptions.engine = &engine.engine();
+  const auto seed = static_cast<int32_t>(static_cast<uint32_t>(seedOption));
+  gb::World world(sides, worldOptions, seed);
   world.startRound();
   std::optional<ReplayOutput> output;
   std::optional<gb::RoundRecorder> recorder;
@@ -287,7 +234,7 @@ int runGrobotsBattle(const Args& args) {
       }
     }
     output.emplace(replayPath);
-    recorder.emplace(world, entrants, seed, c.engine.jitRequested ? "jit" : "interpreter", watch, output->sink());
+    recorder.emplace(world, entrants, seed, engine.jitRequested ? "jit" : "interpreter", watch, output->sink());
   }
   const auto biomassLine = [&] {
     std::printf("frame %d", world.frame());
@@ -313,14 +260,14 @@ int runGrobotsBattle(const Args& args) {
     std::string title;
     for (const LoadedSide& s : loaded) title += (title.empty() ? "" : " vs ") + s.result.side.name;
     recorder.reset();
-    if (!output->finish(title + " (seed " + std::to_string(c.seed) + ")")) return 1;
+    if (!output->finish(title + " (seed " + std::to_string(seedOption) + ")")) return 1;
   }
   if (every == 0 || world.frame() % every != 0) biomassLine();
   std::vector<std::string> names;
   for (const grobocode::Side* side : sides) names.push_back(side->name);
   std::fputs(gb::formatRoundResults(world.outcome(), names).c_str(), stdout);
-  printEngineStats(c.engine);
-  return finishCommand(c.engine, 0);
+  printEngineStats(engine);
+  return finishCommand(engine, 0);
 }
 
 }  // namespace chronon::cli

@@ -16,6 +16,7 @@
 #include "chronon/arena/tournament_records.h"
 #include "chronon/ladder/ladder.h"
 #include "chronon/ladder/ladder_page.h"
+#include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
 #include "replay_output.h"
@@ -251,6 +252,32 @@ int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
 }
 
 // Plays stored duels again (all, or `sample` drawn with `seed`) and prints each whose outcome differs.
+// A rating as rebuild prints it: rating, deviation and volatility, or "none".
+std::string ratingText(const std::optional<ld::Rating>& r) {
+  if (!r) return "none";
+  char text[96];
+  std::snprintf(text, sizeof text, "%.6f %.6f %.8f", r->rating, r->deviation, r->volatility);
+  return text;
+}
+
+int rebuild(ld::Ladder& ladder, bool write) {
+  std::string error;
+  const std::optional<ld::RebuildReport> report = ladder.rebuild(write, error);
+  if (!report) {
+    std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
+    return 1;
+  }
+  for (const ld::RatingDifference& d : report->differences) {
+    const std::string where = d.batch == 0 ? "current rating" : "batch " + std::to_string(d.batch);
+    std::printf("differs: entry %lld, %s\n  stored:     %s\n  recomputed: %s\n", static_cast<long long>(d.robot),
+                where.c_str(), ratingText(d.stored).c_str(), ratingText(d.recomputed).c_str());
+  }
+  std::printf("recomputed %lld ratings over %lld batches: %zu differ%s\n", static_cast<long long>(report->ratings),
+              static_cast<long long>(report->batches), report->differences.size(),
+              write && !report->differences.empty() ? "; the recomputed ratings are stored" : "");
+  return report->differences.empty() || write ? 0 : 1;
+}
+
 int verify(ld::Ladder& ladder, int sample, uint64_t seed, int threads) {
   const std::vector<ld::MatchRow> rows = ladder.matches();
   std::map<size_t, const nlohmann::json*> byIndex;
@@ -316,7 +343,7 @@ int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, 
     std::map<int64_t, std::vector<std::pair<int64_t, ld::Rating>>> history;
     for (const ld::Standing& s : table) history[s.robot.id] = ladder.ratingHistory(s.robot.id);
     const std::string title = "Ladder " + std::filesystem::path(db).filename().string();
-    if (!writeWholeFile(html, ld::standingsPage(title, table, history))) return 1;
+    if (!writeWholeFile(html, ld::standingsPage(title, table, history, chartScript()))) return 1;
     std::fprintf(stderr, "standings page written to %s\n", html.c_str());
   }
   if (json) {
@@ -395,9 +422,9 @@ int history(ld::Ladder& ladder, const std::string& name) {
 }  // namespace
 
 int runLadder(const Args& args) {
-  CLI::App app{kDescription, "chronon ladder"};
+  const std::unique_ptr<CLI::App> parser = commandApp("ladder", kDescription);
+  CLI::App& app = *parser;
   app.require_subcommand(1);
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::string db;
   uint64_t seed = 1;
   std::vector<std::string> inputs;
@@ -455,21 +482,19 @@ int runLadder(const Args& args) {
   verifyCmd->add_option("-j,--threads", threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 256))
       ->type_name("N");
+  CLI::App* rebuildCmd = app.add_subcommand(
+      "rebuild",
+      "recompute every rating from the stored duels and report any that differs from the stored one (exit 1)");
+  rebuildCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
+  bool write = false;
+  rebuildCmd->add_flag("--write", write, "store the recomputed ratings in place of those that differ (exit 0)");
   CLI::App* importCmd =
       app.add_subcommand("import", "store duel results played elsewhere (chronon tournament play), matched by hash");
   importCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
   importCmd->add_option("files", inputs, "result files, and optionally their plan (whose rules are then checked)")
       ->required()
       ->type_name("FILE");
-  try {
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "chronon ladder: %s\nRun 'chronon ladder --help' for the options.\n", e.what());
-    return 2;
-  }
+  if (const std::optional<int> status = parseCommandLine(app, args)) return *status;
   std::string error;
   if (init->parsed()) {
     if (!ld::Ladder::create(db, seed, error)) {
@@ -495,6 +520,7 @@ int runLadder(const Args& args) {
     if (standingsCmd->parsed()) return standings(*ladder, json, csv, html, db);
     if (historyCmd->parsed()) return history(*ladder, robot);
     if (verifyCmd->parsed()) return verify(*ladder, sample, seed, threads);
+    if (rebuildCmd->parsed()) return rebuild(*ladder, write);
     if (planCmd->parsed()) return plan(*ladder, matches);
     return import(*ladder, inputs);
   } catch (const nlohmann::json::exception& e) {

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "chronon/repl/repl.h"
+#include "command_line.h"
 #include "commands.h"
 
 namespace chronon::cli {
@@ -132,33 +133,23 @@ int runScript(repl::Repl& r) {
 int runRepl(const Args& args) {
   std::optional<repl::Language> language;
   std::string file;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::printf(
-          "usage: chronon repl [--lang grobocode|robotalk|rl] [FILE]\n"
-          "An interactive loop: type code to run it, `name:` to define, help for the commands.\n"
-          "Reads commands from stdin without prompts when stdin is not a terminal.\n"
-          "History: $CHRONON_REPL_HISTORY, else ~/.chronon_history.\n");
-      return 0;
-    }
-    if (a == "--lang" || a.rfind("--lang=", 0) == 0) {
-      std::string name = a.size() > 6 ? a.substr(7) : (i + 1 < args.size() ? args[++i] : "");
-      language = repl::parseLanguage(name);
-      if (!language) {
-        std::fprintf(stderr, "chronon repl: unknown language '%s' (grobocode, robotalk, rl)\n", name.c_str());
-        return 2;
-      }
-    } else if (!a.empty() && a.front() == '-') {
-      std::fprintf(stderr, "chronon repl: unknown option %s\n", a.c_str());
-      return 2;
-    } else if (file.empty()) {
-      file = a;
-    } else {
-      std::fprintf(stderr, "chronon repl: one FILE at most\n");
-      return 2;
-    }
-  }
+  const std::unique_ptr<CLI::App> app =
+      commandApp("repl",
+                 "An interactive loop: type code to run it, `name:` to define, help for the commands.\n"
+                 "Reads commands from stdin without prompts when stdin is not a terminal.\n"
+                 "History: $CHRONON_REPL_HISTORY, else ~/.chronon_history.\n");
+  app->add_option("file", file, "a file to load first (its extension picks the language without --lang)")
+      ->type_name("FILE");
+  app->add_option_function<std::string>(
+         "--lang", [&language](const std::string& name) { language = repl::parseLanguage(name); },
+         "grobocode | robotalk | rl: the language (default: from FILE's extension, else grobocode)")
+      ->check(quiet(CLI::Validator(
+          [](std::string& name) {
+            return repl::parseLanguage(name) ? std::string() : "unknown language '" + name + "'";
+          },
+          "")))
+      ->type_name("L");
+  if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
   if (!language) {
     const bool robotalk = file.size() > 4 && (file.ends_with(".rtk") || file.ends_with(".txt"));
     const bool robbie = file.size() > 3 && file.ends_with(".rl");

@@ -18,6 +18,7 @@
 #include "chronon/compiler/robbie_room_file.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/jit/robbie_jit.h"
+#include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
 #include "replay_output.h"
@@ -28,17 +29,14 @@ namespace {
 
 namespace replay = arena::replay;
 
-constexpr const char* kReplayUsage =
-    "usage: chronon replay verify FILE... [--engine interp|jit]\n"
-    "\n"
-    "Runs each replay's battle again from what its header records (the robots' or sides' files, the\n"
-    "rules, the seed) and checks that every recorded moment, event and brain is what the fresh run\n"
-    "gives. Either engine may re-run any replay: both give the same battle. Prints one line per file;\n"
-    "exit 0 when all match, 1 when one differs or cannot be read, 2 on a usage error.\n";
+constexpr const char* kReplayDescription =
+    "Checks replays (docs/replay-format.md). verify runs each replay's battle again from what its header\n"
+    "records (the robots' or sides' files, the rules, the seed) and checks that every recorded moment,\n"
+    "event and brain is what the fresh run gives. Either engine may re-run any replay: both give the\n"
+    "same battle. Prints one line per file; exit 0 when all match, 1 when one differs or cannot be\n"
+    "read, 2 on a usage error.\n";
 
-constexpr const char* kViewUsage =
-    "usage: chronon view FILE [-o PAGE.html]\n"
-    "\n"
+constexpr const char* kViewDescription =
     "Writes the battle viewer with the replay FILE inside: one self-contained page that opens offline\n"
     "in any browser. The page is FILE with .html for its extension unless -o names it.\n";
 
@@ -256,36 +254,19 @@ bool verifyOne(const std::string& path, EngineChoice& engines) {
 }  // namespace
 
 int runReplay(const Args& args) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::fputs(kReplayUsage, args.empty() ? stderr : stdout);
-    return args.empty() ? 2 : 0;
-  }
-  if (args[0] != "verify") {
-    std::fprintf(stderr, "chronon replay: unknown action '%s'\n\n%s", args[0].c_str(), kReplayUsage);
-    return 2;
-  }
   EngineChoice engines;
   std::vector<std::string> files;
-  for (size_t i = 1; i < args.size(); ++i) {
-    bool bad = false;
-    if (args[i] == "--help" || args[i] == "-h") {
-      std::fputs(kReplayUsage, stdout);
-      return 0;
-    }
-    if (engineOption(args, i, engines, bad)) {
-      if (bad) return 2;
-      continue;
-    }
-    if (!args[i].empty() && args[i][0] == '-') {
-      std::fprintf(stderr, "chronon replay: unknown option '%s'\n\n%s", args[i].c_str(), kReplayUsage);
-      return 2;
-    }
-    files.push_back(args[i]);
-  }
-  if (files.empty()) {
-    std::fprintf(stderr, "chronon replay verify: give a replay file\n\n%s", kReplayUsage);
-    return 2;
-  }
+  const std::unique_ptr<CLI::App> app = commandApp("replay", kReplayDescription);
+  app->require_subcommand(1);
+  CLI::App* verify = app->add_subcommand("verify", "re-run each replay's battle and check every recorded moment");
+  verify->add_option("files", files, "replay files")->required()->type_name("FILE");
+  verify
+      ->add_option_function<std::string>(
+          "--engine", [&engines](const std::string& name) { engines.jitRequested = name == "jit"; },
+          "interp | jit: the engine that re-runs the battles (default interp)")
+      ->check(quiet(CLI::IsMember({"interp", "jit"})))
+      ->type_name("E");
+  if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
   int status = 0;
   for (const std::string& f : files) {
     // Each file gets its own engines: the JIT's programs belong to one battle's robots.
@@ -300,31 +281,11 @@ int runReplay(const Args& args) {
 int runView(const Args& args) {
   std::string input;
   std::string output;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--help" || args[i] == "-h") {
-      std::fputs(kViewUsage, stdout);
-      return 0;
-    }
-    if (args[i] == "-o" || args[i] == "--output") {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "chronon view: %s needs a file name\n", args[i].c_str());
-        return 2;
-      }
-      output = args[++i];
-    } else if (!args[i].empty() && args[i][0] == '-') {
-      std::fprintf(stderr, "chronon view: unknown option '%s'\n\n%s", args[i].c_str(), kViewUsage);
-      return 2;
-    } else if (input.empty()) {
-      input = args[i];
-    } else {
-      std::fprintf(stderr, "chronon view: one replay at a time\n\n%s", kViewUsage);
-      return 2;
-    }
-  }
-  if (input.empty()) {
-    std::fputs(kViewUsage, stderr);
-    return 2;
-  }
+  const std::unique_ptr<CLI::App> app = commandApp("view", kViewDescription);
+  app->add_option("file", input, "the replay (docs/replay-format.md)")->required()->type_name("FILE");
+  app->add_option("-o,--output", output, "the page to write (default: FILE with .html for its extension)")
+      ->type_name("PAGE");
+  if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
   std::string error;
   const std::optional<replay::File> file = replay::readFile(input, error);
   if (!file) {

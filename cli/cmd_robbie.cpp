@@ -2,7 +2,6 @@
 // frontend; run executes it in Robbie's room (the built-in default room or --room FILE) and prints
 // the event log and the final report (docs/robbie.md).
 
-#include <charconv>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -15,6 +14,7 @@
 #include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robbie_room_file.h"
 #include "chronon/jit/robbie_jit.h"
+#include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
 #include "replay_output.h"
@@ -23,21 +23,16 @@ namespace chronon::cli {
 
 namespace {
 
-constexpr const char* kRunRobbieUsage =
-    "usage: chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--stats] [--steps N] [--replay FILE]\n"
-    "\n"
+constexpr const char* kRunRobbieDescription =
     "Compiles a Robbie Language program and, when it has no error, runs it in Robbie's room: the\n"
     "built-in default room (stdlib/robbie/rooms/default.room), or the room file given with --room.\n"
     "Prints the event log (one line per command Robbie carries out, with its simulated start time)\n"
     "and the final report (how the run ended, time, Robbie, the objects, the registers). A program\n"
     "with an error does not run at all (\"Robbie explodes\"). The run ends at `stop`, at a runtime\n"
-    "error, or after N executed instructions (--steps, default 1000000).\n"
-    "  --engine interp|jit  run the program with the interpreter (default) or the LLVM JIT; both give\n"
-    "                       the same run, and a program the JIT declines runs on the interpreter\n"
-    "                       with a note\n"
-    "  --stats              print the engine and the JIT's compile time to stderr\n"
-    "  --replay FILE        also write the run's replay (docs/replay-format.md); a FILE ending in .html\n"
-    "                       gets the battle viewer with the replay inside, one page that opens offline\n"
+    "error, or after N executed instructions (--steps, default 1000000).\n";
+
+constexpr const char* kRunRobbieFooter =
+    "\n"
     "Exit status: 0 when the program reached stop, 1 on compile or room errors, a runtime error or\n"
     "the step limit, 2 on a usage error.\n";
 
@@ -124,44 +119,29 @@ int runRobbie(const Args& args) {
   std::optional<SourceFile> roomFile;
   int64_t steps = robbie::kDefaultStepLimit;
   EngineChoice engine;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(kRunRobbieUsage, stdout);
-      return 0;
-    }
-    bool bad = false;
-    if (engineOption(args, i, engine, bad)) {
-      if (bad) return 2;
-      continue;
-    }
-    if (a == "--room" || a == "--steps" || a == "--replay") {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "chronon run: %s needs a value\n%s", a.c_str(), kRunRobbieUsage);
-        return 2;
-      }
-      const std::string& value = args[++i];
-      if (a == "--room") roomPath = value;
-      if (a == "--replay") replayPath = value;
-      if (a == "--steps") {
-        const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), steps);
-        if (ec != std::errc() || ptr != value.data() + value.size() || steps <= 0) {
-          std::fprintf(stderr, "chronon run: --steps needs a positive integer, not '%s'\n", value.c_str());
-          return 2;
-        }
-      }
-      continue;
-    }
-    if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon run: unknown option '%s'\n%s", a.c_str(), kRunRobbieUsage);
-      return 2;
-    }
-    if (!path.empty()) {
-      std::fprintf(stderr, "chronon run: one program file only\n%s", kRunRobbieUsage);
-      return 2;
-    }
-    path = a;
-  }
+  const std::unique_ptr<CLI::App> app = commandApp("run", kRunRobbieDescription);
+  app->add_option("program", path, "the Robbie Language program (.rl)")->required()->type_name("PROGRAM.rl");
+  app->add_option_function<std::string>(
+         "--room", [&roomPath](const std::string& file) { roomPath = file; },
+         "the room file (default: the built-in room)")
+      ->type_name("FILE");
+  app->add_option("--steps", steps, "the step limit: instructions executed before the run ends (default 1000000)")
+      ->check(quiet(CLI::PositiveNumber))
+      ->type_name("N");
+  app->add_option_function<std::string>(
+         "--replay", [&replayPath](const std::string& file) { replayPath = file; },
+         "also write the run's replay (docs/replay-format.md); a FILE ending in .html gets the battle viewer "
+         "with the replay inside, one page that opens offline")
+      ->type_name("FILE");
+  app->add_option_function<std::string>(
+         "--engine", [&engine](const std::string& name) { engine.jitRequested = name == "jit"; },
+         "interp | jit: run the program with the interpreter (default) or the LLVM JIT; both give the same run, "
+         "and a program the JIT declines runs on the interpreter with a note")
+      ->check(quiet(CLI::IsMember({"interp", "jit"})))
+      ->type_name("E");
+  app->add_flag("--stats", engine.stats, "print the engine and the JIT's compile time to stderr");
+  app->footer(kRunRobbieFooter);
+  if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
 
   robbie::RoomSpec room = robbie::defaultRoom();
   if (roomPath) {

@@ -5,7 +5,6 @@
 // original reports them (§5.3).
 
 #include <cctype>
-#include <charconv>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -14,6 +13,7 @@
 #include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/load.h"
+#include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
 
@@ -21,39 +21,23 @@ namespace chronon::cli {
 
 namespace {
 
-constexpr const char* kRunUsage =
-    "usage: chronon run SIDE.gb [--type NAME] [--frames N] [--seed N] [--engine interp|jit] [--stats]\n"
-    "\n"
+constexpr const char* kRunDescription =
     "Compiles a Grobots side and runs it alone in a world of the default size, seeded as the original\n"
     "seeds a side that plays alone, for N frames (default 10), so `time`, `remaining` and every other\n"
     "hardware value a brain reads are the world's. As in the original, a newborn's first frame runs\n"
     "nothing: seeded robots first think in frame 1, where `time` is 1. Prints each print and vprint as\n"
     "the original reports it, \"<side>'s <type> #<id> prints: <value>\", and each brain error report,\n"
-    "in the order they happen.\n"
-    "\n"
-    "options:\n"
-    "  --type NAME          show only the prints and errors of that type's robots (matched\n"
-    "                       case-insensitively); the whole side still plays\n"
-    "  --frames N           frames to run (default 10); the run ends sooner if the side dies out\n"
-    "  --seed N             world seed (default 1), as for chronon battle\n"
-    "%s"
-    "  --help               this text\n"
+    "in the order they happen.\n";
+
+constexpr const char* kRunFooter =
     "\n"
     "--cycles N is gone: in a world each robot runs its type's `processor` speed; change that line of\n"
     "the side to try another speed. Exit status: 0 after running, 1 when the side does not load or has\n"
     "no such type, 2 on a usage error.\n"
     "\n"
-    "chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--stats] [--steps N] runs a Robbie\n"
-    "Language program in Robbie's room instead, with the interpreter or the LLVM JIT (chronon run\n"
+    "chronon run PROGRAM.rl [--room FILE] [--engine interp|jit] [--stats] [--steps N] [--replay FILE] runs\n"
+    "a Robbie Language program in Robbie's room instead, with the interpreter or the LLVM JIT (chronon run\n"
     "PROGRAM.rl --help for details).\n";
-
-std::optional<int32_t> parseCount(const std::string& text) {
-  int32_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec != std::errc() || ptr != end || value < 0) return std::nullopt;
-  return value;
-}
 
 // The processor's speed from the type's hardware lines (§6.3); the last line wins.
 int32_t processorSpeed(const grobocode::Type& type) {
@@ -97,55 +81,31 @@ int runRun(const Args& args) {
   int32_t frames = 10;
   int32_t seed = 1;
   EngineChoice engine;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
-      std::printf(kRunUsage, kEngineUsage);
-      return 0;
-    }
-    bool bad = false;
-    if (engineOption(args, i, engine, bad)) {
-      if (bad) return 2;
-      continue;
-    }
-    if (a == "--cycles") {
-      std::fprintf(stderr,
-                   "chronon run: --cycles is gone: in a world each robot runs its type's `processor` speed; change "
-                   "that line of the side instead (see --help)\n");
-      return 2;
-    }
-    if (a == "--type" || a == "--frames" || a == "--seed") {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "chronon run: %s needs a value (see --help)\n", a.c_str());
-        return 2;
-      }
-      const std::string& value = args[++i];
-      if (a == "--type") {
-        typeName = value;
-        continue;
-      }
-      const std::optional<int32_t> n = parseCount(value);
-      if (!n) {
-        std::fprintf(stderr, "chronon run: %s needs a non-negative integer, not '%s'\n", a.c_str(), value.c_str());
-        return 2;
-      }
-      if (a == "--frames") frames = *n;
-      if (a == "--seed") seed = *n;
-      continue;
-    }
-    if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "chronon run: unknown option '%s' (see --help)\n", a.c_str());
-      return 2;
-    }
-    if (!path.empty()) {
-      std::fprintf(stderr, "chronon run: one side file only (see --help)\n");
-      return 2;
-    }
-    path = a;
-  }
-  if (path.empty()) {
-    std::fprintf(stderr, kRunUsage, kEngineUsage);
-    return 2;
+  std::string cycles;
+  const std::unique_ptr<CLI::App> app = commandApp("run", kRunDescription);
+  app->add_option("side", path, "the Grobots side (.gb); an RL program (.rl) runs in Robbie's room instead")
+      ->required()
+      ->type_name("SIDE.gb");
+  app->add_option_function<std::string>(
+         "--type", [&typeName](const std::string& name) { typeName = name; },
+         "show only the prints and errors of that type's robots (matched case-insensitively); the whole side "
+         "still plays")
+      ->type_name("NAME");
+  app->add_option("--frames", frames, "frames to run (default 10); the run ends sooner if the side dies out")
+      ->check(quiet(CLI::NonNegativeNumber))
+      ->type_name("N");
+  app->add_option("--seed", seed, "world seed (default 1), as for chronon battle")
+      ->check(quiet(CLI::NonNegativeNumber))
+      ->type_name("N");
+  addEngineOptions(*app, engine);
+  // Parsed only to say why it is gone (see the footer); not listed among the options.
+  CLI::Option* cyclesOption = app->add_option("--cycles", cycles)->group("");
+  app->footer(kRunFooter);
+  if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
+  if (cyclesOption->count() > 0) {
+    return usageError("run",
+                      "--cycles is gone: in a world each robot runs its type's `processor` speed; change that line "
+                      "of the side instead");
   }
 
   const std::optional<LoadedSide> loaded = loadSide(path);

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "command_line.h"
 #include "commands.h"
 #include "tournament_command.h"
 
@@ -54,10 +55,6 @@ const char* const kRoboWarGroup = "RoboWar tournaments";
 const char* const kGrobotsGroup = "Grobots tournaments";
 const char* const kOutputGroup = "Output";
 const char* const kRecordsGroup = "Records";
-
-// A validator whose range or set the option's own help text already states, so that the generated
-// help shows a short value name (N, DIR) instead of repeating it.
-CLI::Validator quiet(CLI::Validator validator) { return validator.description(""); }
 
 // The options that define a tournament (both games), for the command itself and for `plan`.
 struct TournamentOptions {
@@ -130,6 +127,10 @@ void addOutput(CLI::App& app, TournamentCommand& c, bool replays) {
                  "write the per-bout (RoboWar: bout phase Robot Score Alive Kills Killer Chronon) or per-round "
                  "(Grobots: round, frames, then per side seeded/alive/fraction/kills) log to FILE")
       ->group(kOutputGroup);
+  app.add_option("--html", c.htmlPath,
+                 "also write a standings page to FILE: the standings and a row per match, linked to the match's "
+                 "replay in the viewer where --replays kept one")
+      ->group(kOutputGroup);
   if (replays) {
     app.add_option("--replays", c.replayDir,
                    "keep a replay of every bout or round in DIR (NNNN-phase-robot-robot.replay or round-NNNN.replay; "
@@ -142,9 +143,9 @@ void addOutput(CLI::App& app, TournamentCommand& c, bool replays) {
 // FILE ...) in place of CLI11's type names.
 void nameValues(CLI::App& app) {
   static const std::map<std::string, std::string> kNames = {
-      {"--game", "G"},   {"--category", "C"},  {"--scoring", "S"},  {"--world", "WxH"},
-      {"--log", "FILE"}, {"--replays", "DIR"}, {"--out", "DIR"},    {"--resume", "DIR"},
-      {"--engine", "E"}, {"--shard", "K/N"},   {"robots", "ROBOT"}, {"files", "FILE"}};
+      {"--game", "G"},    {"--category", "C"},  {"--scoring", "S"}, {"--world", "WxH"},  {"--log", "FILE"},
+      {"--html", "FILE"}, {"--replays", "DIR"}, {"--out", "DIR"},   {"--resume", "DIR"}, {"--engine", "E"},
+      {"--shard", "K/N"}, {"robots", "ROBOT"},  {"files", "FILE"}};
   for (CLI::Option* option : app.get_options()) {
     if (option->get_type_name().empty()) continue;  // A flag: no value.
     const auto it = kNames.find(option->get_name());
@@ -187,10 +188,8 @@ int parseAndRun(const Args& args) {
   bool stats = false;
   std::string shard;
 
-  CLI::App app{kDescription, "chronon tournament"};
-  app.get_formatter()->column_width(34);
-  // An option given twice takes its last value, as the command always did (`... -j 2 -j 1`).
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  const std::unique_ptr<CLI::App> parser = commandApp("tournament", kDescription);
+  CLI::App& app = *parser;
   app.require_subcommand(0, 1);
   const TournamentOptions main = addTournamentOptions(app, c, game);
   addThreads(app, c);
@@ -240,23 +239,14 @@ int parseAndRun(const Args& args) {
   nameValues(app);
   // Set after the subcommands are made, which would otherwise repeat it.
   app.footer(kFooter);
-  try {
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "chronon tournament: %s\nRun 'chronon tournament --help' for the options.\n", e.what());
-    return 2;
-  }
+  if (const std::optional<int> status = parseCommandLine(app, args)) return *status;
   c.engines.jitRequested = engine == "jit";
   c.engines.stats = stats;
   if (!shard.empty()) {
     std::string error;
     c.shard = records::parseShard(shard, error);
     if (!c.shard) {
-      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-      return 2;
+      return usageError("tournament", error);
     }
   }
 
@@ -275,14 +265,12 @@ int parseAndRun(const Args& args) {
   if (!c.resumeDir.empty()) {
     for (CLI::Option* option : main.defining) {
       if (option->count() > 0) {
-        std::fprintf(stderr, "chronon tournament: the plan in %s fixes %s; leave it out with --resume\n",
-                     c.resumeDir.c_str(), option->get_name().c_str());
-        return 2;
+        return usageError("tournament", "the plan in " + c.resumeDir + " fixes " + option->get_name() +
+                                            "; leave it out with --resume");
       }
     }
     if (!c.inputs.empty()) {
-      std::fprintf(stderr, "chronon tournament: --resume takes the robots from the plan; name none\n");
-      return 2;
+      return usageError("tournament", "--resume takes the robots from the plan; name none");
     }
     std::optional<records::RecordSet> resumed = planOf(c.resumeDir);
     if (!resumed) return 1;
@@ -297,20 +285,17 @@ int parseAndRun(const Args& args) {
   if (options.game->count() > 0) chooser = {"--game", chosen};
   chooser.insert(chooser.end(), c.inputs.begin(), c.inputs.end());
   const std::optional<Game> which = chooseGame("tournament", chooser);
-  if (!which) return 2;
+  if (!which) return kUsageStatus;
   for (CLI::Option* option : *which == Game::kRoboWar ? options.grobots : options.roboWar) {
     if (option->count() > 0) {
-      std::fprintf(stderr, "chronon tournament: %s is an option of %s; these are %s\n", option->get_name().c_str(),
-                   *which == Game::kRoboWar ? "Grobots tournaments" : "RoboWar tournaments",
-                   *which == Game::kRoboWar ? "RoboWar robots" : "Grobots sides");
-      return 2;
+      return usageError("tournament", option->get_name() + " is an option of " +
+                                          (*which == Game::kRoboWar ? "Grobots tournaments" : "RoboWar tournaments") +
+                                          "; these are " +
+                                          (*which == Game::kRoboWar ? "RoboWar robots" : "Grobots sides"));
     }
   }
   if (c.inputs.empty()) {
-    std::fprintf(stderr,
-                 "chronon tournament: name the robots (files, a folder or a list) or the sides\nRun 'chronon "
-                 "tournament --help' for the options.\n");
-    return 2;
+    return usageError("tournament", "name the robots (files, a folder or a list) or the sides");
   }
   return dispatch(c, nullptr, which);
 }

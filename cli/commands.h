@@ -1,7 +1,7 @@
 #pragma once
-// The subcommands of `chronon`. Each is a thin adapter over the libraries: it parses its arguments,
-// calls library functions, and prints. Each takes the arguments after the subcommand name and
-// returns the process exit status (0 success, 1 the input has errors, 2 usage error).
+// The subcommands of `chronon`. Each is a thin adapter over the libraries: it parses its arguments
+// with CLI11 (command_line.h), calls library functions, and prints. Each takes the arguments after the subcommand name
+// and returns the process exit status (0 success, 1 the input has errors, 2 usage error).
 
 #include <cstdint>
 #include <optional>
@@ -55,7 +55,7 @@ enum class Game : uint8_t {
 /// or a folder holding .gb files), else RoboWar; when Grobots is chosen so and a folder also holds
 /// RoboWar robots, prints one note on stderr saying how many were left out and that `--game robowar`
 /// plays them. `command` ("tournament", "battle") names the command in messages. Returns nullopt
-/// after a message when the option has no value or an unknown one.
+/// after a usage error (command_line.h: usageError) when the option has no value or an unknown one.
 std::optional<Game> chooseGame(const char* command, Args& args);
 
 /// The side files named by `positional`: files as given, folders expanded to their .gb files sorted
@@ -77,11 +77,6 @@ std::optional<LoadedSide> loadSide(const std::string& path);
 /// Loads the sides at `paths` as battles and tournaments do: diagnostics printed, sides that fail to
 /// load left out with a note, and a repeated side name given a trailing `'` (cmd_grobots.cpp).
 std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths);
-
-/// Reads a `--profile NAME` or `--profile=NAME` option at args[i], advancing i past its value.
-/// Returns false when args[i] is not that option; sets `bad` after printing a message when the value
-/// is missing or unknown. Shared by check, compile and disasm.
-bool parseProfileOption(const Args& args, size_t& i, robotalk::Profile& profile, bool& bad);
 
 /// True when `path` ends in `.rl` (any case): a Robbie Language program.
 bool isRobbiePath(const std::string& path);

@@ -15,36 +15,6 @@ grobocode::BrainEngine& EngineChoice::engine() {
   return grobocode::interpreterEngine();
 }
 
-bool engineOption(const std::vector<std::string>& args, size_t& i, EngineChoice& choice, bool& bad) {
-  const std::string& a = args[i];
-  if (a == "--stats") {
-    choice.stats = true;
-    return true;
-  }
-  std::string name;
-  if (a == "--engine") {
-    if (i + 1 >= args.size()) {
-      std::fprintf(stderr, "chronon: --engine needs a value (interp or jit)\n");
-      bad = true;
-      return true;
-    }
-    name = args[++i];
-  } else if (a.rfind("--engine=", 0) == 0) {
-    name = a.substr(9);
-  } else {
-    return false;
-  }
-  if (name == "jit") {
-    choice.jitRequested = true;
-  } else if (name == "interp") {
-    choice.jitRequested = false;
-  } else {
-    std::fprintf(stderr, "chronon: unknown engine '%s' (interp or jit)\n", name.c_str());
-    bad = true;
-  }
-  return true;
-}
-
 void prepareEngine(EngineChoice& choice, const std::vector<const grobocode::Side*>& sides, bool warmUp) {
   if (!choice.jitRequested) return;
   if (!choice.jit) {
@@ -144,8 +114,8 @@ void printEngineStats(const EngineChoice& choice) {
 }
 
 int finishCommand(const EngineChoice& choice, int code) {
-  const bool compiling = (choice.jit && choice.jit->stats().queued > 0) ||
-                         (choice.roboTalkJit && choice.roboTalkJit->stats().queued > 0);
+  const bool compiling =
+      (choice.jit && choice.jit->stats().queued > 0) || (choice.roboTalkJit && choice.roboTalkJit->stats().queued > 0);
   if (!compiling) return code;
   std::fflush(nullptr);
   std::_Exit(code);

@@ -1,8 +1,8 @@
 #pragma once
-// `--engine interp|jit` and `--stats` for the commands that run Grobots brains (run, battle,
-// tournament) and RoboWar robots (battle, tournament): the JITs are created here, in cli/, and handed
-// to the worlds as a grobocode::BrainEngine or a vm::RoboTalkEngine so that arena/ never links LLVM
-// (DESIGN.md layering).
+// What `--engine interp|jit` and `--stats` (command_line.h: addEngineOptions) choose for the commands
+// that run Grobots brains (run, battle, tournament) and RoboWar robots (battle, tournament): the JITs
+// are created here, in cli/, and handed to the worlds as a grobocode::BrainEngine or a
+// vm::RoboTalkEngine so that arena/ never links LLVM (DESIGN.md layering).
 
 #include <cstddef>
 #include <memory>
@@ -32,17 +32,6 @@ struct EngineChoice {
   /// requested and available, else nullptr (the interpreter).
   vm::RoboTalkEngine* roboTalkEngine() { return roboTalkJit.get(); }
 };
-
-/// Reads `--engine NAME`, `--engine=NAME` or `--stats` at args[i], advancing i past a value.
-/// Returns false when args[i] is none of them; sets `bad` after printing a message when the engine
-/// name is missing or unknown.
-bool engineOption(const std::vector<std::string>& args, size_t& i, EngineChoice& choice, bool& bad);
-
-/// The engine usage lines for a command's help text.
-inline constexpr const char* kEngineUsage =
-    "  --engine interp|jit  run brains with the interpreter (default) or the LLVM JIT; both behave\n"
-    "                       identically, the JIT declines (with a note) what it cannot compile\n"
-    "  --stats              print JIT compile times and cache hits to stderr\n";
 
 /// Creates the JIT when it was requested (a note on stderr when LLVM cannot, and the interpreter is
 /// used), then names every type's brain of `sides` "side/type" for the statistics. Brains run on the

@@ -14,6 +14,8 @@ namespace chronon::cli {
 
 extern const unsigned char kViewerPage[];
 extern const std::size_t kViewerPageSize;
+extern const unsigned char kChartScript[];
+extern const std::size_t kChartScriptSize;
 
 namespace {
 
@@ -37,6 +39,8 @@ void replaceOnce(std::string& text, std::string_view placeholder, std::string_vi
 }
 
 }  // namespace
+
+std::string_view chartScript() { return {reinterpret_cast<const char*>(kChartScript), kChartScriptSize}; }
 
 std::string viewerPage(std::string_view replay, std::string_view title) {
   std::string page(reinterpret_cast<const char*>(kViewerPage), kViewerPageSize);

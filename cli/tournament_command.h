@@ -57,6 +57,7 @@ struct TournamentCommand {
   bool csv = false;
   std::string logPath;
   std::string replayDir;
+  std::string htmlPath;  ///< --html: the standings page to write.
   // Records.
   std::string outDir;     ///< --out: write the plan and the results here while playing.
   std::string resumeDir;  ///< --resume: continue the tournament in this folder.

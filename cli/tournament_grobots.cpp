@@ -15,12 +15,20 @@
 #include "commands.h"
 #include "replay_output.h"
 #include "tournament_command.h"
+#include "tournament_page.h"
 
 namespace chronon::cli {
 
 namespace {
 
 namespace gb = chronon::arena::grobots;
+
+// The file name of round k's replay (from 0) in --replays DIR: round-NNNN.replay, counted from 1.
+std::string roundReplayName(size_t k) {
+  char number[24];
+  std::snprintf(number, sizeof number, "%04zu", k + 1);
+  return std::string("round-") + number + ".replay";
+}
 
 // Plays every round of a tournament again with a recorder (rounds are deterministic, so each is the
 // round the standings counted) and writes its replay into `folder`; false after a message on failure.
@@ -36,9 +44,7 @@ bool writeRoundReplays(const std::vector<LoadedSide>& loaded, const gb::Tourname
   std::atomic<bool> ok{true};
   parallelFor(static_cast<size_t>(options.rounds), options.threads, [&](size_t k) {
     const int32_t seed = gb::roundSeed(options.seed, static_cast<int32_t>(k));
-    char name[32];
-    std::snprintf(name, sizeof name, "round-%04zu.replay", k + 1);
-    ReplayOutput output((std::filesystem::path(folder) / name).string());
+    ReplayOutput output((std::filesystem::path(folder) / roundReplayName(k)).string());
     gb::recordRound(sides, entrants, options.world, seed, engineName, {}, output.sink());
     if (!output.finish("")) ok = false;
   });
@@ -126,6 +132,25 @@ int printStandings(const TournamentCommand& c, const Tournament& t, const gb::To
             << s.fraction << '\t' << s.earlyFraction << '\t' << s.killedFraction << '\t' << s.brainErrors << '\n';
       }
     }
+  }
+  if (!c.htmlPath.empty()) {
+    std::vector<PageMatch> matches;
+    for (size_t k = 0; k < result.rounds.size(); ++k) {
+      const gb::RoundOutcome& r = result.rounds[k];
+      PageMatch m;
+      m.label = "round " + std::to_string(k + 1) + " (" + std::to_string(r.frames) + " frames)";
+      for (size_t i = 0; i < r.sides.size(); ++i) {
+        if (!r.sides[i].seeded) continue;
+        char share[32];
+        std::snprintf(share, sizeof share, " %.1f%%", 100 * r.sides[i].fraction);
+        m.result.push_back(t.sides[i]->name + share + (r.sides[i].alive ? "" : " (died)"));
+      }
+      if (!c.replayDir.empty()) m.replay = (std::filesystem::path(c.replayDir) / roundReplayName(k)).string();
+      matches.push_back(std::move(m));
+    }
+    if (!writeTournamentPage(c.htmlPath, "Grobots tournament (seed " + std::to_string(t.options.seed) + ")",
+                             gb::formatStandings(result.standings), matches))
+      return 1;
   }
   if (c.json) {
     nlohmann::json out = nlohmann::json::array();

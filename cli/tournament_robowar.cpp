@@ -18,12 +18,22 @@
 #include "commands.h"
 #include "replay_output.h"
 #include "tournament_command.h"
+#include "tournament_page.h"
 
 namespace chronon::cli {
 
 namespace {
 
 namespace rw = chronon::arena::robowar;
+
+// The name (without extension) of a bout's replay in --replays DIR: NNNN-phase-robot-robot.
+std::string replayName(const rw::TournamentReport& report, const rw::Bout& bout) {
+  char index[16];
+  std::snprintf(index, sizeof index, "%04zu", bout.index);
+  std::vector<std::string> parts{index, rw::phaseName(bout.phase)};
+  for (const int r : bout.robots) parts.push_back(report.contestants[static_cast<size_t>(r)].name);
+  return fileNameOf(parts);
+}
 
 // Runs every bout of `report` again with a recorder (battles are deterministic, so each is the bout
 // the standings counted) and writes its replay into `folder`; false after a message on failure.
@@ -35,16 +45,12 @@ bool writeReplays(const rw::TournamentReport& report, const rw::Field& field, co
     const rw::Bout& bout = report.bouts[b].bout;
     std::vector<rw::Entry> entries;
     std::vector<arena::replay::Entrant> entrants;
-    char index[16];
-    std::snprintf(index, sizeof index, "%04zu", bout.index);
-    std::vector<std::string> parts{index, rw::phaseName(bout.phase)};
     for (const int r : bout.robots) {
       const rw::Contestant& c = report.contestants[static_cast<size_t>(r)];
       entries.push_back({c.program, c.team});
       entrants.push_back({c.name, field.paths[static_cast<size_t>(r)], bytes[static_cast<size_t>(r)]});
-      parts.push_back(c.name);
     }
-    ReplayOutput output((std::filesystem::path(folder) / (fileNameOf(parts) + ".replay")).string());
+    ReplayOutput output((std::filesystem::path(folder) / (replayName(report, bout) + ".replay")).string());
     rw::recordBattle(entries, entrants, bout.seed, options.rules, engineName, output.sink());
     if (!output.finish("")) ok = false;
   });
@@ -206,6 +212,24 @@ int printStandings(const TournamentCommand& c, Tournament& t, const rw::Tourname
       return 1;
     }
     std::fprintf(stderr, "results saved to %s\n", t.field.saveFile.string().c_str());
+  }
+  if (!c.htmlPath.empty()) {
+    std::vector<PageMatch> matches;
+    for (const rw::BoutResult& b : report.bouts) {
+      PageMatch m;
+      m.label = std::to_string(b.bout.index + 1) + " " + rw::phaseName(b.bout.phase);
+      for (size_t k = 0; k < b.bout.robots.size() && k < b.result.robots.size(); ++k) {
+        const rw::Outcome& o = b.result.robots[k];
+        m.result.push_back(report.contestants[static_cast<size_t>(b.bout.robots[k])].name + " " +
+                           std::to_string(o.points) + (o.points == 1 ? " point" : " points"));
+      }
+      if (!c.replayDir.empty())
+        m.replay = (std::filesystem::path(c.replayDir) / (replayName(report, b.bout) + ".replay")).string();
+      matches.push_back(std::move(m));
+    }
+    if (!writeTournamentPage(c.htmlPath, "RoboWar tournament (seed " + std::to_string(report.options.seed) + ")", table,
+                             matches))
+      return 1;
   }
   if (c.json) {
     std::fputs((toJson(report, t.field).dump(2) + "\n").c_str(), stdout);

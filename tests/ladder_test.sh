@@ -7,6 +7,8 @@
 # usage: tests/ladder_test.sh CHRONON
 set -u
 chronon=$1
+# Where the screenshot of the standings page is kept (build/test-artifacts/ladder from ctest).
+artifacts=${2:-}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -77,19 +79,26 @@ PY
   fail "standings --csv has no header"
 "$chronon" ladder history "$work/a.db" dodger | grep -q "^  match .* vs " || fail "history lists no duels"
 
-# The standings page: a chart line per active robot and a table row per entry, as headless Chromium
+# The standings page: a chart line per active robot, drawn by uPlot (its legend has a row per line
+# besides the batch row, and it draws on a canvas), and a table row per entry, as headless Chromium
 # renders it (skipped with a note without Chromium; cmake/setup.sh --tests installs it).
 "$chronon" ladder standings "$work/a.db" --html "$work/standings.html" >/dev/null 2>&1 || fail "standings --html"
+grep -q '<polyline' "$work/standings.html" && fail "the standings page still draws its chart by hand"
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -n "$browser" ]; then
   timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$work/chromium" \
     --dump-dom "file://$work/standings.html" >"$work/dom.html" 2>/dev/null
-  [ "$(grep -o '<polyline class="robot"' "$work/dom.html" | wc -l)" -eq 20 ] ||
-    fail "the rendered page does not hold 20 rating lines: $(head -c 300 "$work/dom.html")"
+  [ "$(grep -o '<tr class="u-series' "$work/dom.html" | wc -l)" -eq 21 ] ||
+    fail "uPlot's legend does not hold 20 rating lines: $(grep -o '<div id="chart".\{0,300\}' "$work/dom.html")"
+  grep -q '<div id="chart"><div class="uplot' "$work/dom.html" || fail "uPlot drew no chart"
+  grep -q '<canvas' "$work/dom.html" || fail "uPlot made no canvas"
   [ "$(grep -o '<tr>' "$work/dom.html" | wc -l)" -eq 21 ] || fail "the rendered page does not hold 20 standings rows"
   timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$work/chromium" \
-    --window-size=1000,900 --screenshot="$work/standings.png" "file://$work/standings.html" >/dev/null 2>&1
-  [ "$(stat -c %s "$work/standings.png" 2>/dev/null || echo 0)" -gt 10000 ] || fail "the page's screenshot is blank"
+    --window-size=1100,900 --screenshot="$work/standings.png" "file://$work/standings.html" >/dev/null 2>&1
+  [ "$(stat -c %s "$work/standings.png" 2>/dev/null || echo 0)" -gt 30000 ] || fail "the page's screenshot is blank"
+  if [ -n "$artifacts" ]; then
+    mkdir -p "$artifacts" && cp "$work/standings.png" "$work/standings.html" "$artifacts/"
+  fi
 else
   echo "note: chromium is not installed; the standings page was written but not rendered"
 fi
@@ -109,6 +118,22 @@ db.commit()
 PY
 "$chronon" ladder verify "$work/altered.db" >"$work/verify.txt" && fail "verify missed an altered result"
 grep -q "^differs: ladder match 17$" "$work/verify.txt" || fail "verify did not name match 17: $(head -n 3 "$work/verify.txt")"
+
+# rebuild recomputes every rating from the stored duels: all agree; a stored outcome altered in the
+# database gives other ratings from its batch on, reported with exit 1; --write stores them.
+"$chronon" ladder rebuild "$work/a.db" >"$work/rebuild.txt" || fail "rebuild: $(tail -n 3 "$work/rebuild.txt")"
+grep -q "^recomputed [0-9]* ratings over [0-9]* batches: 0 differ$" "$work/rebuild.txt" ||
+  fail "rebuild said: $(tail -n 1 "$work/rebuild.txt")"
+python3 - "$work/altered.db" <<'PY' || fail "could not alter a stored score"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE matches SET points_a = CASE WHEN points_a > points_b THEN points_b ELSE points_b + 1 END WHERE id = 17")
+db.commit()
+PY
+"$chronon" ladder rebuild "$work/altered.db" >"$work/rebuild.txt" && fail "rebuild missed an altered score"
+grep -q "^differs: entry [0-9]*, batch 1$" "$work/rebuild.txt" || fail "rebuild did not name batch 1: $(head -n 3 "$work/rebuild.txt")"
+"$chronon" ladder rebuild "$work/altered.db" --write >/dev/null || fail "rebuild --write"
+"$chronon" ladder rebuild "$work/altered.db" | grep -q ": 0 differ$" || fail "rebuild --write left differences"
 
 # A robot from outside the ladder is refused by import.
 { echo "# not in the ladder"; cat "$repo/stdlib/robowar/dodger.rtk"; echo; } >"$work/stranger.rtk"

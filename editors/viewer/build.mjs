@@ -1,6 +1,7 @@
 // Builds the viewer: OUTDIR/viewer.js (one minified IIFE defining the global ChrononViewer, styles
-// included) and OUTDIR/viewer.html (a self-contained page with the script inlined and the two
-// placeholders that chronon fills in: the replay as base64 and the title).
+// included), OUTDIR/viewer.html (a self-contained page with the script inlined and the two
+// placeholders that chronon fills in: the replay as base64 and the title), and OUTDIR/chart.js (the
+// global ChrononChart: uPlot and the chart of the standings pages chronon writes).
 // usage: node build.mjs OUTDIR   (after `npm ci` in this folder)
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -35,7 +36,9 @@ async function bundle(entry, globalName) {
 
 const viewerJs = await bundle('viewer.ts', 'ChrononViewer');
 const pageJs = await bundle('page.ts', undefined);
-for (const [name, js] of [['viewer.js', viewerJs], ['page.js', pageJs]]) {
+// The chart of the standings pages chronon writes (ladder standings --html), uPlot included.
+const chartJs = await bundle('standings.ts', 'ChrononChart');
+for (const [name, js] of [['viewer.js', viewerJs], ['page.js', pageJs], ['chart.js', chartJs]]) {
   for (const bad of ['@@CHRONON_', '</script']) {
     if (js.includes(bad)) throw new Error(`${name} contains "${bad}", which would break the page`);
   }
@@ -68,4 +71,5 @@ for (const placeholder of [kReplay, kTitle]) {
 fs.mkdirSync(outdir, { recursive: true });
 fs.writeFileSync(path.join(outdir, 'viewer.js'), viewerJs);
 fs.writeFileSync(path.join(outdir, 'viewer.html'), html);
-console.log(`wrote ${path.join(outdir, 'viewer.js')} (${viewerJs.length} bytes) and viewer.html (${html.length} bytes)`);
+fs.writeFileSync(path.join(outdir, 'chart.js'), chartJs);
+console.log(`wrote ${path.join(outdir, 'viewer.js')} (${viewerJs.length} bytes), viewer.html (${html.length} bytes) and chart.js (${chartJs.length} bytes)`);

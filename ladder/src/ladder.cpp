@@ -286,6 +286,89 @@ bool Ladder::store(const std::vector<DuelResult>& results, const std::string& ki
   return true;
 }
 
+std::optional<RebuildReport> Ladder::rebuild(bool write, std::string& error) {
+  RebuildReport report;
+  std::vector<int64_t> batches;
+  {
+    Statement s(db_, "SELECT id FROM batches ORDER BY id");
+    while (s.row()) batches.push_back(s.integer(0));
+  }
+  const auto same = [](const Rating& x, const Rating& y) {
+    return x.rating == y.rating && x.deviation == y.deviation && x.volatility == y.volatility;
+  };
+  // The latest recomputed rating of every robot rated so far, and every recomputed history row.
+  std::map<int64_t, Rating> current;
+  std::vector<std::tuple<int64_t, int64_t, Rating>> rows;
+  for (const int64_t batch : batches) {
+    // As store(): every duel of the period is rated against the ratings at its start, in match order.
+    std::map<int64_t, std::vector<Game>> games;
+    Statement m(db_, "SELECT a, b, points_a, points_b FROM matches WHERE batch = ? ORDER BY id");
+    m.bind(1, batch);
+    while (m.row()) {
+      const int64_t a = m.integer(0), b = m.integer(1);
+      const int pa = static_cast<int>(m.integer(2)), pb = static_cast<int>(m.integer(3));
+      const Rating ra = current.count(a) != 0 ? current[a] : Rating{};
+      const Rating rb = current.count(b) != 0 ? current[b] : Rating{};
+      games[a].push_back({rb.rating, rb.deviation, score(pa, pb)});
+      games[b].push_back({ra.rating, ra.deviation, score(pb, pa)});
+    }
+    std::map<int64_t, Rating> next = current;
+    Statement h(db_, "SELECT robot, rating, deviation, volatility FROM rating_history WHERE batch = ? ORDER BY robot");
+    h.bind(1, batch);
+    while (h.row()) {
+      const int64_t robot = h.integer(0);
+      const Rating stored{h.real(1), h.real(2), h.real(3)};
+      const auto it = games.find(robot);
+      const Rating after = update(current.count(robot) != 0 ? current[robot] : Rating{},
+                                  it == games.end() ? std::vector<Game>{} : it->second);
+      next[robot] = after;
+      rows.emplace_back(batch, robot, after);
+      ++report.ratings;
+      if (!same(stored, after)) report.differences.push_back({batch, robot, stored, after});
+    }
+    current = std::move(next);
+    ++report.batches;
+  }
+  std::map<int64_t, Rating> table;
+  {
+    Statement s(db_, "SELECT robot, rating, deviation, volatility FROM ratings ORDER BY robot");
+    while (s.row()) table[s.integer(0)] = Rating{s.real(1), s.real(2), s.real(3)};
+  }
+  for (const auto& [robot, stored] : table) {
+    const auto it = current.find(robot);
+    if (it == current.end()) {
+      report.differences.push_back({0, robot, stored, std::nullopt});
+    } else if (!same(stored, it->second)) {
+      report.differences.push_back({0, robot, stored, it->second});
+    }
+  }
+  for (const auto& [robot, rating] : current) {
+    if (table.count(robot) == 0) report.differences.push_back({0, robot, std::nullopt, rating});
+  }
+  if (!write || report.differences.empty()) return report;
+  if (!exec("BEGIN IMMEDIATE", error)) return std::nullopt;
+  const auto fail = [&](const std::string& what) -> std::optional<RebuildReport> {
+    error = what + ": " + sqlite3_errmsg(db_);
+    std::string ignored;
+    exec("ROLLBACK", ignored);
+    return std::nullopt;
+  };
+  for (const auto& [batch, robot, r] : rows) {
+    Statement u(db_,
+                "UPDATE rating_history SET rating = ?, deviation = ?, volatility = ? WHERE batch = ? AND robot = ?");
+    if (!u.bind(1, r.rating).bind(2, r.deviation).bind(3, r.volatility).bind(4, batch).bind(5, robot).run())
+      return fail("cannot store a rating");
+  }
+  if (!exec("DELETE FROM ratings", error)) return fail("cannot store the ratings");
+  for (const auto& [robot, r] : current) {
+    Statement save(db_, "INSERT INTO ratings VALUES(?, ?, ?, ?)");
+    if (!save.bind(1, robot).bind(2, r.rating).bind(3, r.deviation).bind(4, r.volatility).run())
+      return fail("cannot store a rating");
+  }
+  if (!exec("COMMIT", error)) return fail("cannot commit");
+  return report;
+}
+
 std::vector<Standing> Ladder::standings() const {
   std::map<int64_t, Standing> byId;
   for (Robot& r : robots(false)) byId[r.id].robot = std::move(r);

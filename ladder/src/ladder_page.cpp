@@ -3,7 +3,9 @@
 #include "chronon/ladder/ladder_page.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <set>
 
 namespace chronon::ladder {
 
@@ -35,63 +37,53 @@ constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", 
 
 }  // namespace
 
+nlohmann::json chartData(const std::vector<Standing>& standings,
+                         const std::map<int64_t, std::vector<std::pair<int64_t, Rating>>>& history) {
+  std::set<int64_t> batches;
+  for (const Standing& s : standings) {
+    const auto it = history.find(s.robot.id);
+    if (!s.robot.active || it == history.end()) continue;
+    for (const auto& [batch, r] : it->second) batches.insert(batch);
+  }
+  const std::vector<int64_t> x(batches.begin(), batches.end());
+  nlohmann::json lines = nlohmann::json::array();
+  for (const Standing& s : standings) {
+    const auto it = history.find(s.robot.id);
+    if (!s.robot.active || it == history.end() || it->second.empty()) continue;
+    std::map<int64_t, double> at;
+    for (const auto& [batch, r] : it->second) at[batch] = std::round(r.rating * 10) / 10;
+    nlohmann::json values = nlohmann::json::array();
+    for (const int64_t batch : x) {
+      const auto found = at.find(batch);
+      values.push_back(found == at.end() ? nlohmann::json(nullptr) : nlohmann::json(found->second));
+    }
+    lines.push_back({{"name", s.robot.name},
+                     {"color", kColours[lines.size() % (sizeof kColours / sizeof kColours[0])]},
+                     {"values", std::move(values)}});
+  }
+  return {{"xLabel", "batch"}, {"yLabel", "rating"}, {"x", x}, {"lines", std::move(lines)}};
+}
+
 std::string standingsPage(const std::string& title, const std::vector<Standing>& standings,
-                          const std::map<int64_t, std::vector<std::pair<int64_t, Rating>>>& history) {
+                          const std::map<int64_t, std::vector<std::pair<int64_t, Rating>>>& history,
+                          std::string_view chartScript) {
   std::string page =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title) +
       "</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
       "td,th{padding:2px 10px;text-align:right;white-space:nowrap}td:nth-child(2),th:nth-child(2){text-align:left}"
-      "tr.retired{color:#999}svg text{font-size:11px}</style></head><body>\n<h1>" +
+      "tr.retired{color:#999}#chart{max-width:1000px}</style></head><body>\n<h1>" +
       escape(title) + "</h1>\n";
-  // The chart: batches along x, ratings along y, one line per active robot.
-  int64_t lastBatch = 1;
-  double lo = 1500, hi = 1500;
-  for (const Standing& s : standings) {
-    if (!s.robot.active) continue;
-    const auto it = history.find(s.robot.id);
-    if (it == history.end()) continue;
-    for (const auto& [batch, r] : it->second) {
-      lastBatch = std::max(lastBatch, batch);
-      lo = std::min(lo, r.rating);
-      hi = std::max(hi, r.rating);
-    }
-  }
-  lo -= 50;
-  hi += 50;
-  const double width = 800, height = 400, left = 50, bottom = 20;
-  const auto x = [&](int64_t batch) {
-    return left + (lastBatch > 1
-                       ? (width - left - 150) * static_cast<double>(batch - 1) / static_cast<double>(lastBatch - 1)
-                       : 0);
-  };
-  const auto y = [&](double rating) { return (height - bottom) * (hi - rating) / (hi - lo); };
-  page += "<h2>Ratings after each batch</h2>\n<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
-          format("%.0f", width) + "\" height=\"" + format("%.0f", height) + "\">\n";
-  for (double r = std::ceil(lo / 100) * 100; r <= hi; r += 100) {
-    page += "<line x1=\"" + format("%.1f", left) + "\" x2=\"" + format("%.1f", width - 150) + "\" y1=\"" +
-            format("%.1f", y(r)) + "\" y2=\"" + format("%.1f", y(r)) + "\" stroke=\"#ddd\"/><text x=\"0\" y=\"" +
-            format("%.1f", y(r) + 4) + "\">" + format("%.0f", r) + "</text>\n";
-  }
-  page += "<text x=\"" + format("%.1f", left) + "\" y=\"" + format("%.0f", height - 4) + "\">batch 1</text><text x=\"" +
-          format("%.1f", width - 190) + "\" y=\"" + format("%.0f", height - 4) + "\">batch " +
-          std::to_string(lastBatch) + "</text>\n";
-  int line = 0;
-  for (const Standing& s : standings) {
-    if (!s.robot.active) continue;
-    const auto it = history.find(s.robot.id);
-    if (it == history.end() || it->second.empty()) continue;
-    const char* colour = kColours[line % (sizeof kColours / sizeof kColours[0])];
-    std::string points;
-    for (const auto& [batch, r] : it->second)
-      points += format("%.1f", x(batch)) + "," + format("%.1f", y(r.rating)) + " ";
-    page += "<polyline class=\"robot\" fill=\"none\" stroke=\"" + std::string(colour) + "\" points=\"" + points +
-            "\"><title>" + escape(s.robot.name) + "</title></polyline>\n";
-    page += "<text x=\"" + format("%.1f", width - 140) + "\" y=\"" + format("%.1f", 14.0 + 14 * line) + "\" fill=\"" +
-            colour + "\">" + escape(s.robot.name) + "</text>\n";
-    ++line;
-  }
+  // The chart: batches along x, ratings along y, one line per active robot, drawn by uPlot. "</" is
+  // written as "<\/" so that no robot name can end the script element early.
+  std::string data = chartData(standings, history).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  for (size_t at = data.find("</"); at != std::string::npos; at = data.find("</", at + 3)) data.replace(at, 2, "<\\/");
   page +=
-      "</svg>\n<h2>Standings</h2>\n<table id=\"standings\"><tr><th>Rank</th><th>Robot</th><th>Entry</th>"
+      "<h2>Ratings after each batch</h2>\n<div id=\"chart\"></div>\n"
+      "<script id=\"chart-data\" type=\"application/json\">" +
+      data + "</script>\n<script>" + std::string(chartScript) +
+      "</script>\n<script>ChrononChart.draw(document, 'chart-data', 'chart');</script>\n";
+  page +=
+      "<h2>Standings</h2>\n<table id=\"standings\"><tr><th>Rank</th><th>Robot</th><th>Entry</th>"
       "<th>Rating</th><th>Deviation</th><th>Volatility</th><th>Matches</th><th>Wins</th><th>Draws</th>"
       "<th>Losses</th><th>Points</th></tr>\n";
   int rank = 0;

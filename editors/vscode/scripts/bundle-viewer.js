@@ -26,8 +26,10 @@ if (result.status !== 0) {
   console.error(`bundle-viewer: building the viewer failed (status ${result.status ?? result.signal})`);
   process.exit(1);
 }
-// The standalone page is chronon's business (chronon view); the webviews load only the script.
+// The standalone page is chronon's business (chronon view), and so is the standings pages' chart
+// script; the webviews load only the viewer's script.
 fs.rmSync(path.join(out, 'viewer.html'), { force: true });
+fs.rmSync(path.join(out, 'chart.js'), { force: true });
 if (!fs.existsSync(path.join(out, 'viewer.js'))) {
   console.error(`bundle-viewer: ${out}/viewer.js was not written`);
   process.exit(1);

@@ -68,6 +68,21 @@ struct MatchRow {
   std::string result;  ///< The result record's text.
 };
 
+/// A rating that rebuild() recomputed differently from the stored one.
+struct RatingDifference {
+  int64_t batch = 0;                 ///< The batch whose rating history row differs; 0 for the current ratings table.
+  int64_t robot = 0;                 ///< The entry's id.
+  std::optional<Rating> stored;      ///< What the database holds (nullopt: no row).
+  std::optional<Rating> recomputed;  ///< What the stored duels give (nullopt: no rating).
+};
+
+/// What rebuild() did.
+struct RebuildReport {
+  int64_t batches = 0;                        ///< Batches replayed.
+  int64_t ratings = 0;                        ///< Ratings recomputed (one per robot rated in each batch).
+  std::vector<RatingDifference> differences;  ///< Every rating that differs, by batch then robot.
+};
+
 /// An open ladder database. Not copyable; one thread at a time.
 class Ladder {
  public:
@@ -107,6 +122,14 @@ class Ladder {
   /// active robot for this rating period, all in one transaction. False with `error` on failure (the
   /// ladder is then unchanged).
   bool store(const std::vector<DuelResult>& results, const std::string& kind, std::string& error);
+
+  /// Recomputes every rating from the stored duels alone, batch by batch in order, as store() rated
+  /// them (each batch one Glicko-2 rating period, rated against the ratings at its start), updating
+  /// the robots each batch rated (the robots active then, as its rating history rows record), and
+  /// compares the results with the stored rating history and the current ratings. With `write`, the
+  /// recomputed ratings replace the stored ones, in one transaction. nullopt with `error` when the
+  /// database cannot be read or written.
+  std::optional<RebuildReport> rebuild(bool write, std::string& error);
 
   /// The standings: active robots first, by rating (highest first), then retired ones.
   std::vector<Standing> standings() const;

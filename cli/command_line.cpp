@@ -1,0 +1,73 @@
+// The one CLI11 set-up of every command (see command_line.h).
+
+#include "command_line.h"
+
+#include <cstdio>
+#include <vector>
+
+namespace chronon::cli {
+
+std::unique_ptr<CLI::App> commandApp(const std::string& command, const std::string& description) {
+  auto app = std::make_unique<CLI::App>(description, "chronon " + command);
+  app->get_formatter()->column_width(34);
+  // An option given twice takes its last value, as the commands always did (`... -j 2 -j 1`).
+  app->option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  return app;
+}
+
+std::optional<int> parseCommandLine(CLI::App& app, const Args& args) {
+  try {
+    // CLI11 takes the arguments last first.
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "%s: %s\nRun '%s --help' for the options.\n", app.get_name().c_str(), e.what(),
+                 app.get_name().c_str());
+    return kUsageStatus;
+  }
+  return std::nullopt;
+}
+
+int usageError(const std::string& command, const std::string& message) {
+  const std::string name = command.empty() ? "chronon" : "chronon " + command;
+  std::fprintf(stderr, "%s: %s\nRun '%s --help' for the options.\n", name.c_str(), message.c_str(), name.c_str());
+  return kUsageStatus;
+}
+
+CLI::Validator quiet(CLI::Validator validator) { return validator.description(""); }
+
+void addEngineOptions(CLI::App& app, EngineChoice& choice) {
+  app.add_option_function<std::string>(
+         "--engine", [&choice](const std::string& name) { choice.jitRequested = name == "jit"; },
+         "interp | jit: run brains with the interpreter (default) or the LLVM JIT; both behave identically, the "
+         "JIT declines (with a note) what it cannot compile")
+      ->check(quiet(CLI::IsMember({"interp", "jit"})))
+      ->type_name("E");
+  app.add_flag("--stats", choice.stats, "print JIT compile times and cache hits to stderr");
+}
+
+void addGameOption(CLI::App& app, std::string& game) {
+  app.add_option("--game", game,
+                 "robowar | grobots: the game a folder holding both robots and sides plays (default: grobots, with "
+                 "a note saying how many robots were left out)")
+      ->check(quiet(CLI::IsMember({"robowar", "grobots"})))
+      ->type_name("G");
+}
+
+void addProfileOption(CLI::App& app, robotalk::Profile& profile) {
+  app.add_option_function<std::string>(
+         "--profile", [&profile](const std::string& name) { profile = *robotalk::parseProfile(name); },
+         "robowar-5 (default; RoboWar 4.5.2 and 5.x) | robowar-1.5: the RoboTalk language profile")
+      ->check(quiet(CLI::Validator(
+          [](std::string& name) {
+            return robotalk::parseProfile(name) ? std::string() : "unknown profile '" + name + "'";
+          },
+          "")))
+      ->type_name("NAME");
+}
+
+}  // namespace chronon::cli

@@ -1,0 +1,53 @@
+#pragma once
+// The command line of every `chronon` command, parsed with CLI11 set up one way (command_line.cpp),
+// so that `-j2`, `-j 2`, `--seed=5` and `--seed 5` work wherever the option exists, help texts are
+// generated from the options, and every usage error has one form and exit status 2:
+//
+//   chronon COMMAND: WHAT WAS WRONG
+//   Run 'chronon COMMAND --help' for the options.
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "chronon/stdlib/robotalk_words.h"
+#include "commands.h"
+#include "engine_option.h"
+
+namespace chronon::cli {
+
+/// The exit status of a usage error, for every command.
+inline constexpr int kUsageStatus = 2;
+
+/// Makes the parser of `chronon <command>` (`command` such as "battle") with `description` above
+/// its options: help on -h and --help, a value column wide enough for the longest option, and an
+/// option given twice taking its last value (`... -j 2 -j 1`), as the hand-written loops did.
+std::unique_ptr<CLI::App> commandApp(const std::string& command, const std::string& description);
+
+/// Parses `args` (the arguments after the command name) with `app`. Returns nullopt when the command
+/// should go on; otherwise the exit status after printing: 0 after the help text (stdout), 2 after a
+/// usage error in the shared form (stderr).
+std::optional<int> parseCommandLine(CLI::App& app, const Args& args);
+
+/// Prints a usage error found after parsing in the shared form for `chronon <command>` (command such
+/// as "battle", or "" for chronon itself) and returns kUsageStatus.
+int usageError(const std::string& command, const std::string& message);
+
+/// A validator whose range or set the option's own help text already states, so that the generated
+/// help shows only the short value name (N, DIR) instead of repeating it.
+CLI::Validator quiet(CLI::Validator validator);
+
+/// Adds `--engine interp|jit` and `--stats` (the engine of Grobots brains, RoboWar robots and RL
+/// programs) to `app`, storing them in `choice`.
+void addEngineOptions(CLI::App& app, EngineChoice& choice);
+
+/// Adds `--game robowar|grobots` to `app`, storing it in `game`, so that it is parsed and listed in
+/// the help; chooseGame (run on the arguments before parsing) acts on it.
+void addGameOption(CLI::App& app, std::string& game);
+
+/// Adds `--profile robowar-1.5|robowar-5` (the RoboTalk language profile) to `app`, storing it in
+/// `profile`. Shared by check, compile and disasm.
+void addProfileOption(CLI::App& app, robotalk::Profile& profile);
+
+}  // namespace chronon::cli
