@@ -374,17 +374,19 @@ TEST_CASE("Bad input gives diagnostics within bounds", "[grobocode-frontend]") {
     CHECK(c.result.diagnostics.all()[0].code == DiagCode::kGbIndexSpill);
     CHECK(encode(InstructionType::kLabelRead, 4096) == encode(InstructionType::kLabelCall, 0));
   }
-  SECTION("code right after a type whose cost failed") {
-    // The failed #type B leaves type A current with its brain already attached: the code after it
-    // has no brain to go to (fuzzing found it used a destroyed one) and is skipped; the side has
-    // the cost error.
+  SECTION("code and tags right after a type whose cost failed") {
+    // The failed #type B leaves type A current with its brain already attached: fuzzing found that
+    // the code and the #var after it went to a destroyed brain builder. They are text now: the
+    // code is skipped, the tag is out of place, and the side has the cost error.
     const Compiled c = compileText(
-        "#side S\n#author A\n#type A\n#hardware\nsolar-cells 76\n#code\n1 drop\n#type B\n2 drop nosuchword\n#end\n");
+        "#side S\n#author A\n#type A\n#hardware\nsolar-cells 76\n#code\n1 drop\n#type B\n#var v 1\n2 drop "
+        "nosuchword\n#end\n");
     CHECK_FALSE(c.result.loaded());
-    REQUIRE(c.result.diagnostics.all().size() == 3);
+    REQUIRE(c.result.diagnostics.all().size() == 4);
     CHECK(c.result.diagnostics.all()[0].code == DiagCode::kGbCostOverflow);
-    CHECK(c.result.diagnostics.all()[1].code == DiagCode::kGbCostOverflow);
-    CHECK(c.result.diagnostics.all()[2].code == DiagCode::kGbUnfinishedSide);
+    CHECK(c.result.diagnostics.all()[1].code == DiagCode::kGbMisplacedElement);
+    CHECK(c.result.diagnostics.all()[2].code == DiagCode::kGbCostOverflow);
+    CHECK(c.result.diagnostics.all()[3].code == DiagCode::kGbUnfinishedSide);
   }
   SECTION("binary junk") {
     std::string junk;

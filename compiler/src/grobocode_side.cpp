@@ -133,9 +133,6 @@ class Reader {
       case Section::kText: return;
       case Section::kHardware: readHardware(line); return;
       case Section::kCode:
-        // No brain takes code after a type whose cost failed: its brain was already attached, and
-        // the side has that error.
-        if (builder_ == nullptr) return;
         for (const Token& token : line.tokens) {
           if (!builder_->compileToken(token, line.number, diags())) return;
         }
@@ -447,7 +444,11 @@ class Reader {
       if (!typeBuilder_->finish(word.range, diags())) return false;
       side().types.back().brain = std::move(typeBuilder_->brain);
       typeBuilder_.reset();
+      // The brain is attached: until the next #code nothing may go to a builder. When the cost
+      // below fails, the tag is aborted with the type current, and the lines after it are text
+      // (code there has no brain to go to; the side has the cost error).
       builder_ = nullptr;
+      section_ = Section::kText;
     }
     // The type's cost is computed when it is added to the side; an error there aborts the tag just
     // as a failed brain check does (specs/grobots-world.md §14).
@@ -543,7 +544,7 @@ class Reader {
   Section section_ = Section::kText;
   std::optional<BrainBuilder> common_;
   std::optional<BrainBuilder> typeBuilder_;
-  BrainBuilder* builder_ = nullptr;
+  BrainBuilder* builder_ = nullptr;  ///< Where code goes; set whenever section_ is kCode.
 };
 
 }  // namespace
