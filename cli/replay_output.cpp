@@ -1,13 +1,11 @@
 #include "replay_output.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <cstddef>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <thread>
 #include <vector>
 
 namespace chronon::cli {
@@ -48,19 +46,6 @@ std::string viewerPage(std::string_view replay, std::string_view title) {
   replaceOnce(page, "@@CHRONON_REPLAY_BASE64@@", arena::replay::base64(replay));
   replaceOnce(page, "@@CHRONON_TITLE@@", htmlEscape(title));
   return page;
-}
-
-void parallelFor(size_t count, int threads, const std::function<void(size_t)>& task) {
-  size_t workers = threads > 0 ? static_cast<size_t>(threads) : std::max(1u, std::thread::hardware_concurrency());
-  workers = std::min(workers, count);
-  std::atomic<size_t> next{0};
-  const auto work = [&] {
-    for (size_t i = next++; i < count; i = next++) task(i);
-  };
-  std::vector<std::thread> pool;
-  for (size_t w = 1; w < workers; ++w) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
 }
 
 std::string fileNameOf(const std::vector<std::string>& parts) {

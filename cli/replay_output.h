@@ -2,7 +2,6 @@
 // Where `--replay FILE` and `--replays DIR` put a replay: a `.html` name gets the viewer page with the
 // replay inside (one self-contained file that opens offline), any other name the replay itself.
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,9 +33,6 @@ class ReplayOutput {
   std::string path_;
   arena::replay::GzipBuffer gzip_;
 };
-
-/// Calls `task(i)` for every i in [0, count) on `threads` threads (0 = all cores), each i once.
-void parallelFor(size_t count, int threads, const std::function<void(size_t)>& task);
 
 /// A file name made of `parts` joined by '-', with characters other than letters, digits, '.', '_'
 /// and '-' replaced by '_' (robot names may hold anything).

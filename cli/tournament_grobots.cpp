@@ -11,6 +11,7 @@
 #include "chronon/arena/grobots_replay.h"
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/grobots_tournament_records.h"
+#include "chronon/arena/parallel.h"
 #include "chronon/arena/tournament_records.h"
 #include "commands.h"
 #include "replay_output.h"
@@ -42,7 +43,7 @@ bool writeRoundReplays(const std::vector<LoadedSide>& loaded, const gb::Tourname
     entrants.push_back({s.result.side.name, s.file.name(), std::string(s.file.text())});
   }
   std::atomic<bool> ok{true};
-  parallelFor(static_cast<size_t>(options.rounds), options.threads, [&](size_t k) {
+  arena::parallelFor(static_cast<size_t>(options.rounds), options.threads, [&](size_t k) {
     const int32_t seed = gb::roundSeed(options.seed, static_cast<int32_t>(k));
     ReplayOutput output((std::filesystem::path(folder) / roundReplayName(k)).string());
     gb::recordRound(sides, entrants, options.world, seed, engineName, {}, output.sink());

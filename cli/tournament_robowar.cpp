@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "chronon/arena/parallel.h"
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_tournament.h"
 #include "chronon/arena/robowar_tournament_field.h"
@@ -41,7 +42,7 @@ bool writeReplays(const rw::TournamentReport& report, const rw::Field& field, co
                   const char* engineName, const std::string& folder, const std::vector<std::string>& bytes) {
   if (!makeFolder(folder, "tournament")) return false;
   std::atomic<bool> ok{true};
-  parallelFor(report.bouts.size(), options.threads, [&](size_t b) {
+  arena::parallelFor(report.bouts.size(), options.threads, [&](size_t b) {
     const rw::Bout& bout = report.bouts[b].bout;
     std::vector<rw::Entry> entries;
     std::vector<arena::replay::Entrant> entrants;

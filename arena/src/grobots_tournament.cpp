@@ -3,13 +3,12 @@
 #include "chronon/arena/grobots_tournament.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
-#include <thread>
 
+#include "chronon/arena/parallel.h"
 #include "chronon/arena/random.h"
 
 namespace chronon::arena::grobots {
@@ -24,31 +23,17 @@ std::vector<RoundOutcome> runRounds(const std::vector<const grobocode::Side*>& s
                                     const std::function<void(int32_t round, const RoundOutcome& outcome)>& played,
                                     const std::function<void(int32_t done)>& progress) {
   std::vector<RoundOutcome> outcomes(rounds.size());
-  if (rounds.empty()) return outcomes;
-  std::atomic<size_t> next{0};
   int32_t done = 0;
   std::mutex progressLock;
-  const auto worker = [&] {
-    for (;;) {
-      const size_t i = next.fetch_add(1);
-      if (i >= rounds.size()) return;
-      outcomes[i] = runRound(sides, world, roundSeed(seed, rounds[i]));
-      if (played) played(rounds[i], outcomes[i]);
-      if (progress) {
-        const std::lock_guard<std::mutex> hold(progressLock);
-        progress(++done);
-      }
+  // Each task writes only its own slot of `outcomes`.
+  parallelFor(rounds.size(), threads, [&](size_t i) {
+    outcomes[i] = runRound(sides, world, roundSeed(seed, rounds[i]));
+    if (played) played(rounds[i], outcomes[i]);
+    if (progress) {
+      const std::lock_guard<std::mutex> hold(progressLock);
+      progress(++done);
     }
-  };
-  unsigned workers = threads > 0 ? static_cast<unsigned>(threads) : std::thread::hardware_concurrency();
-  workers = std::clamp(workers, 1u, static_cast<unsigned>(rounds.size()));
-  if (workers == 1) {
-    worker();
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned i = 0; i < workers; ++i) pool.emplace_back(worker);
-    for (std::thread& t : pool) t.join();
-  }
+  });
   return outcomes;
 }
 
@@ -214,8 +199,8 @@ Comparison compareStandings(const std::vector<Standing>& ours, const std::vector
     a.push_back(s.score);
     b.push_back(ref->score);
     const double combined = std::sqrt(s.error * s.error + ref->error * ref->error);
-    const double deviation = combined > 0 ? std::fabs(s.score - ref->score) / combined
-                                          : (s.score == ref->score ? 0.0 : HUGE_VAL);
+    const double deviation =
+        combined > 0 ? std::fabs(s.score - ref->score) / combined : (s.score == ref->score ? 0.0 : HUGE_VAL);
     c.deviations.push_back(deviation);
     c.worstDeviation = std::max(c.worstDeviation, deviation);
   }

@@ -1,12 +1,12 @@
 #include "chronon/arena/robowar_tournament.h"
 
 #include <algorithm>
-#include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <numeric>
-#include <thread>
 
+#include "chronon/arena/parallel.h"
 #include "chronon/arena/random.h"
 #include "chronon/vm/bytecode.h"
 
@@ -94,27 +94,20 @@ std::vector<BoutResult> runBouts(const std::vector<Contestant>& contestants, con
                                  const ProgressCallback& progress, size_t progressBase, size_t progressTotal,
                                  const PlayedCallback& played) {
   std::vector<BoutResult> results(bouts.size());
-  if (bouts.empty()) return results;
-  unsigned workers = threads > 0 ? static_cast<unsigned>(threads) : std::thread::hardware_concurrency();
-  workers = std::max(1u, std::min<unsigned>(workers, static_cast<unsigned>(bouts.size())));
-  std::atomic<size_t> next{0};
   std::mutex progressMutex;
   size_t done = 0;
   if (progressTotal == 0) progressTotal = bouts.size();
-
   // Each task writes only its own slot of `results`; the programs are read-only and shared.
-  auto work = [&]() {
+  parallelForWithWorkers(bouts.size(), threads, [&]() -> std::function<void(size_t)> {
     // This thread's decoded programs, made on first use and shared by its battles (Entry::code).
-    std::vector<std::unique_ptr<vm::Bytecode>> decoded(contestants.size());
-    for (;;) {
-      const size_t i = next.fetch_add(1);
-      if (i >= bouts.size()) return;
+    auto decoded = std::make_shared<std::vector<std::unique_ptr<vm::Bytecode>>>(contestants.size());
+    return [&, decoded](size_t i) {
       const Bout& bout = bouts[i];
       std::vector<Entry> entries;
       entries.reserve(bout.robots.size());
       for (int r : bout.robots) {
         const Contestant& c = contestants[static_cast<size_t>(r)];
-        std::unique_ptr<vm::Bytecode>& code = decoded[static_cast<size_t>(r)];
+        std::unique_ptr<vm::Bytecode>& code = (*decoded)[static_cast<size_t>(r)];
         if (!code && c.program != nullptr) code = std::make_unique<vm::Bytecode>(vm::decode(*c.program));
         entries.push_back(Entry{c.program, c.team, code.get()});
       }
@@ -126,16 +119,8 @@ std::vector<BoutResult> runBouts(const std::vector<Contestant>& contestants, con
         ++done;
         progress(progressBase + done, progressTotal);
       }
-    }
-  };
-  if (workers == 1) {
-    work();
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(workers);
-    for (unsigned w = 0; w < workers; ++w) pool.emplace_back(work);
-    for (std::thread& t : pool) t.join();
-  }
+    };
+  });
   return results;
 }
 
@@ -292,8 +277,8 @@ bool runStage(const std::vector<Contestant>& field, const std::vector<Bout>& bou
     return false;
   }
   const size_t known = bouts.size() - toPlay.size();
-  std::vector<BoutResult> played = runBouts(field, toPlay, options.rules, options.threads, runner, progress,
-                                            base + known, total, log->played);
+  std::vector<BoutResult> played =
+      runBouts(field, toPlay, options.rules, options.threads, runner, progress, base + known, total, log->played);
   for (size_t k = 0; k < played.size(); ++k) results[slots[k]] = std::move(played[k]);
   out = std::move(results);
   return true;
