@@ -444,7 +444,8 @@ int runLadder(const Args& args) {
   bool csv = false;
   std::string robot;
 
-  CLI::App* init = app.add_subcommand("init", "make a new, empty ladder file DB");
+  CLI::App* init =
+      app.add_subcommand("init", "make a new, empty ladder file DB of RoboWar robots (default) or Grobots sides");
   init->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
   init->add_option("--seed", seed, "the seed every match's seed derives from (default 1)")->type_name("N");
   std::string game = "robowar";
@@ -462,9 +463,10 @@ int runLadder(const Args& args) {
         return parseWorld(text, options) ? std::string() : "a world size is WxH, each from 1 to 1000";
       })
       ->type_name("WxH");
-  CLI::App* addCmd = app.add_subcommand("add", "enter robots (files or folders); a new version replaces the old");
+  CLI::App* addCmd =
+      app.add_subcommand("add", "enter robots or sides (files or folders); a new version replaces the old");
   addCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
-  addCmd->add_option("robots", inputs, "robot files or folders")->required()->type_name("ROBOT");
+  addCmd->add_option("robots", inputs, "robot (or side) files or folders")->required()->type_name("ROBOT");
   CLI::App* runCmd = app.add_subcommand("run", "play the next duels where pairings are thinnest, and rate them");
   runCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
   runCmd->add_option("--matches", matches, "duels to play (default 100)")
