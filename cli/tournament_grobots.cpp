@@ -331,11 +331,21 @@ int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet&
   std::vector<gb::FieldRound> rounds;
   std::vector<nlohmann::json> expected;
   for (const nlohmann::json* r : chosen) {
-    nlohmann::json match = (*r)["match"];
-    match["record"] = "match";
-    int32_t round = 0;
-    std::vector<int32_t> sides;
-    if (!planMatch(t, match, round, sides)) return 1;
+    // The round and sides the result names; a match record that differs from the plan's is
+    // reported below as a difference, as an outcome that differs is.
+    const size_t index = (*r)["match"]["index"].get<size_t>();
+    std::string error;
+    std::optional<std::vector<int32_t>> named = gb::matchSides((*r)["match"], t.sides.size(), error);
+    if (!named) {
+      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+      return 1;
+    }
+    std::vector<int32_t> sides = std::move(*named);
+    if (index >= (sides.empty() ? static_cast<size_t>(t.options.rounds) : size_t{INT32_MAX})) {
+      std::fprintf(stderr, "chronon tournament: a result names round %zu; the plan has %d\n", index, t.options.rounds);
+      return 1;
+    }
+    const auto round = static_cast<int32_t>(index);
     if (sides.empty()) {
       for (size_t i = 0; i < t.sides.size(); ++i) sides.push_back(static_cast<int32_t>(i));
       expected.push_back(gb::matchRecord(round, t.header));
