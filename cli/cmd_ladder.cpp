@@ -7,9 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <string>
-
 #include <stdexcept>
+#include <string>
 
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/tournament_records.h"

@@ -32,7 +32,8 @@ class DuelPlayer {
  public:
   virtual ~DuelPlayer() = default;
   /// Plays `matches` (match records of the header, each naming two robots by their place in it and
-  /// carrying its seed) on `threads` worker threads (0: all cores), in the order given.
+  /// carrying its seed) on `threads` worker threads (0: all cores); their results in the order
+  /// given. Throws std::runtime_error when a record is not a duel of the header.
   virtual std::vector<PlayedDuel> play(const std::vector<nlohmann::json>& matches, int threads) = 0;
   /// The engine name result records carry ("interpreter" or "jit").
   virtual std::string engine() const = 0;

@@ -1,9 +1,9 @@
 #!/bin/bash
-# The RoboWar ladder end to end (chronon ladder, docs/ladder.md): 20 robots (the bundled ten and a
-# variant of each) added in three batches, 2,000 duels in several `ladder run` calls and one imported
-# shard of `chronon tournament play`; a new version of a robot replaces its old entry; a run killed
-# with SIGKILL in the middle leaves a database that opens and holds whole batches only; two ladders
-# built by the same commands print the same standings. A short Grobots ladder at the end.
+# The ladder end to end (chronon ladder, docs/ladder.md), RoboWar first: 20 robots (the bundled ten
+# and a variant of each) added in three batches, 2,000 duels in several `ladder run` calls and one
+# imported shard of `chronon tournament play`; a new version of a robot replaces its old entry; a run
+# killed with SIGKILL in the middle leaves a database that opens and holds whole batches only; two
+# ladders built by the same commands print the same standings. A short Grobots ladder at the end.
 # usage: tests/ladder_test.sh CHRONON
 set -u
 chronon=$1
