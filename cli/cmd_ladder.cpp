@@ -1,24 +1,24 @@
-// `chronon ladder`: a persistent RoboWar ladder in an SQLite file (ladder/, docs/ladder.md). Parsed
-// with CLI11; the database, the scheduling and the ratings are in the ladder library, the battles and
-// their records in arena/.
+// `chronon ladder`: a persistent ladder of RoboWar robots or Grobots sides in an SQLite file (ladder/,
+// docs/ladder.md). Parsed with CLI11; the database, the scheduling and the ratings are in the ladder
+// library, the battles and their records in arena/; what differs between the games is behind
+// LadderGame (ladder_game.h), chosen once by the ladder's game.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <stdexcept>
 #include <string>
 
-#include "chronon/arena/random.h"
-#include "chronon/arena/robowar_replay.h"
-#include "chronon/arena/robowar_tournament.h"
-#include "chronon/arena/robowar_tournament_field.h"
-#include "chronon/arena/robowar_tournament_records.h"
+#include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/tournament_records.h"
+#include "chronon/ladder/grobots_ladder.h"
 #include "chronon/ladder/ladder.h"
 #include "chronon/ladder/ladder_page.h"
 #include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
+#include "ladder_game.h"
 #include "replay_output.h"
 #include "tournament_command.h"
 
@@ -26,7 +26,7 @@ namespace chronon::cli {
 
 namespace {
 
-namespace rw = chronon::arena::robowar;
+namespace gb = chronon::arena::grobots;
 namespace ld = chronon::ladder;
 
 // Matches stored per batch: a batch is one rating period and one transaction, so a killed run loses
@@ -34,48 +34,36 @@ namespace ld = chronon::ladder;
 constexpr int kBatch = 100;
 
 constexpr const char* kDescription =
-    "A persistent RoboWar ladder in an SQLite file DB (docs/ladder.md): robots enter and leave over time\n"
-    "(a new version of a robot replaces the old entry, linked to it), duels are scheduled where\n"
+    "A persistent ladder of RoboWar robots or Grobots sides (init --game) in an SQLite file DB\n"
+    "(docs/ladder.md): robots enter and leave over time (a new version of a robot replaces the old\n"
+    "entry, linked to it), duels (RoboWar bouts, Grobots rounds of two sides) are scheduled where\n"
     "pairings have the fewest matches, every result is stored with its match record, and Glicko-2\n"
     "ratings (rating, deviation, volatility) are updated once per batch of 100 duels, in match order,\n"
-    "beside RoboWar's own points.\n";
+    "beside the game's own score (RoboWar points, Grobots biomass).\n";
 
-// The robot files named by `inputs`: files as given, folders expanded to their robot files by name.
-std::vector<std::string> robotFiles(const std::vector<std::string>& inputs) {
-  std::vector<std::string> out;
-  for (const std::string& input : inputs) {
-    std::error_code ec;
-    if (!std::filesystem::is_directory(input, ec)) {
-      out.push_back(input);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (const auto& entry : std::filesystem::directory_iterator(input, ec)) {
-      if (entry.is_regular_file(ec) && rw::isRobotFileName(entry.path())) found.push_back(entry.path().string());
-    }
-    std::sort(found.begin(), found.end());
-    out.insert(out.end(), found.begin(), found.end());
+// The ladder's game: the one place the ladder chooses by game (ladder_game.h).
+const LadderGame& gameOf(const ld::Ladder& ladder) {
+  switch (ladder.game()) {
+    case ld::GameKind::kRoboWar: return roboWarLadder();
+    case ld::GameKind::kGrobots: return grobotsLadder();
   }
-  return out;
+  return roboWarLadder();
 }
 
 int add(ld::Ladder& ladder, const std::vector<std::string>& inputs) {
+  const LadderGame& game = gameOf(ladder);
   int added = 0;
   int status = 0;
-  for (const std::string& path : robotFiles(inputs)) {
-    // The robot must compile and be within the hardware rules before it enters.
-    rw::Field field;
-    std::string error;
-    if (!rw::loadField({path}, chronon::robowar::Category::kUnlimited, field, error) || field.contestants.empty()) {
-      std::fprintf(stderr, "chronon ladder: left out %s:\n%s", path.c_str(),
-                   error.empty() ? field.rejected.front().message.c_str() : (error + "\n").c_str());
+  for (const std::string& path : game.entryFiles(inputs)) {
+    const std::optional<std::string> name = game.check(path);
+    if (!name) {
       status = 1;
       continue;
     }
     std::string note;
-    const std::optional<int64_t> id =
-        ladder.add(field.contestants[0].name, std::filesystem::path(path).filename().string(),
-                   readWholeFile(path).value_or(""), note, error);
+    std::string error;
+    const std::optional<int64_t> id = ladder.add(*name, std::filesystem::path(path).filename().string(),
+                                                 readWholeFile(path).value_or(""), note, error);
     if (!id) {
       std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
       return 1;
@@ -83,110 +71,65 @@ int add(ld::Ladder& ladder, const std::vector<std::string>& inputs) {
     if (!note.empty()) std::fprintf(stderr, "note: %s\n", note.c_str());
     ++added;
   }
-  std::printf("%d robot%s entered\n", added, added == 1 ? "" : "s");
+  std::printf("%d %s%s entered\n", added, game.entryWord(), added == 1 ? "" : "s");
   return status;
 }
 
-// The robots `robots` as the header of a tournament plan (docs/tournament-records.md) under the
-// ladder's rules, so that arena/ compiles them and `tournament play` can play the ladder's duels;
-// `index` gets each entry's place in it.
-nlohmann::json ladderPlan(const ld::Ladder& ladder, const std::vector<ld::Robot>& robots,
-                          std::map<int64_t, int>& index) {
-  nlohmann::json header = {{"record", "tournament"},
-                           {"format", arena::records::kFormatName},
-                           {"version", arena::records::kFormatVersion},
-                           {"game", "robowar"},
-                           {"seed", ladder.seed()},
-                           {"duels", 0},
-                           {"groups", 0},
-                           {"groupBouts", 1},
-                           {"basic", true},
-                           {"category", "unlimited"},
-                           {"rules", rw::rulesJson(rw::Rules{})},
-                           {"listed", false},
-                           {"robots", nlohmann::json::array()},
-                           {"rejected", nlohmann::json::array()},
-                           {"notes", {"the next duels of a ladder (chronon ladder plan)"}}};
-  for (const ld::Robot& r : robots) {
-    nlohmann::json robot = arena::records::robotJson(r.name, r.file, r.bytes);
-    robot["team"] = 0;
-    robot["teamName"] = "";
-    index[r.id] = static_cast<int>(header["robots"].size());
-    header["robots"].push_back(std::move(robot));
-  }
-  return header;
-}
-
-// The next `count` duels (ladder.schedule) as bouts of `header`'s robots, with the ids and seeds the
-// ladder gives them; `pairs` gets the entries of each.
-std::vector<rw::Bout> nextBouts(const ld::Ladder& ladder, int count, std::map<int64_t, int>& index,
-                                std::vector<std::pair<int64_t, int64_t>>& pairs) {
+// The next `count` duels (ladder.schedule) as match records of `header`'s robots, with the ids and
+// seeds the ladder gives them; `pairs` gets the entries of each.
+std::vector<nlohmann::json> nextDuels(const ld::Ladder& ladder, const nlohmann::json& header, int count,
+                                      std::map<int64_t, int>& index, std::vector<std::pair<int64_t, int64_t>>& pairs) {
+  const LadderGame& game = gameOf(ladder);
   pairs = ladder.schedule(count);
   const int64_t first = ladder.nextMatchId();
-  std::vector<rw::Bout> bouts;
+  std::vector<nlohmann::json> matches;
   for (size_t k = 0; k < pairs.size(); ++k) {
-    const auto id = static_cast<uint64_t>(first + static_cast<int64_t>(k));
-    bouts.push_back(rw::Bout{id,
-                             rw::BoutPhase::kDuel,
-                             {index[pairs[k].first], index[pairs[k].second]},
-                             arena::Random::derive(ladder.seed(), id)});
+    matches.push_back(
+        game.duel(first + static_cast<int64_t>(k), index[pairs[k].first], index[pairs[k].second], header));
   }
-  return bouts;
+  return matches;
 }
 
 int plan(ld::Ladder& ladder, int matches) {
   const std::vector<ld::Robot> robots = ladder.robots(true);
   if (robots.size() < 2) {
-    std::fprintf(stderr, "chronon ladder: the ladder needs at least two active robots\n");
+    std::fprintf(stderr, "chronon ladder: the ladder needs at least two active %ss\n", gameOf(ladder).entryWord());
     return 1;
   }
   std::map<int64_t, int> index;
-  const nlohmann::json header = ladderPlan(ladder, robots, index);
+  const nlohmann::json header = gameOf(ladder).planHeader(ladder, robots, index);
   std::vector<std::pair<int64_t, int64_t>> pairs;
   printLine(header.dump());
-  for (const rw::Bout& bout : nextBouts(ladder, matches, index, pairs)) printLine(rw::matchRecord(bout, header).dump());
+  for (const nlohmann::json& match : nextDuels(ladder, header, matches, index, pairs)) printLine(match.dump());
   return 0;
 }
 
 int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& engines) {
+  const LadderGame& game = gameOf(ladder);
   const std::vector<ld::Robot> robots = ladder.robots(true);
   if (robots.size() < 2) {
-    std::fprintf(stderr, "chronon ladder: the ladder needs at least two active robots\n");
+    std::fprintf(stderr, "chronon ladder: the ladder needs at least two active %ss\n", game.entryWord());
     return 1;
   }
   // The active robots as a plan header, compiled as a tournament compiles them.
   std::map<int64_t, int> index;
-  const nlohmann::json header = ladderPlan(ladder, robots, index);
-  rw::Field field;
-  rw::TournamentOptions options;
-  std::string error;
-  {
-    // The robots are written out only to be compiled; the folder goes at once.
-    const TempFolder temp;
-    if (!rw::fieldFromPlan(header, temp.path, field, options, error)) {
-      std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
-      return 1;
-    }
-  }
-  std::vector<NamedProgram> programs;
-  for (const rw::Contestant& c : field.contestants) programs.push_back({c.name, c.program});
-  prepareRoboTalkEngine(engines, programs, /*background=*/true);
-  options.rules.engine = engines.roboTalkEngine();
-  const std::string engine = engineName(engines, engines.roboTalkJit != nullptr);
+  const nlohmann::json header = game.planHeader(ladder, robots, index);
+  const std::unique_ptr<DuelPlayer> player = game.player(ladder, header, engines);
+  if (!player) return 1;
   ProgressLine line(0);
   int played = 0;
+  std::string error;
   while (played < matches) {
     const int count = std::min(kBatch, matches - played);
     std::vector<std::pair<int64_t, int64_t>> pairs;
-    const std::vector<rw::Bout> bouts = nextBouts(ladder, count, index, pairs);
-    const std::vector<rw::BoutResult> results = rw::runBouts(field.contestants, bouts, options.rules, threads, {});
+    const std::vector<nlohmann::json> records = nextDuels(ladder, header, count, index, pairs);
+    const std::vector<PlayedDuel> results = player->play(records, threads);
     std::vector<ld::DuelResult> duels;
     for (size_t k = 0; k < results.size(); ++k) {
-      const rw::BoutResult& r = results[k];
-      nlohmann::json match = rw::matchRecord(r.bout, header);
+      nlohmann::json match = records[k];
       match["entries"] = {pairs[k].first, pairs[k].second};
-      duels.push_back({pairs[k].first, pairs[k].second, r.result.robots[0].points, r.result.robots[1].points, match,
-                       arena::records::resultRecord("ladder", match, engine, rw::outcomeJson(r.result))});
+      duels.push_back({pairs[k].first, pairs[k].second, results[k].pointsA, results[k].pointsB, match,
+                       arena::records::resultRecord("ladder", match, player->engine(), results[k].outcome)});
     }
     if (!ladder.store(duels, "run", error)) {
       std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
@@ -200,6 +143,9 @@ int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& engines) {
 }
 
 int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
+  const LadderGame& game = gameOf(ladder);
+  // A result of the other game has the other outcome: RoboWar's lists `robots`, Grobots' `sides`.
+  const char* outcomeKey = ladder.game() == ld::GameKind::kRoboWar ? "robots" : "sides";
   std::vector<ld::DuelResult> duels;
   size_t skipped = 0;
   for (const std::string& file : files) {
@@ -212,33 +158,39 @@ int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
     for (const nlohmann::json& record : lines->records) {
       // A plan given beside its results must play under the ladder's rules, or its duels would be
       // rated beside duels of another game.
-      if (record.value("record", std::string()) == "tournament" &&
-          (record.value("game", std::string()) != "robowar" ||
-           record.value("rules", nlohmann::json::object()) != rw::rulesJson(rw::Rules{}))) {
-        std::fprintf(stderr, "chronon ladder: %s: its plan plays other rules than the ladder's (RoboWar defaults)\n",
-                     file.c_str());
+      if (record.value("record", std::string()) == "tournament" && !game.sameRules(ladder, record)) {
+        std::fprintf(stderr, "chronon ladder: %s: its plan plays other rules than the ladder's (%s)\n", file.c_str(),
+                     game.rulesText(ladder).c_str());
         return 1;
       }
       if (record.value("record", std::string()) != "result") continue;
       const nlohmann::json& match = record.at("match");
       const nlohmann::json& hashes = match.at("hashes");
       const nlohmann::json& outcome = record.at("outcome");
-      // A ladder rates duels; a shard of a whole tournament also holds group bouts, left out here.
-      if (hashes.size() != 2 || outcome.at("robots").size() != 2) {
+      if (!outcome.contains(outcomeKey)) {
+        std::fprintf(stderr, "chronon ladder: %s: match %s is not a %s result; this ladder plays %s\n", file.c_str(),
+                     match.value("index", nlohmann::json()).dump().c_str(),
+                     ladder.game() == ld::GameKind::kRoboWar ? "RoboWar" : "Grobots",
+                     ladder.game() == ld::GameKind::kRoboWar ? "RoboWar robots" : "Grobots sides");
+        return 1;
+      }
+      // A ladder rates duels; a shard of a whole tournament also holds group bouts (rounds of more
+      // sides), left out here.
+      const std::optional<std::pair<int, int>> points = game.points(outcome);
+      if (hashes.size() != 2 || !points) {
         ++skipped;
         continue;
       }
       const std::optional<ld::Robot> a = ladder.robotByHash(hashes[0].get<std::string>());
       const std::optional<ld::Robot> b = ladder.robotByHash(hashes[1].get<std::string>());
       if (!a || !b) {
-        std::fprintf(stderr, "chronon ladder: %s: match %s names a robot the ladder does not have (by hash)\n",
-                     file.c_str(), match.value("index", nlohmann::json()).dump().c_str());
+        std::fprintf(stderr, "chronon ladder: %s: match %s names a %s the ladder does not have (by hash)\n",
+                     file.c_str(), match.value("index", nlohmann::json()).dump().c_str(), game.entryWord());
         return 1;
       }
       nlohmann::json stored = match;
       stored["entries"] = {a->id, b->id};
-      duels.push_back({a->id, b->id, outcome["robots"][0].at("points").get<int>(),
-                       outcome["robots"][1].at("points").get<int>(), stored, record});
+      duels.push_back({a->id, b->id, points->first, points->second, stored, record});
     }
   }
   std::string error;
@@ -251,7 +203,6 @@ int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
   return 0;
 }
 
-// Plays stored duels again (all, or `sample` drawn with `seed`) and prints each whose outcome differs.
 // A rating as rebuild prints it: rating, deviation and volatility, or "none".
 std::string ratingText(const std::optional<ld::Rating>& r) {
   if (!r) return "none";
@@ -278,7 +229,9 @@ int rebuild(ld::Ladder& ladder, bool write) {
   return report->differences.empty() || write ? 0 : 1;
 }
 
+// Plays stored duels again (all, or `sample` drawn with `seed`) and prints each whose outcome differs.
 int verify(ld::Ladder& ladder, int sample, uint64_t seed, int threads) {
+  const LadderGame& game = gameOf(ladder);
   const std::vector<ld::MatchRow> rows = ladder.matches();
   std::map<size_t, const nlohmann::json*> byIndex;
   std::vector<nlohmann::json> results;
@@ -290,62 +243,114 @@ int verify(ld::Ladder& ladder, int sample, uint64_t seed, int threads) {
   for (size_t i = 0; i < results.size(); ++i) byIndex[i] = &results[i];
   const std::vector<const nlohmann::json*> chosen = sampleResults(byIndex, sample, seed);
   // Every robot that played, by hash, compiled once.
-  nlohmann::json header = {{"record", "tournament"},
-                           {"game", "robowar"},
-                           {"seed", ladder.seed()},
-                           {"duels", 0},
-                           {"groups", 0},
-                           {"groupBouts", 1},
-                           {"basic", true},
-                           {"rules", rw::rulesJson(rw::Rules{})}};
+  const std::vector<ld::Robot> robots = ladder.robots(false);
+  std::map<int64_t, int> place;
+  const nlohmann::json header = game.planHeader(ladder, robots, place);
   std::map<std::string, int> index;
-  for (const ld::Robot& r : ladder.robots(false)) {
-    nlohmann::json robot = arena::records::robotJson(r.name, r.file, r.bytes);
-    robot["team"] = 0;
-    robot["teamName"] = "";
-    index[r.hash] = static_cast<int>(header["robots"].size());
-    header["robots"].push_back(std::move(robot));
-  }
-  rw::Field field;
-  rw::TournamentOptions options;
-  std::string error;
-  {
-    const TempFolder temp;
-    if (!rw::fieldFromPlan(header, temp.path, field, options, error)) {
-      std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
-      return 1;
-    }
-  }
-  std::vector<rw::Bout> bouts;
+  for (const ld::Robot& r : robots) index[r.hash] = place[r.id];
+  std::vector<nlohmann::json> matches;
   for (const nlohmann::json* r : chosen) {
-    const nlohmann::json& match = (*r)["match"];
-    rw::Bout bout{(*r)["ladderMatch"].get<size_t>(), rw::BoutPhase::kDuel, {}, match.at("seed").get<uint64_t>()};
-    for (const nlohmann::json& hash : match.at("hashes")) bout.robots.push_back(index.at(hash.get<std::string>()));
-    bouts.push_back(std::move(bout));
+    const nlohmann::json& hashes = (*r)["match"].at("hashes");
+    matches.push_back(game.renumber((*r)["match"], (*r)["ladderMatch"].get<int64_t>(),
+                                    index.at(hashes.at(0).get<std::string>()),
+                                    index.at(hashes.at(1).get<std::string>())));
   }
-  const std::vector<rw::BoutResult> fresh = rw::runBouts(field.contestants, bouts, options.rules, threads, {});
+  EngineChoice engines;
+  const std::unique_ptr<DuelPlayer> player = game.player(ladder, header, engines);
+  if (!player) return 1;
+  const std::vector<PlayedDuel> fresh = player->play(matches, threads);
   size_t differ = 0;
   for (size_t i = 0; i < fresh.size(); ++i) {
-    const nlohmann::json again = rw::outcomeJson(fresh[i].result);
+    const nlohmann::json& again = fresh[i].outcome;
     if ((*chosen[i])["outcome"] != again) {
       ++differ;
-      std::printf("differs: ladder match %zu\n  recorded: %s\n  re-run:   %s\n", bouts[i].index,
+      std::printf("differs: ladder match %lld\n  recorded: %s\n  re-run:   %s\n",
+                  static_cast<long long>((*chosen[i])["ladderMatch"].get<int64_t>()),
                   (*chosen[i])["outcome"].dump().c_str(), again.dump().c_str());
     }
   }
   std::printf("verified %zu of %zu duels: %zu differ\n", fresh.size(), rows.size(), differ);
-  return differ == 0 ? 0 : 1;
+  return finishCommand(engines, differ == 0 ? 0 : 1);
+}
+
+// The standings of a Grobots ladder: ratings and duels as for RoboWar, and the tournament's own
+// columns (arena::grobots::standings over each side's duels) in place of points.
+int printGrobotsStandings(ld::Ladder& ladder, std::vector<ld::Standing>& table, bool json, bool csv) {
+  std::map<int64_t, gb::Standing> own = ld::grobotsStandings(ladder);
+  if (json) {
+    nlohmann::json out = nlohmann::json::array();
+    int rank = 0;
+    for (const ld::Standing& s : table) {
+      const gb::Standing& g = own[s.robot.id];
+      out.push_back({{"rank", s.robot.active ? ++rank : 0},
+                     {"robot", s.robot.name},
+                     {"entry", s.robot.id},
+                     {"active", s.robot.active},
+                     {"previous", s.robot.previous},
+                     {"hash", s.robot.hash},
+                     {"rating", s.rating.rating},
+                     {"deviation", s.rating.deviation},
+                     {"volatility", s.rating.volatility},
+                     {"matches", s.matches},
+                     {"wins", s.wins},
+                     {"draws", s.draws},
+                     {"losses", s.losses},
+                     {"score", g.score},
+                     {"error", g.error},
+                     {"survival", g.survival},
+                     {"kills", g.kills},
+                     {"brainErrors", g.brainErrors}});
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+    return 0;
+  }
+  if (csv) {
+    std::printf("rank,side,entry,active,rating,deviation,volatility,matches,wins,draws,losses,score,survival,kills\n");
+  } else {
+    std::printf("%4s  %-20s %6s %8s %9s %10s %8s %6s %6s %6s %7s %8s\n", "Rank", "Side", "Entry", "Rating", "Deviation",
+                "Volatility", "Matches", "Wins", "Draws", "Losses", "Score", "Survival");
+  }
+  int rank = 0;
+  for (const ld::Standing& s : table) {
+    const std::string place = s.robot.active ? std::to_string(++rank) : "-";
+    const gb::Standing& g = own[s.robot.id];
+    if (csv) {
+      std::printf("%s,\"%s\",%lld,%d,%.2f,%.2f,%.6f,%lld,%lld,%lld,%lld,%.4f,%.4f,%.4f\n", place.c_str(),
+                  s.robot.name.c_str(), static_cast<long long>(s.robot.id), s.robot.active ? 1 : 0, s.rating.rating,
+                  s.rating.deviation, s.rating.volatility, static_cast<long long>(s.matches),
+                  static_cast<long long>(s.wins), static_cast<long long>(s.draws), static_cast<long long>(s.losses),
+                  g.score, g.survival, g.kills);
+    } else {
+      std::printf("%4s  %-20s %6lld %8.1f %9.1f %10.6f %8lld %6lld %6lld %6lld %6.1f%% %7.0f%%\n", place.c_str(),
+                  s.robot.name.c_str(), static_cast<long long>(s.robot.id), s.rating.rating, s.rating.deviation,
+                  s.rating.volatility, static_cast<long long>(s.matches), static_cast<long long>(s.wins),
+                  static_cast<long long>(s.draws), static_cast<long long>(s.losses), 100 * g.score, 100 * g.survival);
+    }
+  }
+  return 0;
 }
 
 int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, const std::string& db) {
-  const std::vector<ld::Standing> table = ladder.standings();
+  std::vector<ld::Standing> table = ladder.standings();
+  const bool grobots = ladder.game() == ld::GameKind::kGrobots;
   if (!html.empty()) {
     std::map<int64_t, std::vector<std::pair<int64_t, ld::Rating>>> history;
     for (const ld::Standing& s : table) history[s.robot.id] = ladder.ratingHistory(s.robot.id);
+    if (grobots) {
+      // The page's last column is the tournament's score: the mean share of the final biomass.
+      std::map<int64_t, gb::Standing> own = ld::grobotsStandings(ladder);
+      for (ld::Standing& s : table) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.1f%%", 100 * own[s.robot.id].score);
+        s.score = text;
+      }
+    }
     const std::string title = "Ladder " + std::filesystem::path(db).filename().string();
-    if (!writeWholeFile(html, ld::standingsPage(title, table, history, chartScript()))) return 1;
+    if (!writeWholeFile(html, ld::standingsPage(title, table, history, chartScript(), grobots ? "Score" : "Points")))
+      return 1;
     std::fprintf(stderr, "standings page written to %s\n", html.c_str());
   }
+  if (grobots) return printGrobotsStandings(ladder, table, json, csv);
   if (json) {
     nlohmann::json out = nlohmann::json::array();
     int rank = 0;
@@ -393,7 +398,7 @@ int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, 
 int history(ld::Ladder& ladder, const std::string& name) {
   const std::optional<ld::Robot> robot = ladder.robotByName(name);
   if (!robot) {
-    std::fprintf(stderr, "chronon ladder: no robot named '%s' in the ladder\n", name.c_str());
+    std::fprintf(stderr, "chronon ladder: no %s named '%s' in the ladder\n", gameOf(ladder).entryWord(), name.c_str());
     return 1;
   }
   std::map<int64_t, std::string> names;
@@ -406,12 +411,14 @@ int history(ld::Ladder& ladder, const std::string& name) {
     std::printf("  batch %lld: %.1f (deviation %.1f, volatility %.6f)\n", static_cast<long long>(batch), r.rating,
                 r.deviation, r.volatility);
   std::printf("duels:\n");
+  const LadderGame& game = gameOf(ladder);
   for (const ld::MatchRow& m : ladder.history(robot->id)) {
     const bool first = m.a == robot->id;
     const int mine = first ? m.pointsA : m.pointsB;
     const int theirs = first ? m.pointsB : m.pointsA;
-    std::printf("  match %lld (batch %lld) vs %s: %d-%d %s\n", static_cast<long long>(m.id),
-                static_cast<long long>(m.batch), names[first ? m.b : m.a].c_str(), mine, theirs,
+    std::printf("  match %lld (batch %lld) vs %s: %s-%s %s\n", static_cast<long long>(m.id),
+                static_cast<long long>(m.batch), names[first ? m.b : m.a].c_str(), game.pointsText(mine).c_str(),
+                game.pointsText(theirs).c_str(),
                 mine > theirs    ? "won"
                 : mine == theirs ? "draw"
                                  : "lost");
@@ -436,12 +443,29 @@ int runLadder(const Args& args) {
   bool csv = false;
   std::string robot;
 
-  CLI::App* init = app.add_subcommand("init", "make a new, empty ladder file DB");
+  CLI::App* init =
+      app.add_subcommand("init", "make a new, empty ladder file DB of RoboWar robots (default) or Grobots sides");
   init->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
   init->add_option("--seed", seed, "the seed every match's seed derives from (default 1)")->type_name("N");
-  CLI::App* addCmd = app.add_subcommand("add", "enter robots (files or folders); a new version replaces the old");
+  std::string game = "robowar";
+  init->add_option("--game", game, "robowar | grobots: the game the ladder plays (default robowar)")
+      ->check(CLI::IsMember({"robowar", "grobots"}))
+      ->type_name("G");
+  int frames = 18000;
+  init->add_option("--frames", frames, "Grobots: frame limit of every round (default 18000; 0 = none)")
+      ->check(CLI::Range(0, 1000000000))
+      ->type_name("N");
+  std::string world = "10x10";
+  init->add_option("--world", world, "Grobots: WxH, world size in tiles of 10 units (default 10x10)")
+      ->check([](const std::string& text) {
+        gb::WorldOptions options;
+        return parseWorld(text, options) ? std::string() : "a world size is WxH, each from 1 to 1000";
+      })
+      ->type_name("WxH");
+  CLI::App* addCmd =
+      app.add_subcommand("add", "enter robots or sides (files or folders); a new version replaces the old");
   addCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
-  addCmd->add_option("robots", inputs, "robot files or folders")->required()->type_name("ROBOT");
+  addCmd->add_option("robots", inputs, "robot (or side) files or folders")->required()->type_name("ROBOT");
   CLI::App* runCmd = app.add_subcommand("run", "play the next duels where pairings are thinnest, and rate them");
   runCmd->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
   runCmd->add_option("--matches", matches, "duels to play (default 100)")
@@ -497,11 +521,27 @@ int runLadder(const Args& args) {
   if (const std::optional<int> status = parseCommandLine(app, args)) return *status;
   std::string error;
   if (init->parsed()) {
-    if (!ld::Ladder::create(db, seed, error)) {
+    const ld::GameKind chosen = ld::gameFromName(game).value_or(ld::GameKind::kRoboWar);
+    nlohmann::json rules;
+    if (chosen == ld::GameKind::kGrobots) {
+      gb::WorldOptions options;
+      options.frameLimit = frames;
+      parseWorld(world, options);
+      rules = ld::grobotsRules(options);
+    } else if (init->count("--frames") > 0 || init->count("--world") > 0) {
+      return usageError("ladder init", "--frames and --world are rules of a Grobots ladder (--game grobots)");
+    }
+    if (!ld::Ladder::create(db, seed, chosen, rules, error)) {
       std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
       return 1;
     }
-    std::printf("ladder %s made (seed %llu)\n", db.c_str(), static_cast<unsigned long long>(seed));
+    if (chosen == ld::GameKind::kGrobots) {
+      std::printf("ladder %s made (Grobots, seed %llu, frame limit %d, world %dx%d)\n", db.c_str(),
+                  static_cast<unsigned long long>(seed), rules["frameLimit"].get<int>(), rules["width"].get<int>() / 10,
+                  rules["height"].get<int>() / 10);
+    } else {
+      std::printf("ladder %s made (seed %llu)\n", db.c_str(), static_cast<unsigned long long>(seed));
+    }
     return 0;
   }
   std::unique_ptr<ld::Ladder> ladder = ld::Ladder::open(db, error);
@@ -525,6 +565,9 @@ int runLadder(const Args& args) {
     return import(*ladder, inputs);
   } catch (const nlohmann::json::exception& e) {
     std::fprintf(stderr, "chronon ladder: a record is malformed (%s)\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "chronon ladder: %s\n", e.what());
     return 1;
   }
 }

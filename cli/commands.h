@@ -117,9 +117,9 @@ int runDap(const Args& args);
 /// side does not load or has no such type, 2 on a usage error.
 int runRun(const Args& args);
 
-/// `chronon ladder init|add|run|standings|history|import DB ...`: a persistent RoboWar ladder in an
-/// SQLite file with Glicko-2 ratings (cmd_ladder.cpp, docs/ladder.md). Exit 0 on success, 1 when the
-/// database or a robot or record cannot be used, 2 on a usage error.
+/// `chronon ladder init|add|run|standings|history|import DB ...`: a persistent ladder of RoboWar
+/// robots or Grobots sides in an SQLite file with Glicko-2 ratings (cmd_ladder.cpp, docs/ladder.md).
+/// Exit 0 on success, 1 when the database or a robot or record cannot be used, 2 on a usage error.
 int runLadder(const Args& args);
 
 /// `chronon tournament [ROBOT... | FOLDER | LISTFILE] [options]`: a RoboWar tournament

@@ -34,7 +34,7 @@ constexpr Command kCommands[] = {
     {"disasm", chronon::cli::runDisasm,
      "FILE [--source]: disassemble object code (.RWR, object code, source), a .gb side or .rl IR"},
     {"ladder", chronon::cli::runLadder,
-     "init|add|run|standings... DB: a persistent RoboWar ladder in SQLite with "
+     "init|add|run|standings... DB: a persistent RoboWar or Grobots ladder in SQLite with "
      "Glicko-2 ratings"},
     {"lsp", chronon::cli::runLsp, "[--debounce MS]: run the language server on stdin/stdout (LSP 3.17)"},
     {"replay", chronon::cli::runReplay, "verify FILE...: re-run a replay's battle and check every recorded moment"},

@@ -266,25 +266,62 @@ int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::Recor
   return printStandings(c, t, result);
 }
 
+// A match of the plan: a round of the whole field (no `sides`, index below the plan's rounds), or a
+// round of some of its sides (a ladder's duel, docs/ladder.md); the record must be the one the plan
+// gives that index and those sides. False after a message.
+bool planMatch(const Tournament& t, const nlohmann::json& m, int32_t& round, std::vector<int32_t>& sides) {
+  std::string error;
+  const int64_t index = m.value("index", int64_t{-1});
+  std::optional<std::vector<int32_t>> named = gb::matchSides(m, t.sides.size(), error);
+  if (!named) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return false;
+  }
+  const int64_t limit = named->empty() ? t.options.rounds : INT32_MAX;
+  round = static_cast<int32_t>(index);
+  sides = std::move(*named);
+  if (index < 0 || index >= limit ||
+      (sides.empty() ? gb::matchRecord(round, t.header) : gb::matchRecord(round, t.header, sides)) != m) {
+    std::fprintf(stderr, "chronon tournament: match %s is not a round of the plan\n", m.dump().c_str());
+    return false;
+  }
+  return true;
+}
+
 int playMatches(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
   std::vector<int32_t> rounds;
+  std::vector<gb::FieldRound> duels;
+  std::vector<nlohmann::json> duelMatches;
   for (const nlohmann::json& m : shardMatches(set, c.shard)) {
-    const int64_t index = m.value("index", int64_t{-1});
-    if (index < 0 || index >= t.options.rounds || gb::matchRecord(static_cast<int32_t>(index), t.header) != m) {
-      std::fprintf(stderr, "chronon tournament: match %s is not a round of the plan\n", m.dump().c_str());
-      return 1;
+    int32_t round = 0;
+    std::vector<int32_t> sides;
+    if (!planMatch(t, m, round, sides)) return 1;
+    if (sides.empty()) {
+      rounds.push_back(round);
+    } else {
+      duels.push_back({gb::roundSeed(t.options.seed, round), sides});
+      duelMatches.push_back(gb::matchRecord(round, t.header, sides));
     }
-    rounds.push_back(static_cast<int32_t>(index));
   }
   prepareEngine(c.engines, t.sides);
   t.options.world.engine = &c.engines.engine();
+  const std::string engine = engineName(c.engines, c.engines.jit != nullptr);
+  const size_t total = rounds.size() + duels.size();
   ProgressLine line(0);
   std::function<void(int32_t)> progress;
-  if (line.enabled()) progress = [&](int32_t done) { line.update(static_cast<size_t>(done), rounds.size()); };
+  if (line.enabled()) progress = [&](int32_t done) { line.update(static_cast<size_t>(done), total); };
   gb::runRounds(t.sides, t.options.world, t.options.seed, rounds, c.threads,
-                recordTo(t, engineName(c.engines, c.engines.jit != nullptr),
-                         [](const nlohmann::json& record) { printLine(record.dump()); }),
-                progress);
+                recordTo(t, engine, [](const nlohmann::json& record) { printLine(record.dump()); }), progress);
+  std::function<void(int32_t)> duelProgress;
+  if (line.enabled()) {
+    duelProgress = [&](int32_t done) { line.update(rounds.size() + static_cast<size_t>(done), total); };
+  }
+  gb::runFieldRounds(
+      t.sides, t.options.world, duels, c.threads,
+      [&](size_t i, const gb::RoundOutcome& outcome) {
+        printLine(arena::records::resultRecord(t.planId, duelMatches[i], engine, gb::outcomeJson(outcome)).dump());
+      },
+      duelProgress);
   return finishCommand(c.engines, 0);
 }
 
@@ -292,29 +329,44 @@ int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet&
   std::map<size_t, const nlohmann::json*> byIndex;
   if (!resultsByIndex(set.results, t.planId, byIndex)) return 1;
   const std::vector<const nlohmann::json*> chosen = sampleResults(byIndex, c.sample, c.seed);
-  std::vector<int32_t> rounds;
+  std::vector<gb::FieldRound> rounds;
+  std::vector<nlohmann::json> expected;
   for (const nlohmann::json* r : chosen) {
+    // The round and sides the result names; a match record that differs from the plan's is
+    // reported below as a difference, as an outcome that differs is.
     const size_t index = (*r)["match"]["index"].get<size_t>();
-    if (index >= static_cast<size_t>(t.options.rounds)) {
+    std::string error;
+    std::optional<std::vector<int32_t>> named = gb::matchSides((*r)["match"], t.sides.size(), error);
+    if (!named) {
+      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+      return 1;
+    }
+    std::vector<int32_t> sides = std::move(*named);
+    if (index >= (sides.empty() ? static_cast<size_t>(t.options.rounds) : size_t{INT32_MAX})) {
       std::fprintf(stderr, "chronon tournament: a result names round %zu; the plan has %d\n", index, t.options.rounds);
       return 1;
     }
-    rounds.push_back(static_cast<int32_t>(index));
+    const auto round = static_cast<int32_t>(index);
+    if (sides.empty()) {
+      for (size_t i = 0; i < t.sides.size(); ++i) sides.push_back(static_cast<int32_t>(i));
+      expected.push_back(gb::matchRecord(round, t.header));
+    } else {
+      expected.push_back(gb::matchRecord(round, t.header, sides));
+    }
+    expected.back().erase("record");
+    rounds.push_back({gb::roundSeed(t.options.seed, round), sides});
   }
   prepareEngine(c.engines, t.sides);
   t.options.world.engine = &c.engines.engine();
-  const std::vector<gb::RoundOutcome> fresh =
-      gb::runRounds(t.sides, t.options.world, t.options.seed, rounds, c.threads, {}, {});
+  const std::vector<gb::RoundOutcome> fresh = gb::runFieldRounds(t.sides, t.options.world, rounds, c.threads, {}, {});
   size_t differ = 0;
   for (size_t i = 0; i < fresh.size(); ++i) {
-    nlohmann::json expected = gb::matchRecord(rounds[i], t.header);
-    expected.erase("record");
     const nlohmann::json again = gb::outcomeJson(fresh[i]);
-    if ((*chosen[i])["outcome"] != again || (*chosen[i])["match"] != expected) {
+    if ((*chosen[i])["outcome"] != again || (*chosen[i])["match"] != expected[i]) {
       ++differ;
-      std::printf("differs: match %d (seed %d)\n  recorded: %s\n  re-run:   %s\n", rounds[i],
-                  gb::roundSeed(t.options.seed, rounds[i]), (*chosen[i])["outcome"].dump().c_str(),
-                  again.dump().c_str());
+      const int64_t index = expected[i]["index"].get<int64_t>();
+      std::printf("differs: match %lld (seed %d)\n  recorded: %s\n  re-run:   %s\n", static_cast<long long>(index),
+                  rounds[i].seed, (*chosen[i])["outcome"].dump().c_str(), again.dump().c_str());
     }
   }
   std::printf("verified %zu of %zu results: %zu differ\n", fresh.size(), byIndex.size(), differ);

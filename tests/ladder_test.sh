@@ -1,9 +1,9 @@
 #!/bin/bash
-# The RoboWar ladder end to end (chronon ladder, docs/ladder.md): 20 robots (the bundled ten and a
-# variant of each) added in three batches, 2,000 duels in several `ladder run` calls and one imported
-# shard of `chronon tournament play`; a new version of a robot replaces its old entry; a run killed
-# with SIGKILL in the middle leaves a database that opens and holds whole batches only; two ladders
-# built by the same commands print the same standings.
+# The ladder end to end (chronon ladder, docs/ladder.md), RoboWar first: 20 robots (the bundled ten
+# and a variant of each) added in three batches, 2,000 duels in several `ladder run` calls and one
+# imported shard of `chronon tournament play`; a new version of a robot replaces its old entry; a run
+# killed with SIGKILL in the middle leaves a database that opens and holds whole batches only; two
+# ladders built by the same commands print the same standings. A short Grobots ladder at the end.
 # usage: tests/ladder_test.sh CHRONON
 set -u
 chronon=$1
@@ -200,6 +200,29 @@ before=$(matches "$work/c.db")
   >/dev/null || fail "import of the ladder's own plan"
 [ "$(matches "$work/c.db")" -eq $((before + 120)) ] || fail "120 planned duels did not all enter"
 "$chronon" ladder verify "$work/c.db" --sample 200 >"$work/verify.txt" || fail "verify after the kills and the import"
+# A Grobots ladder (docs/ladder.md, "Grobots"): the bundled sides in duels of 400 frames, run here
+# and planned, played in two shards and imported; every duel verifies and every rating rebuilds.
+gdb=$work/grobots.db
+"$chronon" ladder init "$gdb" --game grobots --frames 400 --seed 2 >/dev/null || fail "init a Grobots ladder"
+"$chronon" ladder add "$gdb" "$repo/stdlib/grobots" >/dev/null 2>&1 || fail "add the Grobots sides"
+"$chronon" ladder add "$gdb" "$repo/stdlib/robowar/dodger.rtk" >/dev/null 2>"$work/grobots-add.err" &&
+  fail "a Grobots ladder took a RoboWar robot"
+grep -q "this ladder plays Grobots sides" "$work/grobots-add.err" || fail "refusal: $(cat "$work/grobots-add.err")"
+"$chronon" ladder run "$gdb" --matches 30 -j 2 >/dev/null || fail "run the Grobots ladder"
+"$chronon" ladder plan "$gdb" --matches 10 >"$work/grobots-plan.jsonl" || fail "plan the Grobots ladder"
+"$chronon" tournament play --shard 1/2 "$work/grobots-plan.jsonl" >"$work/grobots-1.jsonl" || fail "play Grobots shard 1"
+"$chronon" tournament play --shard 2/2 "$work/grobots-plan.jsonl" >"$work/grobots-2.jsonl" || fail "play Grobots shard 2"
+"$chronon" tournament plan "$repo/stdlib/grobots" --frames 100 --rounds 1 >"$work/grobots-other.jsonl"
+"$chronon" ladder import "$gdb" "$work/grobots-other.jsonl" "$work/grobots-1.jsonl" >/dev/null 2>&1 &&
+  fail "import took Grobots duels beside a plan of another world"
+"$chronon" ladder import "$gdb" "$work/grobots-plan.jsonl" "$work/grobots-1.jsonl" "$work/grobots-2.jsonl" \
+  >/dev/null || fail "import of the Grobots ladder's own plan"
+[ "$(matches "$gdb")" -eq 40 ] || fail "40 Grobots duels expected, found $(matches "$gdb")"
+"$chronon" ladder verify "$gdb" -j 2 | grep -q "^verified 40 of 40 duels: 0 differ$" || fail "Grobots verify"
+"$chronon" ladder rebuild "$gdb" | grep -q ": 0 differ$" || fail "Grobots rebuild"
+"$chronon" ladder standings "$gdb" --html "$work/grobots.html" >/dev/null 2>&1 || fail "Grobots standings --html"
+grep -q "<th>Score</th>" "$work/grobots.html" || fail "the Grobots standings page has no score column"
+
 echo "ladder: 20 robots in 3 batches, 2000 duels ($imported imported), standings reproducible; $kills kills," \
   "$(matches "$work/c.db") duels in the killed ladder, all in whole batches"
 exit $failed

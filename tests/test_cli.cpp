@@ -182,6 +182,11 @@ std::vector<Case> cases() {
   c.push_back({"run {sorter}", "--stats", "", robbie, "", "", "", false});
   // ladder.
   c.push_back({"ladder init", "--seed", "5", "ladder init {dir}/l.db", "", "rm -f {dir}/l.db", "", true});
+  c.push_back({"ladder init", "--game", "grobots", "ladder init {dir}/l.db", "", "rm -f {dir}/l.db", "", true});
+  c.push_back(
+      {"ladder init", "--frames", "300", "ladder init {dir}/l.db --game grobots", "", "rm -f {dir}/l.db", "", true});
+  c.push_back(
+      {"ladder init", "--world", "8x8", "ladder init {dir}/l.db --game grobots", "", "rm -f {dir}/l.db", "", true});
   c.push_back({"ladder run", "--matches", "3", "ladder run {dir}/l.db", "", kLadder, "", true});
   c.push_back({"ladder run", "--threads", "1", "ladder run {dir}/l.db --matches 3", "", kLadder, "", false});
   c.push_back({"ladder run", "--engine", "jit", "ladder run {dir}/l.db --matches 3", "", kLadder, "", false});

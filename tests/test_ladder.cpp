@@ -1,17 +1,32 @@
 // Tests of the ladder library (ladder/): Glicko-2 against Glickman's worked example, scheduling where
-// pairings are thinnest, new versions replacing old entries, and batches stored atomically.
+// pairings are thinnest, new versions replacing old entries, and batches stored atomically; a Grobots
+// ladder's rules, duels, points and standings with real rounds, and `chronon ladder` on a Grobots
+// ladder end to end (import of `tournament play` shards, verify, rebuild).
 
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 
+#include <sqlite3.h>
 #include <catch2/catch.hpp>
 
+#include "chronon/arena/grobots_tournament.h"
+#include "chronon/arena/grobots_tournament_records.h"
+#include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/source.h"
 #include "chronon/ladder/glicko2.h"
+#include "chronon/ladder/grobots_ladder.h"
 #include "chronon/ladder/ladder.h"
 #include "chronon/ladder/ladder_page.h"
+#include "test_support.h"
 
 namespace {
 
@@ -23,6 +38,17 @@ fs::path freshDb(const std::string& name) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir / "ladder.db";
+}
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Runs `command` through the shell; its exit status.
+int shell(const std::string& command) {
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 }  // namespace
@@ -164,4 +190,191 @@ TEST_CASE("the standings page carries uPlot's chart data and the chart script", 
   CHECK(page.find("Alpha<\\/script><b>") != std::string::npos);
   CHECK(page.find("<td>Alpha&lt;/script&gt;&lt;b&gt;</td>") != std::string::npos);
   CHECK(page.find("<polyline") == std::string::npos);
+}
+
+TEST_CASE("a Grobots ladder keeps its game and rules and rates real rounds of two sides", "[ladder][grobots]") {
+  namespace gb = chronon::arena::grobots;
+  const fs::path db = freshDb("grobots");
+  std::string error;
+  std::string note;
+  gb::WorldOptions world;
+  world.frameLimit = 400;
+  {
+    auto roboWar = ld::Ladder::create((db.parent_path() / "robowar.db").string(), 2, error);
+    REQUIRE(roboWar);
+    CHECK(roboWar->game() == ld::GameKind::kRoboWar);
+    CHECK(roboWar->rules().is_null());
+    REQUIRE(ld::Ladder::create(db.string(), 5, ld::GameKind::kGrobots, ld::grobotsRules(world), error));
+  }
+  auto ladder = ld::Ladder::open(db.string(), error);
+  REQUIRE(ladder);
+  CHECK(ladder->game() == ld::GameKind::kGrobots);
+  gb::WorldOptions stored;
+  REQUIRE(ld::grobotsWorld(ladder->rules(), stored, error));
+  CHECK(stored.frameLimit == 400);
+  CHECK(stored.width == world.width);
+  CHECK_FALSE(ld::grobotsWorld({{"width", 5}}, stored, error));
+  CHECK(ld::gameFromName("grobots") == ld::GameKind::kGrobots);
+  CHECK_FALSE(ld::gameFromName("chess"));
+
+  for (const char* name : {"algae", "fighter", "gatherer"}) {
+    const fs::path path = chronon::test::sourceDir() / "stdlib" / "grobots" / (std::string(name) + ".gb");
+    REQUIRE(ladder->add(name, path.filename().string(), readFile(path), note, error));
+  }
+  // The duels as a plan's match records: rounds of two sides, seeded by the ladder seed and the id.
+  const std::vector<ld::Robot> robots = ladder->robots(true);
+  std::map<int64_t, int> index;
+  const nlohmann::json header = ld::grobotsPlanHeader(*ladder, robots, index);
+  CHECK(header["game"] == "grobots");
+  CHECK(header["world"] == ladder->rules());
+  std::vector<chronon::grobocode::SideResult> compiled;
+  for (const nlohmann::json& side : header["sides"])
+    compiled.push_back(chronon::grobocode::compileSide(
+        chronon::SourceFile(side["file"].get<std::string>(), side["source"].get<std::string>())));
+  std::vector<const chronon::grobocode::Side*> sides;
+  for (const auto& c : compiled) {
+    REQUIRE(c.loaded());
+    sides.push_back(&c.side);
+  }
+  const auto pairs = ladder->schedule(6);
+  const int64_t first = ladder->nextMatchId();
+  std::vector<gb::FieldRound> rounds;
+  std::vector<nlohmann::json> matches;
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    const int64_t id = first + static_cast<int64_t>(k);
+    const auto match = ld::grobotsDuel(id, index[pairs[k].first], index[pairs[k].second], header);
+    REQUIRE(match);
+    CHECK((*match)["seed"] == gb::roundSeed(5, static_cast<int32_t>(id)));
+    CHECK((*match)["hashes"].size() == 2);
+    rounds.push_back({(*match)["seed"].get<int32_t>(), (*match)["sides"].get<std::vector<int32_t>>()});
+    matches.push_back(*match);
+  }
+  CHECK_FALSE(ld::grobotsDuel(int64_t{1} << 40, 0, 1, header));
+  const std::vector<gb::RoundOutcome> outcomes = gb::runFieldRounds(sides, stored, rounds, 2, {}, {});
+  // A duel is the round runRound plays for its two sides and seed, on any thread count.
+  CHECK(gb::outcomeJson(outcomes[0]) == gb::outcomeJson(gb::runRound({sides[static_cast<size_t>(rounds[0].sides[0])],
+                                                                      sides[static_cast<size_t>(rounds[0].sides[1])]},
+                                                                     stored, rounds[0].seed)));
+  std::vector<ld::DuelResult> results;
+  for (size_t k = 0; k < outcomes.size(); ++k) {
+    REQUIRE(outcomes[k].sides.size() == 2);
+    CHECK(outcomes[k].frames <= 400);
+    const auto [a, b] = ld::grobotsPoints(outcomes[k]);
+    CHECK(a == std::lround(outcomes[k].sides[0].fraction * 1e6));
+    // Two sides share the biomass: their points add up to a million unless both died out.
+    if (outcomes[k].sides[0].biomass + outcomes[k].sides[1].biomass > 0) CHECK(std::abs(a + b - 1000000) <= 1);
+    results.push_back({pairs[k].first,
+                       pairs[k].second,
+                       a,
+                       b,
+                       matches[k],
+                       {{"record", "result"}, {"outcome", gb::outcomeJson(outcomes[k])}}});
+  }
+  REQUIRE(ladder->store(results, "run", error));
+  const auto table = ladder->standings();
+  REQUIRE(table.size() == 3);
+  CHECK(table[0].rating.rating >= table[2].rating.rating);
+  for (const ld::Standing& s : table) CHECK(s.matches == 4);
+  // The game's own columns are the tournament's, over each side's duels.
+  const auto own = ld::grobotsStandings(*ladder);
+  REQUIRE(own.size() == 3);
+  const int64_t algae = robots[0].id;
+  std::vector<gb::RoundOutcome> algaeRounds;
+  for (size_t k = 0; k < outcomes.size(); ++k) {
+    if (pairs[k].first == algae) algaeRounds.push_back({outcomes[k].frames, {outcomes[k].sides[0]}});
+    if (pairs[k].second == algae) algaeRounds.push_back({outcomes[k].frames, {outcomes[k].sides[1]}});
+  }
+  CHECK(own.at(algae).score == gb::standings(algaeRounds, {"algae"})[0].score);
+  for (const auto& [id, s] : own) CHECK(s.rounds == 4);
+  const auto report = ladder->rebuild(false, error);
+  REQUIRE(report);
+  CHECK(report->differences.empty());
+  ladder.reset();
+  fs::remove_all(db.parent_path());
+}
+
+TEST_CASE("chronon ladder runs a Grobots ladder end to end", "[ladder][grobots][cli]") {
+  const fs::path dir = freshDb("grobots-cli").parent_path();
+  const std::string chronon = chronon::test::chrononBinary().string();
+  const std::string sides = (chronon::test::sourceDir() / "stdlib" / "grobots").string();
+  const std::string db = (dir / "g.db").string();
+  const std::string out = (dir / "out.txt").string();
+  const std::string err = (dir / "err.txt").string();
+  const auto run = [&](const std::string& args) { return shell(chronon + " " + args + " >" + out + " 2>" + err); };
+  REQUIRE(run("ladder init " + db + " --game grobots --frames 300 --world 8x8 --seed 3") == 0);
+  REQUIRE(run("ladder add " + db + " " + sides + "/algae.gb " + sides + "/fighter.gb " + sides + "/gatherer.gb") == 0);
+  CHECK(readFile(out) == "3 sides entered\n");
+  // A RoboWar robot in a Grobots ladder, and a side that does not load, are refused with a reason.
+  const std::string robot = (chronon::test::sourceDir() / "stdlib" / "robowar" / "dodger.rtk").string();
+  CHECK(run("ladder add " + db + " " + robot) == 1);
+  CHECK(readFile(err).find("a RoboWar robot; this ladder plays Grobots sides") != std::string::npos);
+  {
+    std::ofstream broken(dir / "broken.gb");
+    broken << "#side Broken\n#type T\n#hardware\nprocessor 10\n#code\n";
+  }
+  CHECK(run("ladder add " + db + " " + (dir / "broken.gb").string()) == 1);
+  CHECK(readFile(err).find("broken.gb") != std::string::npos);
+  CHECK(readFile(err).find("does not load") != std::string::npos);
+  // ... and a Grobots side in a RoboWar ladder.
+  REQUIRE(run("ladder init " + (dir / "r.db").string()) == 0);
+  CHECK(run("ladder add " + (dir / "r.db").string() + " " + sides + "/algae.gb") == 1);
+  CHECK(readFile(err).find("a Grobots side; this ladder plays RoboWar robots") != std::string::npos);
+  CHECK(run("ladder init " + (dir / "x.db").string() + " --frames 300") == 2);
+
+  REQUIRE(run("ladder run " + db + " --matches 6 -j 2") == 0);
+  CHECK(readFile(out) == "6 duels played and rated\n");
+  // The next duels as a plan, played by `tournament play` in two shards and imported.
+  const std::string plan = (dir / "plan.jsonl").string();
+  REQUIRE(shell(chronon + " ladder plan " + db + " --matches 3 >" + plan) == 0);
+  REQUIRE(shell(chronon + " tournament play --shard 1/2 " + plan + " >" + (dir / "s1.jsonl").string()) == 0);
+  REQUIRE(shell(chronon + " tournament play --shard 2/2 " + plan + " >" + (dir / "s2.jsonl").string()) == 0);
+  REQUIRE(run("ladder import " + db + " " + plan + " " + (dir / "s1.jsonl").string() + " " +
+              (dir / "s2.jsonl").string()) == 0);
+  CHECK(readFile(out) == "3 duels imported and rated\n");
+  // `tournament verify` checks the shards against the ladder's plan, as it checks a tournament's.
+  CHECK(run("tournament verify " + plan + " " + (dir / "s1.jsonl").string() + " " + (dir / "s2.jsonl").string()) == 0);
+  CHECK(readFile(out) == "verified 3 of 3 results: 0 differ\n");
+  REQUIRE(run("ladder standings " + db + " --json") == 0);
+  const nlohmann::json table = nlohmann::json::parse(readFile(out));
+  REQUIRE(table.size() == 3);
+  int64_t matches = 0;
+  for (const nlohmann::json& row : table) {
+    matches += row["matches"].get<int64_t>();
+    CHECK(row.contains("score"));
+    CHECK(row.contains("survival"));
+    CHECK_FALSE(row.contains("points"));
+  }
+  CHECK(matches == 2 * 9);
+  REQUIRE(run("ladder standings " + db + " --csv") == 0);
+  CHECK(readFile(out).rfind("rank,side,entry,active,rating,deviation,volatility,matches,wins,draws,losses,score,", 0) ==
+        0);
+  REQUIRE(run("ladder history " + db + " fighter") == 0);
+  CHECK(readFile(out).find("%-") != std::string::npos);
+  REQUIRE(run("ladder verify " + db + " -j 2") == 0);
+  CHECK(readFile(out) == "verified 9 of 9 duels: 0 differ\n");
+  REQUIRE(run("ladder rebuild " + db) == 0);
+  CHECK(readFile(out).find(": 0 differ") != std::string::npos);
+  // A result altered in the database is found by verify; a score altered, by rebuild.
+  {
+    sqlite3* handle = nullptr;
+    REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
+    sqlite3_stmt* read = nullptr;
+    sqlite3_prepare_v2(handle, "SELECT result FROM matches WHERE id = 4", -1, &read, nullptr);
+    REQUIRE(sqlite3_step(read) == SQLITE_ROW);
+    nlohmann::json record = nlohmann::json::parse(reinterpret_cast<const char*>(sqlite3_column_text(read, 0)));
+    sqlite3_finalize(read);
+    record["outcome"]["frames"] = record["outcome"]["frames"].get<int>() + 1;
+    const std::string update =
+        "UPDATE matches SET result = '" + record.dump() +
+        "', points_a = CASE WHEN points_a > points_b THEN points_b ELSE points_b + 1 END WHERE id = 4";
+    REQUIRE(sqlite3_exec(handle, update.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(handle);
+  }
+  CHECK(run("ladder verify " + db) == 1);
+  CHECK(readFile(out).find("differs: ladder match 4\n") != std::string::npos);
+  CHECK(run("ladder rebuild " + db) == 1);
+  CHECK(readFile(out).find("batch 1\n") != std::string::npos);
+  CHECK(run("ladder rebuild " + db + " --write") == 0);
+  CHECK(run("ladder rebuild " + db) == 0);
+  fs::remove_all(dir);
 }

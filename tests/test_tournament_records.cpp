@@ -328,6 +328,26 @@ TEST_CASE("Grobots round outcomes read back to the same bits and known rounds ar
   CHECK(read.seed == 5);
   CHECK(gb::matchRecord(2, header)["seed"] == gb::roundSeed(5, 2));
   CHECK_FALSE(gb::outcomeFromJson(gb::outcomeJson(full.rounds[0]), 2, error));
+
+  // A round of some of the sides (a ladder's duel): its record names them and their hashes, and it
+  // is the round runRound plays for those sides, whatever the thread count.
+  const nlohmann::json duel = gb::matchRecord(7, header, {2, 0});
+  CHECK(duel["sides"] == nlohmann::json::array({2, 0}));
+  CHECK(duel["hashes"] == nlohmann::json::array({header["sides"][2]["hash"], header["sides"][0]["hash"]}));
+  CHECK(duel["seed"] == gb::roundSeed(5, 7));
+  CHECK(*gb::matchSides(duel, 3, error) == std::vector<int32_t>{2, 0});
+  CHECK(gb::matchSides(gb::matchRecord(1, header), 3, error)->empty());
+  CHECK_FALSE(gb::matchSides(duel, 2, error));
+  CHECK_FALSE(gb::matchSides({{"sides", nlohmann::json::array()}}, 3, error));
+  CHECK_FALSE(gb::matchSides({{"sides", {"a"}}}, 3, error));
+  const std::vector<gb::RoundOutcome> duels = gb::runFieldRounds(
+      sides, options.world, {{gb::roundSeed(5, 7), {2, 0}}, {gb::roundSeed(5, 8), {1, 2}}}, 2, {}, {});
+  REQUIRE(duels.size() == 2);
+  CHECK(duels[0].sides.size() == 2);
+  CHECK(gb::outcomeJson(duels[0]) ==
+        gb::outcomeJson(gb::runRound({sides[2], sides[0]}, options.world, gb::roundSeed(5, 7))));
+  CHECK(gb::outcomeJson(duels[1]) ==
+        gb::outcomeJson(gb::runRound({sides[1], sides[2]}, options.world, gb::roundSeed(5, 8))));
 }
 
 TEST_CASE("records of another plan or of an unknown kind are refused", "[records]") {

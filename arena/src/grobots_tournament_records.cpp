@@ -86,6 +86,34 @@ nlohmann::json matchRecord(int32_t round, const nlohmann::json& header) {
           {"hashes", std::move(hashes)}};
 }
 
+nlohmann::json matchRecord(int32_t round, const nlohmann::json& header, const std::vector<int32_t>& sides) {
+  nlohmann::json hashes = nlohmann::json::array();
+  for (const int32_t s : sides) hashes.push_back(header["sides"][static_cast<size_t>(s)].value("hash", ""));
+  return {{"record", "match"},
+          {"index", round},
+          {"seed", roundSeed(header["seed"].get<uint64_t>(), round)},
+          {"sides", sides},
+          {"hashes", std::move(hashes)}};
+}
+
+std::optional<std::vector<int32_t>> matchSides(const nlohmann::json& match, size_t fieldSize, std::string& error) {
+  std::vector<int32_t> out;
+  const auto sides = match.find("sides");
+  if (sides == match.end()) return out;
+  if (!sides->is_array() || sides->empty()) {
+    error = "a match record's sides are malformed";
+    return std::nullopt;
+  }
+  for (const nlohmann::json& s : *sides) {
+    if (!s.is_number_integer() || s.get<int64_t>() < 0 || static_cast<uint64_t>(s.get<int64_t>()) >= fieldSize) {
+      error = "a match names a side the plan does not have";
+      return std::nullopt;
+    }
+    out.push_back(s.get<int32_t>());
+  }
+  return out;
+}
+
 nlohmann::json outcomeJson(const RoundOutcome& outcome) {
   nlohmann::json sides = nlohmann::json::array();
   for (const SideRound& s : outcome.sides) {

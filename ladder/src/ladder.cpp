@@ -80,6 +80,21 @@ double score(int mine, int theirs) { return mine > theirs ? 1.0 : mine == theirs
 
 }  // namespace
 
+const char* gameName(GameKind game) {
+  switch (game) {
+    case GameKind::kRoboWar: return "robowar";
+    case GameKind::kGrobots: return "grobots";
+  }
+  return "robowar";
+}
+
+std::optional<GameKind> gameFromName(const std::string& name) {
+  for (const GameKind game : {GameKind::kRoboWar, GameKind::kGrobots}) {
+    if (name == gameName(game)) return game;
+  }
+  return std::nullopt;
+}
+
 Ladder::Ladder(sqlite3* db) : db_(db) {}
 
 Ladder::~Ladder() { sqlite3_close(db_); }
@@ -93,6 +108,11 @@ bool Ladder::exec(const std::string& sql, std::string& error) const {
 }
 
 std::unique_ptr<Ladder> Ladder::create(const std::string& path, uint64_t seed, std::string& error) {
+  return create(path, seed, GameKind::kRoboWar, nullptr, error);
+}
+
+std::unique_ptr<Ladder> Ladder::create(const std::string& path, uint64_t seed, GameKind game,
+                                       const nlohmann::json& rules, std::string& error) {
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {
     error = path + " exists already";
@@ -106,11 +126,25 @@ std::unique_ptr<Ladder> Ladder::create(const std::string& path, uint64_t seed, s
   }
   std::unique_ptr<Ladder> ladder(new Ladder(db));
   ladder->seed_ = seed;
+  ladder->game_ = game;
+  ladder->rules_ = rules;
+  // A RoboWar ladder has no `rules` row (it plays RoboWar's defaults), as before there were others.
   if (!ladder->exec(std::string("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; BEGIN; ") + kSchema +
                         "INSERT INTO meta VALUES('format', 'chronon-ladder'), ('version', '" +
-                        std::to_string(kSchemaVersion) + "'), ('game', 'robowar'), ('seed', '" + std::to_string(seed) +
-                        "'); COMMIT;",
+                        std::to_string(kSchemaVersion) + "'), ('game', '" + gameName(game) + "'), ('seed', '" +
+                        std::to_string(seed) + "');",
                     error)) {
+    error = path + ": " + error;
+    return nullptr;
+  }
+  if (!rules.is_null()) {
+    Statement s(db, "INSERT INTO meta VALUES('rules', ?)");
+    if (!s.bind(1, rules.dump()).run()) {
+      error = path + ": " + sqlite3_errmsg(db);
+      return nullptr;
+    }
+  }
+  if (!ladder->exec("COMMIT", error)) {
     error = path + ": " + error;
     return nullptr;
   }
@@ -142,6 +176,19 @@ std::unique_ptr<Ladder> Ladder::open(const std::string& path, std::string& error
   if (meta["format"] != "chronon-ladder" || meta["version"] != std::to_string(kSchemaVersion)) {
     error = path + ": not a Chronon ladder of version " + std::to_string(kSchemaVersion);
     return nullptr;
+  }
+  const std::optional<GameKind> game = gameFromName(meta["game"]);
+  if (!game) {
+    error = path + ": a ladder of an unknown game '" + meta["game"] + "'";
+    return nullptr;
+  }
+  ladder->game_ = *game;
+  if (meta.count("rules") != 0) {
+    ladder->rules_ = nlohmann::json::parse(meta["rules"], nullptr, false);
+    if (ladder->rules_.is_discarded()) {
+      error = path + ": the ladder's rules are damaged";
+      return nullptr;
+    }
   }
   ladder->seed_ = std::stoull(meta["seed"]);
   return ladder;

@@ -66,7 +66,7 @@ nlohmann::json chartData(const std::vector<Standing>& standings,
 
 std::string standingsPage(const std::string& title, const std::vector<Standing>& standings,
                           const std::map<int64_t, std::vector<std::pair<int64_t, Rating>>>& history,
-                          std::string_view chartScript) {
+                          std::string_view chartScript, const std::string& scoreHeading) {
   std::string page =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title) +
       "</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
@@ -85,7 +85,8 @@ std::string standingsPage(const std::string& title, const std::vector<Standing>&
   page +=
       "<h2>Standings</h2>\n<table id=\"standings\"><tr><th>Rank</th><th>Robot</th><th>Entry</th>"
       "<th>Rating</th><th>Deviation</th><th>Volatility</th><th>Matches</th><th>Wins</th><th>Draws</th>"
-      "<th>Losses</th><th>Points</th></tr>\n";
+      "<th>Losses</th><th>" +
+      escape(scoreHeading) + "</th></tr>\n";
   int rank = 0;
   for (const Standing& s : standings) {
     page += std::string("<tr") + (s.robot.active ? "" : " class=\"retired\"") + "><td>" +
@@ -93,7 +94,8 @@ std::string standingsPage(const std::string& title, const std::vector<Standing>&
             std::to_string(s.robot.id) + "</td><td>" + format("%.1f", s.rating.rating) + "</td><td>" +
             format("%.1f", s.rating.deviation) + "</td><td>" + format("%.6f", s.rating.volatility) + "</td><td>" +
             std::to_string(s.matches) + "</td><td>" + std::to_string(s.wins) + "</td><td>" + std::to_string(s.draws) +
-            "</td><td>" + std::to_string(s.losses) + "</td><td>" + std::to_string(s.points) + "</td></tr>\n";
+            "</td><td>" + std::to_string(s.losses) + "</td><td>" +
+            (s.score.empty() ? std::to_string(s.points) : escape(s.score)) + "</td></tr>\n";
   }
   page +=
       "</table>\n<p>Glicko-2 ratings; a rating is within two deviations of the robot's strength about 95% of the "

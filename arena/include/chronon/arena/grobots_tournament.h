@@ -73,6 +73,23 @@ std::vector<RoundOutcome> runRounds(const std::vector<const grobocode::Side*>& s
                                     const std::function<void(int32_t round, const RoundOutcome& outcome)>& played,
                                     const std::function<void(int32_t done)>& progress);
 
+/// A round played by some of a field's sides (a ladder's duel, docs/ladder.md): the world seed and
+/// the sides' indices in the field, in the order they enter the world (the outcome lists them so).
+struct FieldRound {
+  int32_t seed = 0;
+  std::vector<int32_t> sides;
+};
+
+/// Plays each of `rounds` with only its sides of `field` on `threads` worker threads (0 = all cores)
+/// and returns their outcomes in the order given; `played` (optional) gets each one's position in
+/// `rounds` and outcome as it ends (from several threads at once), and `progress` (optional), one
+/// call at a time, the count done after it. Each round is the round runRound plays for those sides
+/// and that seed, whatever the thread count.
+std::vector<RoundOutcome> runFieldRounds(const std::vector<const grobocode::Side*>& field, const WorldOptions& world,
+                                         const std::vector<FieldRound>& rounds, int32_t threads,
+                                         const std::function<void(size_t i, const RoundOutcome& outcome)>& played,
+                                         const std::function<void(int32_t done)>& progress);
+
 /// Plays `options.rounds` rounds of `sides` (loaded sides with costs; they must outlive the call),
 /// spread over worker threads. Deterministic for a given seed, whatever the thread count. With a
 /// `log`, known rounds are taken from it and new ones handed to it (RoundLog).

@@ -32,6 +32,15 @@ bool optionsFromPlan(const nlohmann::json& header, TournamentOptions& options, s
 /// side's content hash: a round is played by the whole field, the world seeds some of them).
 nlohmann::json matchRecord(int32_t round, const nlohmann::json& header);
 
+/// Round `round` played by only `sides` (indices into the header's sides: a ladder's duel,
+/// docs/ladder.md) as a match record: record "match", index, seed (roundSeed of the header's seed and
+/// `round`), sides, and hashes (those sides' content hashes, in that order).
+nlohmann::json matchRecord(int32_t round, const nlohmann::json& header, const std::vector<int32_t>& sides);
+
+/// The sides a match record names (its `sides` key, each an index below `fieldSize`; an empty vector
+/// when it has none: a round of the whole field); nullopt with `error` when the key is malformed.
+std::optional<std::vector<int32_t>> matchSides(const nlohmann::json& match, size_t fieldSize, std::string& error);
+
 /// A round's outcome as a result record carries it: frames, and per side seeded, alive, sterile,
 /// earlyDeath, fraction, earlyFraction, killedFraction, biomass and brainErrors (doubles written so
 /// that they read back to the same bits).

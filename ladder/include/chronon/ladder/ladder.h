@@ -1,9 +1,9 @@
 #pragma once
-// A persistent RoboWar ladder in an SQLite database (docs/ladder.md): robots enter and leave over
-// time (a new version of a robot is a new entry linked to the old one), duels are scheduled where
-// pairings have the fewest matches (RoboRumble's priority), every result is kept with its match record
-// (so ratings can be rebuilt and any result verified again), and Glicko-2 ratings are updated once
-// per stored batch of results, in match order, beside RoboWar's own points.
+// A persistent ladder of RoboWar robots or Grobots sides in an SQLite database (docs/ladder.md): robots enter and leave
+// over time (a new version of a robot is a new entry linked to the old one), duels are scheduled where pairings have
+// the fewest matches (RoboRumble's priority), every result is kept with its match record (so ratings can be rebuilt and
+// any result verified again), and Glicko-2 ratings are updated once per stored batch of results, in match order, beside
+// the game's own score (RoboWar points, Grobots biomass).
 //
 // The database is a real SQLite file: every change is one transaction, so a process killed at any
 // moment leaves the ladder as it was before the change or after it, never in between.
@@ -25,7 +25,18 @@ namespace chronon::ladder {
 /// The version of the database layout this build writes and reads.
 inline constexpr int kSchemaVersion = 1;
 
-/// A robot entry.
+/// The game a ladder plays, fixed when it is made (the `game` key of its `meta` table).
+enum class GameKind : uint8_t {
+  kRoboWar,  ///< RoboWar duels ("robowar").
+  kGrobots,  ///< Grobots rounds of two sides ("grobots").
+};
+
+/// The name the `meta` table and the records give `game`: "robowar" or "grobots".
+const char* gameName(GameKind game);
+/// The game named `name`, if it is one.
+std::optional<GameKind> gameFromName(const std::string& name);
+
+/// A robot (or side) entry.
 struct Robot {
   int64_t id = 0;
   std::string name;      ///< The robot's name (file stem); versions of one robot share it.
@@ -44,10 +55,13 @@ struct Standing {
   int64_t wins = 0;
   int64_t draws = 0;
   int64_t losses = 0;
-  int64_t points = 0;  ///< RoboWar points (survival plus kills) over all its duels.
+  int64_t points = 0;  ///< The game's points over all its duels (RoboWar: survival plus kills; Grobots:
+                       ///< millionths of the final biomass, grobots_ladder.h).
+  std::string score;   ///< The game's own score as the standings page shows it; empty: `points`.
 };
 
-/// A duel's result ready to be stored: the two entries (ids), their points, and the records.
+/// A duel's result ready to be stored: the two entries (ids), their points (the game's own, whose
+/// comparison scores the duel for Glicko-2: the higher wins, equal points draw), and the records.
 struct DuelResult {
   int64_t a = 0;
   int64_t b = 0;
@@ -90,14 +104,23 @@ class Ladder {
   Ladder(const Ladder&) = delete;
   Ladder& operator=(const Ladder&) = delete;
 
-  /// Creates a new ladder file at `path` with tournament seed `seed`; nullptr with `error` when the
-  /// file exists or cannot be made.
+  /// Creates a new RoboWar ladder file at `path` with tournament seed `seed`; nullptr with `error`
+  /// when the file exists or cannot be made.
   static std::unique_ptr<Ladder> create(const std::string& path, uint64_t seed, std::string& error);
+  /// Creates a new ladder of `game` at `path` with seed `seed` and the game's `rules` (stored in
+  /// `meta` as JSON so that every match of the ladder is played under them; null for RoboWar, which
+  /// plays its defaults); nullptr with `error` when the file exists or cannot be made.
+  static std::unique_ptr<Ladder> create(const std::string& path, uint64_t seed, GameKind game,
+                                        const nlohmann::json& rules, std::string& error);
   /// Opens an existing ladder; nullptr with `error` when it is missing or not a ladder of this version.
   static std::unique_ptr<Ladder> open(const std::string& path, std::string& error);
 
   /// The seed every match's seed derives from (with the match id).
   uint64_t seed() const { return seed_; }
+  /// The game the ladder plays.
+  GameKind game() const { return game_; }
+  /// The rules it was made with (null: the game's defaults).
+  const nlohmann::json& rules() const { return rules_; }
 
   /// Enters a robot (`name`, its file name and bytes). The same bytes already entered: nothing
   /// changes (`note` says so). An active robot of the same name with other bytes is retired and the
@@ -145,6 +168,8 @@ class Ladder {
   bool exec(const std::string& sql, std::string& error) const;
   sqlite3* db_ = nullptr;
   uint64_t seed_ = 1;
+  GameKind game_ = GameKind::kRoboWar;
+  nlohmann::json rules_;
 };
 
 }  // namespace chronon::ladder

@@ -20,10 +20,11 @@ namespace chronon::ladder {
 /// The page for `standings` (as Ladder::standings orders them) and `history` (each entry's
 /// (batch, rating) pairs, as Ladder::ratingHistory gives them); `title` heads it. Names are escaped.
 /// `chartScript` is the script that defines ChrononChart.draw (chronon carries it; see
-/// editors/viewer/src/standings.ts); it must not contain "</script".
+/// editors/viewer/src/standings.ts); it must not contain "</script". The last column, headed
+/// `scoreHeading`, shows each standing's `score`, or its points when that is empty.
 std::string standingsPage(const std::string& title, const std::vector<Standing>& standings,
                           const std::map<int64_t, std::vector<std::pair<int64_t, Rating>>>& history,
-                          std::string_view chartScript);
+                          std::string_view chartScript, const std::string& scoreHeading = "Points");
 
 /// The chart data of a standings page as ChrononChart.draw reads it: `x` the batches, one line per
 /// active robot with history (its name, colour, and its rating after each batch, null where it has
