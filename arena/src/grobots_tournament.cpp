@@ -42,33 +42,19 @@ std::vector<RoundOutcome> runFieldRounds(const std::vector<const grobocode::Side
                                          const std::function<void(size_t i, const RoundOutcome& outcome)>& played,
                                          const std::function<void(int32_t done)>& progress) {
   std::vector<RoundOutcome> outcomes(rounds.size());
-  if (rounds.empty()) return outcomes;
-  std::atomic<size_t> next{0};
   int32_t done = 0;
   std::mutex progressLock;
-  const auto worker = [&] {
-    for (;;) {
-      const size_t i = next.fetch_add(1);
-      if (i >= rounds.size()) return;
-      std::vector<const grobocode::Side*> sides;
-      for (const int32_t s : rounds[i].sides) sides.push_back(field.at(static_cast<size_t>(s)));
-      outcomes[i] = runRound(sides, world, rounds[i].seed);
-      if (played) played(i, outcomes[i]);
-      if (progress) {
-        const std::lock_guard<std::mutex> hold(progressLock);
-        progress(++done);
-      }
+  // Each task writes only its own slot of `outcomes`.
+  parallelFor(rounds.size(), threads, [&](size_t i) {
+    std::vector<const grobocode::Side*> sides;
+    for (const int32_t s : rounds[i].sides) sides.push_back(field.at(static_cast<size_t>(s)));
+    outcomes[i] = runRound(sides, world, rounds[i].seed);
+    if (played) played(i, outcomes[i]);
+    if (progress) {
+      const std::lock_guard<std::mutex> hold(progressLock);
+      progress(++done);
     }
-  };
-  unsigned workers = threads > 0 ? static_cast<unsigned>(threads) : std::thread::hardware_concurrency();
-  workers = std::clamp(workers, 1u, static_cast<unsigned>(rounds.size()));
-  if (workers == 1) {
-    worker();
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned i = 0; i < workers; ++i) pool.emplace_back(worker);
-    for (std::thread& t : pool) t.join();
-  }
+  });
   return outcomes;
 }
 
