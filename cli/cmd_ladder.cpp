@@ -15,6 +15,7 @@
 #include "chronon/arena/robowar_tournament_records.h"
 #include "chronon/arena/tournament_records.h"
 #include "chronon/ladder/ladder.h"
+#include "chronon/ladder/ladder_import.h"
 #include "chronon/ladder/ladder_page.h"
 #include "commands.h"
 #include "engine_option.h"
@@ -199,47 +200,17 @@ int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& engines) {
 }
 
 int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
-  std::vector<ld::DuelResult> duels;
-  size_t skipped = 0;
+  ld::ImportedDuels imported;
   for (const std::string& file : files) {
     std::string error;
     std::optional<arena::records::Lines> lines = arena::records::readLines(file, false, error);
-    if (!lines) {
+    if (!lines || !ld::importDuels(ladder, *lines, file, imported, error)) {
       std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
       return 1;
     }
-    for (const nlohmann::json& record : lines->records) {
-      // A plan given beside its results must play under the ladder's rules, or its duels would be
-      // rated beside duels of another game.
-      if (record.value("record", std::string()) == "tournament" &&
-          (record.value("game", std::string()) != "robowar" ||
-           record.value("rules", nlohmann::json::object()) != rw::rulesJson(rw::Rules{}))) {
-        std::fprintf(stderr, "chronon ladder: %s: its plan plays other rules than the ladder's (RoboWar defaults)\n",
-                     file.c_str());
-        return 1;
-      }
-      if (record.value("record", std::string()) != "result") continue;
-      const nlohmann::json& match = record.at("match");
-      const nlohmann::json& hashes = match.at("hashes");
-      const nlohmann::json& outcome = record.at("outcome");
-      // A ladder rates duels; a shard of a whole tournament also holds group bouts, left out here.
-      if (hashes.size() != 2 || outcome.at("robots").size() != 2) {
-        ++skipped;
-        continue;
-      }
-      const std::optional<ld::Robot> a = ladder.robotByHash(hashes[0].get<std::string>());
-      const std::optional<ld::Robot> b = ladder.robotByHash(hashes[1].get<std::string>());
-      if (!a || !b) {
-        std::fprintf(stderr, "chronon ladder: %s: match %s names a robot the ladder does not have (by hash)\n",
-                     file.c_str(), match.value("index", nlohmann::json()).dump().c_str());
-        return 1;
-      }
-      nlohmann::json stored = match;
-      stored["entries"] = {a->id, b->id};
-      duels.push_back({a->id, b->id, outcome["robots"][0].at("points").get<int>(),
-                       outcome["robots"][1].at("points").get<int>(), stored, record});
-    }
   }
+  const std::vector<ld::DuelResult>& duels = imported.duels;
+  const size_t skipped = imported.skipped;
   std::string error;
   if (!ladder.store(duels, "import", error)) {
     std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
