@@ -21,7 +21,8 @@ seconds=${1:-60}
 build=${CHRONON_FUZZ_BUILD:-$root/build-fuzz}
 shared=${CHRONON_SHARED_DIR:-$root/../shared}
 chronon=${CHRONON_BINARY:-$root/build/chronon}
-all="robotalk_source robotalk_object_code robowar_rwr grobots_side robbie_program robbie_room replay lsp_messages dap_messages"
+all="robotalk_source robotalk_object_code robowar_rwr grobots_side robbie_program robbie_room replay tournament_records
+lsp_messages dap_messages"
 targets=${*:-$all}
 
 if ! command -v clang++-19 >/dev/null 2>&1; then
@@ -45,7 +46,7 @@ frame() {
   done >>"$1"
 }
 # LSP seeds: the sessions of the protocol transcripts (tests/golden/lsp), one seed per transcript.
-rm -rf "$seeds" && mkdir -p "$seeds/lsp_messages" "$seeds/dap_messages" "$seeds/replay"
+rm -rf "$seeds" && mkdir -p "$seeds/lsp_messages" "$seeds/dap_messages" "$seeds/replay" "$seeds/tournament_records"
 for transcript in "$root"/tests/golden/lsp/*.transcript; do
   sed -n 's/^--> //p' "$transcript" | frame "$seeds/lsp_messages/$(basename "$transcript" .transcript)"
 done
@@ -82,8 +83,20 @@ if [ -x "$chronon" ]; then
   for f in "$seeds"/replay/*.replay; do
     [ -f "$f" ] && gzip -dc <"$f" >"${f%.replay}.jsonl" 2>/dev/null || true
   done
+  # Tournament records: a plan of duels among the three bundled robots the target's ladder holds,
+  # and its results, each after the target's first byte (0: no shard filter).
+  records="$seeds/tournament_records"
+  mkdir -p "$records/robots"
+  for r in dodger spinner sitting-duck; do cp "$root/stdlib/robowar/$r.rtk" "$records/robots/"; done
+  if "$chronon" tournament plan "$records/robots" --duels 1 --groups 0 --basic --seed 3 \
+    >"$records/plan.jsonl" 2>/dev/null &&
+    "$chronon" tournament play --shard 1/1 "$records/plan.jsonl" >"$records/results.jsonl" 2>/dev/null; then
+    { printf '\000'; cat "$records/plan.jsonl" "$records/results.jsonl"; } >"$records/plan-and-results"
+    { printf '\001'; cat "$records/plan.jsonl"; } >"$records/plan-shard"
+  fi
+  rm -rf "$records/robots" "$records/plan.jsonl" "$records/results.jsonl"
 else
-  echo "fuzz.sh: $chronon is missing; the replay target starts from an empty corpus" >&2
+  echo "fuzz.sh: $chronon is missing; the replay and tournament_records targets start from empty corpora" >&2
 fi
 
 # The seed folders of each target that exist on this machine.
@@ -96,6 +109,7 @@ seed_dirs() {
     robbie_program) set -- "$root/stdlib/robbie" "$root/tests/golden/robbie" ;;
     robbie_room) set -- "$root/stdlib/robbie/rooms" ;;
     replay) set -- "$seeds/replay" ;;
+    tournament_records) set -- "$seeds/tournament_records" ;;
     lsp_messages) set -- "$seeds/lsp_messages" ;;
     dap_messages) set -- "$seeds/dap_messages" ;;
   esac

@@ -23,7 +23,7 @@ constexpr const char* kCheckDescription =
     "arithmetic on references and falling into END are warnings; computed jumps are notes.\n"
     "\n"
     "A FILE ending in .gb is read as a Grobots side (types, hardware and Grobocode brains); after a clean\n"
-    "load the Grobocode stack checker runs on each brain (GB620-GB625).\n"
+    "load the Grobocode stack checker runs on each brain (GB620-GB626).\n"
     "\n"
     "A FILE ending in .rl is read as a Robbie Language program: syntax, structure and type errors\n"
     "(RL700-RL728), all of them, each with its range.\n";

@@ -14,6 +14,7 @@
 #include "chronon/arena/tournament_records.h"
 #include "chronon/ladder/grobots_ladder.h"
 #include "chronon/ladder/ladder.h"
+#include "chronon/ladder/ladder_import.h"
 #include "chronon/ladder/ladder_page.h"
 #include "command_line.h"
 #include "commands.h"
@@ -144,61 +145,24 @@ int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& engines) {
 
 int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
   const LadderGame& game = gameOf(ladder);
-  // A result of the other game has the other outcome: RoboWar's lists `robots`, Grobots' `sides`.
-  const char* outcomeKey = ladder.game() == ld::GameKind::kRoboWar ? "robots" : "sides";
-  std::vector<ld::DuelResult> duels;
-  size_t skipped = 0;
+  const ld::ImportGame rules = ld::importGameOf(ladder);
+  ld::ImportedDuels imported;
   for (const std::string& file : files) {
     std::string error;
     std::optional<arena::records::Lines> lines = arena::records::readLines(file, false, error);
-    if (!lines) {
+    if (!lines || !ld::importDuels(ladder, rules, *lines, file, imported, error)) {
       std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
       return 1;
     }
-    for (const nlohmann::json& record : lines->records) {
-      // A plan given beside its results must play under the ladder's rules, or its duels would be
-      // rated beside duels of another game.
-      if (record.value("record", std::string()) == "tournament" && !game.sameRules(ladder, record)) {
-        std::fprintf(stderr, "chronon ladder: %s: its plan plays other rules than the ladder's (%s)\n", file.c_str(),
-                     game.rulesText(ladder).c_str());
-        return 1;
-      }
-      if (record.value("record", std::string()) != "result") continue;
-      const nlohmann::json& match = record.at("match");
-      const nlohmann::json& hashes = match.at("hashes");
-      const nlohmann::json& outcome = record.at("outcome");
-      if (!outcome.contains(outcomeKey)) {
-        std::fprintf(stderr, "chronon ladder: %s: match %s is not a %s result; this ladder plays %s\n", file.c_str(),
-                     match.value("index", nlohmann::json()).dump().c_str(),
-                     ladder.game() == ld::GameKind::kRoboWar ? "RoboWar" : "Grobots",
-                     ladder.game() == ld::GameKind::kRoboWar ? "RoboWar robots" : "Grobots sides");
-        return 1;
-      }
-      // A ladder rates duels; a shard of a whole tournament also holds group bouts (rounds of more
-      // sides), left out here.
-      const std::optional<std::pair<int, int>> points = game.points(outcome);
-      if (hashes.size() != 2 || !points) {
-        ++skipped;
-        continue;
-      }
-      const std::optional<ld::Robot> a = ladder.robotByHash(hashes[0].get<std::string>());
-      const std::optional<ld::Robot> b = ladder.robotByHash(hashes[1].get<std::string>());
-      if (!a || !b) {
-        std::fprintf(stderr, "chronon ladder: %s: match %s names a %s the ladder does not have (by hash)\n",
-                     file.c_str(), match.value("index", nlohmann::json()).dump().c_str(), game.entryWord());
-        return 1;
-      }
-      nlohmann::json stored = match;
-      stored["entries"] = {a->id, b->id};
-      duels.push_back({a->id, b->id, points->first, points->second, stored, record});
-    }
   }
+  const std::vector<ld::DuelResult>& duels = imported.duels;
+  const size_t skipped = imported.skipped;
   std::string error;
   if (!ladder.store(duels, "import", error)) {
     std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
     return 1;
   }
-  if (skipped > 0) std::fprintf(stderr, "note: %zu results of more than two robots left out\n", skipped);
+  if (skipped > 0) std::fprintf(stderr, "note: %zu results of more than two %ss left out\n", skipped, game.entryWord());
   std::printf("%zu duels imported and rated\n", duels.size());
   return 0;
 }

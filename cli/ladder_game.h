@@ -61,12 +61,6 @@ class LadderGame {
   /// Compiles the robots of `header` and readies `engines`; nullptr after a message.
   virtual std::unique_ptr<DuelPlayer> player(const ladder::Ladder& ladder, const nlohmann::json& header,
                                              EngineChoice& engines) const = 0;
-  /// True when the plan `header` given to import plays under `ladder`'s game and rules.
-  virtual bool sameRules(const ladder::Ladder& ladder, const nlohmann::json& header) const = 0;
-  /// The rules as import's refusal names them.
-  virtual std::string rulesText(const ladder::Ladder& ladder) const = 0;
-  /// The points of an imported two-robot `outcome`; nullopt when it is not this game's duel outcome.
-  virtual std::optional<std::pair<int, int>> points(const nlohmann::json& outcome) const = 0;
   /// Points as history prints them.
   virtual std::string pointsText(int points) const = 0;
 };

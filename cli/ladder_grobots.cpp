@@ -122,20 +122,6 @@ class GrobotsLadder : public LadderGame {
     return player;
   }
 
-  bool sameRules(const ld::Ladder& ladder, const nlohmann::json& header) const override {
-    return header.value("game", std::string()) == "grobots" &&
-           header.value("world", nlohmann::json::object()) == ladder.rules();
-  }
-
-  std::string rulesText(const ld::Ladder& ladder) const override { return "Grobots world " + ladder.rules().dump(); }
-
-  std::optional<std::pair<int, int>> points(const nlohmann::json& outcome) const override {
-    std::string error;
-    const std::optional<gb::RoundOutcome> round = gb::outcomeFromJson(outcome, 2, error);
-    if (!round || !round->sides[0].seeded || !round->sides[1].seeded) return std::nullopt;
-    return ld::grobotsPoints(*round);
-  }
-
   std::string pointsText(int points) const override {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f%%", 100.0 * points / ld::kGrobotsPointsScale);

@@ -150,19 +150,6 @@ class RoboWarLadder : public LadderGame {
     return player;
   }
 
-  bool sameRules(const ld::Ladder& /*ladder*/, const nlohmann::json& header) const override {
-    return header.value("game", std::string()) == "robowar" &&
-           header.value("rules", nlohmann::json::object()) == rw::rulesJson(rw::Rules{});
-  }
-
-  std::string rulesText(const ld::Ladder& /*ladder*/) const override { return "RoboWar defaults"; }
-
-  std::optional<std::pair<int, int>> points(const nlohmann::json& outcome) const override {
-    const auto robots = outcome.find("robots");
-    if (robots == outcome.end() || !robots->is_array() || robots->size() != 2) return std::nullopt;
-    return std::make_pair((*robots)[0].at("points").get<int>(), (*robots)[1].at("points").get<int>());
-  }
-
   std::string pointsText(int points) const override { return std::to_string(points); }
 };
 

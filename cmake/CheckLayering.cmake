@@ -17,7 +17,7 @@ set(_allowed_ladder   "stdlib;compiler;vm;arena;ladder")
 set(_allowed_lsp      "stdlib;compiler;jsonrpc;lsp")
 set(_allowed_dap      "stdlib;compiler;vm;arena;jsonrpc;dap")
 set(_allowed_repl     "stdlib;compiler;vm;jit;repl")
-set(_allowed_fuzz     "stdlib;compiler;vm;arena;jsonrpc;lsp;dap;fuzz")
+set(_allowed_fuzz     "stdlib;compiler;vm;arena;ladder;jsonrpc;lsp;dap;fuzz")
 set(_allowed_cli      "stdlib;compiler;vm;jit;arena;ladder;jsonrpc;lsp;dap;repl;cli")
 
 set(_failures "")

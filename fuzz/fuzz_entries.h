@@ -26,6 +26,11 @@ void robbieRoom(std::string_view input);
 /// A replay file (arena/replay.h): inflate and parse, decode the entrants, read the RoboWar rules
 /// from the header, and compare the file with itself.
 void replayFile(std::string_view input);
+/// Tournament and ladder records (JSON Lines, docs/tournament-records.md): after a first byte that
+/// picks a shard filter, parsed as `chronon tournament` reads plans and results (records by kind, the
+/// plan's id, its robots' bytes) and imported as `chronon ladder import` does into a ladder in memory
+/// holding three bundled robots.
+void tournamentRecords(std::string_view input);
 /// Content-Length framed LSP messages: read with jsonrpc/ framing and handled by one language
 /// server in order, diagnostics published after each.
 void lspMessages(std::string_view input);

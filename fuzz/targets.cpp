@@ -5,7 +5,7 @@
 namespace chronon::fuzz {
 
 std::span<const Target> targets() {
-  static constexpr std::array<Target, 9> kTargets{{
+  static constexpr std::array<Target, 10> kTargets{{
       {"robotalk_source", roboTalkSource},
       {"robotalk_object_code", roboTalkObjectCode},
       {"robowar_rwr", roboWarRwr},
@@ -13,6 +13,7 @@ std::span<const Target> targets() {
       {"robbie_program", robbieProgram},
       {"robbie_room", robbieRoom},
       {"replay", replayFile},
+      {"tournament_records", tournamentRecords},
       {"lsp_messages", lspMessages},
       {"dap_messages", dapMessages},
   }};

@@ -1,4 +1,4 @@
-// The Grobocode stack checker (GB620-GB625) and the Grobocode disassembler: one case per diagnostic
+// The Grobocode stack checker (GB620-GB626) and the Grobocode disassembler: one case per diagnostic
 // (fires on the bad side, silent on the fixed one), the stack-comment comparison, the corpus (no
 // checker error, and every warning listed in tests/golden/grobocode/corpus-warnings.txt) and the
 // addresses of a corpus jump table.
@@ -261,7 +261,10 @@ TEST_CASE("The checker's warnings on the Grobots corpus", "[grobocode-checker]")
     SideResult result = compileSide(*file);
     if (result.diagnostics.hasErrors() || !result.loaded()) continue;
     Diagnostics diagnostics;
-    checkSide(*file, result.side, diagnostics);
+    CheckStats stats;
+    checkSide(*file, result.side, diagnostics, CheckLimits{}, &stats);
+    // Real sides stay far inside the work budget: their diagnostics are the full analysis's.
+    CHECK(stats.incompleteBrains == 0);
     diagnostics.sortByPosition();
     const SourceFile named(path.filename().string(), std::string(file->text()));
     for (const Diagnostic& d : diagnostics.all()) {
@@ -310,4 +313,134 @@ TEST_CASE("Effects that double along a chain of calls become unknown instead of 
     CHECK(d.code != DiagCode::kGbCheckUnderflow);
     CHECK(d.message.find("-2147483648") == std::string::npos);
   }
+}
+
+namespace {
+
+// A chain of `links` labels, each calling the next and then falling into it: every subroutine's
+// analysis walks the rest of the chain, so without a total budget the work is quadratic.
+std::string fallThroughChain(int links) {
+  std::string code;
+  for (int i = 0; i < links; ++i) code += "l" + std::to_string(i) + ": l" + std::to_string(i + 1) + "^\n";
+  code += "l" + std::to_string(links) + ": 1 return";
+  return code;
+}
+
+// The process's peak resident size in KiB (VmHWM), or -1 where /proc is absent.
+long peakResidentKib() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+  }
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE("GB626: a 5000-link call chain stops at the work budget with one note", "[grobocode-checker]") {
+  constexpr int kLinks = 5000;
+  const SourceFile file("chain.gb", "#side S\n#author A\n#type T\n#code\n" + fallThroughChain(kLinks) + "\n#end\n");
+  SideResult result = compileSide(file);
+  REQUIRE(result.loaded());
+  const Brain& brain = *result.side.types[0].brain;
+  const long peakBefore = peakResidentKib();
+  Diagnostics diagnostics;
+  CheckStats stats;
+  const CheckLimits limits;
+  checkSide(file, result.side, diagnostics, limits, &stats);
+  // Settling and reporting each stay within the budget, linear in the brain's size (the
+  // quadratic walk would be about kLinks^2 / 2 = 12.5 million visits per pass).
+  const int64_t budget =
+      int64_t{limits.workPerInstruction} * static_cast<int64_t>(brain.instructions.size()) + limits.baseWork;
+  CHECK(stats.steps <= 2 * budget);
+  CHECK(stats.incompleteBrains == 1);
+  CHECK(countCode(diagnostics.all(), DiagCode::kGbCheckIncomplete, Severity::kNote) == 1);
+  // Giving up never makes an error: what was not analysed is unknown, not wrong.
+  CHECK_FALSE(diagnostics.hasErrors());
+  for (const Diagnostic& d : diagnostics.all()) {
+    INFO(d.message);
+    CHECK(d.code != DiagCode::kGbCheckUnderflow);
+  }
+  const auto notes = std::count_if(diagnostics.all().begin(), diagnostics.all().end(),
+                                   [](const Diagnostic& d) { return d.code == DiagCode::kGbCheckIncomplete; });
+  CHECK(notes == 1);
+  // The effects that could not be settled are unknown, and the depths and effects of the same brain
+  // stay within the same bound.
+  for (const RoutineEffect& e : routineEffects(brain)) CHECK_FALSE(e.known);
+  const std::vector<DepthFact> depths = instructionDepths(brain);
+  CHECK(depths.size() == brain.instructions.size());
+  // Memory stays bounded with the work: the unbounded version used 445 MB at this length.
+  const long peakAfter = peakResidentKib();
+  if (peakBefore > 0 && peakAfter > 0) CHECK(peakAfter - peakBefore < 64 * 1024);
+}
+
+TEST_CASE("GB626 names every type the budget cut short, in one note", "[grobocode-checker]") {
+  const std::string chain = fallThroughChain(3000);
+  const SourceFile file("chains.gb",
+                        "#side S\n#author A\n#type One\n#code\n" + chain + "\n#type Two\n#code\n" + chain + "\n#end\n");
+  SideResult result = compileSide(file);
+  REQUIRE_FALSE(result.diagnostics.hasErrors());
+  REQUIRE(result.loaded());
+  Diagnostics diagnostics;
+  CheckStats stats;
+  checkSide(file, result.side, diagnostics, CheckLimits{}, &stats);
+  CHECK(stats.incompleteBrains == 2);
+  REQUIRE(countCode(diagnostics.all(), DiagCode::kGbCheckIncomplete, Severity::kNote) == 1);
+  for (const Diagnostic& d : diagnostics.all()) {
+    if (d.code == DiagCode::kGbCheckIncomplete) CHECK(d.message.find("type One and type Two") != std::string::npos);
+  }
+}
+
+TEST_CASE("A budget cut while reporting keeps the start's certain errors", "[grobocode-checker]") {
+  // A certain underflow before any call is found by the start's analysis, which is reported first;
+  // a tiny budget then cuts the subroutines' reports short.
+  const std::string code = "drop l0^ stop\n" + fallThroughChain(200);
+  const SourceFile file("cut.gb", "#side S\n#author A\n#type T\n#code\n" + code + "\n#end\n");
+  SideResult result = compileSide(file);
+  REQUIRE(result.loaded());
+  Diagnostics full;
+  checkSide(file, result.side, full);
+  CHECK(countCode(full.all(), DiagCode::kGbCheckUnderflow, Severity::kError) == 1);
+  CHECK(countCode(full.all(), DiagCode::kGbCheckIncomplete, Severity::kNote) == 0);
+  CheckLimits tight;
+  tight.workPerInstruction = 0;
+  tight.baseWork = 1000;
+  Diagnostics cut;
+  CheckStats stats;
+  checkSide(file, result.side, cut, tight, &stats);
+  CHECK(stats.incompleteBrains == 1);
+  CHECK(stats.steps <= 2 * 1000);
+  CHECK(countCode(cut.all(), DiagCode::kGbCheckUnderflow, Severity::kError) == 1);
+  CHECK(countCode(cut.all(), DiagCode::kGbCheckIncomplete, Severity::kNote) == 1);
+  // Nothing appears that the full analysis did not report.
+  for (const Diagnostic& d : cut.all()) {
+    if (d.code == DiagCode::kGbCheckIncomplete) continue;
+    const bool alsoInFull = std::any_of(full.all().begin(), full.all().end(), [&](const Diagnostic& f) {
+      return f.code == d.code && f.severity == d.severity && f.range.begin == d.range.begin;
+    });
+    INFO(d.message);
+    CHECK(alsoInFull);
+  }
+}
+
+TEST_CASE("The bundled sides stay inside the checker's work budget", "[grobocode-checker]") {
+  const std::filesystem::path dir = test::sourceDir() / "stdlib" / "grobots";
+  size_t sides = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".gb") continue;
+    Diagnostics loadDiagnostics;
+    const auto file = loadSourceFile(entry.path().string(), loadDiagnostics);
+    REQUIRE(file);
+    SideResult result = compileSide(*file);
+    REQUIRE(result.loaded());
+    Diagnostics diagnostics;
+    CheckStats stats;
+    checkSide(*file, result.side, diagnostics, CheckLimits{}, &stats);
+    INFO(entry.path().filename().string());
+    CHECK(stats.incompleteBrains == 0);
+    CHECK(stats.steps > 0);
+    ++sides;
+  }
+  CHECK(sides > 0);
 }

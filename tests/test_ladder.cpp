@@ -14,17 +14,20 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <sqlite3.h>
 #include <catch2/catch.hpp>
 
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/grobots_tournament_records.h"
+#include "chronon/arena/tournament_records.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/source.h"
 #include "chronon/ladder/glicko2.h"
 #include "chronon/ladder/grobots_ladder.h"
 #include "chronon/ladder/ladder.h"
+#include "chronon/ladder/ladder_import.h"
 #include "chronon/ladder/ladder_page.h"
 #include "test_support.h"
 
@@ -377,4 +380,52 @@ TEST_CASE("chronon ladder runs a Grobots ladder end to end", "[ladder][grobots][
   CHECK(run("ladder rebuild " + db + " --write") == 0);
   CHECK(run("ladder rebuild " + db) == 0);
   fs::remove_all(dir);
+}
+
+TEST_CASE("ladder import reads duels by hash and refuses malformed results without throwing", "[ladder]") {
+  std::string error;
+  auto ladder = ld::Ladder::create(":memory:", 3, error);
+  REQUIRE(ladder);
+  std::string note;
+  const std::optional<int64_t> a = ladder->add("a", "a.rtk", "start: start jump\n", note, error);
+  const std::optional<int64_t> b = ladder->add("b", "b.rtk", "go: go jump\n", note, error);
+  REQUIRE(a);
+  REQUIRE(b);
+  const std::string hashA = ladder->robots(true)[0].hash;
+  const std::string hashB = ladder->robots(true)[1].hash;
+  const ld::ImportGame roboWar = ld::roboWarImport();
+  const auto import = [&](const std::string& text, ld::ImportedDuels& out) {
+    const auto lines = chronon::arena::records::parseLines(text, "r.jsonl", error);
+    REQUIRE(lines);
+    return ld::importDuels(*ladder, roboWar, *lines, "r.jsonl", out, error);
+  };
+  const std::string match = R"({"index":4,"hashes":[")" + hashA + R"(",")" + hashB + R"("]})";
+  ld::ImportedDuels good;
+  CHECK(import(R"({"record":"result","match":)" + match + R"(,"outcome":{"robots":[{"points":3},{"points":1}]}})" +
+                   "\n" + R"({"record":"result","match":{"hashes":["x","y","z"]},"outcome":{"robots":[{},{},{}]}})" +
+                   "\n",
+               good));
+  REQUIRE(good.duels.size() == 1);
+  CHECK(good.skipped == 1);
+  CHECK(good.duels[0].a == *a);
+  CHECK(good.duels[0].pointsA == 3);
+  CHECK(good.duels[0].match["entries"] == nlohmann::json({*a, *b}));
+  for (const std::string& bad : std::vector<std::string>{
+           R"({"record":"result"})",
+           R"({"record":"result","match":{"hashes":[1,2]},"outcome":{"robots":[{"points":1},{"points":2}]}})",
+           R"({"record":"result","match":)" + match + R"(,"outcome":{"robots":[{"points":1e3},{"points":2}]}})",
+           R"({"record":"result","match":)" + match + R"(,"outcome":{"robots":[{"points":99999999999},{"points":2}]}})",
+           R"({"record":"tournament","game":["robowar"]})",
+       }) {
+    INFO(bad);
+    ld::ImportedDuels out;
+    CHECK_FALSE(import(bad + "\n", out));
+    CHECK(error.rfind("r.jsonl: ", 0) == 0);
+  }
+  ld::ImportedDuels stranger;
+  CHECK_FALSE(import(
+      R"({"record":"result","match":{"index":0,"hashes":["0","1"]},"outcome":{"robots":[{"points":1},{"points":2}]}})"
+      "\n",
+      stranger));
+  CHECK(error.find("does not have (by hash)") != std::string::npos);
 }

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chronon/arena/replay.h"
+#include "chronon/arena/tournament_records.h"
 #include "chronon/dap/adapter.h"
 #include "chronon/jsonrpc/transport.h"
 #include "chronon/lsp/server.h"
@@ -120,4 +121,10 @@ TEST_CASE("JSON nesting is limited before parsing: LSP, DAP and replays say so",
   CHECK(chronon::arena::replay::parse(header + nested(63) + "}\n", error));  // 64 with the header.
   CHECK_FALSE(chronon::arena::replay::parse(header + nested(100000) + "}\n", error));
   CHECK(error == "line 1 nests arrays and objects deeper than 64 levels");
+
+  // Tournament and ladder records: the line is refused before anything copies or prints it.
+  const std::string record = R"({"record":"tournament","deep":)";
+  CHECK(chronon::arena::records::parseLines(record + nested(63) + "}\n", "plan.jsonl", error));
+  CHECK_FALSE(chronon::arena::records::parseLines(record + nested(100000) + "}\n", "plan.jsonl", error));
+  CHECK(error == "plan.jsonl:1: nests arrays and objects deeper than 64 levels");
 }

@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "chronon/arena/replay.h"
+#include "chronon/jsonrpc/transport.h"
 
 namespace chronon::arena::records {
 
@@ -36,8 +37,25 @@ nlohmann::json robotJson(std::string_view name, std::string_view path, std::stri
   return robot;
 }
 
+namespace {
+
+// The string at `key` of `object`, or `fallback` when `object` is no object or the value no string.
+// Records come from other machines: a field of the wrong type is a malformed record, never an
+// exception (json::value throws on one; the fuzz target found it, docs/robustness.md).
+std::string stringField(const nlohmann::json& object, const char* key, const std::string& fallback = {}) {
+  if (!object.is_object()) return fallback;
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+}  // namespace
+
 std::optional<std::string> robotBytes(const nlohmann::json& robot, std::string& error) {
-  const std::string name = robot.value("name", std::string("?"));
+  if (!robot.is_object()) {
+    error = "a robot of the plan is not a JSON object";
+    return std::nullopt;
+  }
+  const std::string name = stringField(robot, "name", "?");
   std::string bytes;
   if (robot.contains("source") && robot["source"].is_string()) {
     bytes = robot["source"].get<std::string>();
@@ -99,6 +117,14 @@ std::optional<Lines> parseLines(std::string_view text, std::string_view name, st
     if (line.find_first_not_of(" \t\r") == std::string_view::npos || otherShard(line, filter)) {
       lines.intactBytes = start;
       continue;
+    }
+    // nlohmann json copies, compares and prints values recursively, so a line nested deeper than
+    // any record (a few levels) could overflow the stack of whoever reads it (the fuzz target found
+    // it, docs/robustness.md); the check is a linear scan without recursion.
+    if (jsonrpc::nestsDeeperThan(line, kMaxNestingDepth)) {
+      error = std::string(name) + ":" + std::to_string(number) + ": nests arrays and objects deeper than " +
+              std::to_string(kMaxNestingDepth) + " levels";
+      return std::nullopt;
     }
     nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
     if (record.is_discarded() || !record.is_object()) {
@@ -223,9 +249,11 @@ bool addRecords(RecordSet& set, Lines lines, std::string_view name, bool tornIsE
     return false;
   }
   for (nlohmann::json& record : lines.records) {
-    const std::string kind = record.value("record", std::string());
+    const std::string kind = stringField(record, "record");
     if (kind == "tournament") {
-      if (record.value("format", std::string()) != kFormatName || record.value("version", 0) != kFormatVersion) {
+      const auto version = record.find("version");
+      if (stringField(record, "format") != kFormatName || version == record.end() || !version->is_number_integer() ||
+          *version != kFormatVersion) {
         error = std::string(name) + ": not a plan of this version (format " + kFormatName + ", version " +
                 std::to_string(kFormatVersion) + ")";
         return false;

@@ -56,7 +56,10 @@ struct Routine {
   bool isStart = false;
   Summary summary;
   int analyses = 0;
-  std::set<int> callers;  // Routines whose analysis used this summary.
+  // Routines whose analysis used this summary, in no order and possibly repeated: a vector, since a
+  // set's insertion on every call visited dominated the time on long chains. requeueCallers() sorts
+  // and dedups it, which gives the order a set had.
+  std::vector<int> callers;
 };
 
 // A constant control-flow target found next to a branch: the label read just before it.
@@ -160,6 +163,7 @@ class BrainChecker {
  public:
   BrainChecker(const Brain& brain, const CheckLimits& limits) : brain_(brain), limits_(limits) {
     const int n = static_cast<int>(brain.instructions.size());
+    budget_ = int64_t{limits.workPerInstruction} * n + limits.baseWork;
     std::set<int> entries;
     for (int pc = 0; pc < n; ++pc) {
       for (int t : callTargets(brain, pc)) entries.insert(t);
@@ -184,8 +188,10 @@ class BrainChecker {
   }
 
   // Settles every subroutine summary with a worklist over routines, each analysed a bounded number
-  // of times; a routine that keeps changing ends with an unknown effect.
+  // of times; a routine that keeps changing ends with an unknown effect. When the work budget runs
+  // out first, no summary can be trusted: every subroutine's effect becomes unknown (degraded_).
   void settle() {
+    startPhase();
     std::vector<int> work;
     std::vector<bool> queued(routines_.size(), true);
     for (int i = static_cast<int>(routines_.size()) - 1; i >= 1; --i) work.push_back(i);
@@ -204,6 +210,10 @@ class BrainChecker {
       ++routine.analyses;
       const Summary before = routine.summary;
       const Summary after = analyse(r, nullptr, nullptr);
+      if (exhausted_) {
+        degrade();
+        return;
+      }
       routines_[static_cast<size_t>(r)].summary = after;
       if (after.returns != before.returns || after.known != before.known || after.delta != before.delta ||
           after.lowest != before.lowest) {
@@ -212,10 +222,28 @@ class BrainChecker {
     }
   }
 
-  // Analyses every routine once more with the settled summaries and reports.
+  // Analyses every routine once more with the settled summaries and reports. A routine whose
+  // analysis the work budget cuts short reports nothing (its states are not settled), and the
+  // routines after it are not analysed.
   void report(Diagnostics& diagnostics, Reported& reported) {
-    for (int r = 0; r < static_cast<int>(routines_.size()); ++r) analyse(r, &diagnostics, &reported);
+    startPhase();
+    for (int r = 0; r < static_cast<int>(routines_.size()); ++r) {
+      Diagnostics found;
+      pendingKeys_.clear();
+      analyse(r, &found, &reported);
+      if (exhausted_) {
+        for (const auto& key : pendingKeys_) reported.erase(key);
+        return;
+      }
+      diagnostics.append(found);
+    }
   }
+
+  /// True when the work budget ran out in any phase, so that part of the brain was not checked.
+  bool incomplete() const { return incomplete_; }
+
+  /// Instruction visits made so far, over all phases.
+  int64_t steps() const { return totalSteps_; }
 
   std::vector<RoutineEffect> effects() const {
     std::vector<RoutineEffect> out;
@@ -226,6 +254,7 @@ class BrainChecker {
       e.name = labelNameAt(routine.address);
       e.returns = routine.summary.returns;
       e.known = routine.summary.returns && routine.summary.known;
+      // After degrade() every summary says "returns, unknown effect", which is what is known.
       e.inputs = -routine.summary.lowest;
       e.outputs = e.inputs + routine.summary.delta;
       out.push_back(e);
@@ -240,8 +269,11 @@ class BrainChecker {
     std::vector<DepthFact> out(brain_.instructions.size());
     for (size_t pc = 0; pc < out.size(); ++pc) out[pc].change = ownChange(static_cast<int>(pc));
     followPaths_ = true;
+    startPhase();
     for (int r = 0; r < static_cast<int>(routines_.size()); ++r) {
       analyse(r, nullptr, nullptr);
+      // An analysis cut short has unsettled states; it and the routines after it tell nothing.
+      if (exhausted_) break;
       for (const int pc : touched_) {
         const State& s = states_[static_cast<size_t>(pc)];
         DepthFact& fact = out[static_cast<size_t>(pc)];
@@ -267,8 +299,27 @@ class BrainChecker {
   }
 
  private:
+  // Each phase (settling, reporting, depths) may visit at most budget_ instructions.
+  void startPhase() {
+    phaseSteps_ = 0;
+    exhausted_ = false;
+  }
+
+  // Gives up settling: every subroutine may return with any effect, and a call leaves both stacks
+  // unknown (afterCall), so nothing after a call is reported.
+  void degrade() {
+    degraded_ = true;
+    for (size_t r = 1; r < routines_.size(); ++r) {
+      routines_[r].summary.returns = true;
+      routines_[r].summary.known = false;
+    }
+  }
+
   void requeueCallers(int r, std::vector<int>& work, std::vector<bool>& queued) {
-    for (int caller : routines_[static_cast<size_t>(r)].callers) {
+    std::vector<int>& callers = routines_[static_cast<size_t>(r)].callers;
+    std::sort(callers.begin(), callers.end());
+    callers.erase(std::unique(callers.begin(), callers.end()), callers.end());
+    for (int caller : callers) {
       if (caller == 0 || queued[static_cast<size_t>(caller)]) continue;
       queued[static_cast<size_t>(caller)] = true;
       work.push_back(caller);
@@ -279,6 +330,7 @@ class BrainChecker {
     if (!diagnostics_) return;
     const SourceRange range = brain_.instructions[static_cast<size_t>(pc)].range;
     if (!reported_->insert({code, range.begin}).second) return;
+    pendingKeys_.push_back({code, range.begin});
     const Severity severity = certain ? Severity::kError : Severity::kWarning;
     diagnostics_->add(code, severity, range, std::move(message));
   }
@@ -441,7 +493,21 @@ class BrainChecker {
     const auto it = routineAt_.find(target);
     if (it == routineAt_.end()) return;
     Routine& callee = routines_[static_cast<size_t>(it->second)];
-    callee.callers.insert(r);
+    if (callee.callers.empty() || callee.callers.back() != r) callee.callers.push_back(r);
+    if (degraded_) {
+      // Summaries were never settled: the callee may or may not return, with any stacks.
+      s.certain = false;
+      unfollow(s);
+      s.returnKnown = false;
+      if (!out) {
+        out = s;
+      } else {
+        out->depthKnown = false;
+        out->returnKnown = false;
+        joinFollowed(*out, s);
+      }
+      return;
+    }
     if (!callee.summary.returns) return;
     s.certain = false;
     // A depth beyond any real stack comes from summaries that grow without bound (forty labels, each
@@ -490,6 +556,13 @@ class BrainChecker {
     entry.certain = isStart_;
     flow(routine.address, routine.address, entry);
     while (!work_.empty()) {
+      if (phaseSteps_ >= budget_) {
+        exhausted_ = true;
+        incomplete_ = true;
+        break;
+      }
+      ++phaseSteps_;
+      ++totalSteps_;
       const int pc = work_.back();
       work_.pop_back();
       step(r, pc, summary);
@@ -663,6 +736,13 @@ class BrainChecker {
   bool isStart_ = false;
   bool followPaths_ = false;  // True while depths() runs: followed paths are then settled too.
   int lowest_ = 0;
+  int64_t budget_ = 0;       // Instruction visits allowed per phase (CheckLimits).
+  int64_t phaseSteps_ = 0;   // Visits made in the current phase.
+  int64_t totalSteps_ = 0;   // Visits made in all phases.
+  bool exhausted_ = false;   // The current phase ran out of budget.
+  bool incomplete_ = false;  // Some phase ran out of budget.
+  bool degraded_ = false;    // Settling ran out of budget: every subroutine's effect is unknown.
+  std::vector<std::pair<DiagCode, uint32_t>> pendingKeys_;  // What the current report analysis added.
 };
 
 // A stack comment's declared cells: each side a range, since a name may stand for a vector.
@@ -801,23 +881,38 @@ void checkComments(const Brain& brain, const std::vector<RoutineEffect>& effects
 
 }  // namespace
 
-void checkSide(const SourceFile& file, const Side& side, Diagnostics& diagnostics, const CheckLimits& limits) {
+void checkSide(const SourceFile& file, const Side& side, Diagnostics& diagnostics, const CheckLimits& limits,
+               CheckStats* stats) {
   Reported reported;
   const auto comments = commentedLabels(file);
-  auto checkBrain = [&](const Brain& brain) {
+  std::vector<std::string> givenUp;  // The types whose check the work budget cut short.
+  SourceRange givenUpAt;
+  auto checkBrain = [&](const Brain& brain, const std::string& name) {
     BrainChecker checker(brain, limits);
     checker.settle();
     checker.report(diagnostics, reported);
     checkComments(brain, checker.effects(), comments, diagnostics, reported);
+    if (stats) stats->steps += checker.steps();
+    if (!checker.incomplete()) return;
+    if (stats) ++stats->incompleteBrains;
+    if (givenUp.empty() && !brain.instructions.empty()) givenUpAt = brain.instructions.front().range;
+    givenUp.push_back(name);
   };
   bool anyTypeBrain = false;
   for (const Type& type : side.types) {
     if (!type.brain) continue;
     anyTypeBrain = true;
-    checkBrain(*type.brain);
+    checkBrain(*type.brain, "type " + type.name);
   }
   // Common code that no type copies is still worth checking on its own.
-  if (!anyTypeBrain && side.common) checkBrain(*side.common);
+  if (!anyTypeBrain && side.common) checkBrain(*side.common, "the common code");
+  if (givenUp.empty()) return;
+  std::string which;
+  for (size_t i = 0; i < givenUp.size(); ++i)
+    which += (i == 0 ? "" : i + 1 == givenUp.size() ? " and " : ", ") + givenUp[i];
+  diagnostics.note(DiagCode::kGbCheckIncomplete, givenUpAt,
+                   "the stack checker gave up on " + which +
+                       " (too many paths to follow); the code it did not finish was not checked");
 }
 
 std::vector<RoutineEffect> routineEffects(const Brain& brain, const CheckLimits& limits) {

@@ -24,6 +24,8 @@ inline constexpr int kFormatVersion = 1;
 inline constexpr const char* kFormatName = "chronon-tournament";
 /// Largest records file a reader accepts, in bytes, so that a wrong file cannot exhaust memory.
 inline constexpr uint64_t kMaxFileBytes = uint64_t{1} << 32;
+/// Deepest nesting of arrays and objects a record line may have; Chronon's records nest at most 4.
+inline constexpr size_t kMaxNestingDepth = 64;
 
 /// A robot (or side) as a plan's header carries it: `name`, `path` (as given on the command line),
 /// `hash` (replay::contentHash of the bytes) and the bytes as `source` (UTF-8 text) or `sourceBase64`.
@@ -55,7 +57,7 @@ struct LineFilter {
 /// Parses JSON Lines: each line must be a JSON object. A last line without a newline is torn (a
 /// writer was killed mid-line): it is left out and `torn` set. Blank lines are skipped, and so are
 /// match lines outside `filter`'s shard. Returns nullopt with `error` ("NAME:LINE: ...") when a
-/// complete line is not a JSON object.
+/// complete line is not a JSON object or nests deeper than kMaxNestingDepth.
 std::optional<Lines> parseLines(std::string_view text, std::string_view name, std::string& error,
                                 const LineFilter& filter = {});
 

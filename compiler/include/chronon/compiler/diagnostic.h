@@ -86,6 +86,7 @@ enum class DiagCode : uint16_t {
   kGbCheckReturnEmpty = 623,         ///< Checker: `return`, `ifr` or `nifr` with nothing to return to.
   kGbCheckStackComment = 624,        ///< Checker warning: a label's stack comment disagrees with its code.
   kGbCheckReturnUnderflow = 625,     ///< Checker: `r>` or `rdrop` on an empty return stack (§5.1).
+  kGbCheckIncomplete = 626,          ///< Checker note: the work budget ran out; part of a brain was not checked.
   // Robbie Language (7xx): syntax and structure (70x-71x), types (72x), room files (78x); docs/robbie.md
   kRlSyntax = 700,              ///< A line that does not have the form of its command ("expected ...").
   kRlUnknownCommand = 701,      ///< A line that starts with no command word.

@@ -17,6 +17,7 @@
 // that every run of the brain executes first (no conditional branch, call or computed effect before
 // it). Everything else is a warning.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,19 @@ namespace chronon::grobocode {
 struct CheckLimits {
   /// Most analyses of one subroutine while summaries settle; after that its effect is unknown.
   int maxAnalysesPerRoutine = 8;
+  /// The work budget of one brain: each phase of its check (settling the subroutine summaries,
+  /// reporting, computing depths) visits at most workPerInstruction × instructions + baseWork
+  /// instructions. The per-routine cap alone does not bound the total, since each subroutine's
+  /// analysis walks all the code it falls into: a chain of labels each calling the next and falling
+  /// into it costs the square of its length. Real sides use far less (docs/robustness.md).
+  int workPerInstruction = 200;
+  int baseWork = 200000;  ///< See workPerInstruction.
+};
+
+/// What one checkSide() call cost, for tests of the work bound.
+struct CheckStats {
+  int64_t steps = 0;         ///< Instruction visits over every brain and phase.
+  int incompleteBrains = 0;  ///< Brains whose check the work budget cut short (see GB626).
 };
 
 /// The inferred effect of one called label (a subroutine).
@@ -69,11 +83,17 @@ struct DepthFact {
 /// GB620 data-stack underflow, GB621 branches joining at different depths, GB622 a loop that changes
 /// the depth, GB623 `return`/`ifr`/`nifr` with an empty return stack, GB624 a stack comment after a
 /// label (`name: ;in -- out`, taken from `file`) that disagrees with the label's inferred effect (both
-/// shown), GB625 `r>`/`rdrop` on an empty return stack. GB620, GB623 and GB625 are errors when
-/// certain (see the file comment) and warnings otherwise; the rest are warnings. Each source position
-/// is reported at most once per code. Work is linear in the code size times a small bound
-/// (CheckLimits); never throws on any side `compileSide` returned.
-void checkSide(const SourceFile& file, const Side& side, Diagnostics& diagnostics, const CheckLimits& limits = {});
+/// shown), GB625 `r>`/`rdrop` on an empty return stack, GB626 the work budget ran out (a single
+/// note for the side, at the start of the first brain it cut short). GB620, GB623 and GB625 are
+/// errors when certain (see the file comment) and warnings otherwise; GB621, GB622 and GB624 are
+/// warnings. Each source position is reported at most once per code. Work is linear in the code size
+/// (CheckLimits): when the budget runs out while summaries settle, every subroutine's effect becomes
+/// unknown and nothing after a call is reported; when it runs out while reporting, the subroutines
+/// not yet analysed report nothing. Either way no diagnostic is wrong, some are missing, and GB626
+/// says so. `stats`, when given, receives the work done. Never throws on any side `compileSide`
+/// returned.
+void checkSide(const SourceFile& file, const Side& side, Diagnostics& diagnostics, const CheckLimits& limits = {},
+               CheckStats* stats = nullptr);
 
 /// The depth before every instruction of `brain` (index == address): from the analysis of the start
 /// address where it knows the depth there (absolute), else from the first subroutine whose analysis
