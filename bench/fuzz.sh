@@ -127,8 +127,16 @@ dictionary() {
   esac
 }
 
+# Runs a command, writing its CPU seconds (user, system) to $log.cpu when /usr/bin/time is there.
+timed() {
+  if [ -x /usr/bin/time ]; then /usr/bin/time -f '%U %S' -o "$log.cpu" "$@"; else "$@"; fi
+}
+
 status=0
-printf '%-22s %8s %10s %8s %8s %8s %s\n' target seconds execs/s cov ft corpus findings
+# CPU seconds the fuzzer used (user + system): on a shared machine they, not `seconds` (wall time), say
+# how much fuzzing a target got. libFuzzer's -timeout and slow-unit reports are wall time too: at a
+# low priority on a busy machine, give FUZZ_ARGS="-timeout=120 -report_slow_units=120" (docs/robustness.md).
+printf '%-22s %8s %8s %10s %8s %8s %8s %s\n' target seconds "cpu s" execs/s cov ft corpus findings
 for t in $targets; do
   corpus="$build/fuzz-corpus/$t"
   findings="$build/fuzz-findings/$t"
@@ -137,10 +145,12 @@ for t in $targets; do
   dict=$(dictionary "$t")
   dict_arg=""
   [ -n "$dict" ] && dict_arg="-dict=$build/fuzz/$dict.dict"
+  rm -f "$log.cpu"
   # shellcheck disable=SC2046,SC2086
-  (cd "$root" && "$build/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -print_final_stats=1 -artifact_prefix="$findings/" $dict_arg ${FUZZ_ARGS:-} "$corpus" $(seed_dirs "$t")) \
-    >"$log" 2>&1 || true
+  (cd "$root" && timed "$build/fuzz/fuzz_$t" -max_total_time="$seconds" \
+    -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 -artifact_prefix="$findings/" $dict_arg \
+    ${FUZZ_ARGS:-} "$corpus" $(seed_dirs "$t")) >"$log" 2>&1 || true
+  cpu=$(tail -n 1 "$log.cpu" 2>/dev/null | awk 'NF == 2 { printf "%.0f", $1 + $2 }')
   last=$(grep -E '^#[0-9]+' "$log" | tail -1)
   cov=$(printf '%s' "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
   ft=$(printf '%s' "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
@@ -149,7 +159,7 @@ for t in $targets; do
   [ -z "$execs" ] && execs=$(printf '%s' "$last" | sed -n 's/.* exec\/s: \([0-9]*\).*/\1/p')
   size=$(find "$corpus" -type f | wc -l)
   found=$(find "$findings" -type f | wc -l)
-  printf '%-22s %8s %10s %8s %8s %8s %s\n' "$t" "$seconds" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$size" \
+  printf '%-22s %8s %8s %10s %8s %8s %8s %s\n' "$t" "$seconds" "${cpu:-?}" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$size" \
     "$found (runs ${runs:-?}; log $log)"
   if [ "$found" -gt 0 ]; then
     status=1

@@ -34,9 +34,10 @@ if [ "$tests" -eq 1 ]; then
   packages+=(chromium libkrb5-dev python3 make parallel openssh-server openssh-client)
 fi
 # The fuzz targets: clang 19 matches the LLVM 19 of the JIT; libclang-rt-19-dev holds the ASan and
-# UBSan runtimes, libfuzzer-19-dev libFuzzer itself.
+# UBSan runtimes, libfuzzer-19-dev libFuzzer itself; time (/usr/bin/time) gives bench/fuzz.sh each
+# target's CPU seconds.
 if [ "$fuzz" -eq 1 ]; then
-  packages+=(clang-19 libclang-rt-19-dev libfuzzer-19-dev)
+  packages+=(clang-19 libclang-rt-19-dev libfuzzer-19-dev time)
 fi
 
 # The npm packages of the end-to-end tests and the extension are installed from their lock files;
