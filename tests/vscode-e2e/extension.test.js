@@ -133,10 +133,22 @@ test('a typo gives a squiggle, a Problems entry and a quick fix that clears it',
     Array.from(document.querySelectorAll('.markers-panel .monaco-list-row')).some((e) => e.textContent.includes('swapp')),
   );
   await wb.screenshot('02-typo-problems');
-  await wb.goTo(8, 8);
-  await wb.page.keyboard.press('Control+.');
+  // The quick fix menu asks the server for code actions at the cursor. Under load the first Ctrl+.
+  // may come before the editor has the focus back from Go to Line, so a menu that does not come is
+  // asked for again (at most three times).
   const fix = wb.page.locator('.action-widget .monaco-list-row', { hasText: "Change to 'swap'" }).first();
-  await fix.waitFor({ timeout: 15000 });
+  for (let attempt = 1; ; ++attempt) {
+    await wb.goTo(8, 8);
+    await wb.page.keyboard.press('Control+.');
+    try {
+      await fix.waitFor({ timeout: 8000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      log(`no quick fix menu after Ctrl+. (attempt ${attempt}); again`);
+      await wb.page.keyboard.press('Escape');
+    }
+  }
   await wb.screenshot('03-quick-fix');
   await fix.click();
   await wb.waitFor('the squiggles to clear', () => document.querySelectorAll('.editor-instance .squiggly-error').length === 0, 20000);
@@ -422,6 +434,8 @@ test('Debug this robot: a RoboWar robot stops at a breakpoint, steps and steps b
   await wb.screenshot('16b-debug-viewer');
   // Clicking spinner (entity 2) in the viewer focuses its thread: the call stack shows its frame.
   const clickRobot = async (id) => {
+    // The viewer is in sight again once the focused thread's source has opened (viewer.ts, show).
+    await viewer.waitForFunction(() => window.chrononViewerDebug.canvas.clientHeight > 50, null, { timeout: 15000 });
     const spot = await viewer.evaluate((wanted) => {
       const d = window.chrononViewerDebug;
       const robot = d.entities().find((e) => e.id === wanted);

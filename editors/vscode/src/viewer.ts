@@ -249,7 +249,9 @@ export function openDebugViewer(title: string, bytes: Uint8Array, moment: number
     }
   });
   panel.webview.html = pageHtml(panel.webview, title);
+  let disposed = false;
   panel.onDidDispose(() => {
+    disposed = true;
     listener.dispose();
     closedResolve();
   });
@@ -258,6 +260,12 @@ export function openDebugViewer(title: string, bytes: Uint8Array, moment: number
       current = { moment: m, select: s };
       void panel.webview.postMessage({ type: 'seek', t: m, select: s });
       if (!panel.visible) panel.reveal(undefined, true);
+      // VS Code opens the stopped frame's source after the stopped event, and when the webview still
+      // held the focus (a robot was just clicked in it) the source may open over the viewer: the
+      // viewer is brought back once that has happened, without taking the focus.
+      setTimeout(() => {
+        if (!disposed && !panel.visible) panel.reveal(undefined, true);
+      }, 500);
     },
     closed,
     dispose: () => panel.dispose(),
