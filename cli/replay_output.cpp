@@ -17,20 +17,6 @@ extern const std::size_t kChartScriptSize;
 
 namespace {
 
-std::string htmlEscape(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 void replaceOnce(std::string& text, std::string_view placeholder, std::string_view value) {
   const size_t at = text.find(placeholder);
   if (at != std::string::npos) text.replace(at, placeholder.size(), value);
@@ -44,7 +30,7 @@ std::string viewerPage(std::string_view replay, std::string_view title) {
   std::string page(reinterpret_cast<const char*>(kViewerPage), kViewerPageSize);
   // The replay first: a title may hold any text, base64 never holds '@'.
   replaceOnce(page, "@@CHRONON_REPLAY_BASE64@@", arena::replay::base64(replay));
-  replaceOnce(page, "@@CHRONON_TITLE@@", htmlEscape(title));
+  replaceOnce(page, "@@CHRONON_TITLE@@", arena::replay::htmlEscape(title));
   return page;
 }
 

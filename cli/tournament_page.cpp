@@ -7,25 +7,12 @@
 #include <optional>
 #include <string>
 
+#include "chronon/arena/replay.h"
 #include "replay_output.h"
 
 namespace chronon::cli {
 
 namespace {
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 // `target` as a link from a page in `folder`: relative, each path segment percent-encoded where it
 // holds anything but letters, digits and - _ . ~.
@@ -54,16 +41,17 @@ bool writeTournamentPage(const std::string& path, const std::string& title, cons
                          const std::vector<PageMatch>& matches) {
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   std::string page =
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title) +
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + arena::replay::htmlEscape(title) +
       "</title>\n<style>body{font-family:sans-serif;margin:2em}pre{font-size:13px}table{border-collapse:collapse}"
       "td,th{padding:2px 10px;text-align:left;white-space:nowrap}tr:nth-child(even){background:#f4f4f4}</style>"
       "</head><body>\n<h1>" +
-      escape(title) + "</h1>\n<h2>Standings</h2>\n<pre id=\"standings\">" + escape(standings) +
+      arena::replay::htmlEscape(title) + "</h1>\n<h2>Standings</h2>\n<pre id=\"standings\">" +
+      arena::replay::htmlEscape(standings) +
       "</pre>\n<h2>Matches</h2>\n<table id=\"matches\"><tr><th>Match</th><th>Result</th><th>Replay</th></tr>\n";
   size_t pages = 0;
   for (const PageMatch& m : matches) {
-    page += "<tr class=\"match\"><td>" + escape(m.label) + "</td><td>";
-    for (size_t i = 0; i < m.result.size(); ++i) page += (i == 0 ? "" : "; ") + escape(m.result[i]);
+    page += "<tr class=\"match\"><td>" + arena::replay::htmlEscape(m.label) + "</td><td>";
+    for (size_t i = 0; i < m.result.size(); ++i) page += (i == 0 ? "" : "; ") + arena::replay::htmlEscape(m.result[i]);
     page += "</td><td>";
     if (!m.replay.empty()) {
       const std::optional<std::string> bytes = readWholeFile(m.replay);

@@ -7,23 +7,11 @@
 #include <cstdio>
 #include <set>
 
+#include "chronon/arena/replay.h"
+
 namespace chronon::ladder {
 
 namespace {
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string format(const char* pattern, double value) {
   char text[64];
@@ -68,11 +56,11 @@ std::string standingsPage(const std::string& title, const std::vector<Standing>&
                           const std::map<int64_t, std::vector<std::pair<int64_t, Rating>>>& history,
                           std::string_view chartScript, const std::string& scoreHeading) {
   std::string page =
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title) +
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + arena::replay::htmlEscape(title) +
       "</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
       "td,th{padding:2px 10px;text-align:right;white-space:nowrap}td:nth-child(2),th:nth-child(2){text-align:left}"
       "tr.retired{color:#999}#chart{max-width:1000px}</style></head><body>\n<h1>" +
-      escape(title) + "</h1>\n";
+      arena::replay::htmlEscape(title) + "</h1>\n";
   // The chart: batches along x, ratings along y, one line per active robot, drawn by uPlot. "</" is
   // written as "<\/" so that no robot name can end the script element early.
   std::string data = chartData(standings, history).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -86,16 +74,16 @@ std::string standingsPage(const std::string& title, const std::vector<Standing>&
       "<h2>Standings</h2>\n<table id=\"standings\"><tr><th>Rank</th><th>Robot</th><th>Entry</th>"
       "<th>Rating</th><th>Deviation</th><th>Volatility</th><th>Matches</th><th>Wins</th><th>Draws</th>"
       "<th>Losses</th><th>" +
-      escape(scoreHeading) + "</th></tr>\n";
+      arena::replay::htmlEscape(scoreHeading) + "</th></tr>\n";
   int rank = 0;
   for (const Standing& s : standings) {
     page += std::string("<tr") + (s.robot.active ? "" : " class=\"retired\"") + "><td>" +
-            (s.robot.active ? std::to_string(++rank) : "-") + "</td><td>" + escape(s.robot.name) + "</td><td>" +
-            std::to_string(s.robot.id) + "</td><td>" + format("%.1f", s.rating.rating) + "</td><td>" +
+            (s.robot.active ? std::to_string(++rank) : "-") + "</td><td>" + arena::replay::htmlEscape(s.robot.name) +
+            "</td><td>" + std::to_string(s.robot.id) + "</td><td>" + format("%.1f", s.rating.rating) + "</td><td>" +
             format("%.1f", s.rating.deviation) + "</td><td>" + format("%.6f", s.rating.volatility) + "</td><td>" +
             std::to_string(s.matches) + "</td><td>" + std::to_string(s.wins) + "</td><td>" + std::to_string(s.draws) +
             "</td><td>" + std::to_string(s.losses) + "</td><td>" +
-            (s.score.empty() ? std::to_string(s.points) : escape(s.score)) + "</td></tr>\n";
+            (s.score.empty() ? std::to_string(s.points) : arena::replay::htmlEscape(s.score)) + "</td></tr>\n";
   }
   page +=
       "</table>\n<p>Glicko-2 ratings; a rating is within two deviations of the robot's strength about 95% of the "

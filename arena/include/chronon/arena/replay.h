@@ -165,6 +165,10 @@ struct Comparison {
 /// the headers without their `chronon` and `engine` keys, then each moment line and the end line.
 Comparison compare(const File& recorded, const std::vector<std::string>& rerun);
 
+/// `text` with &, <, > and " written as HTML entities, for the pages that carry a replay or
+/// standings (the viewer page, tournament and ladder standings).
+std::string htmlEscape(std::string_view text);
+
 /// Base64 (RFC 4648, with padding) of `bytes`, for embedding a replay in a page.
 std::string base64(std::string_view bytes);
 /// Decodes base64; nullopt on a character outside the alphabet.
