@@ -237,6 +237,24 @@ int verify(ld::Ladder& ladder, int sample, uint64_t seed, int threads) {
   return finishCommand(engines, differ == 0 ? 0 : 1);
 }
 
+// What every game's `standings --json` row holds: the entry, its rating and its duels; `rank` is 0
+// for a retired entry.
+nlohmann::json standingRow(const ld::Standing& s, int rank) {
+  return {{"rank", rank},
+          {"robot", s.robot.name},
+          {"entry", s.robot.id},
+          {"active", s.robot.active},
+          {"previous", s.robot.previous},
+          {"hash", s.robot.hash},
+          {"rating", s.rating.rating},
+          {"deviation", s.rating.deviation},
+          {"volatility", s.rating.volatility},
+          {"matches", s.matches},
+          {"wins", s.wins},
+          {"draws", s.draws},
+          {"losses", s.losses}};
+}
+
 // The standings of a Grobots ladder: ratings and duels as for RoboWar, and the tournament's own
 // columns (arena::grobots::standings over each side's duels) in place of points.
 int printGrobotsStandings(ld::Ladder& ladder, std::vector<ld::Standing>& table, bool json, bool csv) {
@@ -246,24 +264,12 @@ int printGrobotsStandings(ld::Ladder& ladder, std::vector<ld::Standing>& table, 
     int rank = 0;
     for (const ld::Standing& s : table) {
       const gb::Standing& g = own[s.robot.id];
-      out.push_back({{"rank", s.robot.active ? ++rank : 0},
-                     {"robot", s.robot.name},
-                     {"entry", s.robot.id},
-                     {"active", s.robot.active},
-                     {"previous", s.robot.previous},
-                     {"hash", s.robot.hash},
-                     {"rating", s.rating.rating},
-                     {"deviation", s.rating.deviation},
-                     {"volatility", s.rating.volatility},
-                     {"matches", s.matches},
-                     {"wins", s.wins},
-                     {"draws", s.draws},
-                     {"losses", s.losses},
-                     {"score", g.score},
-                     {"error", g.error},
-                     {"survival", g.survival},
-                     {"kills", g.kills},
-                     {"brainErrors", g.brainErrors}});
+      out.push_back(standingRow(s, s.robot.active ? ++rank : 0));
+      out.back().update({{"score", g.score},
+                         {"error", g.error},
+                         {"survival", g.survival},
+                         {"kills", g.kills},
+                         {"brainErrors", g.brainErrors}});
     }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
@@ -319,20 +325,8 @@ int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, 
     nlohmann::json out = nlohmann::json::array();
     int rank = 0;
     for (const ld::Standing& s : table) {
-      out.push_back({{"rank", s.robot.active ? ++rank : 0},
-                     {"robot", s.robot.name},
-                     {"entry", s.robot.id},
-                     {"active", s.robot.active},
-                     {"previous", s.robot.previous},
-                     {"hash", s.robot.hash},
-                     {"rating", s.rating.rating},
-                     {"deviation", s.rating.deviation},
-                     {"volatility", s.rating.volatility},
-                     {"matches", s.matches},
-                     {"wins", s.wins},
-                     {"draws", s.draws},
-                     {"losses", s.losses},
-                     {"points", s.points}});
+      out.push_back(standingRow(s, s.robot.active ? ++rank : 0));
+      out.back()["points"] = s.points;
     }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
