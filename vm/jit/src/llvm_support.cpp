@@ -117,7 +117,8 @@ llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm
   DiskObjectCache& cache = objectCache();
   bool cached = false;
   if (!cache.folder().empty()) {
-    const std::string key = DiskObjectCache::keyOf(*module, optimization);
+    // The IR as printed above names the module fully: the new symbol follows from it and the level.
+    const std::string key = DiskObjectCache::keyOf(ir, optimization);
     module->setModuleIdentifier(key);
     cached = cache.has(key);
   }

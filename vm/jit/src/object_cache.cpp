@@ -5,7 +5,6 @@
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SHA256.h>
-#include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Host.h>
 
 #include <algorithm>
@@ -80,16 +79,12 @@ std::string defaultFolder() {
 
 }  // namespace
 
-std::string DiskObjectCache::keyOf(const llvm::Module& module, int optimization) {
-  std::string ir;
-  llvm::raw_string_ostream out(ir);
-  module.print(out, nullptr);
-  out.flush();
+std::string DiskObjectCache::keyOf(std::string_view ir, int optimization) {
   llvm::SHA256 hash;
   hash.update("chronon jit object key\n");
   hash.update(std::to_string(kPipelineVersion) + '\n' + std::to_string(optimization) + '\n');
   hash.update(hostDescription());
-  hash.update(ir);
+  hash.update(llvm::StringRef(ir.data(), ir.size()));
   const std::array<uint8_t, 32> digest = hash.final();
   return llvm::toHex(digest, true);
 }

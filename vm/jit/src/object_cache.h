@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 namespace chronon::jit::detail {
 
@@ -27,8 +28,8 @@ inline constexpr int kPipelineVersion = 1;
 /// (files are written under a temporary name and renamed into place).
 class DiskObjectCache : public llvm::ObjectCache {
  public:
-  /// The key of `module` compiled at `optimization` (64 hex digits).
-  static std::string keyOf(const llvm::Module& module, int optimization);
+  /// The key (64 hex digits) of a module whose lowered IR prints as `ir`, compiled at `optimization`.
+  static std::string keyOf(std::string_view ir, int optimization);
 
   /// The folder in use ("" when the cache is off).
   std::string folder() const;
