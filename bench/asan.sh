@@ -10,6 +10,10 @@
 # `-R robustness` pick tests; they need BUILD_DIR and SHARED_DIR before them). Exit 0 when every test passes with no
 # report. The full build takes about as long as a normal one plus half again on two cores, and the
 # suite runs two to three times slower than in a normal build (docs/robustness.md).
+# BUILD_DIR may also be the fuzzer build (bench/fuzz.sh's build-fuzz, configured with CHRONON_FUZZ):
+# clang 19 has built every library and executable there with -fsanitize=address,undefined already,
+# so the script uses it as it is, without a second sanitizer build, and leaves out its tests that
+# run the fuzzers (`fuzz_*_20s`).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 quick=0
@@ -21,7 +25,12 @@ build=${1:-$root/build-asan}
 shared=${2:-$root/../shared}
 [ $# -gt 0 ] && shift
 [ $# -gt 0 ] && shift
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHRONON_ASAN=ON >/dev/null
+fuzz_build=0
+if grep -q '^CHRONON_FUZZ:BOOL=ON$' "$build/CMakeCache.txt" 2>/dev/null; then
+  fuzz_build=1
+else
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHRONON_ASAN=ON >/dev/null
+fi
 ASAN_OPTIONS=halt_on_error=1:detect_leaks=1
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 CHRONON_SHARED_DIR=$shared
@@ -31,4 +40,7 @@ if [ "$quick" -eq 1 ]; then
   exec "$build/tests/chronon_tests" "[jit],[robustness]"
 fi
 cmake --build "$build" -j2
+if [ "$fuzz_build" -eq 1 ]; then
+  exec ctest --test-dir "$build" --output-on-failure -j2 -E '^fuzz_.*_20s$' "$@"
+fi
 exec ctest --test-dir "$build" --output-on-failure -j2 "$@"

@@ -378,9 +378,9 @@ void benchRoboTalkCompile(const fs::path& source, const fs::path& shared) {
     }
     std::printf(
         "  O%d: %zu robots (up to %zu instructions), median %.2f, p90 %.2f, max %.2f, total %.0f ms, %d "
-        "declined\n",
+        "declined, %d left out\n",
         level, stats.records.size(), longest, median(ms), percentile(ms, 0.9),
-        ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()), stats.totalMilliseconds, declined);
+        ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()), stats.totalMilliseconds, declined, skipped);
   }
 }
 

@@ -1,23 +1,48 @@
 #!/bin/sh
 # Coverage-guided fuzzing of Chronon's readers and protocols (issue 22; docs/robustness.md). Builds
 # the libFuzzer targets of fuzz/ with clang 19 under ASan + UBSan in build-fuzz/ (cmake/setup.sh
-# --fuzz installs the compiler), then runs each target for SECONDS_PER_TARGET seconds, one after the
-# other, and prints per target the executions per second, libFuzzer's coverage (cov: edges, ft:
+# --fuzz installs the compiler), then runs each target for SECONDS_PER_TARGET seconds, and prints per
+# target the CPU seconds it used, the executions per second, libFuzzer's coverage (cov: edges, ft:
 # features), the corpus size and the findings (crash-, leak-, timeout-, oom- files).
 #
-# Usage: bench/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+# Usage: bench/fuzz.sh [--cpu] [--jobs N] [SECONDS_PER_TARGET] [TARGET...]
 #   SECONDS_PER_TARGET  default 60; TARGET names (robotalk_source, ..., dap_messages) default to all.
+#   --cpu     SECONDS_PER_TARGET counts the fuzzer's CPU time (user + system) instead of wall time:
+#             the fuzzer is interrupted (SIGINT, so libFuzzer prints its final statistics) once it
+#             has used that much. On a machine shared with other work, this is what gives each
+#             target a known amount of fuzzing; a run is still cut at 20 times that in wall time.
+#   --jobs N  runs N targets at once (default 1), each on one core.
 # Environment: CHRONON_SHARED_DIR (default ../shared beside the repository) for the corpus seeds,
 #   CHRONON_FUZZ_BUILD (default build-fuzz), CHRONON_BINARY (default build/chronon) to write replay
 #   seeds, FUZZ_ARGS for more libFuzzer options.
 # Nothing is copied into the repository: the seeds are read where they are (stdlib/, tests/,
 # ../shared/corpus); framed LSP/DAP messages and replays are written under the build folder. What a
 # run learns stays in BUILD/fuzz-corpus/TARGET for the next run; findings go to
-# BUILD/fuzz-findings/TARGET/. Exit status: 0 when no target found anything, 1 otherwise.
+# BUILD/fuzz-findings/TARGET/. Exit status: 0 when no target found anything, 1 otherwise, 2 on a
+# usage error.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
+cpu_mode=0
+jobs=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --cpu) cpu_mode=1 ;;
+    --jobs)
+      [ $# -ge 2 ] || { echo "fuzz.sh: --jobs needs a number" >&2; exit 2; }
+      jobs=$2
+      shift
+      ;;
+    -*) echo "fuzz.sh: unknown option $1 (usage: bench/fuzz.sh [--cpu] [--jobs N] [SECONDS] [TARGET...])" >&2; exit 2 ;;
+    *) break ;;
+  esac
+  shift
+done
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
+case "$seconds$jobs" in
+  *[!0-9]*) echo "fuzz.sh: SECONDS_PER_TARGET and --jobs take whole numbers" >&2; exit 2 ;;
+esac
+[ "$jobs" -ge 1 ] || { echo "fuzz.sh: --jobs must be at least 1" >&2; exit 2; }
 build=${CHRONON_FUZZ_BUILD:-$root/build-fuzz}
 shared=${CHRONON_SHARED_DIR:-$root/../shared}
 chronon=${CHRONON_BINARY:-$root/build/chronon}
@@ -132,12 +157,16 @@ timed() {
   if [ -x /usr/bin/time ]; then /usr/bin/time -f '%U %S' -o "$log.cpu" "$@"; else "$@"; fi
 }
 
-status=0
-# CPU seconds the fuzzer used (user + system): on a shared machine they, not `seconds` (wall time), say
-# how much fuzzing a target got. libFuzzer's -timeout and slow-unit reports are wall time too: at a
-# low priority on a busy machine, give FUZZ_ARGS="-timeout=120 -report_slow_units=120" (docs/robustness.md).
-printf '%-22s %8s %8s %10s %8s %8s %8s %s\n' target seconds "cpu s" execs/s cov ft corpus findings
-for t in $targets; do
+# CPU ticks (user + system) process $1 has used so far, or nothing when it is gone.
+cpu_ticks() {
+  awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || true
+}
+
+# run_target T: fuzzes target T for `seconds` (wall or, with --cpu, CPU), writing its log.
+# libFuzzer's -timeout and slow-unit reports are wall time: at a low priority on a busy machine, give
+# FUZZ_ARGS="-timeout=120 -report_slow_units=120" (docs/robustness.md).
+run_target() {
+  t=$1
   corpus="$build/fuzz-corpus/$t"
   findings="$build/fuzz-findings/$t"
   log="$build/fuzz-logs/$t.log"
@@ -146,10 +175,50 @@ for t in $targets; do
   dict_arg=""
   [ -n "$dict" ] && dict_arg="-dict=$build/fuzz/$dict.dict"
   rm -f "$log.cpu"
+  wall=$seconds
+  [ "$cpu_mode" -eq 1 ] && wall=$((seconds * 20))
   # shellcheck disable=SC2046,SC2086
-  (cd "$root" && timed "$build/fuzz/fuzz_$t" -max_total_time="$seconds" \
+  (cd "$root" && timed "$build/fuzz/fuzz_$t" -max_total_time="$wall" \
     -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 -artifact_prefix="$findings/" $dict_arg \
-    ${FUZZ_ARGS:-} "$corpus" $(seed_dirs "$t")) >"$log" 2>&1 || true
+    ${FUZZ_ARGS:-} "$corpus" $(seed_dirs "$t")) >"$log" 2>&1 &
+  wrapper=$!
+  if [ "$cpu_mode" -eq 1 ]; then
+    limit=$((seconds * $(getconf CLK_TCK)))
+    while kill -0 "$wrapper" 2>/dev/null; do
+      sleep 2
+      pid=$(pgrep -n -f "^$build/fuzz/fuzz_$t " || true)
+      [ -n "$pid" ] || continue
+      used=$(cpu_ticks "$pid")
+      if [ -n "$used" ] && [ "$used" -ge "$limit" ]; then
+        kill -INT "$pid" 2>/dev/null || true
+        break
+      fi
+    done
+  fi
+  wait "$wrapper" || true
+}
+
+# Runs the targets, `jobs` at a time: target k goes to queue k mod jobs, and each queue runs its
+# targets one after the other.
+queue=0
+while [ "$queue" -lt "$jobs" ]; do
+  mine=""
+  k=0
+  for t in $targets; do
+    [ $((k % jobs)) -eq "$queue" ] && mine="$mine $t"
+    k=$((k + 1))
+  done
+  (for t in $mine; do run_target "$t"; done) &
+  queue=$((queue + 1))
+done
+wait
+
+status=0
+printf '%-22s %8s %8s %10s %8s %8s %8s %s\n' target seconds "cpu s" execs/s cov ft corpus findings
+for t in $targets; do
+  corpus="$build/fuzz-corpus/$t"
+  findings="$build/fuzz-findings/$t"
+  log="$build/fuzz-logs/$t.log"
   cpu=$(tail -n 1 "$log.cpu" 2>/dev/null | awk 'NF == 2 { printf "%.0f", $1 + $2 }')
   last=$(grep -E '^#[0-9]+' "$log" | tail -1)
   cov=$(printf '%s' "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')

@@ -173,11 +173,9 @@ TEST_CASE("A battle run under the debugger gives exactly runBattle's result", "[
                                  *robowar::parseDebugCondition("chronon >= 100 && chronon < 103", error)});
         }
         session.setBreakpoints(breakpoints);
-        int stops = 0;
         while (session.stepForward(robowar::DebugStep::kContinue, 0)) {
           CHECK(session.snapshot().position.chronon >= 100);
           CHECK(session.snapshot().position.chronon < 103);
-          ++stops;
         }
         REQUIRE(session.ended());
         requireSameResult(session.result(), expected);
@@ -642,7 +640,7 @@ TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, rev
     });
     CHECK(replay["replay"] == expected);
   }
-  CHECK(std::to_string(replay["moment"].get<int>()) == client.ok("evaluate", {{"expression", "chronon"}})["result"]);
+  CHECK(std::to_string(replay["moment"].get<int>()) == client.ok("evaluate", {{"expression", "chronon"}})["result"].get<std::string>());
   CHECK(replay["select"] == 1);
   const json again = client.ok("chronon/replay", {{"replay", false}});
   CHECK(again == json{{"moment", replay["moment"]}, {"select", 1}});
