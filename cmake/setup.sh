@@ -7,15 +7,19 @@
 # With --fuzz it also installs clang 19 with its sanitizer runtimes and libFuzzer, which only the
 # fuzz targets need (-DCHRONON_FUZZ=ON, bench/fuzz.sh; docs/robustness.md). About 100 MB installed,
 # so neither the default path nor CI installs them.
+# With --bench it also installs gforth, whose gforth-fast is bench/bench_jit's reference for the
+# compute-heavy Grobocode brains (docs/jit.md); nothing else uses it.
 set -euo pipefail
 
 tests=0
 fuzz=0
+bench=0
 for arg in "$@"; do
   case "$arg" in
     --tests) tests=1 ;;
     --fuzz) fuzz=1 ;;
-    *) echo "usage: cmake/setup.sh [--tests] [--fuzz]" >&2; exit 2 ;;
+    --bench) bench=1 ;;
+    *) echo "usage: cmake/setup.sh [--tests] [--fuzz] [--bench]" >&2; exit 2 ;;
   esac
 done
 
@@ -38,6 +42,9 @@ fi
 # target's CPU seconds.
 if [ "$fuzz" -eq 1 ]; then
   packages+=(clang-19 libclang-rt-19-dev libfuzzer-19-dev time)
+fi
+if [ "$bench" -eq 1 ]; then
+  packages+=(gforth)
 fi
 
 # The npm packages of the end-to-end tests and the extension are installed from their lock files;

@@ -17,6 +17,20 @@ inline std::filesystem::path sharedDir() {
 inline std::filesystem::path sourceDir() { return CHRONON_SOURCE_DIR; }
 /// The built `chronon` executable.
 inline std::filesystem::path chrononBinary() { return CHRONON_BINARY; }
+/// How many times the memory a test measures may grow in this build: 1 normally, 4 under
+/// AddressSanitizer (bench/asan.sh, the fuzzer build), whose red zones around every allocation and
+/// quarantine of freed blocks inflate the resident size.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr long kMemoryFactor = 4;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr long kMemoryFactor = 4;
+#else
+inline constexpr long kMemoryFactor = 1;
+#endif
+#else
+inline constexpr long kMemoryFactor = 1;
+#endif
 /// True when the RoboWar corpus is present.
 inline bool haveRoboWarCorpus() { return std::filesystem::is_directory(sharedDir() / "corpus" / "robowar"); }
 

@@ -99,37 +99,19 @@ struct DebugSession::Keyframe {
   int64_t tick = 0;
 };
 
-// What the hooks look for while the round runs.
-struct DebugSession::Search {
-  enum class Mode : uint8_t {
-    kForward,   ///< The first matching position after `from`.
-    kBackward,  ///< The last matching position before `from`.
-    kCapture,   ///< Fill the snapshot at `position.tick`.
-    kEvaluate,  ///< Run `evaluate` at `position.tick`.
-  };
-  Mode mode = Mode::kForward;
-  int64_t from = -1;  ///< Tick of the current position (-1: before the round).
+struct DebugSearch : debug::SearchCore<DebugPosition, DebugStopReason> {
   DebugStep step = DebugStep::kContinue;
-  uint32_t robot = 0;       ///< The robot the step follows.
-  int32_t line = 0;         ///< kLine, kOver: the robot's line at the current position (0 = unknown).
-  int32_t depth = 0;        ///< kOver, kOut: the robot's return stack height at the current position.
-  int32_t frame = -1;       ///< The current frame (kFrame and the line steps), or goToFrame's target.
-  bool toFrame = false;     ///< goToFrame: any robot's first position at or after `frame` arrives.
-  bool breakpoints = true;  ///< Breakpoint and watch hits match.
-  bool errors = true;       ///< Failing instructions match.
-  bool entry = false;       ///< An arrival is reported as kEntry.
+  uint32_t robot = 0;    ///< The robot the step follows.
+  int32_t line = 0;      ///< kLine, kOver: the robot's line at the current position (0 = unknown).
+  int32_t depth = 0;     ///< kOver, kOut: the robot's return stack height at the current position.
+  int32_t frame = -1;    ///< The current frame (kFrame and the line steps), or goToFrame's target.
+  bool toFrame = false;  ///< goToFrame: any robot's first position at or after `frame` arrives.
   // kEvaluate: what to run, on which robot, and what it gave.
   const grobocode::Brain* code = nullptr;
   int32_t codeStart = 0;
   uint32_t evaluated = 0;
   int32_t maxInstructions = 0;
   DebugEvaluation* evaluation = nullptr;
-  // What was found.
-  bool found = false;
-  DebugPosition position;
-  DebugStopReason reason = DebugStopReason::kStep;
-  std::vector<int> hits;
-  std::string error;
 };
 
 // The BrainEngine of a debugged round: grobocode::run's loop spelled out with grobocode::step (the
@@ -268,7 +250,7 @@ int64_t DebugSession::currentTick() const {
   return ended_ ? endTick_ : -1;
 }
 
-int32_t DebugSession::currentFrame() const {
+int32_t DebugSession::currentUnit() const {
   if (paused_) return snapshot_.position.frame;
   return ended_ ? endFrame_ : 0;
 }
@@ -282,12 +264,12 @@ void DebugSession::restore(int32_t frame) {
   tick_ = keyframe.tick;
   Search* const saved = search_;
   search_ = nullptr;
-  while (work_->frame() < frame && runFrame()) {
+  while (work_->frame() < frame && runUnit()) {
   }
   search_ = saved;
 }
 
-bool DebugSession::runFrame() {
+bool DebugSession::runUnit() {
   if (work_->finished()) return false;
   work_->step();
   const int32_t after = work_->frame();
@@ -302,17 +284,15 @@ void DebugSession::beforeInstruction(const DebugPosition& position, const groboc
                                      int32_t type, const Counter& counter) {
   Search& s = *search_;
   switch (s.mode) {
-    case Search::Mode::kCapture:
+    case debug::SearchMode::kCapture:
       if (position.tick == s.position.tick) capture(position);
       return;
-    case Search::Mode::kEvaluate:
+    case debug::SearchMode::kEvaluate:
       if (position.tick == s.position.tick && !s.found) runEvaluation(s);
       return;
-    case Search::Mode::kForward:
-      if (s.found || position.tick <= s.from) return;
-      break;
-    case Search::Mode::kBackward:
-      if (position.tick >= s.from) return;
+    case debug::SearchMode::kForward:
+    case debug::SearchMode::kBackward:
+      if (!s.considers(position.tick)) return;
       break;
   }
   std::vector<int> hits;
@@ -351,35 +331,14 @@ void DebugSession::beforeInstruction(const DebugPosition& position, const groboc
     }
   }
   if (hits.empty() && !arrived) return;
-  s.found = true;
-  s.position = position;
-  if (!hits.empty()) {
-    s.reason = hitReason;
-  } else {
-    s.reason = s.entry ? DebugStopReason::kEntry : DebugStopReason::kStep;
-  }
-  s.hits = std::move(hits);
-  s.error.clear();
+  const DebugStopReason reason = !hits.empty() ? hitReason : s.entry ? DebugStopReason::kEntry : DebugStopReason::kStep;
+  s.stopAt(position, reason, std::move(hits), {});
 }
 
 void DebugSession::afterFailure(const DebugPosition& position, const grobocode::BrainState& state) {
   Search& s = *search_;
-  if (!s.errors || !stopOnErrors_) return;
-  switch (s.mode) {
-    case Search::Mode::kCapture:
-    case Search::Mode::kEvaluate: return;
-    case Search::Mode::kForward:
-      if (s.found || position.tick <= s.from) return;
-      break;
-    case Search::Mode::kBackward:
-      if (position.tick >= s.from) return;
-      break;
-  }
-  s.found = true;
-  s.position = position;
-  s.reason = DebugStopReason::kException;
-  s.hits.clear();
-  s.error = state.errorMessage;
+  if (!s.errors || !stopOnErrors_ || !s.considers(position.tick)) return;
+  s.stopAt(position, DebugStopReason::kException, {}, state.errorMessage);
 }
 
 void DebugSession::capture(const DebugPosition& position) {
@@ -485,7 +444,7 @@ DebugEvaluation DebugSession::evaluate(uint32_t robot, std::string_view code, in
   extended.compile(stop, diagnostics, false);
   extended.appendEnd(SourceRange{});
   Search search;
-  search.mode = Search::Mode::kEvaluate;
+  search.mode = debug::SearchMode::kEvaluate;
   search.position = snapshot_.position;
   search.code = &extended.brain();
   search.codeStart = entry;
@@ -494,52 +453,15 @@ DebugEvaluation DebugSession::evaluate(uint32_t robot, std::string_view code, in
   search.evaluation = &evaluation;
   restore(snapshot_.position.frame);
   search_ = &search;
-  runFrame();
+  runUnit();
   search_ = nullptr;
   return evaluation;
 }
 
-bool DebugSession::findForward(Search& search, int32_t fromFrame) {
-  restore(fromFrame);
-  search_ = &search;
-  while (!search.found && runFrame()) {
-  }
-  search_ = nullptr;
-  return search.found;
-}
-
-bool DebugSession::findBackward(Search& search) {
-  const int32_t last = currentFrame();
-  for (int32_t k = last / kKeyframeInterval; k >= 0; --k) {
-    restore(k * kKeyframeInterval);
-    // A robot that did not exist at the start of this window never ran before it: a search that
-    // follows it ends here.
-    const bool bornInWindow = search.step != DebugStep::kContinue && counters_.find(search.robot) == counters_.end();
-    search_ = &search;
-    while (work_->frame() <= last && work_->frame() < (k + 1) * kKeyframeInterval && runFrame()) {
-    }
-    search_ = nullptr;
-    if (search.found) return true;
-    if (bornInWindow) return false;
-  }
-  return false;
-}
-
-void DebugSession::materialize(const Search& search) {
-  // The search ran past the position (to the end of its frame, or further back); running its frame
-  // again from a keyframe shows the state before that very instruction.
-  Search captureSearch;
-  captureSearch.mode = Search::Mode::kCapture;
-  captureSearch.position = search.position;
-  restore(search.position.frame);
-  search_ = &captureSearch;
-  runFrame();
-  search_ = nullptr;
-  snapshot_.reason = search.reason;
-  snapshot_.breakpoints = search.hits;
-  snapshot_.error = search.error;
-  paused_ = true;
-  ended_ = false;
+bool DebugSession::nothingBefore(const Search& search) const {
+  // A robot that did not exist at the start of the restored window never ran before it: a search
+  // that follows it ends there.
+  return search.step != DebugStep::kContinue && counters_.find(search.robot) == counters_.end();
 }
 
 void DebugSession::finishRound() {
@@ -551,12 +473,7 @@ void DebugSession::finishRound() {
 }
 
 bool DebugSession::toEntry(uint32_t robot) {
-  Search search;
-  search.step = DebugStep::kInstruction;
-  search.robot = robot;
-  search.breakpoints = false;
-  search.errors = false;
-  search.entry = true;
+  Search search = entrySearch(robot);
   // Start at the last keyframe before the robot existed: its first instruction comes after it.
   int32_t from = 0;
   for (size_t k = keyframes_.size(); k-- > 0;) {
@@ -577,7 +494,7 @@ bool DebugSession::stepForward(DebugStep step, uint32_t robot) {
   search.step = step;
   search.robot = robot;
   search.entry = !paused_ && step == DebugStep::kInstruction;
-  search.frame = currentFrame();
+  search.frame = currentUnit();
   if (paused_) {
     if (const DebugRobotState* r = snapshot_.robot(robot)) {
       search.line = lineOf(r->side, r->type, r->brain.pc);
@@ -586,7 +503,7 @@ bool DebugSession::stepForward(DebugStep step, uint32_t robot) {
   } else {
     search.frame = -1;
   }
-  if (findForward(search, currentFrame())) {
+  if (findForward(search, currentUnit())) {
     materialize(search);
     return true;
   }
@@ -609,34 +526,8 @@ bool DebugSession::goToFrame(int32_t frame) {
   return false;
 }
 
-bool DebugSession::stepBack(uint32_t robot) {
-  if (!paused_ && !ended_) return false;
-  Search search;
-  search.mode = Search::Mode::kBackward;
-  search.from = currentTick();
-  search.step = DebugStep::kInstruction;
-  search.robot = robot;
-  search.breakpoints = false;
-  search.errors = false;
-  if (findBackward(search)) {
-    materialize(search);
-    return true;
-  }
-  return toEntry(robot);
-}
+bool DebugSession::stepBack(uint32_t robot) { return backToPrevious(robot); }
 
-bool DebugSession::reverseContinue(uint32_t robot) {
-  if (!paused_ && !ended_) return false;
-  Search search;
-  search.mode = Search::Mode::kBackward;
-  search.from = currentTick();
-  search.step = DebugStep::kContinue;
-  search.robot = robot;
-  if (findBackward(search)) {
-    materialize(search);
-    return true;
-  }
-  return toEntry(robot);
-}
+bool DebugSession::reverseContinue(uint32_t robot) { return backToBreakpoint(robot); }
 
 }  // namespace chronon::arena::grobots

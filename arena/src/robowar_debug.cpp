@@ -17,11 +17,6 @@ namespace chronon::arena::robowar {
 
 namespace {
 
-// Chronons between keyframes. A search restores the keyframe at or before the chronon it needs and
-// runs forward from there, so this bounds the extra chronons one step runs (a duel's chronon takes a
-// few microseconds) against the memory of the copies (an Engine is a few kilobytes).
-constexpr int kKeyframeInterval = 8;
-
 // Most instructions an evaluation runs before it is stopped as an endless loop.
 constexpr int kEvaluateBudget = 100000;
 
@@ -235,32 +230,15 @@ struct DebugSession::Keyframe {
   int64_t tick = 0;
 };
 
-// What the hooks look for while the battle runs.
-struct DebugSession::Search {
-  enum class Mode : uint8_t {
-    kForward,   ///< The first matching position after `from`.
-    kBackward,  ///< The last matching position before `from`.
-    kCapture,   ///< Fill the snapshot at `position.tick`.
-  };
-  Mode mode = Mode::kForward;
-  int64_t from = -1;  ///< Tick of the current position (-1: before the battle).
+struct DebugSearch : debug::SearchCore<DebugPosition, DebugStopReason> {
   DebugStep step = DebugStep::kContinue;
-  int robot = -1;           ///< The robot the step follows.
-  int line = 0;             ///< kLine: the robot's line at the current position (0 = unknown).
-  int chronon = -1;         ///< kChronon: the current chronon.
-  bool breakpoints = true;  ///< Breakpoint hits match.
-  bool errors = true;       ///< Failing instructions match.
-  bool entry = false;       ///< A step arrival is reported as kEntry.
+  int robot = -1;    ///< The robot the step follows.
+  int line = 0;      ///< kLine: the robot's line at the current position (0 = unknown).
+  int chronon = -1;  ///< kChronon: the current chronon.
   // Calls the followed robot made during the step and has not left yet (kOver, kLineOver, kOut): the
   // stack index of each one's return address, innermost last; and the robot's previous pc.
   std::vector<int> calls;
   int lastPc = -1;
-  // What was found.
-  bool found = false;
-  DebugPosition position;
-  DebugStopReason reason = DebugStopReason::kStep;
-  std::vector<int> hits;
-  std::string error;
 };
 
 // The RoboTalkEngine of a debugged battle: vm::run's loop spelled out with vm::step (interpreter.h
@@ -379,31 +357,31 @@ int64_t DebugSession::currentTick() const {
   return ended_ ? endTick_ : -1;
 }
 
-int DebugSession::currentChronon() const {
+int DebugSession::currentUnit() const {
   if (paused_) return snapshot_.position.chronon;
   return ended_ ? endChronon_ : 0;
 }
 
 void DebugSession::restore(int chronon) {
-  const size_t k = std::min(static_cast<size_t>(chronon / kKeyframeInterval), keyframes_.size() - 1);
+  const size_t k = std::min(static_cast<size_t>(chronon / kUnitsPerKeyframe), keyframes_.size() - 1);
   const Keyframe& keyframe = keyframes_[k];
   *work_ = keyframe.engine;
   counts_ = keyframe.counts;
   tick_ = keyframe.tick;
   Search* const saved = search_;
   search_ = nullptr;
-  while (work_->chronon() < chronon && runChronon()) {
+  while (work_->chronon() < chronon && runUnit()) {
   }
   search_ = saved;
 }
 
-bool DebugSession::runChronon() {
+bool DebugSession::runUnit() {
   const int before = work_->chronon();
   work_->step();
   const int after = work_->chronon();
   if (after == before) return false;
   furthest_ = std::max(furthest_, after);
-  if (after % kKeyframeInterval == 0 && keyframes_.size() == static_cast<size_t>(after / kKeyframeInterval)) {
+  if (after % kUnitsPerKeyframe == 0 && keyframes_.size() == static_cast<size_t>(after / kUnitsPerKeyframe)) {
     keyframes_.push_back(Keyframe{*work_, counts_, tick_});
   }
   return true;
@@ -425,17 +403,8 @@ void DebugSession::followStep(const DebugPosition& position, const vm::Brain& br
 
 void DebugSession::beforeInstruction(const DebugPosition& position, const vm::Brain& brain) {
   Search& s = *search_;
-  switch (s.mode) {
-    case Search::Mode::kCapture:
-      if (position.tick == s.position.tick) capture(position);
-      return;
-    case Search::Mode::kForward:
-      if (s.found || position.tick <= s.from) return;
-      break;
-    case Search::Mode::kBackward:
-      if (position.tick >= s.from) return;
-      break;
-  }
+  if (s.mode == debug::SearchMode::kCapture && position.tick == s.position.tick) capture(position);
+  if (!s.considers(position.tick)) return;
   std::vector<int> hits;
   bool function = false;
   if (s.breakpoints) {
@@ -451,7 +420,7 @@ void DebugSession::beforeInstruction(const DebugPosition& position, const vm::Br
   bool arrived = false;
   if (position.robot == s.robot) {
     const bool overCalls = s.step == DebugStep::kOver || s.step == DebugStep::kLineOver || s.step == DebugStep::kOut;
-    if (overCalls && s.mode == Search::Mode::kForward) followStep(position, brain);
+    if (overCalls && s.mode == debug::SearchMode::kForward) followStep(position, brain);
     const auto otherLine = [&] {
       const int line = lineOf(position.robot, position.pc);
       return line == 0 || s.line == 0 || line != s.line;
@@ -467,49 +436,23 @@ void DebugSession::beforeInstruction(const DebugPosition& position, const vm::Br
     }
   }
   if (hits.empty() && !arrived) return;
-  s.found = true;
-  s.position = position;
-  if (!hits.empty()) {
-    s.reason = function ? DebugStopReason::kFunctionBreakpoint : DebugStopReason::kBreakpoint;
-  } else {
-    s.reason = s.entry ? DebugStopReason::kEntry : DebugStopReason::kStep;
-  }
-  s.hits = std::move(hits);
-  s.error.clear();
+  const DebugStopReason reason = !hits.empty()
+                                     ? (function ? DebugStopReason::kFunctionBreakpoint : DebugStopReason::kBreakpoint)
+                                 : s.entry ? DebugStopReason::kEntry
+                                           : DebugStopReason::kStep;
+  s.stopAt(position, reason, std::move(hits), {});
 }
 
 void DebugSession::afterFailure(const DebugPosition& position, const vm::Brain& brain) {
   Search& s = *search_;
-  if (!s.errors || !stopOnErrors_) return;
-  switch (s.mode) {
-    case Search::Mode::kCapture: return;
-    case Search::Mode::kForward:
-      if (s.found || position.tick <= s.from) return;
-      break;
-    case Search::Mode::kBackward:
-      if (position.tick >= s.from) return;
-      break;
-  }
-  s.found = true;
-  s.position = position;
-  s.reason = DebugStopReason::kException;
-  s.hits.clear();
-  s.error = std::string(brain.error);
+  if (!s.errors || !stopOnErrors_ || !s.considers(position.tick)) return;
+  s.stopAt(position, DebugStopReason::kException, {}, std::string(brain.error));
 }
 
 void DebugSession::afterWrite(const DebugPosition& position, const std::array<int16_t, 26>& before,
                               const vm::Brain& after) {
   Search& s = *search_;
-  if (!s.breakpoints) return;
-  switch (s.mode) {
-    case Search::Mode::kCapture: return;
-    case Search::Mode::kForward:
-      if (s.found || position.tick <= s.from) return;
-      break;
-    case Search::Mode::kBackward:
-      if (position.tick >= s.from) return;
-      break;
-  }
+  if (!s.breakpoints || !s.considers(position.tick)) return;
   std::vector<int> hits;
   std::string change;
   for (const DebugWatch& w : watches_) {
@@ -521,11 +464,7 @@ void DebugSession::afterWrite(const DebugPosition& position, const std::array<in
               std::to_string(after.letters[v]);
   }
   if (hits.empty()) return;
-  s.found = true;
-  s.position = position;
-  s.reason = DebugStopReason::kDataBreakpoint;
-  s.hits = std::move(hits);
-  s.error = std::move(change);
+  s.stopAt(position, DebugStopReason::kDataBreakpoint, std::move(hits), std::move(change));
 }
 
 void DebugSession::capture(const DebugPosition& position) {
@@ -537,45 +476,6 @@ void DebugSession::capture(const DebugPosition& position) {
   }
 }
 
-bool DebugSession::findForward(Search& search, int fromChronon) {
-  restore(fromChronon);
-  search_ = &search;
-  while (!search.found && runChronon()) {
-  }
-  search_ = nullptr;
-  return search.found;
-}
-
-bool DebugSession::findBackward(Search& search) {
-  const int last = currentChronon();
-  for (int k = last / kKeyframeInterval; k >= 0; --k) {
-    restore(k * kKeyframeInterval);
-    search_ = &search;
-    while (work_->chronon() <= last && work_->chronon() < (k + 1) * kKeyframeInterval && runChronon()) {
-    }
-    search_ = nullptr;
-    if (search.found) return true;
-  }
-  return false;
-}
-
-void DebugSession::materialize(const Search& search) {
-  // The search ran past the position (to the end of its chronon, or further back); running its
-  // chronon again from a keyframe shows the state before that very instruction.
-  Search captureSearch;
-  captureSearch.mode = Search::Mode::kCapture;
-  captureSearch.position = search.position;
-  restore(search.position.chronon);
-  search_ = &captureSearch;
-  runChronon();
-  search_ = nullptr;
-  snapshot_.reason = search.reason;
-  snapshot_.breakpoints = search.hits;
-  snapshot_.error = search.error;
-  paused_ = true;
-  ended_ = false;
-}
-
 void DebugSession::finishBattle() {
   result_ = work_->finish();
   endTick_ = tick_;
@@ -585,12 +485,7 @@ void DebugSession::finishBattle() {
 }
 
 bool DebugSession::toEntry(int robot) {
-  Search search;
-  search.step = DebugStep::kInstruction;
-  search.robot = robot;
-  search.breakpoints = false;
-  search.errors = false;
-  search.entry = true;
+  Search search = entrySearch(robot);
   if (!findForward(search, 0)) return false;
   materialize(search);
   return true;
@@ -622,7 +517,7 @@ bool DebugSession::stepForward(DebugStep step, int robot) {
   } else if (step == DebugStep::kOut) {
     search.step = DebugStep::kChronon;
   }
-  if (findForward(search, currentChronon())) {
+  if (findForward(search, currentUnit())) {
     materialize(search);
     return true;
   }
@@ -630,35 +525,9 @@ bool DebugSession::stepForward(DebugStep step, int robot) {
   return false;
 }
 
-bool DebugSession::stepBack(int robot) {
-  if (!paused_ && !ended_) return false;
-  Search search;
-  search.mode = Search::Mode::kBackward;
-  search.from = currentTick();
-  search.step = DebugStep::kInstruction;
-  search.robot = robot;
-  search.breakpoints = false;
-  search.errors = false;
-  if (findBackward(search)) {
-    materialize(search);
-    return true;
-  }
-  return toEntry(robot);
-}
+bool DebugSession::stepBack(int robot) { return backToPrevious(robot); }
 
-bool DebugSession::reverseContinue(int robot) {
-  if (!paused_ && !ended_) return false;
-  Search search;
-  search.mode = Search::Mode::kBackward;
-  search.from = currentTick();
-  search.step = DebugStep::kContinue;
-  search.robot = robot;
-  if (findBackward(search)) {
-    materialize(search);
-    return true;
-  }
-  return toEntry(robot);
-}
+bool DebugSession::reverseContinue(int robot) { return backToBreakpoint(robot); }
 
 DebugEvaluation DebugSession::evaluate(int robot, std::string_view code) const {
   DebugEvaluation out;

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "chronon/arena/debug_search.h"
 #include "chronon/compiler/diagnostic.h"
 #include "chronon/compiler/source.h"
 #include "chronon/dap/protocol.h"
@@ -24,6 +25,19 @@ inline std::string firstError(const SourceFile& file, const Diagnostics& diagnos
     return file.name() + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": error: " + d.message;
   }
   return {};
+}
+
+/// The `reason` of a DAP `stopped` event for a session's pause.
+inline const char* stopReasonName(arena::debug::StopReason reason) {
+  switch (reason) {
+    case arena::debug::StopReason::kEntry: return "entry";
+    case arena::debug::StopReason::kStep: return "step";
+    case arena::debug::StopReason::kBreakpoint: return "breakpoint";
+    case arena::debug::StopReason::kFunctionBreakpoint: return "function breakpoint";
+    case arena::debug::StopReason::kDataBreakpoint: return "data breakpoint";
+    case arena::debug::StopReason::kException: return "exception";
+  }
+  return "step";
 }
 
 /// A DAP Variable without children: `name`, its value as `text`, its `type`.

@@ -13,9 +13,9 @@
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/compiler/disasm.h"
 #include "chronon/dap/protocol.h"
-#include "feature_support.h"
 #include "chronon/stdlib/robotalk_words.h"
 #include "chronon/vm/limits.h"
+#include "feature_support.h"
 
 namespace chronon::dap {
 
@@ -173,18 +173,6 @@ std::vector<std::pair<std::string, int64_t>> hardwareValues(const DebugSnapshot&
 bool isLetterRegister(int index) {
   return index >= 0 && index < 26 && index != static_cast<int>(robotalk::Reg::X) &&
          index != static_cast<int>(robotalk::Reg::Y);
-}
-
-const char* reasonName(DebugStopReason reason) {
-  switch (reason) {
-    case DebugStopReason::kEntry: return "entry";
-    case DebugStopReason::kStep: return "step";
-    case DebugStopReason::kBreakpoint: return "breakpoint";
-    case DebugStopReason::kFunctionBreakpoint: return "function breakpoint";
-    case DebugStopReason::kException: return "exception";
-    case DebugStopReason::kDataBreakpoint: return "data breakpoint";
-  }
-  return "step";
 }
 
 }  // namespace
@@ -587,7 +575,7 @@ json stoppedBody(const Battle& battle) {
   const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
   std::string description = "chronon " + std::to_string(snapshot.position.chronon) + ", " + robot.threadName + " at " +
                             labelled(robot, snapshot.position.pc);
-  json body{{"reason", reasonName(snapshot.reason)},
+  json body{{"reason", detail::stopReasonName(snapshot.reason)},
             {"threadId", robotIndex + 1},
             {"allThreadsStopped", true},
             {"description", description}};

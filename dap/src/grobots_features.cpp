@@ -133,18 +133,6 @@ std::vector<json> hardware(const DebugRobotState& r) {
   return out;
 }
 
-const char* reasonName(DebugStopReason reason) {
-  switch (reason) {
-    case DebugStopReason::kEntry: return "entry";
-    case DebugStopReason::kStep: return "step";
-    case DebugStopReason::kBreakpoint: return "breakpoint";
-    case DebugStopReason::kFunctionBreakpoint: return "function breakpoint";
-    case DebugStopReason::kDataBreakpoint: return "data breakpoint";
-    case DebugStopReason::kException: return "exception";
-  }
-  return "step";
-}
-
 bool sameWithoutCase(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
@@ -631,7 +619,7 @@ json grobotsStoppedBody(const GrobotsDebug& grobots) {
   const DebugRobotState& r = snapshot.paused();
   const std::string description = "frame " + std::to_string(snapshot.position.frame) + ", " + r.name + " at " +
                                   grobocode::describeAddress(brainOf(grobots, r), snapshot.position.pc);
-  json body{{"reason", reasonName(snapshot.reason)},
+  json body{{"reason", detail::stopReasonName(snapshot.reason)},
             {"threadId", static_cast<int64_t>(snapshot.position.robot)},
             {"allThreadsStopped", true},
             {"description", description}};

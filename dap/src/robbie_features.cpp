@@ -85,16 +85,6 @@ std::vector<json> hardware(const RobbieDebug& robbie) {
   return out;
 }
 
-const char* reasonName(RobbieStopReason reason) {
-  switch (reason) {
-    case RobbieStopReason::kEntry: return "entry";
-    case RobbieStopReason::kStep: return "step";
-    case RobbieStopReason::kBreakpoint: return "breakpoint";
-    case RobbieStopReason::kException: return "exception";
-  }
-  return "step";
-}
-
 }  // namespace
 
 bool isRobbieLaunch(const json& arguments) {
@@ -291,7 +281,7 @@ json robbieStoppedBody(const RobbieDebug& robbie) {
   const int line = session.lineOf(session.machine().pc);
   std::string description =
       "Robbie at line " + std::to_string(line) + ", " + std::to_string(session.room().timeMs()) + " ms";
-  json body{{"reason", reasonName(session.reason())},
+  json body{{"reason", detail::stopReasonName(session.reason())},
             {"threadId", 1},
             {"allThreadsStopped", true},
             {"description", description}};

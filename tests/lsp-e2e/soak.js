@@ -15,8 +15,13 @@
 // symbols, semantic tokens, inlay hints and hovers at a few positions; its resident size (VmRSS of
 // /proc/PID/status) at the end is less than 20% above its size after warm-up (the first
 // checkpoint). Prints one JSON line per checkpoint and a summary with the memory before and after;
-// exit 0 when all pass, 1 on a failure, 2 on the global timeout.
+// exit 0 when all pass, 1 on a failure, 2 on the global timeout. With CHRONON_SANITIZED set (bench/asan.sh)
+// the memory is printed but not checked: AddressSanitizer keeps freed blocks in a quarantine of up to
+// 256 MB, so there the resident size grows whatever the server does.
 'use strict';
+
+// Set by bench/asan.sh: the memory check does not apply (see above).
+const sanitized = Boolean(process.env.CHRONON_SANITIZED);
 
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -384,7 +389,7 @@ async function checkpoint(server, clients, index) {
     if (requestsAnswered !== requestsSent) fail('unanswered requests', { requestsSent, requestsAnswered });
     const growth = rssWarm > 0 ? (rssEnd - rssWarm) / rssWarm : NaN;
     console.log(JSON.stringify({ rssAfterWarmupKb: rssWarm, rssEndKb: rssEnd, growthPercent: Math.round(growth * 1000) / 10 }));
-    if (!(growth < 0.2)) fail('resident size grew 20% or more after warm-up', { rssWarm, rssEnd });
+    if (!(growth < 0.2) && !sanitized) fail('resident size grew 20% or more after warm-up', { rssWarm, rssEnd });
     await server.stop();
   } catch (e) {
     fail('exception', e && e.stack ? e.stack : String(e));

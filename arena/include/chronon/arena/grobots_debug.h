@@ -21,6 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "chronon/arena/debug_search.h"
 #include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/stdlib/grobots_number.h"
@@ -65,15 +66,10 @@ struct DebugRobotState {
   std::array<int32_t, 3> found{};                 ///< Results of the last robot, food and shot sensor firing.
 };
 
-/// Why the session paused.
-enum class DebugStopReason : uint8_t {
-  kEntry,               ///< At a robot's first instruction (or the first instruction at a frame).
-  kStep,                ///< A step (forward or back) arrived.
-  kBreakpoint,          ///< A source-line breakpoint was hit.
-  kFunctionBreakpoint,  ///< A label (function) breakpoint was hit.
-  kDataBreakpoint,      ///< The robot's previous instruction changed a watched variable.
-  kException,           ///< The instruction about to run fails: the original stops the brain there.
-};
+/// Why the session paused. kEntry also means the first instruction at a frame (goToFrame);
+/// kDataBreakpoint: the robot's previous instruction changed a watched variable; kException: the
+/// instruction about to run fails, and the original stops the brain there.
+using DebugStopReason = debug::StopReason;
 
 /// The paused state: exactly what a fresh run of the round shows before the instruction at
 /// `position`.
@@ -147,10 +143,17 @@ std::vector<DebugLineAddresses> debugLineAddresses(const grobocode::Side& side, 
 /// The address of label `name` in `brain` (compared without case, gensyms never match), or -1.
 int32_t debugLabelAddress(const grobocode::Brain& brain, std::string_view name);
 
+/// Frames between keyframes: a step runs at most this many frames again, against the memory of one
+/// world copy per this many frames.
+inline constexpr int32_t kKeyframeInterval = 50;
+
+/// What a DebugSession's hooks look for while the round runs (grobots_debug.cpp).
+struct DebugSearch;
+
 /// A debugged Grobots round. Not copyable or movable (its engine points back to it). Every operation
 /// re-runs the round from a keyframe, so the round's result is never affected: run to its end with
 /// any breakpoints, it equals runRound(sides, options, seed).
-class DebugSession {
+class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, uint32_t> {
  public:
   /// Sets up the round of `sides` (loaded, costs computed; owned by the caller, outliving the
   /// session) with `options` (options.engine is ignored: the session runs brains itself) and `seed`,
@@ -213,22 +216,25 @@ class DebugSession {
   size_t keyframeCount() const;
 
  private:
+  friend class debug::KeyframeSearches<DebugSession, DebugSearch, uint32_t>;
   class Runner;
   struct Keyframe;
-  struct Search;
+  using Search = DebugSearch;
   /// Per robot: instructions executed so far, and whether its last one changed a watched variable.
   struct Counter {
     int64_t count = 0;
     std::vector<int> wrote;  ///< Ids of the watches its last instruction set off.
   };
 
+  // What KeyframeSearches needs (debug_search.h); a unit is a frame.
+  static constexpr int32_t kUnitsPerKeyframe = kKeyframeInterval;
   int64_t currentTick() const;
-  int32_t currentFrame() const;
+  int32_t currentUnit() const;
+  int32_t unitNow() const { return work_->frame(); }
+  static int32_t unitOf(const DebugPosition& position) { return position.frame; }
   void restore(int32_t frame);
-  bool runFrame();
-  bool findForward(Search& search, int32_t fromFrame);
-  bool findBackward(Search& search);
-  void materialize(const Search& search);
+  bool runUnit();
+  bool nothingBefore(const Search& search) const;
   bool toEntry(uint32_t robot);
   void finishRound();
   void beforeInstruction(const DebugPosition& position, const grobocode::BrainState& brain, int32_t side, int32_t type,
@@ -251,7 +257,6 @@ class DebugSession {
   std::vector<DebugWatch> watches_;
   /// Per side, per type: indices into watches_.
   std::vector<std::vector<std::vector<size_t>>> watchIndex_;
-  Search* search_ = nullptr;  ///< The search the hooks serve, or nullptr.
   bool stopOnErrors_ = true;
   bool tainted_ = false;  ///< `work_` ran evaluated code: it is no keyframe until the next restore.
   bool paused_ = false;
@@ -262,9 +267,5 @@ class DebugSession {
   DebugSnapshot snapshot_;
   RoundOutcome outcome_;
 };
-
-/// Frames between keyframes: a step runs at most this many frames again, against the memory of one
-/// world copy per this many frames.
-inline constexpr int32_t kKeyframeInterval = 50;
 
 }  // namespace chronon::arena::grobots

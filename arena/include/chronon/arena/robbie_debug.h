@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chronon/arena/debug_search.h"
 #include "chronon/arena/robbie_room.h"
 #include "chronon/arena/robbie_run.h"
 #include "chronon/compiler/robbie_ir.h"
@@ -23,13 +24,10 @@
 
 namespace chronon::robbie {
 
-/// Why a Robbie session paused.
-enum class RobbieStopReason : uint8_t {
-  kEntry,       ///< At the first instruction (stop on entry, or nothing earlier to go back to).
-  kStep,        ///< A step (forward or back) arrived.
-  kBreakpoint,  ///< A line breakpoint was hit.
-  kException,   ///< The instruction about to run raises a runtime error (docs/robbie.md "Runtime errors").
-};
+/// Why a Robbie session paused: kEntry, kStep, kBreakpoint (a line breakpoint) or kException (the
+/// instruction about to run raises a runtime error, docs/robbie.md "Runtime errors"). RL has no
+/// labels to break on and no watches, so the other reasons never occur.
+using RobbieStopReason = ::chronon::arena::debug::StopReason;
 
 /// How far RobbieDebugSession::stepForward goes. RL has no procedures, so there is no call to step
 /// over: a step "out" runs to the end of Robbie's current action instead.

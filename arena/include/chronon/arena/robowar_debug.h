@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chronon/arena/debug_search.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_engine.h"
 #include "chronon/compiler/robotalk.h"
@@ -65,15 +66,10 @@ struct DebugRobotState {
   bool operator==(const DebugRobotState&) const = default;
 };
 
-/// Why the session paused.
-enum class DebugStopReason : uint8_t {
-  kEntry,               ///< At a robot's first instruction (stop on entry, or nothing earlier to go back to).
-  kStep,                ///< A step (forward or back) arrived.
-  kBreakpoint,          ///< A source-line breakpoint was hit.
-  kFunctionBreakpoint,  ///< A label (function) breakpoint was hit.
-  kException,           ///< The instruction about to run fails: the original kills the robot there.
-  kDataBreakpoint,      ///< The instruction about to run changes a watched register (DebugWatch).
-};
+/// Why the session paused. kException: the instruction about to run fails, and the original kills
+/// the robot there; kDataBreakpoint: the instruction about to run changes a watched register
+/// (DebugWatch).
+using DebugStopReason = debug::StopReason;
 
 /// The paused state: exactly what a fresh run of the battle shows before the instruction at
 /// `position`.
@@ -189,7 +185,10 @@ int labelAddress(const robotalk::Program& program, std::string_view name);
 /// A debugged RoboWar battle. Not copyable or movable (its engine copies point back to it).
 /// Every operation re-runs the battle from a keyframe, so the battle's result is never affected:
 /// run to its end with any breakpoints, it equals runBattle(entries, seed, rules) (recordEvents off).
-class DebugSession {
+/// What a DebugSession's hooks look for while the battle runs (robowar_debug.cpp).
+struct DebugSearch;
+
+class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, int> {
  public:
   /// Sets up the battle of `entrants` (1-6; programs without errors) with `seed` and `rules`
   /// (rules.engine is ignored: the session runs brains itself). The session starts before the first
@@ -248,17 +247,24 @@ class DebugSession {
   int furthestChronon() const { return furthest_; }
 
  private:
+  friend class debug::KeyframeSearches<DebugSession, DebugSearch, int>;
   class Runner;
   struct Keyframe;
-  struct Search;
+  using Search = DebugSearch;
 
+  /// Chronons between keyframes. A search restores the keyframe at or before the chronon it needs
+  /// and runs forward from there, so this bounds the extra chronons one step runs (a duel's chronon
+  /// takes a few microseconds) against the memory of the copies (an Engine is a few kilobytes).
+  static constexpr int32_t kUnitsPerKeyframe = 8;
+
+  // What KeyframeSearches needs (debug_search.h); a unit is a chronon.
   int64_t currentTick() const;
-  int currentChronon() const;
+  int currentUnit() const;
+  int unitNow() const { return work_->chronon(); }
+  static int unitOf(const DebugPosition& position) { return position.chronon; }
   void restore(int chronon);
-  bool runChronon();
-  bool findForward(Search& search, int fromChronon);
-  bool findBackward(Search& search);
-  void materialize(const Search& search);
+  bool runUnit();
+  static bool nothingBefore(const Search&) { return false; }
   bool toEntry(int robot);
   void finishBattle();
   // The hooks the Runner calls around each instruction.
@@ -281,7 +287,6 @@ class DebugSession {
   std::unique_ptr<Engine> work_;  ///< The engine being run (restored from a keyframe for each search).
   std::vector<int64_t> counts_;   ///< Instructions each robot executed so far in `work_`.
   int64_t tick_ = 0;              ///< Instructions all robots executed so far in `work_`.
-  Search* search_ = nullptr;      ///< The search the hooks serve, or nullptr.
   bool stopOnErrors_ = true;
   bool paused_ = false;
   bool ended_ = false;
