@@ -11,7 +11,8 @@
 //       three times under each engine, alternating (the median ratio);
 // and the JIT's compile latency per brain over the Grobots corpus and per robot over the RoboWar corpus
 // at optimisation levels 0, 1 and 2.
-// Usage: bench_jit [SHARED_DIR] [SECONDS_PER_MEASUREMENT] [TOP9_ROUNDS] [robotalk]
+// Usage: bench_jit [SHARED_DIR] [SECONDS_PER_MEASUREMENT] [TOP9_ROUNDS] [robotalk|programs]
+// (robotalk: only the RoboTalk parts; programs: only (a) and (a')).
 
 #include <algorithm>
 #include <chrono>
@@ -463,8 +464,9 @@ int main(int argc, char** argv) {
   const fs::path shared = argc > 1 ? fs::path(argv[1]) : source / ".." / "shared";
   const double seconds = argc > 2 ? std::atof(argv[2]) : 1.0;
   const int top9Rounds = argc > 3 ? std::atoi(argv[3]) : 6;
-  // A fourth argument "robotalk" runs only the RoboTalk measurements.
-  if (argc > 4 && std::string(argv[4]) == "robotalk") {
+  // A fourth argument "robotalk" runs only the RoboTalk measurements, "programs" only (a) and (a').
+  const std::string only = argc > 4 ? argv[4] : "";
+  if (only == "robotalk") {
     benchRoboTalkPrograms(source, seconds);
     benchRoboWarTournaments(source);
     benchRoboTalkCompile(source, shared);
@@ -528,6 +530,7 @@ int main(int argc, char** argv) {
   }
 
   benchRoboTalkPrograms(source, seconds);
+  if (only == "programs") return 0;
   benchRoboWarTournaments(source);
 
   benchTop9(shared, top9Rounds);

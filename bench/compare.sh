@@ -5,6 +5,8 @@
 # the old and the new binary alternately, pinned to one core (taskset -c 0), RUNS times each (default
 # 3), and prints per figure the median old and new times and the speed-up old/new. The outputs of
 # the two binaries must be byte-identical (the same battles); a figure whose outputs differ says so.
+# Last, the compute-heavy brains of bench_jit (a), both builds' bench_jit alternately on one core:
+# the new interpreter and the new JIT (as the command line runs it) against the old interpreter.
 # usage: bench/compare.sh [REV] [RUNS]      (needs ../shared for the Grobots figures)
 set -eu
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,12 +25,15 @@ if [ ! -x "$old/build/chronon" ]; then
   cmake -S "$old" -B "$old/build" -G Ninja -DCMAKE_BUILD_TYPE="$type" >/dev/null
   cmake --build "$old/build" -j2 --target chronon >/dev/null
 fi
-cmake --build "$build" -j2 --target chronon >/dev/null
+cmake --build "$old/build" -j2 --target bench_jit >/dev/null
+cmake --build "$build" -j2 --target chronon bench_jit >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Copies, so that a rebuild while the figures run changes neither side.
 cp "$build/chronon" "$work/new-chronon"
 cp "$old/build/chronon" "$work/old-chronon"
+cp "$build/bench/bench_jit" "$work/new-bench_jit"
+cp "$old/build/bench/bench_jit" "$work/old-bench_jit"
 new=$work/new-chronon
 oldbin=$work/old-chronon
 
@@ -106,3 +111,27 @@ scale() {
   scale "robowar (b') -j 2 against -j 1" tournament "$repo/stdlib/robowar" --duels 100 --groups 500
   [ -n "$top9" ] && scale "grobots top9 -j 2 against -j 1" tournament $top9 --rounds 6
 }
+
+# Compute-heavy brains: bench_jit's table (a) (repetitions per second; columns program, interp, jit,
+# jit/int, jit-O2, O2/int, cli, ...), read up to the table (a') that follows it.
+table_a() {
+  taskset -c 0 stdbuf -oL "$1" "$shared" 1 6 programs 2>/dev/null | awk '/^\(a.\)/ { exit } { print }' |
+    awk '$1 == "fib" || $1 == "sieve" || $1 == "vector" { print $1, $2, $7 }'
+}
+: >"$work/old.a"
+: >"$work/new.a"
+i=0
+while [ $i -lt "$runs" ]; do
+  table_a "$work/old-bench_jit" >>"$work/old.a"
+  table_a "$work/new-bench_jit" >>"$work/new.a"
+  i=$((i + 1))
+done
+printf '\n%-34s %10s %10s %10s %9s %9s\n' "compute-heavy brains (reps/s)" "old interp" "new interp" "new jit" "interp" "jit"
+for p in fib sieve vector; do
+  o=$(awk -v p=$p '$1 == p { print $2 }' "$work/old.a" | median)
+  n=$(awk -v p=$p '$1 == p { print $2 }' "$work/new.a" | median)
+  j=$(awk -v p=$p '$1 == p { print $3 }' "$work/new.a" | median)
+  [ -n "$o" ] && [ -n "$n" ] && [ -n "$j" ] || continue
+  printf '%-34s %10s %10s %10s %8sx %8sx\n' "$p (new/old interp)" "$o" "$n" "$j" "$(echo "scale=2; $n / $o" | bc)" \
+    "$(echo "scale=2; $j / $o" | bc)"
+done
