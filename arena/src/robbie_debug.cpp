@@ -36,29 +36,16 @@ RunEnd endOf(const MachineState& machine) {
   return RunEnd::kStopped;
 }
 
-template <typename T>
-bool compareValues(RobbieCondition::Compare how, T left, T right) {
-  switch (how) {
-    case RobbieCondition::Compare::kEqual: return left == right;
-    case RobbieCondition::Compare::kNotEqual: return left != right;
-    case RobbieCondition::Compare::kLess: return left < right;
-    case RobbieCondition::Compare::kLessEqual: return left <= right;
-    case RobbieCondition::Compare::kGreater: return left > right;
-    case RobbieCondition::Compare::kGreaterEqual: return left >= right;
-  }
-  return false;
-}
-
 // Compares a number (integer or real) with a literal of either kind: integers exactly, anything with a
 // real as reals.
 bool compareNumbers(RobbieCondition::Compare how, const Value& left, const Value& right) {
   if (std::holds_alternative<int64_t>(left) && std::holds_alternative<int64_t>(right)) {
-    return compareValues(how, std::get<int64_t>(left), std::get<int64_t>(right));
+    return ::chronon::arena::debug::compare(how, std::get<int64_t>(left), std::get<int64_t>(right));
   }
   const auto real = [](const Value& v) {
     return std::holds_alternative<int64_t>(v) ? static_cast<double>(std::get<int64_t>(v)) : std::get<double>(v);
   };
-  return compareValues(how, real(left), real(right));
+  return ::chronon::arena::debug::compare(how, real(left), real(right));
 }
 
 }  // namespace
@@ -76,7 +63,8 @@ bool RobbieCondition::holds(const MachineState& machine, const RobbieRoom& room)
     }
     if (std::holds_alternative<bool>(left) || std::holds_alternative<bool>(clause.value)) {
       if (!std::holds_alternative<bool>(left) || !std::holds_alternative<bool>(clause.value)) return false;
-      if (!compareValues(clause.compare, std::get<bool>(left), std::get<bool>(clause.value))) return false;
+      if (!::chronon::arena::debug::compare(clause.compare, std::get<bool>(left), std::get<bool>(clause.value)))
+        return false;
       continue;
     }
     if (std::holds_alternative<std::string>(left)) return false;
@@ -122,14 +110,8 @@ std::optional<RobbieCondition> parseRobbieCondition(std::string_view text, const
     }
     at = end;
     skipSpace();
-    static constexpr std::pair<std::string_view, RobbieCondition::Compare> kOperators[] = {
-        {"==", RobbieCondition::Compare::kEqual},     {"!=", RobbieCondition::Compare::kNotEqual},
-        {"<=", RobbieCondition::Compare::kLessEqual}, {">=", RobbieCondition::Compare::kGreaterEqual},
-        {"<", RobbieCondition::Compare::kLess},       {">", RobbieCondition::Compare::kGreater},
-        {"=", RobbieCondition::Compare::kEqual},
-    };
     bool matched = false;
-    for (const auto& [spelling, how] : kOperators) {
+    for (const auto& [spelling, how] : ::chronon::arena::debug::kCompareSpellings) {
       if (text.substr(at, spelling.size()) == spelling) {
         clause.compare = how;
         at += spelling.size();

@@ -53,18 +53,6 @@ class PausedHost final : public vm::Host {
   int robot_;
 };
 
-bool compare(DebugCondition::Compare how, int64_t left, int64_t right) {
-  switch (how) {
-    case DebugCondition::Compare::kEqual: return left == right;
-    case DebugCondition::Compare::kNotEqual: return left != right;
-    case DebugCondition::Compare::kLess: return left < right;
-    case DebugCondition::Compare::kLessEqual: return left <= right;
-    case DebugCondition::Compare::kGreater: return left > right;
-    case DebugCondition::Compare::kGreaterEqual: return left >= right;
-  }
-  return false;
-}
-
 bool sameWithoutCase(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
@@ -90,7 +78,7 @@ bool DebugCondition::holds(int chronon, int robot, const vm::Brain& brain) const
       case Subject::kDepth: left = brain.sp; break;
       case Subject::kVariable: left = brain.letters[static_cast<size_t>(clause.variable)]; break;
     }
-    if (!compare(clause.compare, left, clause.value)) return false;
+    if (!debug::compare(clause.compare, left, clause.value)) return false;
   }
   return true;
 }
@@ -150,15 +138,8 @@ std::optional<DebugCondition> parseDebugCondition(std::string_view text, std::st
     }
     at = wordEnd;
     skipSpace();
-    // Two-character operators first, so that "<=" is not read as "<".
-    static constexpr std::pair<std::string_view, DebugCondition::Compare> kOperators[] = {
-        {"==", DebugCondition::Compare::kEqual},     {"!=", DebugCondition::Compare::kNotEqual},
-        {"<=", DebugCondition::Compare::kLessEqual}, {">=", DebugCondition::Compare::kGreaterEqual},
-        {"<", DebugCondition::Compare::kLess},       {">", DebugCondition::Compare::kGreater},
-        {"=", DebugCondition::Compare::kEqual},
-    };
     bool matched = false;
-    for (const auto& [spelling, how] : kOperators) {
+    for (const auto& [spelling, how] : debug::kCompareSpellings) {
       if (text.substr(at, spelling.size()) == spelling) {
         clause.compare = how;
         at += spelling.size();

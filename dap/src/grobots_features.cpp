@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "chronon/arena/debug_condition.h"
 #include "chronon/arena/grobots_replay.h"
 #include "chronon/compiler/grobocode_disasm.h"
 #include "chronon/compiler/load.h"
@@ -148,24 +149,12 @@ std::string trimmed(std::string text) {
 // What a condition clause compares: a world or brain figure, or a variable of the type.
 struct Clause {
   enum class Subject : uint8_t { kFrame, kThread, kDepth, kTop, kSecond, kVariable };
-  enum class Compare : uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
+  using Compare = arena::debug::Compare;
   Subject subject = Subject::kFrame;
   size_t variable = 0;
   Compare compare = Compare::kEqual;
   double value = 0;
 };
-
-bool compareValues(Clause::Compare how, double left, double right) {
-  switch (how) {
-    case Clause::Compare::kEqual: return left == right;
-    case Clause::Compare::kNotEqual: return left != right;
-    case Clause::Compare::kLess: return left < right;
-    case Clause::Compare::kLessEqual: return left <= right;
-    case Clause::Compare::kGreater: return left > right;
-    case Clause::Compare::kGreaterEqual: return left >= right;
-  }
-  return false;
-}
 
 // Parses a Grobots condition for `brain`: clauses `SUBJECT OP NUMBER` joined by `&&`, SUBJECT one of
 // frame, thread (the robot's serial, its thread id), depth, top, second or a variable of the type, NUMBER a Grobocode
@@ -184,14 +173,10 @@ std::optional<std::vector<Clause>> parseCondition(const std::string& text, const
   while (start <= rest.size()) {
     const size_t end = rest.find("&&", start);
     const std::string part = trimmed(rest.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    static constexpr std::pair<std::string_view, Clause::Compare> kOperators[] = {
-        {"==", Clause::Compare::kEqual},        {"!=", Clause::Compare::kNotEqual}, {"<=", Clause::Compare::kLessEqual},
-        {">=", Clause::Compare::kGreaterEqual}, {"<", Clause::Compare::kLess},      {">", Clause::Compare::kGreater},
-        {"=", Clause::Compare::kEqual}};
     size_t at = std::string::npos;
     Clause clause;
     size_t width = 0;
-    for (const auto& [spelling, how] : kOperators) {
+    for (const auto& [spelling, how] : arena::debug::kCompareSpellings) {
       const size_t found = part.find(spelling);
       if (found != std::string::npos && (at == std::string::npos || found < at)) {
         at = found;
@@ -201,7 +186,7 @@ std::optional<std::vector<Clause>> parseCondition(const std::string& text, const
     }
     if (at == std::string::npos) return fail("expected a comparison (== != < <= > >=) in '" + part + "'");
     // "<=" is found at the same place as "<": prefer the longer spelling there.
-    for (const auto& [spelling, how] : kOperators) {
+    for (const auto& [spelling, how] : arena::debug::kCompareSpellings) {
       if (spelling.size() == 2 && part.compare(at, 2, spelling) == 0) {
         width = 2;
         clause.compare = how;
@@ -261,7 +246,7 @@ bool holds(const std::vector<Clause>& clauses, const arena::grobots::DebugPositi
         left = state.variables[c.variable].toDouble();
         break;
     }
-    if (!compareValues(c.compare, left, c.value)) return false;
+    if (!arena::debug::compare(c.compare, left, c.value)) return false;
   }
   return true;
 }

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chronon/arena/debug_condition.h"
 #include "chronon/arena/debug_search.h"
 #include "chronon/arena/robbie_room.h"
 #include "chronon/arena/robbie_run.h"
@@ -46,7 +47,7 @@ enum class RobbieStep : uint8_t {
 /// minus allowed), or `true`/`false` for a boolean register (which compares only with `==`, `!=`).
 struct RobbieCondition {
   /// How a clause compares.
-  enum class Compare : uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
+  using Compare = ::chronon::arena::debug::Compare;
   /// One comparison.
   struct Clause {
     enum class Subject : uint8_t { kSteps, kTime, kRegister };

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chronon/arena/debug_condition.h"
 #include "chronon/arena/debug_search.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_engine.h"
@@ -95,7 +96,7 @@ struct DebugCondition {
   /// What a clause compares.
   enum class Subject : uint8_t { kChronon, kRobot, kTop, kSecond, kDepth, kVariable };
   /// How it compares.
-  enum class Compare : uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
+  using Compare = debug::Compare;
   /// One comparison.
   struct Clause {
     Subject subject = Subject::kChronon;  ///< The left side.
