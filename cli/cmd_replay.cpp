@@ -54,42 +54,17 @@ struct TempFolder {
 };
 
 // Writes each entrant's recorded bytes under its recorded file name into `folder`, so that the re-run
-// loads them exactly as a battle loads files; returns the paths, or nullopt after a message.
+// loads them exactly as a battle loads files; returns the paths, or nullopt with `error` set.
 std::optional<std::vector<std::string>> materialise(const nlohmann::json& header, const std::filesystem::path& folder,
                                                     std::string& error) {
+  const std::optional<std::vector<replay::Entrant>> files = replay::entrantFiles(header, error);
+  if (!files) return std::nullopt;
   std::vector<std::string> paths;
-  const auto entrants = header.find("entrants");
-  if (entrants == header.end() || !entrants->is_array()) {
-    error = "the header lists no entrants";
-    return std::nullopt;
-  }
-  for (size_t i = 0; i < entrants->size(); ++i) {
-    const nlohmann::json& e = (*entrants)[i];
-    std::string bytes;
-    if (e.contains("source") && e["source"].is_string()) {
-      bytes = e["source"].get<std::string>();
-    } else if (e.contains("sourceBase64") && e["sourceBase64"].is_string()) {
-      std::optional<std::string> decoded = replay::unbase64(e["sourceBase64"].get<std::string>());
-      if (!decoded) {
-        error = "entrant " + std::to_string(i + 1) + " has a damaged sourceBase64";
-        return std::nullopt;
-      }
-      bytes = std::move(*decoded);
-    } else {
-      error = "entrant " + std::to_string(i + 1) + " has no source";
-      return std::nullopt;
-    }
-    if (e.value("hash", "") != replay::contentHash(bytes)) {
-      error = "entrant " + std::to_string(i + 1) + "'s source does not match its hash";
-      return std::nullopt;
-    }
-    // The file name keeps its extension (which says how to read it) but never a folder.
-    std::string name = std::filesystem::path(e.value("file", "robot")).filename().string();
-    if (name.empty() || name == "." || name == "..") name = "entrant";
+  for (size_t i = 0; i < files->size(); ++i) {
     const std::filesystem::path dir = folder / std::to_string(i);
     std::filesystem::create_directories(dir);
-    const std::string path = (dir / name).string();
-    if (!writeWholeFile(path, bytes)) {
+    const std::string path = (dir / (*files)[i].path).string();
+    if (!writeWholeFile(path, (*files)[i].bytes)) {
       error = "cannot write a temporary file";
       return std::nullopt;
     }
@@ -215,8 +190,9 @@ bool verifyOne(const std::string& path, EngineChoice& engines) {
   TempFolder folder;
   std::optional<std::vector<std::string>> paths = materialise(file->header, folder.path, error);
   std::optional<std::vector<std::string>> lines;
-  const std::string game = file->header.value("game", "");
-  if (paths && !paths->empty()) {
+  // replay::parse has checked that the game is one of the three.
+  const std::string game = file->header["game"].get<std::string>();
+  if (paths) {
     try {
       if (game == "robowar") {
         lines = rerunRoboWar(file->header, *paths, engines, error);
@@ -228,8 +204,6 @@ bool verifyOne(const std::string& path, EngineChoice& engines) {
     } catch (const nlohmann::json::exception& e) {
       error = std::string("the header is malformed (") + e.what() + ")";
     }
-  } else if (paths) {
-    error = "the header lists no entrants";
   }
   if (!lines) {
     std::printf("%s: error: %s\n", path.c_str(), error.c_str());
@@ -246,8 +220,10 @@ bool verifyOne(const std::string& path, EngineChoice& engines) {
     std::printf("%s: DIFFERS (re-run with the %s): %s\n", path.c_str(), engineName, c.difference.c_str());
     return false;
   }
+  const auto unit = file->header.find("unit");
+  const std::string unitName = unit != file->header.end() && unit->is_string() ? unit->get<std::string>() : "moment";
   std::printf("%s: ok, %lld %ss match (re-run with the %s)\n", path.c_str(), static_cast<long long>(c.moments),
-              file->header.value("unit", "moment").c_str(), engineName);
+              unitName.c_str(), engineName);
   return true;
 }
 

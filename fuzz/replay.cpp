@@ -9,13 +9,7 @@ void replayFile(std::string_view input) {
   const std::optional<arena::replay::File> file = arena::replay::parse(input, error);
   if (!file) return;
   // What `chronon replay verify` reads from the header before it re-runs a battle.
-  const nlohmann::json& entrants = file->header.contains("entrants") ? file->header["entrants"] : nlohmann::json();
-  for (const nlohmann::json& e : entrants.is_array() ? entrants : nlohmann::json::array()) {
-    if (e.is_object() && e.contains("sourceBase64") && e["sourceBase64"].is_string()) {
-      if (auto bytes = arena::replay::unbase64(e["sourceBase64"].get<std::string>()))
-        arena::replay::contentHash(*bytes);
-    }
-  }
+  arena::replay::entrantFiles(file->header, error);
   try {
     arena::robowar::rulesFromJson(file->header.value("options", nlohmann::json::object()));
   } catch (const nlohmann::json::exception&) {

@@ -306,5 +306,49 @@ TEST_CASE("chronon writes replays and pages, verifies them and rejects bad files
   CHECK(runChronon("view '" + (dir / "junk.replay").string() + "'", out) == 1);
   CHECK(runChronon("replay verify '" + (dir / "missing.replay").string() + "'", out) == 1);
   CHECK(out.find("cannot read") != std::string::npos);
+  // A header value of the wrong type is a clear error, not an abort (found by the replay fuzzer).
+  std::ofstream(dir / "typed.replay", std::ios::binary)
+      << R"({"format":"chronon-replay","version":1,"game":"robowar","entrants":[{"hash":5,"source":"A"}]})"
+      << "\n{\"t\":0}\n{\"end\":{}}\n";
+  CHECK(runChronon("replay verify '" + (dir / "typed.replay").string() + "'", out) == 1);
+  CHECK(out.find("entrant 1's source does not match its hash") != std::string::npos);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("header fields of the wrong type count as absent", "[replay]") {
+  std::string error;
+  CHECK_FALSE(replay::parse(R"({"format":{"a":1},"version":1,"game":"robowar"})"
+                            "\n",
+                            error));
+  CHECK(error == "not a Chronon replay (the header's format is not \"chronon-replay\")");
+  CHECK_FALSE(replay::parse(R"({"format":"chronon-replay","version":1,"game":[1]})"
+                            "\n",
+                            error));
+  CHECK(error == "unknown game '' in the header");
+
+  const std::string source = "#side S\n";
+  nlohmann::json header = {
+      {"entrants",
+       {{{"name", "S"}, {"file", "../../s.gb"}, {"source", source}, {"hash", replay::contentHash(source)}}}}};
+  std::optional<std::vector<replay::Entrant>> files = replay::entrantFiles(header, error);
+  REQUIRE(files);
+  REQUIRE(files->size() == 1);
+  CHECK((*files)[0].name == "S");
+  CHECK((*files)[0].path == "s.gb");  // Never a folder.
+  CHECK((*files)[0].bytes == source);
+  header["entrants"][0]["name"] = 7;
+  header["entrants"][0]["file"] = nullptr;
+  files = replay::entrantFiles(header, error);
+  REQUIRE(files);
+  CHECK((*files)[0].name.empty());
+  CHECK((*files)[0].path == "entrant");
+  header["entrants"][0]["hash"] = 5;
+  CHECK_FALSE(replay::entrantFiles(header, error));
+  CHECK(error == "entrant 1's source does not match its hash");
+  header["entrants"][0] = "S";
+  CHECK_FALSE(replay::entrantFiles(header, error));
+  CHECK(error == "entrant 1 is not an object");
+  header["entrants"] = nlohmann::json::array();
+  CHECK_FALSE(replay::entrantFiles(header, error));
+  CHECK(error == "the header lists no entrants");
 }

@@ -69,6 +69,13 @@ void appendInt(std::string& out, int64_t v) {
   out.append(buffer, end);
 }
 
+// The string at `key` of `object`, or "" when it is absent or not a string: nlohmann::json::value
+// would throw on a value of another type, and a header comes from a file anybody can write.
+std::string stringField(const nlohmann::json& object, const char* key) {
+  const auto at = object.find(key);
+  return at != object.end() && at->is_string() ? at->get<std::string>() : std::string();
+}
+
 }  // namespace
 
 nlohmann::json baseHeader(std::string_view game, std::string_view unit, const nlohmann::json& seed,
@@ -366,7 +373,7 @@ std::optional<File> parse(std::string_view bytes, std::string& error) {
     error = "the first line is not a JSON header";
     return std::nullopt;
   }
-  if (!file.header.is_object() || file.header.value("format", "") != "chronon-replay") {
+  if (!file.header.is_object() || stringField(file.header, "format") != "chronon-replay") {
     error = "not a Chronon replay (the header's format is not \"chronon-replay\")";
     return std::nullopt;
   }
@@ -380,7 +387,7 @@ std::optional<File> parse(std::string_view bytes, std::string& error) {
             std::to_string(kFormatVersion) + ")";
     return std::nullopt;
   }
-  const std::string game = file.header.value("game", "");
+  const std::string game = stringField(file.header, "game");
   if (game != "robowar" && game != "grobots" && game != "robbie") {
     error = "unknown game '" + game + "' in the header";
     return std::nullopt;
@@ -544,6 +551,48 @@ std::string base64(std::string_view bytes) {
     out += '=';
   }
   return out;
+}
+
+std::optional<std::vector<Entrant>> entrantFiles(const nlohmann::json& header, std::string& error) {
+  const auto entrants = header.find("entrants");
+  if (!header.is_object() || entrants == header.end() || !entrants->is_array() || entrants->empty()) {
+    error = "the header lists no entrants";
+    return std::nullopt;
+  }
+  std::vector<Entrant> files;
+  for (size_t i = 0; i < entrants->size(); ++i) {
+    const nlohmann::json& e = (*entrants)[i];
+    const std::string which = "entrant " + std::to_string(i + 1);
+    if (!e.is_object()) {
+      error = which + " is not an object";
+      return std::nullopt;
+    }
+    Entrant file;
+    const auto source = e.find("source");
+    const auto encoded = e.find("sourceBase64");
+    if (source != e.end() && source->is_string()) {
+      file.bytes = source->get<std::string>();
+    } else if (encoded != e.end() && encoded->is_string()) {
+      std::optional<std::string> decoded = unbase64(encoded->get<std::string>());
+      if (!decoded) {
+        error = which + " has a damaged sourceBase64";
+        return std::nullopt;
+      }
+      file.bytes = std::move(*decoded);
+    } else {
+      error = which + " has no source";
+      return std::nullopt;
+    }
+    if (stringField(e, "hash") != contentHash(file.bytes)) {
+      error = which + "'s source does not match its hash";
+      return std::nullopt;
+    }
+    file.name = stringField(e, "name");
+    file.path = std::filesystem::path(stringField(e, "file")).filename().string();
+    if (file.path.empty() || file.path == "." || file.path == "..") file.path = "entrant";
+    files.push_back(std::move(file));
+  }
+  return files;
 }
 
 std::optional<std::string> unbase64(std::string_view text) {

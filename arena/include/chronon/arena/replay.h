@@ -174,4 +174,12 @@ std::string base64(std::string_view bytes);
 /// Decodes base64; nullopt on a character outside the alphabet.
 std::optional<std::string> unbase64(std::string_view text);
 
+/// The entrants' files a replay's `header` holds, in order, as `chronon replay verify` loads them
+/// again: `name` the entrant's name ("" when absent), `path` its file name with no folder (it keeps
+/// its extension, which says how to read the file; "entrant" when the header's is unusable), `bytes`
+/// its source (`source`, or `sourceBase64` decoded), checked against its content hash. nullopt with
+/// `error` set when the header lists no entrants, or one has no source, a damaged sourceBase64, or
+/// bytes that do not match its hash. Any value of the wrong type counts as absent.
+std::optional<std::vector<Entrant>> entrantFiles(const nlohmann::json& header, std::string& error);
+
 }  // namespace chronon::arena::replay
