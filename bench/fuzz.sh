@@ -6,12 +6,14 @@
 # features), the corpus size and the findings (crash-, leak-, timeout-, oom- files).
 #
 # Usage: bench/fuzz.sh [--cpu] [--jobs N] [SECONDS_PER_TARGET] [TARGET...]
+#        bench/fuzz.sh --report [TARGET...]
 #   SECONDS_PER_TARGET  default 60; TARGET names (robotalk_source, ..., dap_messages) default to all.
 #   --cpu     SECONDS_PER_TARGET counts the fuzzer's CPU time (user + system) instead of wall time:
 #             the fuzzer is interrupted (SIGINT, so libFuzzer prints its final statistics) once it
 #             has used that much. On a machine shared with other work, this is what gives each
 #             target a known amount of fuzzing; a run is still cut at 20 times that in wall time.
 #   --jobs N  runs N targets at once (default 1), each on one core.
+#   --report  builds and runs nothing: prints the table of each target's last run from its log.
 # Environment: CHRONON_SHARED_DIR (default ../shared beside the repository) for the corpus seeds,
 #   CHRONON_FUZZ_BUILD (default build-fuzz), CHRONON_BINARY (default build/chronon) to write replay
 #   seeds, FUZZ_ARGS for more libFuzzer options.
@@ -24,9 +26,11 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cpu_mode=0
 jobs=1
+report_only=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --cpu) cpu_mode=1 ;;
+    --report) report_only=1 ;;
     --jobs)
       [ $# -ge 2 ] || { echo "fuzz.sh: --jobs needs a number" >&2; exit 2; }
       jobs=$2
@@ -37,9 +41,13 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-seconds=${1:-60}
-[ $# -gt 0 ] && shift
-case "$seconds$jobs" in
+if [ "$report_only" -eq 1 ]; then
+  seconds=-
+else
+  seconds=${1:-60}
+  [ $# -gt 0 ] && shift
+fi
+case "${seconds#-}$jobs" in
   *[!0-9]*) echo "fuzz.sh: SECONDS_PER_TARGET and --jobs take whole numbers" >&2; exit 2 ;;
 esac
 [ "$jobs" -ge 1 ] || { echo "fuzz.sh: --jobs must be at least 1" >&2; exit 2; }
@@ -50,6 +58,8 @@ all="robotalk_source robotalk_object_code robowar_rwr grobots_side robbie_progra
 lsp_messages dap_messages"
 targets=${*:-$all}
 
+# With --report, nothing from here to the table is done: no building, seeding or running.
+if [ "$report_only" -eq 0 ]; then
 if ! command -v clang++-19 >/dev/null 2>&1; then
   echo "fuzz.sh: clang++-19 is missing; run cmake/setup.sh --fuzz" >&2
   exit 2
@@ -212,6 +222,7 @@ while [ "$queue" -lt "$jobs" ]; do
   queue=$((queue + 1))
 done
 wait
+fi  # The end of what --report leaves out: building, seeding and running.
 
 status=0
 printf '%-22s %8s %8s %10s %8s %8s %8s %s\n' target seconds "cpu s" execs/s cov ft corpus findings
@@ -220,11 +231,11 @@ for t in $targets; do
   findings="$build/fuzz-findings/$t"
   log="$build/fuzz-logs/$t.log"
   cpu=$(tail -n 1 "$log.cpu" 2>/dev/null | awk 'NF == 2 { printf "%.0f", $1 + $2 }')
-  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  last=$(grep -aE '^#[0-9]+' "$log" | tail -1)
   cov=$(printf '%s' "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
   ft=$(printf '%s' "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
-  execs=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  execs=$(LC_ALL=C sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  runs=$(LC_ALL=C sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   [ -z "$execs" ] && execs=$(printf '%s' "$last" | sed -n 's/.* exec\/s: \([0-9]*\).*/\1/p')
   size=$(find "$corpus" -type f | wc -l)
   found=$(find "$findings" -type f | wc -l)
