@@ -36,7 +36,7 @@ while [ $# -gt 0 ]; do
       jobs=$2
       shift
       ;;
-    -*) echo "fuzz.sh: unknown option $1 (usage: bench/fuzz.sh [--cpu] [--jobs N] [SECONDS] [TARGET...])" >&2; exit 2 ;;
+    -*) echo "fuzz.sh: unknown option $1 (usage: bench/fuzz.sh [--cpu] [--jobs N] [SECONDS] [TARGET...] or --report [TARGET...])" >&2; exit 2 ;;
     *) break ;;
   esac
   shift
