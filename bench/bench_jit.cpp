@@ -36,8 +36,8 @@
 #include "chronon/vm/grobocode_engine.h"
 #include "chronon/vm/grobocode_interpreter.h"
 #include "chronon/vm/grobocode_test_host.h"
-#include "chronon/vm/interpreter.h"
 #include "chronon/vm/robotalk_engine.h"
+#include "chronon/vm/robotalk_interpreter.h"
 
 namespace {
 

@@ -3,11 +3,11 @@
 
 #include <cstdio>
 
-#include "chronon/compiler/checker.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/grobocode_checker.h"
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_checker.h"
 #include "command_line.h"
 #include "commands.h"
 

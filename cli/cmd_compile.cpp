@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "chronon/compiler/object_code.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_object_code.h"
 #include "command_line.h"
 #include "commands.h"
 

@@ -4,11 +4,11 @@
 #include <optional>
 #include <string>
 
-#include "chronon/compiler/disasm.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/grobocode_disasm.h"
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_disasm.h"
 #include "command_line.h"
 #include "commands.h"
 

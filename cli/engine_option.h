@@ -13,8 +13,8 @@
 #include "chronon/compiler/robotalk.h"
 #include "chronon/jit/grobocode_jit.h"
 #include "chronon/jit/robotalk_jit.h"
-#include "chronon/vm/bytecode.h"
 #include "chronon/vm/grobocode_engine.h"
+#include "chronon/vm/robotalk_bytecode.h"
 #include "chronon/vm/robotalk_engine.h"
 
 namespace chronon::cli {

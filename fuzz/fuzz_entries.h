@@ -13,7 +13,7 @@ namespace chronon::fuzz {
 
 /// RoboTalk source: compile, check, and when it compiles a 100-chronon battle against a bundled robot.
 void roboTalkSource(std::string_view input);
-/// The object-code text format (object_code.h): read, check, and a short battle.
+/// The object-code text format (robotalk_object_code.h): read, check, and a short battle.
 void roboTalkObjectCode(std::string_view input);
 /// A RoboWar 5 `.RWR` file (rwr.h): parse, check its code, and a short battle.
 void roboWarRwr(std::string_view input);

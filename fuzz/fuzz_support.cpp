@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "chronon/arena/robowar_battle.h"
-#include "chronon/compiler/checker.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_checker.h"
 
 namespace chronon::fuzz {
 

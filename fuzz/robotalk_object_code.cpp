@@ -1,4 +1,4 @@
-#include "chronon/compiler/object_code.h"
+#include "chronon/compiler/robotalk_object_code.h"
 #include "fuzz_entries.h"
 #include "fuzz_support.h"
 

@@ -21,8 +21,8 @@
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/jit/jit.h"
 #include "chronon/jit/robotalk_jit.h"
-#include "chronon/vm/interpreter.h"
 #include "chronon/vm/robotalk_engine.h"
+#include "chronon/vm/robotalk_interpreter.h"
 #include "test_support.h"
 
 #include <unistd.h>

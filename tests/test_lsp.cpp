@@ -17,10 +17,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "chronon/compiler/checker.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/grobocode_checker.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_checker.h"
 #include "chronon/jsonrpc/transport.h"
 #include "chronon/lsp/document.h"
 #include "chronon/lsp/language.h"

@@ -11,8 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "chronon/compiler/disasm.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_disasm.h"
 #include "chronon/compiler/robotalk_syntax.h"
 #include "chronon/compiler/rwr.h"
 #include "test_support.h"

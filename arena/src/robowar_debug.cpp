@@ -9,9 +9,9 @@
 #include <utility>
 
 #include "chronon/compiler/robotalk_assembler.h"
-#include "chronon/vm/host.h"
-#include "chronon/vm/interpreter.h"
 #include "chronon/vm/robotalk_engine.h"
+#include "chronon/vm/robotalk_host.h"
+#include "chronon/vm/robotalk_interpreter.h"
 
 namespace chronon::arena::robowar {
 
@@ -222,7 +222,7 @@ struct DebugSearch : debug::SearchCore<DebugPosition, DebugStopReason> {
   int lastPc = -1;
 };
 
-// The RoboTalkEngine of a debugged battle: vm::run's loop spelled out with vm::step (interpreter.h
+// The RoboTalkEngine of a debugged battle: vm::run's loop spelled out with vm::step (robotalk_interpreter.h
 // documents that run is step repeated while the budget lasts), numbering every instruction and
 // calling the session's hooks around it.
 class DebugSession::Runner final : public vm::RoboTalkEngine {

@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <utility>
 
-#include "chronon/vm/interpreter.h"
 #include "chronon/vm/robotalk_engine.h"
+#include "chronon/vm/robotalk_interpreter.h"
 
 namespace chronon::arena::robowar {
 

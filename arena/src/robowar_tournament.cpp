@@ -8,7 +8,7 @@
 
 #include "chronon/arena/parallel.h"
 #include "chronon/arena/random.h"
-#include "chronon/vm/bytecode.h"
+#include "chronon/vm/robotalk_bytecode.h"
 
 namespace chronon::arena::robowar {
 

@@ -1,8 +1,8 @@
 // Loading a robot from any of the file kinds Chronon reads (.RWR, object-code text, RoboTalk source).
 
 #include "chronon/compiler/load.h"
-#include "chronon/compiler/object_code.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_object_code.h"
 #include "chronon/compiler/rwr.h"
 
 namespace chronon::robotalk {

@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "chronon/compiler/load.h"
-#include "chronon/compiler/object_code.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_object_code.h"
 
 namespace chronon::robotalk {
 namespace {

@@ -11,10 +11,10 @@
 #include <sstream>
 
 #include "chronon/arena/robowar_replay.h"
-#include "chronon/compiler/disasm.h"
+#include "chronon/compiler/robotalk_disasm.h"
 #include "chronon/dap/protocol.h"
 #include "chronon/stdlib/robotalk_words.h"
-#include "chronon/vm/limits.h"
+#include "chronon/vm/robotalk_limits.h"
 #include "feature_support.h"
 
 namespace chronon::dap {

@@ -5,12 +5,12 @@
 
 #include <optional>
 
-#include "chronon/compiler/disasm.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/grobocode_disasm.h"
 #include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robbie_ir.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_disasm.h"
 
 namespace chronon::lsp {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <array>
 
-#include "chronon/compiler/checker.h"
+#include "chronon/compiler/robotalk_checker.h"
 #include "chronon/compiler/robotalk_syntax.h"
 #include "chronon/lsp/language.h"
 #include "chronon/stdlib/robotalk_words.h"

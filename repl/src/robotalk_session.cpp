@@ -11,15 +11,15 @@
 #include <string>
 #include <vector>
 
-#include "chronon/compiler/checker.h"
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_checker.h"
 #include "chronon/compiler/robotalk_syntax.h"
-#include "chronon/vm/brain.h"
-#include "chronon/vm/bytecode.h"
-#include "chronon/vm/host.h"
-#include "chronon/vm/interpreter.h"
+#include "chronon/vm/robotalk_brain.h"
+#include "chronon/vm/robotalk_bytecode.h"
+#include "chronon/vm/robotalk_host.h"
+#include "chronon/vm/robotalk_interpreter.h"
 #include "sessions.h"
 #include "text.h"
 

@@ -32,8 +32,8 @@
 #include <vector>
 
 #include "chronon/stdlib/robotalk_words.h"
-#include "chronon/vm/interpreter.h"
-#include "chronon/vm/limits.h"
+#include "chronon/vm/robotalk_interpreter.h"
+#include "chronon/vm/robotalk_limits.h"
 #include "robotalk_native.h"
 
 namespace chronon::jit::robotalk_detail {

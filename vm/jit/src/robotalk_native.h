@@ -4,10 +4,10 @@
 
 #include <cstdint>
 
-#include "chronon/vm/brain.h"
-#include "chronon/vm/bytecode.h"
-#include "chronon/vm/host.h"
-#include "chronon/vm/interpreter.h"
+#include "chronon/vm/robotalk_brain.h"
+#include "chronon/vm/robotalk_bytecode.h"
+#include "chronon/vm/robotalk_host.h"
+#include "chronon/vm/robotalk_interpreter.h"
 
 namespace chronon::jit::robotalk_detail {
 

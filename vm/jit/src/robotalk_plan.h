@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "chronon/vm/bytecode.h"
+#include "chronon/vm/robotalk_bytecode.h"
 
 namespace chronon::jit::robotalk_detail {
 

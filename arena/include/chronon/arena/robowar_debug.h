@@ -26,8 +26,8 @@
 #include "chronon/arena/robowar_engine.h"
 #include "chronon/compiler/robotalk.h"
 #include "chronon/compiler/source.h"
-#include "chronon/vm/brain.h"
-#include "chronon/vm/bytecode.h"
+#include "chronon/vm/robotalk_brain.h"
+#include "chronon/vm/robotalk_bytecode.h"
 
 namespace chronon::arena::robowar {
 

@@ -13,9 +13,9 @@
 #include "chronon/arena/random.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/compiler/robotalk.h"
-#include "chronon/vm/brain.h"
-#include "chronon/vm/bytecode.h"
-#include "chronon/vm/host.h"
+#include "chronon/vm/robotalk_brain.h"
+#include "chronon/vm/robotalk_bytecode.h"
+#include "chronon/vm/robotalk_host.h"
 
 namespace chronon::arena::robowar {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The RoboTalk frontend's product: a robot's object code (the 16-bit words of the original
 // assembler, addresses preserved) with the source range of every word, its labels and hardware.
-// This linear list is the first layer of the IR; ir.h adds the control-flow graph and facts.
+// This linear list is the first layer of the IR; robotalk_ir.h adds the control-flow graph and facts.
 
 #include <cstdint>
 #include <string>

@@ -96,7 +96,7 @@ bool parseHardwareHeader(std::string_view commentText, robowar::RobotHardware& h
 /// What kind of file a robot was loaded from.
 enum class RobotFileKind : uint8_t {
   kSource,      ///< RoboTalk source text, compiled.
-  kObjectCode,  ///< The golden object-code text format (object_code.h), read as words.
+  kObjectCode,  ///< The golden object-code text format (robotalk_object_code.h), read as words.
   kRwr,         ///< A RoboWar 5 .RWR file (rwr.h): its machine code and hardware.
 };
 

@@ -6,10 +6,10 @@
 
 #include <string_view>
 
-#include "chronon/vm/brain.h"
-#include "chronon/vm/bytecode.h"
-#include "chronon/vm/host.h"
-#include "chronon/vm/interpreter.h"
+#include "chronon/vm/robotalk_brain.h"
+#include "chronon/vm/robotalk_bytecode.h"
+#include "chronon/vm/robotalk_host.h"
+#include "chronon/vm/robotalk_interpreter.h"
 
 namespace chronon::vm {
 
@@ -21,7 +21,7 @@ class RoboTalkEngine {
  public:
   virtual ~RoboTalkEngine() = default;
 
-  /// Runs `brain` over `code` for `budget` cycles as vm::run does (interpreter.h, specs/robowar.md
+  /// Runs `brain` over `code` for `budget` cycles as vm::run does (robotalk_interpreter.h, specs/robowar.md
   /// §3.5): stops at the budget, the free-instruction cap, SYNC or a run-time error.
   virtual RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) = 0;
 

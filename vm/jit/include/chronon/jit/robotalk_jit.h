@@ -35,7 +35,7 @@ class RoboTalkJit final : public vm::RoboTalkEngine {
   RoboTalkJit(const RoboTalkJit&) = delete;
   RoboTalkJit& operator=(const RoboTalkJit&) = delete;
 
-  /// Runs exactly as vm::run (interpreter.h, specs/robowar.md §3.5), natively where it can. The
+  /// Runs exactly as vm::run (robotalk_interpreter.h, specs/robowar.md §3.5), natively where it can. The
   /// first call with a Bytecode compiles it (or finds it in the cache) and remembers the result in
   /// Bytecode::memo.
   vm::RunResult run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) override;

@@ -1,14 +1,14 @@
 #pragma once
 // The state of one RoboTalk brain: data stack, program counter, user variables, the VSTORE vector,
 // interrupt handlers and queue, and the pending-error state (specs/robowar.md §3.3, §3.5, §6).
-// The interpreter (interpreter.h) runs it; the arena owns one per robot.
+// The interpreter (robotalk_interpreter.h) runs it; the arena owns one per robot.
 
 #include <array>
 #include <cstdint>
 #include <string_view>
 
 #include "chronon/stdlib/robotalk_words.h"
-#include "chronon/vm/limits.h"
+#include "chronon/vm/robotalk_limits.h"
 
 namespace chronon::vm {
 

@@ -1,4 +1,4 @@
-// Tests of the IR's control-flow graph and the RoboTalk stack checker (compiler/ir.h, checker.h).
+// Tests of the IR's control-flow graph and the RoboTalk stack checker (compiler/robotalk_ir.h, robotalk_checker.h).
 
 #include <catch2/catch.hpp>
 
@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "chronon/compiler/checker.h"
-#include "chronon/compiler/ir.h"
 #include "chronon/compiler/load.h"
-#include "chronon/compiler/object_code.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_checker.h"
+#include "chronon/compiler/robotalk_ir.h"
+#include "chronon/compiler/robotalk_object_code.h"
 #include "chronon/compiler/rwr.h"
 #include "test_support.h"
 

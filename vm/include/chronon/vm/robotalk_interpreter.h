@@ -4,9 +4,9 @@
 
 #include <optional>
 
-#include "chronon/vm/brain.h"
-#include "chronon/vm/bytecode.h"
-#include "chronon/vm/host.h"
+#include "chronon/vm/robotalk_brain.h"
+#include "chronon/vm/robotalk_bytecode.h"
+#include "chronon/vm/robotalk_host.h"
 
 namespace chronon::vm {
 

@@ -8,9 +8,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "chronon/compiler/disasm.h"
-#include "chronon/compiler/object_code.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_disasm.h"
+#include "chronon/compiler/robotalk_object_code.h"
 #include "chronon/compiler/rwr.h"
 #include "test_support.h"
 

@@ -1,6 +1,6 @@
-// Writing and reading the golden object-code text format (compiler/include/chronon/compiler/object_code.h).
+// Writing and reading the golden object-code text format (compiler/include/chronon/compiler/robotalk_object_code.h).
 
-#include "chronon/compiler/object_code.h"
+#include "chronon/compiler/robotalk_object_code.h"
 
 #include <cstdio>
 

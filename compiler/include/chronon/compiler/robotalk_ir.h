@@ -1,7 +1,7 @@
 #pragma once
 // The RoboTalk IR's second layer: basic blocks and the control-flow graph over a Program's linear
 // instruction list (robotalk.h), plus the per-instruction facts that the checker's abstract
-// interpretation attaches (checker.h). Addresses stay instruction indices, as in the original object
+// interpretation attaches (robotalk_checker.h). Addresses stay instruction indices, as in the original object
 // code, so a label's address, a jump target and an index into Program::code are the same number.
 
 #include <cstdint>

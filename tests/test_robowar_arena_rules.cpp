@@ -1,5 +1,5 @@
 // More tests of the RoboWar battle engine (arena/): the registers and rules the engine adds beyond
-// tests/test_arena.cpp — NEAREST, MEGANUKE, JOCE and the official rules, DOPPLER's sign, RADAR's
+// tests/test_robowar_arena.cpp — NEAREST, MEGANUKE, JOCE and the official rules, DOPPLER's sign, RADAR's
 // blind spot for the robot's own shots, edge interrupts, channels, team scoring and collisions
 // (specs/robowar.md §5-§8, docs/robowar-arena.md).
 

@@ -5,13 +5,13 @@
 // brain only when something outside the loop may look at them: a host call (which may enter a
 // RANGE/RADAR handler), interrupt service, SYNC, the end of the budget and errors.
 
-#include "chronon/vm/interpreter.h"
+#include "chronon/vm/robotalk_interpreter.h"
 
 #include <cstddef>
 #include <optional>
 
 #include "chronon/stdlib/robotalk_words.h"
-#include "math_words.h"
+#include "robotalk_math_words.h"
 
 namespace chronon::vm {
 

@@ -1,5 +1,5 @@
 #pragma once
-// The RoboTalk stack checker: an abstract interpretation over the CFG (ir.h) that infers the stack
+// The RoboTalk stack checker: an abstract interpretation over the CFG (robotalk_ir.h) that infers the stack
 // depth and value kinds at every instruction and reports certain faults. It follows the rule that
 // matters most for legacy robots: never a false error. Errors are reported only for faults that
 // happen on every analysed path (certain underflow, certain overflow); everything the original game
@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "chronon/compiler/diagnostic.h"
-#include "chronon/compiler/ir.h"
 #include "chronon/compiler/robotalk.h"
+#include "chronon/compiler/robotalk_ir.h"
 
 namespace chronon::robotalk {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "chronon/compiler/robotalk_assembler.h"
-#include "chronon/vm/interpreter.h"
+#include "chronon/vm/robotalk_interpreter.h"
 
 namespace {
 

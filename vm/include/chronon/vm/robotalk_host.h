@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "chronon/stdlib/robotalk_words.h"
-#include "chronon/vm/brain.h"
+#include "chronon/vm/robotalk_brain.h"
 
 namespace chronon::vm {
 

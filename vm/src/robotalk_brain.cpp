@@ -1,7 +1,7 @@
 // The brain's interrupt bookkeeping and error state (specs/robowar.md §6; docs/robowar-arena.md
 // "Interpreter" and "Run-time error messages").
 
-#include "chronon/vm/brain.h"
+#include "chronon/vm/robotalk_brain.h"
 
 #include <array>
 #include <cstddef>

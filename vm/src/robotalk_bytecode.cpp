@@ -1,6 +1,6 @@
 // Decoding object-code words into interpreter cells (specs/robowar.md §3.3, §4).
 
-#include "chronon/vm/bytecode.h"
+#include "chronon/vm/robotalk_bytecode.h"
 
 #include "chronon/stdlib/robotalk_words.h"
 

@@ -1,4 +1,4 @@
-#include "chronon/compiler/checker.h"
+#include "chronon/compiler/robotalk_checker.h"
 
 #include <algorithm>
 #include <deque>

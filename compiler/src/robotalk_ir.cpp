@@ -1,4 +1,4 @@
-#include "chronon/compiler/ir.h"
+#include "chronon/compiler/robotalk_ir.h"
 
 #include <algorithm>
 

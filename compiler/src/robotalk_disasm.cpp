@@ -1,6 +1,6 @@
-// The RoboTalk disassembler (compiler/include/chronon/compiler/disasm.h).
+// The RoboTalk disassembler (compiler/include/chronon/compiler/robotalk_disasm.h).
 
-#include "chronon/compiler/disasm.h"
+#include "chronon/compiler/robotalk_disasm.h"
 
 #include <cstdio>
 #include <set>
