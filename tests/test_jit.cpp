@@ -40,6 +40,21 @@ GrobocodeJit& theJit() {
   return *jit;
 }
 
+// The same at level 2, whose code keeps the state's counters in registers across blocks (a lowering
+// of its own, grobocode_lower.cpp).
+GrobocodeJit& theJitO2() {
+  static std::unique_ptr<GrobocodeJit> jit = [] {
+    std::string reason;
+    chronon::jit::JitOptions options;
+    options.optimization = 2;
+    auto made = GrobocodeJit::create(reason, options);
+    INFO(reason);
+    REQUIRE(made != nullptr);
+    return made;
+  }();
+  return *jit;
+}
+
 bool fullRun() {
   const char* full = std::getenv("CHRONON_JIT_FULL");
   return full != nullptr && std::string(full) == "1";
@@ -86,7 +101,7 @@ void processorOf(const gc::Type& type, int32_t& speed, int32_t& memory) {
 // Runs `brain` for `frames` Thinks of `speed` cycles under both engines on fresh test hosts and
 // compares everything after every frame. Returns the instructions executed.
 int64_t compareBrain(const gc::Brain& brain, const gc::Type* type, int32_t speed, int32_t memory, int32_t frames,
-                     int32_t seed = 7) {
+                     int32_t seed = 7, GrobocodeJit& jit = theJit()) {
   gc::GrobocodeTestHost hostI(seed);
   gc::GrobocodeTestHost hostJ(seed);
   if (type != nullptr) {
@@ -100,7 +115,7 @@ int64_t compareBrain(const gc::Brain& brain, const gc::Type* type, int32_t speed
   for (int32_t frame = 0; frame < frames; ++frame) {
     INFO("frame " << frame);
     const int32_t doneI = gc::interpreterEngine().think(stateI, brain, hostI, speed);
-    const int32_t doneJ = theJit().think(stateJ, brain, hostJ, speed);
+    const int32_t doneJ = jit.think(stateJ, brain, hostJ, speed);
     REQUIRE(doneI == doneJ);
     executed += doneI;
     chronon::test::requireSameBrainState(stateI, stateJ);
@@ -120,16 +135,19 @@ gc::SideResult probe(const std::string& code, int32_t memory = 10) {
                                      "\n#code\n" + code + "\n#end\n");
 }
 
-// Runs `code` under both engines with several budgets and checks that they agree; returns the
-// interpreter's final state for further checks.
+// Runs `code` under both engines (the JIT at levels 1 and 2) with several budgets and checks that
+// they agree; returns the interpreter's final state for further checks.
 gc::BrainState compareCode(const std::string& code, int32_t frames = 4, int32_t memory = 10) {
   INFO(code);
   const gc::SideResult side = probe(code, memory);
   REQUIRE(side.loaded());
   const gc::Brain& brain = *side.side.types.at(0).brain;
-  for (const int32_t speed : {1, 2, 3, 5, 7, 13, 50, 1000}) {
-    INFO("speed " << speed);
-    compareBrain(brain, nullptr, speed, memory, frames * (speed < 50 ? 40 : 1));
+  for (GrobocodeJit* jit : {&theJit(), &theJitO2()}) {
+    INFO("level " << (jit == &theJit() ? 1 : 2));
+    for (const int32_t speed : {1, 2, 3, 5, 7, 13, 50, 1000}) {
+      INFO("speed " << speed);
+      compareBrain(brain, nullptr, speed, memory, frames * (speed < 50 ? 40 : 1), 7, *jit);
+    }
   }
   gc::GrobocodeTestHost host(7);
   gc::BrainState state = gc::makeBrainState(brain, memory);
@@ -388,6 +406,41 @@ TEST_CASE("JIT warming up leaves a brain to the interpreter until it has run a w
   CHECK(stats.records[0].name == "probe");
 }
 
+TEST_CASE("JIT: cells kept in registers are written back wherever a block leaves", "[jit]") {
+  // Variables, vectors and stack cells written inside a block, then an error later in the same
+  // block: the interpreter must find every write before the failing instruction, and none after.
+  CHECK(compareCode("#var x 0\n#vector v 0 0\n1 x! 2 3 v! x 1 + x! v 1 0 / v!").status == gc::BrainStatus::kError);
+  CHECK(compareCode("#var x 0\n#vector v 0 0\n4 x! 5 6 v! 7 8 400000 400000 * x!").status == gc::BrainStatus::kError);
+  // A call into the interpreter (print, random) in the middle of a block reads what was written
+  // before it, and what it leaves is read again after it.
+  compareCode("#var x 0\n#vector v 1 2\n5 x! x print x 1 + x! 3 4 v! v vprint 2 random x + x! x print v 1 1 v+ v!");
+  // Cells popped in a block stay behind as stale cells, as in the interpreter's stack.
+  compareCode("1 2 3 4 5 + + + + drop 9 8 7 2drop drop stack print");
+  // A hardware write and read between writes of the same variable.
+  compareCode("#var x 0\n3 x! x engine-power! 4 x! engine-power x + x! x print");
+  // The stack near its limit: blocks whose stack check fails run on the interpreter, one
+  // instruction at a time, until a block fits again.
+  compareCode("#var n 0\nfill: n 1 + n! 1 n 95 < fill& ifg 1 2 3 4 5 drop drop drop drop drop 6 7 8 9 10 11");
+}
+
+TEST_CASE("JIT: a loop cut by the budget at every instruction", "[jit]") {
+  // The vector loop of bench/programs/vector.gb: three blocks per iteration. Every budget from 1 to
+  // 40 cuts its blocks at every possible instruction, under both levels.
+  const gc::SideResult side = probe(
+      "#vector p 0 0\n#vector v 0.5 0.25\n#vector w -1 2\n#var n 0\n#var reps 0\n"
+      "start: 0 n! 0 0 p! 0.5 0.25 v! -1 2 w!\n"
+      "loop: p v v+ p! p w v- vnegate p! v w v+ w! p v v= drop p w dot drop n 1 + n! n 20 < loop& ifg\n"
+      "reps 1 + reps! start& jump");
+  REQUIRE(side.loaded());
+  const gc::Brain& brain = *side.side.types.at(0).brain;
+  for (GrobocodeJit* jit : {&theJit(), &theJitO2()}) {
+    for (int32_t speed = 1; speed <= 40; ++speed) {
+      INFO("level " << (jit == &theJit() ? 1 : 2) << ", speed " << speed);
+      CHECK(compareBrain(brain, nullptr, speed, 0, 1500 / speed + 20, 7, *jit) > 1500);
+    }
+  }
+}
+
 TEST_CASE("JIT: a brain's code never reaches outside its state", "[jit]") {
   // Computed jumps into the middle of blocks, to every address, and returns to pushed addresses.
   compareCode("#var i 0\nloop: i 1 + i! i 2 mod 3 + jump nop nop 5 print i 40 < loop& ifg");
@@ -421,6 +474,12 @@ TEST_CASE("JIT matches the interpreter on every corpus side's brains", "[jit][co
       executed += compareBrain(*type.brain, &type, std::max(speed, 1), memory, 200);
       // An odd budget splits blocks differently.
       executed += compareBrain(*type.brain, &type, 3, memory, 200, 11);
+      // Level 2 lowers differently (grobocode_lower.cpp); it compiles slowly, so a sample of the
+      // sides runs it unless CHRONON_JIT_FULL=1.
+      if (fullRun() || sides % 8 == 1) {
+        executed += compareBrain(*type.brain, &type, std::max(speed, 1), memory, 200, 7, theJitO2());
+        executed += compareBrain(*type.brain, &type, 3, memory, 200, 11, theJitO2());
+      }
     }
   }
   INFO(sides << " sides, " << brains << " brains, " << executed << " instructions");

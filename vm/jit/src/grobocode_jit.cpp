@@ -186,7 +186,7 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>("brain", *context);
   module->setDataLayout(target->getDataLayout());
-  llvm::Function* function = detail::lowerBrain(*module, plan, size, "grobocode_brain");
+  llvm::Function* function = detail::lowerBrain(*module, plan, size, "grobocode_brain", optimization);
   if (function == nullptr) {
     record.note = "internal error: an instruction's code disagrees with its planned stack effect";
     return nullptr;

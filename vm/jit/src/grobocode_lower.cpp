@@ -8,18 +8,30 @@
 // a bad address, return-stack limits) leaves the state exactly as before that instruction and lets
 // the interpreter execute it, so errors, messages and partial effects are the interpreter's own.
 // Instructions the plan does not compile always go through the step block.
+//
+// At level 2 the state's counters (height, return height, pc, remaining and used cycles) live in the
+// function's own slots, which LLVM turns into registers across blocks; they are written to the
+// BrainState only where C++ code can see them: before a call to the interpreter or the host, and on
+// return (at level 1 they stay in the BrainState, as before). Stack
+// cells, variables and vector components a block reads or writes stay in registers inside the block
+// and are written once, where the block leaves (its end, a deopt, a call), with the values the
+// interpreter would have left there at that point.
 
 #include "grobocode_lower.h"
 
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 
 #include <array>
 #include <initializer_list>
 #include <map>
+#include <utility>
 #include <vector>
 
 #include "chronon/stdlib/grobocode_words.h"
@@ -40,8 +52,13 @@ constexpr int32_t kMaxRaw = grobots::Fixed::kMaxRaw;
 
 class Lowering {
  public:
-  Lowering(llvm::Module& module, const Plan& plan, int32_t size)
-      : module_(module), context_(module.getContext()), b_(context_), plan_(plan), size_(size) {}
+  Lowering(llvm::Module& module, const Plan& plan, int32_t size, bool counterSlots)
+      : module_(module),
+        context_(module.getContext()),
+        b_(context_),
+        plan_(plan),
+        size_(size),
+        counterSlots_(counterSlots) {}
 
   llvm::Function* lower(const std::string& name);
 
@@ -63,11 +80,32 @@ class Lowering {
   void lowerPrim(const Op& op, int32_t at);
   Value* cell(int32_t rel);
   void setCell(int32_t rel, Value* value);
+  // Where a cached cell lives in the BrainState: a stack cell relative to the block's entry height,
+  // a scalar variable, or one component of a vector variable (2 * index + 0 for x, + 1 for y).
+  enum class Home : uint8_t { kStack, kVariable, kVector };
+  using Key = std::pair<Home, int32_t>;
+  // A cell's value in a register; `dirty` when memory does not hold it yet.
+  struct Cached {
+    Value* value = nullptr;
+    bool dirty = false;
+  };
+  using Cache = std::map<Key, Cached>;
+  Value* slotAddress(Key key);
+  Value* read(Key key);
+  void write(Key key, Value* value) { cache_[key] = Cached{value, true}; }
+  // Stores every dirty cell of `cache` (at the current insertion point).
+  void flush(const Cache& cache);
+  // Copies the state's counters between the function's slots and the BrainState, around calls into
+  // C++ code and on return.
+  void spill();
+  void reload();
   void push(Value* value) { setCell(depth_++, value); }
   Value* boolean(Value* flag) { return b_.CreateSelect(flag, c32(kOne), c32(0)); }
   Value* isTrue(Value* v) { return b_.CreateICmpNE(v, c32(0)); }
-  // The locals after `executed` instructions of the block at stack depth `depth`.
-  void commit(int32_t depth, int32_t executed);
+  // The locals after `executed` instructions of the block at stack depth `depth`, with the cells of
+  // `cache` (by default the current one) written back.
+  void commit(int32_t depth, int32_t executed) { commitWith(cache_, depth, executed); }
+  void commitWith(const Cache& cache, int32_t depth, int32_t executed);
   // Leaves the current instruction to the interpreter when `ok` is false; continues after it.
   void require(Value* ok);
   BasicBlock* deopt();
@@ -82,12 +120,16 @@ class Lowering {
   Value* hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at);
   void lowerPure(const Op& op);
   void lowerShared(Inline word);
+  // Tells LLVM that the state's arrays and fields are distinct objects (alias scopes).
+  void addAliasScopes();
 
   llvm::Module& module_;
   llvm::LLVMContext& context_;
   llvm::IRBuilder<> b_;
   const Plan& plan_;
   int32_t size_;
+  // Whether the counters live in the function's slots (see height_) or in the BrainState.
+  bool counterSlots_;
 
   llvm::Function* function_ = nullptr;
   llvm::Function* step_ = nullptr;
@@ -101,14 +143,17 @@ class Lowering {
   Value* error_ = nullptr;
   Value* contextArg_ = nullptr;
   std::vector<Value*> fields_;
-  // The BrainState's height, return height, budget, instruction count and pc. They are the truth
-  // between blocks (so no value lives across blocks and no phi is needed, which keeps compile time
-  // linear); inside a block they are SSA values.
+  // The BrainState's height, return height, budget, instruction count and pc. With counterSlots_,
+  // the function's own slots (allocas), which SROA makes SSA values with phis at block headers: the
+  // state holds them only after spill(). Without, the state's fields themselves, the truth between
+  // blocks (inside a block they are SSA values).
   Value* height_ = nullptr;
   Value* returnHeight_ = nullptr;
   Value* remaining_ = nullptr;
   Value* used_ = nullptr;
   Value* pc_ = nullptr;
+  // The local memory's size, which no call changes while native code runs (grobocode_native.h).
+  Value* memorySize_ = nullptr;
   Value* base_ = nullptr;  // &stack[h0] of the block being lowered.
   BasicBlock* dispatch_ = nullptr;
   BasicBlock* stepBlock_ = nullptr;
@@ -122,7 +167,9 @@ class Lowering {
   Value* rem0_ = nullptr;
   Value* used0_ = nullptr;
   int32_t depth_ = 0;
-  std::map<int32_t, Value*> cells_;
+  Cache cache_;
+  // The cache as it was before the instruction being lowered: what a deopt writes back.
+  Cache opCache_;
   int32_t opAt_ = 0;
   int32_t opDepth_ = 0;
   int32_t opIndex_ = 0;
@@ -155,11 +202,21 @@ llvm::Function* Lowering::lower(const std::string& name) {
   b_.SetInsertPoint(entry);
   for (int f = 0; f <= static_cast<int>(ContextField::kShared); ++f)
     fields_.push_back(b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(f))));
-  height_ = field(ContextField::kHeight);
-  returnHeight_ = field(ContextField::kReturnHeight);
-  remaining_ = field(ContextField::kRemaining);
-  used_ = field(ContextField::kUsed);
-  pc_ = field(ContextField::kPc);
+  if (counterSlots_) {
+    height_ = b_.CreateAlloca(i32(), nullptr, "height");
+    returnHeight_ = b_.CreateAlloca(i32(), nullptr, "returnHeight");
+    remaining_ = b_.CreateAlloca(i32(), nullptr, "remaining");
+    used_ = b_.CreateAlloca(i32(), nullptr, "used");
+    pc_ = b_.CreateAlloca(i32(), nullptr, "pc");
+    reload();
+  } else {
+    height_ = field(ContextField::kHeight);
+    returnHeight_ = field(ContextField::kReturnHeight);
+    remaining_ = field(ContextField::kRemaining);
+    used_ = field(ContextField::kUsed);
+    pc_ = field(ContextField::kPc);
+  }
+  memorySize_ = b_.CreateLoad(i32(), field(ContextField::kMemorySize));
   in_ = b_.CreateAlloca(llvm::ArrayType::get(i32(), 2 * grobocode::kMaxEffectItems));
   out_ = b_.CreateAlloca(llvm::ArrayType::get(i32(), 2 * grobocode::kMaxEffectItems));
   error_ = b_.CreateAlloca(i32());
@@ -182,17 +239,57 @@ llvm::Function* Lowering::lower(const std::string& name) {
   for (size_t i = 0; i < plan_.blocks.size(); ++i) sw->addCase(c32(plan_.blocks[i].start), headers_[i]);
 
   b_.SetInsertPoint(stepBlock_);
+  spill();
   b_.CreateCall(step_, {contextArg_});
+  reload();
   b_.CreateCondBr(b_.CreateICmpEQ(b_.CreateLoad(b_.getInt8Ty(), field(ContextField::kStatus)), b_.getInt8(0)),
                   dispatch_, done_);
 
   b_.SetInsertPoint(exit_);
+  spill();
   b_.CreateBr(done_);
   b_.SetInsertPoint(done_);
   b_.CreateRetVoid();
 
   for (size_t i = 0; i < plan_.blocks.size(); ++i) lowerBlock(plan_.blocks[i], headers_[i]);
+  addAliasScopes();
   return function_;
+}
+
+// Every pointer in the context points into a different object: the BrainState's arrays and fields,
+// local memory, the size of it on the caller's stack, the side's shared memory, and the context
+// itself. Without this, LLVM must assume that a store to a stack cell may change a variable, and
+// reloads every variable after every store.
+void Lowering::addAliasScopes() {
+  llvm::MDBuilder md(context_);
+  llvm::MDNode* domain = md.createAnonymousAliasScopeDomain("grobocode");
+  const size_t count = fields_.size() + 1;  // Each field's object, then the context.
+  std::vector<llvm::Metadata*> scopes;
+  for (size_t i = 0; i < count; ++i) scopes.push_back(md.createAnonymousAliasScope(domain));
+  std::vector<llvm::MDNode*> own;
+  std::vector<llvm::MDNode*> others;
+  for (size_t i = 0; i < count; ++i) {
+    own.push_back(llvm::MDNode::get(context_, {scopes[i]}));
+    std::vector<llvm::Metadata*> rest;
+    for (size_t j = 0; j < count; ++j)
+      if (j != i) rest.push_back(scopes[j]);
+    others.push_back(llvm::MDNode::get(context_, rest));
+  }
+  std::map<const Value*, size_t> objectOf;
+  for (size_t f = 0; f < fields_.size(); ++f) objectOf[fields_[f]] = f;
+  objectOf[contextArg_] = fields_.size();
+  for (BasicBlock& block : *function_) {
+    for (llvm::Instruction& instruction : block) {
+      Value* pointer = nullptr;
+      if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&instruction)) pointer = load->getPointerOperand();
+      if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction)) pointer = store->getPointerOperand();
+      if (pointer == nullptr) continue;
+      const auto it = objectOf.find(llvm::getUnderlyingObject(pointer));
+      if (it == objectOf.end()) continue;
+      instruction.setMetadata(llvm::LLVMContext::MD_alias_scope, own[it->second]);
+      instruction.setMetadata(llvm::LLVMContext::MD_noalias, others[it->second]);
+    }
+  }
 }
 
 void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
@@ -217,10 +314,11 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
   b_.SetInsertPoint(body);
   base_ = b_.CreateInBoundsGEP(i32(), field(ContextField::kStack), b_.CreateZExt(h0_, b_.getInt64Ty()));
   depth_ = 0;
-  cells_.clear();
+  cache_.clear();
   for (int32_t at = block.start; at < block.end; ++at) {
     opAt_ = at;
     opDepth_ = depth_;
+    opCache_ = cache_;
     opIndex_ = at - block.start;
     opDeopt_ = nullptr;
     const Op& op = plan_.ops[static_cast<size_t>(at)];
@@ -236,20 +334,58 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
 
 Value* Lowering::cell(int32_t rel) {
   if (rel < opDepth_ - opPops_ || rel >= opDepth_) consistent_ = false;
-  const auto it = cells_.find(rel);
-  if (it != cells_.end()) return it->second;
-  Value* v = b_.CreateLoad(i32(), at32(base_, rel));
-  cells_[rel] = v;
-  return v;
+  return read({Home::kStack, rel});
 }
 
 void Lowering::setCell(int32_t rel, Value* value) {
   if (rel < opDepth_ - opPops_ || rel >= opDepth_ - opPops_ + opPushes_) consistent_ = false;
-  b_.CreateStore(value, at32(base_, rel));
-  cells_[rel] = value;
+  write({Home::kStack, rel}, value);
 }
 
-void Lowering::commit(int32_t depth, int32_t executed) {
+Value* Lowering::slotAddress(Key key) {
+  switch (key.first) {
+    case Home::kStack: return at32(base_, key.second);
+    case Home::kVariable: return at32(field(ContextField::kVariables), key.second);
+    case Home::kVector: return at32(field(ContextField::kVectors), key.second);
+  }
+  return nullptr;
+}
+
+Value* Lowering::read(Key key) {
+  const auto it = cache_.find(key);
+  if (it != cache_.end()) return it->second.value;
+  Value* v = b_.CreateLoad(i32(), slotAddress(key));
+  cache_[key] = Cached{v, false};
+  return v;
+}
+
+void Lowering::flush(const Cache& cache) {
+  for (const auto& [key, cached] : cache)
+    if (cached.dirty) b_.CreateStore(cached.value, slotAddress(key));
+}
+
+void Lowering::spill() {
+  if (!counterSlots_) return;
+  const std::array<std::pair<Value*, ContextField>, 5> pairs{{{height_, ContextField::kHeight},
+                                                              {returnHeight_, ContextField::kReturnHeight},
+                                                              {pc_, ContextField::kPc},
+                                                              {remaining_, ContextField::kRemaining},
+                                                              {used_, ContextField::kUsed}}};
+  for (const auto& [slot, f] : pairs) b_.CreateStore(b_.CreateLoad(i32(), slot), field(f));
+}
+
+void Lowering::reload() {
+  if (!counterSlots_) return;
+  const std::array<std::pair<Value*, ContextField>, 5> pairs{{{height_, ContextField::kHeight},
+                                                              {returnHeight_, ContextField::kReturnHeight},
+                                                              {pc_, ContextField::kPc},
+                                                              {remaining_, ContextField::kRemaining},
+                                                              {used_, ContextField::kUsed}}};
+  for (const auto& [slot, f] : pairs) b_.CreateStore(b_.CreateLoad(i32(), field(f)), slot);
+}
+
+void Lowering::commitWith(const Cache& cache, int32_t depth, int32_t executed) {
+  flush(cache);
   b_.CreateStore(b_.CreateAdd(h0_, c32(depth)), height_);
   b_.CreateStore(b_.CreateSub(rem0_, c32(executed)), remaining_);
   b_.CreateStore(b_.CreateAdd(used0_, c32(executed)), used_);
@@ -260,7 +396,7 @@ BasicBlock* Lowering::deopt() {
   const llvm::IRBuilderBase::InsertPoint saved = b_.saveIP();
   opDeopt_ = newBlock("deopt");
   b_.SetInsertPoint(opDeopt_);
-  commit(opDepth_, opIndex_);
+  commitWith(opCache_, opDepth_, opIndex_);
   b_.CreateStore(c32(opAt_), pc_);
   b_.CreateBr(stepBlock_);
   b_.restoreIP(saved);
@@ -321,37 +457,42 @@ void Lowering::lowerOp(const Op& op, int32_t at) {
   switch (op.kind) {
     case OpKind::kStep: return;  // Never inside a block (planBrain).
     case OpKind::kCall: {
-      // The interpreter executes the instruction on the state in memory: the stack cells are there
-      // already (setCell stores through), the counters are committed, and it advances pc itself.
+      // The interpreter executes the instruction on the state in memory: the cells are written back,
+      // the counters committed and spilled, and it advances pc itself.
       commit(opDepth_, opIndex_);
       b_.CreateStore(c32(at), pc_);
+      spill();
       b_.CreateCall(step_, {contextArg_});
+      reload();
       BasicBlock* next = newBlock("called");
       b_.CreateCondBr(b_.CreateICmpEQ(b_.CreateLoad(b_.getInt8Ty(), field(ContextField::kStatus)), b_.getInt8(0)), next,
                       done_);
       b_.SetInsertPoint(next);
-      cells_.clear();
+      cache_.clear();
       depth_ = opDepth_ - op.pops + op.pushes;
       return;
     }
     case OpKind::kPush: push(c32(op.value)); return;
-    case OpKind::kVarRead: push(b_.CreateLoad(i32(), at32(field(ContextField::kVariables), op.index))); return;
+    case OpKind::kVarRead: push(read({Home::kVariable, op.index})); return;
     case OpKind::kVarWrite: {
       Value* v = cell(depth_ - 1);
       --depth_;
-      b_.CreateStore(v, at32(field(ContextField::kVariables), op.index));
+      write({Home::kVariable, op.index}, v);
       return;
     }
-    case OpKind::kVecRead:
-      push(b_.CreateLoad(i32(), at32(field(ContextField::kVectors), 2 * static_cast<int64_t>(op.index))));
-      push(b_.CreateLoad(i32(), at32(field(ContextField::kVectors), 2 * static_cast<int64_t>(op.index) + 1)));
+    case OpKind::kVecRead: {
+      Value* x = read({Home::kVector, 2 * op.index});
+      Value* y = read({Home::kVector, 2 * op.index + 1});
+      push(x);
+      push(y);
       return;
+    }
     case OpKind::kVecWrite: {
       Value* y = cell(depth_ - 1);
       Value* x = cell(depth_ - 2);
       depth_ -= 2;
-      b_.CreateStore(x, at32(field(ContextField::kVectors), 2 * static_cast<int64_t>(op.index)));
-      b_.CreateStore(y, at32(field(ContextField::kVectors), 2 * static_cast<int64_t>(op.index) + 1));
+      write({Home::kVector, 2 * op.index}, x);
+      write({Home::kVector, 2 * op.index + 1}, y);
       return;
     }
     case OpKind::kLabelCall:
@@ -391,12 +532,15 @@ void Lowering::lowerOp(const Op& op, int32_t at) {
 Value* Lowering::hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at) {
   commit(depth, opIndex_ + 1);
   b_.CreateStore(c32(at + 1), pc_);
+  spill();
   Value* r = b_.CreateCall(callee, args);
   // The read returns a zero-extended cell or -1; the others 0 or 1.
   Value* failed = callee == read_ ? b_.CreateICmpSLT(r, b_.getInt64(0)) : b_.CreateICmpNE(r, c32(0));
   BasicBlock* next = newBlock("host");
   b_.CreateCondBr(failed, done_, next);
   b_.SetInsertPoint(next);
+  // The host changes no brain state but the status, so memory now holds every cached cell.
+  for (auto& entry : cache_) entry.second.dirty = false;
   return r;
 }
 
@@ -705,8 +849,7 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       Value* raw = top(1);
       require(b_.CreateICmpEQ(b_.CreateAnd(raw, c32(kOne - 1)), c32(0)));
       Value* index = b_.CreateSub(b_.CreateAShr(raw, c32(kFractionBits)), c32(1));
-      Value* size = b_.CreateLoad(i32(), field(ContextField::kMemorySize));
-      require(b_.CreateICmpULT(index, size));
+      require(b_.CreateICmpULT(index, memorySize_));
       Value* slot = at32(field(ContextField::kMemory), index);
       if (op.word == Inline::Load) {
         Value* v = b_.CreateLoad(i32(), slot);
@@ -733,8 +876,11 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
 
 }  // namespace
 
-llvm::Function* lowerBrain(llvm::Module& module, const Plan& plan, int32_t size, const std::string& name) {
-  Lowering lowering(module, plan, size);
+llvm::Function* lowerBrain(llvm::Module& module, const Plan& plan, int32_t size, const std::string& name,
+                           int optimization) {
+  // Level 1's fast register allocator would keep each counter's phi in a stack slot and copy it on
+  // every edge, which costs more than the loads and stores it saves (docs/jit.md, "Speed").
+  Lowering lowering(module, plan, size, optimization >= 2);
   llvm::Function* function = lowering.lower(name);
   return lowering.consistent_ ? function : nullptr;
 }

@@ -18,6 +18,9 @@ namespace chronon::jit::detail {
 /// every instruction that would fail, goes through one interpreter step. Returns the function, or
 /// nullptr when an instruction's lowering disagrees with its planned stack effect (an internal error:
 /// the caller declines the brain rather than run code whose stack checks do not cover it).
-llvm::Function* lowerBrain(llvm::Module& module, const Plan& plan, int32_t size, const std::string& name);
+/// `optimization` (1 or 2, as optimizeModule) chooses the form that its pipeline compiles best: at 2
+/// the state's counters are kept in registers across blocks and written back only where C++ code runs.
+llvm::Function* lowerBrain(llvm::Module& module, const Plan& plan, int32_t size, const std::string& name,
+                           int optimization);
 
 }  // namespace chronon::jit::detail
