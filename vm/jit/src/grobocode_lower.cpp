@@ -12,10 +12,11 @@
 // At level 2 the state's counters (height, return height, pc, remaining and used cycles) live in the
 // function's own slots, which LLVM turns into registers across blocks; they are written to the
 // BrainState only where C++ code can see them: before a call to the interpreter or the host, and on
-// return (at level 1 they stay in the BrainState, as before). Stack
-// cells, variables and vector components a block reads or writes stay in registers inside the block
-// and are written once, where the block leaves (its end, a deopt, a call), with the values the
-// interpreter would have left there at that point.
+// return. Stack cells, variables and vector components a block reads or writes stay in registers
+// inside the block and are written once, where the block leaves (its end, a deopt, a call), with
+// the values the interpreter would have left there at that point. Level 1, whose fast code
+// generator would keep those values in stack slots anyway, keeps the counters in the BrainState and
+// stores every write at once.
 
 #include "grobocode_lower.h"
 
@@ -58,7 +59,8 @@ class Lowering {
         b_(context_),
         plan_(plan),
         size_(size),
-        counterSlots_(counterSlots) {}
+        counterSlots_(counterSlots),
+        deferWrites_(counterSlots) {}
 
   llvm::Function* lower(const std::string& name);
 
@@ -92,7 +94,13 @@ class Lowering {
   using Cache = std::map<Key, Cached>;
   Value* slotAddress(Key key);
   Value* read(Key key);
-  void write(Key key, Value* value) { cache_[key] = Cached{value, true}; }
+  // At level 2 the store waits for the block's exit; level 1 stores at once, since its fast register
+  // allocator would keep the deferred values in stack slots anyway and the write-backs at every
+  // exit would lengthen its compiles (docs/jit.md, "Speed").
+  void write(Key key, Value* value) {
+    if (!deferWrites_) b_.CreateStore(value, slotAddress(key));
+    cache_[key] = Cached{value, deferWrites_};
+  }
   // Stores every dirty cell of `cache` (at the current insertion point).
   void flush(const Cache& cache);
   // Copies the state's counters between the function's slots and the BrainState, around calls into
@@ -130,6 +138,9 @@ class Lowering {
   int32_t size_;
   // Whether the counters live in the function's slots (see height_) or in the BrainState.
   bool counterSlots_;
+  // Whether cells, variables and vector components written in a block are stored only where the
+  // block leaves (level 2) or at once (level 1).
+  bool deferWrites_;
 
   llvm::Function* function_ = nullptr;
   llvm::Function* step_ = nullptr;
