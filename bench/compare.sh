@@ -3,15 +3,19 @@
 # Builds REV (default 1db5ab2, where the issue "Heavy tournaments, several times faster" starts) in a
 # separate worktree with this build's CMAKE_BUILD_TYPE, then runs each figure's chronon command with
 # the old and the new binary alternately, pinned to one core (taskset -c 0), RUNS times each (default
-# 3), and prints per figure the median old and new times and the speed-up old/new. The outputs of
+# 3), and prints per figure the median old and new times and the speed-up old/new. JIT figures run
+# with the new build's object cache warmed by untimed runs first, except the one marked "no cache". The outputs of
 # the two binaries must be byte-identical (the same battles); a figure whose outputs differ says so.
 # Last, the compute-heavy brains of bench_jit (a), both builds' bench_jit alternately on one core:
 # the new interpreter and the new JIT (as the command line runs it) against the old interpreter.
-# usage: bench/compare.sh [REV] [RUNS]      (needs ../shared for the Grobots figures)
+# usage: bench/compare.sh [REV] [RUNS] [all|tournaments|programs]   (needs ../shared for the Grobots
+# figures and the programs; `tournaments` leaves out the compute-heavy brains, `programs` everything else)
 set -eu
 repo=$(cd "$(dirname "$0")/.." && pwd)
 rev=${1:-1db5ab2}
 runs=${2:-3}
+part=${3:-all}
+case $part in all | tournaments | programs) ;; *) echo "compare.sh: unknown part $part" >&2 && exit 2 ;; esac
 build=$repo/build
 type=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
 type=${type:-RelWithDebInfo}
@@ -42,18 +46,25 @@ if [ -f "$shared/reference/grobots/top9/sides.txt" ]; then
   for s in $(cat "$shared/reference/grobots/top9/sides.txt"); do top9="$top9 $shared/corpus/grobots/$s"; done
 fi
 
-# Seconds (with fractions) that `chronon ARGS...` takes on core 0; its output goes to FILE.
+# Milliseconds that `chronon ARGS...` takes on core 0; its output goes to FILE. With cache=off the
+# JIT's object cache is off (CHRONON_JIT_CACHE=off).
+cache=on
 timed() {
   out=$1
   shift
   start=$(date +%s%N)
-  taskset -c 0 "$@" >"$out" 2>/dev/null || echo "failed: $*" >&2
+  if [ "$cache" = off ]; then
+    CHRONON_JIT_CACHE=off taskset -c 0 "$@" >"$out" 2>/dev/null || echo "failed: $*" >&2
+  else
+    taskset -c 0 "$@" >"$out" 2>/dev/null || echo "failed: $*" >&2
+  fi
   end=$(date +%s%N)
   echo "($end - $start) / 1000000" | bc
 }
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
 
+if [ "$part" != programs ]; then
 printf '%-34s %10s %10s %9s  %s\n' figure "old ms" "new ms" "old/new" "same output"
 # figure NAME ARGS...: alternates the binaries RUNS times and prints the medians and the ratio.
 figure() {
@@ -74,16 +85,29 @@ figure() {
   printf '%-34s %10s %10s %9s  %s\n' "$name" "$o" "$n" "$(echo "scale=2; $o / $n" | bc)" "$same"
 }
 
+# warm ARGS...: runs the new binary once, untimed, so that its JIT's object cache holds what the
+# figure compiles, as it does for a player who runs the same robots again (docs/jit.md, "The object
+# cache"); the old binary has no cache. A JIT change bumps kPipelineVersion, which empties the cache.
+warm() { taskset -c 0 "$new" "$@" >/dev/null 2>&1 || true; }
+
 rw="tournament $repo/stdlib/robowar -j 1"
 # shellcheck disable=SC2086
 {
-  figure "robowar (b) short, jit" $rw --duels 20 --groups 100 --engine jit
+  cache=off
+  figure "robowar (b) short, jit, no cache" $rw --duels 20 --groups 100 --engine jit
+  cache=on
+  warm $rw --duels 20 --groups 100 --engine jit
+  warm $rw --duels 20 --groups 100 --engine jit
+  figure "robowar (b) short, jit, warm cache" $rw --duels 20 --groups 100 --engine jit
   figure "robowar (b') long, interpreter" $rw --duels 100 --groups 500
+  warm $rw --duels 100 --groups 500 --engine jit
   figure "robowar (b') long, jit" $rw --duels 100 --groups 500 --engine jit
   if [ -n "$top9" ]; then
     figure "grobots top9 100x100, interpreter" tournament $top9 --rounds 6 -j 1
+    warm tournament $top9 --rounds 6 -j 1 --engine jit
     figure "grobots top9 100x100, jit" tournament $top9 --rounds 6 -j 1 --engine jit
     figure "grobots top9 200x200, interpreter" tournament $top9 --rounds 2 -j 1 --world 20x20
+    warm tournament $top9 --rounds 2 -j 1 --world 20x20 --engine jit
     figure "grobots top9 200x200, jit" tournament $top9 --rounds 2 -j 1 --world 20x20 --engine jit
   fi
 }
@@ -111,6 +135,8 @@ scale() {
   scale "robowar (b') -j 2 against -j 1" tournament "$repo/stdlib/robowar" --duels 100 --groups 500
   [ -n "$top9" ] && scale "grobots top9 -j 2 against -j 1" tournament $top9 --rounds 6
 }
+fi
+[ "$part" = tournaments ] && exit 0
 
 # Compute-heavy brains: bench_jit's table (a) (repetitions per second; columns program, interp, jit,
 # jit/int, jit-O2, O2/int, cli, ...), read up to the table (a') that follows it.
