@@ -105,8 +105,11 @@ class Lowering {
   void flush(const Cache& cache);
   // Copies the state's counters between the function's slots and the BrainState, around calls into
   // C++ code and on return.
-  void spill();
-  void reload();
+  void spill() { copyCounters(true); }
+  void reload() { copyCounters(false); }
+  // Copies the counters from the function's slots to the BrainState (`toState`) or back; nothing
+  // at level 1, where the BrainState holds them.
+  void copyCounters(bool toState);
   void push(Value* value) { setCell(depth_++, value); }
   Value* boolean(Value* flag) { return b_.CreateSelect(flag, c32(kOne), c32(0)); }
   Value* isTrue(Value* v) { return b_.CreateICmpNE(v, c32(0)); }
@@ -375,24 +378,18 @@ void Lowering::flush(const Cache& cache) {
     if (cached.dirty) b_.CreateStore(cached.value, slotAddress(key));
 }
 
-void Lowering::spill() {
+void Lowering::copyCounters(bool toState) {
   if (!counterSlots_) return;
-  const std::array<std::pair<Value*, ContextField>, 5> pairs{{{height_, ContextField::kHeight},
-                                                              {returnHeight_, ContextField::kReturnHeight},
-                                                              {pc_, ContextField::kPc},
-                                                              {remaining_, ContextField::kRemaining},
-                                                              {used_, ContextField::kUsed}}};
-  for (const auto& [slot, f] : pairs) b_.CreateStore(b_.CreateLoad(i32(), slot), field(f));
-}
-
-void Lowering::reload() {
-  if (!counterSlots_) return;
-  const std::array<std::pair<Value*, ContextField>, 5> pairs{{{height_, ContextField::kHeight},
-                                                              {returnHeight_, ContextField::kReturnHeight},
-                                                              {pc_, ContextField::kPc},
-                                                              {remaining_, ContextField::kRemaining},
-                                                              {used_, ContextField::kUsed}}};
-  for (const auto& [slot, f] : pairs) b_.CreateStore(b_.CreateLoad(i32(), field(f)), slot);
+  const std::array<std::pair<Value*, ContextField>, 5> counters{{{height_, ContextField::kHeight},
+                                                                 {returnHeight_, ContextField::kReturnHeight},
+                                                                 {pc_, ContextField::kPc},
+                                                                 {remaining_, ContextField::kRemaining},
+                                                                 {used_, ContextField::kUsed}}};
+  for (const auto& [slot, f] : counters) {
+    Value* from = toState ? slot : field(f);
+    Value* to = toState ? field(f) : slot;
+    b_.CreateStore(b_.CreateLoad(i32(), from), to);
+  }
 }
 
 void Lowering::commitWith(const Cache& cache, int32_t depth, int32_t executed) {
