@@ -159,12 +159,7 @@ class KeyframeSearches {
 
   /// Goes back to `robot`'s previous instruction, or to its first (see the sessions' stepBack).
   bool backToPrevious(Robot robot) {
-    if (!self().paused() && !self().ended()) return false;
-    Search search;
-    search.mode = SearchMode::kBackward;
-    search.from = self().currentTick();
-    search.step = decltype(search.step)::kInstruction;
-    search.robot = robot;
+    Search search = backwardSearch(robot, decltype(Search::step)::kInstruction);
     search.breakpoints = false;
     search.errors = false;
     return backTo(search);
@@ -172,15 +167,7 @@ class KeyframeSearches {
 
   /// Goes back to the last earlier breakpoint, watch or failure, or to `robot`'s first instruction
   /// (see the sessions' reverseContinue).
-  bool backToBreakpoint(Robot robot) {
-    if (!self().paused() && !self().ended()) return false;
-    Search search;
-    search.mode = SearchMode::kBackward;
-    search.from = self().currentTick();
-    search.step = decltype(search.step)::kContinue;
-    search.robot = robot;
-    return backTo(search);
-  }
+  bool backToBreakpoint(Robot robot) { return backTo(backwardSearch(robot, decltype(Search::step)::kContinue)); }
 
   /// The search the hooks serve, or nullptr.
   Search* search_ = nullptr;
@@ -188,7 +175,22 @@ class KeyframeSearches {
  private:
   Session& self() { return static_cast<Session&>(*this); }
 
-  bool backTo(Search& search) {
+  // A backward search from the current position that follows `robot` by `step`.
+  // (`Step` is Search's step enum, named through a template since Search is incomplete here.)
+  template <typename Step>
+  Search backwardSearch(Robot robot, Step step) {
+    Search search;
+    search.mode = SearchMode::kBackward;
+    search.from = self().currentTick();
+    search.step = step;
+    search.robot = robot;
+    return search;
+  }
+
+  // Pauses at the last match before the current position, or at `search.robot`'s first instruction;
+  // false when neither paused nor ended, or when the robot never runs.
+  bool backTo(Search search) {
+    if (!self().paused() && !self().ended()) return false;
     if (findBackward(search)) {
       materialize(search);
       return true;
