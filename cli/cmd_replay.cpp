@@ -220,8 +220,8 @@ bool verifyOne(const std::string& path, EngineChoice& engines) {
     std::printf("%s: DIFFERS (re-run with the %s): %s\n", path.c_str(), engineName, c.difference.c_str());
     return false;
   }
-  const auto unit = file->header.find("unit");
-  const std::string unitName = unit != file->header.end() && unit->is_string() ? unit->get<std::string>() : "moment";
+  std::string unitName = replay::stringField(file->header, "unit");
+  if (unitName.empty()) unitName = "moment";
   std::printf("%s: ok, %lld %ss match (re-run with the %s)\n", path.c_str(), static_cast<long long>(c.moments),
               unitName.c_str(), engineName);
   return true;
@@ -276,12 +276,7 @@ int runView(const Args& args) {
     return 1;
   }
   if (output.empty()) output = std::filesystem::path(input).replace_extension(".html").string();
-  std::string title;
-  for (const auto& e : file->header.value("entrants", nlohmann::json::array())) {
-    if (!e.is_object()) continue;
-    title += (title.empty() ? "" : " vs ") + e.value("name", std::string("?"));
-  }
-  if (!writeWholeFile(output, viewerPage(*bytes, title))) return 1;
+  if (!writeWholeFile(output, viewerPage(*bytes, replay::entrantTitle(file->header)))) return 1;
   std::printf("%s\n", output.c_str());
   return 0;
 }

@@ -10,6 +10,8 @@ void replayFile(std::string_view input) {
   if (!file) return;
   // What `chronon replay verify` reads from the header before it re-runs a battle.
   arena::replay::entrantFiles(file->header, error);
+  // What `chronon view` reads from it.
+  arena::replay::entrantTitle(file->header);
   try {
     arena::robowar::rulesFromJson(file->header.value("options", nlohmann::json::object()));
   } catch (const nlohmann::json::exception&) {

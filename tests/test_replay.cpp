@@ -312,6 +312,13 @@ TEST_CASE("chronon writes replays and pages, verifies them and rejects bad files
       << "\n{\"t\":0}\n{\"end\":{}}\n";
   CHECK(runChronon("replay verify '" + (dir / "typed.replay").string() + "'", out) == 1);
   CHECK(out.find("entrant 1's source does not match its hash") != std::string::npos);
+  // `view` titles the page with the entrants' names, of whatever type they are.
+  std::ofstream(dir / "named.replay", std::ios::binary)
+      << R"({"format":"chronon-replay","version":1,"game":"robowar","entrants":[{"name":5},"x",{"name":"B"}]})"
+      << "\n{\"t\":0}\n{\"end\":{}}\n";
+  CHECK(runChronon("view '" + (dir / "named.replay").string() + "' -o '" + (dir / "named.html").string() + "'", out) ==
+        0);
+  CHECK(readText(dir / "named.html").find("? vs ? vs B") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
@@ -336,6 +343,7 @@ TEST_CASE("header fields of the wrong type count as absent", "[replay]") {
   CHECK((*files)[0].name == "S");
   CHECK((*files)[0].path == "s.gb");  // Never a folder.
   CHECK((*files)[0].bytes == source);
+  CHECK(replay::entrantTitle(header) == "S");
   header["entrants"][0]["name"] = 7;
   header["entrants"][0]["file"] = nullptr;
   files = replay::entrantFiles(header, error);
@@ -345,10 +353,14 @@ TEST_CASE("header fields of the wrong type count as absent", "[replay]") {
   header["entrants"][0]["hash"] = 5;
   CHECK_FALSE(replay::entrantFiles(header, error));
   CHECK(error == "entrant 1's source does not match its hash");
+  CHECK(replay::entrantTitle(header) == "?");
   header["entrants"][0] = "S";
+  CHECK(replay::entrantTitle(header) == "?");
   CHECK_FALSE(replay::entrantFiles(header, error));
   CHECK(error == "entrant 1 is not an object");
   header["entrants"] = nlohmann::json::array();
   CHECK_FALSE(replay::entrantFiles(header, error));
   CHECK(error == "the header lists no entrants");
+  CHECK(replay::entrantTitle(header).empty());
+  CHECK(replay::entrantTitle(nlohmann::json(3)).empty());
 }

@@ -69,14 +69,13 @@ void appendInt(std::string& out, int64_t v) {
   out.append(buffer, end);
 }
 
-// The string at `key` of `object`, or "" when it is absent or not a string: nlohmann::json::value
-// would throw on a value of another type, and a header comes from a file anybody can write.
+}  // namespace
+
 std::string stringField(const nlohmann::json& object, const char* key) {
+  if (!object.is_object()) return {};
   const auto at = object.find(key);
   return at != object.end() && at->is_string() ? at->get<std::string>() : std::string();
 }
-
-}  // namespace
 
 nlohmann::json baseHeader(std::string_view game, std::string_view unit, const nlohmann::json& seed,
                           std::string_view engine, const std::vector<Entrant>& entrants) {
@@ -551,6 +550,17 @@ std::string base64(std::string_view bytes) {
     out += '=';
   }
   return out;
+}
+
+std::string entrantTitle(const nlohmann::json& header) {
+  std::string title;
+  const auto entrants = header.find("entrants");
+  if (entrants == header.end() || !entrants->is_array()) return title;
+  for (const nlohmann::json& e : *entrants) {
+    const std::string name = stringField(e, "name");
+    title += (title.empty() ? "" : " vs ") + (name.empty() ? std::string("?") : name);
+  }
+  return title;
 }
 
 std::optional<std::vector<Entrant>> entrantFiles(const nlohmann::json& header, std::string& error) {

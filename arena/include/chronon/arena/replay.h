@@ -174,6 +174,15 @@ std::string base64(std::string_view bytes);
 /// Decodes base64; nullopt on a character outside the alphabet.
 std::optional<std::string> unbase64(std::string_view text);
 
+/// The string at `key` of the JSON object `object`, or "" when `object` is not an object or the value
+/// is absent or not a string. Replay headers come from files anybody can write, and
+/// nlohmann::json::value throws on a value of another type.
+std::string stringField(const nlohmann::json& object, const char* key);
+
+/// The entrants' names in a replay's `header` joined with " vs " (the viewer page's title); "?" for
+/// an entrant without a name, "" when the header lists no entrants.
+std::string entrantTitle(const nlohmann::json& header);
+
 /// The entrants' files a replay's `header` holds, in order, as `chronon replay verify` loads them
 /// again: `name` the entrant's name ("" when absent), `path` its file name with no folder (it keeps
 /// its extension, which says how to read the file; "entrant" when the header's is unusable), `bytes`
