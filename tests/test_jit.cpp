@@ -3,6 +3,9 @@
 // return stack, jumps, memory) under both engines. CHRONON_JIT_FULL=1 (bench/differential.sh) runs
 // every corpus side through the rounds too; otherwise a sample keeps the test quick.
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -15,6 +18,7 @@
 #include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/jit/grobocode_jit.h"
+#include "chronon/jit/jit.h"
 #include "chronon/vm/grobocode_engine.h"
 #include "chronon/vm/grobocode_interpreter.h"
 #include "chronon/vm/grobocode_test_host.h"
@@ -191,6 +195,93 @@ TEST_CASE("the JIT compiles brains once per distinct program", "[jit]") {
   // a and c may have been compiled by an earlier test case; b is always a hit after a.
   CHECK(after.cacheHits >= before.cacheHits + 1);
   CHECK(after.records.size() <= before.records.size() + 2);
+}
+
+TEST_CASE("Grobocode JIT keeps compiled code on disk: a fresh JIT and a later process load it", "[jit][cache]") {
+  namespace fs = std::filesystem;
+  const std::string before = chronon::jit::objectCacheFolder();
+  const fs::path folder = fs::temp_directory_path() / ("chronon-grobocode-cache-test-" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  REQUIRE(chronon::jit::setObjectCacheFolder(folder.string()));
+  // Pure words (sqrt, max, dist) are calls into this process: the cached code must find them by
+  // name, wherever a later process has them. The seed makes the program one no other test compiles.
+  const std::string seed = std::to_string(::getpid() % 100000);
+  const std::string code =
+      "#vector p 3 4\n#var x " + seed + "\nloop: x sqrt 3 max x! p 0 0 dist x + x! x print p -1 vs* p! sync loop jump";
+  const gc::SideResult side = probe(code);
+  REQUIRE(side.loaded());
+  const gc::Brain& brain = *side.side.types.at(0).brain;
+  const auto freshJit = [] {
+    std::string reason;
+    std::unique_ptr<GrobocodeJit> made = GrobocodeJit::create(reason);
+    INFO(reason);
+    REQUIRE(made != nullptr);
+    return made;
+  };
+  const auto objects = [&] {
+    size_t found = 0;
+    for (const auto& entry : fs::directory_iterator(folder)) found += entry.path().extension() == ".o" ? 1 : 0;
+    return found;
+  };
+  const chronon::jit::ObjectCacheCounts start = chronon::jit::objectCacheCounts();
+  // The first JIT compiles the brain and keeps its object.
+  {
+    const std::unique_ptr<GrobocodeJit> first = freshJit();
+    REQUIRE(first->prepare(brain, "cached"));
+    CHECK(compareBrain(brain, nullptr, 7, 10, 30, 7, *first) > 100);
+  }
+  CHECK(chronon::jit::objectCacheCounts().writes == start.writes + 1);
+  CHECK(chronon::jit::objectCacheCounts().hits == start.hits);
+  REQUIRE(objects() == 1);
+  // A second JIT links that object instead of compiling, and runs the same.
+  {
+    const std::unique_ptr<GrobocodeJit> second = freshJit();
+    REQUIRE(second->prepare(brain, "cached"));
+    CHECK(compareBrain(brain, nullptr, 7, 10, 30, 7, *second) > 100);
+  }
+  CHECK(chronon::jit::objectCacheCounts().hits == start.hits + 1);
+  CHECK(chronon::jit::objectCacheCounts().writes == start.writes + 1);
+  // A damaged file is compiled again and replaced.
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    std::ofstream junk(entry.path(), std::ios::binary | std::ios::trunc);
+    junk << "chronon jit object 1\nnot an object";
+  }
+  {
+    const std::unique_ptr<GrobocodeJit> third = freshJit();
+    REQUIRE(third->prepare(brain, "cached"));
+    CHECK(compareBrain(brain, nullptr, 7, 10, 30, 7, *third) > 100);
+  }
+  CHECK(chronon::jit::objectCacheCounts().hits == start.hits + 1);
+  CHECK(chronon::jit::objectCacheCounts().writes == start.writes + 2);
+  REQUIRE(objects() == 1);
+  chronon::jit::setObjectCacheFolder(before);
+
+  // Two runs of the command line: the second process, whose functions sit at other addresses, loads
+  // what the first wrote, and prints what the interpreter prints.
+  const fs::path sideFile = folder / "cached.gb";
+  std::ofstream(sideFile) << "#side Cached\n#type Probe\n#hardware\nprocessor 20 10\nenergy 100 0\n#code\n"
+                          << code << "\n#end\n";
+  const auto chronon = [&](const std::string& args, const std::string& to) {
+    const std::string command = "CHRONON_JIT_CACHE='" + folder.string() + "' '" +
+                                chronon::test::chrononBinary().string() + "' run '" + sideFile.string() + "' " + args +
+                                " > '" + (folder / to).string() + "' 2>&1";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  REQUIRE(chronon("--frames 40", "interpreter.txt") == 0);
+  REQUIRE(chronon("--frames 40 --engine jit --stats", "first.txt") == 0);
+  REQUIRE(chronon("--frames 40 --engine jit --stats", "second.txt") == 0);
+  const std::string interpreted = readFile(folder / "interpreter.txt");
+  const std::string first = readFile(folder / "first.txt");
+  const std::string second = readFile(folder / "second.txt");
+  INFO(first << "\n--- second ---\n" << second);
+  CHECK(interpreted.find("prints:") != std::string::npos);
+  CHECK(first.find("0 objects loaded from and 1 written to") != std::string::npos);
+  CHECK(second.find("1 objects loaded from and 0 written to") != std::string::npos);
+  // The prints come first; the statistics follow on stderr.
+  CHECK(first.substr(0, interpreted.size()) == interpreted);
+  CHECK(second.substr(0, interpreted.size()) == interpreted);
+  fs::remove_all(folder);
 }
 
 TEST_CASE("JIT and interpreter agree on arithmetic, stack words and branches", "[jit]") {

@@ -641,7 +641,12 @@ void hostError(BrainState& state, RuntimeError error, std::string message, int32
 // therefore changes nothing before it has checked everything that could make it fail, except where
 // the host is called: the host is called exactly once, so from there on the fast path finishes the
 // instruction itself, errors included.
-int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, const DecodedBrain& code) {
+//
+// The loop stops once `remaining` has come down to `floor` (0 for a whole run): every instruction
+// costs exactly one cycle, so a floor of remaining - n executes at most n instructions, while
+// `remaining` keeps the value a brain reading it must see.
+int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, const DecodedBrain& code,
+                   int32_t floor) {
   namespace g = grobots;
   Machine machine(state, brain, host);
   const Operation* const operations = code.operations.data();
@@ -671,7 +676,7 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
     used += 1;
     executed += 1;
   };
-  while (remaining > 0) {
+  while (remaining > floor) {
     const int32_t at = pc;
     // Running off the code is the general path's error.
     if (static_cast<uint32_t>(at) >= size) [[unlikely]]
@@ -952,7 +957,7 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
         // first.
         case Op::kLabelNifg:
         case Op::kLabelIfg: {
-          if (remaining < 1 || height < 1 || height >= kStackLimit) goto undo;
+          if (remaining <= floor || height < 1 || height >= kStackLimit) goto undo;
           const bool taken = stack[height - 1].isTrue() == (operation.op == Op::kLabelIfg);
           // The label read's cell stays above the stack, stale, as the two instructions leave it.
           stack[height] = Fixed::fromRaw(operation.operand);
@@ -962,7 +967,7 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
           break;
         }
         case Op::kLabelJump:
-          if (remaining < 1 || height >= kStackLimit) goto undo;
+          if (remaining <= floor || height >= kStackLimit) goto undo;
           stack[height] = Fixed::fromRaw(operation.operand);
           pc = operation.operand >> Fixed::kFractionBits;
           payForSecond();
@@ -971,7 +976,7 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
         case Op::kConstantSubtract:
         case Op::kConstantLess:
         case Op::kConstantGreater: {
-          if (remaining < 1 || height < 1 || height >= kStackLimit) goto undo;
+          if (remaining <= floor || height < 1 || height >= kStackLimit) goto undo;
           const Fixed constant = Fixed::fromRaw(operation.operand);
           stack[height] = constant;
           Fixed& top = stack[height - 1];
@@ -1030,8 +1035,11 @@ void raiseHostError(BrainState& state, RuntimeError error, std::span<const Fixed
   state.errorPc = state.pc - 1;
 }
 
-int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host) {
-  if (state.status != BrainStatus::kOk || state.remaining <= 0) return 0;
+namespace {
+
+// `run` and `runUpTo`: executes while the status is kOk and remaining > floor (0 <= floor).
+int32_t runAbove(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t floor) {
+  if (state.status != BrainStatus::kOk || state.remaining <= floor) return 0;
   BrainState::InterpreterMemo& memo = state.interpreterMemo;
   if (!memoFits(memo, brain)) {
     memo = {&brain,
@@ -1052,10 +1060,22 @@ int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host) {
     int32_t executed = 0;
     Machine machine(state, brain, host);
     // A pc out of range stops the brain without executing anything, so it does not count.
-    while (state.status == BrainStatus::kOk && state.remaining > 0) executed += stepWith(machine, state, brain) ? 1 : 0;
+    while (state.status == BrainStatus::kOk && state.remaining > floor)
+      executed += stepWith(machine, state, brain) ? 1 : 0;
     return executed;
   }
-  return runDecoded(state, brain, host, code);
+  return runDecoded(state, brain, host, code, floor);
+}
+
+}  // namespace
+
+int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host) { return runAbove(state, brain, host, 0); }
+
+int32_t runUpTo(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t limit) {
+  if (limit <= 0) return 0;
+  // A budget above `limit` stops `limit` cycles down; a smaller one runs out first, as in `run`.
+  const int32_t floor = state.remaining > limit ? state.remaining - limit : 0;
+  return runAbove(state, brain, host, floor);
 }
 
 int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t cycles) {

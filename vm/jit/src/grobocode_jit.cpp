@@ -10,6 +10,7 @@
 #include <atomic>
 #include <span>
 #include <type_traits>
+#include <vector>
 
 #include "background.h"
 #include "chronon/jit/jit.h"
@@ -19,6 +20,7 @@
 #include "grobocode_native.h"
 #include "grobocode_plan.h"
 #include "llvm_support.h"
+#include "object_cache.h"
 
 namespace chronon::jit {
 
@@ -101,6 +103,11 @@ uint64_t hashKey(const std::vector<int32_t>& key) { return detail::hashWords(key
 struct Compiled {
   std::vector<int32_t> key;
   std::atomic<NativeBrain> function{nullptr};
+  // Per address, where native code hands over to the interpreter (`run`): the end of the block
+  // holding the address (the address + 1 outside every block), and whether a block starts there.
+  // Filled by the first compile, before it publishes `function`, and never changed after.
+  std::vector<int32_t> blockEnd;
+  std::vector<uint8_t> blockStart;
   std::string name;
   std::string note;                        // Why it was declined.
   std::atomic<int64_t> executed{0};        // Instructions run natively, for the hot-brain recompile.
@@ -118,12 +125,16 @@ struct Job {
 
 // An LLJIT for `optimization` in which compiled code finds the interpreter's step.
 std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reason) {
-  const detail::HostSymbol symbols[] = {
+  std::vector<detail::HostSymbol> symbols = {
       detail::hostSymbol(detail::kStepSymbol, &detail::chronon_jit_grobocode_step),
       detail::hostSymbol(detail::kReadSymbol, &detail::chronon_jit_grobocode_read),
       detail::hostSymbol(detail::kWriteSymbol, &detail::chronon_jit_grobocode_write),
       detail::hostSymbol(detail::kReadVectorSymbol, &detail::chronon_jit_grobocode_read_vector),
       detail::hostSymbol(detail::kWriteVectorSymbol, &detail::chronon_jit_grobocode_write_vector)};
+  int32_t count = 0;
+  const grobocode::PureWord* pure = grobocode::pureWords(count);
+  for (int32_t i = 0; i < count; ++i)
+    symbols.push_back(detail::hostSymbol(detail::pureSymbol(pure[i]), pure[i].function));
   return detail::makeLljit(detail::codeGenFor(optimization), symbols, reason);
 }
 
@@ -145,7 +156,7 @@ struct GrobocodeJit::Impl {
   const Compiled* find(const grobocode::Brain& brain, std::string_view name);
   void enqueue(const Compiled& target, const grobocode::Brain& brain, int optimization);
   void compileJob(Job& job);
-  NativeBrain compile(const grobocode::Brain& brain, CompileRecord& record, int optimization);
+  NativeBrain compile(const grobocode::Brain& brain, CompileRecord& record, int optimization, Compiled& target);
 };
 
 void GrobocodeJit::Impl::enqueue(const Compiled& target, const grobocode::Brain& brain, int optimization) {
@@ -154,11 +165,13 @@ void GrobocodeJit::Impl::enqueue(const Compiled& target, const grobocode::Brain&
 }
 
 void GrobocodeJit::Impl::compileJob(Job& job) {
-  cache.compileQueued(*job.target, static_cast<int32_t>(job.brain->instructions.size()), job.optimization,
-                      [&](CompileRecord& record) { return compile(*job.brain, record, job.optimization); });
+  cache.compileQueued(
+      *job.target, static_cast<int32_t>(job.brain->instructions.size()), job.optimization,
+      [&](CompileRecord& record) { return compile(*job.brain, record, job.optimization, *job.target); });
 }
 
-NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRecord& record, int optimization) {
+NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRecord& record, int optimization,
+                                        Compiled& target) {
   record.optimization = optimization;
   const auto size = static_cast<int32_t>(brain.instructions.size());
   if (size == 0) {
@@ -171,7 +184,17 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
   }
   const detail::Plan plan = detail::planBrain(brain);
   record.blocks = static_cast<int32_t>(plan.blocks.size());
-  llvm::orc::LLJIT* target = jit.get();
+  if (target.blockEnd.empty()) {
+    // A level 2 recompile leaves the tables alone: runs may be reading them.
+    target.blockEnd.resize(static_cast<size_t>(size));
+    target.blockStart.assign(static_cast<size_t>(size), 0);
+    for (int32_t at = 0; at < size; ++at) target.blockEnd[static_cast<size_t>(at)] = at + 1;
+    for (const detail::Block& block : plan.blocks) {
+      target.blockStart[static_cast<size_t>(block.start)] = 1;
+      for (int32_t at = block.start; at < block.end; ++at) target.blockEnd[static_cast<size_t>(at)] = block.end;
+    }
+  }
+  llvm::orc::LLJIT* lljit = jit.get();
   if (optimization >= 2 && options.optimization < 2) {
     if (!jitO2) {
       std::string reason;
@@ -181,18 +204,27 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
         return nullptr;
       }
     }
-    target = jitO2.get();
+    lljit = jitO2.get();
+  }
+  // Compiled code follows from the brain's key alone in this executable, so an object cached under
+  // that key (by an earlier run, or a compile at another level) is linked without lowering.
+  const std::string programKey = detail::DiskObjectCache::programKey("grobocode", target.key, optimization);
+  const std::string symbol = detail::programSymbol("grobocode_brain", programKey);
+  if (!programKey.empty()) {
+    const llvm::orc::ExecutorAddr cached = detail::loadCached(*lljit, programKey, symbol);
+    if (!cached.isNull()) return cached.toPtr<NativeBrain>();
   }
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>("brain", *context);
-  module->setDataLayout(target->getDataLayout());
-  llvm::Function* function = detail::lowerBrain(*module, plan, size, "grobocode_brain", optimization);
+  module->setDataLayout(lljit->getDataLayout());
+  llvm::Function* function =
+      detail::lowerBrain(*module, plan, size, programKey.empty() ? "grobocode_brain" : symbol, optimization);
   if (function == nullptr) {
     record.note = "internal error: an instruction's code disagrees with its planned stack effect";
     return nullptr;
   }
-  const llvm::orc::ExecutorAddr address =
-      detail::finishModule(*target, std::move(context), std::move(module), *function, optimization, record.note);
+  const llvm::orc::ExecutorAddr address = detail::finishModule(*lljit, std::move(context), std::move(module), *function,
+                                                               optimization, record.note, programKey);
   return address.isNull() ? nullptr : address.toPtr<NativeBrain>();
 }
 
@@ -209,7 +241,8 @@ const Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::str
                         }
                         return false;
                       }
-                      compiled.function.store(compile(brain, record, options.optimization), std::memory_order_release);
+                      compiled.function.store(compile(brain, record, options.optimization, compiled),
+                                              std::memory_order_release);
                       return true;
                     });
 }
@@ -285,8 +318,32 @@ int32_t GrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& 
                         &brain,
                         &host,
                         reinterpret_cast<int32_t*>(host.sharedMemory().data())};
+  // Native code runs whole blocks from their starts. Where it cannot (the pc inside a block, when a
+  // think resumes where the last one ran out of budget or after a stepped or failed instruction; or
+  // a block whose budget or stack checks fail), it returns, and the interpreter's fast loop runs up
+  // to the block's end, which is the native code's next entry. Single-stepping there through
+  // `grobocode::step` from native code cost more than the native blocks saved: a Grobots robot gets
+  // a few dozen cycles a frame, so nearly every think begins and ends inside a block.
+  const auto size = static_cast<int32_t>(brain.instructions.size());
+  const std::vector<int32_t>& blockEnd = static_cast<const Compiled*>(memo.code)->blockEnd;
+  const std::vector<uint8_t>& blockStart = static_cast<const Compiled*>(memo.code)->blockStart;
   const int32_t before = state.used;
-  function(&context);
+  for (;;) {
+    int32_t pc = state.pc;
+    if (pc >= 0 && pc < size && blockStart[static_cast<size_t>(pc)] != 0) {
+      // The interpreter may have allocated local memory (its first store) since the last call.
+      memory = state.memory.denseCells();
+      memorySize = memory == nullptr ? 0 : state.memory.size();
+      context.memory = reinterpret_cast<int32_t*>(memory);
+      function(&context);
+      if (state.status != grobocode::BrainStatus::kOk || state.remaining <= 0) break;
+      pc = state.pc;
+    }
+    // A pc outside the code is the interpreter's error.
+    const bool inside = pc >= 0 && pc < size;
+    grobocode::runUpTo(state, brain, host, inside ? blockEnd[static_cast<size_t>(pc)] - pc : 1);
+    if (state.status != grobocode::BrainStatus::kOk || state.remaining <= 0) break;
+  }
   const int32_t executed = state.used - before;
   const int64_t hot = impl_->options.hotInstructions;
   if (hot > 0 && impl_->options.background && impl_->options.optimization < 2) {

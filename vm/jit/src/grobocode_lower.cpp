@@ -1,13 +1,14 @@
 // Lowering a Grobocode brain to LLVM IR (DESIGN.md "Two backends, one behaviour").
 //
-// The function has a dispatch block (a switch on pc over every block start), one header and body per
-// block, and a step block that calls the interpreter for one instruction. A header checks, once for
-// the whole block, that the budget covers it and that the data stack can neither underflow nor
-// overflow in it; the body then runs with no stack checks, keeping the cells it has read or written
-// in registers. Any check that fails inside an instruction (arithmetic overflow, division by zero,
-// a bad address, return-stack limits) leaves the state exactly as before that instruction and lets
-// the interpreter execute it, so errors, messages and partial effects are the interpreter's own.
-// Instructions the plan does not compile always go through the step block.
+// The function has a dispatch block (a switch on pc over every block start) and one header and body
+// per block. A header checks, once for the whole block, that the budget covers it and that the data
+// stack can neither underflow nor overflow in it; the body then runs with no stack checks, keeping
+// the cells it has read or written in registers. Any check that fails inside an instruction
+// (arithmetic overflow, division by zero, a bad address, return-stack limits) leaves the state
+// exactly as before that instruction and returns, and so does a header whose checks fail or a pc
+// where no block starts (instructions the plan does not compile among them): the caller
+// (GrobocodeJit::run) has the interpreter run up to the end of that block, so errors, messages and
+// partial effects are the interpreter's own.
 //
 // At level 2 the state's counters (height, return height, pc, remaining and used cycles) live in the
 // function's own slots, which LLVM turns into registers across blocks; they are written to the
@@ -170,7 +171,6 @@ class Lowering {
   Value* memorySize_ = nullptr;
   Value* base_ = nullptr;  // &stack[h0] of the block being lowered.
   BasicBlock* dispatch_ = nullptr;
-  BasicBlock* stepBlock_ = nullptr;
   BasicBlock* exit_ = nullptr;
   BasicBlock* done_ = nullptr;  // Returns; the state in memory is complete.
   std::vector<BasicBlock*> headers_;
@@ -235,7 +235,6 @@ llvm::Function* Lowering::lower(const std::string& name) {
   out_ = b_.CreateAlloca(llvm::ArrayType::get(i32(), 2 * grobocode::kMaxEffectItems));
   error_ = b_.CreateAlloca(i32());
   dispatch_ = newBlock("dispatch");
-  stepBlock_ = newBlock("step");
   exit_ = newBlock("exit");
   done_ = newBlock("done");
   b_.CreateBr(dispatch_);
@@ -248,16 +247,9 @@ llvm::Function* Lowering::lower(const std::string& name) {
   BasicBlock* select = newBlock("select");
   b_.CreateCondBr(b_.CreateICmpSGT(b_.CreateLoad(i32(), remaining_), c32(0)), select, exit_);
   b_.SetInsertPoint(select);
-  llvm::SwitchInst* sw =
-      b_.CreateSwitch(b_.CreateLoad(i32(), pc_), stepBlock_, static_cast<unsigned>(plan_.blocks.size()));
+  // A pc where no block starts is the interpreter's (GrobocodeJit::run): native code returns.
+  llvm::SwitchInst* sw = b_.CreateSwitch(b_.CreateLoad(i32(), pc_), exit_, static_cast<unsigned>(plan_.blocks.size()));
   for (size_t i = 0; i < plan_.blocks.size(); ++i) sw->addCase(c32(plan_.blocks[i].start), headers_[i]);
-
-  b_.SetInsertPoint(stepBlock_);
-  spill();
-  b_.CreateCall(step_, {contextArg_});
-  reload();
-  b_.CreateCondBr(b_.CreateICmpEQ(b_.CreateLoad(b_.getInt8Ty(), field(ContextField::kStatus)), b_.getInt8(0)),
-                  dispatch_, done_);
 
   b_.SetInsertPoint(exit_);
   spill();
@@ -320,10 +312,10 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
   BasicBlock* body = newBlock("body");
   BasicBlock* single = newBlock("single");
   b_.CreateCondBr(ok, body, single);
-  // Too little budget or stack: the interpreter single-steps, while the budget lasts.
+  // Too little budget or stack: native code returns, and the interpreter runs the block.
   b_.SetInsertPoint(single);
   b_.CreateStore(c32(block.start), pc_);
-  b_.CreateCondBr(b_.CreateICmpSGT(rem0_, c32(0)), stepBlock_, exit_);
+  b_.CreateBr(exit_);
 
   b_.SetInsertPoint(body);
   base_ = b_.CreateInBoundsGEP(i32(), field(ContextField::kStack), b_.CreateZExt(h0_, b_.getInt64Ty()));
@@ -406,7 +398,7 @@ BasicBlock* Lowering::deopt() {
   b_.SetInsertPoint(opDeopt_);
   commitWith(opCache_, opDepth_, opIndex_);
   b_.CreateStore(c32(opAt_), pc_);
-  b_.CreateBr(stepBlock_);
+  b_.CreateBr(exit_);
   b_.restoreIP(saved);
   return opDeopt_;
 }
@@ -556,9 +548,9 @@ void Lowering::lowerPure(const Op& op) {
   const int32_t d = depth_;
   for (int32_t i = 0; i < op.pops; ++i) b_.CreateStore(cell(d - op.pops + i), at32(in_, i));
   auto* type = llvm::FunctionType::get(b_.getInt8Ty(), {b_.getPtrTy(), b_.getPtrTy(), b_.getPtrTy()}, false);
-  // The table's function, called at its address: it lives in this process as long as the JIT.
-  Value* callee = b_.CreateIntToPtr(b_.getInt64(reinterpret_cast<uint64_t>(op.pure->function)), b_.getPtrTy());
-  Value* ok = b_.CreateCall(type, callee, {in_, out_, error_});
+  // The table's function, called by its symbol (kPureSymbols says why not at its address).
+  const llvm::FunctionCallee callee = module_.getOrInsertFunction(pureSymbol(*op.pure), type);
+  Value* ok = b_.CreateCall(callee, {in_, out_, error_});
   // A number error: the interpreter executes the word again from the untouched stack and raises it.
   require(b_.CreateICmpNE(ok, b_.getInt8(0)));
   depth_ = d - op.pops;

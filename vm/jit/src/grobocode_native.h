@@ -6,6 +6,7 @@
 
 #include "chronon/vm/grobocode_brain.h"
 #include "chronon/vm/grobocode_host.h"
+#include "chronon/vm/grobocode_pure.h"
 
 namespace chronon::jit::detail {
 
@@ -60,6 +61,22 @@ inline constexpr const char* kReadSymbol = "chronon_jit_grobocode_read";
 inline constexpr const char* kWriteSymbol = "chronon_jit_grobocode_write";
 inline constexpr const char* kReadVectorSymbol = "chronon_jit_grobocode_read_vector";
 inline constexpr const char* kWriteVectorSymbol = "chronon_jit_grobocode_write_vector";
+
+/// The symbols under which compiled code calls the pure words, in grobocode::pureWords' order (the
+/// table is checked against CHRONON_GROBOCODE_PURE_WORDS): each is named after its word and bound to
+/// the word's function when the JIT is made. Calling by name rather than at the function's address
+/// keeps every address of this process out of the lowered IR, which is the object cache's key: a
+/// later run, whose functions sit elsewhere, finds the same key, and its linker binds the name anew.
+#define CHRONON_PURE_SYMBOL(name) "chronon_jit_grobocode_pure_" #name,
+inline constexpr const char* kPureSymbols[] = {CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_SYMBOL)};
+#undef CHRONON_PURE_SYMBOL
+
+/// The symbol of `word`, an entry of grobocode::pureWords.
+inline const char* pureSymbol(const grobocode::PureWord& word) {
+  int32_t count = 0;
+  const grobocode::PureWord* table = grobocode::pureWords(count);
+  return kPureSymbols[&word - table];
+}
 
 /// One interpreter step (grobocode::step) on the context's state; the native code keeps nothing
 /// cached across it but the local memory pointer, which a step can only set (the first store), never

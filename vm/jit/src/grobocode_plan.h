@@ -100,7 +100,7 @@ constexpr grobocode::Prim primOf(Inline word) {
 
 /// How native code handles one instruction.
 enum class OpKind : uint8_t {
-  kStep,        ///< Not compiled: the interpreter's grobocode::step runs it and the block ends there.
+  kStep,        ///< Not compiled: in no block; the interpreter runs it (GrobocodeJit::run).
   kCall,        ///< The interpreter's grobocode::step runs it inside a block: a word with a fixed stack
                 ///< effect that neither branches nor suspends (sensors, weapons, messages, forbidden
                 ///< hardware writes...); native code leaves when it changed the status.
@@ -150,7 +150,7 @@ struct Plan {
 };
 
 /// The longest block; a longer straight line is cut so that a frame's budget (often 10 to 50
-/// cycles) still covers whole blocks and rarely falls back to single-stepping.
+/// cycles) still covers whole blocks and rarely leaves one to the interpreter.
 inline constexpr int32_t kMaxBlockLength = 12;
 
 /// Decodes `brain` and cuts it into blocks. Leaders are the start address, every label address, and

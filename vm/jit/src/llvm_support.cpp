@@ -83,9 +83,32 @@ void optimizeModule(llvm::Module& module, int optimization) {
   pipeline.run(module, mam);
 }
 
+std::string programSymbol(std::string_view kind, const std::string& programKey) {
+  return std::string(kind) + "_" + programKey;
+}
+
+llvm::orc::ExecutorAddr loadCached(llvm::orc::LLJIT& jit, const std::string& programKey, const std::string& symbol) {
+  if (auto existing = jit.lookup(symbol))
+    return *existing;
+  else
+    llvm::consumeError(existing.takeError());
+  std::unique_ptr<llvm::MemoryBuffer> object = objectCache().load(programKey);
+  if (!object) return {};
+  if (llvm::Error e = jit.addObjectFile(std::move(object))) {
+    llvm::consumeError(std::move(e));
+    return {};
+  }
+  auto address = jit.lookup(symbol);
+  if (!address) {
+    llvm::consumeError(address.takeError());
+    return {};
+  }
+  return *address;
+}
+
 llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm::LLVMContext> context,
                                      std::unique_ptr<llvm::Module> module, llvm::Function& function, int optimization,
-                                     std::string& note) {
+                                     std::string& note, const std::string& programKey) {
   std::string problems;
   llvm::raw_string_ostream out(problems);
   if (llvm::verifyFunction(function, &out)) {
@@ -93,13 +116,16 @@ llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm
     return {};
   }
   // The function is named after its code, so that the same program gets the same name (and the
-  // object cache the same key) in every run, whatever order the programs are compiled in.
+  // object cache the same key) in every run, whatever order the programs are compiled in. A
+  // program key names both already.
   std::string ir;
-  llvm::raw_string_ostream text(ir);
-  module->print(text, nullptr);
-  text.flush();
-  const std::string symbol =
-      function.getName().str() + "_" + llvm::utohexstr(fnv1a(ir), true, 16) + "_o" + std::to_string(optimization);
+  std::string symbol = function.getName().str();
+  if (programKey.empty()) {
+    llvm::raw_string_ostream text(ir);
+    module->print(text, nullptr);
+    text.flush();
+    symbol += "_" + llvm::utohexstr(fnv1a(ir), true, 16) + "_o" + std::to_string(optimization);
+  }
   // The same code compiled into this JIT before is the same function: no second definition.
   if (auto existing = jit.lookup(symbol)) {
     // The module goes before the context it lives in.
@@ -117,8 +143,8 @@ llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm
   DiskObjectCache& cache = objectCache();
   bool cached = false;
   if (!cache.folder().empty()) {
-    // The IR as printed above names the module fully: the new symbol follows from it and the level.
-    const std::string key = DiskObjectCache::keyOf(ir, optimization);
+    // The IR as printed above, or the program key, names the module fully.
+    const std::string key = programKey.empty() ? DiskObjectCache::keyOf(ir, optimization) : programKey;
     module->setModuleIdentifier(key);
     cached = cache.has(key);
   }

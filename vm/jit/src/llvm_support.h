@@ -51,10 +51,20 @@ void optimizeModule(llvm::Module& module, int optimization);
 /// module when CHRONON_JIT_DUMP asks (=2 before, =1 after the passes), optimises it at
 /// `optimization` unless the object cache holds its object (object_cache.h), adds it to `jit` and
 /// looks the function up. The same code compiled into `jit` before returns the earlier function.
-/// Returns the function's address, or a null address with `note` saying why.
+/// With a `programKey` (DiskObjectCache::programKey) the function keeps the name the caller gave
+/// it (programSymbol) and the object is kept under that key, so nothing is printed. Returns the
+/// function's address, or a null address with `note` saying why.
 llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm::LLVMContext> context,
                                      std::unique_ptr<llvm::Module> module, llvm::Function& function, int optimization,
-                                     std::string& note);
+                                     std::string& note, const std::string& programKey = {});
+
+/// The name of the function compiled under `programKey`: `kind`_KEY.
+std::string programSymbol(std::string_view kind, const std::string& programKey);
+
+/// The function `symbol` of the object the cache keeps under `programKey`, linked into `jit` (or
+/// found there, when an earlier call linked it). A null address when the cache holds no such object
+/// (or a damaged one) or LLVM cannot link it: the caller then compiles.
+llvm::orc::ExecutorAddr loadCached(llvm::orc::LLJIT& jit, const std::string& programKey, const std::string& symbol);
 
 /// FNV-1a (64 bits) over `bytes`.
 inline uint64_t fnv1a(std::string_view bytes) {

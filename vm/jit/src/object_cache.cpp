@@ -16,6 +16,8 @@
 #include <system_error>
 #include <vector>
 
+#include <elf.h>
+#include <link.h>
 #include <unistd.h>
 
 #include "llvm_support.h"
@@ -59,6 +61,62 @@ const std::string& hostDescription() {
   return description;
 }
 
+// The object (executable or shared library) whose code includes `address`, and the executable's GNU
+// build ID as hex, found through the loaded objects' program headers.
+struct BuildIdSearch {
+  uintptr_t address = 0;
+  std::string id;
+};
+
+int findBuildId(dl_phdr_info* info, size_t /*size*/, void* data) {
+  auto& search = *static_cast<BuildIdSearch*>(data);
+  bool holds = false;
+  for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr)& segment = info->dlpi_phdr[i];
+    const uintptr_t start = info->dlpi_addr + segment.p_vaddr;
+    if (segment.p_type == PT_LOAD && search.address >= start && search.address - start < segment.p_memsz) holds = true;
+  }
+  if (!holds) return 0;
+  // Only the executable's own ID covers every library the lowering reads (the project's libraries
+  // are static); code in a shared library gets no program keys.
+  if (info->dlpi_name != nullptr && info->dlpi_name[0] != '\0') return 1;
+  for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr)& segment = info->dlpi_phdr[i];
+    if (segment.p_type != PT_NOTE) continue;
+    const auto* at = reinterpret_cast<const uint8_t*>(info->dlpi_addr + segment.p_vaddr);
+    const uint8_t* const end = at + segment.p_memsz;
+    // Each note: name size, description size, type, then the name and the description, each padded
+    // to 4 bytes.
+    while (end - at >= static_cast<ptrdiff_t>(sizeof(ElfW(Nhdr)))) {
+      ElfW(Nhdr) note;
+      std::memcpy(&note, at, sizeof note);
+      const size_t name = (note.n_namesz + 3) & ~size_t{3};
+      const size_t description = (note.n_descsz + 3) & ~size_t{3};
+      if (static_cast<size_t>(end - at) < sizeof note + name + description) break;
+      const uint8_t* const text = at + sizeof note;
+      if (note.n_type == NT_GNU_BUILD_ID && note.n_namesz == 4 && std::memcmp(text, "GNU", 4) == 0 &&
+          note.n_descsz > 0) {
+        search.id = llvm::toHex(llvm::ArrayRef<uint8_t>(text + name, note.n_descsz), true);
+        return 1;
+      }
+      at += sizeof note + name + description;
+    }
+  }
+  return 1;
+}
+
+// The build ID of the executable that holds this code and the JIT's lowering, "" when it has none
+// or the code is in a shared library.
+const std::string& buildId() {
+  static const std::string id = [] {
+    BuildIdSearch search;
+    search.address = reinterpret_cast<uintptr_t>(&findBuildId);
+    dl_iterate_phdr(&findBuildId, &search);
+    return search.id;
+  }();
+  return id;
+}
+
 bool validKey(const std::string& key) {
   return key.size() == kKeySize &&
          std::all_of(key.begin(), key.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
@@ -89,6 +147,26 @@ std::string DiskObjectCache::keyOf(std::string_view ir, int optimization) {
   return llvm::toHex(digest, true);
 }
 
+std::string DiskObjectCache::programKey(std::string_view kind, std::span<const int32_t> words, int optimization) {
+  const std::string& build = buildId();
+  if (build.empty()) return {};
+  llvm::SHA256 hash;
+  hash.update("chronon jit program key\n");
+  hash.update(std::to_string(kPipelineVersion) + '\n' + std::to_string(optimization) + '\n');
+  hash.update(hostDescription());
+  hash.update(build + '\n');
+  hash.update(llvm::StringRef(kind.data(), kind.size()));
+  hash.update("\n");
+  for (const int32_t word : words) {
+    const auto w = static_cast<uint32_t>(word);
+    const std::array<uint8_t, 4> bytes{static_cast<uint8_t>(w), static_cast<uint8_t>(w >> 8),
+                                       static_cast<uint8_t>(w >> 16), static_cast<uint8_t>(w >> 24)};
+    hash.update(bytes);
+  }
+  const std::array<uint8_t, 32> digest = hash.final();
+  return llvm::toHex(digest, true);
+}
+
 std::string DiskObjectCache::folder() const {
   const std::lock_guard<std::mutex> lock(mutex_);
   return folder_;
@@ -110,7 +188,10 @@ bool DiskObjectCache::has(const std::string& key) const {
 }
 
 std::unique_ptr<llvm::MemoryBuffer> DiskObjectCache::getObject(const llvm::Module* module) {
-  const std::string key = module->getModuleIdentifier();
+  return load(module->getModuleIdentifier());
+}
+
+std::unique_ptr<llvm::MemoryBuffer> DiskObjectCache::load(const std::string& key) {
   const std::string where = folder();
   if (where.empty() || !validKey(key)) return nullptr;
   const fs::path path = fs::path(where) / (key + ".o");

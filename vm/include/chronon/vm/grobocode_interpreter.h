@@ -24,6 +24,13 @@ namespace chronon::grobocode {
 /// state runs on it.
 int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host);
 
+/// Runs as `run`, but executes at most `limit` instructions (none when limit <= 0). The budget is
+/// not touched for it: a brain that reads `remaining` sees the same value as under `run`. The JIT
+/// (vm/jit) hands the interpreter the instructions up to the end of a block that native code cannot
+/// start (a pc inside a block, or a budget or stack too small for the whole block). Returns the
+/// instructions executed.
+int32_t runUpTo(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t limit);
+
 /// Executes exactly one instruction, one iteration of `run`'s loop, whatever the budget: fetch at
 /// pc, pc += 1, remaining -= 1, used += 1, execute; a runtime error sets status kError, the message
 /// and errorPc (§5.3); a pc outside the code is the appended `end`'s error with nothing executed.
