@@ -133,7 +133,12 @@ scale() {
 # shellcheck disable=SC2086
 {
   scale "robowar (b') -j 2 against -j 1" tournament "$repo/stdlib/robowar" --duels 100 --groups 500
-  [ -n "$top9" ] && scale "grobots top9 -j 2 against -j 1" tournament $top9 --rounds 6
+  if [ -n "$top9" ]; then
+    scale "grobots top9 -j 2 against -j 1" tournament $top9 --rounds 6
+    # Six rounds on two workers end with one worker idle while the other plays the longest round;
+    # a heavier tournament shows what the workers give once rounds outnumber them.
+    scale "grobots top9 x18 -j 2 against -j 1" tournament $top9 --rounds 18
+  fi
 }
 fi
 [ "$part" = tournaments ] && exit 0
