@@ -426,7 +426,7 @@ class LoggingHost final : public gc::GrobocodeHost {
     note("send " + std::to_string(channel.raw()) + " " + std::to_string(values.size()));
     return inner.send(channel, values);
   }
-  gc::RuntimeError receive(Fixed channel, std::vector<Fixed>& message) override {
+  gc::RuntimeError receive(Fixed channel, gc::Message& message) override {
     note("receive " + std::to_string(channel.raw()));
     return inner.receive(channel, message);
   }

@@ -125,6 +125,26 @@ TEST_CASE("Robots build children and messages reach the side", "[grobots-world]"
   CHECK(printed.front() == "Plant's plant #1 prints: 7");
 }
 
+TEST_CASE("A channel keeps the newest 50 messages, each with its cells in order", "[grobots-world]") {
+  // grobots-world.md §7: sixty two-cell messages leave the newest fifty; the oldest unread one is
+  // then the eleventh sent, and receive pushes its cells in the sender's order, then its length.
+  const Compiled ring = compile(
+      "#side Ring\n#type talker\n#hardware\nprocessor 2000\n#code\n#var i 0\n"
+      "again: i 1 + i! i 3 2 2 send i 60 < again& ifg\n"
+      "2 messages print 2 receive print print print 2 receive print print print 1 receive print stop\n#end\n");
+  gb::WorldOptions options;
+  options.keepPrints = true;
+  gb::World world({&ring.result.side}, options, 3);
+  world.startEmptyRound();
+  REQUIRE(world.placeRobot(0, 0, 50, 50));
+  std::vector<std::string> printed;
+  for (int i = 0; i < 3; ++i) {
+    world.step();
+    for (const std::string& m : world.takeMessages()) printed.push_back(m.substr(m.find(": ") + 2));
+  }
+  CHECK(printed == std::vector<std::string>{"50", "2", "3", "11", "2", "3", "12", "0"});
+}
+
 // A side of one expensive robot: armor 3000 makes the probe cost 3507, so seeding the side alone
 // from its budget of 4900 places one probe (grobots-world.md §12).
 const char* const kSolo =

@@ -207,7 +207,7 @@ TEST_CASE("Grobocode JIT keeps compiled code on disk: a fresh JIT and a later pr
   // name, wherever a later process has them. The seed makes the program one no other test compiles.
   const std::string seed = std::to_string(::getpid() % 100000);
   const std::string code =
-      "#vector p 3 4\n#var x " + seed + "\nloop: x sqrt 3 max x! p 0 0 dist x + x! x print p -1 vs* p! sync loop jump";
+      "#vector p 3 4\n#var x " + seed + "\nloop: x sqrt 3 max x! p 0 0 dist x + x! x print p -1 vs* p! sync loop& jump";
   const gc::SideResult side = probe(code);
   REQUIRE(side.loaded());
   const gc::Brain& brain = *side.side.types.at(0).brain;

@@ -17,7 +17,6 @@ using grobocode::RuntimeError;
 
 namespace {
 
-constexpr int32_t kMessageRing = 50;
 constexpr Fixed kSeekGain = raw(368);
 constexpr int32_t kSeekLookahead = 11;
 
@@ -35,7 +34,6 @@ const SensorResult* currentResult(const Sensor& s) {
   if (s.current < 0 || s.current >= count) return nullptr;
   return &s.results[static_cast<size_t>(s.current)];
 }
-
 
 int32_t resultCount(const Sensor& s) { return std::min<int32_t>(s.found, static_cast<int32_t>(s.results.size())); }
 
@@ -336,8 +334,7 @@ RuntimeError RobotHost::callHardware(Prim prim, std::span<const Fixed> in, std::
   };
   // The oldest message still kept on a channel (each channel is a ring of 50, §7).
   const auto oldest = [&](int ch) {
-    return r.side->sent[static_cast<size_t>(ch)] -
-           static_cast<int64_t>(r.side->channels[static_cast<size_t>(ch)].size());
+    return r.side->sent[static_cast<size_t>(ch)] - r.side->channels[static_cast<size_t>(ch)].kept;
   };
   const auto seek = [&](FixedVector target, FixedVector velocity, bool moving) {
     const FixedVector d = target - r.position;
@@ -533,24 +530,25 @@ RuntimeError RobotHost::send(Fixed channel, std::span<const Fixed> values) {
   const ::chronon::grobots::Checked<int, RuntimeError> c = grobocode::channelIndex(channel);
   if (!c.ok()) return c.error();
   ch = c.value();
-  auto& queue = r_.side->channels[static_cast<size_t>(ch)];
-  queue.push_back(Message{std::vector<Fixed>(values.begin(), values.end())});
-  if (queue.size() > static_cast<size_t>(kMessageRing)) queue.pop_front();
-  ++r_.side->sent[static_cast<size_t>(ch)];
+  Channel& queue = r_.side->channels[static_cast<size_t>(ch)];
+  int64_t& sent = r_.side->sent[static_cast<size_t>(ch)];
+  queue.ring[static_cast<size_t>(sent % kMessageRing)].assign(values);
+  queue.kept = std::min(queue.kept + 1, kMessageRing);
+  ++sent;
   return RuntimeError::kNone;
 }
 
-RuntimeError RobotHost::receive(Fixed channel, std::vector<Fixed>& message) {
-  message.clear();
+RuntimeError RobotHost::receive(Fixed channel, grobocode::Message& message) {
+  message.size = 0;
   const ::chronon::grobots::Checked<int, RuntimeError> c = grobocode::channelIndex(channel);
   if (!c.ok()) return c.error();
   const size_t ch = static_cast<size_t>(c.value());
-  auto& queue = r_.side->channels[ch];
-  const int64_t first = r_.side->sent[ch] - static_cast<int64_t>(queue.size());
+  const Channel& queue = r_.side->channels[ch];
+  const int64_t first = r_.side->sent[ch] - queue.kept;
   int64_t& next = r_.nextMessage[ch];
   next = std::max(next, first);
   if (next >= r_.side->sent[ch]) return RuntimeError::kNone;
-  message = queue[static_cast<size_t>(next - first)].data;
+  message = queue.ring[static_cast<size_t>(next % kMessageRing)];
   ++next;
   return RuntimeError::kNone;
 }

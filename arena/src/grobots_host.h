@@ -18,7 +18,7 @@ class RobotHost final : public grobocode::GrobocodeHost {
   grobocode::RuntimeError callHardware(grobocode::Prim prim, std::span<const Fixed> inputs,
                                        std::span<Fixed> outputs) override;
   grobocode::RuntimeError send(Fixed channel, std::span<const Fixed> values) override;
-  grobocode::RuntimeError receive(Fixed channel, std::vector<Fixed>& message) override;
+  grobocode::RuntimeError receive(Fixed channel, grobocode::Message& message) override;
   grobocode::SharedMemory& sharedMemory() override { return *r_.side->shared; }
   ::chronon::grobots::RandomState& random() override { return w_.random; }
   void print(std::string_view text) override;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <deque>
 #include <memory>
 #include <span>
 #include <string>
@@ -209,9 +208,15 @@ struct SensorShot : Object {
   int32_t sensor = 0;
 };
 
-/// A message on a channel.
-struct Message {
-  std::vector<Fixed> data;
+/// Messages a channel keeps: the newest 50 (grobots-world.md §7).
+inline constexpr int32_t kMessageRing = 50;
+
+/// One message channel of a side: message number s (0-based, in sending order) sits at
+/// ring[s % kMessageRing] while it is among the `kept` newest. A fixed ring, so that sending
+/// allocates nothing.
+struct Channel {
+  std::array<grobocode::Message, kMessageRing> ring;
+  int32_t kept = 0;  ///< How many of the newest messages the ring holds, at most kMessageRing.
 };
 
 /// One side in the world.
@@ -221,7 +226,7 @@ struct SideState {
   int32_t id = 0;     ///< Side ID in seeding order (1-based); 0 when not seeded.
   std::vector<TypeInfo> types;
   DeepPtr<grobocode::SharedMemory> shared{std::make_unique<grobocode::SharedMemory>()};
-  std::array<std::deque<Message>, 10> channels;
+  std::array<Channel, 10> channels;
   std::array<int64_t, 10> sent{};  ///< Messages ever sent per channel.
   int32_t nextRobotId = 1;
   // Statistics (§13).

@@ -359,7 +359,7 @@ void reset(WorldState& w) {
   w.totalKilled = 0;
   for (SideState& s : w.sides) {
     s.shared->fill(Fixed{});
-    for (auto& c : s.channels) c.clear();
+    for (Channel& c : s.channels) c.kept = 0;
     s.sent.fill(0);
     s.nextRobotId = 1;
     s.seeded = false;

@@ -265,8 +265,8 @@ bool Machine::sendMessage() {
   int32_t k = 0;
   if (!toInteger(count, k)) return false;
   if (k <= 0) return fail(RuntimeError::kMessageNonPositive);
-  if (k > 8) return fail(RuntimeError::kMessageTooLong);
-  std::array<Fixed, 8> values{};
+  if (k > kMaxMessageCells) return fail(RuntimeError::kMessageTooLong);
+  std::array<Fixed, kMaxMessageCells> values{};
   for (auto i = static_cast<size_t>(k); i > 0; --i)
     if (!pop(values[i - 1])) return false;
   const std::span<const Fixed> in(values.data(), static_cast<size_t>(k));
@@ -279,12 +279,12 @@ bool Machine::sendMessage() {
 bool Machine::receiveMessage() {
   Fixed channel;
   if (!pop(channel)) return false;
-  std::vector<Fixed> message;
+  Message message;
   const RuntimeError error = host_.receive(channel, message);
   if (error != RuntimeError::kNone) return failHost(error, std::span<const Fixed>(&channel, 1));
-  for (const Fixed f : message)
+  for (const Fixed f : message.view())
     if (!push(f)) return false;
-  return pushInteger(static_cast<int64_t>(message.size()));
+  return pushInteger(message.size);
 }
 
 bool Machine::primitive(Prim prim) {

@@ -145,12 +145,13 @@ RuntimeError GrobocodeTestHost::send(Fixed channel, std::span<const Fixed> value
   return RuntimeError::kNone;
 }
 
-RuntimeError GrobocodeTestHost::receive(Fixed channel, std::vector<Fixed>& message) {
+RuntimeError GrobocodeTestHost::receive(Fixed channel, Message& message) {
+  message.size = 0;
   const grobots::Checked<int, RuntimeError> index = channelIndex(channel);
   if (!index) return index.error();
   auto& queue = channels[static_cast<size_t>(index.value())];
   if (queue.empty()) return RuntimeError::kNone;
-  message = std::move(queue.front());
+  message.assign(queue.front());
   queue.pop_front();
   return RuntimeError::kNone;
 }

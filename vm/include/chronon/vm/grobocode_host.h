@@ -3,6 +3,7 @@
 // and local memory goes through it (DESIGN.md "hardware words are calls through one host
 // interface"). The Grobots world implements it; GrobocodeTestHost serves settable values for tests.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -18,6 +19,24 @@ namespace chronon::grobocode {
 inline constexpr int kSharedMemoryCells = 1000;
 /// A side's shared memory; cell i (1-based) is element i - 1. Zeroed at each round start.
 using SharedMemory = std::array<grobots::Fixed, kSharedMemoryCells>;
+
+/// The most cells one message holds (`send`, specs/grobots-language.md §2.7 #120).
+inline constexpr int32_t kMaxMessageCells = 8;
+
+/// One message: up to kMaxMessageCells cells in the sender's stack order, deepest first. A value
+/// that needs no allocation, so that sending and receiving allocate nothing in a frame.
+struct Message {
+  std::array<grobots::Fixed, kMaxMessageCells> cells{};
+  int32_t size = 0;  ///< Cells in use; 0 when there was no message.
+
+  /// The cells in use.
+  std::span<const grobots::Fixed> view() const { return {cells.data(), static_cast<size_t>(size)}; }
+  /// Makes the message hold `values` (at most kMaxMessageCells of them are kept).
+  void assign(std::span<const grobots::Fixed> values) {
+    size = static_cast<int32_t>(std::min<size_t>(values.size(), kMaxMessageCells));
+    std::copy_n(values.begin(), size, cells.begin());
+  }
+};
 
 /// A value read from the host, or the runtime error the read raises (for example an integer-valued
 /// read over 524287 is kArithmeticOverflow, §3.1).
@@ -57,9 +76,9 @@ class GrobocodeHost {
   /// on `channel` as popped (the host range-checks it: "index out of range" outside 1..10). Returns
   /// kNone or an error.
   virtual RuntimeError send(grobots::Fixed channel, std::span<const grobots::Fixed> values) = 0;
-  /// `receive` (§2.7 #121): fills `message` with the next unread message on `channel` in the sender's
-  /// order, or leaves it empty when there is none. Returns kNone or an error (bad channel).
-  virtual RuntimeError receive(grobots::Fixed channel, std::vector<grobots::Fixed>& message) = 0;
+  /// `receive` (§2.7 #121): sets `message` to the next unread message on `channel` in the sender's
+  /// order, or to size 0 when there is none. Returns kNone or an error (bad channel).
+  virtual RuntimeError receive(grobots::Fixed channel, Message& message) = 0;
 
   /// The side's shared memory (`read`, `write`, `vread`, `vwrite`, §2.7).
   virtual SharedMemory& sharedMemory() = 0;

@@ -88,7 +88,7 @@ class GrobocodeTestHost final : public GrobocodeHost {
   RuntimeError callHardware(Prim prim, std::span<const grobots::Fixed> inputs,
                             std::span<grobots::Fixed> outputs) override;
   RuntimeError send(grobots::Fixed channel, std::span<const grobots::Fixed> values) override;
-  RuntimeError receive(grobots::Fixed channel, std::vector<grobots::Fixed>& message) override;
+  RuntimeError receive(grobots::Fixed channel, Message& message) override;
   SharedMemory& sharedMemory() override { return shared; }
   grobots::RandomState& random() override { return generator; }
   void print(std::string_view text) override { printed.emplace_back(text); }
