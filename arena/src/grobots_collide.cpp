@@ -340,7 +340,7 @@ void WorldState::collide() {
     }
   }
   pair(large, large);
-  for (const auto& s : sensorShots) sense(*s);
+  for (SensorShot& s : sensorShots) sense(s);
   for (const auto& a : areas) a->effective = false;
 }
 

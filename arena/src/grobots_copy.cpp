@@ -71,12 +71,11 @@ void WorldState::copyFrom(const WorldState& other) {
   Moved<Food> foodsMoved;
   Moved<Shot> shotsMoved;
   Moved<Area> areasMoved;
-  Moved<SensorShot> sensorShotsMoved;
   copyStore(robots, other.robots, robotsMoved);
   copyStore(foods, other.foods, foodsMoved);
   copyStore(shots, other.shots, shotsMoved);
   copyStore(areas, other.areas, areasMoved);
-  copyStore(sensorShots, other.sensorShots, sensorShotsMoved);
+  sensorShots = other.sensorShots;
   for (const std::unique_ptr<Robot>& r : robots) {
     r->side = sideOf(r->side);
     r->type = &r->side->types[static_cast<size_t>(r->typeIndex)];
@@ -90,7 +89,7 @@ void WorldState::copyFrom(const WorldState& other) {
     a->owner = sideOf(a->owner);
     a->source = movedTo(robotsMoved, a->source);
   }
-  for (const std::unique_ptr<SensorShot>& s : sensorShots) s->owner = movedTo(robotsMoved, s->owner);
+  for (SensorShot& s : sensorShots) s.owner = movedTo(robotsMoved, s.owner);
   copyTiles(robotTiles, other.robotTiles, robotsMoved);
   copyTiles(foodTiles, other.foodTiles, foodsMoved);
   copyTiles(shotTiles, other.shotTiles, shotsMoved);

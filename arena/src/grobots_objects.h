@@ -317,7 +317,9 @@ struct WorldState {
   std::vector<std::unique_ptr<Food>> foods;
   std::vector<std::unique_ptr<Shot>> shots;
   std::vector<std::unique_ptr<Area>> areas;
-  std::vector<std::unique_ptr<SensorShot>> sensorShots;
+  /// This frame's sensor shots, by value: they live from Act to the end of the frame, nothing points
+  /// at them, and the vector keeps its capacity from frame to frame, so firing allocates nothing.
+  std::vector<SensorShot> sensorShots;
   // Per tile (plus the large tile at the end), per class, in list order.
   TileLists<Robot> robotTiles;
   TileLists<Food> foodTiles;

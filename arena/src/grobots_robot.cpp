@@ -101,8 +101,7 @@ void WorldState::die(Robot& r) {
     }
   }
   r.dead = true;
-  if (observer != nullptr)
-    observer->deaths.push_back({r.serial, r.lastHit, robotDescription(r)});
+  if (observer != nullptr) observer->deaths.push_back({r.serial, r.lastHit, robotDescription(r)});
 }
 
 void WorldState::setConstructorType(Robot& r, int32_t type) {
@@ -160,13 +159,12 @@ void WorldState::act(Robot& r) {
     if (!s.ordered) continue;
     s.ordered = false;
     if (s.exists && takeExactly(r, ::chronon::grobots::sensorFiringCost(spec.sensors[i]))) {
-      auto shot = std::make_unique<SensorShot>();
-      shot->serial = ++lastSerial;
-      shot->owner = &r;
-      shot->sensor = static_cast<int32_t>(i);
-      shot->position = r.position;
-      shot->radius = s.range;
-      sensorShots.push_back(std::move(shot));
+      SensorShot& shot = sensorShots.emplace_back();
+      shot.serial = ++lastSerial;
+      shot.owner = &r;
+      shot.sensor = static_cast<int32_t>(i);
+      shot.position = r.position;
+      shot.radius = s.range;
     }
     s.found = 0;
     s.results.clear();

@@ -552,8 +552,8 @@ void World::step() {
   w.resort();
   w.collide();
   if (w.observer != nullptr) {
-    for (const auto& shot : w.sensorShots)
-      w.observer->sensorShots.push_back({shot->owner->serial, shot->sensor, shot->position, shot->radius});
+    for (const SensorShot& shot : w.sensorShots)
+      w.observer->sensorShots.push_back({shot.owner->serial, shot.sensor, shot.position, shot.radius});
   }
   w.sensorShots.clear();
   ++w.frame;
