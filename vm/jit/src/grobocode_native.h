@@ -1,6 +1,7 @@
 #pragma once
 // The contract between compiled Grobocode brains and the C++ around them: the context a native
-// brain function receives, and the one C++ function it calls back. No LLVM here.
+// brain function receives, and the C++ functions it calls back (the interpreter's step, the direct
+// hardware calls and the pure words). No LLVM here.
 
 #include <cstdint>
 
