@@ -46,10 +46,19 @@ std::optional<Inline> inlineFor(Prim p) {
   return std::nullopt;
 }
 
+// A word of CHRONON_GROBOCODE_INLINE_WORDS. It ends its block where the word table says execution
+// may not go on at the next instruction: a branch, a terminator, or a word that ends the think
+// (`sync`) or the brain (`stop`).
+Op inlined(Prim p) {
+  constexpr uint32_t kEndsBlock =
+      grobocode::kBranch | grobocode::kTerminator | grobocode::kSuspend | grobocode::kStopsBrain;
+  return prim(*inlineFor(p), (grobocode::info(p).flags & kEndsBlock) != 0);
+}
+
 // A pure numeric word (one of CHRONON_GROBOCODE_PURE_WORDS, so in the table), called directly,
 // unless the inline words list it too (`dot`, which vector loops use): then compiled inline.
 Op pure(Prim p) {
-  if (const std::optional<Inline> word = inlineFor(p)) return prim(*word);
+  if (inlineFor(p)) return inlined(p);
   const grobocode::PureWord* word = grobocode::findPure(p);
   Op op{OpKind::kPure, p, 0, 0, word->pops, word->pushes, false};
   op.pure = word;
@@ -66,83 +75,26 @@ Op hardware(const grobocode::HardwareInfo* hw, OpKind kind, int32_t pops, int32_
   return Op{kind, Prim::Nop, hw->index, 0, pops, pushes, false};
 }
 
-// The primitives compiled inline, and which of them end a block; every other one is stepped. The
-// interpreter's Machine::primitive is the definition these follow (grobocode_lower.cpp).
+// How each primitive is compiled: inline, as a constant, as a call to its pure function, as a call
+// to the interpreter in the middle of a block, or stepped. The interpreter's Machine::primitive is
+// the definition the inline code follows (grobocode_lower.cpp).
 Op decodePrimitive(Prim p) {
   switch (p) {
-    case Prim::Nop: return prim(Inline::Nop);
-    case Prim::Drop: return prim(Inline::Drop);
-    case Prim::TwoDrop: return prim(Inline::TwoDrop);
-    case Prim::Nip: return prim(Inline::Nip);
-    case Prim::Rdrop: return prim(Inline::Rdrop);
-    case Prim::Swap: return prim(Inline::Swap);
-    case Prim::TwoSwap: return prim(Inline::TwoSwap);
-    case Prim::Rot: return prim(Inline::Rot);
-    case Prim::Rrot: return prim(Inline::Rrot);
-    case Prim::Dup: return prim(Inline::Dup);
-    case Prim::TwoDup: return prim(Inline::TwoDup);
-    case Prim::Tuck: return prim(Inline::Tuck);
-    case Prim::Over: return prim(Inline::Over);
-    case Prim::TwoOver: return prim(Inline::TwoOver);
-    case Prim::Stack: return prim(Inline::Stack);
+    // clang-format off
+#define CHRONON_INLINE_CASE(name) case Prim::name:
+    CHRONON_GROBOCODE_INLINE_OWN_WORDS(CHRONON_INLINE_CASE)
+#undef CHRONON_INLINE_CASE
+      return inlined(p);
+    // clang-format on
     case Prim::StackLimit: return push(Fixed::fromInteger(grobocode::kStackLimit).valueOr(Fixed{}).raw());
-    case Prim::ToR: return prim(Inline::ToR);
-    case Prim::RFrom: return prim(Inline::RFrom);
-    case Prim::Jump: return prim(Inline::Jump, true);
-    case Prim::Call: return prim(Inline::Call, true);
-    case Prim::Return: return prim(Inline::Return, true);
-    case Prim::Ifg: return prim(Inline::Ifg, true);
-    case Prim::Nifg: return prim(Inline::Nifg, true);
-    case Prim::Ifc: return prim(Inline::Ifc, true);
-    case Prim::Nifc: return prim(Inline::Nifc, true);
-    case Prim::Ifeg: return prim(Inline::Ifeg, true);
-    case Prim::Ifec: return prim(Inline::Ifec, true);
-    case Prim::Ifr: return prim(Inline::Ifr, true);
-    case Prim::Nifr: return prim(Inline::Nifr, true);
-    case Prim::Add: return prim(Inline::Add);
-    case Prim::Subtract: return prim(Inline::Subtract);
-    case Prim::Multiply: return prim(Inline::Multiply);
-    case Prim::Divide: return prim(Inline::Divide);
-    case Prim::Min: return prim(Inline::Min);
-    case Prim::Max: return prim(Inline::Max);
-    case Prim::Equal: return prim(Inline::Equal);
-    case Prim::NotEqual: return prim(Inline::NotEqual);
-    case Prim::Less: return prim(Inline::Less);
-    case Prim::Greater: return prim(Inline::Greater);
-    case Prim::LessEqual: return prim(Inline::LessEqual);
-    case Prim::GreaterEqual: return prim(Inline::GreaterEqual);
-    case Prim::And: return prim(Inline::And);
-    case Prim::Or: return prim(Inline::Or);
-    case Prim::Xor: return prim(Inline::Xor);
-    case Prim::Nand: return prim(Inline::Nand);
-    case Prim::Nor: return prim(Inline::Nor);
-    case Prim::Negate: return prim(Inline::Negate);
-    case Prim::Square: return prim(Inline::Square);
-    case Prim::Abs: return prim(Inline::Abs);
-    case Prim::Signum: return prim(Inline::Signum);
-    case Prim::IsInteger: return prim(Inline::IsInteger);
-    case Prim::Not: return prim(Inline::Not);
-    case Prim::Ifev: return prim(Inline::Ifev);
-    case Prim::VAdd: return prim(Inline::VAdd);
-    case Prim::VSubtract: return prim(Inline::VSubtract);
-    case Prim::VNegate: return prim(Inline::VNegate);
-    case Prim::VEqual: return prim(Inline::VEqual);
-    case Prim::VNotEqual: return prim(Inline::VNotEqual);
     case Prim::Pi: return push(grobots::kPi.raw());
     case Prim::TwoPi: return push(grobots::kTwoPi.raw());
     case Prim::HalfPi: return push(grobots::kHalfPi.raw());
     case Prim::E: return push(grobots::kE.raw());
     case Prim::Epsilon: return push(grobots::kEpsilon.raw());
-    case Prim::Infinity: return push(grobots::kInfinity.raw());
-    case Prim::Stop: return prim(Inline::Stop, true);
-    case Prim::Sync: return prim(Inline::Sync, true);
-    case Prim::Store: return prim(Inline::Store);
-    case Prim::Load: return prim(Inline::Load);
-    case Prim::Write: return prim(Inline::Write);
-    case Prim::Read: return prim(Inline::Read);
-    case Prim::Vwrite: return prim(Inline::Vwrite);
-    // clang-format off
-    case Prim::Vread: return prim(Inline::Vread);
+    case Prim::Infinity:
+      return push(grobots::kInfinity.raw());
+      // clang-format off
     // The pure numeric words (grobocode_pure.h).
 #define CHRONON_PURE_CASE(name) case Prim::name:
     CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_CASE)
