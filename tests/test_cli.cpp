@@ -33,12 +33,7 @@ struct Run {
   std::string err;
 };
 
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::test::readFile;
 
 std::string shellQuoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
@@ -89,7 +84,7 @@ class Fixture {
     command += names_.at("{chronon}") + " " + expand(args) + " </dev/null >" + shellQuoted(outFile) + " 2>" +
                shellQuoted(errFile);
     const int status = std::system(command.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readText(outFile), readText(errFile)};
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(outFile), readFile(errFile)};
   }
 
   const fs::path& dir() const { return dir_; }

@@ -172,12 +172,7 @@ std::vector<std::filesystem::path> corpusSides() {
   return paths;
 }
 
-std::string readFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
+using chronon::test::readFile;
 
 }  // namespace
 

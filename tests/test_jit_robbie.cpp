@@ -45,12 +45,7 @@ RobbieJit& theJit() {
   return *jit;
 }
 
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::test::readFile;
 
 rl::Program program(const std::string& text) {
   const rl::CompileResult result = rl::compile(SourceFile("t.rl", text));

@@ -118,13 +118,7 @@ constexpr const char* kRobbieProgram =
     "endrepeat\n"
     "stop\n";
 
-// The whole content of the file at `path`.
-std::string readFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
+using chronon::test::readFile;
 
 // What `command` writes to stdout (run by the shell).
 std::string commandOutput(const std::string& command) {

@@ -28,12 +28,7 @@ namespace {
 namespace replay = chronon::arena::replay;
 using Lines = std::vector<std::string>;
 
-std::string readText(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::test::readFile;
 
 std::string gzipOf(const Lines& lines) {
   replay::GzipBuffer gzip;
@@ -48,7 +43,7 @@ int runChronon(const std::string& args, std::string& out) {
   const std::string command =
       "'" + chronon::test::chrononBinary().string() + "' " + args + " > '" + file.string() + "' 2>&1";
   const int status = std::system(command.c_str());
-  out = readText(file);
+  out = readFile(file);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -64,7 +59,7 @@ Lines recordDuel(uint64_t seed) {
   for (size_t i = 0; i < robots.size(); ++i) {
     entries.push_back({&robots[i].program, 0});
     const std::filesystem::path path = dir / (i == 0 ? "dodger.rtk" : "spinner.rtk");
-    entrants.push_back({robots[i].program.name, path.string(), readText(path)});
+    entrants.push_back({robots[i].program.name, path.string(), readFile(path)});
   }
   Lines lines;
   chronon::arena::robowar::recordBattle(entries, entrants, seed, {}, "interpreter",
@@ -207,10 +202,10 @@ TEST_CASE("a Grobots round recorded twice gives the same replay", "[replay]") {
   std::vector<chronon::grobocode::SideResult> loaded;
   std::vector<replay::Entrant> entrants;
   for (const auto& f : files) {
-    sources.emplace_back(f.string(), readText(f));
+    sources.emplace_back(f.string(), readFile(f));
     loaded.push_back(chronon::grobocode::compileSide(sources.back()));
     REQUIRE(loaded.back().loaded());
-    entrants.push_back({loaded.back().side.name, f.string(), readText(f)});
+    entrants.push_back({loaded.back().side.name, f.string(), readFile(f)});
   }
   std::vector<const chronon::grobocode::Side*> sides;
   for (const auto& l : loaded) sides.push_back(&l.side);
@@ -251,11 +246,11 @@ TEST_CASE("a Grobots round recorded twice gives the same replay", "[replay]") {
 
 TEST_CASE("a Robbie run is recorded command by command", "[replay]") {
   const std::filesystem::path dir = chronon::test::sourceDir() / "stdlib" / "robbie";
-  const std::string text = readText(dir / "sorter.rl");
+  const std::string text = readFile(dir / "sorter.rl");
   const chronon::robbie::CompileResult compiled = chronon::robbie::compile(chronon::SourceFile("sorter.rl", text));
   REQUIRE(compiled.program);
   chronon::Diagnostics diagnostics;
-  const std::string roomText = readText(dir / "rooms" / "sorter.room");
+  const std::string roomText = readFile(dir / "rooms" / "sorter.room");
   const std::optional<chronon::robbie::RoomSpec> room =
       chronon::robbie::parseRoomFile(chronon::SourceFile("sorter.room", roomText), diagnostics);
   REQUIRE(room);
@@ -285,21 +280,21 @@ TEST_CASE("chronon writes replays and pages, verifies them and rejects bad files
   REQUIRE(runChronon("battle '" + robots + "/dodger.rtk' '" + robots + "/spinner.rtk' --seed 4 --replay '" +
                          (dir / "duel.html").string() + "'",
                      out) == 0);
-  const std::string page = readText(dir / "duel.html");
+  const std::string page = readFile(dir / "duel.html");
   CHECK(page.find("<html") != std::string::npos);
   CHECK(page.find("@@CHRONON_REPLAY_BASE64@@") == std::string::npos);
-  CHECK(page.find(replay::base64(readText(dir / "duel.replay"))) != std::string::npos);
+  CHECK(page.find(replay::base64(readFile(dir / "duel.replay"))) != std::string::npos);
   CHECK(runChronon("replay verify '" + (dir / "duel.replay").string() + "'", out) == 0);
   CHECK(out.find("ok,") != std::string::npos);
   CHECK(runChronon("replay verify --engine jit '" + (dir / "duel.replay").string() + "'", out) == 0);
   CHECK(runChronon("view '" + (dir / "duel.replay").string() + "' -o '" + (dir / "view.html").string() + "'", out) ==
         0);
-  CHECK(readText(dir / "view.html").size() > readText(dir / "duel.replay").size());
+  CHECK(readFile(dir / "view.html").size() > readFile(dir / "duel.replay").size());
 
   std::ofstream(dir / "junk.replay") << "hello";
   CHECK(runChronon("replay verify '" + (dir / "junk.replay").string() + "'", out) == 1);
   CHECK(out.find("not a Chronon replay") != std::string::npos);
-  const std::string bytes = readText(dir / "duel.replay");
+  const std::string bytes = readFile(dir / "duel.replay");
   std::ofstream(dir / "cut.replay", std::ios::binary) << bytes.substr(0, bytes.size() / 3);
   CHECK(runChronon("replay verify '" + (dir / "cut.replay").string() + "'", out) == 1);
   CHECK(out.find("truncated") != std::string::npos);
@@ -318,7 +313,7 @@ TEST_CASE("chronon writes replays and pages, verifies them and rejects bad files
       << "\n{\"t\":0}\n{\"end\":{}}\n";
   CHECK(runChronon("view '" + (dir / "named.replay").string() + "' -o '" + (dir / "named.html").string() + "'", out) ==
         0);
-  CHECK(readText(dir / "named.html").find("? vs ? vs B") != std::string::npos);
+  CHECK(readFile(dir / "named.html").find("? vs ? vs B") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 

@@ -50,12 +50,7 @@ std::vector<DiagCode> codes(const Compiled& c) {
 
 std::string body(const std::string& lines) { return "start\n" + lines + "stop\n"; }
 
-std::string readFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::test::readFile;
 
 }  // namespace
 

@@ -24,12 +24,7 @@ using chronon::SourceFile;
 
 namespace {
 
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::test::readFile;
 
 std::optional<rl::RoomSpec> roomOf(const std::string& text, Diagnostics& diagnostics) {
   return rl::parseRoomFile(SourceFile("t.room", text), diagnostics);

@@ -49,12 +49,7 @@ bool hasCode(const Diagnostics& d, DiagCode code) {
   return false;
 }
 
-std::string readBytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::test::readFile;
 
 constexpr int16_t w(Op op) { return static_cast<int16_t>(op); }
 int16_t q(Reg reg) { return static_cast<int16_t>(info(reg).quotedCode()); }
@@ -275,7 +270,7 @@ TEST_CASE("corpus: every program outside dialects/ compiles; dialects fail", "[f
     if (!entry.is_regular_file() || entry.path().extension() != ".txt") continue;
     const std::string rel = fs::relative(entry.path(), root).generic_string();
     if (rel.find("bytecode/") != std::string::npos || rel.find(".header.txt") != std::string::npos) continue;
-    const SourceFile file(rel, readBytes(entry.path()));
+    const SourceFile file(rel, readFile(entry.path()));
     const CompileResult r = compile(file, CompileOptions{});
     if (rel.rfind("dialects/", 0) == 0) {
       INFO(rel);
@@ -293,24 +288,24 @@ TEST_CASE("corpus: every program outside dialects/ compiles; dialects fail", "[f
 TEST_CASE("corpus: JSRoboWar ports get the hardware of their header", "[frontend][corpus]") {
   CHRONON_REQUIRE_CORPUS();
   const fs::path path = test::sharedDir() / "corpus" / "robowar" / "rw452-archive" / "pearl.txt";
-  const CompileResult r = compile(SourceFile(path.string(), readBytes(path)), CompileOptions{});
+  const CompileResult r = compile(SourceFile(path.string(), readFile(path)), CompileOptions{});
   CHECK(r.program.hardwareDeclared);
   CHECK(robowar::describe(r.program.hardware) ==
         "energy=150 damage=60 shield=0 cpu=15 bullets=rubber +missiles +tacnukes");
   const fs::path dumbot = test::sharedDir() / "corpus" / "robowar" / "manual-examples" / "dumbot.txt";
-  const CompileResult d = compile(SourceFile(dumbot.string(), readBytes(dumbot)), CompileOptions{});
+  const CompileResult d = compile(SourceFile(dumbot.string(), readFile(dumbot)), CompileOptions{});
   CHECK(d.program.hardwareDeclared);
   CHECK(d.program.hardware.missiles);
 }
 
 TEST_CASE("rendered diagnostics of a small bad robot match the golden file", "[frontend][golden]") {
   const fs::path dir = test::sourceDir() / "tests" / "golden" / "frontend";
-  const std::string source = readBytes(dir / "bad_robot.rtk");
+  const std::string source = readFile(dir / "bad_robot.rtk");
   REQUIRE_FALSE(source.empty());
   const SourceFile file("bad_robot.rtk", source);
   CompileResult r = compile(file, CompileOptions{});
   r.diagnostics.sortByPosition();
-  CHECK(render(file, r.diagnostics) == readBytes(dir / "bad_robot.expected"));
+  CHECK(render(file, r.diagnostics) == readFile(dir / "bad_robot.expected"));
 }
 
 TEST_CASE("CLI: check, compile --emit=object and disasm", "[frontend][cli]") {
@@ -325,9 +320,9 @@ TEST_CASE("CLI: check, compile --emit=object and disasm", "[frontend][cli]") {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
   CHECK(run("check bad_robot.rtk", "out.txt", "err.txt") == 1);
-  CHECK(readBytes(tmp / "err.txt") == readBytes(golden / "bad_robot.expected"));
+  CHECK(readFile(tmp / "err.txt") == readFile(golden / "bad_robot.expected"));
   CHECK(run("check --help", "out.txt", "err.txt") == 0);
-  CHECK(readBytes(tmp / "out.txt").find("--profile") != std::string::npos);
+  CHECK(readFile(tmp / "out.txt").find("--profile") != std::string::npos);
   CHECK(run("check --profile robowar-9 bad_robot.rtk", "out.txt", "err.txt") == 2);
   CHECK(run("compile --help", "out.txt", "err.txt") == 0);
   CHECK(run("disasm --help", "out.txt", "err.txt") == 0);
@@ -335,23 +330,23 @@ TEST_CASE("CLI: check, compile --emit=object and disasm", "[frontend][cli]") {
     const fs::path rw5 = test::sharedDir() / "corpus" / "robowar" / "rw5-win";
     CHECK(run("compile --emit=object '" + (rw5 / "misc" / "Vortex_v2.2.txt").string() + "'", "obj.txt", "err.txt") ==
           0);
-    const std::string ours = readBytes(tmp / "obj.txt");
-    const std::string theirs = readBytes(rw5 / "bytecode" / "Vortex_v2.2.bytecode.txt");
+    const std::string ours = readFile(tmp / "obj.txt");
+    const std::string theirs = readFile(rw5 / "bytecode" / "Vortex_v2.2.bytecode.txt");
     // Identical after the first (origin) comment line.
     CHECK(ours.substr(ours.find('\n')) == theirs.substr(theirs.find('\n')));
     const fs::path rwr = test::sharedDir() / "corpus" / "robowar" / "rwr" / "Dialectix.RWR";
     CHECK(run("check '" + rwr.string() + "'", "out.txt", "err.txt") == 0);
     CHECK(run("disasm --source '" + rwr.string() + "'", "dis.rtk", "err.txt") == 0);
-    const std::string text = readBytes(tmp / "dis.rtk");
+    const std::string text = readFile(tmp / "dis.rtk");
     const CompileResult again = compile(SourceFile("dis.rtk", text), CompileOptions{});
     CHECK_FALSE(again.diagnostics.hasErrors());
     Diagnostics d;
     CHECK(again.program.words() == readRwrFile(rwr.string(), d)->code);
     // An object-code file is read as words, so disassembling it works too.
     CHECK(run("disasm '" + (tmp / "obj.txt").string() + "'", "list.txt", "err.txt") == 0);
-    CHECK(readBytes(tmp / "list.txt").find("JUMP") != std::string::npos);
+    CHECK(readFile(tmp / "list.txt").find("JUMP") != std::string::npos);
   }
   CHECK(run("check /nonexistent/robot.rtk", "out.txt", "err.txt") == 1);
-  CHECK(readBytes(tmp / "err.txt").find("[RT100]") != std::string::npos);
+  CHECK(readFile(tmp / "err.txt").find("[RT100]") != std::string::npos);
   fs::remove_all(tmp);
 }

@@ -20,17 +20,12 @@ using namespace chronon::robotalk;
 
 namespace {
 
-std::string readBytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::test::readFile;
 
 fs::path robowarDir() { return test::sharedDir() / "corpus" / "robowar"; }
 
 std::vector<int16_t> goldenWords(const fs::path& path) {
-  const SourceFile file(path.string(), readBytes(path));
+  const SourceFile file(path.string(), readFile(path));
   ObjectCodeResult read = readObjectCode(file);
   INFO(render(file, read.diagnostics));
   REQUIRE_FALSE(read.diagnostics.hasErrors());
@@ -38,7 +33,7 @@ std::vector<int16_t> goldenWords(const fs::path& path) {
 }
 
 CompileResult compileFile(const fs::path& path, Profile profile = Profile::kRoboWar5) {
-  const SourceFile file(path.string(), readBytes(path));
+  const SourceFile file(path.string(), readFile(path));
   return compile(file, CompileOptions{profile});
 }
 
@@ -104,13 +99,13 @@ TEST_CASE("every golden bytecode file equals the compile of its source", "[front
       const fs::path goldenPath = rw5 / "bytecode" / (golden + ".bytecode.txt");
       const std::vector<int16_t> expected = goldenWords(goldenPath);
       const CompileResult result = compileFile(rw5 / source);
-      INFO(source << "\n" << render(SourceFile(source, readBytes(rw5 / source)), result.diagnostics));
+      INFO(source << "\n" << render(SourceFile(source, readFile(rw5 / source)), result.diagnostics));
       REQUIRE_FALSE(result.diagnostics.hasErrors());
       const std::vector<int16_t> got = result.program.words();
       INFO(firstDifference(got, expected));
       CHECK(got == expected);
       // Writing our words with the golden's origin line reproduces the golden file byte for byte.
-      const std::string goldenText = readBytes(goldenPath);
+      const std::string goldenText = readFile(goldenPath);
       const std::string origin = goldenText.substr(2, goldenText.find('\n') - 2);
       CHECK(writeObjectCode(got, origin) == goldenText);
     }

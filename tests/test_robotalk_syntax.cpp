@@ -19,12 +19,7 @@ using namespace chronon::robotalk;
 
 namespace {
 
-std::string readBytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::test::readFile;
 
 /// "kind text" for every node, to compare a whole tree at once.
 std::vector<std::string> describeNodes(const SourceFile& file, const SyntaxTree& tree) {
@@ -307,7 +302,7 @@ TEST_CASE("syntax: on every corpus robot the tree's words are compile()'s words"
       continue;
     }
     INFO(rel);
-    const SourceFile file(rel, readBytes(entry.path()));
+    const SourceFile file(rel, readFile(entry.path()));
     const SyntaxTree tree = parse(file, CompileOptions{});
     const CompileResult compiled = compile(file, CompileOptions{});
     REQUIRE_FALSE(compiled.diagnostics.hasErrors());

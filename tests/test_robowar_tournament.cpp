@@ -39,12 +39,7 @@ std::vector<fs::path> bundledRobots() {
   return files;
 }
 
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::test::readFile;
 
 // A fresh, empty folder under the system's temporary directory.
 fs::path tempFolder(const std::string& name) {
@@ -500,7 +495,7 @@ TEST_CASE("chronon tournament prints standings with every bundled robot", "[tour
   const fs::path log = tempFolder("log") / "bouts.tsv";
   auto [ignored, status5] = runCommand(base + " --basic --log " + quoted(log) + " >/dev/null 2>&1");
   CHECK(status5 == 0);
-  const std::string logText = readText(log);
+  const std::string logText = readFile(log);
   CHECK(logText.rfind("bout\tphase\tRobot\tScore\tAlive\tKills\tKiller\tChronon\n", 0) == 0);
 
   auto [usage, status6] = runCommand(quoted(chronon::test::chrononBinary()) + " tournament --duels x 2>&1");
@@ -603,11 +598,11 @@ TEST_CASE("chronon tournament --engine jit prints what the interpreter does thou
   auto [jit, jitStatus] = runCommand(base + " --engine jit --log " + quoted(folder / "jit.tsv") + " 2>/dev/null");
   CHECK(jitStatus == 0);
   CHECK(jit == interp);
-  CHECK(readText(folder / "jit.tsv") == readText(folder / "interp.tsv"));
+  CHECK(readFile(folder / "jit.tsv") == readFile(folder / "interp.tsv"));
   auto [json, jsonStatus] = runCommand(base + " --engine jit --json --stats 2>" + quoted(folder / "stats.txt"));
   CHECK(jsonStatus == 0);
   CHECK(nlohmann::json::parse(json)["standings"].size() == bundledRobots().size() + 1);
-  const std::string stats = readText(folder / "stats.txt");
+  const std::string stats = readFile(folder / "stats.txt");
   INFO(stats);
   // Timing decides whether the compile was still running; it nearly always is.
   if (stats.find("still queued") == std::string::npos) WARN("the JIT finished compiling before the tournament ended");
@@ -699,7 +694,7 @@ TEST_CASE("chronon tournament accepts every documented spelling of its options",
   const std::string table = output(robots);
   CHECK(output(robots + " --log " + quoted(dir / "a.tsv") + " --replays " + quoted(dir / "r1")) == table);
   CHECK(output(robots + " --log=" + quoted(dir / "b.tsv") + " --replays=" + quoted(dir / "r2")) == table);
-  CHECK(readText(dir / "a.tsv") == readText(dir / "b.tsv"));
+  CHECK(readFile(dir / "a.tsv") == readFile(dir / "b.tsv"));
   CHECK(output(robots + " --out " + quoted(dir / "o1")) == table);
   CHECK(output(robots + " --out=" + quoted(dir / "o2")) == table);
   CHECK(output(" --resume " + quoted(dir / "o1")) == table);

@@ -28,12 +28,7 @@ namespace fs = std::filesystem;
 
 fs::path regressionsDir() { return chronon::test::sourceDir() / "tests" / "fuzz-regressions"; }
 
-std::string readBytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
+using chronon::test::readFile;
 
 // The files of `dir`, sorted, so that a failure names the same input on every machine.
 std::vector<fs::path> filesOf(const fs::path& dir) {
@@ -81,7 +76,7 @@ TEST_CASE("The fuzzers' findings end in diagnostics, not crashes", "[robustness]
     if (!fs::is_directory(dir)) continue;
     for (const fs::path& file : filesOf(dir)) {
       INFO(target.name << ": " << file.filename().string());
-      const std::string input = readBytes(file);
+      const std::string input = readFile(file);
       target.run(input);
       ++fed;
       SUCCEED();

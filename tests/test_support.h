@@ -1,8 +1,11 @@
 #pragma once
-// Helpers shared by the test files: where ../shared and the source tree are, and corpus skipping.
+// Helpers shared by the test files: where ../shared and the source tree are, reading a file, and
+// corpus skipping.
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace chronon::test {
@@ -17,6 +20,13 @@ inline std::filesystem::path sharedDir() {
 inline std::filesystem::path sourceDir() { return CHRONON_SOURCE_DIR; }
 /// The built `chronon` executable.
 inline std::filesystem::path chrononBinary() { return CHRONON_BINARY; }
+/// The bytes of the file at `path`, as they are on disk; "" when it cannot be read.
+inline std::string readFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
 /// How many times the memory a test measures may grow in this build: 1 normally, 4 under
 /// AddressSanitizer (bench/asan.sh, the fuzzer build), whose red zones around every allocation and
 /// quarantine of freed blocks inflate the resident size.

@@ -36,12 +36,7 @@ fs::path tempFolder(const std::string& name) {
   return dir;
 }
 
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using chronon::test::readFile;
 
 // The bundled RoboWar robots as a field, with the bytes of each file.
 struct BundledField {
@@ -55,7 +50,7 @@ const BundledField& bundledField() {
     std::string error;
     const std::vector<std::string> args{(chronon::test::sourceDir() / "stdlib" / "robowar").string()};
     if (!rw::loadField(args, chronon::robowar::Category::kUnlimited, b.field, error)) FAIL(error);
-    for (const std::string& path : b.field.paths) b.bytes.push_back(readText(path));
+    for (const std::string& path : b.field.paths) b.bytes.push_back(readFile(path));
     return b;
   }();
   return kField;
@@ -283,10 +278,10 @@ TEST_CASE("Grobots round outcomes read back to the same bits and known rounds ar
   std::vector<gb::PlannedSide> planned;
   for (const char* name : {"algae.gb", "fighter.gb", "gatherer.gb"}) {
     const fs::path path = chronon::test::sourceDir() / "stdlib" / "grobots" / name;
-    files.push_back(std::make_unique<chronon::SourceFile>(path.string(), readText(path)));
+    files.push_back(std::make_unique<chronon::SourceFile>(path.string(), readFile(path)));
     results.push_back(chronon::grobocode::compileSide(*files.back()));
     REQUIRE(results.back().loaded());
-    planned.push_back({results.back().side.name, path.string(), readText(path)});
+    planned.push_back({results.back().side.name, path.string(), readFile(path)});
   }
   for (const auto& r : results) sides.push_back(&r.side);
   gb::TournamentOptions options;
