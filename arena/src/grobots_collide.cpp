@@ -215,7 +215,7 @@ struct Collider {
   }
 
   // Robots of one tile against the effective areas of another, in list order.
-  void inAreas(std::span<Robot* const> robots, const std::vector<Placed<Area>>& areas) {
+  void inAreas(std::span<Robot* const> robots, std::span<const Placed<Area>> areas) {
     for (Robot* r : robots) {
       if (r->dead) continue;
       const FixedVector position = r->position;
@@ -227,7 +227,7 @@ struct Collider {
   }
 
   // Foods of one tile against the effective areas of another, in list order.
-  void foodsInAreas(std::span<const Placed<Food>> foods, const std::vector<Placed<Area>>& areas) {
+  void foodsInAreas(std::span<const Placed<Food>> foods, std::span<const Placed<Area>> areas) {
     for (const Placed<Food>& f : foods) {
       for (const Placed<Area>& a : areas) {
         if (circlesTouch(f.position, f.radius, a.position, a.radius) && !f.object->dead) foodArea(*f.object, *a.object);
@@ -245,8 +245,8 @@ struct Collider {
     const std::span<const Placed<Food>> fb = w.foodTiles.placedIn(tb);
     const std::span<const Placed<Shot>> sa = w.shotTiles.placedIn(ta);
     const std::span<const Placed<Shot>> sb = w.shotTiles.placedIn(tb);
-    const std::vector<Placed<Area>>& aa = w.placedAreas[ta];
-    const std::vector<Placed<Area>>& ab = w.placedAreas[tb];
+    const std::span<const Placed<Area>> aa = w.placedAreasIn(ta);
+    const std::span<const Placed<Area>> ab = w.placedAreasIn(tb);
     const bool same = ta == tb;
     for (size_t i = 0; i < ra.size(); ++i) {
       for (size_t j = same ? i + 1 : 0; j < rb.size(); ++j) robotRobot(*ra[i], *rb[j]);
@@ -303,19 +303,30 @@ SensorResult resultOf(const Robot& r) {
 
 void WorldState::collide() {
   // Areas that are no longer effective take part in no pairing (§11).
-  placedAreas.resize(areaTiles.tiles());
-  tileContents.resize(areaTiles.tiles());
-  for (size_t t = 0; t < areaTiles.tiles(); ++t) {
-    placedAreas[t].clear();
-    for (Area* a : areaTiles[t]) {
-      if (a->effective) placedAreas[t].push_back({a, a->position, a->radius});
+  const size_t tiles = areaTiles.tiles();
+  placedAreas.clear();
+  placedAreaStarts.resize(tiles + 1);
+  tileContents.resize(tiles);
+  // Each class's tile t holds items [starts[t], starts[t + 1]); the counts are read straight from
+  // those arrays.
+  const uint32_t* const robotStarts = robotTiles.starts.data();
+  const uint32_t* const foodStarts = foodTiles.starts.data();
+  const uint32_t* const shotStarts = shotTiles.starts.data();
+  const uint32_t* const areaStarts = areaTiles.starts.data();
+  for (size_t t = 0; t < tiles; ++t) {
+    placedAreaStarts[t] = static_cast<uint32_t>(placedAreas.size());
+    for (uint32_t k = areaStarts[t]; k < areaStarts[t + 1]; ++k) {
+      Area* a = areaTiles.items[k];
+      if (a->effective) placedAreas.push_back({a, a->position, a->radius});
     }
-    const size_t robotsHere = robotTiles[t].size();
+    const uint32_t robotsHere = robotStarts[t + 1] - robotStarts[t];
+    const bool areasHere = placedAreas.size() > placedAreaStarts[t];
     tileContents[t] =
         static_cast<uint8_t>((robotsHere > 0 ? kTileHasRobot : 0) | (robotsHere > 1 ? kTileHasRobots : 0) |
-                             (!foodTiles[t].empty() ? kTileHasFood : 0) | (!shotTiles[t].empty() ? kTileHasShot : 0) |
-                             (!placedAreas[t].empty() ? kTileHasArea : 0));
+                             (foodStarts[t + 1] != foodStarts[t] ? kTileHasFood : 0) |
+                             (shotStarts[t + 1] != shotStarts[t] ? kTileHasShot : 0) | (areasHere ? kTileHasArea : 0));
   }
+  placedAreaStarts[tiles] = static_cast<uint32_t>(placedAreas.size());
   Collider c{*this};
   const auto pair = [&](size_t ta, size_t tb) {
     if (pairsWork(tileContents[ta], tileContents[tb], ta == tb)) c.tiles(ta, tb);

@@ -96,6 +96,7 @@ void WorldState::copyFrom(const WorldState& other) {
   copyTiles(areaTiles, other.areaTiles, areasMoved);
   // The collision phase's own arrays are rebuilt by every collide() before they are read.
   placedAreas.clear();
+  placedAreaStarts.clear();
   tileContents.clear();
   resortScratch = {};
   messages = other.messages;

@@ -338,9 +338,12 @@ struct WorldState {
     std::vector<uint32_t> oldTile, newTile;  ///< Tile of each listed and each new object, or kGone.
     std::vector<uint32_t> oldEnd, newEnd;    ///< Per tile, fill cursors.
   } resortScratch;
-  // The effective areas with their circles, per tile in list order, for the collision phase (see
-  // TileLists::placed; only effective areas take part in collisions).
-  std::vector<std::vector<Placed<Area>>> placedAreas;
+  // The effective areas with their circles, tile by tile in list order, for the collision phase (see
+  // TileLists::placed; only effective areas take part in collisions): tile t's are
+  // [placedAreaStarts[t], placedAreaStarts[t + 1]). One array rather than a vector per tile, so that
+  // a frame clears nothing per tile.
+  std::vector<Placed<Area>> placedAreas;
+  std::vector<uint32_t> placedAreaStarts;
   /// Per tile, what it holds during the collision phase: a set of kTileHas... bits.
   std::vector<uint8_t> tileContents;
   std::vector<std::string> messages;
@@ -355,6 +358,10 @@ struct WorldState {
   /// Scratch of collectStatistics: constructor hardware cost per side.
   std::vector<double> sideConstructorCost;
 
+  /// The effective areas of tile `t` with their circles, in list order (collision phase only).
+  std::span<const Placed<Area>> placedAreasIn(size_t t) const {
+    return {placedAreas.data() + placedAreaStarts[t], placedAreas.data() + placedAreaStarts[t + 1]};
+  }
   int32_t largeTile() const { return tilesX * tilesY; }
   /// The tile of `o` (§1): the large tile for a radius of 5 or more, else the tile of its position
   /// clamped into the world.
