@@ -336,7 +336,7 @@ struct WorldState {
   // Scratch arrays of resort, kept so that their capacity is reused from frame to frame.
   struct ResortScratch {
     std::vector<uint32_t> oldTile, newTile;  ///< Tile of each listed and each new object, or kGone.
-    std::vector<uint32_t> oldEnd, newEnd;    ///< Per tile, fill cursors.
+    std::vector<uint32_t> cursor;            ///< Per tile, the count, then the fill cursor.
   } resortScratch;
   // The effective areas with their circles, tile by tile in list order, for the collision phase (see
   // TileLists::placed; only effective areas take part in collisions): tile t's are

@@ -55,18 +55,19 @@ constexpr uint32_t kGone = UINT32_MAX;
 // creation order. Dead objects are dropped and deleted.
 //
 // Here the lists are counted first and then filled in their final order: each tile holds its new
-// objects in creation order, then its old ones in reverse walk order (filled from the tile's end
-// backwards), which is the same order. Objects created since the last resort are a suffix of the
-// store: every resort clears `isNew` on the whole store, and new objects are only ever appended.
-// With `place`, the objects' circles are copied too (TileLists::placed).
+// objects in creation order, then its old ones in reverse walk order. One cursor per tile fills a
+// tile from its end backwards: first the old objects in walk order, then the new ones in reverse
+// creation order, which leaves the first new object at the tile's start. Objects created since the
+// last resort are a suffix of the store: every resort clears `isNew` on the whole store, and new
+// objects are only ever appended. With `place`, the objects' circles are copied too
+// (TileLists::placed).
 template <typename T>
 void rebuild(WorldState& w, TileLists<T>& lists, std::vector<std::unique_ptr<T>>& store, bool place) {
   WorldState::ResortScratch& s = w.resortScratch;
   const size_t count = static_cast<size_t>(w.largeTile()) + 1;
   size_t firstNew = store.size();
   while (firstNew > 0 && store[firstNew - 1]->isNew) --firstNew;
-  s.oldEnd.assign(count + 1, 0);
-  s.newEnd.assign(count + 1, 0);
+  s.cursor.assign(count, 0);
   s.oldTile.resize(lists.items.size());
   s.newTile.resize(store.size() - firstNew);
   size_t deaths = 0;
@@ -83,7 +84,7 @@ void rebuild(WorldState& w, TileLists<T>& lists, std::vector<std::unique_ptr<T>>
       ++deaths;
     } else if (!o->isNew) {
       s.oldTile[k] = static_cast<uint32_t>(w.tileOf(*o));
-      ++s.oldEnd[s.oldTile[k]];
+      ++s.cursor[s.oldTile[k]];
       if (place) staged[k] = {o, o->position, o->radius};
     }
   }
@@ -95,38 +96,38 @@ void rebuild(WorldState& w, TileLists<T>& lists, std::vector<std::unique_ptr<T>>
       ++deaths;
     } else {
       tile = static_cast<uint32_t>(w.tileOf(*o));
-      ++s.newEnd[tile];
+      ++s.cursor[tile];
       if (place) staged[oldCount + k - firstNew] = {o, o->position, o->radius};
     }
     o->isNew = false;
   }
-  // Tile t becomes [starts[t], starts[t + 1]): its new objects, then its old ones. The new ones are
-  // filled forward from starts[t], the old ones backward from starts[t + 1].
+  // Tile t becomes [starts[t], starts[t + 1]); its cursor starts at its end.
   std::vector<uint32_t>& starts = lists.starts;
   starts.resize(count + 1);
   starts[0] = 0;
+  uint32_t end = 0;
   for (size_t t = 0; t < count; ++t) {
-    starts[t + 1] = starts[t] + s.newEnd[t] + s.oldEnd[t];
-    s.newEnd[t] = starts[t];
-    s.oldEnd[t] = starts[t + 1];
+    end += s.cursor[t];
+    s.cursor[t] = end;
+    starts[t + 1] = end;
   }
   std::vector<T*>& items = lists.spareItems;
   std::vector<Placed<T>>& placed = lists.sparePlaced;
-  items.resize(starts[count]);
-  placed.resize(place ? starts[count] : 0);
-  for (size_t k = firstNew; k < store.size(); ++k) {
-    const uint32_t tile = s.newTile[k - firstNew];
-    if (tile == kGone) continue;
-    const uint32_t at = s.newEnd[tile]++;
-    items[at] = store[k].get();
-    if (place) placed[at] = staged[oldCount + k - firstNew];
-  }
+  items.resize(end);
+  placed.resize(place ? end : 0);
   for (size_t k = 0; k < oldCount; ++k) {
     const uint32_t tile = s.oldTile[k];
     if (tile == kGone) continue;
-    const uint32_t at = --s.oldEnd[tile];
+    const uint32_t at = --s.cursor[tile];
     items[at] = lists.items[k];
     if (place) placed[at] = staged[k];
+  }
+  for (size_t k = store.size(); k-- > firstNew;) {
+    const uint32_t tile = s.newTile[k - firstNew];
+    if (tile == kGone) continue;
+    const uint32_t at = --s.cursor[tile];
+    items[at] = store[k].get();
+    if (place) placed[at] = staged[oldCount + k - firstNew];
   }
   lists.items.swap(items);
   lists.placed.swap(placed);
