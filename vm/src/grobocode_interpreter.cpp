@@ -10,12 +10,33 @@
 #include <string>
 #include <vector>
 
+#include "chronon/vm/grobocode_host.h"
 #include "chronon/vm/grobocode_pure.h"
 #include "grobocode_decoded.h"
 
 namespace chronon::grobocode {
 
 namespace {
+
+// CHRONON_GROBOCODE_HOST_CALL_WORDS holds exactly the words it describes, as the word table flags
+// them: kHardware or kMessage, and neither kSuspend, kStopsBrain nor kDynamicEffect.
+constexpr bool hostCallListMatchesFlags() {
+#define CHRONON_HOST_CALL_PRIM(name) Prim::name,
+  constexpr Prim kListed[] = {CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_PRIM)};
+#undef CHRONON_HOST_CALL_PRIM
+  size_t flagged = 0;
+  for (const PrimitiveInfo& p : kPrimitives) {
+    const bool hostWord =
+        (p.flags & (kHardware | kMessage)) != 0 && (p.flags & (kSuspend | kStopsBrain | kDynamicEffect)) == 0;
+    bool listed = false;
+    for (const Prim q : kListed) listed = listed || q == p.prim;
+    if (hostWord != listed) return false;
+    flagged += hostWord ? 1 : 0;
+  }
+  return flagged == std::size(kListed);
+}
+static_assert(hostCallListMatchesFlags(),
+              "CHRONON_GROBOCODE_HOST_CALL_WORDS and the word table's flags name different words");
 
 using grobots::Checked;
 using grobots::Fixed;
@@ -415,26 +436,12 @@ bool Machine::primitive(Prim prim) {
       // A firing periodic sensor is an implicit sync (§2.7 #133-135, §5.2 item 4).
       if (s_.stack[static_cast<size_t>(s_.height - 1)].isTrue()) s_.remaining = 0;
       return true;
-    case Prim::SeekLocation:
-    case Prim::SeekMovingLocation:
-    case Prim::RestrictPosition:
-    case Prim::Messages:
-    case Prim::ClearMessages:
-    case Prim::SkipMessages:
-    case Prim::TypePopulation:
-    case Prim::Autoconstruct:
-    case Prim::BalanceType:
-    case Prim::FireRobotSensor:
-    case Prim::FireFoodSensor:
-    case Prim::FireShotSensor:
-    case Prim::NextRobot:
-    case Prim::NextFood:
-    case Prim::NextShot:
-    case Prim::FireBlaster:
-    case Prim::FireGrenade:
-    case Prim::LeadBlaster:
-    case Prim::LeadGrenade:
-    case Prim::SetForceField: return hardwareCall(prim);
+      // clang-format off
+#define CHRONON_HOST_CALL_CASE(name) case Prim::name:
+    CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_CASE)
+#undef CHRONON_HOST_CALL_CASE
+      return hardwareCall(prim);
+      // clang-format on
     case Prim::Send: return sendMessage();
     case Prim::Receive: return receiveMessage();
     case Prim::Store: return pop(a) && pop(b) && localAddress(a, n) && (s_.memory.store(n, b), true);

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "chronon/stdlib/grobots_number.h"
+#include "chronon/vm/grobocode_host.h"
 
 namespace chronon::jit::detail {
 
@@ -117,26 +118,11 @@ Op decodePrimitive(Prim p) {
     case Prim::PeriodicRobotSensor:
     case Prim::PeriodicFoodSensor:
     case Prim::PeriodicShotSensor:
-    case Prim::SeekLocation:
-    case Prim::SeekMovingLocation:
-    case Prim::RestrictPosition:
-    case Prim::Messages:
-    case Prim::ClearMessages:
-    case Prim::SkipMessages:
-    case Prim::TypePopulation:
-    case Prim::Autoconstruct:
-    case Prim::BalanceType:
-    case Prim::FireRobotSensor:
-    case Prim::FireFoodSensor:
-    case Prim::FireShotSensor:
-    case Prim::NextRobot:
-    case Prim::NextFood:
-    case Prim::NextShot:
-    case Prim::FireBlaster:
-    case Prim::FireGrenade:
-    case Prim::LeadBlaster:
-    case Prim::LeadGrenade:
-    case Prim::SetForceField:
+      // clang-format off
+#define CHRONON_HOST_CALL_CASE(name) case Prim::name:
+    CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_CASE)
+#undef CHRONON_HOST_CALL_CASE
+      // clang-format on
     case Prim::Send:
     case Prim::Receive:
     case Prim::Vstore:

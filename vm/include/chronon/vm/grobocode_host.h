@@ -48,6 +48,33 @@ using HostVector = grobots::Checked<grobots::FixedVector, RuntimeError>;
 /// or the error: kNotInteger for a fraction, kIndexOutOfRange outside 1..10.
 grobots::Checked<int, RuntimeError> channelIndex(grobots::Fixed channel);
 
+/// The primitives that are one call of GrobocodeHost::callHardware and nothing else: the words the
+/// table flags kHardware or kMessage, except those that end the think or the brain (`die`, the
+/// periodic sensors: the interpreter acts on their result) and those whose effect depends on their
+/// inputs (`send`, `receive`). The interpreter's and the JIT planner's switches over every Prim
+/// expand it into their case labels; grobocode_interpreter.cpp checks it against the flags.
+#define CHRONON_GROBOCODE_HOST_CALL_WORDS(X) \
+  X(SeekLocation)                            \
+  X(SeekMovingLocation)                      \
+  X(RestrictPosition)                        \
+  X(Messages)                                \
+  X(ClearMessages)                           \
+  X(SkipMessages)                            \
+  X(TypePopulation)                          \
+  X(Autoconstruct)                           \
+  X(BalanceType)                             \
+  X(FireRobotSensor)                         \
+  X(FireFoodSensor)                          \
+  X(FireShotSensor)                          \
+  X(NextRobot)                               \
+  X(NextFood)                                \
+  X(NextShot)                                \
+  X(FireBlaster)                             \
+  X(FireGrenade)                             \
+  X(LeadBlaster)                             \
+  X(LeadGrenade)                             \
+  X(SetForceField)
+
 /// What a brain needs from its robot and world. Every method is called at most once per executed
 /// instruction, from `run`/`think` (grobocode_interpreter.h), never concurrently for one host.
 class GrobocodeHost {
