@@ -705,28 +705,12 @@ class Analyzer {
       case Op::Arcsin: return arithmetic(ctxId, i, op, s);
       case Op::Nop:
       case Op::Beep:
-      case Op::Icon0:
-      case Op::Icon1:
-      case Op::Icon2:
-      case Op::Icon3:
-      case Op::Icon4:
-      case Op::Icon5:
-      case Op::Icon6:
-      case Op::Icon7:
-      case Op::Icon8:
-      case Op::Icon9:
       case Op::Sync:
-      case Op::Debug:
-      case Op::Snd0:
-      case Op::Snd1:
-      case Op::Snd2:
-      case Op::Snd3:
-      case Op::Snd4:
-      case Op::Snd5:
-      case Op::Snd6:
-      case Op::Snd7:
-      case Op::Snd8:
-      case Op::Snd9:
+        // clang-format off
+#define CHRONON_SILENT_CASE(name) case Op::name:
+      CHRONON_ROBOTALK_SILENT_OPERATORS(CHRONON_SILENT_CASE)
+#undef CHRONON_SILENT_CASE
+        // clang-format on
       case Op::Inton:
       case Op::Intoff:
       case Op::Mrb:

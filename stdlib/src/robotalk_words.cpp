@@ -41,6 +41,24 @@ static_assert(effectsConsistent(), "every operator effect has the form 'inputs -
 static_assert(countEffect("n1 n2 -- sum").pops == 2 && countEffect("n1 n2 -- sum").pushes == 1);
 static_assert(countEffect("... x n -- ...").pops == 2 && countEffect("... --").pops == 0);
 
+// CHRONON_ROBOTALK_SILENT_OPERATORS holds exactly the kCosmetic operators whose effect is "--".
+constexpr bool silentListMatchesFlags() {
+#define CHRONON_SILENT_OP(name) Op::name,
+  constexpr Op kListed[] = {CHRONON_ROBOTALK_SILENT_OPERATORS(CHRONON_SILENT_OP)};
+#undef CHRONON_SILENT_OP
+  size_t flagged = 0;
+  for (const auto& op : kOperators) {
+    const bool silent = (op.flags & kCosmetic) != 0 && op.effect == "--";
+    bool listed = false;
+    for (const Op q : kListed) listed = listed || q == op.op;
+    if (silent != listed) return false;
+    flagged += silent ? 1 : 0;
+  }
+  return flagged == std::size(kListed);
+}
+static_assert(silentListMatchesFlags(),
+              "CHRONON_ROBOTALK_SILENT_OPERATORS and the operator table's flags name different operators");
+
 // Upper-cases ASCII letters; RoboTalk is case-insensitive and the tables are upper case.
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

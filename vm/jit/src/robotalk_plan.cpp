@@ -98,29 +98,14 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
     case Op::Swap: return prim(cell.op, Inline::Swap, 2, 0);
     case Op::Dup: return prim(cell.op, Inline::Dup, 1, 1);
     case Op::Vstore: return prim(cell.op, Inline::Vstore, 2, -2);
-    case Op::Nop: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Beep: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Icon0: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Icon1: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Icon2: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Icon3: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Icon4: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Icon5: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Icon6: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Icon7: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Icon8: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Icon9: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Debug: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Snd0: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Snd1: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Snd2: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Snd3: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Snd4: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Snd5: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Snd6: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Snd7: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Snd8: return prim(cell.op, Inline::NoEffect, 0, 0);
-    case Op::Snd9: return prim(cell.op, Inline::NoEffect, 0, 0);
+    case Op::Nop:
+    case Op::Beep:
+      // clang-format off
+#define CHRONON_SILENT_CASE(name) case Op::name:
+    CHRONON_ROBOTALK_SILENT_OPERATORS(CHRONON_SILENT_CASE)
+#undef CHRONON_SILENT_CASE
+      // clang-format on
+      return prim(cell.op, Inline::NoEffect, 0, 0);
     case Op::Recall:
     case Op::Store: {
       // A register quoted in this block is compiled: a user variable inline, a hardware register

@@ -183,6 +183,32 @@ inline constexpr auto kRegisters = [] {
   };
 }();
 
+/// The cosmetic operators that take and leave nothing (the icons, the sounds and DEBUG): every
+/// operator flagged kCosmetic except PRINT, which needs a cell to show. The interpreter and the
+/// checker expand it into their case labels; robotalk_words.cpp checks it against the flags.
+#define CHRONON_ROBOTALK_SILENT_OPERATORS(X) \
+  X(Icon0)                                   \
+  X(Icon1)                                   \
+  X(Icon2)                                   \
+  X(Icon3)                                   \
+  X(Icon4)                                   \
+  X(Icon5)                                   \
+  X(Icon6)                                   \
+  X(Icon7)                                   \
+  X(Icon8)                                   \
+  X(Icon9)                                   \
+  X(Debug)                                   \
+  X(Snd0)                                    \
+  X(Snd1)                                    \
+  X(Snd2)                                    \
+  X(Snd3)                                    \
+  X(Snd4)                                    \
+  X(Snd5)                                    \
+  X(Snd6)                                    \
+  X(Snd7)                                    \
+  X(Snd8)                                    \
+  X(Snd9)
+
 /// Number of registers, 69 (A..Z through MEGANUKE).
 inline constexpr int kRegisterCount = static_cast<int>(kRegisters.size());
 
