@@ -8,14 +8,7 @@ if [ $# -ne 1 ]; then
   echo "usage: run.sh CHRONON_BINARY" >&2
   exit 2
 fi
-if ! command -v node >/dev/null 2>&1; then
-  echo "skipped: node is not installed"
-  exit 77
-fi
-if [ ! -d "$here/node_modules/@vscode/debugadapter-testsupport" ]; then
-  echo "skipped: npm packages absent (run tests/dap-e2e/setup.sh)"
-  exit 77
-fi
 CHRONON=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 export CHRONON
-exec node --test --test-reporter=spec "$here/dap.test.js"
+exec sh "$here/../e2e-common/node_or_skip.sh" "$here" @vscode/debugadapter-testsupport --test --test-reporter=spec \
+  "$here/dap.test.js"

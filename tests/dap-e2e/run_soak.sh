@@ -4,12 +4,4 @@
 # npm packages are absent; run tests/dap-e2e/setup.sh to install them.
 # usage: run_soak.sh CHRONON_BINARY [soak.js options: --sequences N --seed S]
 here=$(cd "$(dirname "$0")" && pwd)
-if ! command -v node >/dev/null 2>&1; then
-  echo "skipped: node is not installed"
-  exit 77
-fi
-if [ ! -d "$here/node_modules/@vscode/debugadapter-testsupport" ]; then
-  echo "skipped: npm packages absent (run tests/dap-e2e/setup.sh)"
-  exit 77
-fi
-exec node "$here/soak.js" "$@"
+exec sh "$here/../e2e-common/node_or_skip.sh" "$here" @vscode/debugadapter-testsupport "$here/soak.js" "$@"

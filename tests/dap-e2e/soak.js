@@ -23,47 +23,18 @@
 // adapter does.
 'use strict';
 
-// Set by bench/asan.sh: the memory check does not apply (see above).
-const sanitized = Boolean(process.env.CHRONON_SANITIZED);
-
 const assert = require('node:assert/strict');
-const fs = require('node:fs');
 const path = require('node:path');
 const { DebugClient } = require('@vscode/debugadapter-testsupport');
+const soak = require('../e2e-common/soak_support.js');
 
-const args = process.argv.slice(2);
-const chronon = args[0];
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-if (!chronon) {
-  console.error('usage: node soak.js CHRONON_BINARY [--sequences N] [--seed S]');
-  process.exit(2);
-}
+const { binary: chronon, option } = soak.commandLine('node soak.js CHRONON_BINARY [--sequences N] [--seed S]');
 const SEQUENCES = Number(option('--sequences', 2000));
 const WINDOW = Number(option('--window', 1500));  // Most instructions of the robot past the entry.
-let seed = Number(option('--seed', 22)) >>> 0 || 1;
-const timer = setTimeout(() => {
-  console.error('timeout');
-  process.exit(2);
-}, Number(option('--timeout', 3600)) * 1000);
-
-function random() {
-  seed ^= seed << 13;
-  seed >>>= 0;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  seed >>>= 0;
-  return seed / 4294967296;
-}
-const below = (n) => Math.floor(random() * n);
-
-let failures = 0;
-function fail(what, detail) {
-  failures++;
-  console.log(JSON.stringify({ failure: what, detail }));
-}
+const { random, below } = soak.seededRandom(option('--seed', 22));
+const timer = soak.deadline(Number(option('--timeout', 3600)));
+const { fail, count: failures } = soak.failureLog();
+const sanitized = soak.sanitized;
 
 const stdlib = path.resolve(__dirname, '..', '..', 'stdlib');
 const GAMES = [
@@ -108,8 +79,7 @@ class Session {
   }
 
   rss() {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${this.pid()}/status`, 'utf8'));
-    return m ? Number(m[1]) : -1;
+    return soak.residentKb(this.pid());
   }
 
   // Sends a step-like request and waits for its stopped event, or for the end of the run.
@@ -278,6 +248,6 @@ async function soakGame(game, sequences, warmup, memory) {
     fail('exception', e && e.stack ? e.stack : String(e));
   }
   clearTimeout(timer);
-  console.log(JSON.stringify({ sequences: SEQUENCES, failures }));
-  process.exit(failures === 0 ? 0 : 1);
+  console.log(JSON.stringify({ sequences: SEQUENCES, failures: failures() }));
+  process.exit(failures() === 0 ? 0 : 1);
 })();

@@ -20,51 +20,22 @@
 // 256 MB, so there the resident size grows whatever the server does.
 'use strict';
 
-// Set by bench/asan.sh: the memory check does not apply (see above).
-const sanitized = Boolean(process.env.CHRONON_SANITIZED);
-
 const { spawn } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const assert = require('assert');
 const rpc = require('vscode-languageserver-protocol/node');
+const soak = require('../e2e-common/soak_support.js');
 
-const args = process.argv.slice(2);
-const binary = args[0];
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-if (!binary) {
-  console.error('usage: node soak.js CHRONON_BINARY [--edits N] [--corpus DIR] [--seed S]');
-  process.exit(2);
-}
+const { binary, option } = soak.commandLine('node soak.js CHRONON_BINARY [--edits N] [--corpus DIR] [--seed S]');
 const EDITS = Number(option('--edits', 20000));
 const CHECKPOINTS = 10;
 const corpus = option('--corpus', path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus'));
-let seed = Number(option('--seed', 22)) >>> 0 || 1;
-const timer = setTimeout(() => {
-  console.error('timeout');
-  process.exit(2);
-}, Number(option('--timeout', 3600)) * 1000);
-
-// xorshift32: the same seed gives the same edits.
-function random() {
-  seed ^= seed << 13;
-  seed >>>= 0;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  seed >>>= 0;
-  return seed / 4294967296;
-}
-const below = (n) => Math.floor(random() * n);
-const pick = (list) => list[below(list.length)];
-
-let failures = 0;
-function fail(what, detail) {
-  failures++;
-  console.log(JSON.stringify({ failure: what, detail }));
-}
+// The same seed gives the same edits.
+const { random, below, pick } = soak.seededRandom(option('--seed', 22));
+const timer = soak.deadline(Number(option('--timeout', 3600)));
+const { fail, count: failures } = soak.failureLog();
+const sanitized = soak.sanitized;
 
 // The files: corpus sides and robots when the corpus is there, else the bundled robots.
 function gatherFiles() {
@@ -182,9 +153,7 @@ class Server {
   }
 
   rss() {
-    const status = fs.readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
-    const m = /VmRSS:\s+(\d+) kB/.exec(status);
-    return m ? Number(m[1]) : -1;
+    return soak.residentKb(this.child.pid);
   }
 
   async stop() {
@@ -395,6 +364,6 @@ async function checkpoint(server, clients, index) {
     fail('exception', e && e.stack ? e.stack : String(e));
   }
   clearTimeout(timer);
-  console.log(JSON.stringify({ edits: EDITS, requests: requestsSent, failures }));
-  process.exit(failures === 0 ? 0 : 1);
+  console.log(JSON.stringify({ edits: EDITS, requests: requestsSent, failures: failures() }));
+  process.exit(failures() === 0 ? 0 : 1);
 })();
