@@ -87,8 +87,7 @@ int debugVariableIndex(std::string_view name) {
   if (!name.empty() && name.back() == '\'') name.remove_suffix(1);
   if (name.size() != 1 || !std::isalpha(static_cast<unsigned char>(name[0]))) return -1;
   const int index = std::tolower(static_cast<unsigned char>(name[0])) - 'a';
-  if (index == static_cast<int>(robotalk::Reg::X) || index == static_cast<int>(robotalk::Reg::Y)) return -1;
-  return index;
+  return robotalk::isUserVariable(index) ? index : -1;
 }
 
 bool isReturnAddress(const robotalk::Program& program, int value) {

@@ -62,31 +62,12 @@ int16_t Engine::readRegister(vm::Brain& brain, Reg reg) {
         return 0;
       }
       return clip(nearest(r));
-    // Write-only and interrupt-only registers read 0; user variables never reach the host.
-    case Reg::A:
-    case Reg::B:
-    case Reg::C:
-    case Reg::D:
-    case Reg::E:
-    case Reg::F:
-    case Reg::G:
-    case Reg::H:
-    case Reg::I:
-    case Reg::J:
-    case Reg::K:
-    case Reg::L:
-    case Reg::M:
-    case Reg::N:
-    case Reg::O:
-    case Reg::P:
-    case Reg::Q:
-    case Reg::R:
-    case Reg::S:
-    case Reg::T:
-    case Reg::U:
-    case Reg::V:
-    case Reg::W:
-    case Reg::Z:
+      // Write-only and interrupt-only registers read 0; user variables never reach the host.
+      // clang-format off
+#define CHRONON_USER_VARIABLE_CASE(name) case Reg::name:
+    CHRONON_ROBOTALK_USER_VARIABLES(CHRONON_USER_VARIABLE_CASE)
+#undef CHRONON_USER_VARIABLE_CASE
+      // clang-format on
     case Reg::Fire:
     case Reg::Missile:
     case Reg::Nuke:
@@ -196,31 +177,12 @@ void Engine::writeRegister(vm::Brain& brain, Reg reg, int16_t value) {
         r.lastHitBy = r.index;
       }
       return;  // SUSIE only changes icons.
-    // Read-only registers ignore writes (specs §5); user variables never reach the host.
-    case Reg::A:
-    case Reg::B:
-    case Reg::C:
-    case Reg::D:
-    case Reg::E:
-    case Reg::F:
-    case Reg::G:
-    case Reg::H:
-    case Reg::I:
-    case Reg::J:
-    case Reg::K:
-    case Reg::L:
-    case Reg::M:
-    case Reg::N:
-    case Reg::O:
-    case Reg::P:
-    case Reg::Q:
-    case Reg::R:
-    case Reg::S:
-    case Reg::T:
-    case Reg::U:
-    case Reg::V:
-    case Reg::W:
-    case Reg::Z:
+      // Read-only registers ignore writes (specs §5); user variables never reach the host.
+      // clang-format off
+#define CHRONON_USER_VARIABLE_CASE(name) case Reg::name:
+    CHRONON_ROBOTALK_USER_VARIABLES(CHRONON_USER_VARIABLE_CASE)
+#undef CHRONON_USER_VARIABLE_CASE
+      // clang-format on
     case Reg::X:
     case Reg::Y:
     case Reg::Energy:

@@ -374,11 +374,6 @@ class Analyzer {
     noteFacts(ctxId, i, s);
   }
 
-  bool isUserVariable(int index) const {
-    return index >= 0 && index <= static_cast<int>(Reg::Z) && index != static_cast<int>(Reg::X) &&
-           index != static_cast<int>(Reg::Y);
-  }
-
   // STORE, SETINT and SETPARAM want a variable reference on top (specs/robowar.md §4).
   void checkVariable(uint32_t i, const Value& v) {
     if (!program_.stoWarnings) return;

@@ -170,11 +170,6 @@ std::vector<std::pair<std::string, int64_t>> hardwareValues(const DebugSnapshot&
           {"chronon", snapshot.position.chronon}};
 }
 
-bool isLetterRegister(int index) {
-  return index >= 0 && index < 26 && index != static_cast<int>(robotalk::Reg::X) &&
-         index != static_cast<int>(robotalk::Reg::Y);
-}
-
 }  // namespace
 
 std::string absolutePath(const std::string& path) {
@@ -417,7 +412,7 @@ json variablesBody(const Battle& battle, const json& arguments) {
     }
   } else if (scope == static_cast<int64_t>(Scope::kRegisters)) {
     for (int i = 0; i < 26; ++i) {
-      if (!isLetterRegister(i)) continue;
+      if (!robotalk::isUserVariable(i)) continue;
       variables.push_back(
           variable(std::string(1, static_cast<char>('A' + i)), state.brain.letters[static_cast<size_t>(i)]));
     }
@@ -454,7 +449,7 @@ json evaluateBody(const Battle& battle, const json& arguments) {
   expression.erase(expression.find_last_not_of(" \t") + 1);
   const std::string lower = robotalk::lowerAscii(expression);
   auto result = [](const std::string& text) { return json{{"result", text}, {"variablesReference", 0}}; };
-  if (lower.size() == 1 && lower[0] >= 'a' && lower[0] <= 'z' && isLetterRegister(lower[0] - 'a')) {
+  if (lower.size() == 1 && lower[0] >= 'a' && lower[0] <= 'z' && robotalk::isUserVariable(lower[0] - 'a')) {
     return result(std::to_string(state.brain.letters[static_cast<size_t>(lower[0] - 'a')]));
   }
   if (lower == "pc") return result(std::to_string(state.brain.pc));

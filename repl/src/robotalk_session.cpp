@@ -51,8 +51,6 @@ class TestHost final : public vm::Host {
   std::map<Reg, int16_t> values;
 };
 
-bool isLetterVariable(Reg reg) { return static_cast<int>(reg) < static_cast<int>(Reg::X) || reg == Reg::Z; }
-
 // A definition typed earlier: its text and the labels it defines (upper case).
 struct Unit {
   std::string text;
@@ -246,7 +244,7 @@ class RoboTalkSession final : public LanguageSession {
       if (reg->writable()) out += ", write: n " + std::string(reg->name) + "' STORE";
       if (!reg->unit.empty()) out += " [" + std::string(reg->unit) + "]";
       out += "  " + std::string(reg->doc);
-      if (isLetterVariable(reg->reg))
+      if (robotalk::isUserVariable(static_cast<int>(reg->reg)))
         out += " (now " + std::to_string(brain_.letters[static_cast<size_t>(reg->reg)]) + ")";
       out += "\n";
       return true;
@@ -370,7 +368,7 @@ class RoboTalkSession final : public LanguageSession {
       out += "set: not a 16-bit number: " + values[0] + "\n";
       return false;
     }
-    if (isLetterVariable(reg->reg)) {
+    if (robotalk::isUserVariable(static_cast<int>(reg->reg))) {
       brain_.letters[static_cast<size_t>(reg->reg)] = static_cast<int16_t>(value);
     } else {
       host_.values[reg->reg] = static_cast<int16_t>(value);

@@ -59,6 +59,24 @@ constexpr bool silentListMatchesFlags() {
 static_assert(silentListMatchesFlags(),
               "CHRONON_ROBOTALK_SILENT_OPERATORS and the operator table's flags name different operators");
 
+// CHRONON_ROBOTALK_USER_VARIABLES and kUserVariableMask hold exactly the kUserVariable registers.
+constexpr bool userVariablesMatchFlags() {
+#define CHRONON_USER_VARIABLE_REG(name) Reg::name,
+  constexpr Reg kListed[] = {CHRONON_ROBOTALK_USER_VARIABLES(CHRONON_USER_VARIABLE_REG)};
+#undef CHRONON_USER_VARIABLE_REG
+  size_t flagged = 0;
+  for (const auto& r : kRegisters) {
+    const bool user = (r.flags & kUserVariable) != 0;
+    bool listed = false;
+    for (const Reg q : kListed) listed = listed || q == r.reg;
+    if (user != listed || user != isUserVariable(static_cast<int>(r.reg))) return false;
+    flagged += user ? 1 : 0;
+  }
+  return flagged == std::size(kListed);
+}
+static_assert(userVariablesMatchFlags(),
+              "CHRONON_ROBOTALK_USER_VARIABLES, kUserVariableMask and the register table's flags disagree");
+
 // Upper-cases ASCII letters; RoboTalk is case-insensitive and the tables are upper case.
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

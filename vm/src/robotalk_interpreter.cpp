@@ -51,12 +51,6 @@ constexpr const char* kBadArcsin = "Illegal argument to arcsin";
 // Returned by an instruction whose host call (or interrupt entry) already recorded the error.
 constexpr char kAlreadyReported[] = "";
 
-// True when `index` is a user variable that lives in the brain (A-W and Z; X and Y are the
-// robot's position and belong to the arena).
-constexpr bool isUserVariable(int index) {
-  return index < static_cast<int>(Reg::X) || index == static_cast<int>(Reg::Z);
-}
-
 // True when `index` may be chosen with `reg' PROBE' SETPARAM` (docs/robowar-arena.md).
 constexpr bool isProbeRegister(int index) {
   constexpr Reg kProbeable[] = {Reg::Damage,    Reg::Energy, Reg::Shield, Reg::Id,
@@ -272,7 +266,7 @@ template <class F>
       if (index >= robotalk::kRegisterCount) return kUnknownRegister;
       const int16_t value = stack[sp - 2];
       sp -= 2;
-      if (isUserVariable(index)) {
+      if (robotalk::isUserVariable(index)) {
         brain.letters[static_cast<size_t>(index)] = value;
         return nullptr;
       }
@@ -284,7 +278,7 @@ template <class F>
       if (code < kFirstQuoted || code > kLastQuoted) return kNoVariable;
       const int index = code - kFirstQuoted;
       if (index >= robotalk::kRegisterCount) return kUnknownRegister;
-      if (isUserVariable(index)) {
+      if (robotalk::isUserVariable(index)) {
         stack[sp - 1] = brain.letters[static_cast<size_t>(index)];
         return nullptr;
       }

@@ -30,7 +30,7 @@ Target registerTarget(int code, int& index) {
   if (code < robotalk::kRegisterBase || code > robotalk::kRegisterBase + 99) return Target::kNone;
   index = code - robotalk::kRegisterBase;
   if (index >= robotalk::kRegisterCount) return Target::kNone;
-  return index < static_cast<int>(Reg::X) || index == static_cast<int>(Reg::Z) ? Target::kVariable : Target::kHardware;
+  return robotalk::isUserVariable(index) ? Target::kVariable : Target::kHardware;
 }
 
 // The constant at relative depth `rel`, or -1 when unknown or not a valid destination in [0, size].

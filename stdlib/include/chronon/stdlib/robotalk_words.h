@@ -30,6 +30,7 @@ enum WordFlag : uint32_t {
   kInterruptSource = 1u << 13,  ///< A register whose name selects an interrupt for SETINT/SETPARAM.
   kWeapon = 1u << 14,           ///< Writing it fires or lays a weapon.
   kMove = 1u << 15,             ///< Writing it moves the robot (MOVEX/MOVEY; the move-and-shoot rule).
+  kUserVariable = 1u << 16,     ///< A user variable (A-W and Z): it lives in the brain, not the arena.
 };
 
 /// What a program may do with a register.
@@ -211,6 +212,52 @@ inline constexpr auto kRegisters = [] {
 
 /// Number of registers, 69 (A..Z through MEGANUKE).
 inline constexpr int kRegisterCount = static_cast<int>(kRegisters.size());
+
+/// The user variables, A-W and Z (every register flagged kUserVariable; X and Y are the robot's
+/// position): the arena's register switches expand it into their case labels, and
+/// robotalk_words.cpp checks it against the flags.
+#define CHRONON_ROBOTALK_USER_VARIABLES(X) \
+  X(A)                                     \
+  X(B)                                     \
+  X(C)                                     \
+  X(D)                                     \
+  X(E)                                     \
+  X(F)                                     \
+  X(G)                                     \
+  X(H)                                     \
+  X(I)                                     \
+  X(J)                                     \
+  X(K)                                     \
+  X(L)                                     \
+  X(M)                                     \
+  X(N)                                     \
+  X(O)                                     \
+  X(P)                                     \
+  X(Q)                                     \
+  X(R)                                     \
+  X(S)                                     \
+  X(T)                                     \
+  X(U)                                     \
+  X(V)                                     \
+  X(W)                                     \
+  X(Z)
+
+/// Bit i set when register i is a user variable (kUserVariable); every user variable's index is
+/// below 64 (checked in robotalk_words.cpp).
+inline constexpr uint64_t kUserVariableMask = [] {
+  uint64_t mask = 0;
+  for (const RegisterInfo& r : kRegisters) {
+    const auto index = static_cast<unsigned>(r.reg);
+    if ((r.flags & kUserVariable) != 0 && index < 64) mask |= uint64_t{1} << index;
+  }
+  return mask;
+}();
+
+/// True when `index` is a register index whose register is a user variable (A-W, Z), which lives
+/// in the brain rather than the arena; false for any other index, out of range included.
+constexpr bool isUserVariable(int index) {
+  return static_cast<unsigned>(index) < 64 && ((kUserVariableMask >> static_cast<unsigned>(index)) & 1) != 0;
+}
 
 /// The operator with object-code word `code`, or nullptr when `code` is not an operator.
 const OperatorInfo* findOperator(uint16_t code);
