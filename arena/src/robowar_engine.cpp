@@ -154,11 +154,14 @@ void Engine::moveRobots() {
 
 void Engine::detectCollisions() {
   constexpr int kTouch = 2 * kRobotRadius;
-  for (size_t i = 0; i < robots_.size(); ++i) {
-    for (size_t j = i + 1; j < robots_.size(); ++j) {
-      Robot& a = robots_[i];
+  // Nothing in the pass kills a robot or adds one, so the count and each robot's life are fixed.
+  const size_t count = robots_.size();
+  for (size_t i = 0; i < count; ++i) {
+    Robot& a = robots_[i];
+    if (!a.alive) continue;
+    for (size_t j = i + 1; j < count; ++j) {
       Robot& b = robots_[j];
-      if (!a.alive || !b.alive) continue;
+      if (!b.alive) continue;
       const int dx = b.x - a.x;
       const int dy = b.y - a.y;
       if (dx * dx + dy * dy >= kTouch * kTouch) continue;
