@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cstdio>
 
+#include "chronon/stdlib/word_lists.h"
+
 namespace chronon::robotalk {
 namespace {
 
@@ -41,41 +43,29 @@ static_assert(effectsConsistent(), "every operator effect has the form 'inputs -
 static_assert(countEffect("n1 n2 -- sum").pops == 2 && countEffect("n1 n2 -- sum").pushes == 1);
 static_assert(countEffect("... x n -- ...").pops == 2 && countEffect("... --").pops == 0);
 
-// CHRONON_ROBOTALK_SILENT_OPERATORS holds exactly the kCosmetic operators whose effect is "--".
-constexpr bool silentListMatchesFlags() {
-#define CHRONON_SILENT_OP(name) Op::name,
-  constexpr Op kListed[] = {CHRONON_ROBOTALK_SILENT_OPERATORS(CHRONON_SILENT_OP)};
-#undef CHRONON_SILENT_OP
-  size_t flagged = 0;
-  for (const auto& op : kOperators) {
-    const bool silent = (op.flags & kCosmetic) != 0 && op.effect == "--";
-    bool listed = false;
-    for (const Op q : kListed) listed = listed || q == op.op;
-    if (silent != listed) return false;
-    flagged += silent ? 1 : 0;
-  }
-  return flagged == std::size(kListed);
-}
-static_assert(silentListMatchesFlags(),
+// The word lists that switches expand hold exactly the words the flags give them.
+#define CHRONON_LISTED_OP(name) Op::name,
+constexpr Op kSilentListed[] = {CHRONON_ROBOTALK_SILENT_OPERATORS(CHRONON_LISTED_OP)};
+#undef CHRONON_LISTED_OP
+static_assert(listsExactly(
+                  kSilentListed, kOperators, [](const OperatorInfo& op) { return op.op; },
+                  [](const OperatorInfo& op) { return (op.flags & kCosmetic) != 0 && op.effect == "--"; }),
               "CHRONON_ROBOTALK_SILENT_OPERATORS and the operator table's flags name different operators");
-
-// CHRONON_ROBOTALK_USER_VARIABLES and kUserVariableMask hold exactly the kUserVariable registers.
-constexpr bool userVariablesMatchFlags() {
-#define CHRONON_USER_VARIABLE_REG(name) Reg::name,
-  constexpr Reg kListed[] = {CHRONON_ROBOTALK_USER_VARIABLES(CHRONON_USER_VARIABLE_REG)};
-#undef CHRONON_USER_VARIABLE_REG
-  size_t flagged = 0;
+#define CHRONON_LISTED_REG(name) Reg::name,
+constexpr Reg kUserVariablesListed[] = {CHRONON_ROBOTALK_USER_VARIABLES(CHRONON_LISTED_REG)};
+#undef CHRONON_LISTED_REG
+static_assert(listsExactly(
+                  kUserVariablesListed, kRegisters, [](const RegisterInfo& r) { return r.reg; },
+                  [](const RegisterInfo& r) { return (r.flags & kUserVariable) != 0; }),
+              "CHRONON_ROBOTALK_USER_VARIABLES and the register table's flags name different registers");
+// kUserVariableMask agrees with the flags too, for every register.
+constexpr bool userVariableMaskMatchesFlags() {
   for (const auto& r : kRegisters) {
-    const bool user = (r.flags & kUserVariable) != 0;
-    bool listed = false;
-    for (const Reg q : kListed) listed = listed || q == r.reg;
-    if (user != listed || user != isUserVariable(static_cast<int>(r.reg))) return false;
-    flagged += user ? 1 : 0;
+    if (((r.flags & kUserVariable) != 0) != isUserVariable(static_cast<int>(r.reg))) return false;
   }
-  return flagged == std::size(kListed);
+  return true;
 }
-static_assert(userVariablesMatchFlags(),
-              "CHRONON_ROBOTALK_USER_VARIABLES, kUserVariableMask and the register table's flags disagree");
+static_assert(userVariableMaskMatchesFlags(), "kUserVariableMask and the register table's flags disagree");
 
 // Upper-cases ASCII letters; RoboTalk is case-insensitive and the tables are upper case.
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "chronon/stdlib/word_lists.h"
 #include "chronon/vm/grobocode_host.h"
 #include "chronon/vm/grobocode_pure.h"
 #include "grobocode_decoded.h"
@@ -20,22 +21,15 @@ namespace {
 
 // CHRONON_GROBOCODE_HOST_CALL_WORDS holds exactly the words it describes, as the word table flags
 // them: kHardware or kMessage, and neither kSuspend, kStopsBrain nor kDynamicEffect.
-constexpr bool hostCallListMatchesFlags() {
 #define CHRONON_HOST_CALL_PRIM(name) Prim::name,
-  constexpr Prim kListed[] = {CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_PRIM)};
+constexpr Prim kHostCallListed[] = {CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_PRIM)};
 #undef CHRONON_HOST_CALL_PRIM
-  size_t flagged = 0;
-  for (const PrimitiveInfo& p : kPrimitives) {
-    const bool hostWord =
-        (p.flags & (kHardware | kMessage)) != 0 && (p.flags & (kSuspend | kStopsBrain | kDynamicEffect)) == 0;
-    bool listed = false;
-    for (const Prim q : kListed) listed = listed || q == p.prim;
-    if (hostWord != listed) return false;
-    flagged += hostWord ? 1 : 0;
-  }
-  return flagged == std::size(kListed);
-}
-static_assert(hostCallListMatchesFlags(),
+static_assert(listsExactly(
+                  kHostCallListed, kPrimitives, [](const PrimitiveInfo& p) { return p.prim; },
+                  [](const PrimitiveInfo& p) {
+                    return (p.flags & (kHardware | kMessage)) != 0 &&
+                           (p.flags & (kSuspend | kStopsBrain | kDynamicEffect)) == 0;
+                  }),
               "CHRONON_GROBOCODE_HOST_CALL_WORDS and the word table's flags name different words");
 
 using grobots::Checked;
