@@ -673,31 +673,12 @@ class Analyzer {
         jump(ctxId, i, s, whenFalse);
         return false;
       }
-      case Op::Add:
-      case Op::Subtract:
-      case Op::Multiply:
-      case Op::Divide:
-      case Op::Greater:
-      case Op::Less:
-      case Op::Equal:
-      case Op::NotEqual:
-      case Op::And:
-      case Op::Or:
-      case Op::Xor:
-      case Op::Mod:
-      case Op::Chs:
-      case Op::Not:
-      case Op::Arctan:
-      case Op::Abs:
-      case Op::Sin:
-      case Op::Cos:
-      case Op::Tan:
-      case Op::Sqrt:
-      case Op::Dist:
-      case Op::Max:
-      case Op::Min:
-      case Op::Arccos:
-      case Op::Arcsin: return arithmetic(ctxId, i, op, s);
+      // clang-format off
+#define CHRONON_PURE_CASE(name) case Op::name:
+      CHRONON_ROBOTALK_PURE_OPERATORS(CHRONON_PURE_CASE)
+#undef CHRONON_PURE_CASE
+        // clang-format on
+        return arithmetic(ctxId, i, op, s);
       case Op::Nop:
       case Op::Beep:
       case Op::Sync:

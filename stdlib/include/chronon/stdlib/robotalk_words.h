@@ -184,6 +184,35 @@ inline constexpr auto kRegisters = [] {
   };
 }();
 
+/// The pure operators (every operator flagged kPure: arithmetic, comparisons and logic on numbers),
+/// which the checker treats alike; robotalk_words.cpp checks the list against the flags.
+#define CHRONON_ROBOTALK_PURE_OPERATORS(X) \
+  X(Add)                                   \
+  X(Subtract)                              \
+  X(Multiply)                              \
+  X(Divide)                                \
+  X(Greater)                               \
+  X(Less)                                  \
+  X(Equal)                                 \
+  X(NotEqual)                              \
+  X(And)                                   \
+  X(Or)                                    \
+  X(Xor)                                   \
+  X(Mod)                                   \
+  X(Chs)                                   \
+  X(Not)                                   \
+  X(Arctan)                                \
+  X(Abs)                                   \
+  X(Sin)                                   \
+  X(Cos)                                   \
+  X(Tan)                                   \
+  X(Sqrt)                                  \
+  X(Dist)                                  \
+  X(Max)                                   \
+  X(Min)                                   \
+  X(Arccos)                                \
+  X(Arcsin)
+
 /// The cosmetic operators that take and leave nothing (the icons, the sounds and DEBUG): every
 /// operator flagged kCosmetic except PRINT, which needs a cell to show. The interpreter and the
 /// checker expand it into their case labels; robotalk_words.cpp checks it against the flags.
