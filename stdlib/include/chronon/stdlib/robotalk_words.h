@@ -214,8 +214,9 @@ inline constexpr auto kRegisters = [] {
   X(Arcsin)
 
 /// The cosmetic operators that take and leave nothing (the icons, the sounds and DEBUG): every
-/// operator flagged kCosmetic except PRINT, which needs a cell to show. The interpreter and the
-/// checker expand it into their case labels; robotalk_words.cpp checks it against the flags.
+/// operator flagged kCosmetic except PRINT, which needs a cell to show. The interpreter, the checker
+/// and the JIT planner expand it into their case labels; robotalk_words.cpp checks it against the
+/// flags.
 #define CHRONON_ROBOTALK_SILENT_OPERATORS(X) \
   X(Icon0)                                   \
   X(Icon1)                                   \
