@@ -44,6 +44,22 @@ Compiled compile(const std::string& text) {
   return c;
 }
 
+// Plays `frames` frames of a world holding one robot of `side`'s first type at (50, 50) and
+// returns the messages the world reports (prints too with `keepPrints`), in order.
+std::vector<std::string> loneRobotMessages(const Compiled& side, uint64_t seed, int frames, bool keepPrints = true) {
+  gb::WorldOptions options;
+  options.keepPrints = keepPrints;
+  gb::World world({&side.result.side}, options, seed);
+  world.startEmptyRound();
+  REQUIRE(world.placeRobot(0, 0, 50, 50));
+  std::vector<std::string> messages;
+  for (int i = 0; i < frames; ++i) {
+    world.step();
+    for (const std::string& m : world.takeMessages()) messages.push_back(m);
+  }
+  return messages;
+}
+
 // A robot with a range-20 robot sensor that fires once and prints how many robots it found.
 const char* const kEye =
     "#side Eye\n#type eye\n#hardware\nprocessor 10\nrobot-sensor 20 4\nenergy 100 100\n#code\n"
@@ -132,16 +148,8 @@ TEST_CASE("A channel keeps the newest 50 messages, each with its cells in order"
       "#side Ring\n#type talker\n#hardware\nprocessor 2000\n#code\n#var i 0\n"
       "again: i 1 + i! i 3 2 2 send i 60 < again& ifg\n"
       "2 messages print 2 receive print print print 2 receive print print print 1 receive print stop\n#end\n");
-  gb::WorldOptions options;
-  options.keepPrints = true;
-  gb::World world({&ring.result.side}, options, 3);
-  world.startEmptyRound();
-  REQUIRE(world.placeRobot(0, 0, 50, 50));
   std::vector<std::string> printed;
-  for (int i = 0; i < 3; ++i) {
-    world.step();
-    for (const std::string& m : world.takeMessages()) printed.push_back(m.substr(m.find(": ") + 2));
-  }
+  for (const std::string& m : loneRobotMessages(ring, 3, 3)) printed.push_back(m.substr(m.find(": ") + 2));
   CHECK(printed == std::vector<std::string>{"50", "2", "3", "11", "2", "3", "12", "0"});
 }
 
@@ -178,30 +186,13 @@ TEST_CASE("Prints are reported as the original reports them, naming the robot as
   // (§5.3), with "'" alone after a side name ending in s; vprint prints "<x, y>" (§1.8).
   const Compiled tests =
       compile("#side Tests\n#type T\n#hardware\nprocessor 10\n#code\n0.5 print 1.5 -2 vprint 1 0 /\n#end\n");
-  gb::WorldOptions options;
-  options.keepPrints = true;
-  gb::World world({&tests.result.side}, options, 1);
-  world.startEmptyRound();
-  REQUIRE(world.placeRobot(0, 0, 50, 50));
-  std::vector<std::string> reports;
-  for (int i = 0; i < 3; ++i) {
-    world.step();
-    for (const std::string& m : world.takeMessages()) reports.push_back(m);
-  }
-  CHECK(reports ==
+  CHECK(loneRobotMessages(tests, 1, 3) ==
         std::vector<std::string>{"Tests' T #1 prints: 0.500", "Tests' T #1 prints: <1.500, -2>",
                                  "Tests' T #1 had error in brain, probably at 7 (line 6): division by zero"});
 
   // Without keepPrints the world keeps only the error reports.
-  gb::World quiet({&tests.result.side}, gb::WorldOptions{}, 1);
-  quiet.startEmptyRound();
-  REQUIRE(quiet.placeRobot(0, 0, 50, 50));
-  std::vector<std::string> errors;
-  for (int i = 0; i < 3; ++i) {
-    quiet.step();
-    for (const std::string& m : quiet.takeMessages()) errors.push_back(m);
-  }
-  CHECK(errors == std::vector<std::string>{"Tests' T #1 had error in brain, probably at 7 (line 6): division by zero"});
+  CHECK(loneRobotMessages(tests, 1, 3, /*keepPrints=*/false) ==
+        std::vector<std::string>{"Tests' T #1 had error in brain, probably at 7 (line 6): division by zero"});
 }
 
 TEST_CASE("chronon battle --prints and chronon run show prints in the original's format", "[grobots-world]") {

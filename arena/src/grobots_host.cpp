@@ -332,10 +332,6 @@ RuntimeError RobotHost::callHardware(Prim prim, std::span<const Fixed> in, std::
     index = ch.value();
     return RuntimeError::kNone;
   };
-  // The oldest message still kept on a channel (each channel is a ring of 50, §7).
-  const auto oldest = [&](int ch) {
-    return r.side->sent[static_cast<size_t>(ch)] - r.side->channels[static_cast<size_t>(ch)].kept;
-  };
   const auto seek = [&](FixedVector target, FixedVector velocity, bool moving) {
     const FixedVector d = target - r.position;
     if ((!moving || isZero(velocity)) && length(d + r.velocity * num(kSeekLookahead)) < r.radius) {
@@ -426,7 +422,7 @@ RuntimeError RobotHost::callHardware(Prim prim, std::span<const Fixed> in, std::
   }
   if (prim == Prim::Messages) {
     if ((e = channelOf(in[0], ch)) != RuntimeError::kNone) return e;
-    const int64_t from = std::max(r.nextMessage[static_cast<size_t>(ch)], oldest(ch));
+    const int64_t from = std::max(r.nextMessage[static_cast<size_t>(ch)], r.side->oldestKept(static_cast<size_t>(ch)));
     out[0] = num(std::min<int64_t>(r.side->sent[static_cast<size_t>(ch)] - from, kMessageRing));
     return RuntimeError::kNone;
   }
@@ -440,7 +436,7 @@ RuntimeError RobotHost::callHardware(Prim prim, std::span<const Fixed> in, std::
     const ::chronon::grobots::Checked<int32_t> n = in[0].toInteger();
     if (!n.ok()) return RuntimeError::kNotInteger;
     if (n.value() <= 0) return RuntimeError::kNone;
-    const int64_t from = std::max(r.nextMessage[static_cast<size_t>(ch)], oldest(ch));
+    const int64_t from = std::max(r.nextMessage[static_cast<size_t>(ch)], r.side->oldestKept(static_cast<size_t>(ch)));
     r.nextMessage[static_cast<size_t>(ch)] = std::min(from + n.value(), r.side->sent[static_cast<size_t>(ch)]);
     return RuntimeError::kNone;
   }
@@ -530,10 +526,8 @@ RuntimeError RobotHost::send(Fixed channel, std::span<const Fixed> values) {
   const ::chronon::grobots::Checked<int, RuntimeError> c = grobocode::channelIndex(channel);
   if (!c.ok()) return c.error();
   ch = c.value();
-  Channel& queue = r_.side->channels[static_cast<size_t>(ch)];
   int64_t& sent = r_.side->sent[static_cast<size_t>(ch)];
-  queue.ring[static_cast<size_t>(sent % kMessageRing)].assign(values);
-  queue.kept = std::min(queue.kept + 1, kMessageRing);
+  r_.side->channels[static_cast<size_t>(ch)][static_cast<size_t>(sent % kMessageRing)].assign(values);
   ++sent;
   return RuntimeError::kNone;
 }
@@ -543,12 +537,11 @@ RuntimeError RobotHost::receive(Fixed channel, grobocode::Message& message) {
   const ::chronon::grobots::Checked<int, RuntimeError> c = grobocode::channelIndex(channel);
   if (!c.ok()) return c.error();
   const size_t ch = static_cast<size_t>(c.value());
-  const Channel& queue = r_.side->channels[ch];
-  const int64_t first = r_.side->sent[ch] - queue.kept;
+  const int64_t first = r_.side->oldestKept(ch);
   int64_t& next = r_.nextMessage[ch];
   next = std::max(next, first);
   if (next >= r_.side->sent[ch]) return RuntimeError::kNone;
-  message = queue.ring[static_cast<size_t>(next % kMessageRing)];
+  message = r_.side->channels[ch][static_cast<size_t>(next % kMessageRing)];
   ++next;
   return RuntimeError::kNone;
 }

@@ -220,12 +220,9 @@ struct SensorShot : Object {
 inline constexpr int32_t kMessageRing = 50;
 
 /// One message channel of a side: message number s (0-based, in sending order) sits at
-/// ring[s % kMessageRing] while it is among the `kept` newest. A fixed ring, so that sending
-/// allocates nothing.
-struct Channel {
-  std::array<grobocode::Message, kMessageRing> ring;
-  int32_t kept = 0;  ///< How many of the newest messages the ring holds, at most kMessageRing.
-};
+/// channel[s % kMessageRing] while it is among the kMessageRing newest (SideState::oldestKept). A
+/// fixed ring, so that sending allocates nothing.
+using Channel = std::array<grobocode::Message, kMessageRing>;
 
 /// One side in the world.
 struct SideState {
@@ -236,6 +233,9 @@ struct SideState {
   DeepPtr<grobocode::SharedMemory> shared{std::make_unique<grobocode::SharedMemory>()};
   std::array<Channel, 10> channels;
   std::array<int64_t, 10> sent{};  ///< Messages ever sent per channel.
+  /// The number (0-based, in sending order) of the oldest message channel `ch` (0-9) still holds:
+  /// the ring keeps the newest kMessageRing.
+  int64_t oldestKept(size_t ch) const { return std::max<int64_t>(0, sent[ch] - kMessageRing); }
   int32_t nextRobotId = 1;
   // Statistics (§13).
   bool seeded = false;

@@ -360,7 +360,6 @@ void reset(WorldState& w) {
   w.totalKilled = 0;
   for (SideState& s : w.sides) {
     s.shared->fill(Fixed{});
-    for (Channel& c : s.channels) c.kept = 0;
     s.sent.fill(0);
     s.nextRobotId = 1;
     s.seeded = false;
