@@ -284,28 +284,26 @@ void Engine::takeTurn(Robot& robot) {
 void Engine::queueEdgeInterrupts(Robot& r) {
   vm::Brain& brain = r.brain;
   const Snapshot& was = r.previous;
+  // vm::queueInterrupt ignores an interrupt without a handler (-1), as most are; testing that first
+  // spares the edge tests of those.
+  auto armed = [&](Interrupt which) { return brain.interrupts[static_cast<size_t>(which)].handler != -1; };
   auto param = [&](Interrupt which) { return brain.interrupts[static_cast<size_t>(which)].param; };
+  auto edge = [&](Interrupt which, auto&& happened) {
+    if (armed(which) && happened(param(which))) vm::queueInterrupt(brain, which);
+  };
   const int teammatesNow = livingTeammates(r);
   const int robotsNow = livingRobots();
-  if (r.collision && !was.collision) vm::queueInterrupt(brain, Interrupt::kCollision);
-  if (r.wall && !was.wall) vm::queueInterrupt(brain, Interrupt::kWall);
-  if (r.damage != was.damage && r.damage < param(Interrupt::kDamage)) vm::queueInterrupt(brain, Interrupt::kDamage);
-  if (was.shield >= param(Interrupt::kShield) && r.shield < param(Interrupt::kShield)) {
-    vm::queueInterrupt(brain, Interrupt::kShield);
-  }
-  if (was.y > param(Interrupt::kTop) && r.y <= param(Interrupt::kTop)) vm::queueInterrupt(brain, Interrupt::kTop);
-  if (was.y < param(Interrupt::kBottom) && r.y >= param(Interrupt::kBottom)) {
-    vm::queueInterrupt(brain, Interrupt::kBottom);
-  }
-  if (was.x > param(Interrupt::kLeft) && r.x <= param(Interrupt::kLeft)) vm::queueInterrupt(brain, Interrupt::kLeft);
-  if (was.x < param(Interrupt::kRight) && r.x >= param(Interrupt::kRight)) {
-    vm::queueInterrupt(brain, Interrupt::kRight);
-  }
-  if (teammatesNow < was.teammates && was.teammates <= param(Interrupt::kTeammates)) {
-    vm::queueInterrupt(brain, Interrupt::kTeammates);
-  }
-  if (robotsNow < was.robots && was.robots <= param(Interrupt::kRobots)) vm::queueInterrupt(brain, Interrupt::kRobots);
-  if (r.signalHeard) vm::queueInterrupt(brain, Interrupt::kSignal);
+  edge(Interrupt::kCollision, [&](int) { return r.collision && !was.collision; });
+  edge(Interrupt::kWall, [&](int) { return r.wall && !was.wall; });
+  edge(Interrupt::kDamage, [&](int p) { return r.damage != was.damage && r.damage < p; });
+  edge(Interrupt::kShield, [&](int p) { return was.shield >= p && r.shield < p; });
+  edge(Interrupt::kTop, [&](int p) { return was.y > p && r.y <= p; });
+  edge(Interrupt::kBottom, [&](int p) { return was.y < p && r.y >= p; });
+  edge(Interrupt::kLeft, [&](int p) { return was.x > p && r.x <= p; });
+  edge(Interrupt::kRight, [&](int p) { return was.x < p && r.x >= p; });
+  edge(Interrupt::kTeammates, [&](int p) { return teammatesNow < was.teammates && was.teammates <= p; });
+  edge(Interrupt::kRobots, [&](int p) { return robotsNow < was.robots && was.robots <= p; });
+  edge(Interrupt::kSignal, [&](int) { return r.signalHeard; });
   r.signalHeard = false;
   r.previous = Snapshot{r.collision, r.wall, r.damage, r.shield, r.x, r.y, teammatesNow, robotsNow};
 }
@@ -344,11 +342,7 @@ void Engine::interruptEntered(vm::Brain& brain, Interrupt which) {
          std::string(robotalk::info(vm::interruptRegister(which)).name));
 }
 
-Robot& Engine::robotOf(vm::Brain& brain) {
-  // Hardware accesses come from the robot taking its turn; the search is for the rest.
-  if (current_ >= 0 && &robots_[static_cast<size_t>(current_)].brain == &brain) {
-    return robots_[static_cast<size_t>(current_)];
-  }
+Robot& Engine::searchRobotOf(vm::Brain& brain) {
   for (Robot& r : robots_) {
     if (&r.brain == &brain) return r;
   }

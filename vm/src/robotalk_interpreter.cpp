@@ -435,7 +435,8 @@ std::optional<Stop> loop(const Bytecode& code, Brain& brain, Host& host, int bud
         if (!first && r.pc >= 0 && r.pc < size && leaders[r.pc] != 0) return stop(std::nullopt);
       }
     }
-    if (r.pc < 0 || r.pc >= size) [[unlikely]] {
+    // One unsigned comparison catches a negative program counter (a bad interrupt handler) too.
+    if (static_cast<unsigned>(r.pc) >= static_cast<unsigned>(size)) [[unlikely]] {
       stop(std::nullopt);
       fail(brain, kBeyondEnd, r.pc);
       return Stop::kError;
@@ -447,10 +448,14 @@ std::optional<Stop> loop(const Bytecode& code, Brain& brain, Host& host, int bud
     const char* error = nullptr;
     bool sync = false;
     if (cell.push) {
+      // Half of what robots run are pushes; they cost a cycle (decode gives every push cost 1), so
+      // they go straight back to the top without the tests that follow an operator.
       if (r.sp >= kStackCells) [[unlikely]] {
         error = kStackOverflow;
       } else {
         stack[r.sp++] = cell.value;
+        if constexpr (kOneStep) return stop(std::nullopt);
+        continue;
       }
     } else if (cell.unknown) [[unlikely]] {
       error = kUnidentified;

@@ -204,7 +204,16 @@ class Engine final : public vm::Host {
   int nearest(const Robot& robot) const;
   int16_t probe(Robot& robot);
 
-  Robot& robotOf(vm::Brain& brain);
+  /// The robot whose brain `brain` is. Hardware accesses come from the robot taking its turn, so
+  /// that one is tried inline before the search.
+  Robot& robotOf(vm::Brain& brain) {
+    if (current_ >= 0) {
+      Robot& turn = robots_[static_cast<size_t>(current_)];
+      if (&turn.brain == &brain) return turn;
+    }
+    return searchRobotOf(brain);
+  }
+  Robot& searchRobotOf(vm::Brain& brain);
   bool teammates(const Robot& a, const Robot& b) const { return a.team != 0 && a.team == b.team; }
   int livingTeammates(const Robot& robot) const;
   int livingRobots() const;
