@@ -1,5 +1,10 @@
 #include "chronon/stdlib/grobocode_words.h"
 
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
 namespace chronon::grobocode {
 namespace {
 
@@ -88,13 +93,39 @@ static_assert(!parseEffect("n1 n2").valid && !parseEffect("q -- n").valid && par
 // ASCII lower-casing, as the original's NamesEquivalent compares every character lowered (§4.1).
 constexpr char lowerAscii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
+// A word table indexed by lowered spelling, built on first use. Compiling a side resolves every
+// token through the tables, and searching them one entry at a time was half of a compile.
 template <typename Table>
-const typename Table::value_type* lookupIn(const Table& table, std::string_view spelling) {
-  for (const auto& entry : table) {
-    if (namesEquivalent(entry.name, spelling)) return &entry;
+class SpellingIndex {
+ public:
+  explicit SpellingIndex(const Table& table) : table_(table) {
+    keys_.reserve(table.size());
+    for (const auto& entry : table) {
+      std::string key(entry.name);
+      for (char& c : key) c = lowerAscii(c);
+      longest_ = std::max(longest_, key.size());
+      keys_.push_back(std::move(key));
+    }
+    // `keys_` no longer grows, so the views into it stay valid; emplace keeps the first entry of a
+    // spelling, as the search in table order did.
+    for (size_t i = 0; i < keys_.size(); ++i) positions_.emplace(keys_[i], i);
   }
-  return nullptr;
-}
+
+  /// The first entry whose name equals `spelling` case-insensitively (namesEquivalent), or nullptr.
+  const typename Table::value_type* find(std::string_view spelling) const {
+    if (spelling.size() > longest_) return nullptr;
+    std::string key(spelling);
+    for (char& c : key) c = lowerAscii(c);
+    const auto found = positions_.find(key);
+    return found == positions_.end() ? nullptr : &table_[found->second];
+  }
+
+ private:
+  const Table& table_;
+  std::vector<std::string> keys_;
+  std::unordered_map<std::string_view, size_t> positions_;
+  size_t longest_ = 0;
+};
 
 }  // namespace
 
@@ -164,13 +195,25 @@ const HardwareInfo* findHardwareVector(int index) {
   return &kHardwareVectors[static_cast<size_t>(index)];
 }
 
-const PrimitiveInfo* lookupPrimitive(std::string_view spelling) { return lookupIn(kPrimitives, spelling); }
+const PrimitiveInfo* lookupPrimitive(std::string_view spelling) {
+  static const SpellingIndex index(kPrimitives);
+  return index.find(spelling);
+}
 
-const CompileWordInfo* lookupCompileWord(std::string_view spelling) { return lookupIn(kCompileWords, spelling); }
+const CompileWordInfo* lookupCompileWord(std::string_view spelling) {
+  static const SpellingIndex index(kCompileWords);
+  return index.find(spelling);
+}
 
-const HardwareInfo* lookupHardwareScalar(std::string_view spelling) { return lookupIn(kHardwareScalars, spelling); }
+const HardwareInfo* lookupHardwareScalar(std::string_view spelling) {
+  static const SpellingIndex index(kHardwareScalars);
+  return index.find(spelling);
+}
 
-const HardwareInfo* lookupHardwareVector(std::string_view spelling) { return lookupIn(kHardwareVectors, spelling); }
+const HardwareInfo* lookupHardwareVector(std::string_view spelling) {
+  static const SpellingIndex index(kHardwareVectors);
+  return index.find(spelling);
+}
 
 Builtin resolveBuiltin(std::string_view spelling) {
   Builtin builtin;
