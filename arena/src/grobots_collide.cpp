@@ -268,6 +268,8 @@ constexpr uint8_t kTileHasRobots = 2;  // at least two robots
 constexpr uint8_t kTileHasFood = 4;
 constexpr uint8_t kTileHasShot = 8;
 constexpr uint8_t kTileHasArea = 16;  // an effective area
+// What acts on others in the collision phase: every pairing (pairsWork) needs one of these on a side.
+constexpr uint8_t kTileActs = kTileHasRobot | kTileHasArea;
 
 // Whether Collider::tiles would try any pairing for tiles holding `a` and `b` (`same`: one tile with
 // itself). Most tile pairs hold nothing that can meet, and deciding so from two bytes costs less
@@ -338,6 +340,18 @@ void WorldState::collide() {
       // An empty tile pairs with nothing (pairsWork needs something on its side), which spares most
       // of the five tests of each tile in a thinly populated world.
       if (tileContents[t] == 0) continue;
+      // Every pairing needs a robot or an effective area on one side, so a tile of food and shots
+      // alone pairs with nothing unless one of its five partners holds one. Most tiles of a large
+      // world are such tiles; one test of each partner spares their five pair tests.
+      if ((tileContents[t] & kTileActs) == 0) {
+        const auto acts = [&](int32_t nx, int32_t ny) {
+          return nx >= 0 && nx < tilesX && ny < tilesY &&
+                 (tileContents[static_cast<size_t>(ny * tilesX + nx)] & kTileActs) != 0;
+        };
+        if (!acts(x + 1, y) && !acts(x + 1, y + 1) && !acts(x, y + 1) && !acts(x - 1, y + 1) &&
+            (tileContents[large] & kTileActs) == 0)
+          continue;
+      }
       pair(t, t);
       const auto neighbour = [&](int32_t nx, int32_t ny) {
         if (nx < 0 || nx >= tilesX || ny < 0 || ny >= tilesY) return;
