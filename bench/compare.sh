@@ -8,14 +8,22 @@
 # the two binaries must be byte-identical (the same battles); a figure whose outputs differ says so.
 # Last, the compute-heavy brains of bench_jit (a), both builds' bench_jit alternately on one core:
 # the new interpreter and the new JIT (as the command line runs it) against the old interpreter.
-# usage: bench/compare.sh [REV] [RUNS] [all|tournaments|programs]   (needs ../shared for the Grobots
-# figures and the programs; `tournaments` leaves out the compute-heavy brains, `programs` everything else)
+# usage: bench/compare.sh [REV] [RUNS] [all|tournaments|programs|instructions]   (needs ../shared for the
+# Grobots figures and the programs; `tournaments` leaves out the compute-heavy brains, `programs`
+# everything else). `instructions` instead counts, under valgrind's callgrind, the instructions each
+# build runs for shorter interpreter tournaments, once each: a count does not drift with the
+# machine's speed, so it shows changes of a few percent that the timings' spread hides (the JIT is
+# left out: LLVM's compiles would dominate the count).
 set -eu
 repo=$(cd "$(dirname "$0")/.." && pwd)
 rev=${1:-1db5ab2}
 runs=${2:-3}
 part=${3:-all}
-case $part in all | tournaments | programs) ;; *) echo "compare.sh: unknown part $part" >&2 && exit 2 ;; esac
+case $part in all | tournaments | programs | instructions) ;; *) echo "compare.sh: unknown part $part" >&2 && exit 2 ;; esac
+if [ "$part" = instructions ] && ! command -v valgrind >/dev/null; then
+  echo "compare.sh: counting instructions needs valgrind (apt-get install valgrind)" >&2
+  exit 2
+fi
 build=$repo/build
 type=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
 type=${type:-RelWithDebInfo}
@@ -63,6 +71,36 @@ timed() {
 }
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
+
+# Instructions that `chronon ARGS...` runs under callgrind; its output goes to FILE.
+counted() {
+  out=$1
+  shift
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>"$work/valgrind.err" >"$out" ||
+    echo "failed: $*" >&2
+  sed -n 's/.*I *refs: *//p' "$work/valgrind.err" | tr -d ,
+}
+if [ "$part" = instructions ]; then
+  printf '%-34s %14s %14s %9s  %s\n' figure "old instr." "new instr." "old/new" "same output"
+  count() {
+    name=$1
+    shift
+    o=$(counted "$work/old.out" "$oldbin" "$@")
+    n=$(counted "$work/new.out" "$new" "$@")
+    same=yes
+    cmp -s "$work/old.out" "$work/new.out" || same=DIFFERENT
+    printf '%-34s %14s %14s %9s  %s\n' "$name" "$o" "$n" "$(echo "scale=3; $o / $n" | bc)" "$same"
+  }
+  # shellcheck disable=SC2086
+  {
+    count "robowar, interpreter" tournament "$repo/stdlib/robowar" -j 1 --duels 10 --groups 50
+    if [ -n "$top9" ]; then
+      count "grobots top9 100x100, 6000 frames" tournament $top9 --rounds 1 --frames 6000 -j 1
+      count "grobots top9 200x200, 6000 frames" tournament $top9 --rounds 1 --frames 6000 -j 1 --world 20x20
+    fi
+  }
+  exit 0
+fi
 
 if [ "$part" != programs ]; then
 printf '%-34s %10s %10s %9s  %s\n' figure "old ms" "new ms" "old/new" "same output"
