@@ -235,31 +235,11 @@ struct Collider {
     }
   }
 
-  // The pairings of two neighbouring tiles (or of a tile with itself) in the original's order.
-  // Each pairing of two lists is tried only when both lists hold something; the caller skips tile
-  // pairs where no pairing would (pairsWork), which leaves the order of the rest as is.
-  void tiles(size_t ta, size_t tb) {
-    const std::span<Robot* const> ra = w.robotTiles[ta];
-    const std::span<Robot* const> rb = w.robotTiles[tb];
-    const std::span<const Placed<Food>> fa = w.foodTiles.placedIn(ta);
-    const std::span<const Placed<Food>> fb = w.foodTiles.placedIn(tb);
-    const std::span<const Placed<Shot>> sa = w.shotTiles.placedIn(ta);
-    const std::span<const Placed<Shot>> sb = w.shotTiles.placedIn(tb);
-    const std::span<const Placed<Area>> aa = w.placedAreasIn(ta);
-    const std::span<const Placed<Area>> ab = w.placedAreasIn(tb);
-    const bool same = ta == tb;
-    for (size_t i = 0; i < ra.size(); ++i) {
-      for (size_t j = same ? i + 1 : 0; j < rb.size(); ++j) robotRobot(*ra[i], *rb[j]);
-    }
-    if (!ra.empty() && !fb.empty()) eatFrom(ra, fb);
-    if (!same && !rb.empty() && !fa.empty()) eatFrom(rb, fa);
-    if (!ra.empty() && !sb.empty()) hitBy(ra, sb);
-    if (!same && !rb.empty() && !sa.empty()) hitBy(rb, sa);
-    if (!ra.empty() && !ab.empty()) inAreas(ra, ab);
-    if (!same && !rb.empty() && !aa.empty()) inAreas(rb, aa);
-    if (!fa.empty() && !ab.empty()) foodsInAreas(fa, ab);
-    if (!same && !fb.empty() && !aa.empty()) foodsInAreas(fb, aa);
-  }
+  // The pairings of two neighbouring tiles (or of a tile with itself) in the original's order,
+  // given what each tile holds (WorldState::tileContents). Each pairing of two lists is tried only
+  // when both lists hold something, which the contents say without building the lists; the caller
+  // skips tile pairs where no pairing would (pairsWork), which leaves the order of the rest as is.
+  void tiles(size_t ta, size_t tb, uint8_t ca, uint8_t cb);
 };
 
 // What a tile holds in the collision phase (WorldState::tileContents).
@@ -282,6 +262,28 @@ bool pairsWork(uint8_t a, uint8_t b, bool same) {
   return ((a & kTileHasRobot) != 0 && (b & (kTileHasRobot | others)) != 0) ||
          ((b & kTileHasRobot) != 0 && (a & others) != 0) || ((a & kTileHasFood) != 0 && (b & kTileHasArea) != 0) ||
          ((b & kTileHasFood) != 0 && (a & kTileHasArea) != 0);
+}
+
+void Collider::tiles(size_t ta, size_t tb, uint8_t ca, uint8_t cb) {
+  const bool same = ta == tb;
+  const bool robotsA = (ca & kTileHasRobot) != 0;
+  const bool robotsB = (cb & kTileHasRobot) != 0;
+  if (robotsA && robotsB) {
+    const std::span<Robot* const> ra = w.robotTiles[ta];
+    const std::span<Robot* const> rb = w.robotTiles[tb];
+    for (size_t i = 0; i < ra.size(); ++i) {
+      for (size_t j = same ? i + 1 : 0; j < rb.size(); ++j) robotRobot(*ra[i], *rb[j]);
+    }
+  }
+  if (robotsA && (cb & kTileHasFood) != 0) eatFrom(w.robotTiles[ta], w.foodTiles.placedIn(tb));
+  if (!same && robotsB && (ca & kTileHasFood) != 0) eatFrom(w.robotTiles[tb], w.foodTiles.placedIn(ta));
+  if (robotsA && (cb & kTileHasShot) != 0) hitBy(w.robotTiles[ta], w.shotTiles.placedIn(tb));
+  if (!same && robotsB && (ca & kTileHasShot) != 0) hitBy(w.robotTiles[tb], w.shotTiles.placedIn(ta));
+  if (robotsA && (cb & kTileHasArea) != 0) inAreas(w.robotTiles[ta], w.placedAreasIn(tb));
+  if (!same && robotsB && (ca & kTileHasArea) != 0) inAreas(w.robotTiles[tb], w.placedAreasIn(ta));
+  if ((ca & kTileHasFood) != 0 && (cb & kTileHasArea) != 0) foodsInAreas(w.foodTiles.placedIn(ta), w.placedAreasIn(tb));
+  if (!same && (cb & kTileHasFood) != 0 && (ca & kTileHasArea) != 0)
+    foodsInAreas(w.foodTiles.placedIn(tb), w.placedAreasIn(ta));
 }
 
 SensorResult resultOf(const Robot& r) {
@@ -331,7 +333,9 @@ void WorldState::collide() {
   placedAreaStarts[tiles] = static_cast<uint32_t>(placedAreas.size());
   Collider c{*this};
   const auto pair = [&](size_t ta, size_t tb) {
-    if (pairsWork(tileContents[ta], tileContents[tb], ta == tb)) c.tiles(ta, tb);
+    const uint8_t ca = tileContents[ta];
+    const uint8_t cb = tileContents[tb];
+    if (pairsWork(ca, cb, ta == tb)) c.tiles(ta, tb, ca, cb);
   };
   const size_t large = static_cast<size_t>(largeTile());
   for (int32_t x = 0; x < tilesX; ++x) {

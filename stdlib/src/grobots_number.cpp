@@ -230,16 +230,21 @@ Fixed angle(FixedVector v) {
     const bool steep = ay > ax;
     const double z = steep ? ax / ay : ay / ax;
     const double z2 = z * z;
-    double series = kArctanSeries[8];
-    for (int k = 7; k >= 0; --k) series = series * z2 + kArctanSeries[k];
+    // Horner's rule written out, the operations in the order a loop over the coefficients would
+    // take them (so the same bits): GCC at -O2 keeps such a loop and its counting.
+    const double* const c = kArctanSeries;
+    const double series =
+        ((((((((c[8] * z2 + c[7]) * z2 + c[6]) * z2 + c[5]) * z2 + c[4]) * z2 + c[3]) * z2 + c[2]) * z2 + c[1]) * z2 +
+         c[0]);
     double a = z * series;
     if (steep) a = M_PI / 2 - a;
     if (x < 0) a = M_PI - a;
     if (y < 0) a = -a;
     const double scaled = a * Fixed::kOneRaw;
-    const double fraction = std::fabs(scaled - std::trunc(scaled));
-    if (fraction > kTruncationMargin && fraction < 1 - kTruncationMargin)
-      return Fixed::fromRaw(static_cast<int32_t>(scaled));
+    // |scaled| <= 4096 pi, so truncating through an integer is std::trunc exactly.
+    const auto whole = static_cast<int32_t>(scaled);
+    const double fraction = std::fabs(scaled - static_cast<double>(whole));
+    if (fraction > kTruncationMargin && fraction < 1 - kTruncationMargin) return Fixed::fromRaw(whole);
   }
   // atan2 of finite arguments lies in [-pi, pi], always in range.
   return Fixed::fromDouble(std::atan2(y, x)).value();
