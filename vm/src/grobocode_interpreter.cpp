@@ -662,21 +662,23 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
   int32_t height = state.height;
   int32_t returnHeight = state.returnHeight;
   int32_t remaining = state.remaining;
-  int32_t used = state.used;
-  int32_t executed = 0;
+  // Each instruction the fast loop runs takes one cycle off `remaining` and adds one to the cycles
+  // used and to the instructions executed, so those two are kept as offsets from `remaining`
+  // (used = usedBase - remaining), rebased where `remaining` changes otherwise: SYNC and the
+  // general path.
+  int32_t usedBase = state.used + remaining;
+  int32_t executedBase = remaining;
+  const auto used = [&] { return usedBase - remaining; };
+  const auto executed = [&] { return executedBase - remaining; };
   const auto save = [&] {
     state.pc = pc;
     state.height = height;
     state.returnHeight = returnHeight;
     state.remaining = remaining;
-    state.used = used;
+    state.used = used();
   };
   // The second instruction of a fused pair (grobocode_decoded.h) costs its own cycle.
-  const auto payForSecond = [&] {
-    remaining -= 1;
-    used += 1;
-    executed += 1;
-  };
+  const auto payForSecond = [&] { remaining -= 1; };
   while (remaining > floor) {
     const int32_t at = pc;
     // Running off the code is the general path's error.
@@ -686,8 +688,6 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
       const Operation operation = operations[at];
       pc = at + 1;
       remaining -= 1;
-      used += 1;
-      executed += 1;
       int32_t n = 0;
       switch (operation.op) {
         case Op::kStep: goto undo;
@@ -730,7 +730,7 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
           const HostValue value = host.readScalar(static_cast<HwScalar>(operation.operand));
           if (!value) {
             hostError(state, value.error(), {}, at);
-            return executed;
+            return executed();
           }
           stack[height++] = value.value();
           break;
@@ -741,7 +741,7 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
           const HostVector value = host.readVector(static_cast<HwVector>(operation.operand));
           if (!value) {
             hostError(state, value.error(), {}, at);
-            return executed;
+            return executed();
           }
           stack[height] = value.value().x;
           stack[height + 1] = value.value().y;
@@ -755,7 +755,7 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
           if (const RuntimeError e = host.writeScalar(static_cast<HwScalar>(operation.operand), value);
               e != RuntimeError::kNone) {
             hostError(state, e, hostErrorMessage(e, std::span<const Fixed>(&value, 1)), at);
-            return executed;
+            return executed();
           }
           break;
         }
@@ -768,7 +768,7 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
               e != RuntimeError::kNone) {
             const std::array<Fixed, 2> cells{value.x, value.y};
             hostError(state, e, hostErrorMessage(e, cells), at);
-            return executed;
+            return executed();
           }
           break;
         }
@@ -953,7 +953,11 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
           height = base + word.pushes;
           break;
         }
-        case Op::kSync: remaining = 0; break;
+        case Op::kSync:
+          usedBase -= remaining;
+          executedBase -= remaining;
+          remaining = 0;
+          break;
         // A pair needs the budget to cover its second instruction too; the fetch above paid for the
         // first.
         case Op::kLabelNifg:
@@ -996,20 +1000,21 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
     // The instruction goes to the general path as if the fast loop had never fetched it.
     pc = at;
     remaining += 1;
-    used -= 1;
-    executed -= 1;
   general:
     save();
-    executed += stepWith(machine, state, brain) ? 1 : 0;
-    if (state.status != BrainStatus::kOk) return executed;
-    pc = state.pc;
-    height = state.height;
-    returnHeight = state.returnHeight;
-    remaining = state.remaining;
-    used = state.used;
+    {
+      const int32_t executedNow = executed() + (stepWith(machine, state, brain) ? 1 : 0);
+      if (state.status != BrainStatus::kOk) return executedNow;
+      pc = state.pc;
+      height = state.height;
+      returnHeight = state.returnHeight;
+      remaining = state.remaining;
+      usedBase = state.used + remaining;
+      executedBase = executedNow + remaining;
+    }
   }
   save();
-  return executed;
+  return executed();
 }
 
 // True when the memo was filled for `brain` as it is now: the same object, the same table storage and
