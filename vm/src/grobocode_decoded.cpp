@@ -8,6 +8,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "chronon/vm/grobocode_host.h"
 #include "chronon/vm/grobocode_pure.h"
 
 namespace chronon::grobocode {
@@ -52,13 +53,23 @@ constexpr std::array<Op, kPrimitiveCount> kPrimitiveOps = [] {
   set(Prim::Vread, Op::kVread);
   set(Prim::Vwrite, Op::kVwrite);
   set(Prim::Sync, Op::kSync);
+#define CHRONON_HOST_CALL_OP(name) set(Prim::name, Op::kHostCall);
+  CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_OP)
+#undef CHRONON_HOST_CALL_OP
   return ops;
 }();
+
+// kHostCall's operand for `word` (grobocode_decoded.h): the Prim and the cells it pops and pushes.
+constexpr int32_t hostCallOperand(const PrimitiveInfo& word) {
+  return static_cast<int32_t>(word.prim) | word.parsed.popCells() << 8 | word.parsed.pushCells() << 16;
+}
+static_assert(kPrimitiveCount <= 256 && kMaxEffectItems * 2 < 256, "kHostCall's operand fields are 8 bits wide");
 
 Operation primitiveOperation(int index) {
   const PrimitiveInfo* word = findPrimitive(index);
   if (word == nullptr) return {};
   const Op op = kPrimitiveOps[static_cast<size_t>(word->prim)];
+  if (op == Op::kHostCall) return {op, hostCallOperand(*word)};
   if (op != Op::kStep) return {op, 0};
   if (const PureWord* pure = findPure(word->prim); pure != nullptr) {
     int32_t count = 0;

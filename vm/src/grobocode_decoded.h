@@ -61,7 +61,10 @@ enum class Op : uint8_t {
   kVread,                ///< `vread` of shared memory.
   kVwrite,               ///< `vwrite` of shared memory.
   kPure,                 ///< A pure word; the operand is its index in pureWords (grobocode_pure.h).
-  kSync,                 ///< `sync`.
+  /// A word that is one GrobocodeHost::callHardware (CHRONON_GROBOCODE_HOST_CALL_WORDS). The operand
+  /// packs the Prim (bits 0-7), the cells it pops (bits 8-15) and the cells it pushes (bits 16-23).
+  kHostCall,
+  kSync,  ///< `sync`.
   // Pairs of instructions run as one, when the second follows the first in the code (a jump to the
   // second runs it alone). Each does exactly what the two do one after the other, the stale cell the
   // first pushes included, and runs only when the budget covers both.

@@ -953,6 +953,28 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
           height = base + word.pushes;
           break;
         }
+        case Op::kHostCall: {
+          // Machine::hardwareCall's work: the inputs popped, one host call, the outputs pushed. A stack
+          // too low or too high is the general path's error to raise.
+          const auto prim = static_cast<Prim>(operation.operand & 0xff);
+          const int32_t pops = (operation.operand >> 8) & 0xff;
+          const int32_t pushes = operation.operand >> 16;
+          if (height < pops || height - pops + pushes > kStackLimit) goto undo;
+          std::array<Fixed, kMaxEffectItems * 2> inputs;
+          std::array<Fixed, kMaxEffectItems * 2> outputs{};
+          height -= pops;
+          for (int32_t i = 0; i < pops; ++i) inputs[static_cast<size_t>(i)] = stack[height + i];
+          save();
+          const std::span<const Fixed> in(inputs.data(), static_cast<size_t>(pops));
+          if (const RuntimeError e =
+                  host.callHardware(prim, in, std::span<Fixed>(outputs.data(), static_cast<size_t>(pushes)));
+              e != RuntimeError::kNone) {
+            hostError(state, e, hostErrorMessage(e, in), at);
+            return executed();
+          }
+          for (int32_t i = 0; i < pushes; ++i) stack[height++] = outputs[static_cast<size_t>(i)];
+          break;
+        }
         case Op::kSync:
           usedBase -= remaining;
           executedBase -= remaining;
