@@ -56,6 +56,9 @@ constexpr std::array<Op, kPrimitiveCount> kPrimitiveOps = [] {
 #define CHRONON_HOST_CALL_OP(name) set(Prim::name, Op::kHostCall);
   CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_OP)
 #undef CHRONON_HOST_CALL_OP
+  set(Prim::PeriodicRobotSensor, Op::kPeriodicSensor);
+  set(Prim::PeriodicFoodSensor, Op::kPeriodicSensor);
+  set(Prim::PeriodicShotSensor, Op::kPeriodicSensor);
   return ops;
 }();
 
@@ -69,7 +72,7 @@ Operation primitiveOperation(int index) {
   const PrimitiveInfo* word = findPrimitive(index);
   if (word == nullptr) return {};
   const Op op = kPrimitiveOps[static_cast<size_t>(word->prim)];
-  if (op == Op::kHostCall) return {op, hostCallOperand(*word)};
+  if (op == Op::kHostCall || op == Op::kPeriodicSensor) return {op, hostCallOperand(*word)};
   if (op != Op::kStep) return {op, 0};
   if (const PureWord* pure = findPure(word->prim); pure != nullptr) {
     int32_t count = 0;

@@ -64,6 +64,9 @@ enum class Op : uint8_t {
   /// A word that is one GrobocodeHost::callHardware (CHRONON_GROBOCODE_HOST_CALL_WORDS). The operand
   /// packs the Prim (bits 0-7), the cells it pops (bits 8-15) and the cells it pushes (bits 16-23).
   kHostCall,
+  /// `periodic-robot-sensor`, `periodic-food-sensor` or `periodic-shot-sensor`: kHostCall's work and
+  /// operand, then a sync when the sensor fired.
+  kPeriodicSensor,
   kSync,  ///< `sync`.
   // Pairs of instructions run as one, when the second follows the first in the code (a jump to the
   // second runs it alone). Each does exactly what the two do one after the other, the stale cell the

@@ -953,7 +953,8 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
           height = base + word.pushes;
           break;
         }
-        case Op::kHostCall: {
+        case Op::kHostCall:
+        case Op::kPeriodicSensor: {
           // Machine::hardwareCall's work: the inputs popped, one host call, the outputs pushed. A stack
           // too low or too high is the general path's error to raise.
           const auto prim = static_cast<Prim>(operation.operand & 0xff);
@@ -973,6 +974,12 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
             return executed();
           }
           for (int32_t i = 0; i < pushes; ++i) stack[height++] = outputs[static_cast<size_t>(i)];
+          // A firing periodic sensor is an implicit sync (§2.7 #133-135, §5.2 item 4).
+          if (operation.op == Op::kPeriodicSensor && stack[height - 1].isTrue()) {
+            usedBase -= remaining;
+            executedBase -= remaining;
+            remaining = 0;
+          }
           break;
         }
         case Op::kSync:
