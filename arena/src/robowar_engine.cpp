@@ -118,7 +118,6 @@ bool Engine::step() {
   detectCollisions();
   // Step 4: contact damage and deaths.
   applyContactDamage();
-  checkDeaths();
   // Step 5: the robots act in a random order.
   actAll();
   // Step 6: the clock and the end of the battle.
@@ -192,10 +191,13 @@ void Engine::detectCollisions() {
 }
 
 void Engine::applyContactDamage() {
+  // Hurting a robot touches no other robot, so each one's death is decided right after its own
+  // damage, in robot order, as a pass of checkDeaths after this one would decide them.
   for (Robot& r : robots_) {
     if (!r.alive) continue;
     if (r.collision) hurt(r, kRobotContactDamage, -1);
     if (r.wall) hurt(r, kWallContactDamage, -1);
+    checkDeath(r);
   }
 }
 
@@ -207,13 +209,15 @@ void Engine::hurt(Robot& victim, int amount, int shooter) {
   victim.lastHitBy = shooter;
 }
 
-void Engine::checkDeaths() {
-  for (Robot& r : robots_) {
-    if (r.alive && r.damage <= 0) {
-      const int killer = r.lastHitBy >= 0 && r.lastHitBy != r.index ? r.lastHitBy : -1;
-      kill(r, DeathCause::kDamage, killer, "destroyed");
-    }
+void Engine::checkDeath(Robot& r) {
+  if (r.alive && r.damage <= 0) {
+    const int killer = r.lastHitBy >= 0 && r.lastHitBy != r.index ? r.lastHitBy : -1;
+    kill(r, DeathCause::kDamage, killer, "destroyed");
   }
+}
+
+void Engine::checkDeaths() {
+  for (Robot& r : robots_) checkDeath(r);
 }
 
 void Engine::kill(Robot& robot, DeathCause cause, int killer, const std::string& why) {

@@ -178,7 +178,8 @@ void Engine::trackShots() {
   shots_.erase(std::remove_if(shots_.begin(), shots_.end(), [](const Shot& s) { return s.gone; }), shots_.end());
 }
 
-bool Engine::moveAndHit(Shot& s, double stepX, double stepY) {
+// Inlined into trackShots, its only caller, which runs it for every projectile on every pass.
+[[gnu::always_inline]] inline bool Engine::moveAndHit(Shot& s, double stepX, double stepY) {
   s.x += stepX;
   s.y += stepY;
   if (s.x < 0 || s.y < 0 || s.x > kArenaSize || s.y > kArenaSize) {

@@ -177,6 +177,7 @@ class Engine final : public vm::Host {
   void placeRobots();
   void moveRobots();
   void detectCollisions();
+  /// Step 4: contact damage (robots touching, walls), and the deaths it leaves, in robot order.
   void applyContactDamage();
   void actAll();
   void takeTurn(Robot& robot);
@@ -187,6 +188,8 @@ class Engine final : public vm::Host {
   // Damage and death (robowar_engine.cpp).
   void hurt(Robot& victim, int amount, int shooter);
   void checkDeaths();
+  /// Kills `robot` if it is alive with no damage left, crediting the robot that hit it last.
+  void checkDeath(Robot& robot);
   void kill(Robot& robot, DeathCause cause, int killer, const std::string& why);
   void failRobot(Robot& robot);
 
