@@ -371,9 +371,7 @@ int Engine::sidesAlive() const {
   return sides;
 }
 
-int Engine::livingTeammates(const Robot& robot) const {
-  // Team 0 is no team: such a robot has no teammates (teammates()).
-  if (robot.team == 0) return 0;
+int Engine::countLivingTeammates(const Robot& robot) const {
   int n = 0;
   for (const Robot& r : robots_) n += r.alive && r.index != robot.index && teammates(r, robot);
   return n;

@@ -218,7 +218,10 @@ class Engine final : public vm::Host {
   }
   Robot& searchRobotOf(vm::Brain& brain);
   bool teammates(const Robot& a, const Robot& b) const { return a.team != 0 && a.team == b.team; }
-  int livingTeammates(const Robot& robot) const;
+  /// The living robots on `robot`'s team besides itself; a robot of team 0 has none (teammates()),
+  /// which is settled inline since every turn asks.
+  int livingTeammates(const Robot& robot) const { return robot.team == 0 ? 0 : countLivingTeammates(robot); }
+  int countLivingTeammates(const Robot& robot) const;
   int livingRobots() const;
   void record(Event::Kind kind, int robot, int other, int value, std::string text);
 
