@@ -127,6 +127,13 @@ class SpellingIndex {
   size_t longest_ = 0;
 };
 
+// The entry of `Table` spelt `spelling` (case-insensitively), through the table's own index.
+template <const auto& Table>
+const auto* lookupIn(std::string_view spelling) {
+  static const SpellingIndex index(Table);
+  return index.find(spelling);
+}
+
 }  // namespace
 
 bool namesEquivalent(std::string_view a, std::string_view b) {
@@ -195,25 +202,13 @@ const HardwareInfo* findHardwareVector(int index) {
   return &kHardwareVectors[static_cast<size_t>(index)];
 }
 
-const PrimitiveInfo* lookupPrimitive(std::string_view spelling) {
-  static const SpellingIndex index(kPrimitives);
-  return index.find(spelling);
-}
+const PrimitiveInfo* lookupPrimitive(std::string_view spelling) { return lookupIn<kPrimitives>(spelling); }
 
-const CompileWordInfo* lookupCompileWord(std::string_view spelling) {
-  static const SpellingIndex index(kCompileWords);
-  return index.find(spelling);
-}
+const CompileWordInfo* lookupCompileWord(std::string_view spelling) { return lookupIn<kCompileWords>(spelling); }
 
-const HardwareInfo* lookupHardwareScalar(std::string_view spelling) {
-  static const SpellingIndex index(kHardwareScalars);
-  return index.find(spelling);
-}
+const HardwareInfo* lookupHardwareScalar(std::string_view spelling) { return lookupIn<kHardwareScalars>(spelling); }
 
-const HardwareInfo* lookupHardwareVector(std::string_view spelling) {
-  static const SpellingIndex index(kHardwareVectors);
-  return index.find(spelling);
-}
+const HardwareInfo* lookupHardwareVector(std::string_view spelling) { return lookupIn<kHardwareVectors>(spelling); }
 
 Builtin resolveBuiltin(std::string_view spelling) {
   Builtin builtin;
