@@ -422,7 +422,7 @@ RuntimeError RobotHost::callHardware(Prim prim, std::span<const Fixed> in, std::
   }
   if (prim == Prim::Messages) {
     if ((e = channelOf(in[0], ch)) != RuntimeError::kNone) return e;
-    const int64_t from = std::max(r.nextMessage[static_cast<size_t>(ch)], r.side->oldestKept(static_cast<size_t>(ch)));
+    const int64_t from = firstUnread(r, static_cast<size_t>(ch));
     out[0] = num(std::min<int64_t>(r.side->sent[static_cast<size_t>(ch)] - from, kMessageRing));
     return RuntimeError::kNone;
   }
@@ -436,7 +436,7 @@ RuntimeError RobotHost::callHardware(Prim prim, std::span<const Fixed> in, std::
     const ::chronon::grobots::Checked<int32_t> n = in[0].toInteger();
     if (!n.ok()) return RuntimeError::kNotInteger;
     if (n.value() <= 0) return RuntimeError::kNone;
-    const int64_t from = std::max(r.nextMessage[static_cast<size_t>(ch)], r.side->oldestKept(static_cast<size_t>(ch)));
+    const int64_t from = firstUnread(r, static_cast<size_t>(ch));
     r.nextMessage[static_cast<size_t>(ch)] = std::min(from + n.value(), r.side->sent[static_cast<size_t>(ch)]);
     return RuntimeError::kNone;
   }
@@ -537,9 +537,8 @@ RuntimeError RobotHost::receive(Fixed channel, grobocode::Message& message) {
   const ::chronon::grobots::Checked<int, RuntimeError> c = grobocode::channelIndex(channel);
   if (!c.ok()) return c.error();
   const size_t ch = static_cast<size_t>(c.value());
-  const int64_t first = r_.side->oldestKept(ch);
   int64_t& next = r_.nextMessage[ch];
-  next = std::max(next, first);
+  next = firstUnread(r_, ch);
   if (next >= r_.side->sent[ch]) return RuntimeError::kNone;
   message = r_.side->channels[ch][static_cast<size_t>(next % kMessageRing)];
   ++next;

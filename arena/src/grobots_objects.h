@@ -252,6 +252,10 @@ struct SideState {
   std::string name;
 };
 
+/// The number of the first message on channel `ch` (0-9) that robot `r` can still read: the next it
+/// has not read, or the oldest its side's ring still holds when that one was overwritten.
+inline int64_t firstUnread(const Robot& r, size_t ch) { return std::max(r.nextMessage[ch], r.side->oldestKept(ch)); }
+
 /// An object with its circle at the time of the last resort (see TileLists::placed).
 template <typename T>
 struct Placed {
