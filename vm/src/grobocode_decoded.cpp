@@ -56,23 +56,18 @@ constexpr std::array<Op, kPrimitiveCount> kPrimitiveOps = [] {
 #define CHRONON_HOST_CALL_OP(name) set(Prim::name, Op::kHostCall);
   CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_OP)
 #undef CHRONON_HOST_CALL_OP
-  set(Prim::PeriodicRobotSensor, Op::kPeriodicSensor);
-  set(Prim::PeriodicFoodSensor, Op::kPeriodicSensor);
-  set(Prim::PeriodicShotSensor, Op::kPeriodicSensor);
+#define CHRONON_PERIODIC_OP(name) set(Prim::name, Op::kPeriodicSensor);
+  CHRONON_GROBOCODE_PERIODIC_SENSORS(CHRONON_PERIODIC_OP)
+#undef CHRONON_PERIODIC_OP
   return ops;
 }();
-
-// kHostCall's operand for `word` (grobocode_decoded.h): the Prim and the cells it pops and pushes.
-constexpr int32_t hostCallOperand(const PrimitiveInfo& word) {
-  return static_cast<int32_t>(word.prim) | word.parsed.popCells() << 8 | word.parsed.pushCells() << 16;
-}
-static_assert(kPrimitiveCount <= 256 && kMaxEffectItems * 2 < 256, "kHostCall's operand fields are 8 bits wide");
 
 Operation primitiveOperation(int index) {
   const PrimitiveInfo* word = findPrimitive(index);
   if (word == nullptr) return {};
   const Op op = kPrimitiveOps[static_cast<size_t>(word->prim)];
-  if (op == Op::kHostCall || op == Op::kPeriodicSensor) return {op, hostCallOperand(*word)};
+  if (op == Op::kHostCall || op == Op::kPeriodicSensor)
+    return {op, packHostCall({word->prim, word->parsed.popCells(), word->parsed.pushCells()})};
   if (op != Op::kStep) return {op, 0};
   if (const PureWord* pure = findPure(word->prim); pure != nullptr) {
     int32_t count = 0;

@@ -61,11 +61,11 @@ enum class Op : uint8_t {
   kVread,                ///< `vread` of shared memory.
   kVwrite,               ///< `vwrite` of shared memory.
   kPure,                 ///< A pure word; the operand is its index in pureWords (grobocode_pure.h).
-  /// A word that is one GrobocodeHost::callHardware (CHRONON_GROBOCODE_HOST_CALL_WORDS). The operand
-  /// packs the Prim (bits 0-7), the cells it pops (bits 8-15) and the cells it pushes (bits 16-23).
+  /// A word that is one GrobocodeHost::callHardware (CHRONON_GROBOCODE_HOST_CALL_WORDS); the operand
+  /// is packHostCall's.
   kHostCall,
-  /// `periodic-robot-sensor`, `periodic-food-sensor` or `periodic-shot-sensor`: kHostCall's work and
-  /// operand, then a sync when the sensor fired.
+  /// A periodic sensor (CHRONON_GROBOCODE_PERIODIC_SENSORS): kHostCall's work and operand, then a
+  /// sync when the sensor fired.
   kPeriodicSensor,
   kSync,  ///< `sync`.
   // Pairs of instructions run as one, when the second follows the first in the code (a jump to the
@@ -79,6 +79,25 @@ enum class Op : uint8_t {
   kConstantLess,      ///< A constant read and `<`; the operand is the constant's raw value.
   kConstantGreater,   ///< A constant read and `>`; the operand is the constant's raw value.
 };
+
+/// What kHostCall and kPeriodicSensor need of their word: the Prim and the cells it pops and pushes.
+struct HostCallOperand {
+  Prim prim = Prim::Nop;
+  int32_t pops = 0;
+  int32_t pushes = 0;
+};
+
+/// `call` packed into an operand: the Prim in bits 0-7, the pops in bits 8-15, the pushes above.
+constexpr int32_t packHostCall(HostCallOperand call) {
+  return static_cast<int32_t>(call.prim) | call.pops << 8 | call.pushes << 16;
+}
+
+/// The HostCallOperand that packHostCall packed into `operand`.
+constexpr HostCallOperand unpackHostCall(int32_t operand) {
+  return {static_cast<Prim>(operand & 0xff), (operand >> 8) & 0xff, operand >> 16};
+}
+
+static_assert(kPrimitiveCount <= 256 && kMaxEffectItems * 2 < 256, "packHostCall's fields are 8 bits wide");
 
 /// One decoded instruction: eight bytes, so that a brain's hot code stays in few cache lines.
 struct Operation {

@@ -31,6 +31,13 @@ static_assert(listsExactly(
                            (p.flags & (kSuspend | kStopsBrain | kDynamicEffect)) == 0;
                   }),
               "CHRONON_GROBOCODE_HOST_CALL_WORDS and the word table's flags name different words");
+#define CHRONON_PERIODIC_PRIM(name) Prim::name,
+constexpr Prim kPeriodicListed[] = {CHRONON_GROBOCODE_PERIODIC_SENSORS(CHRONON_PERIODIC_PRIM)};
+#undef CHRONON_PERIODIC_PRIM
+static_assert(listsExactly(
+                  kPeriodicListed, kPrimitives, [](const PrimitiveInfo& p) { return p.prim; },
+                  [](const PrimitiveInfo& p) { return (p.flags & kHardware) != 0 && (p.flags & kSuspend) != 0; }),
+              "CHRONON_GROBOCODE_PERIODIC_SENSORS and the word table's flags name different words");
 
 using grobots::Checked;
 using grobots::Fixed;
@@ -423,9 +430,11 @@ bool Machine::primitive(Prim prim) {
       if (!hardwareCall(prim)) return false;
       s_.status = BrainStatus::kStopped;
       return true;
-    case Prim::PeriodicRobotSensor:
-    case Prim::PeriodicFoodSensor:
-    case Prim::PeriodicShotSensor:
+      // clang-format off
+#define CHRONON_PERIODIC_CASE(name) case Prim::name:
+    CHRONON_GROBOCODE_PERIODIC_SENSORS(CHRONON_PERIODIC_CASE)
+#undef CHRONON_PERIODIC_CASE
+      // clang-format on
       if (!hardwareCall(prim)) return false;
       // A firing periodic sensor is an implicit sync (§2.7 #133-135, §5.2 item 4).
       if (s_.stack[static_cast<size_t>(s_.height - 1)].isTrue()) s_.remaining = 0;
@@ -957,9 +966,10 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
         case Op::kPeriodicSensor: {
           // Machine::hardwareCall's work: the inputs popped, one host call, the outputs pushed. A stack
           // too low or too high is the general path's error to raise.
-          const auto prim = static_cast<Prim>(operation.operand & 0xff);
-          const int32_t pops = (operation.operand >> 8) & 0xff;
-          const int32_t pushes = operation.operand >> 16;
+          const HostCallOperand call = unpackHostCall(operation.operand);
+          const Prim prim = call.prim;
+          const int32_t pops = call.pops;
+          const int32_t pushes = call.pushes;
           if (height < pops || height - pops + pushes > kStackLimit) goto undo;
           std::array<Fixed, kMaxEffectItems * 2> inputs;
           std::array<Fixed, kMaxEffectItems * 2> outputs{};

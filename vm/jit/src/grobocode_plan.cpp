@@ -115,10 +115,10 @@ Op decodePrimitive(Prim p) {
     case Prim::Beep:
     case Prim::Pause:
     case Prim::Die:
-    case Prim::PeriodicRobotSensor:
-    case Prim::PeriodicFoodSensor:
-    case Prim::PeriodicShotSensor:
       // clang-format off
+#define CHRONON_PERIODIC_CASE(name) case Prim::name:
+    CHRONON_GROBOCODE_PERIODIC_SENSORS(CHRONON_PERIODIC_CASE)
+#undef CHRONON_PERIODIC_CASE
 #define CHRONON_HOST_CALL_CASE(name) case Prim::name:
     CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_CASE)
 #undef CHRONON_HOST_CALL_CASE

@@ -75,6 +75,14 @@ grobots::Checked<int, RuntimeError> channelIndex(grobots::Fixed channel);
   X(LeadGrenade)                             \
   X(SetForceField)
 
+/// The periodic sensors: one call of GrobocodeHost::callHardware, then a sync when the sensor fired
+/// (the words the table flags kHardware and kSuspend). The interpreter's and the JIT planner's
+/// switches expand it into their case labels; grobocode_interpreter.cpp checks it against the flags.
+#define CHRONON_GROBOCODE_PERIODIC_SENSORS(X) \
+  X(PeriodicRobotSensor)                      \
+  X(PeriodicFoodSensor)                       \
+  X(PeriodicShotSensor)
+
 /// What a brain needs from its robot and world. Every method is called at most once per executed
 /// instruction, from `run`/`think` (grobocode_interpreter.h), never concurrently for one host.
 class GrobocodeHost {
