@@ -10,36 +10,18 @@ uint64_t splitmix64(uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 }  // namespace
 
 Random::Random(uint64_t seed) {
   for (uint64_t& word : s_) word = splitmix64(seed);
 }
 
-uint64_t Random::next() {
-  const uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
-uint32_t Random::below(uint32_t bound) {
-  // Lemire's multiply-and-reject: unbiased and avoids a division on the common path.
-  uint64_t m = static_cast<uint64_t>(static_cast<uint32_t>(next() >> 32)) * bound;
+uint32_t Random::reject(uint64_t m, uint32_t bound) {
+  const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
   auto low = static_cast<uint32_t>(m);
-  if (low < bound) {
-    const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
-    while (low < threshold) {
-      m = static_cast<uint64_t>(static_cast<uint32_t>(next() >> 32)) * bound;
-      low = static_cast<uint32_t>(m);
-    }
+  while (low < threshold) {
+    m = static_cast<uint64_t>(static_cast<uint32_t>(next() >> 32)) * bound;
+    low = static_cast<uint32_t>(m);
   }
   return static_cast<uint32_t>(m >> 32);
 }

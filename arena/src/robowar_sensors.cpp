@@ -32,7 +32,7 @@ double bearing(double dx, double dy) {
 int Engine::rangeTarget(const Robot& robot) const {
   const Direction d = compass(robot.aim + robot.look);
   int best = -1;
-  double bestDistance = 0;
+  double bestSquared = 0;
   for (const Robot& other : robots_) {
     if (!other.alive || other.index == robot.index || teammates(robot, other)) continue;
     const double vx = other.x - robot.x;
@@ -42,10 +42,12 @@ int Engine::rangeTarget(const Robot& robot) const {
     // Both tests in one condition (`&`, not `&&`), so that the compiler may test the one seldom true
     // first: whether a robot is ahead is a coin toss that a branch of its own often mispredicts.
     if (!((along > 0) & (squared - along * along < kSightSquared))) continue;
-    const double distance = std::sqrt(squared);
-    if (best < 0 || distance < bestDistance) {
+    // Positions are whole pixels in the arena, so the squared distances are exact integers of a few
+    // hundred thousand, and distinct ones have square roots far more than an ulp apart: comparing
+    // them orders the robots as comparing the distances would, without a square root per robot.
+    if (best < 0 || squared < bestSquared) {
       best = other.index;
-      bestDistance = distance;
+      bestSquared = squared;
     }
   }
   return best;
