@@ -419,6 +419,45 @@ TEST_CASE("JIT direct calls: pure words, shared memory and hardware errors match
   }
 }
 
+TEST_CASE("JIT direct host words: one-call words and periodic sensors match the interpreter", "[jit]") {
+  // The words that are one host call, and the periodic sensors, run natively as one direct call;
+  // a host error stops the brain with the interpreter's message and errorPc, and a firing periodic
+  // sensor ends the think. The last line skips 0.5 messages, an error.
+  const gc::SideResult side = probe(
+      "#var n 0\n"
+      "loop: 1 messages print 2 3 skip-messages 4 clear-messages fire-robot-sensor 2 type-population print\n"
+      "3 periodic-robot-sensor print n 1 + n! n 2 periodic-food-sensor print 4 periodic-shot-sensor drop\n"
+      "n 12 < loop& ifg 0.5 2 skip-messages 11 messages");
+  REQUIRE(side.loaded());
+  const gc::Brain& brain = *side.side.types.at(0).brain;
+  for (const bool fires : {false, true}) {
+    for (const int32_t speed : {1, 3, 7, 40}) {
+      INFO("fires " << fires << ", speed " << speed);
+      gc::GrobocodeTestHost hostI(3);
+      gc::GrobocodeTestHost hostJ(3);
+      for (gc::GrobocodeTestHost* host : {&hostI, &hostJ}) {
+        using chronon::grobots::Fixed;
+        const std::vector<Fixed> flag{fires ? Fixed::fromRaw(Fixed::kOneRaw) : Fixed{}};
+        host->outputs[gc::Prim::PeriodicRobotSensor] = flag;
+        host->outputs[gc::Prim::PeriodicFoodSensor] = flag;
+        host->outputs[gc::Prim::TypePopulation] = {Fixed::fromRaw(7 * Fixed::kOneRaw)};
+      }
+      gc::BrainState stateI = gc::makeBrainState(brain, 10);
+      gc::BrainState stateJ = gc::makeBrainState(brain, 10);
+      int32_t frames = 0;
+      for (; frames < 1000 && stateI.status == gc::BrainStatus::kOk; ++frames) {
+        REQUIRE(gc::interpreterEngine().think(stateI, brain, hostI, speed) ==
+                theJit().think(stateJ, brain, hostJ, speed));
+        chronon::test::requireSameBrainState(stateI, stateJ);
+        requireSameHost(hostI, hostJ);
+      }
+      CHECK(frames < 1000);
+      CHECK(stateI.status == gc::BrainStatus::kError);
+      CHECK(stateI.errorMessage.find("0.5") != std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("JIT compiling in the background behaves as the interpreter meanwhile and after", "[jit]") {
   std::string reason;
   chronon::jit::JitOptions options;

@@ -67,6 +67,22 @@ extern "C" int32_t chronon_jit_grobocode_write_vector(NativeContext* context, in
   return 1;
 }
 
+extern "C" int32_t chronon_jit_grobocode_call(NativeContext* context, int32_t prim, const int32_t* in, int32_t pops,
+                                              int32_t* out, int32_t pushes) {
+  std::array<grobots::Fixed, 2 * grobocode::kMaxEffectItems> inputs;
+  std::array<grobots::Fixed, 2 * grobocode::kMaxEffectItems> outputs{};
+  for (int32_t i = 0; i < pops; ++i) inputs[static_cast<size_t>(i)] = grobots::Fixed::fromRaw(in[i]);
+  const std::span<const grobots::Fixed> used(inputs.data(), static_cast<size_t>(pops));
+  const grobocode::RuntimeError error = context->host->callHardware(
+      static_cast<grobocode::Prim>(prim), used, std::span<grobots::Fixed>(outputs.data(), static_cast<size_t>(pushes)));
+  if (error != grobocode::RuntimeError::kNone) {
+    grobocode::raiseHostError(*context->state, error, used);
+    return 1;
+  }
+  for (int32_t i = 0; i < pushes; ++i) out[i] = outputs[static_cast<size_t>(i)].raw();
+  return 0;
+}
+
 }  // namespace detail
 
 namespace {
@@ -130,7 +146,8 @@ std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reaso
       detail::hostSymbol(detail::kReadSymbol, &detail::chronon_jit_grobocode_read),
       detail::hostSymbol(detail::kWriteSymbol, &detail::chronon_jit_grobocode_write),
       detail::hostSymbol(detail::kReadVectorSymbol, &detail::chronon_jit_grobocode_read_vector),
-      detail::hostSymbol(detail::kWriteVectorSymbol, &detail::chronon_jit_grobocode_write_vector)};
+      detail::hostSymbol(detail::kWriteVectorSymbol, &detail::chronon_jit_grobocode_write_vector),
+      detail::hostSymbol(detail::kCallSymbol, &detail::chronon_jit_grobocode_call)};
   int32_t count = 0;
   const grobocode::PureWord* pure = grobocode::pureWords(count);
   for (int32_t i = 0; i < count; ++i)

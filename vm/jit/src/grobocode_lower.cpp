@@ -148,11 +148,13 @@ class Lowering {
 
   llvm::Function* function_ = nullptr;
   llvm::Function* step_ = nullptr;
-  // The direct hardware calls (grobocode_native.h) and the pure words' in/out scratch cells.
+  // The direct hardware and host-word calls (grobocode_native.h) and the in/out scratch cells of
+  // the pure words and the host words.
   llvm::Function* read_ = nullptr;
   llvm::Function* write_ = nullptr;
   llvm::Function* readVector_ = nullptr;
   llvm::Function* writeVector_ = nullptr;
+  llvm::Function* call_ = nullptr;
   Value* in_ = nullptr;
   Value* out_ = nullptr;
   Value* error_ = nullptr;
@@ -210,6 +212,7 @@ llvm::Function* Lowering::lower(const std::string& name) {
   write_ = declare(i32(), {ptr, i32(), i32()}, kWriteSymbol);
   readVector_ = declare(i32(), {ptr, i32(), ptr}, kReadVectorSymbol);
   writeVector_ = declare(i32(), {ptr, i32(), i32(), i32()}, kWriteVectorSymbol);
+  call_ = declare(i32(), {ptr, i32(), ptr, i32(), ptr, i32()}, kCallSymbol);
   contextArg_ = function_->getArg(0);
 
   BasicBlock* entry = newBlock("entry");
@@ -524,6 +527,30 @@ void Lowering::lowerOp(const Op& op, int32_t at) {
       Value* x = cell(depth_ - 2);
       depth_ -= 2;
       hostCall(writeVector_, {contextArg_, c32(op.index), x, y}, depth_, at);
+      return;
+    }
+    case OpKind::kHostWord: {
+      // As the interpreter's fast loop: the inputs popped, one host call, the outputs pushed. The
+      // block's header has checked that the stack holds the inputs and has room for the outputs.
+      const int32_t d = depth_;
+      for (int32_t i = 0; i < op.pops; ++i) b_.CreateStore(cell(d - op.pops + i), at32(in_, i));
+      depth_ = d - op.pops;
+      hostCall(call_, {contextArg_, c32(static_cast<int32_t>(op.prim)), in_, c32(op.pops), out_, c32(op.pushes)},
+               depth_, at);
+      Value* last = nullptr;
+      for (int32_t j = 0; j < op.pushes; ++j) {
+        last = b_.CreateLoad(i32(), at32(out_, j));
+        push(last);
+      }
+      if (!op.terminator) return;
+      // A periodic sensor that fired is an implicit sync (§2.7 #133-135): the think ends there,
+      // and the cycles left are not charged.
+      commit(depth_, opIndex_ + 1);
+      if (last != nullptr) {
+        Value* remaining = b_.CreateLoad(i32(), remaining_);
+        b_.CreateStore(b_.CreateSelect(isTrue(last), c32(0), remaining), remaining_);
+      }
+      gotoAddress(at + 1);
       return;
     }
   }

@@ -62,6 +62,7 @@ inline constexpr const char* kReadSymbol = "chronon_jit_grobocode_read";
 inline constexpr const char* kWriteSymbol = "chronon_jit_grobocode_write";
 inline constexpr const char* kReadVectorSymbol = "chronon_jit_grobocode_read_vector";
 inline constexpr const char* kWriteVectorSymbol = "chronon_jit_grobocode_write_vector";
+inline constexpr const char* kCallSymbol = "chronon_jit_grobocode_call";
 
 /// The symbols under which compiled code calls the pure words, in grobocode::pureWords' order (the
 /// table is checked against CHRONON_GROBOCODE_PURE_WORDS): each is named after its word and bound to
@@ -99,5 +100,10 @@ extern "C" int32_t chronon_jit_grobocode_write(NativeContext* context, int32_t h
 extern "C" int32_t chronon_jit_grobocode_read_vector(NativeContext* context, int32_t hw, int32_t* out);
 /// Writes raw (x, y) to writable vector hardware `hw`. Returns 0, or 1 after recording an error.
 extern "C" int32_t chronon_jit_grobocode_write_vector(NativeContext* context, int32_t hw, int32_t x, int32_t y);
+/// Calls the host for word `prim` (a grobocode::Prim of CHRONON_GROBOCODE_HOST_CALL_WORDS or
+/// CHRONON_GROBOCODE_PERIODIC_SENSORS) with the `pops` raw cells at `in`, deepest first, and writes
+/// its `pushes` raw results to `out`. Returns 0, or 1 after recording the host's error.
+extern "C" int32_t chronon_jit_grobocode_call(NativeContext* context, int32_t prim, const int32_t* in, int32_t pops,
+                                              int32_t* out, int32_t pushes);
 
 }  // namespace chronon::jit::detail

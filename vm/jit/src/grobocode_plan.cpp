@@ -66,6 +66,14 @@ Op pure(Prim p) {
   return op;
 }
 
+// A word that is one host call, called directly, as the interpreter's fast loop does (kHostCall and
+// kPeriodicSensor in grobocode_decoded.h). A periodic sensor that fires ends the think, so it ends
+// its block.
+Op hostWord(Prim p, bool periodic) {
+  const grobocode::PrimitiveInfo& word = grobocode::info(p);
+  return Op{OpKind::kHostWord, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), periodic};
+}
+
 // A hardware variable read or write (scalar: one cell, vector: two) as a direct host call. Unknown
 // names end the block so that the interpreter reports them; a write the word table forbids
 // (read-only, §3.1) is the interpreter's too, so native code only meets the host's own errors.
@@ -115,19 +123,24 @@ Op decodePrimitive(Prim p) {
     case Prim::Beep:
     case Prim::Pause:
     case Prim::Die:
-      // clang-format off
-#define CHRONON_PERIODIC_CASE(name) case Prim::name:
-    CHRONON_GROBOCODE_PERIODIC_SENSORS(CHRONON_PERIODIC_CASE)
-#undef CHRONON_PERIODIC_CASE
-#define CHRONON_HOST_CALL_CASE(name) case Prim::name:
-    CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_CASE)
-#undef CHRONON_HOST_CALL_CASE
-      // clang-format on
     case Prim::Send:
     case Prim::Receive:
     case Prim::Vstore:
     case Prim::Vload:
-    case Prim::End: return called(p);
+    case Prim::End:
+      return called(p);
+      // clang-format off
+#define CHRONON_PERIODIC_CASE(name) case Prim::name:
+    CHRONON_GROBOCODE_PERIODIC_SENSORS(CHRONON_PERIODIC_CASE)
+#undef CHRONON_PERIODIC_CASE
+      // clang-format on
+      return hostWord(p, true);
+      // clang-format off
+#define CHRONON_HOST_CALL_CASE(name) case Prim::name:
+    CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_CASE)
+#undef CHRONON_HOST_CALL_CASE
+      // clang-format on
+      return hostWord(p, false);
   }
   return Op{};
 }

@@ -123,12 +123,14 @@ enum class OpKind : uint8_t {
   kHwWrite,     ///< Writes writable scalar hardware `index` through a direct host call.
   kHwVecRead,   ///< Reads implemented vector hardware `index` through a direct host call.
   kHwVecWrite,  ///< Writes writable vector hardware `index` through a direct host call.
+  kHostWord,    ///< A word that is one host call, `prim` (CHRONON_GROBOCODE_HOST_CALL_WORDS, or a periodic
+                ///< sensor, which ends its block): its inputs popped, a direct call, its outputs pushed.
 };
 
 /// One decoded instruction.
 struct Op {
   OpKind kind = OpKind::kStep;
-  grobocode::Prim prim = grobocode::Prim::Nop;  ///< For kPrim.
+  grobocode::Prim prim = grobocode::Prim::Nop;  ///< For kPrim and kHostWord.
   int32_t index = 0;                            ///< Variable index for kVar*/kVec*.
   int32_t value = 0;                            ///< Raw value for kPush; address for kLabelCall.
   int32_t pops = 0;                             ///< Data-stack cells read below the entry height.
