@@ -976,13 +976,9 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
           height -= pops;
           for (int32_t i = 0; i < pops; ++i) inputs[static_cast<size_t>(i)] = stack[height + i];
           save();
-          const std::span<const Fixed> in(inputs.data(), static_cast<size_t>(pops));
-          if (const RuntimeError e =
-                  host.callHardware(prim, in, std::span<Fixed>(outputs.data(), static_cast<size_t>(pushes)));
-              e != RuntimeError::kNone) {
-            hostError(state, e, hostErrorMessage(e, in), at);
+          if (!callHostWord(state, host, prim, std::span<const Fixed>(inputs.data(), static_cast<size_t>(pops)),
+                            std::span<Fixed>(outputs.data(), static_cast<size_t>(pushes))))
             return executed();
-          }
           for (int32_t i = 0; i < pushes; ++i) stack[height++] = outputs[static_cast<size_t>(i)];
           // A firing periodic sensor is an implicit sync (§2.7 #133-135, §5.2 item 4).
           if (operation.op == Op::kPeriodicSensor && stack[height - 1].isTrue()) {

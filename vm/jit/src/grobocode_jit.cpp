@@ -72,13 +72,10 @@ extern "C" int32_t chronon_jit_grobocode_call(NativeContext* context, int32_t pr
   std::array<grobots::Fixed, 2 * grobocode::kMaxEffectItems> inputs;
   std::array<grobots::Fixed, 2 * grobocode::kMaxEffectItems> outputs{};
   for (int32_t i = 0; i < pops; ++i) inputs[static_cast<size_t>(i)] = grobots::Fixed::fromRaw(in[i]);
-  const std::span<const grobots::Fixed> used(inputs.data(), static_cast<size_t>(pops));
-  const grobocode::RuntimeError error = context->host->callHardware(
-      static_cast<grobocode::Prim>(prim), used, std::span<grobots::Fixed>(outputs.data(), static_cast<size_t>(pushes)));
-  if (error != grobocode::RuntimeError::kNone) {
-    grobocode::raiseHostError(*context->state, error, used);
+  if (!grobocode::callHostWord(*context->state, *context->host, static_cast<grobocode::Prim>(prim),
+                               std::span<const grobots::Fixed>(inputs.data(), static_cast<size_t>(pops)),
+                               std::span<grobots::Fixed>(outputs.data(), static_cast<size_t>(pushes))))
     return 1;
-  }
   for (int32_t i = 0; i < pushes; ++i) out[i] = outputs[static_cast<size_t>(i)].raw();
   return 0;
 }

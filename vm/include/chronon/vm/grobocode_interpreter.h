@@ -44,6 +44,19 @@ void step(BrainState& state, const Brain& brain, GrobocodeHost& host);
 /// the instruction handed the host) and errorPc. For the JIT's direct hardware calls (vm/jit).
 void raiseHostError(BrainState& state, RuntimeError error, std::span<const grobots::Fixed> inputs);
 
+/// Executes the host call of a word that is one (CHRONON_GROBOCODE_HOST_CALL_WORDS or
+/// CHRONON_GROBOCODE_PERIODIC_SENSORS), its inputs already popped into `inputs` (deepest first) and
+/// the state as raiseHostError expects it: calls host.callHardware(prim, inputs, outputs) once and
+/// returns true, or returns false after recording the host's error with raiseHostError. The
+/// interpreter's fast loop and the JIT's direct call share it; the caller pushes `outputs`.
+inline bool callHostWord(BrainState& state, GrobocodeHost& host, Prim prim, std::span<const grobots::Fixed> inputs,
+                         std::span<grobots::Fixed> outputs) {
+  const RuntimeError error = host.callHardware(prim, inputs, outputs);
+  if (error == RuntimeError::kNone) return true;
+  raiseHostError(state, error, inputs);
+  return false;
+}
+
 /// Gives the brain exactly `cycles` cycles (state.remaining = cycles) and runs as `run` above; for a
 /// REPL, a debugger or a test that wants a budget without frame bookkeeping. Returns the
 /// instructions executed.
