@@ -23,6 +23,8 @@
 #include "test_support.h"
 // The world's own arithmetic, tested white-box against the library calls it stands for.
 #include "../arena/src/grobots_math.h"
+// The world's object stores, tested white-box for the reuse of dead objects' storage.
+#include "../arena/src/grobots_objects.h"
 
 using namespace chronon;
 namespace gb = chronon::arena::grobots;
@@ -448,4 +450,51 @@ TEST_CASE("A copy of the world between frames steps exactly as the original", "[
     same(copy->outcome(), whole);
     CHECK(copy->robotCount() == world.robotCount());
   }
+}
+
+TEST_CASE("A new shot takes a dead one's storage with every field fresh", "[grobots-world]") {
+  namespace gbw = chronon::arena::gbw;
+  using chronon::grobots::Fixed;
+  gbw::Spares<gbw::Shot> spares;
+  const std::unique_ptr<gbw::Shot> first = spares.take();
+  REQUIRE(first != nullptr);
+  CHECK(first->isNew);
+  CHECK_FALSE(first->dead);
+  // A shot that lived and died, as resort hands it over.
+  auto dead = std::make_unique<gbw::Shot>();
+  gbw::Robot robot;
+  dead->position = {Fixed::fromRaw(123456), Fixed::fromRaw(-7)};
+  dead->velocity = {Fixed::fromRaw(99), Fixed::fromRaw(98)};
+  dead->radius = Fixed::fromRaw(4096);
+  dead->mass = Fixed::fromRaw(1);
+  dead->dead = true;
+  dead->isNew = false;
+  dead->serial = 77;
+  dead->kind = gbw::ShotKind::kSyphon;
+  dead->source = &robot;
+  dead->power = Fixed::fromRaw(5);
+  dead->lifetime = 3;
+  const gbw::Shot* storage = dead.get();
+  spares.objects.push_back(std::move(dead));
+  const std::unique_ptr<gbw::Shot> reused = spares.take();
+  CHECK(reused.get() == storage);
+  CHECK(spares.objects.empty());
+  const gbw::Shot fresh;
+  CHECK(reused->position.x == fresh.position.x);
+  CHECK(reused->position.y == fresh.position.y);
+  CHECK(reused->velocity.x == fresh.velocity.x);
+  CHECK(reused->velocity.y == fresh.velocity.y);
+  CHECK(reused->radius == fresh.radius);
+  CHECK(reused->mass == fresh.mass);
+  CHECK(reused->dead == fresh.dead);
+  CHECK(reused->isNew == fresh.isNew);
+  CHECK(reused->serial == fresh.serial);
+  CHECK(reused->kind == fresh.kind);
+  CHECK(reused->source == nullptr);
+  CHECK(reused->owner == nullptr);
+  CHECK(reused->power == fresh.power);
+  CHECK(reused->lifetime == fresh.lifetime);
+  // With none left, a new one is allocated.
+  const std::unique_ptr<gbw::Shot> another = spares.take();
+  CHECK(another.get() != storage);
 }

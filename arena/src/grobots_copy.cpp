@@ -99,6 +99,10 @@ void WorldState::copyFrom(const WorldState& other) {
   placedAreaStarts.clear();
   tileContents.clear();
   resortScratch = {};
+  // The copy starts without spare storage; the original keeps its own.
+  spareFoods = {};
+  spareShots = {};
+  spareAreas = {};
   messages = other.messages;
   lastSerial = other.lastSerial;
   observer = nullptr;

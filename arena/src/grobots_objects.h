@@ -297,6 +297,26 @@ struct TileLists {
   }
 };
 
+/// Dead objects of one class kept for their storage. Creating a food, shot or area takes one from
+/// here before it allocates, and resort puts the dead back, so that once a round's populations
+/// have peaked a frame allocates nothing (issue 19: no allocation in a frame). Nothing points at an
+/// object once resort has dropped it (shots and areas that name a robot live one frame), so reusing
+/// its storage changes no battle. Holds at most the largest number of objects of the class that died
+/// in one resort, plus those created since.
+template <typename T>
+struct Spares {
+  std::vector<std::unique_ptr<T>> objects;
+
+  /// A fresh object (every field as `T{}` gives it), reusing a dead one's storage when there is one.
+  std::unique_ptr<T> take() {
+    if (objects.empty()) return std::make_unique<T>();
+    std::unique_ptr<T> o = std::move(objects.back());
+    objects.pop_back();
+    *o = T{};
+    return o;
+  }
+};
+
 /// What a replay recorder asked to see that a frame does not leave behind: the deaths (robot serial,
 /// side ID of the last hit) and the frame's sensor shots, which are gone by the end of the frame.
 struct WorldObserver {
@@ -329,6 +349,9 @@ struct WorldState {
   std::vector<std::unique_ptr<Food>> foods;
   std::vector<std::unique_ptr<Shot>> shots;
   std::vector<std::unique_ptr<Area>> areas;
+  Spares<Food> spareFoods;
+  Spares<Shot> spareShots;
+  Spares<Area> spareAreas;
   /// This frame's sensor shots, by value: they live from Act to the end of the frame, nothing points
   /// at them, and the vector keeps its capacity from frame to frame, so firing allocates nothing.
   std::vector<SensorShot> sensorShots;

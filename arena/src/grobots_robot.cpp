@@ -176,7 +176,7 @@ void WorldState::act(Robot& r) {
   if (r.blasterOrdered) {
     r.blasterOrdered = false;
     if (r.activeShield.raw() <= 0 && takeExactly(r, r.type->blaster.firingCost)) {
-      auto shot = std::make_unique<Shot>();
+      auto shot = spareShots.take();
       shot->serial = ++lastSerial;
       shot->kind = ShotKind::kBlast;
       shot->owner = r.side;
@@ -193,7 +193,7 @@ void WorldState::act(Robot& r) {
   if (r.grenadeOrdered) {
     r.grenadeOrdered = false;
     if (r.activeShield.raw() <= 0 && takeExactly(r, r.type->grenades.firingCost)) {
-      auto shot = std::make_unique<Shot>();
+      auto shot = spareShots.take();
       shot->serial = ++lastSerial;
       shot->kind = ShotKind::kGrenade;
       shot->owner = r.side;
@@ -213,7 +213,7 @@ void WorldState::act(Robot& r) {
   if (r.forceFieldPower.raw() > 0) {
     const Fixed effective = r.forceFieldPower * r.shieldFraction();
     if (takeExactly(r, effective)) {
-      auto area = std::make_unique<Area>();
+      auto area = spareAreas.take();
       area->serial = ++lastSerial;
       area->kind = ShotKind::kForceField;
       area->owner = r.side;
@@ -229,7 +229,7 @@ void WorldState::act(Robot& r) {
   const auto syphon = [&](Fixed rate, Fixed maxRate, Fixed range, Fixed distance, Fixed direction, ShotKind kind) {
     if (rate.raw() == 0) return;
     const Fixed limit = maxRate * r.shieldFraction();
-    auto probe = std::make_unique<Shot>();
+    auto probe = spareShots.take();
     probe->serial = ++lastSerial;
     probe->kind = kind;
     probe->owner = r.side;

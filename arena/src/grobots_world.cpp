@@ -60,9 +60,10 @@ constexpr uint32_t kGone = UINT32_MAX;
 // creation order, which leaves the first new object at the tile's start. Objects created since the
 // last resort are a suffix of the store: every resort clears `isNew` on the whole store, and new
 // objects are only ever appended. With `place`, the objects' circles are copied too
-// (TileLists::placed).
+// (TileLists::placed). With `spares`, the dead objects' storage goes there instead of being freed.
 template <typename T>
-void rebuild(WorldState& w, TileLists<T>& lists, std::vector<std::unique_ptr<T>>& store, bool place) {
+void rebuild(WorldState& w, TileLists<T>& lists, std::vector<std::unique_ptr<T>>& store, bool place,
+             Spares<T>* spares) {
   WorldState::ResortScratch& s = w.resortScratch;
   const size_t count = static_cast<size_t>(w.largeTile()) + 1;
   size_t firstNew = store.size();
@@ -133,20 +134,29 @@ void rebuild(WorldState& w, TileLists<T>& lists, std::vector<std::unique_ptr<T>>
   lists.placed.swap(placed);
   // Every object of the store is either listed or new, so when none of those died the store keeps
   // all its objects.
-  if (deaths > 0) std::erase_if(store, [](const std::unique_ptr<T>& o) { return o->dead; });
+  if (deaths == 0) return;
+  if (spares != nullptr) {
+    for (std::unique_ptr<T>& o : store) {
+      if (o->dead) spares->objects.push_back(std::move(o));
+    }
+    std::erase(store, nullptr);
+  } else {
+    std::erase_if(store, [](const std::unique_ptr<T>& o) { return o->dead; });
+  }
 }
 }  // namespace
 
 void WorldState::resort() {
-  rebuild(*this, robotTiles, robots, false);
-  rebuild(*this, foodTiles, foods, true);
-  rebuild(*this, shotTiles, shots, true);
-  rebuild(*this, areaTiles, areas, false);
+  // Robots are not kept: they are few, seldom die, and their brains hold memory of their own.
+  rebuild<Robot>(*this, robotTiles, robots, false, nullptr);
+  rebuild(*this, foodTiles, foods, true, &spareFoods);
+  rebuild(*this, shotTiles, shots, true, &spareShots);
+  rebuild(*this, areaTiles, areas, false, &spareAreas);
 }
 
 void WorldState::addFood(FixedVector at, Fixed value, SideState* owner, FixedVector velocity) {
   if (value.raw() <= 0) return;
-  auto food = std::make_unique<Food>();
+  auto food = spareFoods.take();
   food->serial = ++lastSerial;
   food->position = at;
   food->velocity = velocity;
@@ -159,7 +169,7 @@ void WorldState::addFood(FixedVector at, Fixed value, SideState* owner, FixedVec
 
 void WorldState::addExplosion(FixedVector at, Fixed power, SideState* owner) {
   if (power.raw() <= 0) return;
-  auto area = std::make_unique<Area>();
+  auto area = spareAreas.take();
   area->serial = ++lastSerial;
   area->kind = ShotKind::kExplosion;
   area->position = at;
