@@ -189,3 +189,42 @@ TEST_CASE("KILLS counts this battle's kills and hellbores outside 4-20 are ignor
   CHECK(p.robot(0).brain.letters[0] == 1);
   CHECK(p.robot(0).energy == 88);  // 30 for the bullet, nothing for the hellbore, 18 regenerated
 }
+
+TEST_CASE("registers read in place give what readRegister gives, clipped alike", "[arena]") {
+  using robotalk::Reg;
+  // The registers the engine lets the interpreter read in place (Engine::pointDirectReads), each
+  // stored in a letter of its own within one turn.
+  const std::vector<Reg> regs = {Reg::X,       Reg::Y,      Reg::Energy, Reg::Shield,  Reg::Aim,
+                                 Reg::SpeedX,  Reg::SpeedY, Reg::Damage, Reg::Look,    Reg::Scan,
+                                 Reg::Channel, Reg::Id,     Reg::Kills,  Reg::Chronon, Reg::Robots};
+  const char* names[] = {"x",    "y",    "energy",  "shield", "aim",   "speedx",  "speedy", "damage",
+                         "look", "scan", "channel", "id",     "kills", "chronon", "robots"};
+  std::string source;
+  for (size_t i = 0; i < regs.size(); ++i) source += std::string(names[i]) + " " + char('a' + i) + "' store ";
+  source += "idle: sync idle jump";
+  Pair p(compileBot(source), compileBot(kIdle), 100, 150, 200, 250);
+  Robot& r = p.robot(0);
+  r.hardware.cpu = 200;  // every read in the first turn
+  // Distinct values, two of them beyond int16_t.
+  r.speedX = 3;
+  r.speedY = -2;
+  r.energy = 40000;
+  r.shield = 7;
+  r.damage = 77;
+  r.aim = 45;
+  r.look = 10;
+  r.scan = 20;
+  r.channel = 4;
+  r.rawKills = -40000;
+  p.steps(1);
+  REQUIRE(r.alive);
+  for (size_t i = 0; i < regs.size(); ++i) {
+    INFO(names[i]);
+    // The clock has moved on since the turn; nothing else has.
+    const int expected = regs[i] == Reg::Chronon ? p.engine.chronon() - 1 : p.engine.readRegister(r.brain, regs[i]);
+    CHECK(r.brain.letters[i] == expected);
+  }
+  // ENERGY and KILLS (letters c and m) were beyond int16_t.
+  CHECK(r.brain.letters[2] == 32767);
+  CHECK(r.brain.letters[12] == -32768);
+}

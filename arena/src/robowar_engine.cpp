@@ -275,14 +275,36 @@ void Engine::takeTurn(Robot& robot) {
   } else if (robot.stunned > 0) {
     --robot.stunned;
   } else if (robot.energy > 0) {
+    pointDirectReads(robot);
+    directReads = directReads_.data();
     if (rules_.engine != nullptr) {
       rules_.engine->run(robot.runCode(), brain, *this, robot.hardware.cpu);
     } else {
       vm::run(robot.runCode(), brain, *this, robot.hardware.cpu);
     }
+    directReads = nullptr;
     if (brain.failed && robot.alive) failRobot(robot);
   }
   current_ = -1;
+}
+
+void Engine::pointDirectReads(const Robot& robot) {
+  const auto at = [&](Reg reg) -> const int*& { return directReads_[static_cast<size_t>(reg)]; };
+  at(Reg::X) = &robot.x;
+  at(Reg::Y) = &robot.y;
+  at(Reg::Energy) = &robot.energy;
+  at(Reg::Shield) = &robot.shield;
+  at(Reg::Aim) = &robot.aim;
+  at(Reg::SpeedX) = &robot.speedX;
+  at(Reg::SpeedY) = &robot.speedY;
+  at(Reg::Damage) = &robot.damage;
+  at(Reg::Look) = &robot.look;
+  at(Reg::Scan) = &robot.scan;
+  at(Reg::Channel) = &robot.channel;
+  at(Reg::Id) = &robot.index;
+  at(Reg::Kills) = &robot.rawKills;
+  at(Reg::Chronon) = &chronon_;
+  at(Reg::Robots) = &living_;
 }
 
 void Engine::queueEdgeInterrupts(Robot& r) {

@@ -282,6 +282,12 @@ template <class F>
         stack[sp - 1] = brain.letters[static_cast<size_t>(index)];
         return nullptr;
       }
+      // A register the host keeps as an int is read where it lies: a hardware read costs a virtual
+      // call and a flush of the registers otherwise, and most reads are of such registers.
+      if (const int32_t value = readDirect(host, index); value != kNotDirect) {
+        stack[sp - 1] = static_cast<int16_t>(value);
+        return nullptr;
+      }
       --sp;
       return outOfLine(brain, r, [&] { return recallHardware(brain, host, index); });
     }

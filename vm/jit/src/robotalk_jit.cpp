@@ -48,6 +48,8 @@ extern "C" int32_t chronon_jit_robotalk_until(NativeContext* context, const uint
 }
 
 extern "C" int32_t chronon_jit_robotalk_read(NativeContext* context, int32_t reg, int32_t at) {
+  // The interpreter reads the same registers the same way (vm::readDirect).
+  if (const int32_t value = vm::readDirect(*context->host, reg); value != vm::kNotDirect) return value;
   return vm::readHardware(*context->brain, *context->host, static_cast<robotalk::Reg>(reg), at);
 }
 

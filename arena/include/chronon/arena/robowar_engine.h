@@ -235,7 +235,13 @@ class Engine final : public vm::Host {
   bool over_ = false;
   bool timedOut_ = false;
   int current_ = -1;  ///< The robot whose program is running, -1 outside turns.
-  int living_ = 0;    ///< Robots alive; kill() is the only place a robot dies.
+  /// vm::Host::directReads during a turn: the turn's robot's plain registers (pointDirectReads).
+  std::array<const int*, robotalk::kRegisterCount> directReads_{};
+  /// Points directReads_ at `robot`'s fields and the battle's counters, the ints readRegister
+  /// returns (clipped) for X, Y, ENERGY, SHIELD, AIM, SPEEDX, SPEEDY, DAMAGE, LOOK, SCAN, CHANNEL,
+  /// ID, KILLS, CHRONON and ROBOTS. Filled at each turn, so a copied engine never reads another's.
+  void pointDirectReads(const Robot& robot);
+  int living_ = 0;  ///< Robots alive; kill() is the only place a robot dies.
   std::vector<Robot> robots_;
   std::vector<Shot> shots_;
   /// Whether a drone was in flight when trackShots began: none can appear during the pass (only

@@ -1,8 +1,10 @@
 #pragma once
 // The host interface: how the interpreter reaches a robot's body. User variables (A-W, Z) live in
 // the brain and never cross it; every other register read and write goes through here. The arena
-// implements it (one virtual call per hardware register access, nothing per plain instruction).
+// implements it: one virtual call per hardware register access, except reads of registers the host
+// keeps as plain ints (Host::directReads), which are loads; nothing per plain instruction.
 
+#include <algorithm>
 #include <cstdint>
 
 #include "chronon/stdlib/robotalk_words.h"
@@ -27,6 +29,26 @@ class Host {
     (void)brain;
     (void)which;
   }
+
+  /// Registers whose value is one `int` the host keeps (X, AIM, ENERGY, CHRONON, ...), indexed by
+  /// robotalk::Reg: where that `int` is, or null. The interpreter reads such a register there,
+  /// clipped to int16_t, instead of calling readRegister, which must return the same value. Null
+  /// as a whole, or at a register, sends the read through readRegister. A host that sets it points
+  /// it at the robot whose brain it is about to run, and clears it when the brain stops.
+  const int* const* directReads = nullptr;
 };
+
+/// What readDirect returns for a register that must be read through Host::readRegister: outside
+/// int16_t.
+inline constexpr int32_t kNotDirect = INT32_MIN;
+
+/// Register `reg` (a robotalk::Reg index, never a user variable) read through host.directReads,
+/// clipped to int16_t as readRegister clips it, or kNotDirect when the host does not keep it as an
+/// int now. Both engines read through this before they call the host.
+inline int32_t readDirect(const Host& host, int reg) {
+  if (host.directReads == nullptr) return kNotDirect;
+  const int* value = host.directReads[reg];
+  return value == nullptr ? kNotDirect : std::clamp(*value, -32768, 32767);
+}
 
 }  // namespace chronon::vm
