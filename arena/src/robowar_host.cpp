@@ -20,7 +20,11 @@ constexpr int kJoceEnergy = 200;
 
 int16_t clip(int value) { return static_cast<int16_t>(std::clamp(value, -32768, 32767)); }
 
-int angle(int value) { return ((value % 360) + 360) % 360; }
+// One remainder instead of two: AIM is written a few times a turn.
+int angle(int value) {
+  const int degrees = value % 360;
+  return degrees < 0 ? degrees + 360 : degrees;
+}
 
 }  // namespace
 

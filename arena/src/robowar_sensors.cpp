@@ -19,6 +19,7 @@ constexpr double kRadarHalfAngle = 20.0;
 // without the exact one (bearings); the 5-degree margin dwarfs any rounding.
 constexpr double kRadarOuterAngle = kRadarHalfAngle + 5.0;
 const double kRadarOuterCosine = std::cos(kRadarOuterAngle * kPi / 180.0);
+const double kRadarOuterCosineSquared = kRadarOuterCosine * kRadarOuterCosine;
 
 // The compass bearing of (dx, dy) in degrees, 0 up.
 double bearing(double dx, double dy) {
@@ -67,6 +68,7 @@ int Engine::radar(const Robot& robot) const {
   const double centre = centreDegrees;
   const Direction ahead = compass(centreDegrees);
   double best = -1;
+  double bestSquared = -1;
   for (const Shot& s : shots_) {
     switch (s.kind) {
       case ShotKind::kLaser:
@@ -86,16 +88,25 @@ int Engine::radar(const Robot& robot) const {
     if (s.owner == robot.index) continue;
     const double dx = s.x - robot.x;
     const double dy = s.y - robot.y;
-    const double distance = std::sqrt(dx * dx + dy * dy);
+    const double squared = dx * dx + dy * dy;
     // Only a closer shot can change the answer, so the bearing (an atan2) is needed only for one.
-    if (best >= 0 && distance >= best) continue;
+    // The square root is monotonic, so a squared distance not below the best one's is a distance
+    // not below the best; one below it may still round to the best distance, and then the update
+    // below leaves the answer as it was.
+    if (bestSquared >= 0 && squared >= bestSquared) continue;
     // Nor for a shot well outside the cone: its offset's cosine (the dot product over the distance)
     // puts it beyond kRadarOuterAngle, which no rounding can bring back within kRadarHalfAngle.
-    if (dx * ahead.x + dy * ahead.y < distance * kRadarOuterCosine) continue;
+    // Compared squared, behind the robot first, so that no square root is taken for such a shot.
+    const double along = dx * ahead.x + dy * ahead.y;
+    if (along < 0 || along * along < squared * kRadarOuterCosineSquared) continue;
+    const double distance = std::sqrt(squared);
     double off = std::fabs(bearing(dx, dy) - centre);
     if (off > 180.0) off = 360.0 - off;
     if (off > kRadarHalfAngle) continue;
-    if (best < 0 || distance < best) best = distance;
+    if (best < 0 || distance < best) {
+      best = distance;
+      bestSquared = squared;
+    }
   }
   return best < 0 ? 0 : static_cast<int>(best);
 }
