@@ -272,9 +272,10 @@ bool Machine::hardwareCall(Prim prim) {
   const auto pushCount = static_cast<size_t>(word.parsed.pushCells());
   for (size_t i = popCount; i > 0; --i)
     if (!pop(inputs[i - 1])) return false;
-  const std::span<const Fixed> in(inputs.data(), popCount);
-  const RuntimeError error = host_.callHardware(prim, in, std::span<Fixed>(outputs.data(), pushCount));
-  if (error != RuntimeError::kNone) return failHost(error, in);
+  // The one host call of the word, and its error, as the fast loop and the JIT make them.
+  if (!callHostWord(s_, host_, prim, std::span<const Fixed>(inputs.data(), popCount),
+                    std::span<Fixed>(outputs.data(), pushCount)))
+    return false;
   if (s_.height + static_cast<int32_t>(pushCount) > kStackLimit) return fail(RuntimeError::kStackOverflow);
   for (size_t i = 0; i < pushCount; ++i) s_.stack[static_cast<size_t>(s_.height++)] = outputs[i];
   return true;
