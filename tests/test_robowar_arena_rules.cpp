@@ -228,3 +228,37 @@ TEST_CASE("registers read in place give what readRegister gives, clipped alike",
   CHECK(r.brain.letters[2] == 32767);
   CHECK(r.brain.letters[12] == -32768);
 }
+
+TEST_CASE("a bullet's first half-step hits before its second; within one, the first robot in order", "[arena]") {
+  // A bullet fired along AIM 90 from (100, 150) starts at x = 111 and is tracked the chronon after
+  // it is fired: half-steps of 6 px to x = 117, then x = 123. A robot 9 px from a position is hit
+  // there; one sqrt(117) px away is not.
+  const robotalk::Program shooter = compileBot("90 aim' store 20 fire' store idle: sync idle jump");
+  const robotalk::Program idle = compileBot(kIdle);
+  // The robot the first hit lands on, or -1, for the shooter at (sx, 150) and robots 1 and 2.
+  const auto firstHit = [&](int sx, int ax, int ay, int bx, int by) {
+    Engine engine({{&shooter, 0}, {&idle, 0}, {&idle, 0}}, 1, Rules{}, true);
+    const int xs[] = {sx, ax, bx};
+    const int ys[] = {150, ay, by};
+    for (size_t i = 0; i < 3; ++i) {
+      engine.robots()[i].x = xs[i];
+      engine.robots()[i].y = ys[i];
+    }
+    for (int i = 0; i < 4; ++i) engine.step();
+    for (const arena::robowar::Event& e : engine.events()) {
+      if (e.kind == arena::robowar::Event::Kind::kHit) return e.robot;
+    }
+    return -1;
+  };
+  // Robot 2 at the first half-step beats robot 1, earlier in order, at the second.
+  CHECK(firstHit(100, 123, 159, 117, 141) == 2);
+  // Both at the second half-step: the first in order.
+  CHECK(firstHit(100, 123, 159, 123, 141) == 1);
+  CHECK(firstHit(100, 123, 141, 123, 159) == 1);
+  // Nothing in reach: no hit.
+  CHECK(firstHit(100, 140, 100, 160, 200) == -1);
+  // A second half-step beyond the edge (x = 301) leaves the arena before it can hit robot 1.
+  CHECK(firstHit(278, 300, 159, 150, 250) == -1);
+  // ... which it hits when the edge is not crossed (x = 299).
+  CHECK(firstHit(276, 298, 159, 150, 250) == 1);
+}

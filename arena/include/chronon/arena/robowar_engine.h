@@ -196,6 +196,8 @@ class Engine final : public vm::Host {
   // Weapons (robowar_weapons.cpp).
   void trackShots();
   bool moveAndHit(Shot& shot, double stepX, double stepY);
+  /// Both half-steps of a fast shot when no drone is in flight to stop (trackShots).
+  void moveTwiceAndHit(Shot& shot);
   void land(Shot& shot);
   void blast(const Shot& shot, int reach, int amount);
   void fire(Robot& robot, robotalk::Reg weapon, int value);
@@ -257,6 +259,9 @@ class Engine final : public vm::Host {
   std::array<Target, kMaxRobots> targets_{};  ///< The living robots in entry order, set by trackShots.
   size_t targetCount_ = 0;
   std::span<const Target> livingTargets() const { return std::span(targets_).first(targetCount_); }
+  /// Shot `shot` touched robot `target`: it becomes an impact, or an explosive bullet's blast, that
+  /// lands on the next pass (robowar_weapons.cpp).
+  void hit(Shot& shot, const Target& target);
   /// sidesAlive() of a team battle, computed when `sidesLiving_` was the number of living robots;
   /// only a death changes either.
   mutable int sidesCache_ = 0;
