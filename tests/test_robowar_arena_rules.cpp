@@ -4,13 +4,16 @@
 // (specs/robowar.md §5-§8, docs/robowar-arena.md).
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_engine.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "test_support.h"
 
 namespace {
 
@@ -261,4 +264,37 @@ TEST_CASE("a bullet's first half-step hits before its second; within one, the fi
   CHECK(firstHit(278, 300, 159, 150, 250) == -1);
   // ... which it hits when the edge is not crossed (x = 299).
   CHECK(firstHit(276, 298, 159, 150, 250) == 1);
+}
+
+TEST_CASE("a copied or assigned engine reads its own robots' registers, not the original's", "[arena]") {
+  // Robots that read X, Y, AIM, ENERGY and the rest every turn (Engine::pointDirectReads).
+  std::vector<robotalk::Program> programs;
+  for (const char* name : {"dodger", "spinner", "wanderer", "corner-camper"}) {
+    const std::filesystem::path file = test::sourceDir() / "stdlib" / "robowar" / (std::string(name) + ".rtk");
+    robotalk::LoadedRobot loaded = robotalk::loadRobot(file.string(), robotalk::CompileOptions{});
+    REQUIRE_FALSE(loaded.diagnostics.hasErrors());
+    programs.push_back(std::move(loaded.program));
+  }
+  std::vector<Entry> entries;
+  for (const robotalk::Program& p : programs) entries.push_back({&p, 0});
+  const std::vector<std::string> names(entries.size(), "robot");
+  const auto describe = [&](const Result& r) {
+    std::string text = arena::robowar::resultJson(r, names, 5).dump();
+    for (const arena::robowar::Event& e : r.events) {
+      text += "\n" + std::to_string(e.chronon) + " " + std::to_string(static_cast<int>(e.kind)) + " " +
+              std::to_string(e.robot) + " " + std::to_string(e.other) + " " + std::to_string(e.value) + " " + e.text;
+    }
+    return text;
+  };
+  const std::string expected = describe(Engine(entries, 5, Rules{}, true).finish());
+  Engine original(entries, 5, Rules{}, true);
+  for (int i = 0; i < 60; ++i) original.step();
+  Engine copied(original);
+  Engine assigned(entries, 9, Rules{}, true);
+  for (int i = 0; i < 10; ++i) assigned.step();
+  assigned = original;
+  // The original plays on, so its robots' fields no longer match the copies'.
+  for (int i = 0; i < 200; ++i) original.step();
+  CHECK(describe(copied.finish()) == expected);
+  CHECK(describe(assigned.finish()) == expected);
 }
