@@ -301,8 +301,8 @@ struct TileLists {
 /// here before it allocates, and resort puts the dead back, so that once a round's populations
 /// have peaked a frame allocates nothing (issue 19: no allocation in a frame). Nothing points at an
 /// object once resort has dropped it (shots and areas that name a robot live one frame), so reusing
-/// its storage changes no battle. Holds at most the largest number of objects of the class that died
-/// in one resort, plus those created since.
+/// its storage changes no battle. An object is allocated only when none is spare, so the objects
+/// alive and spare together never outnumber the most that were alive at once in the round.
 template <typename T>
 struct Spares {
   std::vector<std::unique_ptr<T>> objects;
