@@ -302,7 +302,7 @@ struct TileLists {
 /// have peaked a frame allocates nothing (issue 19: no allocation in a frame). Nothing points at an
 /// object once resort has dropped it (shots and areas that name a robot live one frame), so reusing
 /// its storage changes no battle. An object is allocated only when none is spare, so the objects
-/// alive and spare together never outnumber the most that were alive at once in the round.
+/// in the store and spare together never outnumber the most that were in the store at once.
 template <typename T>
 struct Spares {
   std::vector<std::unique_ptr<T>> objects;
