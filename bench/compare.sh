@@ -41,13 +41,16 @@ cmake --build "$old/build" -j2 --target bench_jit >/dev/null
 cmake --build "$build" -j2 --target chronon bench_jit >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Copies, so that a rebuild while the figures run changes neither side.
-cp "$build/chronon" "$work/new-chronon"
-cp "$old/build/chronon" "$work/old-chronon"
-cp "$build/bench/bench_jit" "$work/new-bench_jit"
-cp "$old/build/bench/bench_jit" "$work/old-bench_jit"
-new=$work/new-chronon
-oldbin=$work/old-chronon
+# Copies, so that a rebuild while the figures run changes neither side. Each build's programs go to
+# a folder of their own with its JIT library, which a program looks for beside itself (jit.h); builds
+# before the library existed linked LLVM into the program.
+mkdir "$work/new" "$work/old"
+cp "$build/chronon" "$build/bench/bench_jit" "$work/new/"
+cp "$old/build/chronon" "$old/build/bench/bench_jit" "$work/old/"
+[ -f "$build/chronon-jit.so" ] && cp "$build/chronon-jit.so" "$work/new/"
+[ -f "$old/build/chronon-jit.so" ] && cp "$old/build/chronon-jit.so" "$work/old/"
+new=$work/new/chronon
+oldbin=$work/old/chronon
 
 top9=""
 if [ -f "$shared/reference/grobots/top9/sides.txt" ]; then
@@ -191,8 +194,8 @@ table_a() {
 : >"$work/new.a"
 i=0
 while [ $i -lt "$runs" ]; do
-  table_a "$work/old-bench_jit" >>"$work/old.a"
-  table_a "$work/new-bench_jit" >>"$work/new.a"
+  table_a "$work/old/bench_jit" >>"$work/old.a"
+  table_a "$work/new/bench_jit" >>"$work/new.a"
   i=$((i + 1))
 done
 printf '\n%-34s %10s %10s %10s %9s %9s\n' "compute-heavy brains (reps/s)" "old interp" "new interp" "new jit" "interp" "jit"

@@ -251,31 +251,110 @@ TEST_CASE("Grobocode JIT keeps compiled code on disk: a fresh JIT and a later pr
   REQUIRE(objects() == 1);
   chronon::jit::setObjectCacheFolder(before);
 
-  // Two runs of the command line: the second process, whose functions sit at other addresses, loads
-  // what the first wrote, and prints what the interpreter prints.
+  // Runs of the command line, whose JIT is the same library as this test's (docs/jit.md "Loading the
+  // JIT"), so the same program key: the first loads what this process wrote; from an empty folder,
+  // the next writes it and the last, whose functions sit at other addresses again, loads that. Each
+  // prints what the interpreter prints.
   const fs::path sideFile = folder / "cached.gb";
   std::ofstream(sideFile) << "#side Cached\n#type Probe\n#hardware\nprocessor 20 10\nenergy 100 0\n#code\n"
                           << code << "\n#end\n";
+  const fs::path outputs = fs::temp_directory_path() / ("chronon-jit-cache-runs-" + std::to_string(::getpid()));
+  fs::create_directories(outputs);
   const auto chronon = [&](const std::string& args, const std::string& to) {
     const std::string command = "CHRONON_JIT_CACHE='" + folder.string() + "' '" +
                                 chronon::test::chrononBinary().string() + "' run '" + sideFile.string() + "' " + args +
-                                " > '" + (folder / to).string() + "' 2>&1";
+                                " > '" + (outputs / to).string() + "' 2>&1";
     const int status = std::system(command.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
   REQUIRE(chronon("--frames 40", "interpreter.txt") == 0);
+  REQUIRE(chronon("--frames 40 --engine jit --stats", "shared.txt") == 0);
+  for (const auto& entry : fs::directory_iterator(folder))
+    if (entry.path().extension() == ".o") fs::remove(entry.path());
+  REQUIRE(objects() == 0);
   REQUIRE(chronon("--frames 40 --engine jit --stats", "first.txt") == 0);
   REQUIRE(chronon("--frames 40 --engine jit --stats", "second.txt") == 0);
-  const std::string interpreted = readFile(folder / "interpreter.txt");
-  const std::string first = readFile(folder / "first.txt");
-  const std::string second = readFile(folder / "second.txt");
-  INFO(first << "\n--- second ---\n" << second);
+  const std::string interpreted = readFile(outputs / "interpreter.txt");
+  const std::string shared = readFile(outputs / "shared.txt");
+  const std::string first = readFile(outputs / "first.txt");
+  const std::string second = readFile(outputs / "second.txt");
+  INFO(shared << "\n--- first ---\n" << first << "\n--- second ---\n" << second);
   CHECK(interpreted.find("prints:") != std::string::npos);
+  CHECK(shared.find("1 objects loaded from and 0 written to") != std::string::npos);
   CHECK(first.find("0 objects loaded from and 1 written to") != std::string::npos);
   CHECK(second.find("1 objects loaded from and 0 written to") != std::string::npos);
   // The prints come first; the statistics follow on stderr.
+  CHECK(shared.substr(0, interpreted.size()) == interpreted);
   CHECK(first.substr(0, interpreted.size()) == interpreted);
   CHECK(second.substr(0, interpreted.size()) == interpreted);
+  fs::remove_all(outputs);
+  fs::remove_all(folder);
+}
+
+TEST_CASE("the JIT's library is loaded only for a JIT; without it the interpreter runs", "[jit][cli]") {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::temp_directory_path() / ("chronon-jit-load-" + std::to_string(::getpid()));
+  fs::create_directories(folder);
+  const fs::path robots = chronon::test::sourceDir() / "stdlib" / "robowar";
+  struct Run {
+    int status = -1;
+    std::string out;
+    std::string err;
+  };
+  // `chronon battle` of two bundled robots, with `environment` set; LD_DEBUG=files makes the dynamic
+  // loader name on stderr every library the process loads.
+  const auto battle = [&](const std::string& environment, const std::string& engine) {
+    const std::string command = environment + " LD_DEBUG=files '" + chronon::test::chrononBinary().string() +
+                                "' battle '" + (robots / "dodger.rtk").string() + "' '" +
+                                (robots / "spinner.rtk").string() + "' --engine " + engine + " > '" +
+                                (folder / "out.txt").string() + "' 2> '" + (folder / "err.txt").string() + "'";
+    const int status = std::system(command.c_str());
+    return Run{WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(folder / "out.txt"),
+               readFile(folder / "err.txt")};
+  };
+  const Run interpreted = battle("", "interp");
+  REQUIRE(interpreted.status == 0);
+  REQUIRE(interpreted.out.find("battle: seed 1,") != std::string::npos);
+  CHECK(interpreted.err.find("chronon-jit.so") == std::string::npos);
+  CHECK(interpreted.err.find("libLLVM") == std::string::npos);
+
+  const Run native = battle("CHRONON_JIT_CACHE=off", "jit");
+  CHECK(native.status == 0);
+  CHECK(native.out == interpreted.out);
+  CHECK(native.err.find("chronon-jit.so") != std::string::npos);
+  CHECK(native.err.find("libLLVM") != std::string::npos);
+  CHECK(native.err.find("the JIT is not available") == std::string::npos);
+
+  // No library where CHRONON_JIT_LIBRARY points: a note, and the interpreter's battle.
+  const Run missing = battle("CHRONON_JIT_LIBRARY='" + (folder / "nowhere.so").string() + "'", "jit");
+  CHECK(missing.status == 0);
+  CHECK(missing.out == interpreted.out);
+  CHECK(missing.err.find("the JIT is not available (no chronon-jit.so at " + (folder / "nowhere.so").string() +
+                         "); the interpreter runs every robot") != std::string::npos);
+  CHECK(missing.err.find("libLLVM") == std::string::npos);
+
+  // A library that is not the JIT's (zlib, which the program links): refused by name.
+  std::string zlib;
+  {
+    std::ifstream maps("/proc/self/maps");
+    for (std::string line; zlib.empty() && std::getline(maps, line);) {
+      if (const size_t at = line.find('/'); at != std::string::npos && line.find("/libz.so") != std::string::npos)
+        zlib = line.substr(at);
+    }
+  }
+  REQUIRE(!zlib.empty());
+  const Run foreign = battle("CHRONON_JIT_LIBRARY='" + zlib + "'", "jit");
+  CHECK(foreign.status == 0);
+  CHECK(foreign.out == interpreted.out);
+  CHECK(foreign.err.find(zlib + " is not Chronon's JIT library (it has no chrononJitBackend)") != std::string::npos);
+
+  // A file that is no library at all.
+  std::ofstream(folder / "junk.so") << "not a shared object";
+  const Run junk = battle("CHRONON_JIT_LIBRARY='" + (folder / "junk.so").string() + "'", "jit");
+  CHECK(junk.status == 0);
+  CHECK(junk.out == interpreted.out);
+  CHECK(junk.err.find("the JIT is not available (cannot load " + (folder / "junk.so").string() + ": ") !=
+        std::string::npos);
   fs::remove_all(folder);
 }
 

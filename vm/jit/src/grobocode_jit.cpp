@@ -12,8 +12,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "backend.h"
 #include "background.h"
-#include "chronon/jit/jit.h"
 #include "chronon/vm/grobocode_interpreter.h"
 #include "code_cache.h"
 #include "grobocode_lower.h"
@@ -154,9 +154,24 @@ std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reaso
 
 }  // namespace
 
-uint64_t brainHash(const grobocode::Brain& brain) { return hashKey(brainKey(brain)); }
+uint64_t detail::brainHash(const grobocode::Brain& brain) { return hashKey(brainKey(brain)); }
 
-struct GrobocodeJit::Impl {
+// The JIT proper, behind the interface the program sees (grobocode_jit.h).
+class NativeGrobocodeJit final : public GrobocodeJit {
+ public:
+  struct Impl;
+  explicit NativeGrobocodeJit(std::unique_ptr<Impl> impl);
+  ~NativeGrobocodeJit() override;
+  int32_t run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) override;
+  bool prepare(const grobocode::Brain& brain, std::string_view name) override;
+  void waitIdle() override;
+  JitStats stats() const override;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+struct NativeGrobocodeJit::Impl {
   JitOptions options;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   // Level 2's code generation runs with full optimisation, so it has its own LLJIT, made when the
@@ -173,19 +188,19 @@ struct GrobocodeJit::Impl {
   NativeBrain compile(const grobocode::Brain& brain, CompileRecord& record, int optimization, Compiled& target);
 };
 
-void GrobocodeJit::Impl::enqueue(const Compiled& target, const grobocode::Brain& brain, int optimization) {
+void NativeGrobocodeJit::Impl::enqueue(const Compiled& target, const grobocode::Brain& brain, int optimization) {
   // The worker is the only writer of a queued entry's code.
   worker.push(Job{const_cast<Compiled*>(&target), std::make_unique<grobocode::Brain>(brain), optimization});
 }
 
-void GrobocodeJit::Impl::compileJob(Job& job) {
+void NativeGrobocodeJit::Impl::compileJob(Job& job) {
   cache.compileQueued(
       *job.target, static_cast<int32_t>(job.brain->instructions.size()), job.optimization,
       [&](CompileRecord& record) { return compile(*job.brain, record, job.optimization, *job.target); });
 }
 
-NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRecord& record, int optimization,
-                                        Compiled& target) {
+NativeBrain NativeGrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRecord& record, int optimization,
+                                              Compiled& target) {
   record.optimization = optimization;
   const auto size = static_cast<int32_t>(brain.instructions.size());
   if (size == 0) {
@@ -242,7 +257,7 @@ NativeBrain GrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRe
   return address.isNull() ? nullptr : address.toPtr<NativeBrain>();
 }
 
-const Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::string_view name) {
+const Compiled* NativeGrobocodeJit::Impl::find(const grobocode::Brain& brain, std::string_view name) {
   return cache.find(brainKey(brain), name, static_cast<int32_t>(brain.instructions.size()),
                     [&](Compiled& compiled, CompileRecord& record) {
                       compiled.name = record.name;
@@ -261,34 +276,35 @@ const Compiled* GrobocodeJit::Impl::find(const grobocode::Brain& brain, std::str
                     });
 }
 
-GrobocodeJit::GrobocodeJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-GrobocodeJit::~GrobocodeJit() = default;
+NativeGrobocodeJit::NativeGrobocodeJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+NativeGrobocodeJit::~NativeGrobocodeJit() = default;
 
-std::unique_ptr<GrobocodeJit> GrobocodeJit::create(std::string& reason, const JitOptions& options) {
-  if (!initializeNativeTarget(reason)) return nullptr;
-  std::unique_ptr<llvm::orc::LLJIT> jit = makeLljit(options.optimization, reason);
+std::unique_ptr<GrobocodeJit> detail::createGrobocodeJit(std::string& reason, const JitOptions& options) {
+  if (!detail::initializeNativeTarget(reason)) return nullptr;
+  std::unique_ptr<llvm::orc::LLJIT> jit = jit::makeLljit(options.optimization, reason);
   if (!jit) return nullptr;
-  auto impl = std::make_unique<Impl>();
+  auto impl = std::make_unique<NativeGrobocodeJit::Impl>();
   impl->options = options;
   impl->jit = std::move(jit);
-  return std::unique_ptr<GrobocodeJit>(new GrobocodeJit(std::move(impl)));
+  return std::make_unique<NativeGrobocodeJit>(std::move(impl));
 }
 
-bool GrobocodeJit::prepare(const grobocode::Brain& brain, std::string_view name) {
+bool NativeGrobocodeJit::prepare(const grobocode::Brain& brain, std::string_view name) {
   const Compiled* compiled = impl_->find(brain, name);
   if (impl_->options.background) return true;
   return compiled->function.load(std::memory_order_acquire) != nullptr;
 }
 
-void GrobocodeJit::waitIdle() { impl_->worker.waitIdle(); }
+void NativeGrobocodeJit::waitIdle() { impl_->worker.waitIdle(); }
 
-JitStats GrobocodeJit::stats() const {
+JitStats NativeGrobocodeJit::stats() const {
   JitStats copy = impl_->cache.stats();
   copy.queued = impl_->worker.pending();
   return copy;
 }
 
-int32_t GrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) {
+int32_t NativeGrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& brain,
+                                grobocode::GrobocodeHost& host) {
   if (state.status != grobocode::BrainStatus::kOk || state.remaining <= 0) return 0;
   grobocode::BrainState::EngineMemo& memo = state.engineMemo;
   if (memo.engine != this || memo.brain != &brain) {

@@ -61,8 +61,8 @@ const std::string& hostDescription() {
   return description;
 }
 
-// The object (executable or shared library) whose code includes `address`, and the executable's GNU
-// build ID as hex, found through the loaded objects' program headers.
+// The object (executable or shared library) whose code includes `address`, and its GNU build ID as
+// hex, found through the loaded objects' program headers.
 struct BuildIdSearch {
   uintptr_t address = 0;
   std::string id;
@@ -77,9 +77,6 @@ int findBuildId(dl_phdr_info* info, size_t /*size*/, void* data) {
     if (segment.p_type == PT_LOAD && search.address >= start && search.address - start < segment.p_memsz) holds = true;
   }
   if (!holds) return 0;
-  // Only the executable's own ID covers every library the lowering reads (the project's libraries
-  // are static); code in a shared library gets no program keys.
-  if (info->dlpi_name != nullptr && info->dlpi_name[0] != '\0') return 1;
   for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
     const ElfW(Phdr)& segment = info->dlpi_phdr[i];
     if (segment.p_type != PT_NOTE) continue;
@@ -105,8 +102,9 @@ int findBuildId(dl_phdr_info* info, size_t /*size*/, void* data) {
   return 1;
 }
 
-// The build ID of the executable that holds this code and the JIT's lowering, "" when it has none
-// or the code is in a shared library.
+// The build ID of the JIT's library, which holds this code and the lowering, "" when it has none.
+// The library links the project's libraries statically, so its ID covers everything the lowering
+// reads.
 const std::string& buildId() {
   static const std::string id = [] {
     BuildIdSearch search;

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "chronon/jit/jit.h"
+#include "backend.h"
 #include "chronon/vm/robbie_interpreter.h"
 #include "code_cache.h"
 #include "llvm_support.h"
@@ -172,9 +172,24 @@ void box(const std::vector<uint64_t>& slots, robbie::MachineState& state) {
 
 }  // namespace
 
-uint64_t programHash(const robbie::Program& program) { return hashKey(programKey(program)); }
+uint64_t detail::robbieProgramHash(const robbie::Program& program) { return hashKey(programKey(program)); }
 
-struct RobbieJit::Impl {
+// The JIT proper, behind the interface the program sees (robbie_jit.h).
+class NativeRobbieJit final : public RobbieJit {
+ public:
+  struct Impl;
+  explicit NativeRobbieJit(std::unique_ptr<Impl> impl);
+  ~NativeRobbieJit() override;
+  void run(robbie::MachineState& state, const robbie::Program& program, robbie::RobbieHost& host,
+           int64_t budget) override;
+  bool prepare(const robbie::Program& program, std::string_view name, std::string* reason) override;
+  JitStats stats() const override;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+struct NativeRobbieJit::Impl {
   JitOptions options;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   detail::CodeCache<Compiled> cache;
@@ -183,7 +198,7 @@ struct RobbieJit::Impl {
   NativeRobbie compile(const robbie::Program& program, Compiled& compiled, CompileRecord& record);
 };
 
-NativeRobbie RobbieJit::Impl::compile(const robbie::Program& program, Compiled& compiled, CompileRecord& record) {
+NativeRobbie NativeRobbieJit::Impl::compile(const robbie::Program& program, Compiled& compiled, CompileRecord& record) {
   const auto size = static_cast<int32_t>(program.code.size());
   if (size > options.maxInstructions) {
     record.note = "program longer than " + std::to_string(options.maxInstructions) + " instructions";
@@ -206,7 +221,7 @@ NativeRobbie RobbieJit::Impl::compile(const robbie::Program& program, Compiled& 
   return address.isNull() ? nullptr : address.toPtr<NativeRobbie>();
 }
 
-const Compiled* RobbieJit::Impl::find(const robbie::Program& program, std::string_view name) {
+const Compiled* NativeRobbieJit::Impl::find(const robbie::Program& program, std::string_view name) {
   return cache.find(programKey(program), name, static_cast<int32_t>(program.code.size()),
                     [&](Compiled& compiled, CompileRecord& record) {
                       compiled.function = compile(program, compiled, record);
@@ -215,11 +230,11 @@ const Compiled* RobbieJit::Impl::find(const robbie::Program& program, std::strin
                     });
 }
 
-RobbieJit::RobbieJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-RobbieJit::~RobbieJit() = default;
+NativeRobbieJit::NativeRobbieJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+NativeRobbieJit::~NativeRobbieJit() = default;
 
-std::unique_ptr<RobbieJit> RobbieJit::create(std::string& reason, const JitOptions& options) {
-  if (!initializeNativeTarget(reason)) return nullptr;
+std::unique_ptr<RobbieJit> detail::createRobbieJit(std::string& reason, const JitOptions& options) {
+  if (!detail::initializeNativeTarget(reason)) return nullptr;
   const detail::HostSymbol symbols[] = {
 #define CHRONON_RL_SYMBOL(symbol, signature) detail::hostSymbol(#symbol, &detail::symbol),
       CHRONON_RL_HELPERS(CHRONON_RL_SYMBOL)
@@ -227,22 +242,22 @@ std::unique_ptr<RobbieJit> RobbieJit::create(std::string& reason, const JitOptio
   };
   std::unique_ptr<llvm::orc::LLJIT> jit = detail::makeLljit(detail::codeGenFor(options.optimization), symbols, reason);
   if (!jit) return nullptr;
-  auto impl = std::make_unique<Impl>();
+  auto impl = std::make_unique<NativeRobbieJit::Impl>();
   impl->options = options;
   impl->jit = std::move(jit);
-  return std::unique_ptr<RobbieJit>(new RobbieJit(std::move(impl)));
+  return std::make_unique<NativeRobbieJit>(std::move(impl));
 }
 
-bool RobbieJit::prepare(const robbie::Program& program, std::string_view name, std::string* reason) {
+bool NativeRobbieJit::prepare(const robbie::Program& program, std::string_view name, std::string* reason) {
   const Compiled* compiled = impl_->find(program, name);
   if (reason != nullptr) *reason = compiled->note;
   return compiled->function != nullptr;
 }
 
-JitStats RobbieJit::stats() const { return impl_->cache.stats(); }
+JitStats NativeRobbieJit::stats() const { return impl_->cache.stats(); }
 
-void RobbieJit::run(robbie::MachineState& state, const robbie::Program& program, robbie::RobbieHost& host,
-                    int64_t budget) {
+void NativeRobbieJit::run(robbie::MachineState& state, const robbie::Program& program, robbie::RobbieHost& host,
+                          int64_t budget) {
   if (state.status != robbie::RunStatus::kRunning || budget <= 0) return;
   const Compiled* compiled = impl_->find(program, {});
   std::vector<uint64_t> slots(program.registers.size());

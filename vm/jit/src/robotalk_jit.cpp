@@ -14,8 +14,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "backend.h"
 #include "background.h"
-#include "chronon/jit/jit.h"
 #include "code_cache.h"
 #include "llvm_support.h"
 #include "robotalk_lower.h"
@@ -138,7 +138,7 @@ std::atomic<uint64_t> nextSerial{1};
 
 }  // namespace
 
-uint64_t programHash(const vm::Bytecode& code) { return hashKey(programKey(code)); }
+uint64_t detail::roboTalkProgramHash(const vm::Bytecode& code) { return hashKey(programKey(code)); }
 
 namespace {
 
@@ -166,7 +166,22 @@ std::unique_ptr<llvm::orc::LLJIT> makeJit(llvm::CodeGenOptLevel level, std::stri
 
 }  // namespace
 
-struct RoboTalkJit::Impl {
+// The JIT proper, behind the interface the program sees (robotalk_jit.h).
+class NativeRoboTalkJit final : public RoboTalkJit {
+ public:
+  struct Impl;
+  explicit NativeRoboTalkJit(std::unique_ptr<Impl> impl);
+  ~NativeRoboTalkJit() override;
+  vm::RunResult run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) override;
+  bool prepare(const vm::Bytecode& code, std::string_view name, std::string* note) override;
+  void waitIdle() override;
+  JitStats stats() const override;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+struct NativeRoboTalkJit::Impl {
   JitOptions options;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   // Level 2's code generation runs with full optimisation, so it has its own LLJIT, made when the
@@ -185,7 +200,7 @@ struct RoboTalkJit::Impl {
   void compileJob(Job& job);
 };
 
-void RoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode& code, int optimization) {
+void NativeRoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode& code, int optimization) {
   // The worker is the only writer of a queued entry's code and note.
   Job job{const_cast<Compiled*>(&target), std::make_unique<vm::Bytecode>(code), optimization, {}};
   if (optimization >= 2) {
@@ -196,13 +211,13 @@ void RoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode& code
   worker.push(std::move(job));
 }
 
-void RoboTalkJit::Impl::compileJob(Job& job) {
+void NativeRoboTalkJit::Impl::compileJob(Job& job) {
   cache.compileQueued(*job.target, static_cast<int32_t>(job.code->cells.size()), job.optimization,
                       [&](CompileRecord& record) { return compile(*job.code, record, job.optimization, job.starts); });
 }
 
-NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record, int optimization,
-                                         const std::vector<bool>& starts) {
+NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record, int optimization,
+                                               const std::vector<bool>& starts) {
   record.optimization = optimization;
   const auto size = static_cast<int32_t>(code.cells.size());
   if (size == 0) {
@@ -236,7 +251,7 @@ NativeProgram RoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord
   return address.isNull() ? nullptr : address.toPtr<NativeProgram>();
 }
 
-const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_view name) {
+const Compiled* NativeRoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_view name) {
   return cache.find(
       programKey(code), name, static_cast<int32_t>(code.cells.size()), [&](Compiled& compiled, CompileRecord& record) {
         compiled.name = record.name;
@@ -251,38 +266,38 @@ const Compiled* RoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_vi
       });
 }
 
-RoboTalkJit::RoboTalkJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-RoboTalkJit::~RoboTalkJit() = default;
+NativeRoboTalkJit::NativeRoboTalkJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+NativeRoboTalkJit::~NativeRoboTalkJit() = default;
 
-std::unique_ptr<RoboTalkJit> RoboTalkJit::create(std::string& reason, const JitOptions& options) {
-  if (!initializeNativeTarget(reason)) return nullptr;
+std::unique_ptr<RoboTalkJit> detail::createRoboTalkJit(std::string& reason, const JitOptions& options) {
+  if (!detail::initializeNativeTarget(reason)) return nullptr;
   // Levels 0 and 1 use the fast code generator, whose time grows linearly with the program (a
   // median of about 7 ms a robot); a hot program's level 2 recompile (JitOptions::hotInstructions)
   // gets the optimising one, which makes its code two to three times as fast.
-  auto impl = std::make_unique<Impl>();
+  auto impl = std::make_unique<NativeRoboTalkJit::Impl>();
   impl->options = options;
   impl->jit = makeJit(detail::codeGenFor(options.optimization), reason);
   if (!impl->jit) return nullptr;
   impl->serial = nextSerial.fetch_add(1);
-  return std::unique_ptr<RoboTalkJit>(new RoboTalkJit(std::move(impl)));
+  return std::make_unique<NativeRoboTalkJit>(std::move(impl));
 }
 
-bool RoboTalkJit::prepare(const vm::Bytecode& code, std::string_view name, std::string* note) {
+bool NativeRoboTalkJit::prepare(const vm::Bytecode& code, std::string_view name, std::string* note) {
   const Compiled* compiled = impl_->find(code, name);
   if (impl_->options.background || compiled->function.load(std::memory_order_acquire) != nullptr) return true;
   if (note != nullptr) *note = compiled->note;
   return false;
 }
 
-void RoboTalkJit::waitIdle() { impl_->worker.waitIdle(); }
+void NativeRoboTalkJit::waitIdle() { impl_->worker.waitIdle(); }
 
-JitStats RoboTalkJit::stats() const {
+JitStats NativeRoboTalkJit::stats() const {
   JitStats copy = impl_->cache.stats();
   copy.queued = impl_->worker.pending();
   return copy;
 }
 
-vm::RunResult RoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) {
+vm::RunResult NativeRoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) {
   if (brain.failed) return vm::RunResult{vm::Stop::kError, 0};
   vm::EngineMemo& memo = code.memo;
   if (memo.engine != impl_->serial) {

@@ -71,39 +71,39 @@ inline constexpr int64_t kDefaultWarmInstructionsPerInstruction = 30000;
 /// time in hardware words, gain too little from level 2 to repay its compile (docs/jit.md).
 inline constexpr int64_t kDefaultHotInstructions = 200'000'000;
 
-/// The Grobocode JIT. Thread-safe: compiles under a lock; compiled code is shared.
-class GrobocodeJit final : public grobocode::BrainEngine {
+/// The Grobocode JIT. Thread-safe: compiles under a lock; compiled code is shared. An interface:
+/// its implementation lives in the JIT's library (jit.h), which `create` loads on first use.
+class GrobocodeJit : public grobocode::BrainEngine {
  public:
-  /// A JIT, or nullptr with `reason` set when LLVM cannot generate native code on this host.
+  /// A JIT, or nullptr with `reason` set when the JIT's library cannot be loaded or LLVM cannot
+  /// generate native code on this host.
   static std::unique_ptr<GrobocodeJit> create(std::string& reason, const JitOptions& options = {});
-  ~GrobocodeJit() override;
   GrobocodeJit(const GrobocodeJit&) = delete;
   GrobocodeJit& operator=(const GrobocodeJit&) = delete;
 
   /// Runs exactly as grobocode::run (grobocode_interpreter.h), natively where it can. Returns the
   /// instructions executed.
-  int32_t run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) override;
+  int32_t run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) override = 0;
   std::string_view name() const override { return "jit"; }
 
   /// Compiles `brain` now (or finds it in the cache) and names it `name` in the statistics. Returns
   /// false when the JIT declined it (see stats()). With JitOptions::background it only queues the
   /// brain (a copy) and returns true; a decline then shows in stats() once the compile ran.
-  bool prepare(const grobocode::Brain& brain, std::string_view name);
+  virtual bool prepare(const grobocode::Brain& brain, std::string_view name) = 0;
 
   /// Blocks until the background thread has compiled everything queued (at once without one).
-  void waitIdle();
+  virtual void waitIdle() = 0;
 
   /// A copy of the statistics so far.
-  JitStats stats() const;
+  virtual JitStats stats() const = 0;
 
- private:
-  struct Impl;
-  explicit GrobocodeJit(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
+ protected:
+  GrobocodeJit() = default;
 };
 
 /// The content hash of a brain: its instruction words, constants, label addresses and table sizes
 /// (everything compiled code depends on). Two brains with equal hashes and equal contents share code.
+/// 0 when the JIT's library cannot be loaded (jit.h).
 uint64_t brainHash(const grobocode::Brain& brain);
 
 }  // namespace chronon::jit

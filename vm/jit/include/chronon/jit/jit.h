@@ -1,7 +1,15 @@
 #pragma once
 // The native-code backend (LLVM ORC LLJIT), an optional plug-in: every engine it offers
-// (grobocode_jit.h, robbie_jit.h) may decline a program, and the interpreter then runs it. This
-// header holds what they share: the LLVM version and the one-time native target set-up.
+// (grobocode_jit.h, robotalk_jit.h, robbie_jit.h) may decline a program, and the interpreter then
+// runs it. This header holds what they share: the LLVM version, the one-time native target set-up
+// and the object cache.
+//
+// The engines live in a library of their own, chronon-jit.so, the only code that links LLVM. A
+// program loads it the first time it asks for a JIT (or for anything below but llvmVersion), so that
+// a run with the interpreter never pays for loading LLVM (docs/jit.md "Loading the JIT"). It is
+// looked for in the file CHRONON_JIT_LIBRARY names when that is set, else beside the running
+// program and in the folder above it. When it cannot be loaded, every `create` returns nullptr with
+// the reason, and the interpreter runs everything.
 
 #include <cstdint>
 #include <string>
@@ -11,8 +19,9 @@ namespace chronon::jit {
 /// The LLVM version the JIT was built against, e.g. "19.1.7".
 std::string llvmVersion();
 
-/// Initialises LLVM's native target once per process. Returns true when native code generation is
-/// available on this machine; false (with `reason` set) when it is not.
+/// Loads the JIT's library and initialises LLVM's native target, once per process. Returns true when
+/// native code generation is available; false (with `reason` set) when the library cannot be loaded
+/// or LLVM has no native target for this machine.
 bool initializeNativeTarget(std::string& reason);
 
 /// The folder where compiled code is kept between runs (docs/jit.md "The object cache"), or "" when
@@ -21,7 +30,8 @@ bool initializeNativeTarget(std::string& reason);
 std::string objectCacheFolder();
 
 /// Keeps compiled code in `folder` (created when missing) from now on; "" turns the cache off.
-/// Returns false, with the cache off, when the folder cannot be made.
+/// Returns false, with the cache off, when the folder cannot be made or the JIT's library cannot be
+/// loaded.
 bool setObjectCacheFolder(const std::string& folder);
 
 /// Objects this process loaded from the cache instead of compiling them, and objects it wrote there.

@@ -26,40 +26,40 @@ namespace chronon::jit {
 inline constexpr int64_t kDefaultRoboTalkHotCycles = 100'000;
 
 /// The RoboTalk JIT. Thread-safe: compiles under a lock (or, with JitOptions::background, on its one
-/// worker thread while the interpreter runs the program); compiled code is shared.
-class RoboTalkJit final : public vm::RoboTalkEngine {
+/// worker thread while the interpreter runs the program); compiled code is shared. An interface: its
+/// implementation lives in the JIT's library (jit.h), which `create` loads on first use.
+class RoboTalkJit : public vm::RoboTalkEngine {
  public:
-  /// A JIT, or nullptr with `reason` set when LLVM cannot generate native code on this host.
+  /// A JIT, or nullptr with `reason` set when the JIT's library cannot be loaded or LLVM cannot
+  /// generate native code on this host.
   static std::unique_ptr<RoboTalkJit> create(std::string& reason, const JitOptions& options = {});
-  ~RoboTalkJit() override;
   RoboTalkJit(const RoboTalkJit&) = delete;
   RoboTalkJit& operator=(const RoboTalkJit&) = delete;
 
   /// Runs exactly as vm::run (robotalk_interpreter.h, specs/robowar.md §3.5), natively where it can. The
   /// first call with a Bytecode compiles it (or finds it in the cache) and remembers the result in
   /// Bytecode::memo.
-  vm::RunResult run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) override;
+  vm::RunResult run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) override = 0;
   std::string_view name() const override { return "jit"; }
 
   /// Compiles `code` now (or finds it in the cache; with JitOptions::background, queues it) and names
   /// it `name` in the statistics. Returns false when the JIT declined it (see stats()); `note` then
   /// says why. In the background it returns true: a decline shows in the statistics only.
-  bool prepare(const vm::Bytecode& code, std::string_view name, std::string* note = nullptr);
+  virtual bool prepare(const vm::Bytecode& code, std::string_view name, std::string* note = nullptr) = 0;
 
   /// With JitOptions::background: returns once every queued program is compiled (at once otherwise).
-  void waitIdle();
+  virtual void waitIdle() = 0;
 
   /// A copy of the statistics so far (CompileRecord::instructions is the program's length).
-  JitStats stats() const;
+  virtual JitStats stats() const = 0;
 
- private:
-  struct Impl;
-  explicit RoboTalkJit(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
+ protected:
+  RoboTalkJit() = default;
 };
 
 /// The content hash of a decoded program (every cell's kind, operator, cost and value): the cache key.
 /// Equal hashes with equal contents share code.
+/// 0 when the JIT's library cannot be loaded (jit.h).
 uint64_t programHash(const vm::Bytecode& code);
 
 }  // namespace chronon::jit
