@@ -89,6 +89,18 @@ class LoggingHost final : public vm::Host {
   void interruptEntered(vm::Brain& brain, vm::Interrupt which) override {
     log.push_back("interrupt " + std::to_string(static_cast<int>(which)) + " pc " + std::to_string(brain.pc));
   }
+  // With keepDirect(), X, Y and AIM are ints the host keeps (Host::directReads), read without a call,
+  // as the arena keeps its robots' registers; the others still go through readRegister.
+  std::array<int, 3> kept{};
+  std::array<const int*, robotalk::kRegisterCount> table{};
+  void keepDirect(int call) {
+    // Values on both sides of what int16_t holds, which both engines must clip alike.
+    kept = {32767 - 4000 + call * 97, -32768 + 4000 - call * 89, (call * 53) % 360};
+    table[static_cast<size_t>(Reg::X)] = &kept[0];
+    table[static_cast<size_t>(Reg::Y)] = &kept[1];
+    table[static_cast<size_t>(Reg::Aim)] = &kept[2];
+    directReads = table.data();
+  }
 };
 
 std::string describe(const vm::Brain& b) {
@@ -101,8 +113,9 @@ std::string describe(const vm::Brain& b) {
 
 // Runs `code` under both engines call by call with uneven budgets, queueing and servicing edge
 // interrupts between calls as the arena does, and checks that everything observable is equal after
-// every call. Returns the number of calls made.
-int compareStepping(const vm::Bytecode& code, int calls, uint32_t seed) {
+// every call. With `direct`, the hosts keep X, Y and AIM as ints (LoggingHost::keepDirect). Returns
+// the number of calls made.
+int compareStepping(const vm::Bytecode& code, int calls, uint32_t seed, bool direct = false) {
   constexpr std::array<int, 12> kBudgets = {1, 2, 3, 5, 7, 11, 13, 4, 17, 30, 50, 1000};
   vm::Brain a;
   vm::Brain b;
@@ -117,6 +130,10 @@ int compareStepping(const vm::Bytecode& code, int calls, uint32_t seed) {
       vm::queueInterrupt(b, which);
       if (a.interruptsEnabled) vm::serviceInterrupts(a);
       if (b.interruptsEnabled) vm::serviceInterrupts(b);
+    }
+    if (direct) {
+      hostA.keepDirect(call);
+      hostB.keepDirect(call);
     }
     const vm::RunResult ra = vm::run(code, a, hostA, budget);
     const vm::RunResult rb = theJit().run(code, b, hostB, budget);
@@ -295,6 +312,38 @@ TEST_CASE("RoboTalk JIT matches the interpreter on compute loops with every budg
     INFO(source);
     REQUIRE(theJit().prepare(code, "compute"));
     for (uint32_t seed = 0; seed < 4; ++seed) CHECK(compareStepping(code, 300, seed) > 0);
+  }
+}
+
+TEST_CASE("RoboTalk JIT reads the registers a host keeps as ints where they lie, clipped as the interpreter clips them",
+          "[jit][robotalk]") {
+  // X and Y cross the bounds of int16_t as the calls go on; SPEEDX and RANGE are not kept.
+  const std::string source =
+      "hit range' setint 100 range' setparam inton\n"
+      "loop: x a' store y b' store aim 3 + aim' store speedx range + drop a b aim sync loop jump\n"
+      "hit: x y - drop rti";
+  const vm::Bytecode code = vm::decode(compileSource(source));
+  REQUIRE(theJit().prepare(code, "direct"));
+  for (uint32_t seed = 0; seed < 4; ++seed) CHECK(compareStepping(code, 200, seed, true) > 0);
+  // The clipped values themselves, after one call that reads X and Y once each.
+  const vm::Bytecode once = vm::decode(compileSource("x y aim sync"));
+  REQUIRE(theJit().prepare(once, "direct-once"));
+  for (const int call : {0, 41, 60}) {
+    vm::Brain a;
+    vm::Brain b;
+    LoggingHost hostA;
+    LoggingHost hostB;
+    hostA.keepDirect(call);
+    hostB.keepDirect(call);
+    vm::run(once, a, hostA, 100);
+    theJit().run(once, b, hostB, 100);
+    REQUIRE(a == b);
+    REQUIRE(a.sp == 3);
+    CHECK(a.stack[0] == std::min(hostA.kept[0], 32767));
+    CHECK(a.stack[1] == std::max(hostA.kept[1], -32768));
+    CHECK(a.stack[2] == hostA.kept[2]);
+    CHECK(hostA.log.empty());
+    CHECK(hostB.log.empty());
   }
 }
 

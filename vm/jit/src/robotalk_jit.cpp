@@ -48,8 +48,7 @@ extern "C" int32_t chronon_jit_robotalk_until(NativeContext* context, const uint
 }
 
 extern "C" int32_t chronon_jit_robotalk_read(NativeContext* context, int32_t reg, int32_t at) {
-  // The interpreter reads the same registers the same way (vm::readDirect).
-  if (const int32_t value = vm::readDirect(*context->host, reg); value != vm::kNotDirect) return value;
+  // Native code has read the direct registers itself (Lowering::lowerHwRead).
   return vm::readHardware(*context->brain, *context->host, static_cast<robotalk::Reg>(reg), at);
 }
 
@@ -77,7 +76,7 @@ static_assert(std::is_standard_layout_v<vm::Brain> && std::is_standard_layout_v<
 static_assert(std::is_standard_layout_v<decltype(vm::Brain::stack)> &&
               std::is_standard_layout_v<decltype(vm::Brain::letters)> &&
               std::is_standard_layout_v<decltype(vm::Brain::vector)>);
-static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(robotalk_detail::ContextSlot::kHost) + 1));
+static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(robotalk_detail::ContextSlot::kDirectReads) + 1));
 static_assert(static_cast<int>(vm::Stop::kBudget) == 0 && static_cast<int>(vm::Stop::kSync) == 1 &&
               static_cast<int>(vm::Stop::kError) == 2);
 
@@ -311,7 +310,7 @@ vm::RunResult NativeRoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain,
   if (function == nullptr) return vm::run(code, brain, host, budget);
   vm::RunCounters counters;
   const int32_t limit = budget;
-  NativeContext context{&brain, &counters, &limit, &code, &host};
+  NativeContext context{&brain, &counters, &limit, &code, &host, host.directReads};
   const int32_t stop = function(&context);
   const JitOptions& options = impl_->options;
   if (options.background && options.hotInstructions > 0 && options.optimization < 2) {

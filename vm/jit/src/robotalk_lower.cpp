@@ -9,8 +9,9 @@
 // once, so that the brain is exact wherever the body leaves). An instruction that would fail here
 // (a result out of bounds, division by zero, a bad jump destination) leaves the brain exactly as
 // before it and lets vm::step execute it, so errors and messages are the interpreter's own.
-// Hardware registers are read and written by direct calls to the host through the interpreter's own
-// functions (vm::readHardware, vm::writeHardware); a write may enter a RANGE/RADAR handler, after
+// Hardware registers the host keeps as ints are read where they lie (vm::readDirect); the others are
+// read, and all are written, by direct calls to the host through the interpreter's own functions
+// (vm::readHardware, vm::writeHardware); a write may enter a RANGE/RADAR handler, after
 // which native code goes back to the dispatch. Nothing else in a compiled block can enter an
 // interrupt: the interpreter does that only in INTON and RTI, which are always stepped. When a block
 // does not fit the rest of the budget, vm::resume plays the few cycles left.
@@ -574,13 +575,39 @@ void Lowering::lowerCall(const PlannedOp& op, int at) {
 }
 
 void Lowering::lowerHwRead(const PlannedOp& op, int at) {
-  // As the interpreter's RECALL: the quoted code is popped and the brain is up to date (this
-  // instruction's cycles charged) before the host is called.
   const int d = depth_;
+  // As the interpreter's RECALL (vm::readDirect): a register the host keeps as an int is loaded
+  // where it lies and clipped to int16_t, with nothing written back, since nothing else looks.
+  BasicBlock* pointed = newBlock("read_pointed");
+  BasicBlock* direct = newBlock("read_direct");
+  BasicBlock* call = newBlock("read_call");
+  BasicBlock* join = newBlock("read_join");
+  auto* ptr = b_.getPtrTy();
+  Value* table = b_.CreateLoad(
+      ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(ContextSlot::kDirectReads)));
+  b_.CreateCondBr(b_.CreateIsNull(table), call, pointed);
+  b_.SetInsertPoint(pointed);
+  Value* where = b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, table, static_cast<uint64_t>(op.index)));
+  b_.CreateCondBr(b_.CreateIsNull(where), call, direct);
+  b_.SetInsertPoint(direct);
+  Value* loaded = b_.CreateLoad(i32(), where);
+  Value* clipped = b_.CreateSelect(b_.CreateICmpSGT(loaded, c32(32767)), c32(32767), loaded);
+  clipped = b_.CreateSelect(b_.CreateICmpSLT(clipped, c32(-32768)), c32(-32768), clipped);
+  BasicBlock* directEnd = b_.GetInsertBlock();
+  b_.CreateBr(join);
+  // Otherwise the host is called: the quoted code is popped and the brain is up to date (this
+  // instruction's cycles charged) first.
+  b_.SetInsertPoint(call);
   commit(d - 1, c32(at + 1));
   writeBack();
-  Value* value = b_.CreateCall(read_, {contextArg_, c32(op.index), c32(at)});
-  returnIf(b_.CreateICmpEQ(value, c32(vm::kHardwareReadFailed)), kErrorStop);
+  Value* called = b_.CreateCall(read_, {contextArg_, c32(op.index), c32(at)});
+  returnIf(b_.CreateICmpEQ(called, c32(vm::kHardwareReadFailed)), kErrorStop);
+  BasicBlock* callEnd = b_.GetInsertBlock();
+  b_.CreateBr(join);
+  b_.SetInsertPoint(join);
+  llvm::PHINode* value = b_.CreatePHI(i32(), 2);
+  value->addIncoming(clipped, directEnd);
+  value->addIncoming(called, callEnd);
   // A read changes neither the stack nor the pc, so the cells in registers stay valid.
   setCell(d - 1, narrow(value));
 }

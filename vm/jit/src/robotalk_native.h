@@ -21,10 +21,13 @@ struct NativeContext {
   const int32_t* budget;      ///< The call's budget.
   const vm::Bytecode* code;   ///< For single steps.
   vm::Host* host;             ///< For single steps.
+  /// host->directReads as the call began (the host keeps it for the whole call), so that native code
+  /// reads those registers where they lie, as the interpreter does, without a call.
+  const int* const* directReads;
 };
 
 /// The order of NativeContext's pointers, as lowering addresses them (8 bytes each).
-enum class ContextSlot : int { kBrain, kCounters, kBudget, kCode, kHost };
+enum class ContextSlot : int { kBrain, kCounters, kBudget, kCode, kHost, kDirectReads };
 
 /// The values native code reads and writes: vm::Brain's stack, sp, pc, letters and vector, and
 /// vm::RunCounters' cycles and freeRun.
@@ -62,7 +65,8 @@ extern "C" int32_t chronon_jit_robotalk_resume(NativeContext* context);
 extern "C" int32_t chronon_jit_robotalk_until(NativeContext* context, const uint8_t* leaders);
 
 /// vm::readHardware of register `reg` by the RECALL at address `at` (brain.sp and brain.pc already
-/// as after the pop). Returns the value, or vm::kHardwareReadFailed when the host failed it.
+/// as after the pop), for a register that NativeContext::directReads does not hold. Returns the value, or
+/// vm::kHardwareReadFailed when the host failed it.
 extern "C" int32_t chronon_jit_robotalk_read(NativeContext* context, int32_t reg, int32_t at);
 
 /// vm::writeHardware of `value` to register `reg` by the STORE at address `at` (brain.sp and
