@@ -3,7 +3,8 @@
 # Builds REV (default 1db5ab2, where the issue "Heavy tournaments, several times faster" starts) in a
 # separate worktree with this build's CMAKE_BUILD_TYPE, then runs each figure's chronon command with
 # the old and the new binary alternately, pinned to one core (taskset -c 0), RUNS times each (default
-# 3), and prints per figure the median old and new times and the speed-up old/new. JIT figures run
+# 3), and prints per figure the median old and new CPU times (wall-clock without GNU time) and the
+# speed-up old/new. JIT figures run
 # with the new build's object cache warmed by untimed runs first, except the one marked "no cache". The outputs of
 # the two binaries must be byte-identical (the same battles); a figure whose outputs differ says so.
 # Last, the compute-heavy brains of bench_jit (a), both builds' bench_jit alternately on one core:
@@ -57,18 +58,26 @@ if [ -f "$shared/reference/grobots/top9/sides.txt" ]; then
   for s in $(cat "$shared/reference/grobots/top9/sides.txt"); do top9="$top9 $shared/corpus/grobots/$s"; done
 fi
 
-# Milliseconds that `chronon ARGS...` takes on core 0; its output goes to FILE. With cache=off the
-# JIT's object cache is off (CHRONON_JIT_CACHE=off).
+# Milliseconds of CPU (user and system, every thread) that `chronon ARGS...` takes on core 0; its
+# output goes to FILE. On one core the CPU time is the run's time, less what the virtual machine's
+# host took from it (steal), which inflates a wall-clock figure now and then by a third or more.
+# Without GNU time (/usr/bin/time, package time) the wall-clock time is measured instead. With
+# cache=off the JIT's object cache is off (CHRONON_JIT_CACHE=off).
 cache=on
+timer=/usr/bin/time
+[ -x "$timer" ] || timer=
 timed() {
   out=$1
   shift
-  start=$(date +%s%N)
-  if [ "$cache" = off ]; then
-    CHRONON_JIT_CACHE=off taskset -c 0 "$@" >"$out" 2>/dev/null || echo "failed: $*" >&2
-  else
-    taskset -c 0 "$@" >"$out" 2>/dev/null || echo "failed: $*" >&2
+  set -- taskset -c 0 "$@"
+  [ "$cache" = off ] && set -- env CHRONON_JIT_CACHE=off "$@"
+  if [ -n "$timer" ]; then
+    "$timer" -o "$work/time" -f '%U %S' "$@" >"$out" 2>/dev/null || echo "failed: $*" >&2
+    awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$work/time"
+    return
   fi
+  start=$(date +%s%N)
+  "$@" >"$out" 2>/dev/null || echo "failed: $*" >&2
   end=$(date +%s%N)
   echo "($end - $start) / 1000000" | bc
 }
@@ -106,7 +115,9 @@ if [ "$part" = instructions ]; then
 fi
 
 if [ "$part" != programs ]; then
-printf '%-34s %10s %10s %9s  %s\n' figure "old ms" "new ms" "old/new" "same output"
+unit="ms"
+[ -n "$timer" ] && unit="CPU ms"
+printf '%-34s %10s %10s %9s  %s\n' figure "old $unit" "new $unit" "old/new" "same output"
 # figure NAME ARGS...: alternates the binaries RUNS times and prints the medians and the ratio.
 figure() {
   name=$1
@@ -171,6 +182,7 @@ scale() {
   two=$(median <"$work/two.ms")
   printf '%-34s %10s %10s %9s  %s\n' "$name" "$one" "$two" "$(echo "scale=2; $one / $two" | bc)" "(-j 1 / -j 2, new build)"
 }
+printf '\n%-34s %10s %10s %9s\n' "scaling (wall-clock ms)" "-j 1" "-j 2" "ratio"
 # shellcheck disable=SC2086
 {
   scale "robowar (b') -j 2 against -j 1" tournament "$repo/stdlib/robowar" --duels 100 --groups 500

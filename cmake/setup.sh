@@ -8,7 +8,8 @@
 # fuzz targets need (-DCHRONON_FUZZ=ON, bench/fuzz.sh; docs/robustness.md). About 100 MB installed,
 # so neither the default path nor CI installs them.
 # With --bench it also installs gforth, whose gforth-fast is bench/bench_jit's reference for the
-# compute-heavy Grobocode brains (docs/jit.md); nothing else uses it.
+# compute-heavy Grobocode brains (docs/jit.md), and GNU time, which bench/compare.sh reads CPU times
+# with.
 set -euo pipefail
 
 tests=0
@@ -44,7 +45,7 @@ if [ "$fuzz" -eq 1 ]; then
   packages+=(clang-19 libclang-rt-19-dev libfuzzer-19-dev time)
 fi
 if [ "$bench" -eq 1 ]; then
-  packages+=(gforth)
+  packages+=(gforth time)
 fi
 
 # The npm packages of the end-to-end tests and the extension are installed from their lock files;
