@@ -437,15 +437,16 @@ std::optional<Stop> loop(const Bytecode& code, Brain& brain, Host& host, int bud
   for (bool first = true;; first = false) {
     if constexpr (!kOneStep) {
       if (cycles >= budget) return stop(Stop::kBudget);
-      if constexpr (kUntilLeader) {
-        if (!first && r.pc >= 0 && r.pc < size && leaders[r.pc] != 0) return stop(std::nullopt);
-      }
     }
     // One unsigned comparison catches a negative program counter (a bad interrupt handler) too.
     if (static_cast<unsigned>(r.pc) >= static_cast<unsigned>(size)) [[unlikely]] {
       stop(std::nullopt);
       fail(brain, kBeyondEnd, r.pc);
       return Stop::kError;
+    }
+    // The program counter is in the program here, so it indexes `leaders` as it is.
+    if constexpr (kUntilLeader && !kOneStep) {
+      if (!first && leaders[r.pc] != 0) return stop(std::nullopt);
     }
     const Cell& cell = cells[r.pc];
     const int at = r.pc;
