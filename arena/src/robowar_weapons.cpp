@@ -98,6 +98,8 @@ const char* shotName(ShotKind kind) {
 }
 
 void Engine::trackShots() {
+  // The pass below reads the targets and the drone flag only for shots, and nothing else does.
+  if (shots_.empty()) return;
   dronesInFlight_ =
       std::any_of(shots_.begin(), shots_.end(), [](const Shot& s) { return !s.gone && s.kind == ShotKind::kDrone; });
   targetCount_ = 0;
