@@ -18,6 +18,7 @@
 #include "background.h"
 #include "code_cache.h"
 #include "llvm_support.h"
+#include "object_cache.h"
 #include "robotalk_lower.h"
 #include "robotalk_native.h"
 #include "robotalk_plan.h"
@@ -237,16 +238,35 @@ NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, Compile
   }
   const robotalk_detail::Plan plan = robotalk_detail::planProgram(code, starts);
   record.blocks = static_cast<int32_t>(plan.blocks.size());
+  // Compiled code follows in this library from the program's cells, the level and where the plan's
+  // blocks start (which, at level 2, depends on where earlier calls began: planProgram), so an
+  // object cached under those (by an earlier run) is linked without lowering, printing and hashing
+  // the IR.
+  std::vector<int32_t> words;
+  words.reserve(2 * code.cells.size() + plan.blocks.size() + 1);
+  for (const int64_t word : programKey(code)) {
+    words.push_back(static_cast<int32_t>(word >> 32));
+    words.push_back(static_cast<int32_t>(word & 0xffffffff));
+  }
+  words.push_back(static_cast<int32_t>(plan.blocks.size()));
+  for (const robotalk_detail::Block& block : plan.blocks) words.push_back(block.start);
+  const std::string cacheKey = detail::DiskObjectCache::programKey("robotalk", words, optimization);
+  const std::string symbol = detail::programSymbol("robotalk_program", cacheKey);
+  if (!cacheKey.empty()) {
+    const llvm::orc::ExecutorAddr cached = detail::loadCached(*target, cacheKey, symbol);
+    if (!cached.isNull()) return cached.toPtr<NativeProgram>();
+  }
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = std::make_unique<llvm::Module>("robot", *context);
   module->setDataLayout(target->getDataLayout());
-  llvm::Function* function = robotalk_detail::lowerProgram(*module, plan, size, "robotalk_program");
+  llvm::Function* function =
+      robotalk_detail::lowerProgram(*module, plan, size, cacheKey.empty() ? "robotalk_program" : symbol);
   if (function == nullptr) {
     record.note = "internal error: an instruction's code disagrees with its planned stack effect";
     return nullptr;
   }
-  const llvm::orc::ExecutorAddr address = detail::finishModule(*target, std::move(context), std::move(module),
-                                                               *function, irPassesFor(optimization), record.note);
+  const llvm::orc::ExecutorAddr address = detail::finishModule(
+      *target, std::move(context), std::move(module), *function, irPassesFor(optimization), record.note, cacheKey);
   return address.isNull() ? nullptr : address.toPtr<NativeProgram>();
 }
 
