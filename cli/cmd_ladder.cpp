@@ -432,7 +432,9 @@ int runLadder(const Args& args) {
   runCmd->add_option("-j,--threads", threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 256))
       ->type_name("N");
-  runCmd->add_option("--engine", engine, "interp | jit (default interp; the same results)")
+  runCmd
+      ->add_option("--engine", engine,
+                   std::string("interp (default) | jit: the same results either way") + kJitLibraryHelp)
       ->check(CLI::IsMember({"interp", "jit"}))
       ->type_name("E");
   runCmd->add_flag("--stats", stats, "print JIT compile times and cache hits to stderr");

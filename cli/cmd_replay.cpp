@@ -239,7 +239,7 @@ int runReplay(const Args& args) {
   verify
       ->add_option_function<std::string>(
           "--engine", [&engines](const std::string& name) { engines.jitRequested = name == "jit"; },
-          "interp | jit: the engine that re-runs the battles (default interp)")
+          std::string("interp (default) | jit: the engine that re-runs the battles") + kJitLibraryHelp)
       ->check(quiet(CLI::IsMember({"interp", "jit"})))
       ->type_name("E");
   if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;

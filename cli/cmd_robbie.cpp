@@ -135,9 +135,9 @@ int runRobbie(const Args& args) {
       ->type_name("FILE");
   app->add_option_function<std::string>(
          "--engine", [&engine](const std::string& name) { engine.jitRequested = name == "jit"; },
-         "interp | jit: run the program with the interpreter (default) or the LLVM JIT; both give the same run, "
-         "and a program the JIT declines runs on the interpreter with a note (the JIT is chronon-jit.so beside "
-         "chronon, or where CHRONON_JIT_LIBRARY names; without it the interpreter runs, with a note)")
+         std::string("interp | jit: run the program with the interpreter (default) or the LLVM JIT; both give the "
+                     "same run, and a program the JIT declines runs on the interpreter with a note") +
+             kJitLibraryHelp)
       ->check(quiet(CLI::IsMember({"interp", "jit"})))
       ->type_name("E");
   app->add_flag("--stats", engine.stats, "print the engine and the JIT's compile time to stderr");

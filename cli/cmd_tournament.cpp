@@ -114,9 +114,9 @@ void addThreads(CLI::App& app, TournamentCommand& c) {
 
 void addEngine(CLI::App& app, std::string& engine, bool& stats) {
   app.add_option("--engine", engine,
-                 "interp | jit: run brains with the interpreter (default) or the LLVM JIT; both behave identically, "
-                 "the JIT declines (with a note) what it cannot compile (the JIT is chronon-jit.so beside chronon, "
-                 "or where CHRONON_JIT_LIBRARY names; without it the interpreter runs, with a note)")
+                 std::string("interp | jit: run brains with the interpreter (default) or the LLVM JIT; both behave "
+                             "identically, the JIT declines (with a note) what it cannot compile") +
+                     kJitLibraryHelp)
       ->check(quiet(CLI::IsMember({"interp", "jit"})));
   app.add_flag("--stats", stats, "print JIT compile times and cache hits to stderr");
 }

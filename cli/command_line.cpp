@@ -43,9 +43,9 @@ CLI::Validator quiet(CLI::Validator validator) { return validator.description(""
 void addEngineOptions(CLI::App& app, EngineChoice& choice) {
   app.add_option_function<std::string>(
          "--engine", [&choice](const std::string& name) { choice.jitRequested = name == "jit"; },
-         "interp | jit: run brains with the interpreter (default) or the LLVM JIT; both behave identically, the "
-         "JIT declines (with a note) what it cannot compile (the JIT is chronon-jit.so beside chronon, or where "
-         "CHRONON_JIT_LIBRARY names; without it the interpreter runs, with a note)")
+         std::string("interp | jit: run brains with the interpreter (default) or the LLVM JIT; both behave "
+                     "identically, the JIT declines (with a note) what it cannot compile") +
+             kJitLibraryHelp)
       ->check(quiet(CLI::IsMember({"interp", "jit"})))
       ->type_name("E");
   app.add_flag("--stats", choice.stats, "print JIT compile times and cache hits to stderr");

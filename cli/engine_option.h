@@ -19,6 +19,12 @@
 
 namespace chronon::cli {
 
+/// What every `--engine` option's help ends with: where the JIT comes from and what happens without
+/// it (jit.h, "Loading the JIT" in docs/jit.md).
+inline constexpr char kJitLibraryHelp[] =
+    " (the JIT is chronon-jit.so beside chronon, or where CHRONON_JIT_LIBRARY names; without it the interpreter "
+    "runs, with a note)";
+
 /// The engine options of one command.
 struct EngineChoice {
   bool jitRequested = false;                      ///< `--engine jit` was given.
