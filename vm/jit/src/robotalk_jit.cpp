@@ -194,8 +194,9 @@ struct NativeRoboTalkJit::Impl {
   detail::BackgroundWorker<Job> worker{[this](Job& job) { compileJob(job); }};
 
   const Compiled* find(const vm::Bytecode& code, std::string_view name);
-  NativeProgram compile(const vm::Bytecode& code, CompileRecord& record, int optimization,
-                        const std::vector<bool>& starts);
+  // Compiles `code`, whose programKey is `key` (the entry's, not computed again).
+  NativeProgram compile(const vm::Bytecode& code, const std::vector<int64_t>& key, CompileRecord& record,
+                        int optimization, const std::vector<bool>& starts);
   void enqueue(const Compiled& target, const vm::Bytecode& code, int optimization);
   void compileJob(Job& job);
 };
@@ -212,11 +213,13 @@ void NativeRoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode
 }
 
 void NativeRoboTalkJit::Impl::compileJob(Job& job) {
-  cache.compileQueued(*job.target, static_cast<int32_t>(job.code->cells.size()), job.optimization,
-                      [&](CompileRecord& record) { return compile(*job.code, record, job.optimization, job.starts); });
+  cache.compileQueued(
+      *job.target, static_cast<int32_t>(job.code->cells.size()), job.optimization,
+      [&](CompileRecord& record) { return compile(*job.code, job.target->key, record, job.optimization, job.starts); });
 }
 
-NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, CompileRecord& record, int optimization,
+NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, const std::vector<int64_t>& key,
+                                               CompileRecord& record, int optimization,
                                                const std::vector<bool>& starts) {
   record.optimization = optimization;
   const auto size = static_cast<int32_t>(code.cells.size());
@@ -244,7 +247,7 @@ NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, Compile
   // the IR.
   std::vector<int32_t> words;
   words.reserve(2 * code.cells.size() + plan.blocks.size() + 1);
-  for (const int64_t word : programKey(code)) {
+  for (const int64_t word : key) {
     words.push_back(static_cast<int32_t>(word >> 32));
     words.push_back(static_cast<int32_t>(word & 0xffffffff));
   }
@@ -271,18 +274,19 @@ NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, Compile
 }
 
 const Compiled* NativeRoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_view name) {
-  return cache.find(
-      programKey(code), name, static_cast<int32_t>(code.cells.size()), [&](Compiled& compiled, CompileRecord& record) {
-        compiled.name = record.name;
-        compiled.starts = std::make_unique<std::atomic<bool>[]>(code.cells.size());
-        if (options.background) {
-          enqueue(compiled, code, options.optimization);
-          return false;
-        }
-        compiled.function.store(compile(code, record, options.optimization, {}), std::memory_order_release);
-        compiled.note = record.note;
-        return true;
-      });
+  return cache.find(programKey(code), name, static_cast<int32_t>(code.cells.size()),
+                    [&](Compiled& compiled, CompileRecord& record) {
+                      compiled.name = record.name;
+                      compiled.starts = std::make_unique<std::atomic<bool>[]>(code.cells.size());
+                      if (options.background) {
+                        enqueue(compiled, code, options.optimization);
+                        return false;
+                      }
+                      compiled.function.store(compile(code, compiled.key, record, options.optimization, {}),
+                                              std::memory_order_release);
+                      compiled.note = record.note;
+                      return true;
+                    });
 }
 
 NativeRoboTalkJit::NativeRoboTalkJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
