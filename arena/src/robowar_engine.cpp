@@ -62,6 +62,7 @@ Engine::Engine(const std::vector<Entry>& entries, uint64_t seed, const Rules& ru
     teamBattle_ = teamBattle_ || r.team != 0;
   }
   living_ = static_cast<int>(count);
+  for (size_t i = 0; i < count; ++i) livingIndices_[i] = static_cast<int>(i);
   // Teammates share the radio channels of their first member; other robots have their own.
   for (Robot& r : robots_) {
     r.radioGroup = r.index;
@@ -132,10 +133,14 @@ bool Engine::step() {
 }
 
 void Engine::moveRobots() {
-  for (Robot& r : robots_) {
+  // A robot's overload kills only that robot, so the robots alive at the start are the ones to move.
+  const std::array<int, kMaxRobots> living = livingIndices_;
+  const int count = living_;
+  for (int k = 0; k < count; ++k) {
+    Robot& r = robots_[static_cast<size_t>(living[static_cast<size_t>(k)])];
     r.fromX = r.x;
     r.fromY = r.y;
-    if (!r.alive || r.stunned > 0) continue;
+    if (r.stunned > 0) continue;
     if (r.energy < r.hardware.energyMax) r.energy = std::min(r.hardware.energyMax, r.energy + 2);
     // Shields decay by 2 per chronon above the maximum, else by 1 every other chronon.
     if (r.shield > r.hardware.shieldMax) {
@@ -153,14 +158,12 @@ void Engine::moveRobots() {
 
 void Engine::detectCollisions() {
   constexpr int kTouch = 2 * kRobotRadius;
-  // Nothing in the pass kills a robot or adds one, so the count and each robot's life are fixed.
-  const size_t count = robots_.size();
-  for (size_t i = 0; i < count; ++i) {
-    Robot& a = robots_[i];
-    if (!a.alive) continue;
-    for (size_t j = i + 1; j < count; ++j) {
-      Robot& b = robots_[j];
-      if (!b.alive) continue;
+  // Nothing in the pass kills a robot or adds one, so the living robots are fixed.
+  const std::span<const int> living = livingIndices();
+  for (size_t i = 0; i < living.size(); ++i) {
+    Robot& a = robots_[static_cast<size_t>(living[i])];
+    for (size_t j = i + 1; j < living.size(); ++j) {
+      Robot& b = robots_[static_cast<size_t>(living[j])];
       const int dx = b.x - a.x;
       const int dy = b.y - a.y;
       if (dx * dx + dy * dy >= kTouch * kTouch) continue;
@@ -183,18 +186,28 @@ void Engine::detectCollisions() {
       b.friendly = b.friendly || teammates(a, b);
     }
   }
-  for (Robot& r : robots_) {
-    if (!r.alive) continue;
+  for (const int index : living) {
+    Robot& r = robots_[static_cast<size_t>(index)];
     r.wall = inWallBand(r.x, r.y);
     if (r.wall && !r.previous.wall && recordEvents_) record(Event::Kind::kCollision, r.index, -1, 0, "wall");
   }
 }
 
+// Inlined into its two callers, which run it for every robot in every chronon; the death itself
+// is rare and stays out of line.
+[[gnu::always_inline]] inline void Engine::checkDeath(Robot& r) {
+  if (r.alive && r.damage <= 0) [[unlikely]]
+    destroy(r);
+}
+
 void Engine::applyContactDamage() {
   // Hurting a robot touches no other robot, so each one's death is decided right after its own
-  // damage, in robot order, as a pass of checkDeaths after this one would decide them.
-  for (Robot& r : robots_) {
-    if (!r.alive) continue;
+  // damage, in robot order, as a pass of checkDeaths after this one would decide them; and the
+  // robots alive at the start are the ones to hurt.
+  const std::array<int, kMaxRobots> living = livingIndices_;
+  const int count = living_;
+  for (int k = 0; k < count; ++k) {
+    Robot& r = robots_[static_cast<size_t>(living[static_cast<size_t>(k)])];
     if (r.collision) hurt(r, kRobotContactDamage, -1);
     if (r.wall) hurt(r, kWallContactDamage, -1);
     checkDeath(r);
@@ -209,20 +222,23 @@ void Engine::hurt(Robot& victim, int amount, int shooter) {
   victim.lastHitBy = shooter;
 }
 
-void Engine::checkDeath(Robot& r) {
-  if (r.alive && r.damage <= 0) {
-    const int killer = r.lastHitBy >= 0 && r.lastHitBy != r.index ? r.lastHitBy : -1;
-    kill(r, DeathCause::kDamage, killer, "destroyed");
-  }
+void Engine::destroy(Robot& r) {
+  const int killer = r.lastHitBy >= 0 && r.lastHitBy != r.index ? r.lastHitBy : -1;
+  kill(r, DeathCause::kDamage, killer, "destroyed");
 }
 
 void Engine::checkDeaths() {
-  for (Robot& r : robots_) checkDeath(r);
+  // A death takes its robot out of the living list, so the pass walks a copy of it.
+  const std::array<int, kMaxRobots> living = livingIndices_;
+  const int count = living_;
+  for (int k = 0; k < count; ++k) checkDeath(robots_[static_cast<size_t>(living[static_cast<size_t>(k)])]);
 }
 
 void Engine::kill(Robot& robot, DeathCause cause, int killer, const std::string& why) {
   if (!robot.alive) return;
   robot.alive = false;
+  const auto dying = std::find(livingIndices_.begin(), livingIndices_.begin() + living_, robot.index);
+  std::copy(dying + 1, livingIndices_.begin() + living_, dying);
   --living_;
   robot.deathChronon = chronon_;
   robot.cause = cause;
@@ -275,8 +291,8 @@ void Engine::takeTurn(Robot& robot) {
   } else if (robot.stunned > 0) {
     --robot.stunned;
   } else if (robot.energy > 0) {
-    pointDirectReads(robot);
-    directReads = directReads_.data();
+    if (!directReads_.filled) pointDirectReads();
+    directReads = directReads_.tables[static_cast<size_t>(robot.index)].data();
     if (rules_.engine != nullptr) {
       rules_.engine->run(robot.runCode(), brain, *this, robot.hardware.cpu);
     } else {
@@ -288,23 +304,27 @@ void Engine::takeTurn(Robot& robot) {
   current_ = -1;
 }
 
-void Engine::pointDirectReads(const Robot& robot) {
-  const auto at = [&](Reg reg) -> const int*& { return directReads_[static_cast<size_t>(reg)]; };
-  at(Reg::X) = &robot.x;
-  at(Reg::Y) = &robot.y;
-  at(Reg::Energy) = &robot.energy;
-  at(Reg::Shield) = &robot.shield;
-  at(Reg::Aim) = &robot.aim;
-  at(Reg::SpeedX) = &robot.speedX;
-  at(Reg::SpeedY) = &robot.speedY;
-  at(Reg::Damage) = &robot.damage;
-  at(Reg::Look) = &robot.look;
-  at(Reg::Scan) = &robot.scan;
-  at(Reg::Channel) = &robot.channel;
-  at(Reg::Id) = &robot.index;
-  at(Reg::Kills) = &robot.rawKills;
-  at(Reg::Chronon) = &chronon_;
-  at(Reg::Robots) = &living_;
+void Engine::pointDirectReads() {
+  for (const Robot& robot : robots_) {
+    std::array<const int*, robotalk::kRegisterCount>& table = directReads_.tables[static_cast<size_t>(robot.index)];
+    const auto at = [&](Reg reg) -> const int*& { return table[static_cast<size_t>(reg)]; };
+    at(Reg::X) = &robot.x;
+    at(Reg::Y) = &robot.y;
+    at(Reg::Energy) = &robot.energy;
+    at(Reg::Shield) = &robot.shield;
+    at(Reg::Aim) = &robot.aim;
+    at(Reg::SpeedX) = &robot.speedX;
+    at(Reg::SpeedY) = &robot.speedY;
+    at(Reg::Damage) = &robot.damage;
+    at(Reg::Look) = &robot.look;
+    at(Reg::Scan) = &robot.scan;
+    at(Reg::Channel) = &robot.channel;
+    at(Reg::Id) = &robot.index;
+    at(Reg::Kills) = &robot.rawKills;
+    at(Reg::Chronon) = &chronon_;
+    at(Reg::Robots) = &living_;
+  }
+  directReads_.filled = true;
 }
 
 void Engine::queueEdgeInterrupts(Robot& r) {
@@ -393,10 +413,13 @@ int Engine::sidesAlive() const {
   return sides;
 }
 
-int Engine::countLivingTeammates(const Robot& robot) const {
-  int n = 0;
-  for (const Robot& r : robots_) n += r.alive && r.index != robot.index && teammates(r, robot);
-  return n;
+void Engine::countLivingTeammates() const {
+  for (const Robot& robot : robots_) {
+    int n = 0;
+    for (const Robot& r : robots_) n += r.alive && r.index != robot.index && teammates(r, robot);
+    teammatesCache_[static_cast<size_t>(robot.index)] = n;
+  }
+  teammatesLiving_ = living_;
 }
 
 int Engine::livingRobots() const { return living_; }

@@ -34,8 +34,9 @@ int Engine::rangeTarget(const Robot& robot) const {
   const Direction d = compass(robot.aim + robot.look);
   int best = -1;
   double bestSquared = 0;
-  for (const Robot& other : robots_) {
-    if (!other.alive || other.index == robot.index || teammates(robot, other)) continue;
+  for (const int index : livingIndices()) {
+    const Robot& other = robots_[static_cast<size_t>(index)];
+    if (other.index == robot.index || teammates(robot, other)) continue;
     const double vx = other.x - robot.x;
     const double vy = other.y - robot.y;
     const double along = vx * d.x + vy * d.y;

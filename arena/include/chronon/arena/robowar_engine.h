@@ -190,6 +190,8 @@ class Engine final : public vm::Host {
   void checkDeaths();
   /// Kills `robot` if it is alive with no damage left, crediting the robot that hit it last.
   void checkDeath(Robot& robot);
+  /// The death checkDeath found: kills `robot`, crediting the robot that hit it last.
+  void destroy(Robot& robot);
   void kill(Robot& robot, DeathCause cause, int killer, const std::string& why);
   void failRobot(Robot& robot);
 
@@ -220,10 +222,16 @@ class Engine final : public vm::Host {
   }
   Robot& searchRobotOf(vm::Brain& brain);
   bool teammates(const Robot& a, const Robot& b) const { return a.team != 0 && a.team == b.team; }
-  /// The living robots on `robot`'s team besides itself; a robot of team 0 has none (teammates()),
-  /// which is settled inline since every turn asks.
-  int livingTeammates(const Robot& robot) const { return robot.team == 0 ? 0 : countLivingTeammates(robot); }
-  int countLivingTeammates(const Robot& robot) const;
+  /// The living robots on `robot`'s team besides itself; a robot of team 0 has none (teammates()).
+  /// Every turn asks, and only a death changes the answer, so the counts of all the robots are kept
+  /// from the last time the number of living robots changed, as sidesAlive() keeps its count.
+  int livingTeammates(const Robot& robot) const {
+    if (robot.team == 0) return 0;
+    if (teammatesLiving_ != living_) countLivingTeammates();
+    return teammatesCache_[static_cast<size_t>(robot.index)];
+  }
+  /// Fills teammatesCache_ for every robot and sets teammatesLiving_.
+  void countLivingTeammates() const;
   int livingRobots() const;
   void record(Event::Kind kind, int robot, int other, int value, std::string text);
 
@@ -237,35 +245,65 @@ class Engine final : public vm::Host {
   bool over_ = false;
   bool timedOut_ = false;
   int current_ = -1;  ///< The robot whose program is running, -1 outside turns.
-  /// vm::Host::directReads during a turn: the turn's robot's plain registers (pointDirectReads).
-  std::array<const int*, robotalk::kRegisterCount> directReads_{};
-  /// Points directReads_ at `robot`'s fields and the battle's counters, the ints readRegister
-  /// returns (clipped) for X, Y, ENERGY, SHIELD, AIM, SPEEDX, SPEEDY, DAMAGE, LOOK, SCAN, CHANNEL,
-  /// ID, KILLS, CHRONON and ROBOTS. Filled at each turn, so a copied engine never reads another's.
-  void pointDirectReads(const Robot& robot);
+  /// What vm::Host::directReads points at during each robot's turn: one table per robot, indexed
+  /// by robot index, filled by pointDirectReads on the first turn after the engine was made or
+  /// copied. A copy starts unfilled, since the tables of the engine it came from point at that
+  /// engine's robots and counters.
+  struct DirectReadTables {
+    std::array<std::array<const int*, robotalk::kRegisterCount>, kMaxRobots> tables{};
+    bool filled = false;
+    DirectReadTables() = default;
+    DirectReadTables(const DirectReadTables& /*other*/) {}
+    DirectReadTables& operator=(const DirectReadTables& /*other*/) {
+      filled = false;
+      return *this;
+    }
+    ~DirectReadTables() = default;
+  };
+  DirectReadTables directReads_;
+  /// Points every robot's table in directReads_ at its fields and the battle's counters, the ints
+  /// readRegister returns (clipped) for X, Y, ENERGY, SHIELD, AIM, SPEEDX, SPEEDY, DAMAGE, LOOK,
+  /// SCAN, CHANNEL, ID, KILLS, CHRONON and ROBOTS.
+  void pointDirectReads();
   int living_ = 0;  ///< Robots alive; kill() is the only place a robot dies.
+  /// The entry indices of the living robots in entry order, the first `living_` of them; kill()
+  /// takes a robot out. The passes of a chronon that skip the dead walk these instead of every
+  /// robot: most chronons of a long tournament are group battles, in which half the robots are dead
+  /// on average.
+  std::array<int, kMaxRobots> livingIndices_{};
+  std::span<const int> livingIndices() const { return std::span(livingIndices_).first(static_cast<size_t>(living_)); }
   std::vector<Robot> robots_;
   std::vector<Shot> shots_;
   /// Whether a drone was in flight when trackShots began: none can appear during the pass (only
   /// robots launch them), so without one moveAndHit skips its search for drones to stop.
   bool dronesInFlight_ = false;
-  /// A living robot as projectiles see it during one trackShots pass, in which no robot moves or
-  /// dies: moveAndHit and armed mines test these few positions rather than every Robot.
-  struct Target {
-    double x = 0;   ///< Centre, pixels.
-    double y = 0;   ///< Centre, pixels.
-    int index = 0;  ///< The robot's entry index.
-  };
-  std::array<Target, kMaxRobots> targets_{};  ///< The living robots in entry order, set by trackShots.
-  size_t targetCount_ = 0;
-  std::span<const Target> livingTargets() const { return std::span(targets_).first(targetCount_); }
-  /// Shot `shot` touched robot `target`: it becomes an impact, or an explosive bullet's blast, that
-  /// lands on the next pass (robowar_weapons.cpp).
-  void hit(Shot& shot, const Target& target);
+  /// The living robots as projectiles see them during one trackShots pass, in which no robot moves
+  /// or dies: their centres in pixels by slot, the slots in entry order. moveAndHit,
+  /// moveTwiceAndHit and armed mines test all of them at once (nearTargets), with no branch per
+  /// robot, rather than walking every Robot. Slots past the living ones hold 0 and no bit.
+  std::array<double, kMaxRobots> targetX_{};
+  std::array<double, kMaxRobots> targetY_{};
+  std::array<int, kMaxRobots> targetIndex_{};     ///< The robot's entry index in each slot.
+  std::array<unsigned, kMaxRobots> targetBit_{};  ///< By entry index: the robot's slot bit, 0 if dead.
+  unsigned targetMask_ = 0;                       ///< The bits of the living robots' slots.
+  /// The slot bits of the targets whose centres are closer than kRobotRadius to (x, y), in pixels,
+  /// each distance compared as the squared sum of its differences.
+  unsigned nearTargets(double x, double y) const;
+  /// targetMask_ without the slot of robot `owner` (-1 for none): what its projectiles can hit.
+  unsigned targetsBesides(int owner) const {
+    return owner < 0 ? targetMask_ : targetMask_ & ~targetBit_[static_cast<size_t>(owner)];
+  }
+  /// Shot `shot` touched the robot with entry index `target`: it becomes an impact, or an explosive
+  /// bullet's blast, that lands on the next pass (robowar_weapons.cpp).
+  void hit(Shot& shot, int target);
   /// sidesAlive() of a team battle, computed when `sidesLiving_` was the number of living robots;
   /// only a death changes either.
   mutable int sidesCache_ = 0;
   mutable int sidesLiving_ = -1;
+  /// livingTeammates() of each robot by index, computed when `teammatesLiving_` was the number of
+  /// living robots.
+  mutable std::array<int, kMaxRobots> teammatesCache_{};
+  mutable int teammatesLiving_ = -1;
   std::vector<Kill> kills_;
   std::vector<Event> events_;
   std::array<std::array<int16_t, kChannels + 1>, kMaxRobots> signals_{};  ///< By radio group, channel 1-10.
