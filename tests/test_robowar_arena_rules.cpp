@@ -255,7 +255,9 @@ TEST_CASE("a bullet's first half-step hits before its second; within one, the fi
   };
   // Robot 2 at the first half-step beats robot 1, earlier in order, at the second.
   CHECK(firstHit(100, 123, 159, 117, 141) == 2);
-  // Both at the second half-step: the first in order.
+  // Both at the first half-step, or both at the second: the first in order.
+  CHECK(firstHit(100, 117, 159, 117, 141) == 1);
+  CHECK(firstHit(100, 117, 141, 117, 159) == 1);
   CHECK(firstHit(100, 123, 159, 123, 141) == 1);
   CHECK(firstHit(100, 123, 141, 123, 159) == 1);
   // Nothing in reach: no hit.
@@ -264,6 +266,35 @@ TEST_CASE("a bullet's first half-step hits before its second; within one, the fi
   CHECK(firstHit(278, 300, 159, 150, 250) == -1);
   // ... which it hits when the edge is not crossed (x = 299).
   CHECK(firstHit(276, 298, 159, 150, 250) == 1);
+}
+
+TEST_CASE("TEAMMATES counts the living teammates, and falls as they die", "[arena]") {
+  // Robot 0 stores TEAMMATES in A every turn; robots 1 and 2 are its teammates, robot 3 is not.
+  // Robot 1 fails on its second turn (a division by zero) and robot 2 on its fourth.
+  const robotalk::Program reader = compileBot("loop: teammates a' store sync loop jump");
+  const robotalk::Program early = compileBot("sync 1 0 / drop");
+  const robotalk::Program late = compileBot("sync sync sync 1 0 / drop");
+  const robotalk::Program idle = compileBot(kIdle);
+  Engine engine({{&reader, 1}, {&early, 1}, {&late, 1}, {&idle, 0}}, 1, Rules{}, true);
+  std::vector<int> counts;
+  for (int i = 0; i < 6; ++i) {
+    engine.step();
+    counts.push_back(engine.robots()[0].brain.letters[0]);
+  }
+  REQUIRE_FALSE(engine.robots()[1].alive);
+  REQUIRE_FALSE(engine.robots()[2].alive);
+  // A turn sees the deaths of the chronons before it; in the chronon of a death, the robot acting
+  // after the victim sees it too, so the first chronons with one and with no teammate depend on the
+  // action order: every count is 2, 1 or 0, never rises, and ends at 0.
+  for (size_t i = 0; i < counts.size(); ++i) {
+    INFO("chronon " << i);
+    CHECK(counts[i] >= 0);
+    CHECK(counts[i] <= 2);
+    if (i > 0) CHECK(counts[i] <= counts[i - 1]);
+  }
+  CHECK(counts.front() == 2);
+  CHECK(counts.back() == 0);
+  CHECK(std::find(counts.begin(), counts.end(), 1) != counts.end());
 }
 
 TEST_CASE("a copied or assigned engine reads its own robots' registers, not the original's", "[arena]") {
