@@ -268,8 +268,12 @@ void Engine::actAll() {
   for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
   for (int slot = 0; slot < n; ++slot) {
     const int pick = slot + static_cast<int>(random_.below(static_cast<uint32_t>(n - slot)));
-    std::swap(order[static_cast<size_t>(slot)], order[static_cast<size_t>(pick)]);
-    Robot& r = robots_[static_cast<size_t>(order[static_cast<size_t>(slot)])];
+    // The swap of the two places, without writing the slot's own place, which no later slot reads:
+    // reading the chosen robot back from a place just written at a random index stalled the
+    // processor whenever the two places were one (a store and a load it had guessed apart).
+    const int chosen = order[static_cast<size_t>(pick)];
+    order[static_cast<size_t>(pick)] = order[static_cast<size_t>(slot)];
+    Robot& r = robots_[static_cast<size_t>(chosen)];
     if (r.alive) takeTurn(r);
   }
 }
