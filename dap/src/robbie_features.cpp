@@ -238,8 +238,15 @@ json robbieVariablesBody(const RobbieDebug& robbie, const json& arguments) {
     const robbie::RobbieRoom& room = session.room();
     for (size_t i = 0; i < room.objects().size(); ++i) {
       const robbie::ObjectState& o = room.objects()[i];
-      std::string text =
-          "(" + robbie::formatCm(o.x) + ", " + robbie::formatCm(o.y) + ") " + std::to_string(o.grams) + " g";
+      // Appended piece by piece: GCC 12 at -O3 warns (-Wrestrict, wrongly) of a string literal
+      // joined in front of a temporary string.
+      std::string text = "(";
+      text += robbie::formatCm(o.x);
+      text += ", ";
+      text += robbie::formatCm(o.y);
+      text += ") ";
+      text += std::to_string(o.grams);
+      text += " g";
       if (room.held() && *room.held() == i) text += ", held";
       variables.push_back(value(o.name, text, "object"));
     }
@@ -264,8 +271,10 @@ json robbieEvaluateBody(const RobbieDebug& robbie, const json& arguments) {
   if (expression == "pc") return result(std::to_string(machine.pc));
   if (expression == "stack") {
     std::string text;
-    for (size_t i = machine.stack.size(); i-- > 0;)
-      text += (text.empty() ? "" : " ") + robbie::formatValue(machine.stack[i]);
+    for (size_t i = machine.stack.size(); i-- > 0;) {
+      if (!text.empty()) text += ' ';
+      text += robbie::formatValue(machine.stack[i]);
+    }
     return result(text.empty() ? "(empty)" : text);
   }
   for (const json& v : hardware(robbie)) {
