@@ -253,11 +253,12 @@ void Engine::trackShots() {
   }
 }
 
-// Every slot is tested, living or not (the caller masks the answer), with no branch: a loop that
-// stopped at the living robots and at the first one touched mispredicted its exits about once per
-// projectile. Two slots at a time where SSE2 is there (every x86-64 processor); each lane computes
-// the same differences, squares, sum and comparison as the plain loop, so the answer is the same.
-// Inlined into the three tests of trackShots.
+// Every slot is tested, living or not (the caller masks the answer), with no branch: the loop this
+// replaced stopped at the first robot touched and skipped the shooter, branches that depend on the
+// data, and the pass took longer with it (docs/robowar-arena.md). Two slots at a time where SSE2 is
+// there (every x86-64 processor); each lane computes the same differences, squares, sum and
+// comparison as the plain loop, so the answer is the same. Inlined into the three tests of
+// trackShots.
 [[gnu::always_inline]] inline unsigned Engine::nearTargets(double x, double y) const {
   static_assert(kMaxRobots % 2 == 0, "the slots are tested in pairs");
   unsigned near = 0;
