@@ -134,13 +134,10 @@ bool Engine::step() {
 
 void Engine::moveRobots() {
   // A robot's overload kills only that robot, so the robots alive at the start are the ones to move.
-  const std::array<int, kMaxRobots> living = livingIndices_;
-  const int count = living_;
-  for (int k = 0; k < count; ++k) {
-    Robot& r = robots_[static_cast<size_t>(living[static_cast<size_t>(k)])];
+  forEachLivingAtStart([&](Robot& r) {
     r.fromX = r.x;
     r.fromY = r.y;
-    if (r.stunned > 0) continue;
+    if (r.stunned > 0) return;
     if (r.energy < r.hardware.energyMax) r.energy = std::min(r.hardware.energyMax, r.energy + 2);
     // Shields decay by 2 per chronon above the maximum, else by 1 every other chronon.
     if (r.shield > r.hardware.shieldMax) {
@@ -153,7 +150,7 @@ void Engine::moveRobots() {
       r.y = std::clamp(r.y + r.speedY, 0, kArenaSize);
     }
     if (r.energy < kOverloadEnergy) kill(r, DeathCause::kOverload, -1, "overload");
-  }
+  });
 }
 
 void Engine::detectCollisions() {
@@ -204,14 +201,11 @@ void Engine::applyContactDamage() {
   // Hurting a robot touches no other robot, so each one's death is decided right after its own
   // damage, in robot order, as a pass of checkDeaths after this one would decide them; and the
   // robots alive at the start are the ones to hurt.
-  const std::array<int, kMaxRobots> living = livingIndices_;
-  const int count = living_;
-  for (int k = 0; k < count; ++k) {
-    Robot& r = robots_[static_cast<size_t>(living[static_cast<size_t>(k)])];
+  forEachLivingAtStart([&](Robot& r) {
     if (r.collision) hurt(r, kRobotContactDamage, -1);
     if (r.wall) hurt(r, kWallContactDamage, -1);
     checkDeath(r);
-  }
+  });
 }
 
 void Engine::hurt(Robot& victim, int amount, int shooter) {
@@ -228,10 +222,7 @@ void Engine::destroy(Robot& r) {
 }
 
 void Engine::checkDeaths() {
-  // A death takes its robot out of the living list, so the pass walks a copy of it.
-  const std::array<int, kMaxRobots> living = livingIndices_;
-  const int count = living_;
-  for (int k = 0; k < count; ++k) checkDeath(robots_[static_cast<size_t>(living[static_cast<size_t>(k)])]);
+  forEachLivingAtStart([&](Robot& r) { checkDeath(r); });
 }
 
 void Engine::kill(Robot& robot, DeathCause cause, int killer, const std::string& why) {

@@ -107,14 +107,11 @@ void Engine::trackShots() {
   dronesInFlight_ =
       std::any_of(shots_.begin(), shots_.end(), [](const Shot& s) { return !s.gone && s.kind == ShotKind::kDrone; });
   targetBit_.fill(0);
-  targetX_.fill(0);
-  targetY_.fill(0);
   const std::span<const int> living = livingIndices();
   for (size_t slot = 0; slot < living.size(); ++slot) {
     const Robot& r = robots_[static_cast<size_t>(living[slot])];
     targetX_[slot] = r.x;
     targetY_[slot] = r.y;
-    targetIndex_[slot] = r.index;
     targetBit_[static_cast<size_t>(r.index)] = 1u << slot;
   }
   targetMask_ = (1u << living.size()) - 1;
@@ -171,7 +168,7 @@ void Engine::trackShots() {
         if (const unsigned near = nearTargets(s.x, s.y) & targetMask_; near != 0) {
           s.origin = s.kind;
           s.kind = ShotKind::kImpact;
-          s.target = targetIndex_[static_cast<size_t>(std::countr_zero(near))];
+          s.target = livingIndices_[static_cast<size_t>(std::countr_zero(near))];
           s.amount = hitAmount(ShotKind::kMine, s.energy);
         }
         break;
@@ -218,7 +215,7 @@ void Engine::trackShots() {
   // The first robot in entry order that the projectile touches, other than its owner.
   const unsigned near = nearTargets(s.x, s.y) & targetsBesides(s.owner);
   if (near == 0) return false;
-  hit(s, targetIndex_[static_cast<size_t>(std::countr_zero(near))]);
+  hit(s, livingIndices_[static_cast<size_t>(std::countr_zero(near))]);
   return true;
 }
 
@@ -239,7 +236,7 @@ void Engine::trackShots() {
   }
   const unsigned others = targetsBesides(s.owner);
   if (const unsigned near = nearTargets(x1, y1) & others; near != 0) {
-    hit(s, targetIndex_[static_cast<size_t>(std::countr_zero(near))]);
+    hit(s, livingIndices_[static_cast<size_t>(std::countr_zero(near))]);
     return;
   }
   const double x2 = x1 + stepX;
@@ -249,7 +246,7 @@ void Engine::trackShots() {
   if (outside(x2, y2)) {
     s.gone = true;
   } else if (const unsigned near = nearTargets(x2, y2) & others; near != 0) {
-    hit(s, targetIndex_[static_cast<size_t>(std::countr_zero(near))]);
+    hit(s, livingIndices_[static_cast<size_t>(std::countr_zero(near))]);
   }
 }
 

@@ -272,18 +272,27 @@ class Engine final : public vm::Host {
   /// on average.
   std::array<int, kMaxRobots> livingIndices_{};
   std::span<const int> livingIndices() const { return std::span(livingIndices_).first(static_cast<size_t>(living_)); }
+  /// Calls `f(robot)` for each robot alive when the call begins, in entry order, walking a copy of
+  /// livingIndices_, so that `f` may kill the robot it was given (and no other: a robot it killed
+  /// later in the list would still be visited).
+  template <class F>
+  void forEachLivingAtStart(F f) {
+    const std::array<int, kMaxRobots> living = livingIndices_;
+    const int count = living_;
+    for (int k = 0; k < count; ++k) f(robots_[static_cast<size_t>(living[static_cast<size_t>(k)])]);
+  }
   std::vector<Robot> robots_;
   std::vector<Shot> shots_;
   /// Whether a drone was in flight when trackShots began: none can appear during the pass (only
   /// robots launch them), so without one moveAndHit skips its search for drones to stop.
   bool dronesInFlight_ = false;
   /// The living robots as projectiles see them during one trackShots pass, in which no robot moves
-  /// or dies: their centres in pixels by slot, the slots in entry order. moveAndHit,
-  /// moveTwiceAndHit and armed mines test all of them at once (nearTargets), with no branch per
-  /// robot, rather than walking every Robot. Slots past the living ones hold 0 and no bit.
+  /// or dies: their centres in pixels by slot, slot k holding the robot livingIndices_[k].
+  /// moveAndHit, moveTwiceAndHit and armed mines test all of them at once (nearTargets), with no
+  /// branch per robot, rather than walking every Robot. Slots past the living ones keep finite
+  /// positions from earlier passes, which no bit of targetMask_ selects.
   std::array<double, kMaxRobots> targetX_{};
   std::array<double, kMaxRobots> targetY_{};
-  std::array<int, kMaxRobots> targetIndex_{};     ///< The robot's entry index in each slot.
   std::array<unsigned, kMaxRobots> targetBit_{};  ///< By entry index: the robot's slot bit, 0 if dead.
   unsigned targetMask_ = 0;                       ///< The bits of the living robots' slots.
   /// The slot bits of the targets whose centres are closer than kRobotRadius to (x, y), in pixels,
