@@ -3,6 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -290,4 +293,153 @@ TEST_CASE("unknown words in object code", "[vm]") {
   CHECK(vm::run(code, b, host, 10).stop == vm::Stop::kError);
   CHECK(b.error == "Unidentified instruction");
   CHECK(b.errorAddress == 1);
+}
+
+namespace {
+
+// A host for the random programs below: every register is an int; X and AIM are also read in place
+// (directReads, X beyond int16_t to exercise the clip), PROBE's read and a bad CHANNEL fail.
+class PairHost final : public vm::Host {
+ public:
+  std::array<int, robotalk::kRegisterCount> values{};
+  std::array<const int*, robotalk::kRegisterCount> direct{};
+  std::vector<std::pair<Reg, int16_t>> writes;
+  PairHost() {
+    for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<int>(i) * 7 - 30;
+    values[static_cast<size_t>(Reg::X)] = 40000;
+    direct[static_cast<size_t>(Reg::X)] = &values[static_cast<size_t>(Reg::X)];
+    direct[static_cast<size_t>(Reg::Aim)] = &values[static_cast<size_t>(Reg::Aim)];
+    directReads = direct.data();
+  }
+  PairHost(const PairHost&) = delete;
+  PairHost& operator=(const PairHost&) = delete;
+  int16_t readRegister(vm::Brain& brain, Reg reg) override {
+    if (reg == Reg::Probe) {
+      vm::fail(brain, "Probes not enabled.", -1);
+      return 0;
+    }
+    return static_cast<int16_t>(std::clamp(values[static_cast<size_t>(reg)], -32768, 32767));
+  }
+  void writeRegister(vm::Brain& brain, Reg reg, int16_t value) override {
+    writes.emplace_back(reg, value);
+    if (reg == Reg::Channel && (value < 1 || value > 10)) {
+      vm::fail(brain, "Invalid channel (1-10)", -1);
+      return;
+    }
+    values[static_cast<size_t>(reg)] = value;
+  }
+};
+
+// Random object code rich in the pushes decode() pairs with the operator after them: quoted
+// registers before RECALL and STORE, addresses before the branches, numbers before + - < >, with
+// arguments at the edges (a full stack, an empty one, sums out of bounds, addresses outside).
+std::vector<int16_t> randomPairProgram(uint32_t& seed, int size) {
+  const auto next = [&seed](uint32_t below) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % below;
+  };
+  using robotalk::Op;
+  const Op ops[] = {Op::Recall, Op::Store, Op::Jump,  Op::If,   Op::Ifg,   Op::Add,      Op::Subtract,
+                    Op::Less,   Op::Greater, Op::Dup, Op::Drop, Op::Sync,  Op::Multiply, Op::Icon1,
+                    Op::Call,   Op::Swap,  Op::Equal};
+  // PROBE last: `quoted` picks it seldom.
+  const Reg regs[] = {Reg::A, Reg::B, Reg::Z, Reg::Aim, Reg::X, Reg::Channel, Reg::Range, Reg::SpeedX, Reg::Probe};
+  const auto quoted = [&] {
+    // PROBE's read fails; it comes seldom, so that most programs run a while.
+    const Reg reg = regs[next(next(4) == 0 ? std::size(regs) : std::size(regs) - 1)];
+    return static_cast<int16_t>(robotalk::kRegisterBase + static_cast<int>(reg));
+  };
+  const auto address = [&] { return static_cast<int16_t>(next(10) == 0 ? size + next(3) : next(size)); };
+  const auto number = [&] {
+    return static_cast<int16_t>(next(8) == 0 ? 19990 - static_cast<int>(next(3)) * 19990 : next(60));
+  };
+  std::vector<int16_t> words;
+  while (static_cast<int>(words.size()) < size) {
+    const Op op = ops[next(static_cast<uint32_t>(std::size(ops)))];
+    // Mostly the push that suits the operator, as compiled robots have; now and then any other.
+    const uint32_t kind = next(6);
+    if (kind == 0) {
+      words.push_back(quoted());
+    } else if (kind == 1) {
+      words.push_back(address());
+    } else if (kind == 2) {
+      words.push_back(number());
+    } else if (op == Op::Recall || op == Op::Store) {
+      words.push_back(quoted());
+    } else if (op == Op::Jump || op == Op::If || op == Op::Ifg || op == Op::Call) {
+      words.push_back(address());
+    } else if (kind == 3) {
+      words.push_back(number());
+    }
+    words.push_back(static_cast<int16_t>(op));
+  }
+  return words;
+}
+
+// run() (and resumeUntil) as the same calls of step() would run them, with the budget and leaders
+// tested before each instruction as the loop tests them.
+std::optional<vm::Stop> stepwise(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget,
+                                 vm::RunCounters& counters, const uint8_t* leaders) {
+  for (bool first = true;; first = false) {
+    if (counters.cycles >= budget) return vm::Stop::kBudget;
+    const bool inside = brain.pc >= 0 && brain.pc < static_cast<int>(code.cells.size());
+    if (leaders != nullptr && inside && !first && leaders[brain.pc] != 0) return std::nullopt;
+    if (const std::optional<vm::Stop> stop = vm::step(code, brain, host, counters)) return stop;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("paired pushes run as the push and the operator one at a time", "[vm]") {
+  // decode() pairs these: each runs in one turn of the loop, and must end as step() by step() does.
+  const vm::Bytecode sample = vm::decode(compileOrDie("aim a' store 5 + 3 < l ifg l: b l jump"));
+  CHECK(sample.cells[0].pair == vm::Pair::kRecallRegister);
+  CHECK(sample.cells[2].pair == vm::Pair::kStoreLetter);
+  CHECK(sample.cells[4].pair == vm::Pair::kAdd);
+  CHECK(sample.cells[6].pair == vm::Pair::kLess);
+  CHECK(sample.cells[8].pair == vm::Pair::kIfg);
+  CHECK(sample.cells[10].pair == vm::Pair::kRecallLetter);
+  CHECK(sample.cells[12].pair == vm::Pair::kJump);
+  // An address beyond the program is not paired: its branch fails when taken.
+  CHECK(vm::decode(std::vector<int16_t>{9, static_cast<int16_t>(robotalk::Op::Jump)}).cells[0].pair == vm::Pair::kNone);
+
+  uint32_t seed = 12345;
+  long cyclesRun = 0;
+  for (int program = 0; program < 20000; ++program) {
+    const int size = 4 + static_cast<int>(seed % 40);
+    const vm::Bytecode code = vm::decode(randomPairProgram(seed, size));
+    std::vector<uint8_t> leaders(code.cells.size(), 0);
+    for (size_t i = 0; i < leaders.size(); ++i) leaders[i] = static_cast<uint8_t>((seed >> (i % 29)) & 1 & (i % 3));
+    const bool untilLeader = program % 3 == 0;
+    vm::Brain fast;
+    vm::Brain slow;
+    // Cells on the stack at the start, so that most programs run a while; sometimes a full stack or
+    // an empty one.
+    const int start = program % 7 == 0 ? vm::kStackCells : program % 11 == 0 ? 0 : 10 + program % 20;
+    for (int i = 0; i < start; ++i) fast.stack[static_cast<size_t>(fast.sp++)] = static_cast<int16_t>(i * 11 + 1);
+    slow = fast;
+    PairHost fastHost;
+    PairHost slowHost;
+    for (int call = 0; call < 8 && !fast.failed; ++call) {
+      const int budget = 1 + static_cast<int>((seed >> (call * 3)) % 25);
+      vm::RunCounters fastCounters;
+      vm::RunCounters slowCounters;
+      const std::optional<vm::Stop> fastStop =
+          untilLeader ? vm::resumeUntil(code, fast, fastHost, budget, fastCounters, leaders.data())
+                      : std::optional<vm::Stop>(vm::resume(code, fast, fastHost, budget, fastCounters));
+      const std::optional<vm::Stop> slowStop =
+          stepwise(code, slow, slowHost, budget, slowCounters, untilLeader ? leaders.data() : nullptr);
+      INFO("program " << program << " call " << call << " budget " << budget);
+      REQUIRE(fastStop == slowStop);
+      REQUIRE(fastCounters.cycles == slowCounters.cycles);
+      REQUIRE(fastCounters.freeRun == slowCounters.freeRun);
+      // Whole brains: the stack's dead cells too, which a pair leaves as the two instructions do.
+      REQUIRE(fast == slow);
+      REQUIRE(fastHost.writes == slowHost.writes);
+      REQUIRE(fastHost.values == slowHost.values);
+      cyclesRun += fastCounters.cycles;
+    }
+  }
+  // The programs ran far enough to matter: some 13 cycles each on average, half of them pairs.
+  CHECK(cyclesRun > 200000);
 }

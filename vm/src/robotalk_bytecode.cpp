@@ -40,12 +40,40 @@ Cell decodeWord(int16_t word) {
   return cell;
 }
 
+// The pair a push of `value` makes with the operator `next` after it, in a program of `size` cells.
+// Only arguments the operator accepts whatever the stack holds are paired: a quoted register that
+// exists for RECALL and STORE, an address the branch may go to (0..size, as the interpreter's test).
+Pair pairFor(int value, const Cell& next, int size) {
+  using robotalk::Op;
+  // A free operator counts towards the cap on free instructions, which the pair does not keep.
+  if (next.push || next.unknown || next.cost == 0) return Pair::kNone;
+  const int index = value - kRegisterBase;
+  const bool quoted = index >= 0 && index < robotalk::kRegisterCount;
+  const bool letter = quoted && robotalk::isUserVariable(index);
+  const bool address = value >= 0 && value <= size;
+  if (next.op == Op::Recall && quoted) return letter ? Pair::kRecallLetter : Pair::kRecallRegister;
+  if (next.op == Op::Store && quoted) return letter ? Pair::kStoreLetter : Pair::kStoreRegister;
+  if (next.op == Op::Jump && address) return Pair::kJump;
+  if (next.op == Op::If && address) return Pair::kIf;
+  if (next.op == Op::Ifg && address) return Pair::kIfg;
+  if (next.op == Op::Add) return Pair::kAdd;
+  if (next.op == Op::Subtract) return Pair::kSubtract;
+  if (next.op == Op::Less) return Pair::kLess;
+  if (next.op == Op::Greater) return Pair::kGreater;
+  return Pair::kNone;
+}
+
 }  // namespace
 
 Bytecode decode(const std::vector<int16_t>& words) {
   Bytecode code;
   code.cells.reserve(words.size());
   for (const int16_t word : words) code.cells.push_back(decodeWord(word));
+  const int size = static_cast<int>(code.cells.size());
+  for (size_t i = 0; i + 1 < code.cells.size(); ++i) {
+    Cell& cell = code.cells[i];
+    if (cell.push) cell.pair = pairFor(cell.value, code.cells[i + 1], size);
+  }
   return code;
 }
 

@@ -413,6 +413,84 @@ template <class F>
   return kUnidentified;
 }
 
+// Runs the operator after the push `cell` in the same turn of the loop as the push, which the
+// caller has made (r.pc points at the operator), when the budget, a leader or a single step does not
+// end the run between the two. The operator runs as execute() would run it, its top argument known
+// from the push: the stack, dead cells included, r.pc and r.sp end where execute() leaves them.
+// Returns false, with nothing changed, when the operator must run in a turn of its own instead (when
+// it would fail, since execute() has the messages); otherwise sets `error` as execute() would.
+[[gnu::always_inline]] inline bool runPair(const Cell& cell, Registers& r, int16_t* stack, Brain& brain, Host& host,
+                                           const char*& error) {
+  int& sp = r.sp;
+  int& pc = r.pc;
+  const int value = cell.value;
+  const int index = value - kFirstQuoted;
+  switch (cell.pair) {
+    case Pair::kNone: return false;
+    case Pair::kRecallLetter:
+      stack[sp - 1] = brain.letters[static_cast<size_t>(index)];
+      ++pc;
+      return true;
+    case Pair::kRecallRegister:
+      ++pc;
+      if (const int32_t read = readDirect(host, index); read != kNotDirect) {
+        stack[sp - 1] = static_cast<int16_t>(read);
+        return true;
+      }
+      --sp;
+      error = outOfLine(brain, r, [&] { return recallHardware(brain, host, index); });
+      return true;
+    case Pair::kStoreLetter:
+      if (sp < 2) return false;
+      brain.letters[static_cast<size_t>(index)] = stack[sp - 2];
+      sp -= 2;
+      ++pc;
+      return true;
+    case Pair::kStoreRegister: {
+      if (sp < 2) return false;
+      const int16_t stored = stack[sp - 2];
+      sp -= 2;
+      ++pc;
+      error = outOfLine(brain, r, [&] { return storeHardware(brain, host, index, stored); });
+      return true;
+    }
+    case Pair::kJump:
+      --sp;
+      pc = value;
+      return true;
+    case Pair::kIf:
+    case Pair::kIfg: {
+      if (sp < 2) return false;
+      const bool taken = stack[sp - 2] != 0;
+      sp -= 2;
+      ++pc;
+      if (!taken) return true;
+      if (cell.pair == Pair::kIf) stack[sp++] = static_cast<int16_t>(pc);
+      pc = value;
+      return true;
+    }
+    case Pair::kAdd:
+    case Pair::kSubtract: {
+      if (sp < 2) return false;
+      const int a = stack[sp - 2];
+      const int sum = cell.pair == Pair::kAdd ? a + value : a - value;
+      if (sum > kMaxValue || sum < -kMaxValue) return false;
+      stack[--sp - 1] = static_cast<int16_t>(sum);
+      ++pc;
+      return true;
+    }
+    case Pair::kLess:
+    case Pair::kGreater: {
+      if (sp < 2) return false;
+      const int a = stack[sp - 2];
+      stack[--sp - 1] = flag(cell.pair == Pair::kLess ? a < value : a > value);
+      ++pc;
+      return true;
+    }
+  }
+  return false;
+}
+
 // The interpreter's loop. With kOneStep it executes exactly one instruction, whatever the budget,
 // and returns nullopt (the registers flushed) when the run may go on. Otherwise it runs while
 // counters.cycles < budget; with kUntilLeader it also returns nullopt (flushed) before an
@@ -449,20 +527,29 @@ std::optional<Stop> loop(const Bytecode& code, Brain& brain, Host& host, int bud
       if (!first && leaders[r.pc] != 0) return stop(std::nullopt);
     }
     const Cell& cell = cells[r.pc];
-    const int at = r.pc;
+    int at = r.pc;
     ++r.pc;
     cycles += cell.cost;
     const char* error = nullptr;
     bool sync = false;
     if (cell.push) {
       // Half of what robots run are pushes; they cost a cycle (decode gives every push cost 1), so
-      // they go straight back to the top without the tests that follow an operator.
+      // those that run alone go straight back to the top without the tests that follow an operator.
       if (r.sp >= kStackCells) [[unlikely]] {
         error = kStackOverflow;
       } else {
         stack[r.sp++] = cell.value;
         if constexpr (kOneStep) return stop(std::nullopt);
-        continue;
+        // A paired push runs its operator in the same turn when the loop's top would let the
+        // operator run next: the budget not spent and no leader there (the operator is in the
+        // program, so the program counter needs no test). The pair's operators cost cycles
+        // (decode), so the free-instruction cap does not count them.
+        if (cell.pair == Pair::kNone || cycles >= budget || (kUntilLeader && leaders[r.pc] != 0)) continue;
+        const int operatorAt = r.pc;
+        if (!runPair(cell, r, stack, brain, host, error)) continue;
+        at = operatorAt;
+        cycles += cells[operatorAt].cost;
+        if (error == nullptr) continue;
       }
     } else if (cell.unknown) [[unlikely]] {
       error = kUnidentified;

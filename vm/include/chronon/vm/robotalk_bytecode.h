@@ -9,16 +9,40 @@
 
 namespace chronon::vm {
 
+/// What a push does with the operator right after it, when the interpreter runs the two in one turn
+/// of its loop: half of what robots run are pushes, and nearly all of them feed the next operator
+/// (`aim` is `aim' RECALL`, `label IFG` a branch, `30 <` a comparison). decode() sets it where the
+/// operator's argument is already known to be valid (a quoted register, an address in the program);
+/// the interpreter still runs the push alone when anything may come between the two: the budget,
+/// a leader, a single step, or a case in which either instruction would fail.
+enum class Pair : uint8_t {
+  kNone,            ///< Runs alone: not a push, or not followed by one of the operators below.
+  kRecallLetter,    ///< A user variable's quote, then RECALL.
+  kRecallRegister,  ///< A hardware register's quote, then RECALL.
+  kStoreLetter,     ///< A user variable's quote, then STORE.
+  kStoreRegister,   ///< A hardware register's quote, then STORE.
+  kJump,            ///< An address in the program, then JUMP.
+  kIf,              ///< An address in the program, then IF.
+  kIfg,             ///< An address in the program, then IFG.
+  kAdd,             ///< A number, then +.
+  kSubtract,        ///< A number, then -.
+  kLess,            ///< A number, then <.
+  kGreater,         ///< A number, then >.
+};
+
 /// One decoded instruction. A push cell has `push` set and pushes `value` (a number, an address or
 /// a quoted register 20300-20399); otherwise `op` is the operator to run. `cost` is the cycles
-/// charged (from the word table; pushes cost 1).
+/// charged (from the word table; pushes cost 1). `pair` is derived from the cells themselves, so
+/// nothing that keys on a program (the JIT's cache) needs it.
 struct Cell {
   robotalk::Op op = robotalk::Op::Nop;
   bool push = false;
   bool unknown = false;  ///< A word in 20008-20099 or 20165-20299 the original cannot execute.
   uint8_t cost = 1;
+  Pair pair = Pair::kNone;  ///< Set on a push only.
   int16_t value = 0;
 };
+static_assert(sizeof(Cell) == 8, "the interpreter loads one cell a turn; keep it a single word");
 
 /// Which engine prepared a program and what it made of it, so that an engine other than the
 /// interpreter (the JIT) finds its compiled code without hashing the program on every call. The
