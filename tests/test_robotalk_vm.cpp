@@ -339,9 +339,9 @@ std::vector<int16_t> randomPairProgram(uint32_t& seed, int size) {
     return (seed >> 8) % below;
   };
   using robotalk::Op;
-  const Op ops[] = {Op::Recall, Op::Store, Op::Jump,  Op::If,   Op::Ifg,   Op::Add,      Op::Subtract,
-                    Op::Less,   Op::Greater, Op::Dup, Op::Drop, Op::Sync,  Op::Multiply, Op::Icon1,
-                    Op::Call,   Op::Swap,  Op::Equal};
+  const Op ops[] = {Op::Recall,   Op::Store, Op::Jump,    Op::If,   Op::Ifg,  Op::Add,
+                    Op::Subtract, Op::Less,  Op::Greater, Op::Dup,  Op::Drop, Op::Sync,
+                    Op::Multiply, Op::Icon1, Op::Call,    Op::Swap, Op::Equal};
   // PROBE last: `quoted` picks it seldom.
   const Reg regs[] = {Reg::A, Reg::B, Reg::Z, Reg::Aim, Reg::X, Reg::Channel, Reg::Range, Reg::SpeedX, Reg::Probe};
   const auto quoted = [&] {

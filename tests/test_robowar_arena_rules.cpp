@@ -6,10 +6,12 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "../arena/src/robowar_near.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_engine.h"
 #include "chronon/compiler/robotalk_assembler.h"
@@ -266,6 +268,52 @@ TEST_CASE("a bullet's first half-step hits before its second; within one, the fi
   CHECK(firstHit(278, 300, 159, 150, 250) == -1);
   // ... which it hits when the edge is not crossed (x = 299).
   CHECK(firstHit(276, 298, 159, 150, 250) == 1);
+}
+
+TEST_CASE("the projectiles' hit test gives the same slots one at a time and in pairs", "[arena]") {
+  // The arena tests two slots at a time with SSE2 (robowar_near.h); a build without it runs the
+  // plain loop. Both must give the same bits, at the edge of reach above all, where a lane that
+  // rounded otherwise would show.
+  constexpr double kReach = arena::robowar::kRobotRadius * arena::robowar::kRobotRadius;
+  uint32_t seed = 7;
+  const auto next = [&seed](int below) {
+    seed = seed * 1664525u + 1013904223u;
+    return static_cast<int>((seed >> 8) % static_cast<uint32_t>(below));
+  };
+  std::array<double, arena::robowar::kMaxRobots> xs{};
+  std::array<double, arena::robowar::kMaxRobots> ys{};
+  int touching = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    for (size_t i = 0; i < xs.size(); ++i) {
+      xs[i] = next(301);
+      ys[i] = next(301);
+    }
+    // A projectile's position: whole pixels plus the steps of a shot (twelfths, sevenths), often
+    // exactly 10 px from a robot (6 and 8 away, or 10 along one axis).
+    const size_t near = static_cast<size_t>(next(static_cast<int>(xs.size())));
+    double x = xs[near] + (next(3) == 0 ? 6 : next(21) - 10) + next(12) / 12.0;
+    double y = ys[near] + (next(3) == 0 ? 8 : next(21) - 10) + next(7) / 7.0;
+    if (trial % 5 == 0) {
+      x = xs[near] + (trial % 2 == 0 ? 10.0 : -10.0);
+      y = ys[near];
+    }
+    const unsigned plain = arena::robowar::nearSlotsPlain(xs.data(), ys.data(), xs.size(), x, y, kReach);
+    INFO("trial " << trial << " at " << x << ", " << y);
+    touching += plain != 0;
+#if defined(__SSE2__)
+    REQUIRE(arena::robowar::nearSlotsPaired(xs.data(), ys.data(), xs.size(), x, y, kReach) == plain);
+#endif
+    REQUIRE(arena::robowar::nearSlots(xs.data(), ys.data(), xs.size(), x, y, kReach) == plain);
+  }
+  // Exactly 10 px away is out of reach (the test is strict); 6 and 8 away is too.
+  const std::array<double, 2> pointXs{100, 0};
+  const std::array<double, 2> pointYs{100, 0};
+  CHECK(arena::robowar::nearSlotsPlain(pointXs.data(), pointYs.data(), 2, 110, 100, kReach) == 0);
+  CHECK(arena::robowar::nearSlotsPlain(pointXs.data(), pointYs.data(), 2, 106, 108, kReach) == 0);
+  CHECK(arena::robowar::nearSlotsPlain(pointXs.data(), pointYs.data(), 2, 109.9, 100, kReach) == 1);
+  // The trials touched robots often enough to matter, and missed them too.
+  CHECK(touching > 5000);
+  CHECK(touching < 19000);
 }
 
 TEST_CASE("TEAMMATES counts the living teammates, and falls as they die", "[arena]") {

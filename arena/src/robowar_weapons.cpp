@@ -5,12 +5,10 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "chronon/arena/robowar_engine.h"
 #include "robowar_compass.h"
+#include "robowar_near.h"
 
 namespace chronon::arena::robowar {
 
@@ -252,31 +250,11 @@ void Engine::trackShots() {
 
 // Every slot is tested, living or not (the caller masks the answer), with no branch: the loop this
 // replaced stopped at the first robot touched and skipped the shooter, branches that depend on the
-// data, and the pass took longer with it (docs/robowar-arena.md). Two slots at a time where SSE2 is
-// there (every x86-64 processor); each lane computes the same differences, squares, sum and
-// comparison as the plain loop, so the answer is the same. Inlined into the three tests of
+// data, and the pass took longer with it (docs/robowar-arena.md). Inlined into the three tests of
 // trackShots.
 [[gnu::always_inline]] inline unsigned Engine::nearTargets(double x, double y) const {
   static_assert(kMaxRobots % 2 == 0, "the slots are tested in pairs");
-  unsigned near = 0;
-#if defined(__SSE2__)
-  const __m128d atX = _mm_set1_pd(x);
-  const __m128d atY = _mm_set1_pd(y);
-  const __m128d reach = _mm_set1_pd(kRobotRadius * kRobotRadius);
-  for (size_t slot = 0; slot < kMaxRobots; slot += 2) {
-    const __m128d dx = _mm_sub_pd(_mm_loadu_pd(&targetX_[slot]), atX);
-    const __m128d dy = _mm_sub_pd(_mm_loadu_pd(&targetY_[slot]), atY);
-    const __m128d squared = _mm_add_pd(_mm_mul_pd(dx, dx), _mm_mul_pd(dy, dy));
-    near |= static_cast<unsigned>(_mm_movemask_pd(_mm_cmplt_pd(squared, reach))) << slot;
-  }
-#else
-  for (size_t slot = 0; slot < kMaxRobots; ++slot) {
-    const double dx = targetX_[slot] - x;
-    const double dy = targetY_[slot] - y;
-    near |= static_cast<unsigned>(dx * dx + dy * dy < kRobotRadius * kRobotRadius) << slot;
-  }
-#endif
-  return near;
+  return nearSlots(targetX_.data(), targetY_.data(), kMaxRobots, x, y, kRobotRadius * kRobotRadius);
 }
 
 void Engine::hit(Shot& s, int target) {
