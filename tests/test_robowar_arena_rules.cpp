@@ -288,8 +288,8 @@ TEST_CASE("the projectiles' hit test gives the same slots one at a time and in p
       xs[i] = next(301);
       ys[i] = next(301);
     }
-    // A projectile's position: whole pixels plus the steps of a shot (twelfths, sevenths), often
-    // exactly 10 px from a robot (6 and 8 away, or 10 along one axis).
+    // A projectile's position near a robot: whole pixels plus fractions, as a shot's positions
+    // have, and often exactly 10 px away (6 and 8 px along the axes, or 10 along one).
     const size_t near = static_cast<size_t>(next(static_cast<int>(xs.size())));
     double x = xs[near] + (next(3) == 0 ? 6 : next(21) - 10) + next(12) / 12.0;
     double y = ys[near] + (next(3) == 0 ? 8 : next(21) - 10) + next(7) / 7.0;
@@ -305,7 +305,7 @@ TEST_CASE("the projectiles' hit test gives the same slots one at a time and in p
 #endif
     REQUIRE(arena::robowar::nearSlots(xs.data(), ys.data(), xs.size(), x, y, kReach) == plain);
   }
-  // Exactly 10 px away is out of reach (the test is strict); 6 and 8 away is too.
+  // Exactly 10 px away is out of reach (the test is strict), along one axis or at (6, 8).
   const std::array<double, 2> pointXs{100, 0};
   const std::array<double, 2> pointYs{100, 0};
   CHECK(arena::robowar::nearSlotsPlain(pointXs.data(), pointYs.data(), 2, 110, 100, kReach) == 0);
