@@ -9,6 +9,7 @@
 
 #include "chronon/vm/robotalk_engine.h"
 #include "chronon/vm/robotalk_interpreter.h"
+#include "robowar_int_registers.h"
 
 namespace chronon::arena::robowar {
 
@@ -302,22 +303,9 @@ void Engine::takeTurn(Robot& robot) {
 void Engine::pointDirectReads() {
   for (const Robot& robot : robots_) {
     std::array<const int*, robotalk::kRegisterCount>& table = directReads_.tables[static_cast<size_t>(robot.index)];
-    const auto at = [&](Reg reg) -> const int*& { return table[static_cast<size_t>(reg)]; };
-    at(Reg::X) = &robot.x;
-    at(Reg::Y) = &robot.y;
-    at(Reg::Energy) = &robot.energy;
-    at(Reg::Shield) = &robot.shield;
-    at(Reg::Aim) = &robot.aim;
-    at(Reg::SpeedX) = &robot.speedX;
-    at(Reg::SpeedY) = &robot.speedY;
-    at(Reg::Damage) = &robot.damage;
-    at(Reg::Look) = &robot.look;
-    at(Reg::Scan) = &robot.scan;
-    at(Reg::Channel) = &robot.channel;
-    at(Reg::Id) = &robot.index;
-    at(Reg::Kills) = &robot.rawKills;
-    at(Reg::Chronon) = &chronon_;
-    at(Reg::Robots) = &living_;
+#define CHRONON_POINT_INT_REGISTER(reg, value) table[static_cast<size_t>(Reg::reg)] = &(value);
+    CHRONON_ROBOWAR_INT_REGISTERS(CHRONON_POINT_INT_REGISTER, robot)
+#undef CHRONON_POINT_INT_REGISTER
   }
   directReads_.filled = true;
 }

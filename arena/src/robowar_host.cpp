@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "chronon/arena/robowar_engine.h"
+#include "robowar_int_registers.h"
 
 namespace chronon::arena::robowar {
 
@@ -31,24 +32,16 @@ int angle(int value) {
 int16_t Engine::readRegister(vm::Brain& brain, Reg reg) {
   Robot& r = robotOf(brain);
   switch (reg) {
-    case Reg::X: return clip(r.x);
-    case Reg::Y: return clip(r.y);
-    case Reg::Energy: return clip(r.energy);
-    case Reg::Shield: return clip(r.shield);
+    // The registers that are one int of the robot or the battle (the list the direct reads share).
+#define CHRONON_READ_INT_REGISTER(reg, value) \
+  case Reg::reg: return clip(value);
+    CHRONON_ROBOWAR_INT_REGISTERS(CHRONON_READ_INT_REGISTER, r)
+#undef CHRONON_READ_INT_REGISTER
     case Reg::Range: return clip(range(r));
-    case Reg::Aim: return clip(r.aim);
-    case Reg::SpeedX: return clip(r.speedX);
-    case Reg::SpeedY: return clip(r.speedY);
-    case Reg::Damage: return clip(r.damage);
     case Reg::Random: return static_cast<int16_t>(random_.below(360));
     case Reg::Collision: return r.collision ? 1 : 0;
-    case Reg::Channel: return clip(r.channel);
     case Reg::Signal: return signals_[static_cast<size_t>(r.radioGroup)][static_cast<size_t>(r.channel)];
     case Reg::Radar: return clip(radar(r));
-    case Reg::Look: return clip(r.look);
-    case Reg::Scan: return clip(r.scan);
-    case Reg::Chronon: return clip(chronon_);
-    case Reg::Robots: return clip(livingRobots());
     case Reg::Friend: return r.friendly ? 1 : 0;
     case Reg::Doppler: return clip(doppler(r));
     case Reg::Wall: return r.wall ? 1 : 0;
@@ -58,8 +51,6 @@ int16_t Engine::readRegister(vm::Brain& brain, Reg reg) {
       const int cell = std::clamp(static_cast<int>(brain.historyCell), 1, vm::kHistoryCells);
       return r.history[static_cast<size_t>(cell)];
     }
-    case Reg::Id: return clip(r.index);
-    case Reg::Kills: return clip(r.rawKills);
     case Reg::Nearest:
       if (r.hardware.cpu > kNearestMaxCpu) {
         vm::fail(brain, "NEAREST needs a processor speed of 10 or less", brain.pc - 1);

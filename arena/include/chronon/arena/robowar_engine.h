@@ -263,7 +263,7 @@ class Engine final : public vm::Host {
   DirectReadTables directReads_;
   /// Points every robot's table in directReads_ at its fields and the battle's counters, the ints
   /// readRegister returns (clipped) for X, Y, ENERGY, SHIELD, AIM, SPEEDX, SPEEDY, DAMAGE, LOOK,
-  /// SCAN, CHANNEL, ID, KILLS, CHRONON and ROBOTS.
+  /// SCAN, CHANNEL, ID, KILLS, CHRONON and ROBOTS: the list both read (arena/src/robowar_int_registers.h).
   void pointDirectReads();
   int living_ = 0;  ///< Robots alive; kill() is the only place a robot dies.
   /// The entry indices of the living robots in entry order, the first `living_` of them; kill()
