@@ -74,6 +74,7 @@ Engine::Engine(const std::vector<Entry>& entries, uint64_t seed, const Rules& ru
       }
     }
   }
+  countSides();
   placeRobots();
 }
 
@@ -232,6 +233,7 @@ void Engine::kill(Robot& robot, DeathCause cause, int killer, const std::string&
   const auto dying = std::find(livingIndices_.begin(), livingIndices_.begin() + living_, robot.index);
   std::copy(dying + 1, livingIndices_.begin() + living_, dying);
   --living_;
+  countSides();
   robot.deathChronon = chronon_;
   robot.cause = cause;
   robot.killer = killer;
@@ -380,29 +382,24 @@ Robot& Engine::searchRobotOf(vm::Brain& brain) {
 
 int Engine::sidesAlive() const {
   // Without teams every living robot is a side of its own.
-  if (!teamBattle_) return living_;
-  if (sidesLiving_ == living_) return sidesCache_;
-  int sides = 0;
-  for (const Robot& r : robots_) {
-    if (!r.alive) continue;
-    bool counted = false;
-    for (const Robot& other : robots_) {
-      if (other.index < r.index && other.alive && teammates(r, other)) counted = true;
-    }
-    sides += counted ? 0 : 1;
-  }
-  sidesCache_ = sides;
-  sidesLiving_ = living_;
-  return sides;
+  return teamBattle_ ? sidesCount_ : living_;
 }
 
-void Engine::countLivingTeammates() const {
+void Engine::countSides() {
+  int sides = 0;
   for (const Robot& robot : robots_) {
-    int n = 0;
-    for (const Robot& r : robots_) n += r.alive && r.index != robot.index && teammates(r, robot);
-    teammatesCache_[static_cast<size_t>(robot.index)] = n;
+    int teammatesAlive = 0;
+    bool earlierTeammate = false;
+    for (const Robot& r : robots_) {
+      if (!r.alive || r.index == robot.index || !teammates(r, robot)) continue;
+      ++teammatesAlive;
+      earlierTeammate = earlierTeammate || r.index < robot.index;
+    }
+    teammatesCount_[static_cast<size_t>(robot.index)] = teammatesAlive;
+    // A living robot counts as a side unless a living teammate before it was counted already.
+    if (robot.alive && !earlierTeammate) ++sides;
   }
-  teammatesLiving_ = living_;
+  sidesCount_ = sides;
 }
 
 int Engine::livingRobots() const { return living_; }

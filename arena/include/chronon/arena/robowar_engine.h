@@ -223,15 +223,11 @@ class Engine final : public vm::Host {
   Robot& searchRobotOf(vm::Brain& brain);
   bool teammates(const Robot& a, const Robot& b) const { return a.team != 0 && a.team == b.team; }
   /// The living robots on `robot`'s team besides itself; a robot of team 0 has none (teammates()).
-  /// Every turn asks, and only a death changes the answer, so the counts of all the robots are kept
-  /// from the last time the number of living robots changed, as sidesAlive() keeps its count.
-  int livingTeammates(const Robot& robot) const {
-    if (robot.team == 0) return 0;
-    if (teammatesLiving_ != living_) countLivingTeammates();
-    return teammatesCache_[static_cast<size_t>(robot.index)];
-  }
-  /// Fills teammatesCache_ for every robot and sets teammatesLiving_.
-  void countLivingTeammates() const;
+  /// Every turn asks, and only a death changes the answer (countSides).
+  int livingTeammates(const Robot& robot) const { return teammatesCount_[static_cast<size_t>(robot.index)]; }
+  /// Counts the living sides and every robot's living teammates into sidesCount_ and
+  /// teammatesCount_: called where the living change, at the start and in kill().
+  void countSides();
   int livingRobots() const;
   void record(Event::Kind kind, int robot, int other, int value, std::string text);
 
@@ -305,14 +301,10 @@ class Engine final : public vm::Host {
   /// Shot `shot` touched the robot with entry index `target`: it becomes an impact, or an explosive
   /// bullet's blast, that lands on the next pass (robowar_weapons.cpp).
   void hit(Shot& shot, int target);
-  /// sidesAlive() of a team battle, computed when `sidesLiving_` was the number of living robots;
-  /// only a death changes either.
-  mutable int sidesCache_ = 0;
-  mutable int sidesLiving_ = -1;
-  /// livingTeammates() of each robot by index, computed when `teammatesLiving_` was the number of
-  /// living robots.
-  mutable std::array<int, kMaxRobots> teammatesCache_{};
-  mutable int teammatesLiving_ = -1;
+  /// sidesAlive() of a team battle and livingTeammates() of each robot by index, as countSides()
+  /// left them.
+  int sidesCount_ = 0;
+  std::array<int, kMaxRobots> teammatesCount_{};
   std::vector<Kill> kills_;
   std::vector<Event> events_;
   std::array<std::array<int16_t, kChannels + 1>, kMaxRobots> signals_{};  ///< By radio group, channel 1-10.
