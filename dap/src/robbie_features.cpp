@@ -238,15 +238,8 @@ json robbieVariablesBody(const RobbieDebug& robbie, const json& arguments) {
     const robbie::RobbieRoom& room = session.room();
     for (size_t i = 0; i < room.objects().size(); ++i) {
       const robbie::ObjectState& o = room.objects()[i];
-      // Appended piece by piece: GCC 12 at -O3 warns (-Wrestrict, wrongly) of a string literal
-      // joined in front of a temporary string.
-      std::string text = "(";
-      text += robbie::formatCm(o.x);
-      text += ", ";
-      text += robbie::formatCm(o.y);
-      text += ") ";
-      text += std::to_string(o.grams);
-      text += " g";
+      std::string text =
+          "(" + robbie::formatCm(o.x) + ", " + robbie::formatCm(o.y) + ") " + std::to_string(o.grams) + " g";
       if (room.held() && *room.held() == i) text += ", held";
       variables.push_back(value(o.name, text, "object"));
     }
