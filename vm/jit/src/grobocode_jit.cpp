@@ -237,7 +237,8 @@ NativeBrain NativeGrobocodeJit::Impl::compile(const grobocode::Brain& brain, Com
   }
   // Compiled code follows from the brain's key alone in this executable, so an object cached under
   // that key (by an earlier run, or a compile at another level) is linked without lowering.
-  const std::string programKey = detail::DiskObjectCache::programKey("grobocode", target.key, optimization);
+  const std::string programKey =
+      detail::DiskObjectCache::programKey("grobocode", std::as_bytes(std::span(target.key)), optimization);
   const std::string symbol = detail::programSymbol("grobocode_brain", programKey);
   if (!programKey.empty()) {
     const llvm::orc::ExecutorAddr cached = detail::loadCached(*lljit, programKey, symbol);

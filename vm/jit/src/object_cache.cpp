@@ -145,7 +145,7 @@ std::string DiskObjectCache::keyOf(std::string_view ir, int optimization) {
   return llvm::toHex(digest, true);
 }
 
-std::string DiskObjectCache::programKey(std::string_view kind, std::span<const int32_t> words, int optimization) {
+std::string DiskObjectCache::programKey(std::string_view kind, std::span<const std::byte> bytes, int optimization) {
   const std::string& build = buildId();
   if (build.empty()) return {};
   llvm::SHA256 hash;
@@ -155,12 +155,7 @@ std::string DiskObjectCache::programKey(std::string_view kind, std::span<const i
   hash.update(build + '\n');
   hash.update(llvm::StringRef(kind.data(), kind.size()));
   hash.update("\n");
-  for (const int32_t word : words) {
-    const auto w = static_cast<uint32_t>(word);
-    const std::array<uint8_t, 4> bytes{static_cast<uint8_t>(w), static_cast<uint8_t>(w >> 8),
-                                       static_cast<uint8_t>(w >> 16), static_cast<uint8_t>(w >> 24)};
-    hash.update(bytes);
-  }
+  hash.update(llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
   const std::array<uint8_t, 32> digest = hash.final();
   return llvm::toHex(digest, true);
 }

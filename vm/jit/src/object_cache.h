@@ -10,6 +10,7 @@
 #include <llvm/IR/Module.h>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -31,12 +32,14 @@ class DiskObjectCache : public llvm::ObjectCache {
  public:
   /// The key (64 hex digits) of a module whose lowered IR prints as `ir`, compiled at `optimization`.
   static std::string keyOf(std::string_view ir, int optimization);
-  /// The key of a `kind` program ("grobocode") whose object follows from `words` alone in this
+  /// The key of a `kind` program ("grobocode") whose object follows from `bytes` alone in this
   /// build: besides what keyOf mixes in, the build ID of the JIT's library, which changes with every
-  /// change to the code that lowers programs. No IR is made or printed for it, so a cached program
-  /// loads at the cost of reading and linking its object. "" when the library has no build ID;
-  /// keyOf over the printed IR is then the only key.
-  static std::string programKey(std::string_view kind, std::span<const int32_t> words, int optimization);
+  /// change to the code that lowers programs. Callers pass their key words as they lie in memory
+  /// (std::as_bytes), whatever their width; the host's description, which the key includes, fixes
+  /// their byte order. No IR is made or printed for it, so a cached program loads at the cost of
+  /// reading and linking its object. "" when the library has no build ID; keyOf over the printed IR
+  /// is then the only key.
+  static std::string programKey(std::string_view kind, std::span<const std::byte> bytes, int optimization);
   /// The object kept under `key`; nullptr when there is none or the file is damaged (it is then
   /// removed). Counts a hit when it returns one.
   std::unique_ptr<llvm::MemoryBuffer> load(const std::string& key);

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <type_traits>
 #include <vector>
 
@@ -245,15 +246,12 @@ NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, const s
   // blocks start (which, at level 2, depends on where earlier calls began: planProgram), so an
   // object cached under those (by an earlier run) is linked without lowering, printing and hashing
   // the IR.
-  std::vector<int32_t> words;
-  words.reserve(2 * code.cells.size() + plan.blocks.size() + 1);
-  for (const int64_t word : key) {
-    words.push_back(static_cast<int32_t>(word >> 32));
-    words.push_back(static_cast<int32_t>(word & 0xffffffff));
-  }
-  words.push_back(static_cast<int32_t>(plan.blocks.size()));
+  std::vector<int64_t> words(key.begin(), key.end());
+  words.reserve(key.size() + plan.blocks.size() + 1);
+  words.push_back(static_cast<int64_t>(plan.blocks.size()));
   for (const robotalk_detail::Block& block : plan.blocks) words.push_back(block.start);
-  const std::string cacheKey = detail::DiskObjectCache::programKey("robotalk", words, optimization);
+  const std::string cacheKey =
+      detail::DiskObjectCache::programKey("robotalk", std::as_bytes(std::span(words)), optimization);
   const std::string symbol = detail::programSymbol("robotalk_program", cacheKey);
   if (!cacheKey.empty()) {
     const llvm::orc::ExecutorAddr cached = detail::loadCached(*target, cacheKey, symbol);
