@@ -577,7 +577,8 @@ void Lowering::lowerCall(const PlannedOp& op, int at) {
 void Lowering::lowerHwRead(const PlannedOp& op, int at) {
   const int d = depth_;
   // As the interpreter's RECALL (vm::readDirect): a register the host keeps as an int is loaded
-  // where it lies and clipped to int16_t, with nothing written back, since nothing else looks.
+  // where it lies and clipped as vm::clipRegister clips it, with nothing written back, since nothing
+  // else looks.
   BasicBlock* pointed = newBlock("read_pointed");
   BasicBlock* direct = newBlock("read_direct");
   BasicBlock* call = newBlock("read_call");
@@ -591,8 +592,8 @@ void Lowering::lowerHwRead(const PlannedOp& op, int at) {
   b_.CreateCondBr(b_.CreateIsNull(where), call, direct);
   b_.SetInsertPoint(direct);
   Value* loaded = b_.CreateLoad(i32(), where);
-  Value* clipped = b_.CreateSelect(b_.CreateICmpSGT(loaded, c32(32767)), c32(32767), loaded);
-  clipped = b_.CreateSelect(b_.CreateICmpSLT(clipped, c32(-32768)), c32(-32768), clipped);
+  Value* clipped = b_.CreateSelect(b_.CreateICmpSGT(loaded, c32(vm::kRegisterMax)), c32(vm::kRegisterMax), loaded);
+  clipped = b_.CreateSelect(b_.CreateICmpSLT(clipped, c32(vm::kRegisterMin)), c32(vm::kRegisterMin), clipped);
   BasicBlock* directEnd = b_.GetInsertBlock();
   b_.CreateBr(join);
   // Otherwise the host is called: the quoted code is popped and the brain is up to date (this

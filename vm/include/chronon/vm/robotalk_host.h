@@ -12,6 +12,19 @@
 
 namespace chronon::vm {
 
+/// The range of a register's value as a brain sees it: the host keeps some registers as wider ints
+/// and clips them to one 16-bit cell when they are read (runtime values are 16-bit,
+/// specs/robowar.md §3.3).
+inline constexpr int32_t kRegisterMin = -32768;
+inline constexpr int32_t kRegisterMax = 32767;
+
+/// `value`, a register the host keeps as an int, as a read gives it to the brain: clipped to
+/// kRegisterMin..kRegisterMax. Host::readRegister and readDirect clip with this, and the JIT's
+/// lowering of a direct read compares with the same two constants.
+inline constexpr int16_t clipRegister(int32_t value) {
+  return static_cast<int16_t>(std::clamp(value, kRegisterMin, kRegisterMax));
+}
+
 /// The body of a robot as seen by its brain.
 class Host {
  public:
@@ -48,7 +61,7 @@ inline constexpr int32_t kNotDirect = INT32_MIN;
 inline int32_t readDirect(const Host& host, int reg) {
   if (host.directReads == nullptr) return kNotDirect;
   const int* value = host.directReads[reg];
-  return value == nullptr ? kNotDirect : std::clamp(*value, -32768, 32767);
+  return value == nullptr ? kNotDirect : clipRegister(*value);
 }
 
 }  // namespace chronon::vm
