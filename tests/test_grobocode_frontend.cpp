@@ -521,3 +521,15 @@ TEST_CASE("an incremental brain compiles fragment by fragment against earlier sy
   CHECK(more.appendEnd(SourceRange{}) == size);
   CHECK(describe(more.brain(), more.brain().instructions.back()) == "end");
 }
+
+TEST_CASE("every tag's misplaced, missing and invalid arguments give the golden diagnostics", "[grobocode][golden]") {
+  // One side that breaks each tag's rules in turn (§6.2): a tag out of its place, an argument
+  // missing, an argument the tag cannot take. Each is reported and the tag dropped, and reading goes on.
+  const std::filesystem::path dir = test::sourceDir() / "tests" / "golden" / "grobocode";
+  const std::string source = test::readFile(dir / "bad_tags.gb");
+  REQUIRE_FALSE(source.empty());
+  const SourceFile file("bad_tags.gb", source);
+  SideResult result = compileSide(file);
+  result.diagnostics.sortByPosition();
+  CHECK(render(file, result.diagnostics) == test::readFile(dir / "bad_tags.expected"));
+}

@@ -157,11 +157,20 @@ class Reader {
     diags().error(DiagCode::kGbMisplacedElement, tag.range, "an element appeared in an invalid place");
     return false;
   }
-  void missing(SourceRange range) {
+  bool missing(SourceRange range) {
     diags().error(DiagCode::kGbMissingElementArgument, range, "missing element argument");
+    return false;
   }
-  void invalid(SourceRange range) {
+  bool invalid(SourceRange range) {
     diags().error(DiagCode::kGbInvalidElementArgument, range, "invalid or forbidden element argument");
+    return false;
+  }
+  // The number `arg` spells, or nullopt after reporting it invalid.
+  std::optional<grobots::Fixed> literal(const Token& arg) {
+    const auto value = grobots::parseLiteral(arg.text);
+    if (value.ok()) return value.value();
+    invalid(arg.range);
+    return std::nullopt;
   }
 
   void readTag(const Line& line) {
@@ -202,26 +211,20 @@ class Reader {
     const std::string_view rest = restOfLine(line, word, restRange);
     const SourceRange argsRange = args.empty() ? SourceRange{word.range.end, word.range.end}
                                                : SourceRange{args.front().range.begin, args.back().range.end};
+    // Each check below reports what is wrong (and the tag is then dropped, §4.7) or returns true.
+    const auto placed = [&](bool ok) { return ok || misplaced(word); };
+    const auto hasArgs = [&](size_t count) { return args.size() >= count || missing(argsRange); };
+    const auto hasRest = [&] { return !rest.empty() || missing(restRange); };
     switch (*tag) {
       case Tag::kSide:
-        if (level_ != Level::kNone) {
-          misplaced(word);
-          return;
-        }
-        if (rest.empty()) {
-          missing(restRange);
-          return;
-        }
+        if (!placed(level_ == Level::kNone) || !hasRest()) return;
         side().name = std::string(rest);
         level_ = Level::kSide;
         section_ = Section::kText;
         return;
       case Tag::kAuthor:
         if (level_ == Level::kSide) {
-          if (rest.empty()) {
-            missing(restRange);
-            return;
-          }
+          if (!hasRest()) return;
           side().author = std::string(rest);
         }
         section_ = Section::kText;
@@ -229,10 +232,7 @@ class Reader {
       case Tag::kDate: return;
       case Tag::kComment: section_ = Section::kText; return;
       case Tag::kColor: {
-        if (args.empty()) {
-          missing(argsRange);
-          return;
-        }
+        if (!hasArgs(1)) return;
         const std::optional<Color> color = parseColor(args.front());
         if (!color) {
           invalid(args.front().range);
@@ -245,14 +245,7 @@ class Reader {
         return;
       }
       case Tag::kSeed: {
-        if (level_ != Level::kSide) {
-          misplaced(word);
-          return;
-        }
-        if (args.empty()) {
-          missing(argsRange);
-          return;
-        }
+        if (!placed(level_ == Level::kSide) || !hasArgs(1)) return;
         std::vector<int> seeds;
         for (const Token& arg : args) {
           const std::optional<int32_t> id = parseInteger(arg.text);
@@ -266,11 +259,7 @@ class Reader {
         return;
       }
       case Tag::kType:
-        if (!finishType(word)) return;
-        if (rest.empty()) {
-          missing(restRange);
-          return;
-        }
+        if (!finishType(word) || !hasRest()) return;
         side().types.push_back(Type{});
         side().types.back().name = std::string(rest);
         side().types.back().range = line.content;
@@ -279,14 +268,7 @@ class Reader {
         builder_ = nullptr;
         return;
       case Tag::kDecoration: {
-        if (level_ != Level::kType) {
-          misplaced(word);
-          return;
-        }
-        if (args.size() < 2) {
-          missing(argsRange);
-          return;
-        }
+        if (!placed(level_ == Level::kType) || !hasArgs(2)) return;
         const std::optional<Color> color = parseColor(args[0]);
         if (!color) {
           invalid(args[0].range);
@@ -304,10 +286,7 @@ class Reader {
         return;
       }
       case Tag::kHardware:
-        if (level_ != Level::kType) {
-          misplaced(word);
-          return;
-        }
+        if (!placed(level_ == Level::kType)) return;
         section_ = Section::kHardware;
         return;
       case Tag::kCode:
@@ -315,10 +294,7 @@ class Reader {
         section_ = Section::kCode;
         return;
       case Tag::kStart:
-        if (section_ != Section::kCode) {
-          misplaced(word);
-          return;
-        }
+        if (!placed(section_ == Section::kCode)) return;
         if (args.empty())
           builder_->startHere(word.range);
         else {
@@ -327,36 +303,19 @@ class Reader {
         }
         return;
       case Tag::kVar: {
-        if (section_ != Section::kCode) {
-          misplaced(word);
-          return;
-        }
-        if (args.empty()) {
-          missing(argsRange);
-          return;
-        }
+        if (!placed(section_ == Section::kCode) || !hasArgs(1)) return;
         grobots::Fixed initial;
         if (args.size() >= 2) {
-          const auto value = grobots::parseLiteral(args[1].text);
-          if (!value.ok()) {
-            invalid(args[1].range);
-            return;
-          }
-          initial = value.value();
+          const std::optional<grobots::Fixed> value = literal(args[1]);
+          if (!value) return;
+          initial = *value;
         }
         result_.uses.push_back(SymbolUse{UseKind::kVariableDeclaration, args[0].range, scope()});
         builder_->addVariable(args[0].text, initial, line.content);
         return;
       }
       case Tag::kVector: {
-        if (section_ != Section::kCode) {
-          misplaced(word);
-          return;
-        }
-        if (args.empty()) {
-          missing(argsRange);
-          return;
-        }
+        if (!placed(section_ == Section::kCode) || !hasArgs(1)) return;
         grobots::Fixed x;
         grobots::Fixed y;
         if (args.size() == 2) {
@@ -364,39 +323,23 @@ class Reader {
           return;
         }
         if (args.size() >= 3) {
-          const auto xv = grobots::parseLiteral(args[1].text);
-          if (!xv.ok()) {
-            invalid(args[1].range);
-            return;
-          }
-          const auto yv = grobots::parseLiteral(args[2].text);
-          if (!yv.ok()) {
-            invalid(args[2].range);
-            return;
-          }
-          x = xv.value();
-          y = yv.value();
+          const std::optional<grobots::Fixed> xv = literal(args[1]);
+          if (!xv) return;
+          const std::optional<grobots::Fixed> yv = literal(args[2]);
+          if (!yv) return;
+          x = *xv;
+          y = *yv;
         }
         result_.uses.push_back(SymbolUse{UseKind::kVectorDeclaration, args[0].range, scope()});
         builder_->addVector(args[0].text, x, y, line.content);
         return;
       }
       case Tag::kConst: {
-        if (section_ != Section::kCode) {
-          misplaced(word);
-          return;
-        }
-        if (args.size() < 2) {
-          missing(argsRange);
-          return;
-        }
-        const auto value = grobots::parseLiteral(args[1].text);
-        if (!value.ok()) {
-          invalid(args[1].range);
-          return;
-        }
+        if (!placed(section_ == Section::kCode) || !hasArgs(2)) return;
+        const std::optional<grobots::Fixed> value = literal(args[1]);
+        if (!value) return;
         result_.uses.push_back(SymbolUse{UseKind::kConstantDeclaration, args[0].range, scope()});
-        builder_->addConstant(args[0].text, value.value(), line.content);
+        builder_->addConstant(args[0].text, *value, line.content);
         return;
       }
       case Tag::kEnd:
