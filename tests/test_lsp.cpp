@@ -587,6 +587,12 @@ TEST_CASE("Robbie Language: bundled programs open clean and .rl files find their
   CHECK(lsp::languageFor("", "/x/Tour.RL") == &lsp::robbieSupport());
   CHECK(lsp::languageFor("robbie", "untitled") == &lsp::robbieSupport());
   CHECK(lsp::languageFor("plaintext", "notes.txt") == nullptr);
+  // Each language knows its files by their extension in any case, when the client names none; a
+  // name that is only the extension is no file of it.
+  CHECK(lsp::languageFor("", "/x/Dodger.RTK") == &lsp::roboTalkSupport());
+  CHECK(lsp::languageFor("", "mice.Gb") == &lsp::grobocodeSupport());
+  CHECK(lsp::languageFor("", ".gb") == nullptr);
+  CHECK(lsp::languageFor("", "x.gbx") == nullptr);
   const std::filesystem::path dir = chronon::test::sourceDir() / "stdlib" / "robbie";
   int opened = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {

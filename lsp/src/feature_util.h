@@ -28,6 +28,10 @@ std::vector<SourceRange> splitByLine(std::string_view text, SourceRange range);
 /// ASCII lower-case copy.
 std::string lowerCopy(std::string_view text);
 
+/// True when `fileName` is longer than `extension` (lower case, with its dot: ".gb") and ends with it
+/// in any case: how each language support recognises its files when the client names no language.
+bool hasExtension(std::string_view fileName, std::string_view extension);
+
 /// Levenshtein distance, capped: returns at most `cap` + 1.
 int editDistance(std::string_view a, std::string_view b, int cap);
 

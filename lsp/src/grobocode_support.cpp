@@ -868,8 +868,7 @@ class GrobocodeSupport final : public LanguageSupport {
   std::string_view id() const override { return "grobocode"; }
   bool handles(std::string_view languageId, std::string_view fileName) const override {
     if (languageId == "grobocode") return true;
-    const std::string name = detail::lowerCopy(fileName);
-    return name.size() > 3 && name.substr(name.size() - 3) == ".gb";
+    return detail::hasExtension(fileName, ".gb");
   }
   std::unique_ptr<DocumentAnalysis> analyze(const SourceFile& file) const override {
     return std::make_unique<GrobocodeAnalysis>(file);

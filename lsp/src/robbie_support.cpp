@@ -411,8 +411,7 @@ class RobbieSupport final : public LanguageSupport {
   std::string_view id() const override { return "robbie"; }
   bool handles(std::string_view languageId, std::string_view fileName) const override {
     if (languageId == "robbie" || languageId == "rl") return true;
-    const std::string name = detail::lowerCopy(fileName);
-    return name.size() > 3 && name.substr(name.size() - 3) == ".rl";
+    return detail::hasExtension(fileName, ".rl");
   }
   std::unique_ptr<DocumentAnalysis> analyze(const SourceFile& file) const override {
     return std::make_unique<RobbieAnalysis>(file);

@@ -523,8 +523,7 @@ class RoboTalkSupport final : public LanguageSupport {
   std::string_view id() const override { return "robotalk"; }
   bool handles(std::string_view languageId, std::string_view fileName) const override {
     if (languageId == "robotalk") return true;
-    const std::string name = detail::lowerCopy(fileName);
-    return name.size() > 4 && name.substr(name.size() - 4) == ".rtk";
+    return detail::hasExtension(fileName, ".rtk");
   }
   std::unique_ptr<DocumentAnalysis> analyze(const SourceFile& file) const override {
     return std::make_unique<RoboTalkAnalysis>(file);
