@@ -15,7 +15,7 @@ namespace chronon::fuzz {
 void roboTalkSource(std::string_view input);
 /// The object-code text format (robotalk_object_code.h): read, check, and a short battle.
 void roboTalkObjectCode(std::string_view input);
-/// A RoboWar 5 `.RWR` file (rwr.h): parse, check its code, and a short battle.
+/// A RoboWar 5 `.RWR` file (robotalk_rwr.h): parse, check its code, and a short battle.
 void roboWarRwr(std::string_view input);
 /// A Grobots side file: load, check, and 10 frames of a round against a bundled side.
 void grobotsSide(std::string_view input);

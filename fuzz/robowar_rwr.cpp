@@ -1,4 +1,4 @@
-#include "chronon/compiler/rwr.h"
+#include "chronon/compiler/robotalk_rwr.h"
 #include "fuzz_entries.h"
 #include "fuzz_support.h"
 

@@ -14,7 +14,7 @@
 #include "chronon/compiler/robotalk_checker.h"
 #include "chronon/compiler/robotalk_ir.h"
 #include "chronon/compiler/robotalk_object_code.h"
-#include "chronon/compiler/rwr.h"
+#include "chronon/compiler/robotalk_rwr.h"
 #include "test_support.h"
 
 namespace {

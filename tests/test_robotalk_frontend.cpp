@@ -13,8 +13,8 @@
 
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/compiler/robotalk_disasm.h"
+#include "chronon/compiler/robotalk_rwr.h"
 #include "chronon/compiler/robotalk_syntax.h"
-#include "chronon/compiler/rwr.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;

@@ -11,7 +11,7 @@
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/compiler/robotalk_disasm.h"
 #include "chronon/compiler/robotalk_object_code.h"
-#include "chronon/compiler/rwr.h"
+#include "chronon/compiler/robotalk_rwr.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;

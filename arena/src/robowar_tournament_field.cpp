@@ -8,7 +8,7 @@
 #include "chronon/arena/robowar_tournament_field.h"
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
-#include "chronon/compiler/rwr.h"
+#include "chronon/compiler/robotalk_rwr.h"
 
 namespace chronon::arena::robowar {
 

@@ -3,7 +3,7 @@
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/compiler/robotalk_object_code.h"
-#include "chronon/compiler/rwr.h"
+#include "chronon/compiler/robotalk_rwr.h"
 
 namespace chronon::robotalk {
 

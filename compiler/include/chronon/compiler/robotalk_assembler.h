@@ -97,7 +97,7 @@ bool parseHardwareHeader(std::string_view commentText, robowar::RobotHardware& h
 enum class RobotFileKind : uint8_t {
   kSource,      ///< RoboTalk source text, compiled.
   kObjectCode,  ///< The golden object-code text format (robotalk_object_code.h), read as words.
-  kRwr,         ///< A RoboWar 5 .RWR file (rwr.h): its machine code and hardware.
+  kRwr,         ///< A RoboWar 5 .RWR file (robotalk_rwr.h): its machine code and hardware.
 };
 
 /// A robot loaded from a file of any supported kind.

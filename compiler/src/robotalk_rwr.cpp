@@ -1,6 +1,6 @@
 // The .RWR reader (specs/robowar.md §9; RoboWar 5 ChooseIcon/DraftingBoard.frm, RoboWarX WinRoboWar5.cs).
 
-#include "chronon/compiler/rwr.h"
+#include "chronon/compiler/robotalk_rwr.h"
 
 #include <fstream>
 
