@@ -1,5 +1,5 @@
 #pragma once
-// What the debug adapter debugs, whatever the game: a RoboWar battle (features.h), a Robbie Language
+// What the debug adapter debugs, whatever the game: a RoboWar battle (robowar_features.h), a Robbie Language
 // run (robbie_features.h) or a Grobots round (grobots_features.h) behind one interface, so that the
 // adapter's dispatch (adapter.h) names no game. Each game's features stay plain functions over its
 // own state; a Debuggee only routes the requests to them. Every method that takes request arguments
@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "chronon/dap/features.h"
+#include "chronon/dap/robowar_features.h"
 
 namespace chronon::dap {
 
@@ -68,7 +68,7 @@ class Debuggee {
   virtual nlohmann::json stopped() const = 0;
   /// The stopped event body `pause` answers for thread `threadId` (reason pause, that thread).
   virtual nlohmann::json pause(int64_t threadId) const = 0;
-  /// The `chronon/replay` response body (features.h replayBody); `withReplay` false sends only the
+  /// The `chronon/replay` response body (robowar_features.h replayBody); `withReplay` false sends only the
   /// moment and the selected entity.
   virtual nlohmann::json replay(bool withReplay) = 0;
   /// The output event body at the end (the game's own result text, and as data).

@@ -17,7 +17,7 @@
 #include "chronon/arena/grobots_debug.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/source.h"
-#include "chronon/dap/features.h"
+#include "chronon/dap/breakpoint_requests.h"
 
 namespace chronon::dap {
 

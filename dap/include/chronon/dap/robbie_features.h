@@ -14,7 +14,7 @@
 #include "chronon/arena/robbie_debug.h"
 #include "chronon/compiler/robbie.h"
 #include "chronon/compiler/source.h"
-#include "chronon/dap/features.h"
+#include "chronon/dap/breakpoint_requests.h"
 
 namespace chronon::dap {
 

@@ -2,8 +2,9 @@
 // The debug adapter's features for RoboWar battles, as plain functions over a launched battle (clangd
 // style: no I/O, no protocol state): loading the robots a launch names, resolving breakpoints, and
 // the bodies of threads, stackTrace, scopes, variables, evaluate and the stopped event. The other
-// games have their own (robbie_features.h, grobots_features.h); debuggee.h puts them behind one
-// interface. Each throws RequestError for arguments it cannot use.
+// games have their own (robbie_features.h, grobots_features.h), and all three take the client's
+// breakpoints as breakpoint_requests.h holds them; debuggee.h puts them behind one interface. Each
+// throws RequestError for arguments it cannot use.
 
 #include <cstdint>
 #include <map>
@@ -16,6 +17,7 @@
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_debug.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/dap/breakpoint_requests.h"
 
 namespace chronon::dap {
 
@@ -44,28 +46,6 @@ struct Battle {
 /// load, or when an argument is missing or of the wrong type.
 std::unique_ptr<Battle> launchBattle(const nlohmann::json& arguments);
 
-/// A breakpoint as a client asked for it.
-struct RequestedBreakpoint {
-  int id = 0;             ///< The adapter's id for it (stable while the client keeps it).
-  int line = 0;           ///< Source breakpoints: the requested 1-based line.
-  std::string name;       ///< Function breakpoints: the label.
-  std::string condition;  ///< The condition text (docs/debugging.md "Conditions"), may be empty.
-};
-
-/// A data breakpoint as a client asked for it (setDataBreakpoints).
-struct RequestedWatch {
-  int id = 0;          ///< The adapter's id for it.
-  std::string dataId;  ///< The dataId dataBreakpointInfo gave: "ROBOT:VARIABLE", e.g. "0:A".
-};
-
-/// Every breakpoint the client has set: source breakpoints by absolute path, function breakpoints,
-/// data breakpoints.
-struct BreakpointRequests {
-  std::map<std::string, std::vector<RequestedBreakpoint>> lines;
-  std::vector<RequestedBreakpoint> functions;
-  std::vector<RequestedWatch> data;
-};
-
 /// Resolves every requested breakpoint against `battle`'s robots, installs the result in the
 /// session, and returns each breakpoint's DAP Breakpoint object by id (verified, the line used, a
 /// message when unverified). A source breakpoint applies to every robot loaded from that file, a
@@ -87,9 +67,6 @@ nlohmann::json disassembleBody(const Battle& battle, const nlohmann::json& argum
 
 /// The exceptionInfo response body for the current pause (a run-time error stop).
 nlohmann::json exceptionInfoBody(const Battle& battle);
-
-/// The absolute form of `path`, as robots' paths are kept (for matching breakpoint sources).
-std::string absolutePath(const std::string& path);
 
 /// The threads response body: one thread per robot, id = robot index + 1; while paused, only the
 /// robots alive at that moment (a robot's death ends its thread).

@@ -1,6 +1,6 @@
-// The debug adapter's features over a launched battle (dap/features.h).
+// The debug adapter's features over a launched RoboWar battle (robowar_features.h).
 
-#include "chronon/dap/features.h"
+#include "chronon/dap/robowar_features.h"
 
 #include <algorithm>
 #include <cctype>
@@ -171,14 +171,6 @@ std::vector<std::pair<std::string, int64_t>> hardwareValues(const DebugSnapshot&
 }
 
 }  // namespace
-
-std::string absolutePath(const std::string& path) {
-  std::error_code ec;
-  std::filesystem::path absolute = std::filesystem::absolute(path, ec);
-  if (ec) return path;
-  std::filesystem::path canonical = std::filesystem::weakly_canonical(absolute, ec);
-  return ec ? absolute.lexically_normal().string() : canonical.string();
-}
 
 std::unique_ptr<Battle> launchBattle(const json& arguments) {
   std::vector<std::string> paths{stringArgument(arguments, "program")};
