@@ -39,6 +39,7 @@
 #include "chronon/stdlib/grobocode_words.h"
 #include "chronon/stdlib/grobots_number.h"
 #include "grobocode_native.h"
+#include "lowering_base.h"
 
 namespace chronon::jit::detail {
 
@@ -52,23 +53,14 @@ constexpr int32_t kOne = grobots::Fixed::kOneRaw;
 constexpr int32_t kFractionBits = grobots::Fixed::kFractionBits;
 constexpr int32_t kMaxRaw = grobots::Fixed::kMaxRaw;
 
-class Lowering {
+class Lowering : LoweringBase {
  public:
   Lowering(llvm::Module& module, const Plan& plan, int32_t size, bool counterSlots)
-      : module_(module),
-        context_(module.getContext()),
-        b_(context_),
-        plan_(plan),
-        size_(size),
-        counterSlots_(counterSlots),
-        deferWrites_(counterSlots) {}
+      : LoweringBase(module), plan_(plan), size_(size), counterSlots_(counterSlots), deferWrites_(counterSlots) {}
 
   llvm::Function* lower(const std::string& name);
 
  private:
-  llvm::IntegerType* i32() { return b_.getInt32Ty(); }
-  llvm::ConstantInt* c32(int64_t v) { return llvm::ConstantInt::get(i32(), static_cast<uint64_t>(v), true); }
-  BasicBlock* newBlock(const char* name) { return BasicBlock::Create(context_, name, function_); }
   Value* field(ContextField f) { return fields_[static_cast<size_t>(f)]; }
   Value* at32(Value* base, Value* index) {
     return b_.CreateInBoundsGEP(i32(), base, b_.CreateSExt(index, b_.getInt64Ty()));
@@ -135,9 +127,6 @@ class Lowering {
   // Tells LLVM that the state's arrays and fields are distinct objects (alias scopes).
   void addAliasScopes();
 
-  llvm::Module& module_;
-  llvm::LLVMContext& context_;
-  llvm::IRBuilder<> b_;
   const Plan& plan_;
   int32_t size_;
   // Whether the counters live in the function's slots (see height_) or in the BrainState.
@@ -146,7 +135,6 @@ class Lowering {
   // block leaves (level 2) or at once (level 1).
   bool deferWrites_;
 
-  llvm::Function* function_ = nullptr;
   llvm::Function* step_ = nullptr;
   // The direct hardware and host-word calls (grobocode_native.h) and the in/out scratch cells of
   // the pure words and the host words.
@@ -158,7 +146,6 @@ class Lowering {
   Value* in_ = nullptr;
   Value* out_ = nullptr;
   Value* error_ = nullptr;
-  Value* contextArg_ = nullptr;
   std::vector<Value*> fields_;
   // The BrainState's height, return height, budget, instruction count and pc. With counterSlots_,
   // the function's own slots (allocas), which SROA makes SSA values with phis at block headers: the
@@ -175,7 +162,6 @@ class Lowering {
   BasicBlock* dispatch_ = nullptr;
   BasicBlock* exit_ = nullptr;
   BasicBlock* done_ = nullptr;  // Returns; the state in memory is complete.
-  std::vector<BasicBlock*> headers_;
 
   // The block being lowered: its entry values, the current depth relative to entry, the cells
   // known in registers, and the instruction being lowered with its depth and index at start.
@@ -201,24 +187,17 @@ class Lowering {
 
 llvm::Function* Lowering::lower(const std::string& name) {
   auto* ptr = b_.getPtrTy();
-  auto* type = llvm::FunctionType::get(b_.getVoidTy(), {ptr}, false);
-  function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
-  step_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, kStepSymbol, module_);
-  const auto declare = [&](llvm::Type* result, std::initializer_list<llvm::Type*> params, const char* symbol) {
-    return llvm::Function::Create(llvm::FunctionType::get(result, params, false), llvm::Function::ExternalLinkage,
-                                  symbol, module_);
-  };
+  startFunction(name, b_.getVoidTy());
+  step_ = declare(b_.getVoidTy(), {ptr}, kStepSymbol);
   read_ = declare(b_.getInt64Ty(), {ptr, i32()}, kReadSymbol);
   write_ = declare(i32(), {ptr, i32(), i32()}, kWriteSymbol);
   readVector_ = declare(i32(), {ptr, i32(), ptr}, kReadVectorSymbol);
   writeVector_ = declare(i32(), {ptr, i32(), i32(), i32()}, kWriteVectorSymbol);
   call_ = declare(i32(), {ptr, i32(), ptr, i32(), ptr, i32()}, kCallSymbol);
-  contextArg_ = function_->getArg(0);
 
   BasicBlock* entry = newBlock("entry");
   b_.SetInsertPoint(entry);
-  for (int f = 0; f <= static_cast<int>(ContextField::kShared); ++f)
-    fields_.push_back(b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(f))));
+  for (int f = 0; f <= static_cast<int>(ContextField::kShared); ++f) fields_.push_back(contextPointer(f));
   if (counterSlots_) {
     height_ = b_.CreateAlloca(i32(), nullptr, "height");
     returnHeight_ = b_.CreateAlloca(i32(), nullptr, "returnHeight");
@@ -242,8 +221,7 @@ llvm::Function* Lowering::lower(const std::string& name) {
   done_ = newBlock("done");
   b_.CreateBr(dispatch_);
 
-  headers_.reserve(plan_.blocks.size());
-  for (size_t i = 0; i < plan_.blocks.size(); ++i) headers_.push_back(newBlock("block"));
+  makeHeaders(plan_.blocks.size());
 
   // The interpreter's loop condition: run while remaining > 0 (the status is checked after steps).
   b_.SetInsertPoint(dispatch_);
@@ -251,8 +229,7 @@ llvm::Function* Lowering::lower(const std::string& name) {
   b_.CreateCondBr(b_.CreateICmpSGT(b_.CreateLoad(i32(), remaining_), c32(0)), select, exit_);
   b_.SetInsertPoint(select);
   // A pc where no block starts is the interpreter's (GrobocodeJit::run): native code returns.
-  llvm::SwitchInst* sw = b_.CreateSwitch(b_.CreateLoad(i32(), pc_), exit_, static_cast<unsigned>(plan_.blocks.size()));
-  for (size_t i = 0; i < plan_.blocks.size(); ++i) sw->addCase(c32(plan_.blocks[i].start), headers_[i]);
+  switchToBlocks(b_.CreateLoad(i32(), pc_), exit_, std::span<const Block>(plan_.blocks));
 
   b_.SetInsertPoint(exit_);
   spill();

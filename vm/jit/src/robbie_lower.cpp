@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "chronon/stdlib/robbie_words.h"
+#include "lowering_base.h"
 #include "robbie_native.h"
 
 namespace chronon::jit::detail {
@@ -40,18 +41,14 @@ using robbie::RunStatus;
 using robbie::RuntimeError;
 using robbie::ValueType;
 
-class Lowering {
+class Lowering : LoweringBase {
  public:
   Lowering(llvm::Module& module, const robbie::Program& program, const RobbiePlan& plan)
-      : module_(module), context_(module.getContext()), b_(context_), program_(program), plan_(plan) {}
+      : LoweringBase(module), program_(program), plan_(plan) {}
 
   llvm::Function* lower(const std::string& name);
 
  private:
-  llvm::Type* i64() { return b_.getInt64Ty(); }
-  llvm::ConstantInt* c64(int64_t v) { return llvm::ConstantInt::get(b_.getInt64Ty(), static_cast<uint64_t>(v), true); }
-  llvm::ConstantInt* c32(int64_t v) { return llvm::ConstantInt::get(b_.getInt32Ty(), static_cast<uint64_t>(v), true); }
-  BasicBlock* newBlock(const char* name) { return BasicBlock::Create(context_, name, function_); }
   Value* fieldAddress(RobbieField f) {
     return b_.CreateConstInBoundsGEP1_64(i64(), contextArg_, static_cast<uint64_t>(f));
   }
@@ -107,14 +104,9 @@ class Lowering {
     b_.CreateStore(type == ValueType::kBoolean ? b_.CreateZExt(value, i64()) : value, registerAddress(index));
   }
 
-  llvm::Module& module_;
-  llvm::LLVMContext& context_;
-  llvm::IRBuilder<> b_;
   const robbie::Program& program_;
   const RobbiePlan& plan_;
 
-  llvm::Function* function_ = nullptr;
-  Value* contextArg_ = nullptr;
   std::map<std::string_view, llvm::Function*> helpers_;
   Value* slotsBase_ = nullptr;                // RobbieContext::slots.
   std::vector<std::array<Value*, 3>> slots_;  // Per depth: integer, real and boolean slot.
@@ -128,21 +120,18 @@ void Lowering::declareHelpers() {
   const auto type = [&](char letter) -> llvm::Type* {
     return letter == 'v' ? b_.getVoidTy() : letter == 'i' ? static_cast<llvm::Type*>(b_.getInt32Ty()) : i64();
   };
-  const auto declare = [&](std::string_view name, std::string_view signature) {
+  const auto declareHelper = [&](std::string_view name, std::string_view signature) {
     std::vector<llvm::Type*> parameters{b_.getPtrTy()};
     for (const char c : signature.substr(1)) parameters.push_back(type(c));
-    auto* fnType = llvm::FunctionType::get(type(signature[0]), parameters, false);
-    helpers_[name] = llvm::Function::Create(fnType, llvm::Function::ExternalLinkage, std::string(name), module_);
+    helpers_[name] = declare(type(signature[0]), parameters, std::string(name));
   };
-#define CHRONON_RL_DECLARE(symbol, signature) declare(#symbol, signature);
+#define CHRONON_RL_DECLARE(symbol, signature) declareHelper(#symbol, signature);
   CHRONON_RL_HELPERS(CHRONON_RL_DECLARE)
 #undef CHRONON_RL_DECLARE
 }
 
 llvm::Function* Lowering::lower(const std::string& name) {
-  auto* type = llvm::FunctionType::get(b_.getVoidTy(), {b_.getPtrTy()}, false);
-  function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
-  contextArg_ = function_->getArg(0);
+  startFunction(name, b_.getVoidTy());
   declareHelpers();
   lowerEntry();
   for (size_t pc = 0; pc < program_.code.size(); ++pc)

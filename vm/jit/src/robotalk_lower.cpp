@@ -35,6 +35,7 @@
 #include "chronon/stdlib/robotalk_words.h"
 #include "chronon/vm/robotalk_interpreter.h"
 #include "chronon/vm/robotalk_limits.h"
+#include "lowering_base.h"
 #include "robotalk_native.h"
 
 namespace chronon::jit::robotalk_detail {
@@ -53,15 +54,10 @@ constexpr int32_t kErrorStop = static_cast<int32_t>(vm::Stop::kError);
 constexpr std::array<ContextField, 4> kLocalFields = {ContextField::kSp, ContextField::kPc, ContextField::kCycles,
                                                       ContextField::kFreeRun};
 
-class Lowering {
+class Lowering : detail::LoweringBase {
  public:
   Lowering(llvm::Module& module, const Plan& plan, int size)
-      : module_(module),
-        context_(module.getContext()),
-        b_(context_),
-        plan_(plan),
-        size_(size),
-        registers_(size <= kRegisterLimit) {}
+      : LoweringBase(module), plan_(plan), size_(size), registers_(size <= kRegisterLimit) {}
 
   llvm::Function* lower(const std::string& name);
 
@@ -70,10 +66,7 @@ class Lowering {
 
  private:
   llvm::IntegerType* i16() { return b_.getInt16Ty(); }
-  llvm::IntegerType* i32() { return b_.getInt32Ty(); }
   llvm::ConstantInt* c16(int64_t v) { return llvm::ConstantInt::get(i16(), static_cast<uint64_t>(v), true); }
-  llvm::ConstantInt* c32(int64_t v) { return llvm::ConstantInt::get(i32(), static_cast<uint64_t>(v), true); }
-  BasicBlock* newBlock(const char* name) { return BasicBlock::Create(context_, name, function_); }
   Value* field(ContextField f) { return fields_[static_cast<size_t>(f)]; }
   // Where field `f` lives: the brain's or the counters' address, and the byte offset in it.
   static std::pair<Value*, uint64_t> fieldOffset(ContextField f, Value* brain, Value* counters) {
@@ -178,21 +171,16 @@ class Lowering {
   void transfer(int depth, int target, Value* dynamic);
   void gotoAddress(int address);
 
-  llvm::Module& module_;
-  llvm::LLVMContext& context_;
-  llvm::IRBuilder<> b_;
   const Plan& plan_;
   int size_;
   // Whether the stack pointer, pc and counters live in registers between steps (kRegisterLimit).
   bool registers_;
 
-  llvm::Function* function_ = nullptr;
   llvm::Function* step_ = nullptr;
   llvm::Function* resume_ = nullptr;
   llvm::Function* until_ = nullptr;
   llvm::Function* read_ = nullptr;
   llvm::Function* write_ = nullptr;
-  Value* contextArg_ = nullptr;
   std::vector<Value*> fields_;
   std::vector<Value*> locals_;  // Allocas for kLocalFields, in that order.
   Value* budget_ = nullptr;
@@ -201,7 +189,6 @@ class Lowering {
   BasicBlock* resumeBlock_ = nullptr;
   BasicBlock* untilBlock_ = nullptr;
   BasicBlock* spent_ = nullptr;
-  std::vector<BasicBlock*> headers_;
 
   // The block being lowered: entry values, the depth relative to entry, the cycles and free
   // instructions charged so far in it, and the cells known in registers.
@@ -225,23 +212,16 @@ class Lowering {
 
 llvm::Function* Lowering::lower(const std::string& name) {
   auto* ptr = b_.getPtrTy();
-  auto* type = llvm::FunctionType::get(i32(), {ptr}, false);
-  function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
-  step_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, kStepSymbol, module_);
-  resume_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, kResumeSymbol, module_);
-  until_ = llvm::Function::Create(llvm::FunctionType::get(i32(), {ptr, ptr}, false), llvm::Function::ExternalLinkage,
-                                  kUntilSymbol, module_);
-  read_ = llvm::Function::Create(llvm::FunctionType::get(i32(), {ptr, i32(), i32()}, false),
-                                 llvm::Function::ExternalLinkage, kReadSymbol, module_);
-  write_ = llvm::Function::Create(llvm::FunctionType::get(i32(), {ptr, i32(), i32(), i32()}, false),
-                                  llvm::Function::ExternalLinkage, kWriteSymbol, module_);
-  contextArg_ = function_->getArg(0);
+  startFunction(name, i32());
+  step_ = declare(i32(), {ptr}, kStepSymbol);
+  resume_ = declare(i32(), {ptr}, kResumeSymbol);
+  until_ = declare(i32(), {ptr, ptr}, kUntilSymbol);
+  read_ = declare(i32(), {ptr, i32(), i32()}, kReadSymbol);
+  write_ = declare(i32(), {ptr, i32(), i32(), i32()}, kWriteSymbol);
 
   BasicBlock* entry = newBlock("entry");
   b_.SetInsertPoint(entry);
-  auto pointer = [&](ContextSlot s) {
-    return b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(s)));
-  };
+  auto pointer = [&](ContextSlot s) { return contextPointer(static_cast<int>(s)); };
   Value* brain = pointer(ContextSlot::kBrain);
   Value* counters = pointer(ContextSlot::kCounters);
   budget_ = b_.CreateLoad(i32(), pointer(ContextSlot::kBudget));
@@ -264,17 +244,14 @@ llvm::Function* Lowering::lower(const std::string& name) {
   spent_ = newBlock("spent");
   b_.CreateBr(dispatch_);
 
-  headers_.reserve(plan_.blocks.size());
-  for (size_t i = 0; i < plan_.blocks.size(); ++i) headers_.push_back(newBlock("block"));
+  makeHeaders(plan_.blocks.size());
 
   // The run loop: while cycles < budget, the instruction at pc.
   b_.SetInsertPoint(dispatch_);
   BasicBlock* select = newBlock("select");
   b_.CreateCondBr(b_.CreateICmpSLT(b_.CreateLoad(i32(), local(ContextField::kCycles)), budget_), select, spent_);
   b_.SetInsertPoint(select);
-  llvm::SwitchInst* sw = b_.CreateSwitch(b_.CreateLoad(i32(), local(ContextField::kPc)), untilBlock_,
-                                         static_cast<unsigned>(plan_.blocks.size()));
-  for (size_t i = 0; i < plan_.blocks.size(); ++i) sw->addCase(c32(plan_.blocks[i].start), headers_[i]);
+  switchToBlocks(b_.CreateLoad(i32(), local(ContextField::kPc)), untilBlock_, std::span<const Block>(plan_.blocks));
 
   b_.SetInsertPoint(stepBlock_);
   Value* stop = callStep();

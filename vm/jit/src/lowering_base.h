@@ -1,0 +1,78 @@
+#pragma once
+// What the three lowerings (grobocode_lower.cpp, robotalk_lower.cpp, robbie_lower.cpp) share: the
+// module and the builder, one function of the context pointer, the declarations of the C++ helpers
+// it calls, the types, constants and blocks every lowering makes, and the dispatch of a function
+// entered at a block start. Each language's lowering derives from it and adds what its machine
+// needs (its context fields, its checks, its instructions). No language's rules live here.
+
+#include <llvm/ADT/ArrayRef.h>
+#include <llvm/IR/BasicBlock.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace chronon::jit::detail {
+
+/// The part of a lowering that does not depend on the language; see the file comment.
+class LoweringBase {
+ protected:
+  /// A lowering into `module`, whose context the builder uses.
+  explicit LoweringBase(llvm::Module& module) : module_(module), context_(module.getContext()), b_(context_) {}
+
+  llvm::IntegerType* i32() { return b_.getInt32Ty(); }
+  llvm::IntegerType* i64() { return b_.getInt64Ty(); }
+  /// The i32 constant `v` (sign-extended from its low 32 bits).
+  llvm::ConstantInt* c32(int64_t v) { return llvm::ConstantInt::get(i32(), static_cast<uint64_t>(v), true); }
+  /// The i64 constant `v`.
+  llvm::ConstantInt* c64(int64_t v) { return llvm::ConstantInt::get(i64(), static_cast<uint64_t>(v), true); }
+  /// A new block named `name` at the end of the function.
+  llvm::BasicBlock* newBlock(const char* name) { return llvm::BasicBlock::Create(context_, name, function_); }
+
+  /// Starts the function `name`, which takes the context pointer and returns `result`; its argument
+  /// becomes contextArg_. Nothing is inserted yet.
+  llvm::Function* startFunction(const std::string& name, llvm::Type* result) {
+    function_ = declare(result, {b_.getPtrTy()}, name);
+    contextArg_ = function_->getArg(0);
+    return function_;
+  }
+  /// The declaration of the C++ helper `symbol` (grobocode_native.h and its siblings), of type
+  /// `result`(`params`...), which the JIT binds to the helper when it links the module.
+  llvm::Function* declare(llvm::Type* result, llvm::ArrayRef<llvm::Type*> params, const std::string& symbol) {
+    return llvm::Function::Create(llvm::FunctionType::get(result, params, false), llvm::Function::ExternalLinkage,
+                                  symbol, module_);
+  }
+  /// The pointer the context holds in its slot `slot` (the context is an array of pointers).
+  llvm::Value* contextPointer(int slot) {
+    llvm::Type* ptr = b_.getPtrTy();
+    return b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(slot)));
+  }
+  /// `count` header blocks ("block"), one per block the function can be entered at, in headers_.
+  void makeHeaders(size_t count) {
+    headers_.reserve(count);
+    for (size_t i = 0; i < count; ++i) headers_.push_back(newBlock("block"));
+  }
+  /// At the insertion point: a switch on `pc` that enters headers_[i] where pc is blocks[i].start,
+  /// and `otherwise` anywhere else (a pc where no block starts is the interpreter's).
+  template <typename Block>
+  void switchToBlocks(llvm::Value* pc, llvm::BasicBlock* otherwise, std::span<const Block> blocks) {
+    llvm::SwitchInst* sw = b_.CreateSwitch(pc, otherwise, static_cast<unsigned>(blocks.size()));
+    for (size_t i = 0; i < blocks.size(); ++i) sw->addCase(c32(blocks[i].start), headers_[i]);
+  }
+
+  llvm::Module& module_;
+  llvm::LLVMContext& context_;
+  llvm::IRBuilder<> b_;
+  llvm::Function* function_ = nullptr;
+  llvm::Value* contextArg_ = nullptr;
+  /// The header of each block the function can be entered at (makeHeaders).
+  std::vector<llvm::BasicBlock*> headers_;
+};
+
+}  // namespace chronon::jit::detail
