@@ -102,29 +102,54 @@ void processorOf(const gc::Type& type, int32_t& speed, int32_t& memory) {
   }
 }
 
+// One brain run by the interpreter and by a JIT side by side, each on a test host of its own
+// (seeded alike) and a fresh state with `memory` cells of local memory.
+struct SideBySide {
+  SideBySide(const gc::Brain& b, int32_t seed, int32_t memory)
+      : brain(b),
+        hostI(seed),
+        hostJ(seed),
+        stateI(gc::makeBrainState(b, memory)),
+        stateJ(gc::makeBrainState(b, memory)) {}
+
+  // Sets both hosts up alike.
+  template <typename F>
+  void eachHost(F setUp) {
+    setUp(hostI);
+    setUp(hostJ);
+  }
+  // One think of `speed` cycles under each engine: the same instruction count, then the same brain
+  // state and host record, or the test stops. Returns the count.
+  int32_t think(GrobocodeJit& jit, int32_t speed) {
+    const int32_t doneI = gc::interpreterEngine().think(stateI, brain, hostI, speed);
+    REQUIRE(doneI == jit.think(stateJ, brain, hostJ, speed));
+    chronon::test::requireSameBrainState(stateI, stateJ);
+    requireSameHost(hostI, hostJ);
+    return doneI;
+  }
+  // Whether the brain still runs.
+  bool running() const { return stateI.status == gc::BrainStatus::kOk; }
+
+  const gc::Brain& brain;
+  gc::GrobocodeTestHost hostI;
+  gc::GrobocodeTestHost hostJ;
+  gc::BrainState stateI;
+  gc::BrainState stateJ;
+};
+
 // Runs `brain` for `frames` Thinks of `speed` cycles under both engines on fresh test hosts and
 // compares everything after every frame. Returns the instructions executed.
 int64_t compareBrain(const gc::Brain& brain, const gc::Type* type, int32_t speed, int32_t memory, int32_t frames,
                      int32_t seed = 7, GrobocodeJit& jit = theJit()) {
-  gc::GrobocodeTestHost hostI(seed);
-  gc::GrobocodeTestHost hostJ(seed);
+  SideBySide run(brain, seed, memory);
   if (type != nullptr) {
     const int64_t mass = type->cost ? type->cost->mass : 0;
-    hostI.serveType(gc::hardwareSpec(*type), mass);
-    hostJ.serveType(gc::hardwareSpec(*type), mass);
+    run.eachHost([&](gc::GrobocodeTestHost& host) { host.serveType(gc::hardwareSpec(*type), mass); });
   }
-  gc::BrainState stateI = gc::makeBrainState(brain, memory);
-  gc::BrainState stateJ = gc::makeBrainState(brain, memory);
   int64_t executed = 0;
-  for (int32_t frame = 0; frame < frames; ++frame) {
+  for (int32_t frame = 0; frame < frames && run.running(); ++frame) {
     INFO("frame " << frame);
-    const int32_t doneI = gc::interpreterEngine().think(stateI, brain, hostI, speed);
-    const int32_t doneJ = jit.think(stateJ, brain, hostJ, speed);
-    REQUIRE(doneI == doneJ);
-    executed += doneI;
-    chronon::test::requireSameBrainState(stateI, stateJ);
-    requireSameHost(hostI, hostJ);
-    if (stateI.status != gc::BrainStatus::kOk) break;
+    executed += run.think(jit, speed);
   }
   return executed;
 }
@@ -480,20 +505,11 @@ TEST_CASE("JIT direct calls: pure words, shared memory and hardware errors match
   for (size_t k = 0; k < 4; ++k) {
     INFO("case " << k);
     for (const int32_t speed : {1, 2, 5, 1000}) {
-      gc::GrobocodeTestHost hostI(3);
-      gc::GrobocodeTestHost hostJ(3);
-      failWith(k, hostI);
-      failWith(k, hostJ);
-      gc::BrainState stateI = gc::makeBrainState(brain, 10);
-      gc::BrainState stateJ = gc::makeBrainState(brain, 10);
-      for (int32_t frame = 0; frame < 40 && stateI.status == gc::BrainStatus::kOk; ++frame) {
-        REQUIRE(gc::interpreterEngine().think(stateI, brain, hostI, speed) ==
-                theJit().think(stateJ, brain, hostJ, speed));
-        chronon::test::requireSameBrainState(stateI, stateJ);
-        requireSameHost(hostI, hostJ);
-      }
-      CHECK(stateI.status == gc::BrainStatus::kError);
-      if (k == 1) CHECK(stateI.errorMessage.find("1.5") != std::string::npos);
+      SideBySide run(brain, 3, 10);
+      run.eachHost([&](gc::GrobocodeTestHost& host) { failWith(k, host); });
+      for (int32_t frame = 0; frame < 40 && run.running(); ++frame) run.think(theJit(), speed);
+      CHECK(run.stateI.status == gc::BrainStatus::kError);
+      if (k == 1) CHECK(run.stateI.errorMessage.find("1.5") != std::string::npos);
     }
   }
 }
@@ -512,27 +528,19 @@ TEST_CASE("JIT direct host words: one-call words and periodic sensors match the 
   for (const bool fires : {false, true}) {
     for (const int32_t speed : {1, 3, 7, 40}) {
       INFO("fires " << fires << ", speed " << speed);
-      gc::GrobocodeTestHost hostI(3);
-      gc::GrobocodeTestHost hostJ(3);
-      for (gc::GrobocodeTestHost* host : {&hostI, &hostJ}) {
+      SideBySide run(brain, 3, 10);
+      run.eachHost([&](gc::GrobocodeTestHost& host) {
         using chronon::grobots::Fixed;
         const std::vector<Fixed> flag{fires ? Fixed::fromRaw(Fixed::kOneRaw) : Fixed{}};
-        host->outputs[gc::Prim::PeriodicRobotSensor] = flag;
-        host->outputs[gc::Prim::PeriodicFoodSensor] = flag;
-        host->outputs[gc::Prim::TypePopulation] = {Fixed::fromRaw(7 * Fixed::kOneRaw)};
-      }
-      gc::BrainState stateI = gc::makeBrainState(brain, 10);
-      gc::BrainState stateJ = gc::makeBrainState(brain, 10);
+        host.outputs[gc::Prim::PeriodicRobotSensor] = flag;
+        host.outputs[gc::Prim::PeriodicFoodSensor] = flag;
+        host.outputs[gc::Prim::TypePopulation] = {Fixed::fromRaw(7 * Fixed::kOneRaw)};
+      });
       int32_t frames = 0;
-      for (; frames < 1000 && stateI.status == gc::BrainStatus::kOk; ++frames) {
-        REQUIRE(gc::interpreterEngine().think(stateI, brain, hostI, speed) ==
-                theJit().think(stateJ, brain, hostJ, speed));
-        chronon::test::requireSameBrainState(stateI, stateJ);
-        requireSameHost(hostI, hostJ);
-      }
+      for (; frames < 1000 && run.running(); ++frames) run.think(theJit(), speed);
       CHECK(frames < 1000);
-      CHECK(stateI.status == gc::BrainStatus::kError);
-      CHECK(stateI.errorMessage.find("0.5") != std::string::npos);
+      CHECK(run.stateI.status == gc::BrainStatus::kError);
+      CHECK(run.stateI.errorMessage.find("0.5") != std::string::npos);
     }
   }
 }
@@ -550,17 +558,12 @@ TEST_CASE("JIT compiling in the background behaves as the interpreter meanwhile 
   REQUIRE(side.loaded());
   const gc::Brain& brain = *side.side.types.at(0).brain;
   REQUIRE(jit->prepare(brain, "probe"));  // Queued: true even before the compile ran.
-  gc::GrobocodeTestHost hostI(3);
-  gc::GrobocodeTestHost hostJ(3);
-  gc::BrainState stateI = gc::makeBrainState(brain, 10);
-  gc::BrainState stateJ = gc::makeBrainState(brain, 10);
+  SideBySide run(brain, 3, 10);
   for (int32_t frame = 0; frame < 200; ++frame) {
     // Make sure the level-1 code, then the level-2 code, is in use for the rest.
     if (frame == 50 || frame == 150) jit->waitIdle();
     INFO("frame " << frame);
-    REQUIRE(gc::interpreterEngine().think(stateI, brain, hostI, 9) == jit->think(stateJ, brain, hostJ, 9));
-    chronon::test::requireSameBrainState(stateI, stateJ);
-    requireSameHost(hostI, hostJ);
+    run.think(*jit, 9);
   }
   const chronon::jit::JitStats stats = jit->stats();
   REQUIRE(stats.records.size() == 2);
@@ -584,10 +587,7 @@ TEST_CASE("JIT warming up leaves a brain to the interpreter until it has run a w
   const gc::Brain& brain = *side.side.types.at(0).brain;
   REQUIRE(jit->prepare(brain, "probe"));
   const int64_t threshold = 4 * static_cast<int64_t>(brain.instructions.size());
-  gc::GrobocodeTestHost hostI(3);
-  gc::GrobocodeTestHost hostJ(3);
-  gc::BrainState stateI = gc::makeBrainState(brain, 10);
-  gc::BrainState stateJ = gc::makeBrainState(brain, 10);
+  SideBySide run(brain, 3, 10);
   int64_t interpreted = 0;
   bool compiledSeen = false;
   for (int32_t frame = 0; frame < 100; ++frame) {
@@ -597,11 +597,8 @@ TEST_CASE("JIT warming up leaves a brain to the interpreter until it has run a w
     // Nothing is compiled before the interpreter has run the threshold; soon after, it is.
     if (interpreted < threshold) CHECK(compiles == 0);
     if (compiles > 0) compiledSeen = true;
-    const int32_t ranI = gc::interpreterEngine().think(stateI, brain, hostI, 9);
-    REQUIRE(ranI == jit->think(stateJ, brain, hostJ, 9));
-    if (compiles == 0) interpreted += ranI;
-    chronon::test::requireSameBrainState(stateI, stateJ);
-    requireSameHost(hostI, hostJ);
+    const int32_t ran = run.think(*jit, 9);
+    if (compiles == 0) interpreted += ran;
   }
   CHECK(compiledSeen);
   const chronon::jit::JitStats stats = jit->stats();
