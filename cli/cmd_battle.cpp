@@ -112,18 +112,13 @@ int runBattle(const Args& args) {
   }
   if (status != 0) return status;
   // Without --team, robots that name the same `#!!team` are teammates (numbered in order of appearance).
-  std::vector<std::string> teamNames;
-  std::vector<arena::robowar::Entry> entries;
-  for (size_t i = 0; i < robots.size(); ++i) {
-    int team = i < teams.size() ? teams[i] : 0;
-    const std::string& name = robots[i].program.team;
-    if (teams.empty() && !name.empty()) {
-      auto it = std::find(teamNames.begin(), teamNames.end(), name);
-      if (it == teamNames.end()) it = teamNames.insert(teamNames.end(), name);
-      team = static_cast<int>(it - teamNames.begin()) + 1;
-    }
-    entries.push_back({&robots[i].program, team});
+  if (teams.empty()) {
+    std::vector<std::string> names;
+    for (const robotalk::LoadedRobot& robot : robots) names.push_back(robot.program.team);
+    teams = arena::robowar::teamsByName(names);
   }
+  std::vector<arena::robowar::Entry> entries;
+  for (size_t i = 0; i < robots.size(); ++i) entries.push_back({&robots[i].program, i < teams.size() ? teams[i] : 0});
   std::vector<NamedProgram> programs;
   for (const robotalk::LoadedRobot& robot : robots) programs.push_back({robot.program.name, &robot.program});
   prepareRoboTalkEngine(engines, programs);

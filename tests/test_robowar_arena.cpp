@@ -273,6 +273,14 @@ TEST_CASE("the move-and-shoot rule voids the second action", "[arena]") {
   }
 }
 
+TEST_CASE("robots naming the same #!!team are teammates, numbered in order of first appearance", "[arena]") {
+  CHECK(arena::robowar::teamsByName({}).empty());
+  CHECK(arena::robowar::teamsByName({"", "reds", "blues", "reds", "", "blues", "greens"}) ==
+        std::vector<int>{0, 1, 2, 1, 0, 2, 3});
+  // Names are told apart as written: a team is the exact text of its line.
+  CHECK(arena::robowar::teamsByName({"Reds", "reds"}) == std::vector<int>{1, 2});
+}
+
 TEST_CASE("team signals reach teammates on the channel", "[arena]") {
   const robotalk::Program sender = robot("3 channel' store 77 signal' store loop: sync loop jump", "sender");
   const robotalk::Program listener = robot(R"(

@@ -76,6 +76,22 @@ Result runBattle(const std::vector<Entry>& entries, uint64_t seed, const Rules& 
   return engine.finish();
 }
 
+std::vector<int> teamsByName(const std::vector<std::string>& names) {
+  std::vector<std::string> seen;
+  std::vector<int> teams;
+  teams.reserve(names.size());
+  for (const std::string& name : names) {
+    if (name.empty()) {
+      teams.push_back(0);
+      continue;
+    }
+    auto it = std::find(seen.begin(), seen.end(), name);
+    if (it == seen.end()) it = seen.insert(seen.end(), name);
+    teams.push_back(static_cast<int>(it - seen.begin()) + 1);
+  }
+  return teams;
+}
+
 }  // namespace chronon::arena::robowar
 
 namespace chronon::arena::robowar {

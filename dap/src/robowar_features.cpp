@@ -170,6 +170,13 @@ std::vector<std::pair<std::string, int64_t>> hardwareValues(const DebugSnapshot&
           {"chronon", snapshot.position.chronon}};
 }
 
+// The team of each of `battle`'s robots, from their `#!!team` names (arena::robowar::teamsByName).
+std::vector<int> teamsOf(const Battle& battle) {
+  std::vector<std::string> names;
+  for (const auto& robot : battle.robots) names.push_back(robot->loaded.program.team);
+  return arena::robowar::teamsByName(names);
+}
+
 }  // namespace
 
 std::unique_ptr<Battle> launchBattle(const json& arguments) {
@@ -206,21 +213,15 @@ std::unique_ptr<Battle> launchBattle(const json& arguments) {
     robot->threadName = robot->loaded.program.name + " (robot " + std::to_string(i) + ")";
     battle->robots.push_back(std::move(robot));
   }
-  // Robots naming the same `#!!team` are teammates, numbered in order of appearance, as `chronon
-  // battle` numbers them, so that the debugged battle is the one `battle` runs.
-  std::vector<std::string> teamNames;
+  // Robots naming the same `#!!team` are teammates, numbered as `chronon battle` numbers them, so
+  // that the debugged battle is the one `battle` runs.
+  const std::vector<int> teams = teamsOf(*battle);
   std::vector<arena::robowar::DebugEntrant> entrants;
-  for (const auto& robot : battle->robots) {
-    int team = 0;
-    const std::string& name = robot->loaded.program.team;
-    if (!name.empty()) {
-      auto it = std::find(teamNames.begin(), teamNames.end(), name);
-      if (it == teamNames.end()) it = teamNames.insert(teamNames.end(), name);
-      team = static_cast<int>(it - teamNames.begin()) + 1;
-    }
-    const bool hasSource = robot->loaded.kind == robotalk::RobotFileKind::kSource;
+  for (size_t i = 0; i < battle->robots.size(); ++i) {
+    const DebugRobot& robot = *battle->robots[i];
+    const bool hasSource = robot.loaded.kind == robotalk::RobotFileKind::kSource;
     entrants.push_back(
-        {arena::robowar::Entry{&robot->loaded.program, team}, hasSource ? &robot->loaded.file : nullptr});
+        {arena::robowar::Entry{&robot.loaded.program, teams[i]}, hasSource ? &robot.loaded.file : nullptr});
   }
   battle->session = std::make_unique<DebugSession>(std::move(entrants), battle->seed, battle->rules);
   return battle;
@@ -578,17 +579,11 @@ json replayBody(Battle& battle, bool withReplay) {
   if (withReplay && battle.replay.empty()) {
     std::vector<arena::robowar::Entry> entries;
     std::vector<arena::replay::Entrant> entrants;
-    std::vector<std::string> teamNames;
-    for (const auto& robot : battle.robots) {
-      // The same teams launchBattle gave the session (numbered in order of appearance).
-      int team = 0;
-      const std::string& name = robot->loaded.program.team;
-      if (!name.empty()) {
-        auto it = std::find(teamNames.begin(), teamNames.end(), name);
-        if (it == teamNames.end()) it = teamNames.insert(teamNames.end(), name);
-        team = static_cast<int>(it - teamNames.begin()) + 1;
-      }
-      entries.push_back({&robot->loaded.program, team});
+    // The same teams launchBattle gave the session.
+    const std::vector<int> teams = teamsOf(battle);
+    for (size_t i = 0; i < battle.robots.size(); ++i) {
+      const auto& robot = battle.robots[i];
+      entries.push_back({&robot->loaded.program, teams[i]});
       std::string bytes;
       if (std::ifstream in(robot->path, std::ios::binary); in) bytes.assign(std::istreambuf_iterator<char>(in), {});
       entrants.push_back({robot->loaded.program.name, robot->path, std::move(bytes)});

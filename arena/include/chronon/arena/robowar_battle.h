@@ -126,4 +126,10 @@ std::string formatResult(const Result& result, const std::vector<std::string>& n
 /// original counts. Engine decisions where the spec is silent: docs/robowar-arena.md.
 Result runBattle(const std::vector<Entry>& entries, uint64_t seed, const Rules& rules, bool recordEvents = false);
 
+/// The team of each robot whose program names team `names[i]` (its `#!!team`; "" for none), as
+/// Entry::team takes it: robots naming the same team are teammates, numbered 1, 2, ... in order of
+/// first appearance, and a robot naming none has team 0. `chronon battle` without --team, the
+/// debugger and its replays number teams this way, so that they play the same battle.
+std::vector<int> teamsByName(const std::vector<std::string>& names);
+
 }  // namespace chronon::arena::robowar
