@@ -19,7 +19,7 @@ constexpr int kReservedHistoryCells = 30;
 constexpr int kNearestMaxCpu = 10;
 constexpr int kJoceEnergy = 200;
 
-int16_t clip(int value) { return vm::clipRegister(value); }
+int16_t clip(int value) { return static_cast<int16_t>(vm::clipRegister(value)); }
 
 // One remainder instead of two: AIM is written a few times a turn.
 int angle(int value) {

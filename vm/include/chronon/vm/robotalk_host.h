@@ -19,11 +19,9 @@ inline constexpr int32_t kRegisterMin = -32768;
 inline constexpr int32_t kRegisterMax = 32767;
 
 /// `value`, a register the host keeps as an int, as a read gives it to the brain: clipped to
-/// kRegisterMin..kRegisterMax. Host::readRegister and readDirect clip with this, and the JIT's
-/// lowering of a direct read compares with the same two constants.
-inline constexpr int16_t clipRegister(int32_t value) {
-  return static_cast<int16_t>(std::clamp(value, kRegisterMin, kRegisterMax));
-}
+/// kRegisterMin..kRegisterMax, so that it fits an int16_t. Host::readRegister clips with this;
+/// readDirect and the JIT's lowering of a direct read clip to the same two bounds.
+inline constexpr int32_t clipRegister(int32_t value) { return std::clamp(value, kRegisterMin, kRegisterMax); }
 
 /// The body of a robot as seen by its brain.
 class Host {
@@ -61,7 +59,11 @@ inline constexpr int32_t kNotDirect = INT32_MIN;
 inline int32_t readDirect(const Host& host, int reg) {
   if (host.directReads == nullptr) return kNotDirect;
   const int* value = host.directReads[reg];
-  return value == nullptr ? kNotDirect : clipRegister(*value);
+  // clipRegister's clip, with its bounds as literals: through the function (or the named bounds) GCC
+  // lays out the interpreter's loop, where this is inlined twice, differently, and a long RoboWar
+  // tournament ran 2% slower (nine alternating runs, 27 November 2026).
+  static_assert(kRegisterMin == -32768 && kRegisterMax == 32767);
+  return value == nullptr ? kNotDirect : std::clamp(*value, -32768, 32767);
 }
 
 }  // namespace chronon::vm
