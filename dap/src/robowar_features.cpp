@@ -235,15 +235,18 @@ std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& r
     if (r.line > 0) b["line"] = r.line;
     resolved[r.id] = std::move(b);
   };
+  // The breakpoint's condition, parsed; nullopt once the breakpoint is marked unverified with the
+  // parser's message.
+  const auto conditionOf = [&](const RequestedBreakpoint& r) {
+    std::string error;
+    std::optional<arena::robowar::DebugCondition> condition = arena::robowar::parseDebugCondition(r.condition, error);
+    if (!condition) unverified(r, error);
+    return condition;
+  };
   for (const auto& [path, list] : requests.lines) {
     for (const RequestedBreakpoint& r : list) {
-      std::string error;
-      const std::optional<arena::robowar::DebugCondition> condition =
-          arena::robowar::parseDebugCondition(r.condition, error);
-      if (!condition) {
-        unverified(r, error);
-        continue;
-      }
+      const std::optional<arena::robowar::DebugCondition> condition = conditionOf(r);
+      if (!condition) continue;
       bool inBattle = false;
       json b;
       for (size_t i = 0; i < battle.robots.size(); ++i) {
@@ -270,13 +273,8 @@ std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& r
     }
   }
   for (const RequestedBreakpoint& r : requests.functions) {
-    std::string error;
-    const std::optional<arena::robowar::DebugCondition> condition =
-        arena::robowar::parseDebugCondition(r.condition, error);
-    if (!condition) {
-      unverified(r, error);
-      continue;
-    }
+    const std::optional<arena::robowar::DebugCondition> condition = conditionOf(r);
+    if (!condition) continue;
     json b;
     for (size_t i = 0; i < battle.robots.size(); ++i) {
       const DebugRobot& robot = *battle.robots[i];
