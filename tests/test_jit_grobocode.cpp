@@ -32,29 +32,28 @@ namespace gc = chronon::grobocode;
 namespace gb = chronon::arena::grobots;
 using chronon::jit::GrobocodeJit;
 
+// A JIT with `options`; the test stops, saying why, when LLVM cannot make one.
+std::unique_ptr<GrobocodeJit> makeJit(const chronon::jit::JitOptions& options = {}) {
+  std::string reason;
+  std::unique_ptr<GrobocodeJit> made = GrobocodeJit::create(reason, options);
+  INFO(reason);
+  REQUIRE(made != nullptr);
+  return made;
+}
+
 // One JIT for the whole test binary, as a tournament would share one.
 GrobocodeJit& theJit() {
-  static std::unique_ptr<GrobocodeJit> jit = [] {
-    std::string reason;
-    auto made = GrobocodeJit::create(reason);
-    INFO(reason);
-    REQUIRE(made != nullptr);
-    return made;
-  }();
+  static const std::unique_ptr<GrobocodeJit> jit = makeJit();
   return *jit;
 }
 
 // The same at level 2, whose code keeps the state's counters in registers across blocks (a lowering
 // of its own, grobocode_lower.cpp).
 GrobocodeJit& theJitO2() {
-  static std::unique_ptr<GrobocodeJit> jit = [] {
-    std::string reason;
+  static const std::unique_ptr<GrobocodeJit> jit = [] {
     chronon::jit::JitOptions options;
     options.optimization = 2;
-    auto made = GrobocodeJit::create(reason, options);
-    INFO(reason);
-    REQUIRE(made != nullptr);
-    return made;
+    return makeJit(options);
   }();
   return *jit;
 }
@@ -231,13 +230,6 @@ TEST_CASE("Grobocode JIT keeps compiled code on disk: a fresh JIT and a later pr
   const gc::SideResult side = probe(code);
   REQUIRE(side.loaded());
   const gc::Brain& brain = *side.side.types.at(0).brain;
-  const auto freshJit = [] {
-    std::string reason;
-    std::unique_ptr<GrobocodeJit> made = GrobocodeJit::create(reason);
-    INFO(reason);
-    REQUIRE(made != nullptr);
-    return made;
-  };
   const auto objects = [&] {
     size_t found = 0;
     for (const auto& entry : fs::directory_iterator(folder)) found += entry.path().extension() == ".o" ? 1 : 0;
@@ -246,7 +238,7 @@ TEST_CASE("Grobocode JIT keeps compiled code on disk: a fresh JIT and a later pr
   const chronon::jit::ObjectCacheCounts start = chronon::jit::objectCacheCounts();
   // The first JIT compiles the brain and keeps its object.
   {
-    const std::unique_ptr<GrobocodeJit> first = freshJit();
+    const std::unique_ptr<GrobocodeJit> first = makeJit();
     REQUIRE(first->prepare(brain, "cached"));
     CHECK(compareBrain(brain, nullptr, 7, 10, 30, 7, *first) > 100);
   }
@@ -255,7 +247,7 @@ TEST_CASE("Grobocode JIT keeps compiled code on disk: a fresh JIT and a later pr
   REQUIRE(objects() == 1);
   // A second JIT links that object instead of compiling, and runs the same.
   {
-    const std::unique_ptr<GrobocodeJit> second = freshJit();
+    const std::unique_ptr<GrobocodeJit> second = makeJit();
     REQUIRE(second->prepare(brain, "cached"));
     CHECK(compareBrain(brain, nullptr, 7, 10, 30, 7, *second) > 100);
   }
@@ -267,7 +259,7 @@ TEST_CASE("Grobocode JIT keeps compiled code on disk: a fresh JIT and a later pr
     junk << "chronon jit object 1\nnot an object";
   }
   {
-    const std::unique_ptr<GrobocodeJit> third = freshJit();
+    const std::unique_ptr<GrobocodeJit> third = makeJit();
     REQUIRE(third->prepare(brain, "cached"));
     CHECK(compareBrain(brain, nullptr, 7, 10, 30, 7, *third) > 100);
   }
@@ -546,13 +538,11 @@ TEST_CASE("JIT direct host words: one-call words and periodic sensors match the 
 }
 
 TEST_CASE("JIT compiling in the background behaves as the interpreter meanwhile and after", "[jit]") {
-  std::string reason;
   chronon::jit::JitOptions options;
   options.background = true;
   // Hot after 300 native instructions: the brain is compiled again at level 2 mid-run.
   options.hotInstructions = 300;
-  const std::unique_ptr<GrobocodeJit> jit = GrobocodeJit::create(reason, options);
-  REQUIRE(jit != nullptr);
+  const std::unique_ptr<GrobocodeJit> jit = makeJit(options);
   const gc::SideResult side =
       probe("#var n 0\nloop: n 1 + n! n 7 * 3 store 3 load print time drop sync loop& jump", 10);
   REQUIRE(side.loaded());
@@ -576,12 +566,10 @@ TEST_CASE("JIT compiling in the background behaves as the interpreter meanwhile 
 }
 
 TEST_CASE("JIT warming up leaves a brain to the interpreter until it has run a while", "[jit]") {
-  std::string reason;
   chronon::jit::JitOptions options;
   options.background = true;
   options.warmInstructionsPerInstruction = 4;
-  const std::unique_ptr<GrobocodeJit> jit = GrobocodeJit::create(reason, options);
-  REQUIRE(jit != nullptr);
+  const std::unique_ptr<GrobocodeJit> jit = makeJit(options);
   const gc::SideResult side = probe("#var n 0\nloop: n 1 + n! n 3 store 3 load print sync loop& jump", 10);
   REQUIRE(side.loaded());
   const gc::Brain& brain = *side.side.types.at(0).brain;
