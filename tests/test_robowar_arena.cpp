@@ -676,3 +676,50 @@ TEST_CASE("random object code never crashes the host", "[arena][robustness]") {
     }
   }
 }
+
+TEST_CASE("every projectile kind hits, grows and shows on radar as specs/robowar.md §5 and §7 say", "[arena]") {
+  using chronon::arena::robowar::hitAmount;
+  using chronon::arena::robowar::kShotKindInfo;
+  using chronon::arena::robowar::kShotKinds;
+  using chronon::arena::robowar::shotHas;
+  using chronon::arena::robowar::shotInfo;
+  using chronon::arena::robowar::ShotKind;
+  using chronon::arena::robowar::ShotTrait;
+  // Damage (stun chronons for a stunner) of a direct hit fired with 40 energy.
+  CHECK(hitAmount(ShotKind::kBullet, 40) == 40);
+  CHECK(hitAmount(ShotKind::kRubber, 40) == 20);
+  CHECK(hitAmount(ShotKind::kExplosive, 40) == 80);
+  CHECK(hitAmount(ShotKind::kMissile, 40) == 80);
+  CHECK(hitAmount(ShotKind::kHellbore, 40) == 0);
+  CHECK(hitAmount(ShotKind::kStunner, 40) == 10);
+  CHECK(hitAmount(ShotKind::kStunner, 7) == 1);
+  CHECK(hitAmount(ShotKind::kMine, 40) == 70);
+  CHECK(hitAmount(ShotKind::kDrone, 41) == 20);
+  CHECK(hitAmount(ShotKind::kLaser, 40) == 8);
+  CHECK(hitAmount(ShotKind::kTacNuke, 40) == 80);
+  CHECK(hitAmount(ShotKind::kMegaNuke, 40) == 40);
+  // Blasts: growth per chronon and the radius they go off at.
+  CHECK(shotInfo(ShotKind::kBlast).blastGrowth == 12);
+  CHECK(shotInfo(ShotKind::kBlast).blastRadius == 36);
+  CHECK(shotInfo(ShotKind::kTacNuke).blastGrowth == 5);
+  CHECK(shotInfo(ShotKind::kTacNuke).blastRadius == 50);
+  CHECK(shotInfo(ShotKind::kMegaNuke).blastRadius == 100);
+  CHECK(shotInfo(ShotKind::kMissile).blastRadius == 0);
+  // RADAR sees everything in flight but lasers, landed hits and explosive-bullet blasts.
+  for (size_t k = 0; k < kShotKinds; ++k) {
+    const auto kind = static_cast<ShotKind>(k);
+    INFO(kShotKindInfo[k].name);
+    const bool unseen = kind == ShotKind::kLaser || kind == ShotKind::kImpact || kind == ShotKind::kBlast;
+    CHECK(shotHas(kind, ShotTrait::kShotSeenByRadar) == !unseen);
+    CHECK(kShotKindInfo[k].hitDivisor != 0);
+    for (size_t j = 0; j < k; ++j) CHECK(std::string(kShotKindInfo[j].name) != kShotKindInfo[k].name);
+  }
+  // Only bullets of every sort, missiles and hellbores stop drones.
+  CHECK(shotHas(ShotKind::kHellbore, ShotTrait::kShotStopsDrones));
+  CHECK(shotHas(ShotKind::kExplosive, ShotTrait::kShotStopsDrones));
+  CHECK_FALSE(shotHas(ShotKind::kStunner, ShotTrait::kShotStopsDrones));
+  CHECK_FALSE(shotHas(ShotKind::kDrone, ShotTrait::kShotStopsDrones));
+  // The replay numbers kinds by their row: the first and last rows stay where replays put them.
+  CHECK(static_cast<size_t>(ShotKind::kBullet) == 0);
+  CHECK(static_cast<size_t>(ShotKind::kBlast) == kShotKinds - 1);
+}

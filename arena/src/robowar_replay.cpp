@@ -90,7 +90,7 @@ Result recordBattle(const std::vector<Entry>& entries, const std::vector<replay:
   header["world"] = {{"width", kArenaSize}, {"height", kArenaSize}, {"robotRadius", kRobotRadius}};
   header["kinds"] = replay::kindsJson(kindList);
   nlohmann::json shotTypes = nlohmann::json::array();
-  for (int k = 0; k <= static_cast<int>(ShotKind::kBlast); ++k) shotTypes.push_back(shotName(static_cast<ShotKind>(k)));
+  for (const ShotKindInfo& k : kShotKindInfo) shotTypes.push_back(k.name);
   header["shotTypes"] = std::move(shotTypes);
   // Instruction ranges are offsets into the source text; an .RWR file has none.
   std::vector<std::optional<SourceFile>> sources;

@@ -71,21 +71,7 @@ int Engine::radar(const Robot& robot) const {
   double best = -1;
   double bestSquared = -1;
   for (const Shot& s : shots_) {
-    switch (s.kind) {
-      case ShotKind::kLaser:
-      case ShotKind::kImpact:
-      case ShotKind::kBlast: continue;
-      case ShotKind::kBullet:
-      case ShotKind::kRubber:
-      case ShotKind::kExplosive:
-      case ShotKind::kMissile:
-      case ShotKind::kHellbore:
-      case ShotKind::kStunner:
-      case ShotKind::kMine:
-      case ShotKind::kDrone:
-      case ShotKind::kTacNuke:
-      case ShotKind::kMegaNuke: break;
-    }
+    if (!shotHas(s.kind, kShotSeenByRadar)) continue;
     if (s.owner == robot.index) continue;
     const double dx = s.x - robot.x;
     const double dy = s.y - robot.y;

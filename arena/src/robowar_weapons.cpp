@@ -22,82 +22,19 @@ constexpr double kStunnerSpeed = 14.0;
 constexpr double kDroneStep = 2.0;
 constexpr int kDroneFuel = 100;
 constexpr int kMineArming = 10;
-constexpr int kMineMinimum = 5;
+// A mine needs more energy than what its hit takes off first (CHRONON_ROBOWAR_SHOT_KINDS).
+constexpr int kMineMinimum = shotInfo(ShotKind::kMine).hitFloor;
 constexpr int kHellboreMinSpeed = 4;
 constexpr int kHellboreMaxSpeed = 20;
-// Growth per chronon and final radius of the blasts (specs §7; docs/robowar-arena.md).
-constexpr int kBlastGrowth = 12;
-constexpr int kBlastRadius = 36;
-constexpr int kNukeGrowth = 5;
-constexpr int kNukeRadius = 50;
-constexpr int kMegaNukeRadius = 100;
 // A bullet, missile or hellbore this close to a drone shoots it down (docs/robowar-arena.md).
 constexpr double kDroneHitSquared = 6.0 * 6.0;
 
 // Whether a projectile at (x, y) has left the arena.
 bool outside(double x, double y) { return x < 0 || y < 0 || x > kArenaSize || y > kArenaSize; }
 
-bool stopsDrones(ShotKind kind) {
-  switch (kind) {
-    case ShotKind::kBullet:
-    case ShotKind::kRubber:
-    case ShotKind::kExplosive:
-    case ShotKind::kMissile:
-    case ShotKind::kHellbore: return true;
-    case ShotKind::kStunner:
-    case ShotKind::kMine:
-    case ShotKind::kDrone:
-    case ShotKind::kLaser:
-    case ShotKind::kTacNuke:
-    case ShotKind::kMegaNuke:
-    case ShotKind::kImpact:
-    case ShotKind::kBlast: return false;
-  }
-  return false;
-}
-
-// What a direct hit by `kind` fired with `energy` does: damage, or stun chronons for a stunner.
-int hitAmount(ShotKind kind, int energy) {
-  switch (kind) {
-    case ShotKind::kBullet: return energy;
-    case ShotKind::kRubber: return energy / 2;
-    case ShotKind::kExplosive: return 2 * energy;
-    case ShotKind::kMissile: return 2 * energy;
-    case ShotKind::kHellbore: return 0;
-    case ShotKind::kStunner: return energy / 4;
-    case ShotKind::kMine: return 2 * (energy - kMineMinimum);
-    case ShotKind::kDrone: return energy / 2;
-    case ShotKind::kLaser: return energy / 5;
-    case ShotKind::kTacNuke: return 2 * energy;
-    case ShotKind::kMegaNuke: return energy;
-    case ShotKind::kImpact:
-    case ShotKind::kBlast: return 0;
-  }
-  return 0;
-}
-
 double towards(double from, double to) { return to > from ? kDroneStep : (to < from ? -kDroneStep : 0.0); }
 
 }  // namespace
-
-const char* shotName(ShotKind kind) {
-  switch (kind) {
-    case ShotKind::kBullet: return "bullet";
-    case ShotKind::kRubber: return "rubber bullet";
-    case ShotKind::kExplosive: return "explosive bullet";
-    case ShotKind::kMissile: return "missile";
-    case ShotKind::kHellbore: return "hellbore";
-    case ShotKind::kStunner: return "stunner";
-    case ShotKind::kMine: return "mine";
-    case ShotKind::kDrone: return "drone";
-    case ShotKind::kLaser: return "laser";
-    case ShotKind::kTacNuke: return "TacNuke";
-    case ShotKind::kMegaNuke: return "MEGANUKE";
-    case ShotKind::kImpact: return "impact";
-    case ShotKind::kBlast: return "blast";
-  }
-  return "?";
-}
 
 void Engine::trackShots() {
   // The pass below reads the targets and the drone flag only for shots, and nothing else does.
@@ -123,14 +60,12 @@ void Engine::trackShots() {
       case ShotKind::kBlast:
       case ShotKind::kTacNuke:
       case ShotKind::kMegaNuke: {
-        const int finalRadius = s.kind == ShotKind::kBlast     ? kBlastRadius
-                                : s.kind == ShotKind::kTacNuke ? kNukeRadius
-                                                               : kMegaNukeRadius;
-        if (s.radius >= finalRadius) {
+        const ShotKindInfo& k = shotInfo(s.kind);
+        if (s.radius >= k.blastRadius) {
           blast(s, s.radius + kRobotRadius, s.amount);
           s.gone = true;
         } else {
-          s.radius += s.kind == ShotKind::kBlast ? kBlastGrowth : kNukeGrowth;
+          s.radius += k.blastGrowth;
         }
         break;
       }
@@ -140,7 +75,7 @@ void Engine::trackShots() {
       case ShotKind::kHellbore:
       case ShotKind::kStunner:
         // Two half-steps, each with a hit test, so that fast shots cannot pass through a robot.
-        if (dronesInFlight_ && stopsDrones(s.kind)) {
+        if (dronesInFlight_ && shotHas(s.kind, kShotStopsDrones)) {
           if (!moveAndHit(s, s.dx / 2, s.dy / 2)) moveAndHit(s, s.dx / 2, s.dy / 2);
         } else {
           moveTwiceAndHit(s);
@@ -198,7 +133,7 @@ void Engine::trackShots() {
     s.gone = true;
     return true;
   }
-  if (dronesInFlight_ && stopsDrones(s.kind)) {
+  if (dronesInFlight_ && shotHas(s.kind, kShotStopsDrones)) {
     for (Shot& d : shots_) {
       if (d.gone || d.kind != ShotKind::kDrone) continue;
       const double dx = d.x - s.x;
@@ -397,26 +332,15 @@ void Engine::launch(Robot& robot, ShotKind kind, int energy, double speed, int t
   s.x = robot.x;
   s.y = robot.y;
   const auto [ux, uy] = compass(robot.aim);
-  switch (kind) {
-    case ShotKind::kBullet:
-    case ShotKind::kRubber:
-    case ShotKind::kExplosive:
-    case ShotKind::kMissile:
-    case ShotKind::kHellbore:
-    case ShotKind::kStunner:
-    case ShotKind::kDrone:
-      s.x += kMuzzle * ux;
-      s.y += kMuzzle * uy;
-      s.dx = speed * ux;
-      s.dy = speed * uy;
-      break;
-    case ShotKind::kTacNuke:
-    case ShotKind::kMegaNuke: s.amount = hitAmount(kind, energy); break;
-    case ShotKind::kMine:
-    case ShotKind::kLaser:
-    case ShotKind::kImpact:
-    case ShotKind::kBlast: break;
+  if (shotHas(kind, kShotFlies)) {
+    s.x += kMuzzle * ux;
+    s.y += kMuzzle * uy;
+    s.dx = speed * ux;
+    s.dy = speed * uy;
   }
+  // A nuke goes off with what its launch gave it; an explosive bullet's blast gets its amount from
+  // the hit that starts it (hit).
+  if (shotInfo(kind).blastRadius > 0) s.amount = hitAmount(kind, energy);
   s.serial = ++shotSerial_;
   shots_.push_back(s);
   if (recordEvents_) record(Event::Kind::kShot, robot.index, target, energy, shotName(kind));

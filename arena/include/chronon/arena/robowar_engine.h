@@ -12,6 +12,7 @@
 
 #include "chronon/arena/random.h"
 #include "chronon/arena/robowar_battle.h"
+#include "chronon/arena/robowar_shots.h"
 #include "chronon/compiler/robotalk.h"
 #include "chronon/vm/robotalk_brain.h"
 #include "chronon/vm/robotalk_bytecode.h"
@@ -29,26 +30,6 @@ inline constexpr int kMaxRobots = 6;
 inline constexpr int kTailChronons = 20;
 /// Team radio channels 1-10 (specs/robowar.md §5 CHANNEL).
 inline constexpr int kChannels = 10;
-
-/// What a projectile (or a blast waiting to land) is.
-enum class ShotKind : uint8_t {
-  kBullet,     ///< Normal bullet, 12 px/chronon, damage = energy.
-  kRubber,     ///< Rubber bullet, 12 px/chronon, damage = energy / 2.
-  kExplosive,  ///< Explosive bullet, 12 px/chronon; on contact a blast of 2 x energy.
-  kMissile,    ///< 5 px/chronon, damage 2 x energy.
-  kHellbore,   ///< Speed = its value (4-20); zeroes the target's shield.
-  kStunner,    ///< 14 px/chronon; freezes the target 1 chronon per 4 energy.
-  kMine,       ///< Still; arms after 10 chronons; damage 2 x (energy - 5).
-  kDrone,      ///< Homes 2 px per axis per chronon on its target; damage energy / 2; 100 chronons of fuel.
-  kLaser,      ///< Hits its target on the next chronon for energy / 5.
-  kTacNuke,    ///< Grows 5 px/chronon to 50, then 2 x energy within 60 px.
-  kMegaNuke,   ///< Grows 5 px/chronon to 100, then 1 x energy within 110 px (Windows 5.35).
-  kImpact,     ///< A hit waiting to land on `target` on the next tracking pass.
-  kBlast,      ///< An explosive bullet's blast growing 12 px/chronon to 36, then 2 x energy within radius + 10.
-};
-
-/// The name of a weapon for event texts, e.g. "missile".
-const char* shotName(ShotKind kind);
 
 /// One projectile or pending blast. Positions are pixels, speeds pixels per chronon.
 struct Shot {
