@@ -40,13 +40,15 @@ int destination(const Known& known, int rel, int size) {
   return it->second;
 }
 
-PlannedOp prim(Op op, Inline word, int need, int delta) {
+// An operator compiled inline; its stack needs come from the word table's effect (stdlib).
+PlannedOp prim(Op op, Inline word) {
+  const robotalk::StackCounts counts = robotalk::info(op).counts;
   PlannedOp p;
   p.kind = OpKind::kPrim;
   p.op = op;
   p.word = word;
-  p.need = need;
-  p.delta = delta;
+  p.need = counts.pops;
+  p.delta = counts.pushes - counts.pops;
   return p;
 }
 
@@ -75,29 +77,29 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
   }
   if (cell.unknown) return stepped;
   switch (cell.op) {
-    case Op::Add: return prim(cell.op, Inline::Add, 2, -1);
-    case Op::Subtract: return prim(cell.op, Inline::Subtract, 2, -1);
-    case Op::Multiply: return prim(cell.op, Inline::Multiply, 2, -1);
-    case Op::Divide: return prim(cell.op, Inline::Divide, 2, -1);
-    case Op::Mod: return prim(cell.op, Inline::Mod, 2, -1);
-    case Op::Greater: return prim(cell.op, Inline::Greater, 2, -1);
-    case Op::Less: return prim(cell.op, Inline::Less, 2, -1);
-    case Op::Equal: return prim(cell.op, Inline::Equal, 2, -1);
-    case Op::NotEqual: return prim(cell.op, Inline::NotEqual, 2, -1);
-    case Op::And: return prim(cell.op, Inline::And, 2, -1);
-    case Op::Or: return prim(cell.op, Inline::Or, 2, -1);
-    case Op::Xor: return prim(cell.op, Inline::Xor, 2, -1);
-    case Op::Max: return prim(cell.op, Inline::Max, 2, -1);
-    case Op::Min: return prim(cell.op, Inline::Min, 2, -1);
-    case Op::Chs: return prim(cell.op, Inline::Chs, 1, 0);
-    case Op::Abs: return prim(cell.op, Inline::Abs, 1, 0);
-    case Op::Not: return prim(cell.op, Inline::Not, 1, 0);
-    case Op::Vrecall: return prim(cell.op, Inline::Vrecall, 1, 0);
-    case Op::Print: return prim(cell.op, Inline::Print, 1, 0);
-    case Op::Drop: return prim(cell.op, Inline::Drop, 1, -1);
-    case Op::Swap: return prim(cell.op, Inline::Swap, 2, 0);
-    case Op::Dup: return prim(cell.op, Inline::Dup, 1, 1);
-    case Op::Vstore: return prim(cell.op, Inline::Vstore, 2, -2);
+    case Op::Add: return prim(cell.op, Inline::Add);
+    case Op::Subtract: return prim(cell.op, Inline::Subtract);
+    case Op::Multiply: return prim(cell.op, Inline::Multiply);
+    case Op::Divide: return prim(cell.op, Inline::Divide);
+    case Op::Mod: return prim(cell.op, Inline::Mod);
+    case Op::Greater: return prim(cell.op, Inline::Greater);
+    case Op::Less: return prim(cell.op, Inline::Less);
+    case Op::Equal: return prim(cell.op, Inline::Equal);
+    case Op::NotEqual: return prim(cell.op, Inline::NotEqual);
+    case Op::And: return prim(cell.op, Inline::And);
+    case Op::Or: return prim(cell.op, Inline::Or);
+    case Op::Xor: return prim(cell.op, Inline::Xor);
+    case Op::Max: return prim(cell.op, Inline::Max);
+    case Op::Min: return prim(cell.op, Inline::Min);
+    case Op::Chs: return prim(cell.op, Inline::Chs);
+    case Op::Abs: return prim(cell.op, Inline::Abs);
+    case Op::Not: return prim(cell.op, Inline::Not);
+    case Op::Vrecall: return prim(cell.op, Inline::Vrecall);
+    case Op::Print: return prim(cell.op, Inline::Print);
+    case Op::Drop: return prim(cell.op, Inline::Drop);
+    case Op::Swap: return prim(cell.op, Inline::Swap);
+    case Op::Dup: return prim(cell.op, Inline::Dup);
+    case Op::Vstore: return prim(cell.op, Inline::Vstore);
     case Op::Nop:
     case Op::Beep:
       // clang-format off
@@ -105,7 +107,7 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
     CHRONON_ROBOTALK_SILENT_OPERATORS(CHRONON_SILENT_CASE)
 #undef CHRONON_SILENT_CASE
       // clang-format on
-      return prim(cell.op, Inline::NoEffect, 0, 0);
+      return prim(cell.op, Inline::NoEffect);
     case Op::Recall:
     case Op::Store: {
       // A register quoted in this block is compiled: a user variable inline, a hardware register
@@ -116,11 +118,12 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
       int index = 0;
       const Target target = it == known.end() ? Target::kNone : registerTarget(it->second, index);
       const bool recall = cell.op == Op::Recall;
+      const robotalk::StackCounts counts = robotalk::info(cell.op).counts;
       PlannedOp p;
       p.op = cell.op;
       p.index = index;
-      p.need = recall ? 1 : 2;
-      p.delta = recall ? 0 : -2;
+      p.need = counts.pops;
+      p.delta = counts.pushes - counts.pops;
       switch (target) {
         case Target::kNone: p.kind = OpKind::kCall; break;
         case Target::kVariable: p.kind = recall ? OpKind::kVarRead : OpKind::kVarWrite; break;
