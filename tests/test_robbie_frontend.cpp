@@ -355,3 +355,30 @@ TEST_CASE("bad input gets diagnostics, never a crash, a hang or unbounded recurs
   // Empty input.
   CHECK(codes(compileText("")) == std::vector<DiagCode>{DiagCode::kRlMissingStart, DiagCode::kRlMissingStop});
 }
+
+TEST_CASE("the IR's stack effects parse as written and the op table's are well formed", "[robbie]") {
+  using rl::Slot;
+  constexpr rl::StackEffect add = rl::parseStackEffect("i i -- i");
+  STATIC_REQUIRE(add.valid);
+  STATIC_REQUIRE(add.pops == 2);
+  STATIC_REQUIRE(add.pushes == 1);
+  constexpr rl::StackEffect toReal = rl::parseStackEffect("i -- r");
+  STATIC_REQUIRE(toReal.popped[0] == Slot::kInteger);
+  STATIC_REQUIRE(toReal.pushed == Slot::kReal);
+  // Written bottom first, kept top first.
+  constexpr rl::StackEffect mixed = rl::parseStackEffect("s b --");
+  STATIC_REQUIRE(mixed.popped[0] == Slot::kBoolean);
+  STATIC_REQUIRE(mixed.popped[1] == Slot::kString);
+  STATIC_REQUIRE(mixed.pushes == 0);
+  STATIC_REQUIRE(rl::parseStackEffect("--").valid);
+  STATIC_REQUIRE_FALSE(rl::parseStackEffect("i i i -- i").valid);
+  STATIC_REQUIRE_FALSE(rl::parseStackEffect("i -- i i").valid);
+  STATIC_REQUIRE_FALSE(rl::parseStackEffect("i q -- i").valid);
+  STATIC_REQUIRE_FALSE(rl::parseStackEffect("i i").valid);
+  CHECK(rl::opInfo(rl::Op::kLess).effect.popped[0] == Slot::kAny);
+  CHECK(rl::opInfo(rl::Op::kLess).effect.pushed == Slot::kBoolean);
+  CHECK(rl::opInfo(rl::Op::kStore).effect.popped[0] == Slot::kOperand);
+  CHECK(rl::opInfo(rl::Op::kPushConstant).effect.pushed == Slot::kOperand);
+  CHECK(rl::opInfo(rl::Op::kBeep).effect.pops == 2);
+  CHECK(rl::opInfo(rl::Op::kStop).effect.pops == 0);
+}

@@ -51,42 +51,42 @@ struct OpRow {
   OpInfo info;
 };
 constexpr OpRow kOps[] = {
-    {Op::kPushConstant, {"push", Operand::kConstant, Flow::kNext}},
-    {Op::kLoad, {"load", Operand::kRegister, Flow::kNext}},
-    {Op::kStore, {"store", Operand::kRegister, Flow::kNext}},
-    {Op::kToReal, {"to.real", Operand::kNone, Flow::kNext}},
-    {Op::kAddInteger, {"add.i", Operand::kNone, Flow::kNext}},
-    {Op::kSubInteger, {"sub.i", Operand::kNone, Flow::kNext}},
-    {Op::kMulInteger, {"mul.i", Operand::kNone, Flow::kNext}},
-    {Op::kDivInteger, {"div.i", Operand::kNone, Flow::kNext}},
-    {Op::kNegInteger, {"neg.i", Operand::kNone, Flow::kNext}},
-    {Op::kAddReal, {"add.r", Operand::kNone, Flow::kNext}},
-    {Op::kSubReal, {"sub.r", Operand::kNone, Flow::kNext}},
-    {Op::kMulReal, {"mul.r", Operand::kNone, Flow::kNext}},
-    {Op::kDivReal, {"div.r", Operand::kNone, Flow::kNext}},
-    {Op::kNegReal, {"neg.r", Operand::kNone, Flow::kNext}},
-    {Op::kConcat, {"concat", Operand::kNone, Flow::kNext}},
-    {Op::kLess, {"lt", Operand::kNone, Flow::kNext}},
-    {Op::kLessEqual, {"le", Operand::kNone, Flow::kNext}},
-    {Op::kGreater, {"gt", Operand::kNone, Flow::kNext}},
-    {Op::kGreaterEqual, {"ge", Operand::kNone, Flow::kNext}},
-    {Op::kEqual, {"eq", Operand::kNone, Flow::kNext}},
-    {Op::kNot, {"not", Operand::kNone, Flow::kNext}},
-    {Op::kJump, {"jump", Operand::kAddress, Flow::kJump}},
-    {Op::kJumpIfFalse, {"jump.false", Operand::kAddress, Flow::kBranch}},
-    {Op::kAndJump, {"and.jump", Operand::kAddress, Flow::kBranch}},
-    {Op::kOrJump, {"or.jump", Operand::kAddress, Flow::kBranch}},
-    {Op::kBlocked, {"blocked", Operand::kNone, Flow::kNext}},
-    {Op::kWeight, {"weight", Operand::kNone, Flow::kNext}},
-    {Op::kForward, {"forward", Operand::kNone, Flow::kNext}},
-    {Op::kBack, {"back", Operand::kNone, Flow::kNext}},
-    {Op::kTurnLeft, {"turn.left", Operand::kNone, Flow::kNext}},
-    {Op::kTurnRight, {"turn.right", Operand::kNone, Flow::kNext}},
-    {Op::kGrab, {"grab", Operand::kNone, Flow::kNext}},
-    {Op::kDrop, {"drop", Operand::kNone, Flow::kNext}},
-    {Op::kBeep, {"beep", Operand::kNone, Flow::kNext}},
-    {Op::kPause, {"pause", Operand::kNone, Flow::kNext}},
-    {Op::kStop, {"stop", Operand::kNone, Flow::kStop}},
+    {Op::kPushConstant, {"push", Operand::kConstant, Flow::kNext, parseStackEffect("-- v")}},
+    {Op::kLoad, {"load", Operand::kRegister, Flow::kNext, parseStackEffect("-- v")}},
+    {Op::kStore, {"store", Operand::kRegister, Flow::kNext, parseStackEffect("v --")}},
+    {Op::kToReal, {"to.real", Operand::kNone, Flow::kNext, parseStackEffect("i -- r")}},
+    {Op::kAddInteger, {"add.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i")}},
+    {Op::kSubInteger, {"sub.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i")}},
+    {Op::kMulInteger, {"mul.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i")}},
+    {Op::kDivInteger, {"div.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i")}},
+    {Op::kNegInteger, {"neg.i", Operand::kNone, Flow::kNext, parseStackEffect("i -- i")}},
+    {Op::kAddReal, {"add.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r")}},
+    {Op::kSubReal, {"sub.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r")}},
+    {Op::kMulReal, {"mul.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r")}},
+    {Op::kDivReal, {"div.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r")}},
+    {Op::kNegReal, {"neg.r", Operand::kNone, Flow::kNext, parseStackEffect("r -- r")}},
+    {Op::kConcat, {"concat", Operand::kNone, Flow::kNext, parseStackEffect("s s -- s")}},
+    {Op::kLess, {"lt", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b")}},
+    {Op::kLessEqual, {"le", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b")}},
+    {Op::kGreater, {"gt", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b")}},
+    {Op::kGreaterEqual, {"ge", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b")}},
+    {Op::kEqual, {"eq", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b")}},
+    {Op::kNot, {"not", Operand::kNone, Flow::kNext, parseStackEffect("b -- b")}},
+    {Op::kJump, {"jump", Operand::kAddress, Flow::kJump, parseStackEffect("--")}},
+    {Op::kJumpIfFalse, {"jump.false", Operand::kAddress, Flow::kBranch, parseStackEffect("b --")}},
+    {Op::kAndJump, {"and.jump", Operand::kAddress, Flow::kBranch, parseStackEffect("b --")}},
+    {Op::kOrJump, {"or.jump", Operand::kAddress, Flow::kBranch, parseStackEffect("b --")}},
+    {Op::kBlocked, {"blocked", Operand::kNone, Flow::kNext, parseStackEffect("-- b")}},
+    {Op::kWeight, {"weight", Operand::kNone, Flow::kNext, parseStackEffect("-- i")}},
+    {Op::kForward, {"forward", Operand::kNone, Flow::kNext, parseStackEffect("i --")}},
+    {Op::kBack, {"back", Operand::kNone, Flow::kNext, parseStackEffect("i --")}},
+    {Op::kTurnLeft, {"turn.left", Operand::kNone, Flow::kNext, parseStackEffect("i --")}},
+    {Op::kTurnRight, {"turn.right", Operand::kNone, Flow::kNext, parseStackEffect("i --")}},
+    {Op::kGrab, {"grab", Operand::kNone, Flow::kNext, parseStackEffect("--")}},
+    {Op::kDrop, {"drop", Operand::kNone, Flow::kNext, parseStackEffect("--")}},
+    {Op::kBeep, {"beep", Operand::kNone, Flow::kNext, parseStackEffect("i i --")}},
+    {Op::kPause, {"pause", Operand::kNone, Flow::kNext, parseStackEffect("i --")}},
+    {Op::kStop, {"stop", Operand::kNone, Flow::kStop, parseStackEffect("--")}},
 };
 
 constexpr bool rowsInOrder() {
@@ -96,6 +96,13 @@ constexpr bool rowsInOrder() {
 }
 static_assert(std::size(kOps) == static_cast<size_t>(Op::kStop) + 1, "one row per operation");
 static_assert(rowsInOrder(), "rows follow the Op enumeration");
+
+constexpr bool effectsValid() {
+  for (const OpRow& row : kOps)
+    if (!row.info.effect.valid) return false;
+  return true;
+}
+static_assert(effectsValid(), "every stack effect parses: at most two slots popped and one pushed");
 
 }  // namespace
 

@@ -204,7 +204,8 @@ BasicBlock* Lowering::errorBlock(int32_t pc, RuntimeError error) {
   b_.SetInsertPoint(block);
   // The interpreter popped the failing instruction's operands and pushed nothing.
   const std::vector<ValueType>& stack = plan_.stack[static_cast<size_t>(pc)];
-  const size_t keep = stack.size() - static_cast<size_t>(robbiePops(program_.code[static_cast<size_t>(pc)].op));
+  const size_t keep =
+      stack.size() - static_cast<size_t>(robbie::opInfo(program_.code[static_cast<size_t>(pc)].op).effect.pops);
   int64_t strings = 0;
   for (size_t d = 0; d < keep; ++d) {
     Value* bits = nullptr;

@@ -12,140 +12,70 @@ namespace {
 using robbie::Op;
 using robbie::ValueType;
 
-// Applies `in` to `stack` (the fall-through effect; for kAndJump and kOrJump the path that goes on
-// to the right operand). Returns false with `problem` set when an operand has the wrong type.
+// The value type slot `slot` stands for when it is a concrete type, `operand` for "v".
+ValueType concrete(robbie::Slot slot, ValueType operand) {
+  switch (slot) {
+    case robbie::Slot::kInteger: return ValueType::kInteger;
+    case robbie::Slot::kReal: return ValueType::kReal;
+    case robbie::Slot::kBoolean: return ValueType::kBoolean;
+    case robbie::Slot::kString: return ValueType::kString;
+    case robbie::Slot::kAny:
+    case robbie::Slot::kOperand: return operand;
+  }
+  return operand;
+}
+
+// Applies `in` to `stack` as its stack effect in the op table says (robbie_ir.h; the fall-through
+// effect: for kJumpIfFalse, kAndJump and kOrJump the path that goes on to the next instruction).
+// Returns false with `problem` set when an operand has the wrong type or an index is out of range.
 bool apply(const robbie::Instruction& in, const robbie::Program& program, std::vector<ValueType>& stack,
            std::string& problem) {
-  const auto pop = [&](ValueType want) {
-    if (stack.empty() || stack.back() != want) {
+  const robbie::OpInfo& info = robbie::opInfo(in.op);
+  // The type of what operand `a` names, for "v" slots.
+  ValueType operand = ValueType::kInteger;
+  switch (info.operand) {
+    case robbie::Operand::kNone:
+    case robbie::Operand::kAddress: break;
+    case robbie::Operand::kConstant:
+      if (in.a < 0 || static_cast<size_t>(in.a) >= program.constants.size()) {
+        problem = "constant index out of range";
+        return false;
+      }
+      operand = robbie::typeOf(program.constants[static_cast<size_t>(in.a)]);
+      break;
+    case robbie::Operand::kRegister:
+      if (in.a < 0 || static_cast<size_t>(in.a) >= program.registers.size()) {
+        problem = "register index out of range";
+        return false;
+      }
+      operand = program.registers[static_cast<size_t>(in.a)].type;
+      break;
+  }
+  const robbie::StackEffect& effect = info.effect;
+  // "x" slots take whatever type the first of them finds; every other must find the same.
+  bool anyKnown = false;
+  ValueType any = ValueType::kInteger;
+  for (int32_t k = 0; k < effect.pops; ++k) {
+    const robbie::Slot slot = effect.popped[k];
+    if (slot == robbie::Slot::kAny) {
+      if (stack.empty() || (anyKnown && stack.back() != any)) {
+        problem = "instruction " + std::string(robbie::opName(in.op)) + " expects two operands of one type";
+        return false;
+      }
+      any = stack.back();
+      anyKnown = true;
+    } else if (const ValueType want = concrete(slot, operand); stack.empty() || stack.back() != want) {
       problem = "instruction " + std::string(robbie::opName(in.op)) + " expects " +
                 std::string(robbie::valueTypeName(want)) + " operands";
       return false;
     }
     stack.pop_back();
-    return true;
-  };
-  const auto popSame = [&]() {
-    if (stack.size() < 2 || stack[stack.size() - 1] != stack[stack.size() - 2]) {
-      problem = "instruction " + std::string(robbie::opName(in.op)) + " expects two operands of one type";
-      return false;
-    }
-    stack.resize(stack.size() - 2);
-    return true;
-  };
-  const auto binary = [&](ValueType type) {
-    if (!pop(type) || !pop(type)) return false;
-    stack.push_back(type);
-    return true;
-  };
-  const auto unary = [&](ValueType from, ValueType to) {
-    if (!pop(from)) return false;
-    stack.push_back(to);
-    return true;
-  };
-  switch (in.op) {
-    case Op::kPushConstant:
-      if (in.a < 0 || static_cast<size_t>(in.a) >= program.constants.size()) {
-        problem = "constant index out of range";
-        return false;
-      }
-      stack.push_back(robbie::typeOf(program.constants[static_cast<size_t>(in.a)]));
-      return true;
-    case Op::kLoad:
-    case Op::kStore: {
-      if (in.a < 0 || static_cast<size_t>(in.a) >= program.registers.size()) {
-        problem = "register index out of range";
-        return false;
-      }
-      const ValueType type = program.registers[static_cast<size_t>(in.a)].type;
-      if (in.op == Op::kStore) return pop(type);
-      stack.push_back(type);
-      return true;
-    }
-    case Op::kToReal: return unary(ValueType::kInteger, ValueType::kReal);
-    case Op::kAddInteger:
-    case Op::kSubInteger:
-    case Op::kMulInteger:
-    case Op::kDivInteger: return binary(ValueType::kInteger);
-    case Op::kNegInteger: return unary(ValueType::kInteger, ValueType::kInteger);
-    case Op::kAddReal:
-    case Op::kSubReal:
-    case Op::kMulReal:
-    case Op::kDivReal: return binary(ValueType::kReal);
-    case Op::kNegReal: return unary(ValueType::kReal, ValueType::kReal);
-    case Op::kConcat: return binary(ValueType::kString);
-    case Op::kLess:
-    case Op::kLessEqual:
-    case Op::kGreater:
-    case Op::kGreaterEqual:
-    case Op::kEqual:
-      if (!popSame()) return false;
-      stack.push_back(ValueType::kBoolean);
-      return true;
-    case Op::kNot: return unary(ValueType::kBoolean, ValueType::kBoolean);
-    case Op::kJump: return true;
-    case Op::kJumpIfFalse:
-    case Op::kAndJump:
-    case Op::kOrJump: return pop(ValueType::kBoolean);
-    case Op::kBlocked: stack.push_back(ValueType::kBoolean); return true;
-    case Op::kWeight: stack.push_back(ValueType::kInteger); return true;
-    case Op::kForward:
-    case Op::kBack:
-    case Op::kTurnLeft:
-    case Op::kTurnRight:
-    case Op::kPause: return pop(ValueType::kInteger);
-    case Op::kGrab:
-    case Op::kDrop:
-    case Op::kStop: return true;
-    case Op::kBeep: return pop(ValueType::kInteger) && pop(ValueType::kInteger);
   }
-  problem = "unknown instruction";
-  return false;
+  if (effect.pushes == 1) stack.push_back(concrete(effect.pushed, effect.pushed == robbie::Slot::kAny ? any : operand));
+  return true;
 }
 
 }  // namespace
-
-int32_t robbiePops(Op op) {
-  switch (op) {
-    case Op::kPushConstant:
-    case Op::kLoad:
-    case Op::kJump:
-    case Op::kBlocked:
-    case Op::kWeight:
-    case Op::kGrab:
-    case Op::kDrop:
-    case Op::kStop:
-    case Op::kAndJump:
-    case Op::kOrJump: return 0;
-    case Op::kStore:
-    case Op::kToReal:
-    case Op::kNegInteger:
-    case Op::kNegReal:
-    case Op::kNot:
-    case Op::kJumpIfFalse:
-    case Op::kForward:
-    case Op::kBack:
-    case Op::kTurnLeft:
-    case Op::kTurnRight:
-    case Op::kPause: return 1;
-    case Op::kAddInteger:
-    case Op::kSubInteger:
-    case Op::kMulInteger:
-    case Op::kDivInteger:
-    case Op::kAddReal:
-    case Op::kSubReal:
-    case Op::kMulReal:
-    case Op::kDivReal:
-    case Op::kConcat:
-    case Op::kLess:
-    case Op::kLessEqual:
-    case Op::kGreater:
-    case Op::kGreaterEqual:
-    case Op::kEqual:
-    case Op::kBeep: return 2;
-  }
-  return 0;
-}
 
 RobbiePlan planRobbie(const robbie::Program& program) {
   RobbiePlan plan;

@@ -38,7 +38,4 @@ struct RobbiePlan {
 /// Plans `program` (robbie_ir.h). Linear in its length; never recursive.
 RobbiePlan planRobbie(const robbie::Program& program);
 
-/// How many values instruction `op` pops before it can raise a runtime error (all its operands).
-int32_t robbiePops(robbie::Op op);
-
 }  // namespace chronon::jit::detail

@@ -94,12 +94,77 @@ enum class Flow : uint8_t {
   kStop,    ///< Nowhere: the program stops.
 };
 
+/// The type of a value an operation pops or pushes, as its stack effect names it.
+enum class Slot : uint8_t {
+  kInteger,  ///< "i": an integer.
+  kReal,     ///< "r": a real.
+  kBoolean,  ///< "b": a boolean.
+  kString,   ///< "s": a string.
+  kAny,      ///< "x": any one type, the same in every "x" slot of the operation (comparisons).
+  kOperand,  ///< "v": the type of what operand `a` names, the constant's or the register's.
+};
+
+/// An operation's stack effect in slots: what it pops and what it pushes on the path that goes on to
+/// the next instruction (a conditional jump's fall-through).
+struct StackEffect {
+  int32_t pops = 0;          ///< Values popped, at most two.
+  Slot popped[2] = {};       ///< Their types, the top first.
+  int32_t pushes = 0;        ///< Values pushed, at most one.
+  Slot pushed = Slot::kAny;  ///< Its type.
+  bool valid = true;         ///< False when the text broke the rules below (caught at compile time).
+};
+
+/// The stack effect written as text, top on the right: slot letters (i r b s x v, as Slot says)
+/// before and after "--", separated by spaces, e.g. "i i -- i", "x x -- b", "-- v", "b --".
+constexpr StackEffect parseStackEffect(std::string_view text) {
+  StackEffect effect;
+  Slot before[2] = {};
+  bool after = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ' ') continue;
+    if (c == '-' && i + 1 < text.size() && text[i + 1] == '-' && !after) {
+      after = true;
+      ++i;
+      continue;
+    }
+    Slot slot = Slot::kAny;
+    switch (c) {
+      case 'i': slot = Slot::kInteger; break;
+      case 'r': slot = Slot::kReal; break;
+      case 'b': slot = Slot::kBoolean; break;
+      case 's': slot = Slot::kString; break;
+      case 'x': slot = Slot::kAny; break;
+      case 'v': slot = Slot::kOperand; break;
+      default: effect.valid = false; return effect;
+    }
+    if (!after) {
+      if (effect.pops == 2)
+        effect.valid = false;
+      else
+        before[effect.pops++] = slot;
+    } else {
+      if (effect.pushes == 1)
+        effect.valid = false;
+      else {
+        effect.pushes = 1;
+        effect.pushed = slot;
+      }
+    }
+  }
+  if (!after) effect.valid = false;
+  // Written bottom first; kept top first.
+  for (int32_t k = 0; k < effect.pops; ++k) effect.popped[k] = before[effect.pops - 1 - k];
+  return effect;
+}
+
 /// The facts about one operation that listings and the engines' planners read, declared once per
 /// operation in robbie_ir.cpp.
 struct OpInfo {
   std::string_view name;  ///< The mnemonic for listings ("push", "load", "add.i", ...).
   Operand operand;        ///< What `a` names.
   Flow flow;              ///< Where execution goes next.
+  StackEffect effect;     ///< What it pops and pushes (parseStackEffect of the table's text).
 };
 
 /// The facts about `op`.
