@@ -630,14 +630,18 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
     commit(depth_, opIndex_ + 1);
     gotoAddress(at + 1);
   };
-  // A conditional jump or call: taken when `flag` is true.
-  const auto conditional = [&](Value* flag, Value* target, bool call) {
+  // Goes on at the next address unless `flag` is true; the insertion point is then where it is.
+  const auto unlessTaken = [&](Value* flag) {
     BasicBlock* taken = newBlock("taken");
     BasicBlock* skip = newBlock("skip");
     b_.CreateCondBr(flag, taken, skip);
     b_.SetInsertPoint(skip);
     nextAddress();
     b_.SetInsertPoint(taken);
+  };
+  // A conditional jump or call: taken when `flag` is true.
+  const auto conditional = [&](Value* flag, Value* target, bool call) {
+    unlessTaken(flag);
     if (call) {
       callTo(target, at);
     } else {
@@ -647,12 +651,7 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
     }
   };
   const auto returnIf = [&](Value* flag) {
-    BasicBlock* taken = newBlock("taken");
-    BasicBlock* skip = newBlock("skip");
-    b_.CreateCondBr(flag, taken, skip);
-    b_.SetInsertPoint(skip);
-    nextAddress();
-    b_.SetInsertPoint(taken);
+    unlessTaken(flag);
     Value* rh = b_.CreateLoad(i32(), returnHeight_);
     require(b_.CreateICmpSGT(rh, c32(0)));
     Value* newHeight = b_.CreateSub(rh, c32(1));
