@@ -863,22 +863,10 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
   std::vector<std::vector<grobocode::RoutineEffect>> effects_;  // Per type.
 };
 
-class GrobocodeSupport final : public LanguageSupport {
- public:
-  std::string_view id() const override { return "grobocode"; }
-  bool handles(std::string_view languageId, std::string_view fileName) const override {
-    if (languageId == "grobocode") return true;
-    return detail::hasExtension(fileName, ".gb");
-  }
-  std::unique_ptr<DocumentAnalysis> analyze(const SourceFile& file) const override {
-    return std::make_unique<GrobocodeAnalysis>(file);
-  }
-};
-
 }  // namespace
 
 const LanguageSupport& grobocodeSupport() {
-  static const GrobocodeSupport support;
+  static const detail::SupportFor<GrobocodeAnalysis> support("grobocode", ".gb");
   return support;
 }
 

@@ -406,22 +406,10 @@ class RobbieAnalysis final : public DocumentAnalysis {
   std::vector<Token> tokens_;
 };
 
-class RobbieSupport final : public LanguageSupport {
- public:
-  std::string_view id() const override { return "robbie"; }
-  bool handles(std::string_view languageId, std::string_view fileName) const override {
-    if (languageId == "robbie" || languageId == "rl") return true;
-    return detail::hasExtension(fileName, ".rl");
-  }
-  std::unique_ptr<DocumentAnalysis> analyze(const SourceFile& file) const override {
-    return std::make_unique<RobbieAnalysis>(file);
-  }
-};
-
 }  // namespace
 
 const LanguageSupport& robbieSupport() {
-  static const RobbieSupport support;
+  static const detail::SupportFor<RobbieAnalysis> support("robbie", ".rl", "rl");
   return support;
 }
 

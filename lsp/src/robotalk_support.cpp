@@ -518,22 +518,10 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
   std::vector<Diagnostic> diagnostics_;
 };
 
-class RoboTalkSupport final : public LanguageSupport {
- public:
-  std::string_view id() const override { return "robotalk"; }
-  bool handles(std::string_view languageId, std::string_view fileName) const override {
-    if (languageId == "robotalk") return true;
-    return detail::hasExtension(fileName, ".rtk");
-  }
-  std::unique_ptr<DocumentAnalysis> analyze(const SourceFile& file) const override {
-    return std::make_unique<RoboTalkAnalysis>(file);
-  }
-};
-
 }  // namespace
 
 const LanguageSupport& roboTalkSupport() {
-  static const RoboTalkSupport support;
+  static const detail::SupportFor<RoboTalkAnalysis> support("robotalk", ".rtk");
   return support;
 }
 
