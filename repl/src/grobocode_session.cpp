@@ -361,12 +361,8 @@ class GrobocodeSession final : public LanguageSession {
   }
 
   bool load(const std::string& path, std::string& out) override {
-    Diagnostics diagnostics;
-    const std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
-    if (!file) {
-      out += render(SourceFile(path, ""), diagnostics);
-      return false;
-    }
+    const std::optional<SourceFile> file = readForLoad(path, out);
+    if (!file) return false;
     const grobocode::SideResult result = grobocode::compileSide(*file);
     out += render(*file, result.diagnostics);
     if (!result.loaded() || result.diagnostics.hasErrors()) {

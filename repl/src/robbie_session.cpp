@@ -252,12 +252,8 @@ class RobbieSession final : public LanguageSession {
   }
 
   bool load(const std::string& path, std::string& out) override {
-    Diagnostics diagnostics;
-    const std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
-    if (!file) {
-      out += render(SourceFile(path, ""), diagnostics);
-      return false;
-    }
+    const std::optional<SourceFile> file = readForLoad(path, out);
+    if (!file) return false;
     const robbie::CompileResult result = robbie::compile(*file);
     out += render(*file, result.diagnostics);
     if (!result.program) {

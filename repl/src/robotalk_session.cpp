@@ -330,12 +330,8 @@ class RoboTalkSession final : public LanguageSession {
   }
 
   bool load(const std::string& path, std::string& out) override {
-    Diagnostics diagnostics;
-    const std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
-    if (!file) {
-      out += render(SourceFile(path, ""), diagnostics);
-      return false;
-    }
+    const std::optional<SourceFile> file = readForLoad(path, out);
+    if (!file) return false;
     const robotalk::CompileResult result = robotalk::compile(*file, options_);
     out += render(*file, result.diagnostics);
     if (result.diagnostics.hasErrors()) {

@@ -1,6 +1,9 @@
-// Language names and the session factory (session.h).
+// Language names, the session factory (session.h) and what the sessions share (sessions.h).
 
 #include "chronon/repl/session.h"
+
+#include "chronon/compiler/diagnostic.h"
+#include "chronon/compiler/load.h"
 
 #include "sessions.h"
 #include "text.h"
@@ -31,6 +34,13 @@ std::unique_ptr<LanguageSession> makeSession(Language language) {
     case Language::kRobbie: return makeRobbieSession();
   }
   return nullptr;
+}
+
+std::optional<SourceFile> readForLoad(const std::string& path, std::string& out) {
+  Diagnostics diagnostics;
+  std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
+  if (!file) out += render(SourceFile(path, ""), diagnostics);
+  return file;
 }
 
 }  // namespace chronon::repl

@@ -2,7 +2,10 @@
 // The language sessions the REPL has; makeSession (session.h) picks one. Not part of the public API.
 
 #include <memory>
+#include <optional>
+#include <string>
 
+#include "chronon/compiler/source.h"
 #include "chronon/repl/session.h"
 
 namespace chronon::repl {
@@ -13,5 +16,9 @@ std::unique_ptr<LanguageSession> makeGrobocodeSession();
 std::unique_ptr<LanguageSession> makeRoboTalkSession();
 /// A Robbie Language session (robbie_session.cpp).
 std::unique_ptr<LanguageSession> makeRobbieSession();
+
+/// The file at `path` for a session's `load`, or nullopt after appending to `out` why it cannot be
+/// read (missing, too large, binary: the rendered diagnostics of compiler/load.h).
+std::optional<SourceFile> readForLoad(const std::string& path, std::string& out);
 
 }  // namespace chronon::repl
