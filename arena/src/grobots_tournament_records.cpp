@@ -7,31 +7,6 @@
 
 namespace chronon::arena::grobots {
 
-namespace {
-
-bool integer(const nlohmann::json& object, const char* key, int64_t& out, int64_t lo, int64_t hi) {
-  const auto it = object.find(key);
-  if (it == object.end() || !it->is_number_integer()) return false;
-  out = it->get<int64_t>();
-  return out >= lo && out <= hi;
-}
-
-bool number(const nlohmann::json& object, const char* key, double& out) {
-  const auto it = object.find(key);
-  if (it == object.end() || !it->is_number()) return false;
-  out = it->get<double>();
-  return true;
-}
-
-bool boolean(const nlohmann::json& object, const char* key, bool& out) {
-  const auto it = object.find(key);
-  if (it == object.end() || !it->is_boolean()) return false;
-  out = it->get<bool>();
-  return true;
-}
-
-}  // namespace
-
 nlohmann::json planHeader(const std::vector<PlannedSide>& sides, const TournamentOptions& options) {
   nlohmann::json list = nlohmann::json::array();
   for (const PlannedSide& s : sides) list.push_back(records::robotJson(s.name, s.path, s.bytes));
@@ -60,10 +35,12 @@ bool optionsFromPlan(const nlohmann::json& header, TournamentOptions& options, s
     return false;
   }
   if (!header.contains("seed") || !header["seed"].is_number_unsigned() ||
-      !integer(header, "rounds", rounds, 1, 10000000) || world == header.end() ||
-      !integer(*world, "width", width, 10, 10000) || !integer(*world, "height", height, 10, 10000) ||
-      !integer(*world, "frameLimit", frames, 0, 1000000000) || !integer(*world, "seedLimit", seedLimit, 0, 100000) ||
-      !integer(*world, "earlyFrame", early, 0, 1000000000)) {
+      !records::readInteger(header, "rounds", rounds, 1, 10000000) || world == header.end() ||
+      !records::readInteger(*world, "width", width, 10, 10000) ||
+      !records::readInteger(*world, "height", height, 10, 10000) ||
+      !records::readInteger(*world, "frameLimit", frames, 0, 1000000000) ||
+      !records::readInteger(*world, "seedLimit", seedLimit, 0, 100000) ||
+      !records::readInteger(*world, "earlyFrame", early, 0, 1000000000)) {
     error = "the plan's options are malformed";
     return false;
   }
@@ -135,17 +112,17 @@ std::optional<RoundOutcome> outcomeFromJson(const nlohmann::json& outcome, size_
   int64_t frames = 0;
   error = "an outcome is malformed";
   const auto list = outcome.find("sides");
-  if (!outcome.is_object() || !integer(outcome, "frames", frames, 0, INT32_MAX) || list == outcome.end() ||
+  if (!outcome.is_object() || !records::readInteger(outcome, "frames", frames, 0, INT32_MAX) || list == outcome.end() ||
       !list->is_array() || list->size() != sides)
     return std::nullopt;
   out.frames = static_cast<int32_t>(frames);
   for (const nlohmann::json& s : *list) {
     SideRound r;
-    if (!s.is_object() || !boolean(s, "seeded", r.seeded) || !boolean(s, "alive", r.alive) ||
-        !boolean(s, "sterile", r.sterile) || !boolean(s, "earlyDeath", r.earlyDeath) ||
-        !number(s, "fraction", r.fraction) || !number(s, "earlyFraction", r.earlyFraction) ||
-        !number(s, "killedFraction", r.killedFraction) || !number(s, "biomass", r.biomass) ||
-        !integer(s, "brainErrors", r.brainErrors, 0, INT64_MAX))
+    if (!s.is_object() || !records::readBoolean(s, "seeded", r.seeded) || !records::readBoolean(s, "alive", r.alive) ||
+        !records::readBoolean(s, "sterile", r.sterile) || !records::readBoolean(s, "earlyDeath", r.earlyDeath) ||
+        !records::readNumber(s, "fraction", r.fraction) || !records::readNumber(s, "earlyFraction", r.earlyFraction) ||
+        !records::readNumber(s, "killedFraction", r.killedFraction) || !records::readNumber(s, "biomass", r.biomass) ||
+        !records::readInteger(s, "brainErrors", r.brainErrors, 0, INT64_MAX))
       return std::nullopt;
     out.sides.push_back(r);
   }

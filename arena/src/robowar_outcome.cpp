@@ -118,20 +118,24 @@ const char* deathCauseName(DeathCause cause) {
   return "?";
 }
 
+nlohmann::json outcomeFieldsJson(const Outcome& o) {
+  return {{"alive", o.alive},
+          {"deathChronon", o.deathChronon},
+          {"cause", deathCauseName(o.cause)},
+          {"killer", o.killer},
+          {"kills", o.kills},
+          {"survivalPoints", o.survivalPoints},
+          {"points", o.points},
+          {"energy", o.finalEnergy},
+          {"damage", o.finalDamage}};
+}
+
 nlohmann::json resultJson(const Result& result, const std::vector<std::string>& names, uint64_t seed) {
   nlohmann::json robots = nlohmann::json::array();
   for (size_t i = 0; i < result.robots.size(); ++i) {
     const Outcome& o = result.robots[i];
-    nlohmann::json r{{"name", i < names.size() ? names[i] : std::string()},
-                     {"alive", o.alive},
-                     {"deathChronon", o.deathChronon},
-                     {"cause", deathCauseName(o.cause)},
-                     {"killer", o.killer},
-                     {"kills", o.kills},
-                     {"survivalPoints", o.survivalPoints},
-                     {"points", o.points},
-                     {"energy", o.finalEnergy},
-                     {"damage", o.finalDamage}};
+    nlohmann::json r = outcomeFieldsJson(o);
+    r["name"] = i < names.size() ? names[i] : std::string();
     if (!o.error.empty()) {
       r["error"] = o.error;
       r["errorAddress"] = o.errorAddress;

@@ -27,25 +27,6 @@ std::optional<DeathCause> causeFromName(const std::string& name) {
   }
   return std::nullopt;
 }
-
-// Reads an integer key into `out`; false when it is missing or not an integer in [lo, hi].
-template <typename T>
-bool integer(const nlohmann::json& object, const char* key, T& out, int64_t lo, int64_t hi) {
-  const auto it = object.find(key);
-  if (it == object.end() || !it->is_number_integer()) return false;
-  const int64_t value = it->get<int64_t>();
-  if (value < lo || value > hi) return false;
-  out = static_cast<T>(value);
-  return true;
-}
-
-bool boolean(const nlohmann::json& object, const char* key, bool& out) {
-  const auto it = object.find(key);
-  if (it == object.end() || !it->is_boolean()) return false;
-  out = it->get<bool>();
-  return true;
-}
-
 }  // namespace
 
 nlohmann::json planHeader(const Field& field, const std::vector<std::string>& bytes, const TournamentOptions& options,
@@ -97,9 +78,9 @@ std::optional<Bout> boutFromRecord(const nlohmann::json& match, size_t contestan
   const auto phase = phaseFromName(match.value("phase", std::string()));
   const auto robots = match.find("robots");
   const auto seed = match.find("seed");
-  if (!integer(match, "index", bout.index, 0, INT64_MAX) || !phase || robots == match.end() || !robots->is_array() ||
-      robots->empty() || robots->size() > static_cast<size_t>(kGroupSize) || seed == match.end() ||
-      !seed->is_number_unsigned()) {
+  if (!records::readInteger(match, "index", bout.index, 0, INT64_MAX) || !phase || robots == match.end() ||
+      !robots->is_array() || robots->empty() || robots->size() > static_cast<size_t>(kGroupSize) ||
+      seed == match.end() || !seed->is_number_unsigned()) {
     error = "a match record is malformed";
     return std::nullopt;
   }
@@ -118,15 +99,7 @@ std::optional<Bout> boutFromRecord(const nlohmann::json& match, size_t contestan
 nlohmann::json outcomeJson(const Result& result) {
   nlohmann::json robots = nlohmann::json::array();
   for (const Outcome& o : result.robots) {
-    nlohmann::json robot = {{"alive", o.alive},
-                            {"deathChronon", o.deathChronon},
-                            {"cause", deathCauseName(o.cause)},
-                            {"killer", o.killer},
-                            {"kills", o.kills},
-                            {"survivalPoints", o.survivalPoints},
-                            {"points", o.points},
-                            {"energy", o.finalEnergy},
-                            {"damage", o.finalDamage}};
+    nlohmann::json robot = outcomeFieldsJson(o);
     if (o.cause == DeathCause::kBuggy) {
       robot["error"] = o.error;
       robot["errorAddress"] = o.errorAddress;
@@ -140,22 +113,26 @@ std::optional<Result> outcomeFromJson(const nlohmann::json& outcome, std::string
   Result result;
   error = "an outcome is malformed";
   const auto robots = outcome.find("robots");
-  if (!outcome.is_object() || !integer(outcome, "chronons", result.chronons, 0, INT32_MAX) ||
-      !boolean(outcome, "timedOut", result.timedOut) || robots == outcome.end() || !robots->is_array() ||
+  if (!outcome.is_object() || !records::readInteger(outcome, "chronons", result.chronons, 0, INT32_MAX) ||
+      !records::readBoolean(outcome, "timedOut", result.timedOut) || robots == outcome.end() || !robots->is_array() ||
       robots->size() > static_cast<size_t>(kGroupSize))
     return std::nullopt;
   for (const nlohmann::json& r : *robots) {
     Outcome o;
     const auto cause = causeFromName(r.value("cause", std::string()));
-    if (!r.is_object() || !cause || !boolean(r, "alive", o.alive) ||
-        !integer(r, "deathChronon", o.deathChronon, -1, INT32_MAX) || !integer(r, "killer", o.killer, -1, kGroupSize) ||
-        !integer(r, "kills", o.kills, 0, kGroupSize) || !integer(r, "survivalPoints", o.survivalPoints, 0, 100) ||
-        !integer(r, "points", o.points, 0, 1000) || !integer(r, "energy", o.finalEnergy, INT32_MIN, INT32_MAX) ||
-        !integer(r, "damage", o.finalDamage, INT32_MIN, INT32_MAX))
+    if (!r.is_object() || !cause || !records::readBoolean(r, "alive", o.alive) ||
+        !records::readInteger(r, "deathChronon", o.deathChronon, -1, INT32_MAX) ||
+        !records::readInteger(r, "killer", o.killer, -1, kGroupSize) ||
+        !records::readInteger(r, "kills", o.kills, 0, kGroupSize) ||
+        !records::readInteger(r, "survivalPoints", o.survivalPoints, 0, 100) ||
+        !records::readInteger(r, "points", o.points, 0, 1000) ||
+        !records::readInteger(r, "energy", o.finalEnergy, INT32_MIN, INT32_MAX) ||
+        !records::readInteger(r, "damage", o.finalDamage, INT32_MIN, INT32_MAX))
       return std::nullopt;
     o.cause = *cause;
     if (o.cause == DeathCause::kBuggy) {
-      if (!r.contains("error") || !r["error"].is_string() || !integer(r, "errorAddress", o.errorAddress, -1, INT32_MAX))
+      if (!r.contains("error") || !r["error"].is_string() ||
+          !records::readInteger(r, "errorAddress", o.errorAddress, -1, INT32_MAX))
         return std::nullopt;
       o.error = r["error"].get<std::string>();
     }
@@ -172,9 +149,11 @@ bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& fo
     error = "the plan is not a RoboWar tournament's";
     return false;
   }
-  if (!integer(header, "duels", options.numDuels, 0, 1000) || !integer(header, "groups", options.numGroups, 0, 1000) ||
-      !integer(header, "groupBouts", options.groupBouts, 1, 1000) || !boolean(header, "basic", options.basic) ||
-      !header.contains("seed") || !header["seed"].is_number_unsigned()) {
+  if (!records::readInteger(header, "duels", options.numDuels, 0, 1000) ||
+      !records::readInteger(header, "groups", options.numGroups, 0, 1000) ||
+      !records::readInteger(header, "groupBouts", options.groupBouts, 1, 1000) ||
+      !records::readBoolean(header, "basic", options.basic) || !header.contains("seed") ||
+      !header["seed"].is_number_unsigned()) {
     error = "the plan's options are malformed";
     return false;
   }

@@ -106,6 +106,11 @@ struct Result {
   std::vector<Event> events;    ///< Filled only when requested.
 };
 
+/// One robot's outcome as JSON: alive, deathChronon, cause (deathCauseName), killer, kills,
+/// survivalPoints, points, energy and damage; the callers add the name and the error where they
+/// carry them (resultJson, the tournament records' outcomeJson).
+nlohmann::json outcomeFieldsJson(const Outcome& outcome);
+
 /// A battle's result as `battle --json` prints it, the replay's end line and the debugger's output
 /// event carry it: {"seed", "chronons", "timedOut", "robots": [{"name", "alive", "deathChronon",
 /// "cause", "killer", "kills", "survivalPoints", "points", "energy", "damage", and "error" with

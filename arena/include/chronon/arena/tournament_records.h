@@ -27,6 +27,34 @@ inline constexpr uint64_t kMaxFileBytes = uint64_t{1} << 32;
 /// Deepest nesting of arrays and objects a record line may have; Chronon's records nest at most 4.
 inline constexpr size_t kMaxNestingDepth = 64;
 
+/// Reads key `key` of `object` into `out` when it is an integer in [lo, hi]; false (and `out` left as
+/// it was) when it is missing, not an integer or out of range. For the games' record readers.
+template <typename T>
+bool readInteger(const nlohmann::json& object, const char* key, T& out, int64_t lo, int64_t hi) {
+  const auto it = object.find(key);
+  if (it == object.end() || !it->is_number_integer()) return false;
+  const int64_t value = it->get<int64_t>();
+  if (value < lo || value > hi) return false;
+  out = static_cast<T>(value);
+  return true;
+}
+
+/// Reads key `key` of `object` into `out` when it is a number; false when it is missing or not one.
+inline bool readNumber(const nlohmann::json& object, const char* key, double& out) {
+  const auto it = object.find(key);
+  if (it == object.end() || !it->is_number()) return false;
+  out = it->get<double>();
+  return true;
+}
+
+/// Reads key `key` of `object` into `out` when it is a boolean; false when it is missing or not one.
+inline bool readBoolean(const nlohmann::json& object, const char* key, bool& out) {
+  const auto it = object.find(key);
+  if (it == object.end() || !it->is_boolean()) return false;
+  out = it->get<bool>();
+  return true;
+}
+
 /// A robot (or side) as a plan's header carries it: `name`, `path` (as given on the command line),
 /// `hash` (replay::contentHash of the bytes) and the bytes as `source` (UTF-8 text) or `sourceBase64`.
 nlohmann::json robotJson(std::string_view name, std::string_view path, std::string_view bytes);
