@@ -203,14 +203,7 @@ NativeBrain NativeGrobocodeJit::Impl::compile(const grobocode::Brain& brain, Com
                                               Compiled& target) {
   record.optimization = optimization;
   const auto size = static_cast<int32_t>(brain.instructions.size());
-  if (size == 0) {
-    record.note = "empty brain";
-    return nullptr;
-  }
-  if (size > options.maxInstructions) {
-    record.note = "brain longer than " + std::to_string(options.maxInstructions) + " instructions";
-    return nullptr;
-  }
+  if (!detail::compilableSize(size, options.maxInstructions, "brain", record.note)) return nullptr;
   const detail::Plan plan = detail::planBrain(brain);
   record.blocks = static_cast<int32_t>(plan.blocks.size());
   if (target.blockEnd.empty()) {
@@ -223,38 +216,17 @@ NativeBrain NativeGrobocodeJit::Impl::compile(const grobocode::Brain& brain, Com
       for (int32_t at = block.start; at < block.end; ++at) target.blockEnd[static_cast<size_t>(at)] = block.end;
     }
   }
-  llvm::orc::LLJIT* lljit = jit.get();
-  if (optimization >= 2 && options.optimization < 2) {
-    if (!jitO2) {
-      std::string reason;
-      jitO2 = makeLljit(2, reason);
-      if (!jitO2) {
-        record.note = reason;
-        return nullptr;
-      }
-    }
-    lljit = jitO2.get();
-  }
-  // Compiled code follows from the brain's key alone in this executable, so an object cached under
-  // that key (by an earlier run, or a compile at another level) is linked without lowering.
+  llvm::orc::LLJIT* lljit = detail::jitForLevel(jit, jitO2, options.optimization, optimization, record.note,
+                                                [](std::string& reason) { return makeLljit(2, reason); });
+  if (lljit == nullptr) return nullptr;
+  // Compiled code follows from the brain's key alone in this executable.
   const std::string programKey =
       detail::DiskObjectCache::programKey("grobocode", std::as_bytes(std::span(target.key)), optimization);
-  const std::string symbol = detail::programSymbol("grobocode_brain", programKey);
-  if (!programKey.empty()) {
-    const llvm::orc::ExecutorAddr cached = detail::loadCached(*lljit, programKey, symbol);
-    if (!cached.isNull()) return cached.toPtr<NativeBrain>();
-  }
-  auto context = std::make_unique<llvm::LLVMContext>();
-  auto module = std::make_unique<llvm::Module>("brain", *context);
-  module->setDataLayout(lljit->getDataLayout());
-  llvm::Function* function =
-      detail::lowerBrain(*module, plan, size, programKey.empty() ? "grobocode_brain" : symbol, optimization);
-  if (function == nullptr) {
-    record.note = "internal error: an instruction's code disagrees with its planned stack effect";
-    return nullptr;
-  }
-  const llvm::orc::ExecutorAddr address = detail::finishModule(*lljit, std::move(context), std::move(module), *function,
-                                                               optimization, record.note, programKey);
+  const llvm::orc::ExecutorAddr address =
+      detail::compileProgram(*lljit, "grobocode_brain", "brain", programKey, optimization, record.note,
+                             [&](llvm::Module& module, const std::string& name) {
+                               return detail::lowerBrain(module, plan, size, name, optimization);
+                             });
   return address.isNull() ? nullptr : address.toPtr<NativeBrain>();
 }
 

@@ -162,4 +162,37 @@ llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm
   return *address;
 }
 
+llvm::orc::ExecutorAddr compileProgram(llvm::orc::LLJIT& jit, std::string_view kind, const char* moduleName,
+                                       const std::string& programKey, int optimization, std::string& note,
+                                       llvm::function_ref<llvm::Function*(llvm::Module&, const std::string&)> lower) {
+  const std::string name = programKey.empty() ? std::string(kind) : programSymbol(kind, programKey);
+  // Compiled code follows from the key alone in this library, so an object cached under it (by an
+  // earlier run, or a compile at another level) is linked without lowering.
+  if (!programKey.empty()) {
+    const llvm::orc::ExecutorAddr cached = loadCached(jit, programKey, name);
+    if (!cached.isNull()) return cached;
+  }
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto module = std::make_unique<llvm::Module>(moduleName, *context);
+  module->setDataLayout(jit.getDataLayout());
+  llvm::Function* function = lower(*module, name);
+  if (function == nullptr) {
+    note = "internal error: an instruction's code disagrees with its planned stack effect";
+    return {};
+  }
+  return finishModule(jit, std::move(context), std::move(module), *function, optimization, note, programKey);
+}
+
+bool compilableSize(int64_t size, int64_t maxInstructions, std::string_view what, std::string& note) {
+  if (size == 0) {
+    note = "empty " + std::string(what);
+    return false;
+  }
+  if (size > maxInstructions) {
+    note = std::string(what) + " longer than " + std::to_string(maxInstructions) + " instructions";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace chronon::jit::detail

@@ -3,6 +3,7 @@
 // LLJIT with the C++ helpers compiled code calls, the IR pass pipelines of the optimisation
 // levels, turning a lowered module into a callable address, and the content hash of the caches.
 
+#include <llvm/ADT/STLFunctionalExtras.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -65,6 +66,33 @@ std::string programSymbol(std::string_view kind, const std::string& programKey);
 /// found there, when an earlier call linked it). A null address when the cache holds no such object
 /// (or a damaged one) or LLVM cannot link it: the caller then compiles.
 llvm::orc::ExecutorAddr loadCached(llvm::orc::LLJIT& jit, const std::string& programKey, const std::string& symbol);
+
+/// Compiles one program into `jit`, the step each engine's compile ends with: with a `programKey`,
+/// the function `kind`_KEY of the object the cache keeps under that key when it has one (loadCached);
+/// else the function `lower` adds to a new module named `moduleName`, given the module and the name
+/// to give the function (`kind`_KEY, or `kind` without a key), finished with the IR passes of
+/// `optimization` (finishModule). `lower` returns nullptr when an instruction's lowering disagrees
+/// with its planned stack effect (an internal error). Returns the function's address, or a null
+/// address with `note` saying why.
+llvm::orc::ExecutorAddr compileProgram(llvm::orc::LLJIT& jit, std::string_view kind, const char* moduleName,
+                                       const std::string& programKey, int optimization, std::string& note,
+                                       llvm::function_ref<llvm::Function*(llvm::Module&, const std::string&)> lower);
+
+/// Whether a program of `size` instructions is one a JIT compiles (not empty, at most `maxInstructions`
+/// long); false with `note` saying why, naming it `what` ("brain", "program").
+bool compilableSize(int64_t size, int64_t maxInstructions, std::string_view what, std::string& note);
+
+/// The LLJIT for a compile at `optimization` by an engine whose `base` LLJIT works at `baseLevel`:
+/// `base` itself, or for a level-2 recompile of a hot program under a lower base level, `o2`, which
+/// `make` (returning an LLJIT, or nullptr with the reason set) creates on first use. nullptr with
+/// `note` set when it cannot be made.
+template <typename Make>
+llvm::orc::LLJIT* jitForLevel(std::unique_ptr<llvm::orc::LLJIT>& base, std::unique_ptr<llvm::orc::LLJIT>& o2,
+                              int baseLevel, int optimization, std::string& note, Make make) {
+  if (optimization < 2 || baseLevel >= 2) return base.get();
+  if (!o2) o2 = make(note);
+  return o2.get();
+}
 
 /// FNV-1a (64 bits) over `bytes`.
 inline uint64_t fnv1a(std::string_view bytes) {

@@ -199,11 +199,9 @@ struct NativeRobbieJit::Impl {
 };
 
 NativeRobbie NativeRobbieJit::Impl::compile(const robbie::Program& program, Compiled& compiled, CompileRecord& record) {
-  const auto size = static_cast<int32_t>(program.code.size());
-  if (size > options.maxInstructions) {
-    record.note = "program longer than " + std::to_string(options.maxInstructions) + " instructions";
+  if (!detail::compilableSize(static_cast<int64_t>(program.code.size()), options.maxInstructions, "program",
+                              record.note))
     return nullptr;
-  }
   const detail::RobbiePlan plan = detail::planRobbie(program);
   if (!plan.problem.empty()) {
     record.note = plan.problem;
@@ -212,12 +210,9 @@ NativeRobbie NativeRobbieJit::Impl::compile(const robbie::Program& program, Comp
   record.blocks = plan.entries;
   compiled.entries.assign(program.code.size(), false);
   for (size_t pc = 0; pc < program.code.size(); ++pc) compiled.entries[pc] = plan.reached[pc] && plan.check[pc];
-  auto context = std::make_unique<llvm::LLVMContext>();
-  auto module = std::make_unique<llvm::Module>("robbie", *context);
-  module->setDataLayout(jit->getDataLayout());
-  llvm::Function* function = detail::lowerRobbie(*module, program, plan, "robbie_program");
-  const llvm::orc::ExecutorAddr address =
-      detail::finishModule(*jit, std::move(context), std::move(module), *function, options.optimization, record.note);
+  const llvm::orc::ExecutorAddr address = detail::compileProgram(
+      *jit, "robbie_program", "robbie", {}, options.optimization, record.note,
+      [&](llvm::Module& module, const std::string& name) { return detail::lowerRobbie(module, program, plan, name); });
   return address.isNull() ? nullptr : address.toPtr<NativeRobbie>();
 }
 

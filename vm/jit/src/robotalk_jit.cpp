@@ -224,50 +224,26 @@ NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, const s
                                                const std::vector<bool>& starts) {
   record.optimization = optimization;
   const auto size = static_cast<int32_t>(code.cells.size());
-  if (size == 0) {
-    record.note = "empty program";
-    return nullptr;
-  }
-  if (size > options.maxInstructions) {
-    record.note = "program longer than " + std::to_string(options.maxInstructions) + " instructions";
-    return nullptr;
-  }
-  llvm::orc::LLJIT* target = jit.get();
-  if (optimization >= 2 && options.optimization < 2) {
-    if (!jitO2) {
-      jitO2 = makeJit(llvm::CodeGenOptLevel::Default, record.note);
-      if (!jitO2) return nullptr;
-    }
-    target = jitO2.get();
-  }
+  if (!detail::compilableSize(size, options.maxInstructions, "program", record.note)) return nullptr;
+  llvm::orc::LLJIT* target =
+      detail::jitForLevel(jit, jitO2, options.optimization, optimization, record.note,
+                          [](std::string& reason) { return makeJit(llvm::CodeGenOptLevel::Default, reason); });
+  if (target == nullptr) return nullptr;
   const robotalk_detail::Plan plan = robotalk_detail::planProgram(code, starts);
   record.blocks = static_cast<int32_t>(plan.blocks.size());
   // Compiled code follows in this library from the program's cells, the level and where the plan's
-  // blocks start (which, at level 2, depends on where earlier calls began: planProgram), so an
-  // object cached under those (by an earlier run) is linked without lowering, printing and hashing
-  // the IR.
+  // blocks start (which, at level 2, depends on where earlier calls began: planProgram).
   std::vector<int64_t> words(key.begin(), key.end());
   words.reserve(key.size() + plan.blocks.size() + 1);
   words.push_back(static_cast<int64_t>(plan.blocks.size()));
   for (const robotalk_detail::Block& block : plan.blocks) words.push_back(block.start);
   const std::string cacheKey =
       detail::DiskObjectCache::programKey("robotalk", std::as_bytes(std::span(words)), optimization);
-  const std::string symbol = detail::programSymbol("robotalk_program", cacheKey);
-  if (!cacheKey.empty()) {
-    const llvm::orc::ExecutorAddr cached = detail::loadCached(*target, cacheKey, symbol);
-    if (!cached.isNull()) return cached.toPtr<NativeProgram>();
-  }
-  auto context = std::make_unique<llvm::LLVMContext>();
-  auto module = std::make_unique<llvm::Module>("robot", *context);
-  module->setDataLayout(target->getDataLayout());
-  llvm::Function* function =
-      robotalk_detail::lowerProgram(*module, plan, size, cacheKey.empty() ? "robotalk_program" : symbol);
-  if (function == nullptr) {
-    record.note = "internal error: an instruction's code disagrees with its planned stack effect";
-    return nullptr;
-  }
-  const llvm::orc::ExecutorAddr address = detail::finishModule(
-      *target, std::move(context), std::move(module), *function, irPassesFor(optimization), record.note, cacheKey);
+  const llvm::orc::ExecutorAddr address =
+      detail::compileProgram(*target, "robotalk_program", "robot", cacheKey, irPassesFor(optimization), record.note,
+                             [&](llvm::Module& module, const std::string& name) {
+                               return robotalk_detail::lowerProgram(module, plan, size, name);
+                             });
   return address.isNull() ? nullptr : address.toPtr<NativeProgram>();
 }
 
