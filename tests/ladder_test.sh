@@ -9,14 +9,7 @@ set -u
 chronon=$1
 # Where the screenshot of the standings page is kept (build/test-artifacts/ladder from ctest).
 artifacts=${2:-}
-repo=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failed=0
-fail() {
-  echo "FAIL: $*"
-  failed=1
-}
+. "$(dirname "$0")/e2e-common/script_support.sh"
 
 # Twenty robots: each bundled robot and a variant of it (the same code under another name, so with
 # another hash; a comment line makes the bytes differ).

@@ -7,14 +7,7 @@
 set -u
 chronon=$1
 artifacts=${2:-}
-repo=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failed=0
-fail() {
-  echo "FAIL: $*"
-  failed=1
-}
+. "$(dirname "$0")/e2e-common/script_support.sh"
 browser=$(command -v chromium || command -v chromium-browser || true)
 render() {
   timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$work/chromium" \

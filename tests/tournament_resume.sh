@@ -8,15 +8,7 @@
 set -u
 chronon=$1
 attempts=${2:-6}
-repo=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failed=0
-
-fail() {
-  echo "FAIL: $*"
-  failed=1
-}
+. "$(dirname "$0")/e2e-common/script_support.sh"
 
 # Milliseconds since the epoch.
 now() { date +%s%3N; }
