@@ -245,16 +245,6 @@ void DebugSession::thinking(uint32_t& serial, int32_t& side, int32_t& type, int3
   frame = w.frame;
 }
 
-int64_t DebugSession::currentTick() const {
-  if (paused_) return snapshot_.position.tick;
-  return ended_ ? endTick_ : -1;
-}
-
-int32_t DebugSession::currentUnit() const {
-  if (paused_) return snapshot_.position.frame;
-  return ended_ ? endFrame_ : 0;
-}
-
 void DebugSession::restore(int32_t frame) {
   const size_t k = std::min(static_cast<size_t>(std::max(frame, 0) / kKeyframeInterval), keyframes_.size() - 1);
   const Keyframe& keyframe = keyframes_[k];
@@ -467,7 +457,7 @@ bool DebugSession::nothingBefore(const Search& search) const {
 void DebugSession::finishRound() {
   outcome_ = work_->outcome();
   endTick_ = tick_;
-  endFrame_ = work_->frame();
+  endUnit_ = work_->frame();
   ended_ = true;
   paused_ = false;
 }

@@ -332,16 +332,6 @@ void DebugSession::setWatches(std::vector<DebugWatch> watches) {
   }
 }
 
-int64_t DebugSession::currentTick() const {
-  if (paused_) return snapshot_.position.tick;
-  return ended_ ? endTick_ : -1;
-}
-
-int DebugSession::currentUnit() const {
-  if (paused_) return snapshot_.position.chronon;
-  return ended_ ? endChronon_ : 0;
-}
-
 void DebugSession::restore(int chronon) {
   const size_t k = std::min(static_cast<size_t>(chronon / kUnitsPerKeyframe), keyframes_.size() - 1);
   const Keyframe& keyframe = keyframes_[k];
@@ -459,7 +449,7 @@ void DebugSession::capture(const DebugPosition& position) {
 void DebugSession::finishBattle() {
   result_ = work_->finish();
   endTick_ = tick_;
-  endChronon_ = work_->chronon();
+  endUnit_ = work_->chronon();
   ended_ = true;
   paused_ = false;
 }

@@ -84,14 +84,12 @@ struct SearchCore {
 ///     before it, run with no search active;
 ///   - `bool runUnit()`: runs one unit with the hooks serving `search_`; false once the battle ended;
 ///   - `int32_t unitNow() const`: the unit the battle is about to run;
-///   - `int32_t currentUnit() const`: the unit of the current position (paused), the last one (ended),
-///     or 0 before the battle;
-///   - `int64_t currentTick() const`: the tick of the current position, as currentUnit;
 ///   - `int32_t unitOf(const Position&) const`;
 ///   - `bool nothingBefore(const Search&) const`: after restoring a keyframe, whether the search
 ///     cannot match anything before it (Grobots: the robot it follows was not born yet);
 ///   - `bool toEntry(Robot)`: pauses at the robot's first instruction (false when it never runs);
-///   - members `snapshot_` (with `reason`, `breakpoints` and `error`), `paused_` and `ended_`.
+///   - members `snapshot_` (with `position`, `reason`, `breakpoints` and `error`), `paused_` and
+///     `ended_`; when its battle ends it sets endTick_ and endUnit_ here.
 /// `Search` derives from SearchCore and has `step` (an enum with kInstruction and kContinue) and
 /// `robot` (of type `Robot`).
 template <typename Session, typename Search, typename Robot>
@@ -169,11 +167,30 @@ class KeyframeSearches {
   /// (see the sessions' reverseContinue).
   bool backToBreakpoint(Robot robot) { return backTo(backwardSearch(robot, decltype(Search::step)::kContinue)); }
 
+  /// The tick of the current position: the paused one's, the battle's last once it ended, or -1
+  /// before it.
+  int64_t currentTick() const {
+    const Session& s = self();
+    if (s.paused_) return s.snapshot_.position.tick;
+    return s.ended_ ? endTick_ : -1;
+  }
+  /// The unit of the current position, as currentTick: the paused one's, the last one, or 0.
+  int32_t currentUnit() const {
+    const Session& s = self();
+    if (s.paused_) return Session::unitOf(s.snapshot_.position);
+    return s.ended_ ? endUnit_ : 0;
+  }
+
   /// The search the hooks serve, or nullptr.
   Search* search_ = nullptr;
+  /// Instructions all robots executed in the whole battle, once it ended.
+  int64_t endTick_ = 0;
+  /// Units (chronons, frames) the whole battle ran, once it ended.
+  int32_t endUnit_ = 0;
 
  private:
   Session& self() { return static_cast<Session&>(*this); }
+  const Session& self() const { return static_cast<const Session&>(*this); }
 
   // A backward search from the current position that follows `robot` by `step`.
   // (`Step` is Search's step enum, named through a template since Search is incomplete here.)

@@ -228,8 +228,6 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
 
   // What KeyframeSearches needs (debug_search.h); a unit is a frame.
   static constexpr int32_t kUnitsPerKeyframe = kKeyframeInterval;
-  int64_t currentTick() const;
-  int32_t currentUnit() const;
   int32_t unitNow() const { return work_->frame(); }
   static int32_t unitOf(const DebugPosition& position) { return position.frame; }
   void restore(int32_t frame);
@@ -261,8 +259,6 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   bool tainted_ = false;  ///< `work_` ran evaluated code: it is no keyframe until the next restore.
   bool paused_ = false;
   bool ended_ = false;
-  int64_t endTick_ = 0;
-  int32_t endFrame_ = 0;
   int32_t furthest_ = 0;
   DebugSnapshot snapshot_;
   RoundOutcome outcome_;

@@ -259,8 +259,6 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   static constexpr int32_t kUnitsPerKeyframe = 8;
 
   // What KeyframeSearches needs (debug_search.h); a unit is a chronon.
-  int64_t currentTick() const;
-  int currentUnit() const;
   int unitNow() const { return work_->chronon(); }
   static int unitOf(const DebugPosition& position) { return position.chronon; }
   void restore(int chronon);
@@ -291,8 +289,6 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   bool stopOnErrors_ = true;
   bool paused_ = false;
   bool ended_ = false;
-  int64_t endTick_ = 0;  ///< Instructions executed in the whole battle, once ended.
-  int endChronon_ = 0;   ///< Chronons run in the whole battle, once ended.
   int furthest_ = 0;
   DebugSnapshot snapshot_;
   Result result_;
