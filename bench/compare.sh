@@ -7,6 +7,8 @@
 # speed-up old/new. JIT figures run
 # with the new build's object cache warmed by untimed runs first, except the one marked "no cache". The outputs of
 # the two binaries must be byte-identical (the same battles); a figure whose outputs differ says so.
+# Each JIT figure (old JIT against new JIT) is followed by the new JIT against the old interpreter's
+# median of the same tournament, which is what issue 19's JIT lines ask.
 # Last, the compute-heavy brains of bench_jit (a), both builds' bench_jit alternately on one core:
 # the new interpreter and the new JIT (as the command line runs it) against the old interpreter.
 # usage: bench/compare.sh [REV] [RUNS] [all|tournaments|programs|instructions]   (needs ../shared for the
@@ -135,6 +137,17 @@ figure() {
   same=yes
   cmp -s "$work/old.out" "$work/new.out" || same=DIFFERENT
   printf '%-34s %10s %10s %9s  %s\n' "$name" "$o" "$n" "$(echo "scale=2; $o / $n" | bc)" "$same"
+  last_old=$o
+  last_new=$n
+}
+
+# The issue's JIT lines compare the new JIT with the old interpreter, which the JIT figure above does
+# not (old JIT against new JIT): after an interpreter figure, keep_interp remembers its old median, and
+# after the same tournament's JIT figure, versus_interp prints the new JIT against it.
+keep_interp() { interp_old=$last_old; }
+versus_interp() {
+  printf '%-34s %10s %10s %9s  %s\n' "  that jit against old interpreter" "$interp_old" "$last_new" \
+    "$(echo "scale=2; $interp_old / $last_new" | bc)" "(old interpreter/new jit)"
 }
 
 # warm ARGS...: runs the new binary once, untimed, so that its JIT's object cache holds what the
@@ -145,22 +158,32 @@ warm() { taskset -c 0 "$new" "$@" >/dev/null 2>&1 || true; }
 rw="tournament $repo/stdlib/robowar -j 1"
 # shellcheck disable=SC2086
 {
+  figure "robowar (b) short, interpreter" $rw --duels 20 --groups 100
+  keep_interp
   cache=off
   figure "robowar (b) short, jit, no cache" $rw --duels 20 --groups 100 --engine jit
+  versus_interp
   cache=on
   warm $rw --duels 20 --groups 100 --engine jit
   warm $rw --duels 20 --groups 100 --engine jit
   figure "robowar (b) short, jit, warm cache" $rw --duels 20 --groups 100 --engine jit
+  versus_interp
   figure "robowar (b') long, interpreter" $rw --duels 100 --groups 500
+  keep_interp
   warm $rw --duels 100 --groups 500 --engine jit
   figure "robowar (b') long, jit" $rw --duels 100 --groups 500 --engine jit
+  versus_interp
   if [ -n "$top9" ]; then
     figure "grobots top9 100x100, interpreter" tournament $top9 --rounds 6 -j 1
+    keep_interp
     warm tournament $top9 --rounds 6 -j 1 --engine jit
     figure "grobots top9 100x100, jit" tournament $top9 --rounds 6 -j 1 --engine jit
+    versus_interp
     figure "grobots top9 200x200, interpreter" tournament $top9 --rounds 2 -j 1 --world 20x20
+    keep_interp
     warm tournament $top9 --rounds 2 -j 1 --world 20x20 --engine jit
     figure "grobots top9 200x200, jit" tournament $top9 --rounds 2 -j 1 --world 20x20 --engine jit
+    versus_interp
   fi
 }
 

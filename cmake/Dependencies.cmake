@@ -24,7 +24,16 @@ add_library(chronon_llvm INTERFACE)
 target_include_directories(chronon_llvm SYSTEM INTERFACE ${LLVM_INCLUDE_DIRS})
 separate_arguments(_chronon_llvm_defs NATIVE_COMMAND "${LLVM_DEFINITIONS}")
 target_compile_definitions(chronon_llvm INTERFACE ${_chronon_llvm_defs})
-target_link_libraries(chronon_llvm INTERFACE LLVM)
+# By default the JIT's library links LLVM's static component libraries (libzstd-dev is then needed)
+# rather than libLLVM.so: loading libLLVM.so, its 130 MB and its dependencies (z3, ICU, libxml2) cost
+# every JIT run about 40 ms of CPU more (docs/jit.md, "Loading the JIT").
+option(CHRONON_LLVM_STATIC "link LLVM's static component libraries into chronon-jit.so" ON)
+if(CHRONON_LLVM_STATIC)
+  llvm_map_components_to_libnames(_chronon_llvm_libs orcjit native passes)
+  target_link_libraries(chronon_llvm INTERFACE ${_chronon_llvm_libs})
+else()
+  target_link_libraries(chronon_llvm INTERFACE LLVM)
+endif()
 
 # zlib compresses replays (arena/src/replay.cpp; zlib1g-dev).
 find_package(ZLIB REQUIRED)

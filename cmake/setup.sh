@@ -24,8 +24,11 @@ for arg in "$@"; do
   esac
 done
 
+# libzstd-dev: LLVM's static component libraries, which chronon-jit.so links (CHRONON_LLVM_STATIC),
+# need it; docs/jit.md, "Loading the JIT".
 packages=(cmake ninja-build g++ pkg-config ccache
-          llvm-19-dev tao-pegtl-dev nlohmann-json3-dev catch2 libcli11-dev libsqlite3-dev libedit-dev zlib1g-dev tmux neovim)
+          llvm-19-dev libzstd-dev tao-pegtl-dev nlohmann-json3-dev catch2 libcli11-dev libsqlite3-dev libedit-dev
+          zlib1g-dev tmux neovim)
 # Node.js runs the LSP end-to-end client and builds the VS Code extension. A machine that already has
 # node (Debian's or NodeSource's, which bundles npm) keeps it; otherwise Debian's nodejs and npm.
 if ! command -v node >/dev/null 2>&1; then
