@@ -83,10 +83,16 @@ void optimizeModule(llvm::Module& module, int optimization) {
   pipeline.run(module, mam);
 }
 
+namespace {
+
+// The name of the function compiled under `programKey`: `kind`_KEY.
 std::string programSymbol(std::string_view kind, const std::string& programKey) {
   return std::string(kind) + "_" + programKey;
 }
 
+// The function `symbol` of the object the cache keeps under `programKey`, linked into `jit` (or
+// found there, when an earlier call linked it). A null address when the cache holds no such object
+// (or a damaged one) or LLVM cannot link it: the caller then compiles.
 llvm::orc::ExecutorAddr loadCached(llvm::orc::LLJIT& jit, const std::string& programKey, const std::string& symbol) {
   if (auto existing = jit.lookup(symbol))
     return *existing;
@@ -106,6 +112,14 @@ llvm::orc::ExecutorAddr loadCached(llvm::orc::LLJIT& jit, const std::string& pro
   return *address;
 }
 
+// Verifies `function` (the module's one definition, named by its kind, such as "robotalk_program"),
+// renames it after its code and `optimization` (kind_HASH_oN, the same in every run), prints the
+// module when CHRONON_JIT_DUMP asks (=2 before, =1 after the passes), optimises it at
+// `optimization` unless the object cache holds its object (object_cache.h), adds it to `jit` and
+// looks the function up. The same code compiled into `jit` before returns the earlier function.
+// With a `programKey` (DiskObjectCache::programKey) the function keeps the name the caller gave
+// it (programSymbol) and the object is kept under that key, so nothing is printed. Returns the
+// function's address, or a null address with `note` saying why.
 llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm::LLVMContext> context,
                                      std::unique_ptr<llvm::Module> module, llvm::Function& function, int optimization,
                                      std::string& note, const std::string& programKey) {
@@ -161,6 +175,8 @@ llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm
   }
   return *address;
 }
+
+}  // namespace
 
 llvm::orc::ExecutorAddr compileProgram(llvm::orc::LLJIT& jit, std::string_view kind, const char* moduleName,
                                        const std::string& programKey, int optimization, std::string& note,

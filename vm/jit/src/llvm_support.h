@@ -47,33 +47,16 @@ inline llvm::CodeGenOptLevel codeGenFor(int optimization) {
 /// 2 the O2 pipeline, which costs ten to a hundred times as much.
 void optimizeModule(llvm::Module& module, int optimization);
 
-/// Verifies `function` (the module's one definition, named by its kind, such as "robotalk_program"),
-/// renames it after its code and `optimization` (kind_HASH_oN, the same in every run), prints the
-/// module when CHRONON_JIT_DUMP asks (=2 before, =1 after the passes), optimises it at
-/// `optimization` unless the object cache holds its object (object_cache.h), adds it to `jit` and
-/// looks the function up. The same code compiled into `jit` before returns the earlier function.
-/// With a `programKey` (DiskObjectCache::programKey) the function keeps the name the caller gave
-/// it (programSymbol) and the object is kept under that key, so nothing is printed. Returns the
-/// function's address, or a null address with `note` saying why.
-llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm::LLVMContext> context,
-                                     std::unique_ptr<llvm::Module> module, llvm::Function& function, int optimization,
-                                     std::string& note, const std::string& programKey = {});
-
-/// The name of the function compiled under `programKey`: `kind`_KEY.
-std::string programSymbol(std::string_view kind, const std::string& programKey);
-
-/// The function `symbol` of the object the cache keeps under `programKey`, linked into `jit` (or
-/// found there, when an earlier call linked it). A null address when the cache holds no such object
-/// (or a damaged one) or LLVM cannot link it: the caller then compiles.
-llvm::orc::ExecutorAddr loadCached(llvm::orc::LLJIT& jit, const std::string& programKey, const std::string& symbol);
-
-/// Compiles one program into `jit`, the step each engine's compile ends with: with a `programKey`,
-/// the function `kind`_KEY of the object the cache keeps under that key when it has one (loadCached);
-/// else the function `lower` adds to a new module named `moduleName`, given the module and the name
-/// to give the function (`kind`_KEY, or `kind` without a key), finished with the IR passes of
-/// `optimization` (finishModule). `lower` returns nullptr when an instruction's lowering disagrees
-/// with its planned stack effect (an internal error). Returns the function's address, or a null
-/// address with `note` saying why.
+/// Compiles one program into `jit`, the step each engine's compile ends with. With a `programKey`
+/// (DiskObjectCache::programKey), an object the cache keeps under that key is linked and its function
+/// `kind`_KEY returned, with nothing lowered. Otherwise `lower` adds the function to a new module
+/// named `moduleName`, given the module and the name to give it (`kind`_KEY, or `kind` without a
+/// key); the function is verified, named after its code when there is no key (`kind`_HASH_oN, the
+/// same in every run, so the same code compiled twice is one function), printed when
+/// CHRONON_JIT_DUMP asks (=2 before, =1 after the passes), optimised at `optimization` unless the
+/// cache holds its object, and added to `jit`. `lower` returns nullptr when an instruction's lowering
+/// disagrees with its planned stack effect (an internal error). Returns the function's address, or a
+/// null address with `note` saying why.
 llvm::orc::ExecutorAddr compileProgram(llvm::orc::LLJIT& jit, std::string_view kind, const char* moduleName,
                                        const std::string& programKey, int optimization, std::string& note,
                                        llvm::function_ref<llvm::Function*(llvm::Module&, const std::string&)> lower);
