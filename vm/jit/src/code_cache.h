@@ -1,8 +1,10 @@
 #pragma once
 // The compile cache the three JITs share: one entry per distinct program or brain, found by a
 // content key (hash plus a full compare), compiled once (under a lock, or queued for the background
-// thread), with the statistics `--stats` prints. No LLVM here.
+// thread), with the statistics `--stats` prints, and the counts that decide when a program is
+// compiled (or compiled again at level 2). No LLVM here.
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -17,6 +19,25 @@
 #include "llvm_support.h"
 
 namespace chronon::jit::detail {
+
+/// Most instructions (or cycles) one robot holds back from a shared count (countReaches).
+inline constexpr int64_t kCountBatch = 1 << 14;
+
+/// Adds `executed` instructions (or cycles) that one robot ran to a program's count `shared`,
+/// through that robot's `uncounted` (its state's engine memo); true once the count has reached
+/// `threshold`. The robots of every worker thread add to one count, and an atomic add to a line that
+/// other cores write costs more than a Grobots Think or a RoboWar turn, so a robot adds in batches:
+/// of at most kCountBatch and at most a 64th of the threshold. A threshold of a few hundred (the
+/// tests') thus still holds exactly for one robot, and 64 robots each holding back a batch delay the
+/// compile by at most the threshold again. A count decides only when a program is compiled, never
+/// what it does.
+inline bool countReaches(std::atomic<int64_t>& shared, int64_t& uncounted, int64_t executed, int64_t threshold) {
+  uncounted += executed;
+  if (uncounted < std::min(kCountBatch, threshold / 64)) return false;
+  const int64_t batch = uncounted;
+  uncounted = 0;
+  return shared.fetch_add(batch, std::memory_order_relaxed) + batch >= threshold;
+}
 
 /// Entries of type `Entry`, which must have a `key` member (a std::vector of integers) and a
 /// `function` member (nullptr when the JIT declined the program, or has not compiled it yet).

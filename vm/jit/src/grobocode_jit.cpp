@@ -284,6 +284,7 @@ int32_t NativeGrobocodeJit::run(grobocode::BrainState& state, const grobocode::B
     memo.engine = this;
     memo.brain = &brain;
     memo.code = impl_->find(brain, {});
+    memo.uncounted = 0;
   }
   // Until the background thread has compiled it (or when the JIT declined it), the interpreter runs it.
   const NativeBrain function = static_cast<const Compiled*>(memo.code)->function.load(std::memory_order_acquire);
@@ -295,9 +296,9 @@ int32_t NativeGrobocodeJit::run(grobocode::BrainState& state, const grobocode::B
     const int64_t warm = impl_->options.warmInstructionsPerInstruction;
     if (function == nullptr && warm > 0 && impl_->options.background) {
       auto* compiled = const_cast<Compiled*>(static_cast<const Compiled*>(memo.code));
-      const int64_t threshold = warm * static_cast<int64_t>(brain.instructions.size());
       if (!compiled->queued.load(std::memory_order_relaxed) &&
-          compiled->interpreted.fetch_add(executed, std::memory_order_relaxed) + executed >= threshold &&
+          detail::countReaches(compiled->interpreted, memo.uncounted, executed,
+                               warm * static_cast<int64_t>(brain.instructions.size())) &&
           !compiled->queued.exchange(true))
         impl_->enqueue(*compiled, brain, impl_->options.optimization);
     }
@@ -351,7 +352,8 @@ int32_t NativeGrobocodeJit::run(grobocode::BrainState& state, const grobocode::B
   const int64_t hot = impl_->options.hotInstructions;
   if (hot > 0 && impl_->options.background && impl_->options.optimization < 2) {
     auto* compiled = const_cast<Compiled*>(static_cast<const Compiled*>(memo.code));
-    if (compiled->executed.fetch_add(executed, std::memory_order_relaxed) + executed >= hot &&
+    if (!compiled->upgradeQueued.load(std::memory_order_relaxed) &&
+        detail::countReaches(compiled->executed, memo.uncounted, executed, hot) &&
         !compiled->upgradeQueued.exchange(true))
       impl_->enqueue(*compiled, brain, 2);
   }

@@ -129,10 +129,6 @@ struct Job {
 // time, which matters because a tournament runs level-1 code until the recompile is ready.
 constexpr int irPassesFor(int optimization) { return optimization >= 2 ? 1 : optimization; }
 
-// Native cycles a program's copy counts before adding them to the shared count for the hot
-// recompile; small beside kDefaultRoboTalkHotCycles.
-constexpr int64_t kHotCountBatch = 1 << 14;
-
 // Engine serial numbers for Bytecode::memo (0 means none), so that a memo never outlives its engine
 // in a way that could be mistaken for another's.
 std::atomic<uint64_t> nextSerial{1};
@@ -312,18 +308,13 @@ vm::RunResult NativeRoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain,
   const int32_t stop = function(&context);
   const JitOptions& options = impl_->options;
   if (options.background && options.hotInstructions > 0 && options.optimization < 2) {
-    // The count threads share is added to in batches (a contended atomic on every call costs more
-    // than a short robot's whole turn), and no more once the recompile is queued.
-    memo.uncounted += counters.cycles;
-    if (memo.uncounted >= kHotCountBatch) {
-      const auto* compiled = static_cast<const Compiled*>(memo.code);
-      if (!compiled->upgradeQueued.load(std::memory_order_relaxed) &&
-          compiled->executed.fetch_add(memo.uncounted, std::memory_order_relaxed) + memo.uncounted >=
-              options.hotInstructions &&
-          !compiled->upgradeQueued.exchange(true))
-        impl_->enqueue(*compiled, code, 2);
-      memo.uncounted = 0;
-    }
+    // The count threads share is added to in batches (detail::countReaches), and no more once the
+    // recompile is queued.
+    const auto* compiled = static_cast<const Compiled*>(memo.code);
+    if (!compiled->upgradeQueued.load(std::memory_order_relaxed) &&
+        detail::countReaches(compiled->executed, memo.uncounted, counters.cycles, options.hotInstructions) &&
+        !compiled->upgradeQueued.exchange(true))
+      impl_->enqueue(*compiled, code, 2);
   }
   return vm::RunResult{static_cast<vm::Stop>(stop), counters.cycles};
 }

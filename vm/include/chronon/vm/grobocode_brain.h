@@ -72,6 +72,9 @@ struct BrainState {
     const void* engine = nullptr;  ///< The engine that filled the memo.
     const void* brain = nullptr;   ///< The brain it was filled for.
     const void* code = nullptr;    ///< The engine's entry for the brain (its compiled code, if any).
+    /// Instructions this state ran that the engine has not yet added to the brain's shared count
+    /// (a JIT's warm-up and hot-brain counts, which every thread's robots add to).
+    int64_t uncounted = 0;
   } engineMemo;
   /// The interpreter's memo of its decoded form of this state's brain (grobocode_interpreter.cpp),
   /// so that a Think finds it without looking the brain up. It holds where the brain and its tables
