@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <numeric>
@@ -310,7 +311,7 @@ TournamentReport runTournament(std::vector<Contestant> contestants, const Tourna
   std::vector<Bout> bouts = scheduleDuels(field, everyone, options.numDuels, BoutPhase::kDuel, 0, options.seed);
   std::vector<Bout> groups = scheduleGroups(everyone, n * options.numGroups, options.groupBouts, BoutPhase::kGroup,
                                             bouts.size(), options.seed);
-  bouts.insert(bouts.end(), groups.begin(), groups.end());
+  bouts.insert(bouts.end(), std::make_move_iterator(groups.begin()), std::make_move_iterator(groups.end()));
 
   // The Winners' Circle's size is known before the main round ends, so progress can show one total.
   const bool circle = !options.basic;
@@ -334,12 +335,13 @@ TournamentReport runTournament(std::vector<Contestant> contestants, const Tourna
     std::vector<Bout> wcGroups =
         scheduleGroups(finalists, winnersGroupRounds(options.numGroups), 1, BoutPhase::kWinnersGroup,
                        report.bouts.size() + wc.size(), options.seed);
-    wc.insert(wc.end(), wcGroups.begin(), wcGroups.end());
+    wc.insert(wc.end(), std::make_move_iterator(wcGroups.begin()), std::make_move_iterator(wcGroups.end()));
     // A team can change the duel count of the circle (teammates never duel), so the total is re-read.
     const size_t done = report.bouts.size();
     std::vector<BoutResult> wcResults;
     if (!runStage(field, wc, options, runner, progress, done, done + wc.size(), log, wcResults, error)) return report;
-    report.bouts.insert(report.bouts.end(), wcResults.begin(), wcResults.end());
+    report.bouts.insert(report.bouts.end(), std::make_move_iterator(wcResults.begin()),
+                        std::make_move_iterator(wcResults.end()));
     scoreWinnersCircle(report.standings, finalists, report.bouts, options);
   }
   nameStandings(report);
