@@ -8,6 +8,12 @@ namespace chronon::lsp::detail {
 
 bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
+uint32_t backOverSpaces(std::string_view text, uint32_t offset) {
+  uint32_t end = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
+  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
+  return end;
+}
+
 SourceRange prefixAt(std::string_view text, uint32_t offset) {
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
   uint32_t begin = offset;

@@ -19,6 +19,10 @@ bool isBlank(char c);
 /// The bytes from the last blank before `offset` up to `offset`: the word being typed.
 SourceRange prefixAt(std::string_view text, uint32_t offset);
 
+/// `offset`, clamped to the text, moved back over the spaces and tabs before it: the end of the word
+/// a signature help asked at `offset` is about (the cursor may sit after a blank on the same line).
+uint32_t backOverSpaces(std::string_view text, uint32_t offset);
+
 /// Edits that remove trailing blanks and tabs from every line (line terminators are kept as they
 /// are, so CRLF and CR files stay so). Indentation, tabs and blank lines are kept.
 std::vector<TextEdit> trimTrailingBlanks(std::string_view text);

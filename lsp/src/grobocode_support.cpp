@@ -442,9 +442,7 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
   }
 
   std::optional<SignatureInfo> signatureHelp(uint32_t offset) const override {
-    const std::string_view text = file_.text();
-    uint32_t end = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
-    while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
+    const uint32_t end = detail::backOverSpaces(file_.text(), offset);
     const int index = useAt(end);
     if (index < 0 || uses_[static_cast<size_t>(index)].kind != UseKind::kPrimitive) return std::nullopt;
     const grobocode::PrimitiveInfo* p =

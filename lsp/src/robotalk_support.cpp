@@ -322,9 +322,7 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
   }
 
   std::optional<SignatureInfo> signatureHelp(uint32_t offset) const override {
-    const std::string_view text = file_.text();
-    uint32_t end = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
-    while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
+    const uint32_t end = detail::backOverSpaces(file_.text(), offset);
     const uint32_t node = robotalk::nodeAt(tree_, end > 0 ? end - 1 : 0);
     if (node == kNoNode || tree_.nodes[node].kind != NodeKind::kOperator) return std::nullopt;
     const robotalk::OperatorInfo& op = *tree_.nodes[node].op;
