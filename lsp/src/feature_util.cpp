@@ -14,6 +14,21 @@ uint32_t backOverSpaces(std::string_view text, uint32_t offset) {
   return end;
 }
 
+std::vector<std::string> effectInputs(std::string_view effect) {
+  std::vector<std::string> inputs;
+  size_t i = 0;
+  while (i < effect.size()) {
+    while (i < effect.size() && effect[i] == ' ') ++i;
+    size_t end = effect.find(' ', i);
+    if (end == std::string_view::npos) end = effect.size();
+    const std::string_view item = effect.substr(i, end - i);
+    if (item == "--") break;
+    if (!item.empty()) inputs.emplace_back(item);
+    i = end;
+  }
+  return inputs;
+}
+
 SourceRange prefixAt(std::string_view text, uint32_t offset) {
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
   uint32_t begin = offset;

@@ -23,6 +23,10 @@ SourceRange prefixAt(std::string_view text, uint32_t offset);
 /// a signature help asked at `offset` is about (the cursor may sit after a blank on the same line).
 uint32_t backOverSpaces(std::string_view text, uint32_t offset);
 
+/// The inputs of a stack effect text ("flag a -- b") as separate words, for a signature help's
+/// parameters: the words before "--" (all of them when there is none).
+std::vector<std::string> effectInputs(std::string_view effect);
+
 /// Edits that remove trailing blanks and tabs from every line (line terminators are kept as they
 /// are, so CRLF and CR files stay so). Indentation, tabs and blank lines are kept.
 std::vector<TextEdit> trimTrailingBlanks(std::string_view text);

@@ -448,17 +448,8 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
     const grobocode::PrimitiveInfo* p =
         grobocode::lookupPrimitive(file_.slice(uses_[static_cast<size_t>(index)].range));
     if (p == nullptr) return std::nullopt;
-    SignatureInfo info{std::string(p->name) + " ( " + std::string(p->effect) + " )", std::string(p->doc), {}};
-    std::string_view effect = p->effect;
-    while (!effect.empty()) {
-      const size_t space = effect.find(' ');
-      const std::string_view item = effect.substr(0, space);
-      if (item == "--") break;
-      if (!item.empty()) info.parameters.emplace_back(item);
-      if (space == std::string_view::npos) break;
-      effect.remove_prefix(space + 1);
-    }
-    return info;
+    return SignatureInfo{std::string(p->name) + " ( " + std::string(p->effect) + " )", std::string(p->doc),
+                         detail::effectInputs(p->effect)};
   }
 
   std::vector<TextEdit> format() const override { return detail::trimTrailingBlanks(file_.text()); }

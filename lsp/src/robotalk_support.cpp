@@ -66,22 +66,6 @@ std::string registerMarkdown(const robotalk::RegisterInfo& reg) {
   return md;
 }
 
-// The inputs of an effect text ("flag a -- ...") as separate words.
-std::vector<std::string> effectInputs(std::string_view effect) {
-  std::vector<std::string> inputs;
-  size_t i = 0;
-  while (i < effect.size()) {
-    while (i < effect.size() && effect[i] == ' ') ++i;
-    size_t end = effect.find(' ', i);
-    if (end == std::string_view::npos) end = effect.size();
-    const std::string_view item = effect.substr(i, end - i);
-    if (item == "--") break;
-    if (!item.empty()) inputs.emplace_back(item);
-    i = end;
-  }
-  return inputs;
-}
-
 bool isLabelishName(std::string_view name) {
   if (name.empty()) return false;
   for (const char c : name) {
@@ -327,7 +311,7 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
     if (node == kNoNode || tree_.nodes[node].kind != NodeKind::kOperator) return std::nullopt;
     const robotalk::OperatorInfo& op = *tree_.nodes[node].op;
     return SignatureInfo{std::string(op.name) + " ( " + std::string(op.effect) + " )", std::string(op.doc),
-                         effectInputs(op.effect)};
+                         detail::effectInputs(op.effect)};
   }
 
   std::vector<TextEdit> format() const override { return detail::trimTrailingBlanks(file_.text()); }
