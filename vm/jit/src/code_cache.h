@@ -23,14 +23,14 @@ namespace chronon::jit::detail {
 /// Most instructions (or cycles) one robot holds back from a shared count (countReaches).
 inline constexpr int64_t kCountBatch = 1 << 14;
 
-/// Adds `executed` instructions (or cycles) that one robot ran to a program's count `shared`,
-/// through that robot's `uncounted` (its state's engine memo); true once the count has reached
-/// `threshold`. The robots of every worker thread add to one count, and an atomic add to a line that
-/// other cores write costs more than a Grobots Think or a RoboWar turn, so a robot adds in batches:
-/// of at most kCountBatch and at most a 64th of the threshold. A threshold of a few hundred (the
-/// tests') thus still holds exactly for one robot, and 64 robots each holding back a batch delay the
-/// compile by at most the threshold again. A count decides only when a program is compiled, never
-/// what it does.
+/// Adds `executed` instructions (or cycles) to a program's count `shared` through `uncounted`, a
+/// count kept apart by one robot (a Grobocode BrainState's engine memo) or by one thread's copy of
+/// a RoboTalk program (its Bytecode's memo); true once the count has reached `threshold`. Every
+/// worker thread adds to the one count, and an atomic add to a line that other cores write costs
+/// more than a Grobots Think or a RoboWar turn, so each adds in batches: of at most kCountBatch and
+/// at most a 64th of the threshold. A threshold of a few hundred (the tests') thus still holds
+/// exactly for one robot, and 64 holding back a batch each delay the compile by at most the
+/// threshold again. A count decides only when a program is compiled, never what it does.
 inline bool countReaches(std::atomic<int64_t>& shared, int64_t& uncounted, int64_t executed, int64_t threshold) {
   uncounted += executed;
   if (uncounted < std::min(kCountBatch, threshold / 64)) return false;
