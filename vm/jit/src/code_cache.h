@@ -20,23 +20,26 @@
 
 namespace chronon::jit::detail {
 
-/// Most instructions (or cycles) one robot holds back from a shared count (countReaches).
+/// Most instructions (or cycles) one robot holds back from a shared count (firstToReach).
 inline constexpr int64_t kCountBatch = 1 << 14;
 
 /// Adds `executed` instructions (or cycles) to a program's count `shared` through `uncounted`, a
 /// count kept apart by one robot (a Grobocode BrainState's engine memo) or by one thread's copy of
-/// a RoboTalk program (its Bytecode's memo); true once the count has reached `threshold`. Every
-/// worker thread adds to the one count, and an atomic add to a line that other cores write costs
-/// more than a Grobots Think or a RoboWar turn, so each adds in batches: of at most kCountBatch and
-/// at most a 64th of the threshold. A threshold of a few hundred (the tests') thus still holds
-/// exactly for one robot, and 64 holding back a batch each delay the compile by at most the
-/// threshold again. A count decides only when a program is compiled, never what it does.
-inline bool countReaches(std::atomic<int64_t>& shared, int64_t& uncounted, int64_t executed, int64_t threshold) {
+/// a RoboTalk program (its Bytecode's memo), until `queued` is set; true for exactly one caller, the
+/// one that finds the count at `threshold` or past it first and sets `queued`: it queues the compile.
+/// Every worker thread adds to the one count, and an atomic add to a line that other cores write
+/// costs more than a Grobots Think or a RoboWar turn, so each adds in batches: of at most
+/// kCountBatch and at most a 64th of the threshold. A threshold of a few hundred (the tests') thus
+/// still holds exactly for one robot, and 64 holding back a batch each delay the compile by at most
+/// the threshold again. A count decides only when a program is compiled, never what it does.
+inline bool firstToReach(std::atomic<bool>& queued, std::atomic<int64_t>& shared, int64_t& uncounted, int64_t executed,
+                         int64_t threshold) {
+  if (queued.load(std::memory_order_relaxed)) return false;
   uncounted += executed;
   if (uncounted < std::min(kCountBatch, threshold / 64)) return false;
   const int64_t batch = uncounted;
   uncounted = 0;
-  return shared.fetch_add(batch, std::memory_order_relaxed) + batch >= threshold;
+  return shared.fetch_add(batch, std::memory_order_relaxed) + batch >= threshold && !queued.exchange(true);
 }
 
 /// Entries of type `Entry`, which must have a `key` member (a std::vector of integers) and a

@@ -296,10 +296,8 @@ int32_t NativeGrobocodeJit::run(grobocode::BrainState& state, const grobocode::B
     const int64_t warm = impl_->options.warmInstructionsPerInstruction;
     if (function == nullptr && warm > 0 && impl_->options.background) {
       auto* compiled = const_cast<Compiled*>(static_cast<const Compiled*>(memo.code));
-      if (!compiled->queued.load(std::memory_order_relaxed) &&
-          detail::countReaches(compiled->interpreted, memo.uncounted, executed,
-                               warm * static_cast<int64_t>(brain.instructions.size())) &&
-          !compiled->queued.exchange(true))
+      if (detail::firstToReach(compiled->queued, compiled->interpreted, memo.uncounted, executed,
+                               warm * static_cast<int64_t>(brain.instructions.size())))
         impl_->enqueue(*compiled, brain, impl_->options.optimization);
     }
     return executed;
@@ -352,9 +350,7 @@ int32_t NativeGrobocodeJit::run(grobocode::BrainState& state, const grobocode::B
   const int64_t hot = impl_->options.hotInstructions;
   if (hot > 0 && impl_->options.background && impl_->options.optimization < 2) {
     auto* compiled = const_cast<Compiled*>(static_cast<const Compiled*>(memo.code));
-    if (!compiled->upgradeQueued.load(std::memory_order_relaxed) &&
-        detail::countReaches(compiled->executed, memo.uncounted, executed, hot) &&
-        !compiled->upgradeQueued.exchange(true))
+    if (detail::firstToReach(compiled->upgradeQueued, compiled->executed, memo.uncounted, executed, hot))
       impl_->enqueue(*compiled, brain, 2);
   }
   return executed;

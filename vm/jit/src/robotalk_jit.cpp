@@ -308,12 +308,10 @@ vm::RunResult NativeRoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain,
   const int32_t stop = function(&context);
   const JitOptions& options = impl_->options;
   if (options.background && options.hotInstructions > 0 && options.optimization < 2) {
-    // The count threads share is added to in batches (detail::countReaches), and no more once the
-    // recompile is queued.
+    // The count threads share is added to in batches, and no more once the recompile is queued.
     const auto* compiled = static_cast<const Compiled*>(memo.code);
-    if (!compiled->upgradeQueued.load(std::memory_order_relaxed) &&
-        detail::countReaches(compiled->executed, memo.uncounted, counters.cycles, options.hotInstructions) &&
-        !compiled->upgradeQueued.exchange(true))
+    if (detail::firstToReach(compiled->upgradeQueued, compiled->executed, memo.uncounted, counters.cycles,
+                             options.hotInstructions))
       impl_->enqueue(*compiled, code, 2);
   }
   return vm::RunResult{static_cast<vm::Stop>(stop), counters.cycles};
