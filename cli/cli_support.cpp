@@ -23,9 +23,4 @@ std::optional<LoadedSide> loadSide(const std::string& path) {
   return LoadedSide{std::move(*file), std::move(result)};
 }
 
-bool isSidePath(const std::string& path) {
-  return path.size() >= 3 && path[path.size() - 3] == '.' && (path[path.size() - 2] | 0x20) == 'g' &&
-         (path[path.size() - 1] | 0x20) == 'b';
-}
-
 }  // namespace chronon::cli

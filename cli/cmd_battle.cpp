@@ -1,14 +1,13 @@
 // `chronon battle`: loads 1-6 robots, runs one RoboWar battle and prints the outcome.
 
-#include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "chronon/arena/entry_files.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_tournament_field.h"
@@ -34,24 +33,6 @@ constexpr const char* kBattleFooter =
     "Given Grobots sides (.gb files, or a folder of them) it plays one Grobots round instead; its\n"
     "options are listed by 'chronon battle SIDE.gb --help'. A folder holding both plays its Grobots\n"
     "sides unless --game robowar is given.\n";
-
-// Adds `argument` to `paths`, or for a folder every robot file in it (.rtk, .txt, .rwr, sorted by name),
-// as a tournament enters a folder; so `--game robowar` plays the robots of a folder that also holds
-// Grobots sides.
-void addRobotPaths(const std::string& argument, std::vector<std::string>& paths) {
-  std::error_code ec;
-  if (!std::filesystem::is_directory(argument, ec)) {
-    paths.push_back(argument);
-    return;
-  }
-  std::vector<std::string> found;
-  for (const auto& entry : std::filesystem::directory_iterator(argument, ec)) {
-    if (entry.is_regular_file(ec) && arena::robowar::isRobotFileName(entry.path()))
-      found.push_back(entry.path().string());
-  }
-  std::sort(found.begin(), found.end());
-  paths.insert(paths.end(), found.begin(), found.end());
-}
 
 }  // namespace
 
@@ -96,8 +77,9 @@ int runBattle(const Args& args) {
   addEngineOptions(*app, engines);
   app->footer(kBattleFooter);
   if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
-  std::vector<std::string> paths;
-  for (const std::string& input : inputs) addRobotPaths(input, paths);
+  // A folder gives its robot files, as a tournament enters a folder; so `--game robowar` plays the
+  // robots of a folder that also holds Grobots sides.
+  const std::vector<std::string> paths = arena::entryFiles(inputs, arena::robowar::isRobotFileName);
   if (paths.empty() || paths.size() > 6) return usageError("battle", "give 1 to 6 robots");
   std::vector<robotalk::LoadedRobot> robots;
   robots.reserve(paths.size());

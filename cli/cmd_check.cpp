@@ -88,7 +88,7 @@ int runCheck(const Args& args) {
       if (checkRobbie(path)) status = 1;
       continue;
     }
-    if (isSidePath(path)) {
+    if (grobocode::isSideFileName(path)) {
       if (checkSide(path, effects, costs)) status = 1;
       continue;
     }

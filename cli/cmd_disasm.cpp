@@ -64,7 +64,7 @@ int runDisasm(const Args& args) {
       ->type_name("NAME");
   if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
   if (source) mode = robotalk::DisasmMode::kSource;
-  if (isSidePath(path)) return disasmSide(path, typeName);
+  if (grobocode::isSideFileName(path)) return disasmSide(path, typeName);
   if (isRobbiePath(path)) return disasmRobbie(path);
   if (typeName) {
     return usageError("disasm", "--type applies only to .gb sides");

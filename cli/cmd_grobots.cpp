@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "chronon/arena/entry_files.h"
 #include "chronon/arena/grobots_replay.h"
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/robowar_tournament_field.h"
@@ -52,25 +53,6 @@ bool parseWorld(const std::string& text, arena::grobots::WorldOptions& world) {
   world.width = static_cast<int32_t>(w * 10);
   world.height = static_cast<int32_t>(h * 10);
   return true;
-}
-
-// Expands folders to their .gb files, sorted by name.
-std::vector<std::string> sidePaths(const std::vector<std::string>& positional) {
-  std::vector<std::string> out;
-  for (const std::string& p : positional) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(p, ec)) {
-      std::vector<std::string> found;
-      for (const auto& entry : std::filesystem::directory_iterator(p, ec)) {
-        if (entry.is_regular_file(ec) && isSidePath(entry.path().string())) found.push_back(entry.path().string());
-      }
-      std::sort(found.begin(), found.end());
-      out.insert(out.end(), found.begin(), found.end());
-    } else {
-      out.push_back(p);
-    }
-  }
-  return out;
 }
 
 // Loads each side; reports and skips the ones the original would reject. Sides with the same name
@@ -128,11 +110,11 @@ std::optional<Game> chooseGame(const char* command, Args& args) {
   int robotsInFolders = 0;
   for (const std::string& a : args) {
     if (a.empty() || a[0] == '-') continue;
-    if (isSidePath(a)) sides = true;
+    if (grobocode::isSideFileName(a)) sides = true;
     std::error_code ec;
     if (!std::filesystem::is_directory(a, ec)) continue;
     for (const auto& entry : std::filesystem::directory_iterator(a, ec)) {
-      if (isSidePath(entry.path().string())) {
+      if (grobocode::isSideFileName(entry.path())) {
         sides = true;
       } else if (entry.is_regular_file(ec) && arena::robowar::isRobotFileName(entry.path())) {
         ++robotsInFolders;
@@ -198,7 +180,7 @@ int runGrobotsBattle(const Args& args) {
   addGameOption(*app, game);
   addEngineOptions(*app, engine);
   if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
-  std::vector<LoadedSide> loaded = loadSides(sidePaths(positional));
+  std::vector<LoadedSide> loaded = loadSides(arena::entryFiles(positional, grobocode::isSideFileName));
   if (loaded.empty()) {
     std::fprintf(stderr, "chronon battle: no side to play\n");
     return 1;

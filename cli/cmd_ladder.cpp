@@ -1,7 +1,7 @@
 // `chronon ladder`: a persistent ladder of RoboWar robots or Grobots sides in an SQLite file (ladder/,
-// docs/ladder.md). Parsed with CLI11; the database, the scheduling and the ratings are in the ladder
-// library, the battles and their records in arena/; what differs between the games is behind
-// LadderGame (ladder_game.h), chosen once by the ladder's game.
+// docs/ladder.md). Parsed with CLI11; the database, the scheduling, the ratings and playing duels are
+// in the ladder library (ladder_play.h over each game's part, ladder_game.h), the battles and their
+// records in arena/. This file parses, supplies the engines `--engine` chose, and prints.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -14,12 +14,13 @@
 #include "chronon/arena/tournament_records.h"
 #include "chronon/ladder/grobots_ladder.h"
 #include "chronon/ladder/ladder.h"
+#include "chronon/ladder/ladder_game.h"
 #include "chronon/ladder/ladder_import.h"
 #include "chronon/ladder/ladder_page.h"
+#include "chronon/ladder/ladder_play.h"
 #include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
-#include "ladder_game.h"
 #include "replay_output.h"
 #include "tournament_command.h"
 
@@ -30,10 +31,6 @@ namespace {
 namespace gb = chronon::arena::grobots;
 namespace ld = chronon::ladder;
 
-// Matches stored per batch: a batch is one rating period and one transaction, so a killed run loses
-// at most the batch it was playing.
-constexpr int kBatch = 100;
-
 constexpr const char* kDescription =
     "A persistent ladder of RoboWar robots or Grobots sides (init --game) in an SQLite file DB\n"
     "(docs/ladder.md): robots enter and leave over time (a new version of a robot replaces the old\n"
@@ -42,127 +39,87 @@ constexpr const char* kDescription =
     "ratings (rating, deviation, volatility) are updated once per batch of 100 duels, in match order,\n"
     "beside the game's own score (RoboWar points, Grobots biomass).\n";
 
-// The ladder's game: the one place the ladder chooses by game (ladder_game.h).
-const LadderGame& gameOf(const ld::Ladder& ladder) {
-  switch (ladder.game()) {
-    case ld::GameKind::kRoboWar: return roboWarLadder();
-    case ld::GameKind::kGrobots: return grobotsLadder();
+// The engines `--engine` chose, readied for the ladder's robots (engine_option.h).
+class ChosenEngines : public ld::LadderEngines {
+ public:
+  explicit ChosenEngines(EngineChoice& choice) : choice_(choice) {}
+
+  vm::RoboTalkEngine* roboTalk(const std::vector<std::pair<std::string, const robotalk::Program*>>& programs) override {
+    std::vector<NamedProgram> named;
+    for (const auto& [name, program] : programs) named.push_back({name, program});
+    prepareRoboTalkEngine(choice_, named, /*background=*/true);
+    jitCreated_ = choice_.roboTalkJit != nullptr;
+    return choice_.roboTalkEngine();
   }
-  return roboWarLadder();
+  grobocode::BrainEngine& grobocode(const std::vector<const grobocode::Side*>& sides) override {
+    prepareEngine(choice_, sides);
+    jitCreated_ = choice_.jit != nullptr;
+    return choice_.engine();
+  }
+  std::string name() const override { return engineName(choice_, jitCreated_); }
+
+ private:
+  EngineChoice& choice_;
+  bool jitCreated_ = false;
+};
+
+int fail(const std::string& error) {
+  std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
+  return 1;
 }
 
 int add(ld::Ladder& ladder, const std::vector<std::string>& inputs) {
-  const LadderGame& game = gameOf(ladder);
-  int added = 0;
-  int status = 0;
-  for (const std::string& path : game.entryFiles(inputs)) {
-    const std::optional<std::string> name = game.check(path);
-    if (!name) {
-      status = 1;
-      continue;
+  ld::AddReport report;
+  std::string error;
+  const bool stored = ld::addEntries(ladder, inputs, report, error);
+  for (const ld::EntryOutcome& file : report.files) {
+    if (!file.check.name) {
+      std::fprintf(stderr, "chronon ladder: left out %s:%s%s\n%s", file.path.c_str(),
+                   file.check.reason.empty() ? "" : " ", file.check.reason.c_str(), file.check.diagnostics.c_str());
     }
-    std::string note;
-    std::string error;
-    const std::optional<int64_t> id = ladder.add(*name, std::filesystem::path(path).filename().string(),
-                                                 readWholeFile(path).value_or(""), note, error);
-    if (!id) {
-      std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
-      return 1;
-    }
-    if (!note.empty()) std::fprintf(stderr, "note: %s\n", note.c_str());
-    ++added;
+    if (!file.note.empty()) std::fprintf(stderr, "note: %s\n", file.note.c_str());
   }
-  std::printf("%d %s%s entered\n", added, game.entryWord(), added == 1 ? "" : "s");
-  return status;
-}
-
-// The next `count` duels (ladder.schedule) as match records of `header`'s robots, with the ids and
-// seeds the ladder gives them; `pairs` gets the entries of each.
-std::vector<nlohmann::json> nextDuels(const ld::Ladder& ladder, const nlohmann::json& header, int count,
-                                      std::map<int64_t, int>& index, std::vector<std::pair<int64_t, int64_t>>& pairs) {
-  const LadderGame& game = gameOf(ladder);
-  pairs = ladder.schedule(count);
-  const int64_t first = ladder.nextMatchId();
-  std::vector<nlohmann::json> matches;
-  for (size_t k = 0; k < pairs.size(); ++k) {
-    matches.push_back(
-        game.duel(first + static_cast<int64_t>(k), index[pairs[k].first], index[pairs[k].second], header));
-  }
-  return matches;
+  if (!stored) return fail(error);
+  std::printf("%d %s%s entered\n", report.added, ld::gameOf(ladder).entryWord(), report.added == 1 ? "" : "s");
+  return report.refused() ? 1 : 0;
 }
 
 int plan(ld::Ladder& ladder, int matches) {
-  const std::vector<ld::Robot> robots = ladder.robots(true);
-  if (robots.size() < 2) {
-    std::fprintf(stderr, "chronon ladder: the ladder needs at least two active %ss\n", gameOf(ladder).entryWord());
-    return 1;
-  }
-  std::map<int64_t, int> index;
-  const nlohmann::json header = gameOf(ladder).planHeader(ladder, robots, index);
-  std::vector<std::pair<int64_t, int64_t>> pairs;
-  printLine(header.dump());
-  for (const nlohmann::json& match : nextDuels(ladder, header, matches, index, pairs)) printLine(match.dump());
+  std::string error;
+  const std::optional<ld::DuelPlan> next = ld::planDuels(ladder, matches, error);
+  if (!next) return fail(error);
+  printLine(next->header.dump());
+  for (const nlohmann::json& match : next->matches) printLine(match.dump());
   return 0;
 }
 
-int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& engines) {
-  const LadderGame& game = gameOf(ladder);
-  const std::vector<ld::Robot> robots = ladder.robots(true);
-  if (robots.size() < 2) {
-    std::fprintf(stderr, "chronon ladder: the ladder needs at least two active %ss\n", game.entryWord());
-    return 1;
-  }
-  // The active robots as a plan header, compiled as a tournament compiles them.
-  std::map<int64_t, int> index;
-  const nlohmann::json header = game.planHeader(ladder, robots, index);
-  const std::unique_ptr<DuelPlayer> player = game.player(ladder, header, engines);
-  if (!player) return 1;
+int run(ld::Ladder& ladder, int matches, int threads, EngineChoice& choice) {
+  ChosenEngines engines(choice);
   ProgressLine line(0);
-  int played = 0;
   std::string error;
-  while (played < matches) {
-    const int count = std::min(kBatch, matches - played);
-    std::vector<std::pair<int64_t, int64_t>> pairs;
-    const std::vector<nlohmann::json> records = nextDuels(ladder, header, count, index, pairs);
-    const std::vector<PlayedDuel> results = player->play(records, threads);
-    std::vector<ld::DuelResult> duels;
-    for (size_t k = 0; k < results.size(); ++k) {
-      nlohmann::json match = records[k];
-      match["entries"] = {pairs[k].first, pairs[k].second};
-      duels.push_back({pairs[k].first, pairs[k].second, results[k].pointsA, results[k].pointsB, match,
-                       arena::records::resultRecord("ladder", match, player->engine(), results[k].outcome)});
-    }
-    if (!ladder.store(duels, "run", error)) {
-      std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
-      return 1;
-    }
-    played += static_cast<int>(duels.size());
-    line.update(static_cast<size_t>(played), static_cast<size_t>(matches));
-  }
-  std::printf("%d duels played and rated\n", played);
-  return finishCommand(engines, 0);
+  const std::optional<int> played = ld::playDuels(
+      ladder, matches, threads, engines,
+      [&](int done, int all) { line.update(static_cast<size_t>(done), static_cast<size_t>(all)); }, error);
+  if (!played) return fail(error);
+  std::printf("%d duels played and rated\n", *played);
+  return finishCommand(choice, 0);
 }
 
 int import(ld::Ladder& ladder, const std::vector<std::string>& files) {
-  const LadderGame& game = gameOf(ladder);
   const ld::ImportGame rules = ld::importGameOf(ladder);
   ld::ImportedDuels imported;
   for (const std::string& file : files) {
     std::string error;
     std::optional<arena::records::Lines> lines = arena::records::readLines(file, false, error);
-    if (!lines || !ld::importDuels(ladder, rules, *lines, file, imported, error)) {
-      std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
-      return 1;
-    }
+    if (!lines || !ld::importDuels(ladder, rules, *lines, file, imported, error)) return fail(error);
   }
   const std::vector<ld::DuelResult>& duels = imported.duels;
-  const size_t skipped = imported.skipped;
   std::string error;
-  if (!ladder.store(duels, "import", error)) {
-    std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
-    return 1;
+  if (!ladder.store(duels, "import", error)) return fail(error);
+  if (imported.skipped > 0) {
+    std::fprintf(stderr, "note: %zu results of more than two %ss left out\n", imported.skipped,
+                 ld::gameOf(ladder).entryWord());
   }
-  if (skipped > 0) std::fprintf(stderr, "note: %zu results of more than two %ss left out\n", skipped, game.entryWord());
   std::printf("%zu duels imported and rated\n", duels.size());
   return 0;
 }
@@ -178,10 +135,7 @@ std::string ratingText(const std::optional<ld::Rating>& r) {
 int rebuild(ld::Ladder& ladder, bool write) {
   std::string error;
   const std::optional<ld::RebuildReport> report = ladder.rebuild(write, error);
-  if (!report) {
-    std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
-    return 1;
-  }
+  if (!report) return fail(error);
   for (const ld::RatingDifference& d : report->differences) {
     const std::string where = d.batch == 0 ? "current rating" : "batch " + std::to_string(d.batch);
     std::printf("differs: entry %lld, %s\n  stored:     %s\n  recomputed: %s\n", static_cast<long long>(d.robot),
@@ -195,46 +149,15 @@ int rebuild(ld::Ladder& ladder, bool write) {
 
 // Plays stored duels again (all, or `sample` drawn with `seed`) and prints each whose outcome differs.
 int verify(ld::Ladder& ladder, int sample, uint64_t seed, int threads) {
-  const LadderGame& game = gameOf(ladder);
-  const std::vector<ld::MatchRow> rows = ladder.matches();
-  std::map<size_t, const nlohmann::json*> byIndex;
-  std::vector<nlohmann::json> results;
-  results.reserve(rows.size());
-  for (const ld::MatchRow& row : rows) {
-    results.push_back(nlohmann::json::parse(row.result));
-    results.back()["ladderMatch"] = row.id;
+  std::string error;
+  const std::optional<ld::VerifyReport> report = ld::verifyDuels(ladder, sample, seed, threads, error);
+  if (!report) return fail(error);
+  for (const ld::DuelDifference& d : report->differences) {
+    std::printf("differs: ladder match %lld\n  recorded: %s\n  re-run:   %s\n", static_cast<long long>(d.match),
+                d.recorded.dump().c_str(), d.again.dump().c_str());
   }
-  for (size_t i = 0; i < results.size(); ++i) byIndex[i] = &results[i];
-  const std::vector<const nlohmann::json*> chosen = sampleResults(byIndex, sample, seed);
-  // Every robot that played, by hash, compiled once.
-  const std::vector<ld::Robot> robots = ladder.robots(false);
-  std::map<int64_t, int> place;
-  const nlohmann::json header = game.planHeader(ladder, robots, place);
-  std::map<std::string, int> index;
-  for (const ld::Robot& r : robots) index[r.hash] = place[r.id];
-  std::vector<nlohmann::json> matches;
-  for (const nlohmann::json* r : chosen) {
-    const nlohmann::json& hashes = (*r)["match"].at("hashes");
-    matches.push_back(game.renumber((*r)["match"], (*r)["ladderMatch"].get<int64_t>(),
-                                    index.at(hashes.at(0).get<std::string>()),
-                                    index.at(hashes.at(1).get<std::string>())));
-  }
-  EngineChoice engines;
-  const std::unique_ptr<DuelPlayer> player = game.player(ladder, header, engines);
-  if (!player) return 1;
-  const std::vector<PlayedDuel> fresh = player->play(matches, threads);
-  size_t differ = 0;
-  for (size_t i = 0; i < fresh.size(); ++i) {
-    const nlohmann::json& again = fresh[i].outcome;
-    if ((*chosen[i])["outcome"] != again) {
-      ++differ;
-      std::printf("differs: ladder match %lld\n  recorded: %s\n  re-run:   %s\n",
-                  static_cast<long long>((*chosen[i])["ladderMatch"].get<int64_t>()),
-                  (*chosen[i])["outcome"].dump().c_str(), again.dump().c_str());
-    }
-  }
-  std::printf("verified %zu of %zu duels: %zu differ\n", fresh.size(), rows.size(), differ);
-  return finishCommand(engines, differ == 0 ? 0 : 1);
+  std::printf("verified %zu of %zu duels: %zu differ\n", report->checked, report->stored, report->differences.size());
+  return report->differences.empty() ? 0 : 1;
 }
 
 // What every game's `standings --json` row holds: the entry, its rating and its duels; `rank` is 0
@@ -356,7 +279,8 @@ int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, 
 int history(ld::Ladder& ladder, const std::string& name) {
   const std::optional<ld::Robot> robot = ladder.robotByName(name);
   if (!robot) {
-    std::fprintf(stderr, "chronon ladder: no %s named '%s' in the ladder\n", gameOf(ladder).entryWord(), name.c_str());
+    std::fprintf(stderr, "chronon ladder: no %s named '%s' in the ladder\n", ld::gameOf(ladder).entryWord(),
+                 name.c_str());
     return 1;
   }
   std::map<int64_t, std::string> names;
@@ -369,7 +293,7 @@ int history(ld::Ladder& ladder, const std::string& name) {
     std::printf("  batch %lld: %.1f (deviation %.1f, volatility %.6f)\n", static_cast<long long>(batch), r.rating,
                 r.deviation, r.volatility);
   std::printf("duels:\n");
-  const LadderGame& game = gameOf(ladder);
+  const ld::LadderGame& game = ld::gameOf(ladder);
   for (const ld::MatchRow& m : ladder.history(robot->id)) {
     const bool first = m.a == robot->id;
     const int mine = first ? m.pointsA : m.pointsB;

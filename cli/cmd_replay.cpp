@@ -1,8 +1,6 @@
 // `chronon replay verify FILE` runs a replay's battle again from its header and checks every recorded
 // moment; `chronon view FILE` turns a replay into the self-contained viewer page.
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -14,6 +12,7 @@
 #include "chronon/arena/replay.h"
 #include "chronon/arena/robbie_replay.h"
 #include "chronon/arena/robowar_replay.h"
+#include "chronon/arena/tournament_records.h"
 #include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robbie_room_file.h"
 #include "chronon/compiler/robotalk_assembler.h"
@@ -39,19 +38,6 @@ constexpr const char* kReplayDescription =
 constexpr const char* kViewDescription =
     "Writes the battle viewer with the replay FILE inside: one self-contained page that opens offline\n"
     "in any browser. The page is FILE with .html for its extension unless -o names it.\n";
-
-// A folder under the system's temporary folder, removed with everything in it at the end of scope.
-struct TempFolder {
-  std::filesystem::path path;
-  TempFolder() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "chronon-verify-XXXXXX").string();
-    if (mkdtemp(pattern.data()) != nullptr) path = pattern;
-  }
-  ~TempFolder() {
-    std::error_code ec;
-    if (!path.empty()) std::filesystem::remove_all(path, ec);
-  }
-};
 
 // Writes each entrant's recorded bytes under its recorded file name into `folder`, so that the re-run
 // loads them exactly as a battle loads files; returns the paths, or nullopt with `error` set.
@@ -187,7 +173,7 @@ bool verifyOne(const std::string& path, EngineChoice& engines) {
     std::printf("%s\n", error.c_str());
     return false;
   }
-  TempFolder folder;
+  const arena::records::TempFolder folder("chronon-verify");
   std::optional<std::vector<std::string>> paths = materialise(file->header, folder.path, error);
   std::optional<std::vector<std::string>> lines;
   // replay::parse has checked that the game is one of the three.

@@ -41,9 +41,6 @@ struct LoadedSide {
   grobocode::SideResult result;
 };
 
-/// True when `path` names a Grobots side file (it ends in .gb, any case).
-bool isSidePath(const std::string& path);
-
 /// The game a battle or tournament plays.
 enum class Game : uint8_t {
   kRoboWar,  ///< RoboWar robots (.rtk, .txt, .rwr files, a folder of them, or a tournament list).
@@ -57,10 +54,6 @@ enum class Game : uint8_t {
 /// plays them. `command` ("tournament", "battle") names the command in messages. Returns nullopt
 /// after a usage error (command_line.h: usageError) when the option has no value or an unknown one.
 std::optional<Game> chooseGame(const char* command, Args& args);
-
-/// The side files named by `positional`: files as given, folders expanded to their .gb files sorted
-/// by name (cmd_grobots.cpp).
-std::vector<std::string> sidePaths(const std::vector<std::string>& positional);
 
 /// Reads a world size `WxH` (tiles of 10 units, each 1-1000; 'x', 'X' or '*' between) into `world`'s
 /// width and height; false when malformed.

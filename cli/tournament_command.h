@@ -132,23 +132,9 @@ class ProgressLine {
 /// Writes one line to stdout at once (a whole line, flushed), from any thread.
 void printLine(const std::string& line);
 
-/// A folder under the system's temporary folder, removed with everything in it at the end of scope.
-struct TempFolder {
-  std::filesystem::path path;
-  TempFolder();
-  ~TempFolder();
-  TempFolder(const TempFolder&) = delete;
-  TempFolder& operator=(const TempFolder&) = delete;
-};
-
 /// Picks the matches `play` runs: those of `set` in `shard` (all without one). Match records whose
 /// index repeats are run once.
 std::vector<nlohmann::json> shardMatches(const records::RecordSet& set, const std::optional<records::Shard>& shard);
-
-/// Picks `sample` of `results` (all when sample is 0 or not smaller), spread by a generator seeded
-/// with `seed`, in index order.
-std::vector<const nlohmann::json*> sampleResults(const std::map<size_t, const nlohmann::json*>& results, int sample,
-                                                 uint64_t seed);
 
 /// `chronon tournament` for RoboWar robots in every mode; `set` holds the records read (play, merge,
 /// verify, plan --next, or the run folder's plan for --resume), nullptr when the robots come from

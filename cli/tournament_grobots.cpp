@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "chronon/arena/entry_files.h"
 #include "chronon/arena/grobots_replay.h"
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/grobots_tournament_records.h"
@@ -69,7 +70,7 @@ bool loadFromCommand(const TournamentCommand& c, Tournament& t) {
   o.world.frameLimit = c.frames;
   o.world.seedLimit = c.sidesPerRound;
   parseWorld(c.world, o.world);
-  t.loaded = loadSides(sidePaths(c.inputs));
+  t.loaded = loadSides(arena::entryFiles(c.inputs, grobocode::isSideFileName));
   if (t.loaded.empty()) {
     std::fprintf(stderr, "chronon tournament: no side to play\n");
     return false;
@@ -93,11 +94,11 @@ bool loadFromPlan(const nlohmann::json& header, Tournament& t) {
   std::vector<std::string> paths;
   // The sides are written out only to be compiled (LoadedSide keeps their text); the folder goes at
   // the end of this function, so that no process end leaves it behind.
-  const TempFolder temp;
+  const records::TempFolder temp("chronon-tournament");
   for (size_t i = 0; i < sides.size(); ++i) {
     std::optional<std::string> bytes = arena::records::robotBytes(sides[i], error);
     std::string name = std::filesystem::path(sides[i].value("file", std::string("side.gb"))).filename().string();
-    if (!isSidePath(name)) name = "side.gb";
+    if (!grobocode::isSideFileName(name)) name = "side.gb";
     const std::filesystem::path dir = temp.path / std::to_string(i);
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
@@ -328,7 +329,7 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
 int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
   std::map<size_t, const nlohmann::json*> byIndex;
   if (!resultsByIndex(set.results, t.planId, byIndex)) return 1;
-  const std::vector<const nlohmann::json*> chosen = sampleResults(byIndex, c.sample, c.seed);
+  const std::vector<const nlohmann::json*> chosen = records::sampleResults(byIndex, c.sample, c.seed);
   std::vector<gb::FieldRound> rounds;
   std::vector<nlohmann::json> expected;
   for (const nlohmann::json* r : chosen) {

@@ -139,7 +139,7 @@ bool loadFromPlan(const nlohmann::json& header, Tournament& t) {
   std::string error;
   // The robots are written out only to be compiled; the folder goes at once, so that no process
   // end (finishCommand's included) leaves it behind.
-  const TempFolder temp;
+  const records::TempFolder temp("chronon-tournament");
   if (temp.path.empty() || !rw::fieldFromPlan(header, temp.path, t.field, t.options, error)) {
     std::fprintf(stderr, "chronon tournament: %s\n", error.empty() ? "cannot make a temporary folder" : error.c_str());
     return false;
@@ -370,7 +370,7 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
 int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
   std::map<size_t, const nlohmann::json*> byIndex;
   if (!resultsByIndex(set.results, t.planId, byIndex)) return 1;
-  const std::vector<const nlohmann::json*> chosen = sampleResults(byIndex, c.sample, c.seed);
+  const std::vector<const nlohmann::json*> chosen = records::sampleResults(byIndex, c.sample, c.seed);
   std::vector<rw::Bout> bouts;
   for (const nlohmann::json* r : chosen) {
     std::string error;

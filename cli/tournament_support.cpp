@@ -1,16 +1,13 @@
 // The parts of `chronon tournament` both games share (tournament_command.h): the run folder of --out
 // and --resume, records read from files, result checks, shards and samples, and the progress line.
 
-#include <stdlib.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <iterator>
 #include <mutex>
 
-#include "chronon/arena/random.h"
 #include "tournament_command.h"
 
 namespace chronon::cli {
@@ -217,16 +214,6 @@ void printLine(const std::string& line) {
   std::fflush(stdout);
 }
 
-TempFolder::TempFolder() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "chronon-tournament-XXXXXX").string();
-  if (mkdtemp(pattern.data()) != nullptr) path = pattern;
-}
-
-TempFolder::~TempFolder() {
-  std::error_code ec;
-  if (!path.empty()) std::filesystem::remove_all(path, ec);
-}
-
 std::vector<nlohmann::json> shardMatches(const records::RecordSet& set, const std::optional<records::Shard>& shard) {
   std::vector<nlohmann::json> out;
   std::set<size_t> seen;
@@ -235,26 +222,6 @@ std::vector<nlohmann::json> shardMatches(const records::RecordSet& set, const st
     if (shard && !records::inShard(index, *shard)) continue;
     if (seen.insert(index).second) out.push_back(m);
   }
-  return out;
-}
-
-std::vector<const nlohmann::json*> sampleResults(const std::map<size_t, const nlohmann::json*>& results, int sample,
-                                                 uint64_t seed) {
-  std::vector<const nlohmann::json*> all;
-  for (const auto& [index, r] : results) all.push_back(r);
-  if (sample <= 0 || static_cast<size_t>(sample) >= all.size()) return all;
-  // A partial Fisher-Yates shuffle of the indices picks the sample; sorting keeps index order.
-  std::vector<size_t> order(all.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  arena::Random draw(seed);
-  for (size_t i = 0; i < static_cast<size_t>(sample); ++i) {
-    const size_t j = i + draw.below(static_cast<uint32_t>(order.size() - i));
-    std::swap(order[i], order[j]);
-  }
-  order.resize(static_cast<size_t>(sample));
-  std::sort(order.begin(), order.end());
-  std::vector<const nlohmann::json*> out;
-  for (const size_t i : order) out.push_back(all[i]);
   return out;
 }
 

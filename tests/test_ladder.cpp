@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -27,8 +28,10 @@
 #include "chronon/ladder/glicko2.h"
 #include "chronon/ladder/grobots_ladder.h"
 #include "chronon/ladder/ladder.h"
+#include "chronon/ladder/ladder_game.h"
 #include "chronon/ladder/ladder_import.h"
 #include "chronon/ladder/ladder_page.h"
+#include "chronon/ladder/ladder_play.h"
 #include "test_support.h"
 
 namespace {
@@ -52,6 +55,30 @@ std::string readFile(const fs::path& path) {
 int shell(const std::string& command) {
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Changes ladder match `id`'s stored result record in the database file `db` behind the ladder's
+// back with `change`; `alsoSet` ("column = ...", or empty) changes the same row further.
+void alterStoredResult(const std::string& db, int64_t id, const std::function<void(nlohmann::json&)>& change,
+                       const std::string& alsoSet = "") {
+  sqlite3* handle = nullptr;
+  REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
+  sqlite3_stmt* read = nullptr;
+  sqlite3_prepare_v2(handle, ("SELECT result FROM matches WHERE id = " + std::to_string(id)).c_str(), -1, &read,
+                     nullptr);
+  REQUIRE(sqlite3_step(read) == SQLITE_ROW);
+  nlohmann::json record = nlohmann::json::parse(reinterpret_cast<const char*>(sqlite3_column_text(read, 0)));
+  sqlite3_finalize(read);
+  change(record);
+  sqlite3_stmt* write = nullptr;
+  const std::string update =
+      "UPDATE matches SET result = ?" + (alsoSet.empty() ? "" : ", " + alsoSet) + " WHERE id = " + std::to_string(id);
+  sqlite3_prepare_v2(handle, update.c_str(), -1, &write, nullptr);
+  const std::string text = record.dump();
+  sqlite3_bind_text(write, 1, text.c_str(), -1, SQLITE_TRANSIENT);
+  REQUIRE(sqlite3_step(write) == SQLITE_DONE);
+  sqlite3_finalize(write);
+  sqlite3_close(handle);
 }
 
 }  // namespace
@@ -118,6 +145,89 @@ TEST_CASE("the ladder schedules the thinnest pairings and links new versions to 
   // A failed batch leaves the ladder as it was: a duel of an entry that does not exist.
   CHECK_FALSE(ladder->store({{*a, 999, 1, 0, {}, {}}}, "run", error));
   CHECK(ladder->nextMatchId() == 4);
+  fs::remove_all(db.parent_path());
+}
+
+TEST_CASE("the ladder library enters robots then plays and verifies their duels in batches", "[ladder]") {
+  const fs::path db = freshDb("play");
+  const fs::path robots = chronon::test::sourceDir() / "stdlib" / "robowar";
+  const fs::path side = chronon::test::sourceDir() / "stdlib" / "grobots" / "algae.gb";
+  const fs::path broken = db.parent_path() / "broken.rtk";
+  std::ofstream(broken) << "start: nowhere jump\n";
+  std::string error;
+  REQUIRE(ld::Ladder::create(db.string(), 3, error));
+  auto ladder = ld::Ladder::open(db.string(), error);
+  REQUIRE(ladder);
+  CHECK(&ld::gameOf(*ladder) == &ld::roboWarGame());
+  // Two active entries are needed before anything is scheduled.
+  CHECK_FALSE(ld::planDuels(*ladder, 5, error));
+  CHECK(error == "the ladder needs at least two active robots");
+
+  // A folder gives its robot files by name; a side and a robot that does not compile are left out,
+  // each with its reason or the compiler's messages, and the rest enter.
+  ld::AddReport report;
+  REQUIRE(ld::addEntries(*ladder, {side.string(), robots.string(), broken.string()}, report, error));
+  REQUIRE(report.files.size() == 12);
+  CHECK(report.files[0].check.reason.find("a Grobots side") == 0);
+  CHECK(report.files[1].path == (robots / "corner-camper.rtk").string());
+  CHECK(report.files[11].check.diagnostics.find("broken.rtk:1:") != std::string::npos);
+  CHECK_FALSE(report.files[11].check.name);
+  CHECK(report.added == 10);
+  CHECK(report.refused());
+  // The same files again: nothing new, each with the ladder's note.
+  ld::AddReport again;
+  REQUIRE(ld::addEntries(*ladder, {robots.string()}, again, error));
+  CHECK(again.added == 10);
+  CHECK_FALSE(again.refused());
+  CHECK(again.files[0].note.find("entered already") != std::string::npos);
+  CHECK(ladder->robots(true).size() == 10);
+
+  // 130 duels: a full batch and a part, each stored and rated as it ends.
+  ld::InterpreterEngines engines;
+  std::vector<int> progress;
+  const std::optional<int> played = ld::playDuels(
+      *ladder, ld::kDuelsPerBatch + 30, 2, engines, [&](int done, int) { progress.push_back(done); }, error);
+  REQUIRE(played);
+  CHECK(*played == ld::kDuelsPerBatch + 30);
+  CHECK(progress == std::vector<int>{ld::kDuelsPerBatch, ld::kDuelsPerBatch + 30});
+  CHECK(ladder->ratingHistory(ladder->robots(true)[0].id).size() == 2);
+  // Every pairing of ten robots (45 of them) twice before any pairing a third time: each robot's 9
+  // pairings twice, and 40 duels more among them all.
+  int64_t participations = 0;
+  for (const ld::Standing& s : ladder->standings()) {
+    CHECK(s.matches >= 18);
+    participations += s.matches;
+  }
+  CHECK(participations == 2 * 130);
+
+  // The next duels as a plan: the ids follow the stored ones, and playing them as a tournament
+  // plays the same robots.
+  const std::optional<ld::DuelPlan> plan = ld::planDuels(*ladder, 3, error);
+  REQUIRE(plan);
+  CHECK(plan->header["robots"].size() == 10);
+  REQUIRE(plan->matches.size() == 3);
+  CHECK(plan->matches[0]["index"] == ladder->nextMatchId());
+  CHECK(plan->entries.size() == 3);
+
+  // Playing a sample and then every stored duel again gives the stored outcomes.
+  std::optional<ld::VerifyReport> verified = ld::verifyDuels(*ladder, 10, 1, 2, error);
+  REQUIRE(verified);
+  CHECK(verified->checked == 10);
+  CHECK(verified->stored == 130);
+  CHECK(verified->differences.empty());
+  ladder.reset();
+  // A stored outcome changed behind the ladder's back is found.
+  alterStoredResult(db.string(), 7, [](nlohmann::json& record) { record["outcome"]["chronons"] = -1; });
+  ladder = ld::Ladder::open(db.string(), error);
+  REQUIRE(ladder);
+  verified = ld::verifyDuels(*ladder, 0, 1, 2, error);
+  REQUIRE(verified);
+  CHECK(verified->checked == 130);
+  REQUIRE(verified->differences.size() == 1);
+  CHECK(verified->differences[0].match == 7);
+  CHECK(verified->differences[0].recorded["chronons"] == -1);
+  CHECK(verified->differences[0].again["chronons"] != -1);
+  ladder.reset();
   fs::remove_all(db.parent_path());
 }
 
@@ -358,21 +468,9 @@ TEST_CASE("chronon ladder runs a Grobots ladder end to end", "[ladder][grobots][
   REQUIRE(run("ladder rebuild " + db) == 0);
   CHECK(readFile(out).find(": 0 differ") != std::string::npos);
   // A result altered in the database is found by verify; a score altered, by rebuild.
-  {
-    sqlite3* handle = nullptr;
-    REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
-    sqlite3_stmt* read = nullptr;
-    sqlite3_prepare_v2(handle, "SELECT result FROM matches WHERE id = 4", -1, &read, nullptr);
-    REQUIRE(sqlite3_step(read) == SQLITE_ROW);
-    nlohmann::json record = nlohmann::json::parse(reinterpret_cast<const char*>(sqlite3_column_text(read, 0)));
-    sqlite3_finalize(read);
-    record["outcome"]["frames"] = record["outcome"]["frames"].get<int>() + 1;
-    const std::string update =
-        "UPDATE matches SET result = '" + record.dump() +
-        "', points_a = CASE WHEN points_a > points_b THEN points_b ELSE points_b + 1 END WHERE id = 4";
-    REQUIRE(sqlite3_exec(handle, update.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
-    sqlite3_close(handle);
-  }
+  alterStoredResult(
+      db, 4, [](nlohmann::json& record) { record["outcome"]["frames"] = record["outcome"]["frames"].get<int>() + 1; },
+      "points_a = CASE WHEN points_a > points_b THEN points_b ELSE points_b + 1 END");
   CHECK(run("ladder verify " + db) == 1);
   CHECK(readFile(out).find("differs: ladder match 4\n") != std::string::npos);
   CHECK(run("ladder rebuild " + db) == 1);

@@ -5,13 +5,16 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
 
+#include "chronon/arena/random.h"
 #include "chronon/arena/replay.h"
 #include "chronon/jsonrpc/transport.h"
 
@@ -281,6 +284,36 @@ nlohmann::json resultRecord(const std::string& planId, const nlohmann::json& mat
   m.erase("record");
   return {{"record", "result"}, {"plan", planId},    {"match", std::move(m)}, {"chronon", replay::chrononVersion()},
           {"engine", engine},   {"outcome", outcome}};
+}
+
+std::vector<const nlohmann::json*> sampleResults(const std::map<size_t, const nlohmann::json*>& results, int sample,
+                                                 uint64_t seed) {
+  std::vector<const nlohmann::json*> all;
+  for (const auto& [index, r] : results) all.push_back(r);
+  if (sample <= 0 || static_cast<size_t>(sample) >= all.size()) return all;
+  // A partial Fisher-Yates shuffle of the indices picks the sample; sorting keeps index order.
+  std::vector<size_t> order(all.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  Random draw(seed);
+  for (size_t i = 0; i < static_cast<size_t>(sample); ++i) {
+    const size_t j = i + draw.below(static_cast<uint32_t>(order.size() - i));
+    std::swap(order[i], order[j]);
+  }
+  order.resize(static_cast<size_t>(sample));
+  std::sort(order.begin(), order.end());
+  std::vector<const nlohmann::json*> out;
+  for (const size_t i : order) out.push_back(all[i]);
+  return out;
+}
+
+TempFolder::TempFolder(std::string_view prefix) {
+  std::string pattern = (std::filesystem::temp_directory_path() / (std::string(prefix) + "-XXXXXX")).string();
+  if (mkdtemp(pattern.data()) != nullptr) path = pattern;
+}
+
+TempFolder::~TempFolder() {
+  std::error_code ec;
+  if (!path.empty()) std::filesystem::remove_all(path, ec);
 }
 
 }  // namespace chronon::arena::records

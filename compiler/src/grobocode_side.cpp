@@ -534,4 +534,10 @@ std::string describe(const Brain& brain, const Instruction& instruction) {
   }
 }
 
+bool isSideFileName(const std::filesystem::path& path) {
+  const std::string text = path.string();
+  const size_t n = text.size();
+  return n >= 3 && text[n - 3] == '.' && (text[n - 2] | 0x20) == 'g' && (text[n - 1] | 0x20) == 'b';
+}
+
 }  // namespace chronon::grobocode

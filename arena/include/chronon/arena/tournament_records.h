@@ -8,6 +8,8 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -159,5 +161,21 @@ bool addRecords(RecordSet& set, Lines lines, std::string_view name, bool tornIsE
 /// version, the engine ("interpreter" or "jit") and the game's outcome.
 nlohmann::json resultRecord(const std::string& planId, const nlohmann::json& match, std::string_view engine,
                             const nlohmann::json& outcome);
+
+/// Picks `sample` of `results` (all when sample is 0 or not smaller), spread by a generator seeded
+/// with `seed`, in index order. Verifying commands check such a sample of the results they read.
+std::vector<const nlohmann::json*> sampleResults(const std::map<size_t, const nlohmann::json*>& results, int sample,
+                                                 uint64_t seed);
+
+/// A folder under the system's temporary folder, removed with everything in it at the end of scope.
+/// Robots and sides carried in records are written out there to be loaded as files are.
+struct TempFolder {
+  std::filesystem::path path;  ///< Empty when the folder could not be made.
+  /// Makes `PREFIX-XXXXXX` under the temporary folder.
+  explicit TempFolder(std::string_view prefix = "chronon-records");
+  ~TempFolder();
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+};
 
 }  // namespace chronon::arena::records

@@ -4,6 +4,7 @@
 // load errors as diagnostics, continuing after each the way the original side reader does (§4.7).
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -181,6 +182,9 @@ struct SideResult {
 /// gives diagnostics whose messages are the original's (§4.7) and whose ranges cover the offending
 /// token, tag argument or line. Work and memory are linear in the file size.
 SideResult compileSide(const SourceFile& file);
+
+/// True when `path` names a side file: it ends in .gb (any case).
+bool isSideFileName(const std::filesystem::path& path);
 
 /// The original's line number for byte `offset`: 1 plus the number of CR and LF bytes before it,
 /// so CRLF files count two lines per physical line (§6.1).

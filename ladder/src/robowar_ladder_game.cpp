@@ -1,27 +1,22 @@
-// The RoboWar part of `chronon ladder` (ladder_game.h): robot files, duels as RoboWar bouts under the
-// default rules, played by arena/'s tournament code (docs/ladder.md).
+// The RoboWar part of a ladder (ladder_game.h): robot files, duels as RoboWar bouts under the default
+// rules, played by arena/'s tournament code (docs/ladder.md).
 
-#include <algorithm>
-#include <cstdio>
-#include <filesystem>
 #include <stdexcept>
 
+#include "chronon/arena/entry_files.h"
 #include "chronon/arena/random.h"
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_tournament.h"
 #include "chronon/arena/robowar_tournament_field.h"
 #include "chronon/arena/robowar_tournament_records.h"
 #include "chronon/arena/tournament_records.h"
-#include "commands.h"
-#include "ladder_game.h"
-#include "tournament_command.h"
+#include "chronon/ladder/ladder_game.h"
 
-namespace chronon::cli {
+namespace chronon::ladder {
 
 namespace {
 
 namespace rw = chronon::arena::robowar;
-namespace ld = chronon::ladder;
 
 class RoboWarPlayer : public DuelPlayer {
  public:
@@ -46,48 +41,30 @@ class RoboWarPlayer : public DuelPlayer {
   std::string engine() const override { return engineName; }
 };
 
-class RoboWarLadder : public LadderGame {
+class RoboWarGame : public LadderGame {
  public:
   const char* entryWord() const override { return "robot"; }
 
   std::vector<std::string> entryFiles(const std::vector<std::string>& inputs) const override {
-    std::vector<std::string> out;
-    for (const std::string& input : inputs) {
-      std::error_code ec;
-      if (!std::filesystem::is_directory(input, ec)) {
-        out.push_back(input);
-        continue;
-      }
-      std::vector<std::string> found;
-      for (const auto& entry : std::filesystem::directory_iterator(input, ec)) {
-        if (entry.is_regular_file(ec) && rw::isRobotFileName(entry.path())) found.push_back(entry.path().string());
-      }
-      std::sort(found.begin(), found.end());
-      out.insert(out.end(), found.begin(), found.end());
-    }
-    return out;
+    return arena::entryFiles(inputs, rw::isRobotFileName);
   }
 
-  std::optional<std::string> check(const std::string& path) const override {
-    if (isSidePath(path)) {
-      std::fprintf(stderr,
-                   "chronon ladder: left out %s: a Grobots side; this ladder plays RoboWar robots (chronon ladder "
-                   "init DB --game grobots makes a Grobots ladder)\n",
-                   path.c_str());
-      return std::nullopt;
+  EntryCheck check(const std::string& path) const override {
+    if (grobocode::isSideFileName(path)) {
+      return {std::nullopt,
+              "a Grobots side; this ladder plays RoboWar robots (chronon ladder init DB --game grobots makes a "
+              "Grobots ladder)",
+              {}};
     }
     // The robot must compile and be within the hardware rules before it enters.
     rw::Field field;
     std::string error;
-    if (!rw::loadField({path}, chronon::robowar::Category::kUnlimited, field, error) || field.contestants.empty()) {
-      std::fprintf(stderr, "chronon ladder: left out %s:\n%s", path.c_str(),
-                   error.empty() ? field.rejected.front().message.c_str() : (error + "\n").c_str());
-      return std::nullopt;
-    }
-    return field.contestants[0].name;
+    if (!rw::loadField({path}, chronon::robowar::Category::kUnlimited, field, error) || field.contestants.empty())
+      return {std::nullopt, {}, error.empty() ? field.rejected.front().message : error + "\n"};
+    return {field.contestants[0].name, {}, {}};
   }
 
-  nlohmann::json planHeader(const ld::Ladder& ladder, const std::vector<ld::Robot>& robots,
+  nlohmann::json planHeader(const Ladder& ladder, const std::vector<Robot>& robots,
                             std::map<int64_t, int>& index) const override {
     nlohmann::json header = {{"record", "tournament"},
                              {"format", arena::records::kFormatName},
@@ -104,7 +81,7 @@ class RoboWarLadder : public LadderGame {
                              {"robots", nlohmann::json::array()},
                              {"rejected", nlohmann::json::array()},
                              {"notes", {"the next duels of a ladder (chronon ladder plan)"}}};
-    for (const ld::Robot& r : robots) {
+    for (const Robot& r : robots) {
       nlohmann::json robot = arena::records::robotJson(r.name, r.file, r.bytes);
       robot["team"] = 0;
       robot["teamName"] = "";
@@ -130,23 +107,18 @@ class RoboWarLadder : public LadderGame {
     return out;
   }
 
-  std::unique_ptr<DuelPlayer> player(const ld::Ladder& /*ladder*/, const nlohmann::json& header,
-                                     EngineChoice& engines) const override {
+  std::unique_ptr<DuelPlayer> player(const Ladder& /*ladder*/, const nlohmann::json& header, LadderEngines& engines,
+                                     std::string& error) const override {
     auto player = std::make_unique<RoboWarPlayer>();
-    std::string error;
     {
       // The robots are written out only to be compiled; the folder goes at once.
-      const TempFolder temp;
-      if (!rw::fieldFromPlan(header, temp.path, player->field, player->options, error)) {
-        std::fprintf(stderr, "chronon ladder: %s\n", error.c_str());
-        return nullptr;
-      }
+      const arena::records::TempFolder temp("chronon-ladder");
+      if (!rw::fieldFromPlan(header, temp.path, player->field, player->options, error)) return nullptr;
     }
-    std::vector<NamedProgram> programs;
-    for (const rw::Contestant& c : player->field.contestants) programs.push_back({c.name, c.program});
-    prepareRoboTalkEngine(engines, programs, /*background=*/true);
-    player->options.rules.engine = engines.roboTalkEngine();
-    player->engineName = engineName(engines, engines.roboTalkJit != nullptr);
+    std::vector<std::pair<std::string, const robotalk::Program*>> programs;
+    for (const rw::Contestant& c : player->field.contestants) programs.emplace_back(c.name, c.program);
+    player->options.rules.engine = engines.roboTalk(programs);
+    player->engineName = engines.name();
     return player;
   }
 
@@ -155,9 +127,9 @@ class RoboWarLadder : public LadderGame {
 
 }  // namespace
 
-const LadderGame& roboWarLadder() {
-  static const RoboWarLadder game;
+const LadderGame& roboWarGame() {
+  static const RoboWarGame game;
   return game;
 }
 
-}  // namespace chronon::cli
+}  // namespace chronon::ladder
