@@ -9,7 +9,7 @@ namespace chronon::arena {
 
 /// The files `inputs` names, in order: anything that is not a folder as given (a missing file too,
 /// so that loading it reports it), and each folder as the regular files directly in it that `wanted`
-/// accepts (robowar::isRobotFileName, grobots::isSideFileName), sorted by name.
+/// accepts (robowar::isRobotFileName, grobocode::isSideFileName), sorted by name.
 std::vector<std::string> entryFiles(const std::vector<std::string>& inputs,
                                     bool (*wanted)(const std::filesystem::path&));
 
