@@ -6,14 +6,17 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <set>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "chronon/arena/entry_files.h"
 #include "chronon/arena/grobots_tournament_records.h"
 #include "chronon/arena/robowar_tournament_records.h"
 #include "chronon/arena/robowar_tournament_report.h"
@@ -138,6 +141,50 @@ TEST_CASE("shards K/N split the matches into N disjoint parts", "[records]") {
     }
     CHECK(std::all_of(owners.begin(), owners.end(), [](int c) { return c == 1; }));
   }
+}
+
+TEST_CASE("a sample of results is drawn by its seed in index order; a temporary folder goes with its scope",
+          "[records]") {
+  std::vector<nlohmann::json> results;
+  for (int i = 0; i < 50; ++i) results.push_back({{"index", i}});
+  std::map<size_t, const nlohmann::json*> byIndex;
+  for (size_t i = 0; i < results.size(); ++i) byIndex[i] = &results[i];
+  CHECK(records::sampleResults(byIndex, 0, 1).size() == 50);
+  CHECK(records::sampleResults(byIndex, 60, 1).size() == 50);
+  const std::vector<const nlohmann::json*> sample = records::sampleResults(byIndex, 10, 7);
+  REQUIRE(sample.size() == 10);
+  CHECK(std::is_sorted(sample.begin(), sample.end(), [](const nlohmann::json* a, const nlohmann::json* b) {
+    return (*a)["index"].get<int>() < (*b)["index"].get<int>();
+  }));
+  CHECK(std::set<const nlohmann::json*>(sample.begin(), sample.end()).size() == 10);
+  CHECK(records::sampleResults(byIndex, 10, 7) == sample);
+  CHECK(records::sampleResults(byIndex, 10, 8) != sample);
+
+  fs::path made;
+  {
+    const records::TempFolder folder("chronon-test-records");
+    REQUIRE_FALSE(folder.path.empty());
+    made = folder.path;
+    CHECK(made.filename().string().rfind("chronon-test-records-", 0) == 0);
+    std::ofstream(made / "robot.rtk") << "x";
+    CHECK(fs::exists(made / "robot.rtk"));
+  }
+  CHECK_FALSE(fs::exists(made));
+}
+
+TEST_CASE("entry files: folders give their robots or sides by name, other arguments stay as given", "[records]") {
+  const records::TempFolder folder("chronon-test-entries");
+  REQUIRE_FALSE(folder.path.empty());
+  for (const char* name : {"b.rtk", "a.TXT", "c.gb", "d.Gb", "notes.md"}) std::ofstream(folder.path / name) << "x";
+  fs::create_directory(folder.path / "inner.rtk");
+  const std::string dir = folder.path.string();
+  CHECK(chronon::arena::entryFiles({dir, "missing.rtk"}, rw::isRobotFileName) ==
+        std::vector<std::string>{dir + "/a.TXT", dir + "/b.rtk", "missing.rtk"});
+  CHECK(chronon::arena::entryFiles({"x.gb", dir}, chronon::grobocode::isSideFileName) ==
+        std::vector<std::string>{"x.gb", dir + "/c.gb", dir + "/d.Gb"});
+  CHECK(chronon::grobocode::isSideFileName("side.GB"));
+  CHECK_FALSE(chronon::grobocode::isSideFileName("gb"));
+  CHECK_FALSE(chronon::grobocode::isSideFileName("side.gbx"));
 }
 
 TEST_CASE("a robot's record carries its bytes and refuses ones that do not match its hash", "[records]") {
