@@ -106,8 +106,7 @@ class RunFolder {
   records::Appender resultFile_;
 };
 
-/// Result records by match index (pointers into `results`), checked: each names this plan (`planId`)
-/// and a match index; records of the same match must agree on the outcome. False after a message.
+/// records::resultsByIndex, with its error printed as the command's: false after a message.
 bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,
                     std::map<size_t, const nlohmann::json*>& out);
 
@@ -135,6 +134,10 @@ void printLine(const std::string& line);
 /// Picks the matches `play` runs: those of `set` in `shard` (all without one). Match records whose
 /// index repeats are run once.
 std::vector<nlohmann::json> shardMatches(const records::RecordSet& set, const std::optional<records::Shard>& shard);
+
+/// Prints what verify found: a paragraph per difference and the count of `checked` results out of
+/// `recorded`. Returns the exit status: 1 when a result differs, else 0.
+int printDifferences(const std::vector<records::ResultDifference>& differences, size_t checked, size_t recorded);
 
 /// `chronon tournament` for RoboWar robots in every mode; `set` holds the records read (play, merge,
 /// verify, plan --next, or the run folder's plan for --resume), nullptr when the robots come from

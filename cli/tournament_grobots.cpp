@@ -330,48 +330,21 @@ int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet&
   std::map<size_t, const nlohmann::json*> byIndex;
   if (!resultsByIndex(set.results, t.planId, byIndex)) return 1;
   const std::vector<const nlohmann::json*> chosen = records::sampleResults(byIndex, c.sample, c.seed);
-  std::vector<gb::FieldRound> rounds;
-  std::vector<nlohmann::json> expected;
-  for (const nlohmann::json* r : chosen) {
-    // The round and sides the result names; a match record that differs from the plan's is
-    // reported below as a difference, as an outcome that differs is.
-    const size_t index = (*r)["match"]["index"].get<size_t>();
-    std::string error;
-    std::optional<std::vector<int32_t>> named = gb::matchSides((*r)["match"], t.sides.size(), error);
-    if (!named) {
-      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-      return 1;
-    }
-    std::vector<int32_t> sides = std::move(*named);
-    if (index >= (sides.empty() ? static_cast<size_t>(t.options.rounds) : size_t{INT32_MAX})) {
-      std::fprintf(stderr, "chronon tournament: a result names round %zu; the plan has %d\n", index, t.options.rounds);
-      return 1;
-    }
-    const auto round = static_cast<int32_t>(index);
-    if (sides.empty()) {
-      for (size_t i = 0; i < t.sides.size(); ++i) sides.push_back(static_cast<int32_t>(i));
-      expected.push_back(gb::matchRecord(round, t.header));
-    } else {
-      expected.push_back(gb::matchRecord(round, t.header, sides));
-    }
-    expected.back().erase("record");
-    rounds.push_back({gb::roundSeed(t.options.seed, round), sides});
+  std::string error;
+  const std::optional<std::vector<gb::RecordedRound>> recorded =
+      gb::roundsOfResults(chosen, t.header, t.sides.size(), t.options.rounds, t.options.seed, error);
+  if (!recorded) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return 1;
   }
+  std::vector<gb::FieldRound> rounds;
+  for (const gb::RecordedRound& r : *recorded) rounds.push_back(r.round);
+  // The engine is made only once every record has read, so that a bad record never loads the JIT.
   prepareEngine(c.engines, t.sides);
   t.options.world.engine = &c.engines.engine();
-  const std::vector<gb::RoundOutcome> fresh = gb::runFieldRounds(t.sides, t.options.world, rounds, c.threads, {}, {});
-  size_t differ = 0;
-  for (size_t i = 0; i < fresh.size(); ++i) {
-    const nlohmann::json again = gb::outcomeJson(fresh[i]);
-    if ((*chosen[i])["outcome"] != again || (*chosen[i])["match"] != expected[i]) {
-      ++differ;
-      const int64_t index = expected[i]["index"].get<int64_t>();
-      std::printf("differs: match %lld (seed %d)\n  recorded: %s\n  re-run:   %s\n", static_cast<long long>(index),
-                  rounds[i].seed, (*chosen[i])["outcome"].dump().c_str(), again.dump().c_str());
-    }
-  }
-  std::printf("verified %zu of %zu results: %zu differ\n", fresh.size(), byIndex.size(), differ);
-  return finishCommand(c.engines, differ == 0 ? 0 : 1);
+  const std::vector<gb::RoundOutcome> again = gb::runFieldRounds(t.sides, t.options.world, rounds, c.threads, {}, {});
+  return finishCommand(
+      c.engines, printDifferences(gb::unconfirmedResults(chosen, *recorded, again), again.size(), byIndex.size()));
 }
 
 }  // namespace

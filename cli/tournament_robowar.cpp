@@ -371,32 +371,17 @@ int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet&
   std::map<size_t, const nlohmann::json*> byIndex;
   if (!resultsByIndex(set.results, t.planId, byIndex)) return 1;
   const std::vector<const nlohmann::json*> chosen = records::sampleResults(byIndex, c.sample, c.seed);
-  std::vector<rw::Bout> bouts;
-  for (const nlohmann::json* r : chosen) {
-    std::string error;
-    std::optional<rw::Bout> bout = rw::boutFromRecord((*r)["match"], t.field.contestants.size(), error);
-    if (!bout) {
-      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-      return 1;
-    }
-    bouts.push_back(std::move(*bout));
+  std::string error;
+  const std::optional<std::vector<rw::Bout>> bouts = rw::boutsOfResults(chosen, t.field.contestants.size(), error);
+  if (!bouts) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return 1;
   }
+  // The engine is made only once every record has read, so that a bad record never loads the JIT.
   prepareEngine(c, t);
-  const std::vector<rw::BoutResult> fresh = rw::runBouts(t.field.contestants, bouts, t.options.rules, c.threads, {});
-  size_t differ = 0;
-  for (size_t i = 0; i < fresh.size(); ++i) {
-    const nlohmann::json recorded = (*chosen[i])["outcome"];
-    const nlohmann::json again = rw::outcomeJson(fresh[i].result);
-    nlohmann::json match = (*chosen[i])["match"];
-    match.erase("hashes");
-    if (recorded != again || rw::matchRecord(bouts[i], t.header)["hashes"] != (*chosen[i])["match"]["hashes"]) {
-      ++differ;
-      std::printf("differs: match %s\n  recorded: %s\n  re-run:   %s\n", match.dump().c_str(), recorded.dump().c_str(),
-                  again.dump().c_str());
-    }
-  }
-  std::printf("verified %zu of %zu results: %zu differ\n", fresh.size(), byIndex.size(), differ);
-  return finishCommand(c.engines, differ == 0 ? 0 : 1);
+  const std::vector<rw::BoutResult> again = rw::runBouts(t.field.contestants, *bouts, t.options.rules, c.threads, {});
+  return finishCommand(c.engines, printDifferences(rw::unconfirmedResults(chosen, *bouts, again, t.header),
+                                                   again.size(), byIndex.size()));
 }
 
 }  // namespace

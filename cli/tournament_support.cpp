@@ -158,29 +158,19 @@ bool RunFolder::finish() {
 
 bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,
                     std::map<size_t, const nlohmann::json*>& out) {
-  for (const nlohmann::json& r : results) {
-    if (r.value("plan", std::string()) != planId) {
-      std::fprintf(stderr, "chronon tournament: a result record belongs to another plan (plan %s, not %s)\n",
-                   r.value("plan", std::string("?")).c_str(), planId.c_str());
-      return false;
-    }
-    const auto match = r.find("match");
-    if (match == r.end() || !match->is_object() || !match->contains("index") ||
-        !(*match)["index"].is_number_unsigned() || !r.contains("outcome")) {
-      std::fprintf(stderr, "chronon tournament: a result record has no match index or no outcome\n");
-      return false;
-    }
-    const size_t index = (*match)["index"].get<size_t>();
-    const auto [it, added] = out.emplace(index, &r);
-    if (!added && ((*it->second)["outcome"] != r["outcome"] || (*it->second)["match"] != r["match"])) {
-      std::fprintf(stderr,
-                   "chronon tournament: two result records of match %zu disagree (chronon tournament verify "
-                   "tells which is right)\n",
-                   index);
-      return false;
-    }
+  std::string error;
+  if (records::resultsByIndex(results, planId, out, error)) return true;
+  std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+  return false;
+}
+
+int printDifferences(const std::vector<records::ResultDifference>& differences, size_t checked, size_t recorded) {
+  for (const records::ResultDifference& d : differences) {
+    std::printf("differs: match %s\n  recorded: %s\n  re-run:   %s\n", d.match.c_str(), d.recorded.dump().c_str(),
+                d.again.dump().c_str());
   }
-  return true;
+  std::printf("verified %zu of %zu results: %zu differ\n", checked, recorded, differences.size());
+  return differences.empty() ? 0 : 1;
 }
 
 ProgressLine::ProgressLine(size_t known)

@@ -239,6 +239,53 @@ TEST_CASE("RoboWar outcomes and matches read back to what was written", "[record
       rw::boutFromRecord(nlohmann::json::parse(R"({"index":1,"phase":"joust","robots":[0,1],"seed":1})"), 10, error));
 }
 
+TEST_CASE("verifying RoboWar results plays their bouts again and lists what they do not confirm", "[records]") {
+  const BundledField& b = bundledField();
+  const rw::TournamentOptions options = smallOptions();
+  std::string error;
+  const rw::TournamentReport report = rw::runTournament(b.field.contestants, options, {}, {}, error);
+  REQUIRE(error.empty());
+  const nlohmann::json header = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
+  const std::string plan = records::planId(header);
+  std::vector<nlohmann::json> results;
+  for (size_t i = 0; i < 6 && i < report.bouts.size(); ++i) {
+    const rw::BoutResult& r = report.bouts[i];
+    results.push_back(
+        records::resultRecord(plan, rw::matchRecord(r.bout, header), "interpreter", rw::outcomeJson(r.result)));
+  }
+  // A result whose outcome was changed, and one that claims other robots' bytes.
+  results[1]["outcome"]["chronons"] = 1;
+  results[4]["match"]["hashes"][0] = "fnv1a64:0000000000000000";
+  std::map<size_t, const nlohmann::json*> byIndex;
+  REQUIRE(records::resultsByIndex(results, plan, byIndex, error));
+  const std::vector<const nlohmann::json*> chosen = records::sampleResults(byIndex, 0, 1);
+  const std::optional<std::vector<rw::Bout>> bouts = rw::boutsOfResults(chosen, b.field.contestants.size(), error);
+  REQUIRE(bouts);
+  REQUIRE(bouts->size() == 6);
+  const std::vector<rw::BoutResult> again = rw::runBouts(b.field.contestants, *bouts, options.rules, 2, {});
+  const std::vector<records::ResultDifference> differences = rw::unconfirmedResults(chosen, *bouts, again, header);
+  REQUIRE(differences.size() == 2);
+  CHECK(differences[0].recorded["chronons"] == 1);
+  CHECK(differences[0].again == rw::outcomeJson(report.bouts[1].result));
+  CHECK(differences[0].match.find("\"index\":1,") != std::string::npos);
+  CHECK(differences[0].match.find("hashes") == std::string::npos);
+  CHECK(differences[1].recorded == differences[1].again);
+  // A record whose match does not read is refused before anything plays.
+  nlohmann::json broken = results[0];
+  broken["match"]["robots"] = {0, 99};
+  CHECK_FALSE(rw::boutsOfResults({&broken}, b.field.contestants.size(), error));
+  CHECK(error.find("names a robot the plan does not have") != std::string::npos);
+  // Results are taken by index, from this plan only, and two that disagree are refused.
+  byIndex.clear();
+  CHECK_FALSE(records::resultsByIndex(results, "fnv1a64:other", byIndex, error));
+  CHECK(error.find("another plan") != std::string::npos);
+  std::vector<nlohmann::json> twice = {results[0], results[0]};
+  twice[1]["outcome"]["chronons"] = 2;
+  byIndex.clear();
+  CHECK_FALSE(records::resultsByIndex(twice, plan, byIndex, error));
+  CHECK(error.find("disagree") != std::string::npos);
+}
+
 TEST_CASE("a RoboWar tournament taking known results gives the standings of one that played them", "[records]") {
   const BundledField& b = bundledField();
   const rw::TournamentOptions options = smallOptions();
@@ -390,6 +437,39 @@ TEST_CASE("Grobots round outcomes read back to the same bits and known rounds ar
         gb::outcomeJson(gb::runRound({sides[2], sides[0]}, options.world, gb::roundSeed(5, 7))));
   CHECK(gb::outcomeJson(duels[1]) ==
         gb::outcomeJson(gb::runRound({sides[1], sides[2]}, options.world, gb::roundSeed(5, 8))));
+
+  // Verifying: a round of the whole field and a duel are played again; a changed outcome and a
+  // match record that is not the plan's are not confirmed.
+  const std::string plan = records::planId(header);
+  std::vector<nlohmann::json> recorded = {
+      records::resultRecord(plan, gb::matchRecord(2, header), "interpreter", gb::outcomeJson(full.rounds[2])),
+      records::resultRecord(plan, duel, "interpreter", gb::outcomeJson(duels[0])),
+      records::resultRecord(plan, gb::matchRecord(3, header), "interpreter", gb::outcomeJson(full.rounds[3]))};
+  recorded[0]["outcome"]["frames"] = 1;
+  recorded[2]["match"]["seed"] = 12345;
+  std::vector<const nlohmann::json*> chosen;
+  for (const nlohmann::json& r : recorded) chosen.push_back(&r);
+  const std::optional<std::vector<gb::RecordedRound>> again =
+      gb::roundsOfResults(chosen, header, sides.size(), options.rounds, options.seed, error);
+  REQUIRE(again);
+  REQUIRE(again->size() == 3);
+  CHECK(again->at(0).round.sides == std::vector<int32_t>{0, 1, 2});
+  CHECK(again->at(1).round.sides == std::vector<int32_t>{2, 0});
+  CHECK(again->at(1).round.seed == gb::roundSeed(5, 7));
+  std::vector<gb::FieldRound> rounds;
+  for (const gb::RecordedRound& r : *again) rounds.push_back(r.round);
+  const std::vector<records::ResultDifference> differences =
+      gb::unconfirmedResults(chosen, *again, gb::runFieldRounds(sides, options.world, rounds, 2, {}, {}));
+  REQUIRE(differences.size() == 2);
+  CHECK(differences[0].match == "2 (seed " + std::to_string(gb::roundSeed(5, 2)) + ")");
+  CHECK(differences[0].again == gb::outcomeJson(full.rounds[2]));
+  CHECK(differences[1].match == "3 (seed " + std::to_string(gb::roundSeed(5, 3)) + ")");
+  CHECK(differences[1].recorded == differences[1].again);
+  // A round past the plan's end is refused before anything plays.
+  nlohmann::json past = recorded[0];
+  past["match"]["index"] = 4;
+  CHECK_FALSE(gb::roundsOfResults({&past}, header, sides.size(), options.rounds, options.seed, error));
+  CHECK(error == "a result names round 4; the plan has 4");
 }
 
 TEST_CASE("records of another plan or of an unknown kind are refused", "[records]") {

@@ -130,4 +130,48 @@ std::optional<RoundOutcome> outcomeFromJson(const nlohmann::json& outcome, size_
   return out;
 }
 
+std::optional<std::vector<RecordedRound>> roundsOfResults(const std::vector<const nlohmann::json*>& results,
+                                                          const nlohmann::json& header, size_t fieldSize,
+                                                          int32_t rounds, uint64_t seed, std::string& error) {
+  std::vector<RecordedRound> out;
+  for (const nlohmann::json* r : results) {
+    // The round and sides the result names; a match record that differs from the plan's is a
+    // difference (unconfirmedResults), as an outcome that differs is.
+    const size_t index = (*r)["match"]["index"].get<size_t>();
+    std::optional<std::vector<int32_t>> named = matchSides((*r)["match"], fieldSize, error);
+    if (!named) return std::nullopt;
+    std::vector<int32_t> sides = std::move(*named);
+    if (index >= (sides.empty() ? static_cast<size_t>(rounds) : size_t{INT32_MAX})) {
+      error = "a result names round " + std::to_string(index) + "; the plan has " + std::to_string(rounds);
+      return std::nullopt;
+    }
+    const auto round = static_cast<int32_t>(index);
+    RecordedRound recorded;
+    if (sides.empty()) {
+      for (size_t i = 0; i < fieldSize; ++i) sides.push_back(static_cast<int32_t>(i));
+      recorded.match = matchRecord(round, header);
+    } else {
+      recorded.match = matchRecord(round, header, sides);
+    }
+    recorded.match.erase("record");
+    recorded.round = {roundSeed(seed, round), std::move(sides)};
+    out.push_back(std::move(recorded));
+  }
+  return out;
+}
+
+std::vector<records::ResultDifference> unconfirmedResults(const std::vector<const nlohmann::json*>& results,
+                                                          const std::vector<RecordedRound>& rounds,
+                                                          const std::vector<RoundOutcome>& again) {
+  std::vector<records::ResultDifference> out;
+  for (size_t i = 0; i < again.size() && i < results.size() && i < rounds.size(); ++i) {
+    nlohmann::json fresh = outcomeJson(again[i]);
+    if ((*results[i])["outcome"] == fresh && (*results[i])["match"] == rounds[i].match) continue;
+    out.push_back({std::to_string(rounds[i].match["index"].get<int64_t>()) + " (seed " +
+                       std::to_string(rounds[i].round.seed) + ")",
+                   (*results[i])["outcome"], std::move(fresh)});
+  }
+  return out;
+}
+
 }  // namespace chronon::arena::grobots

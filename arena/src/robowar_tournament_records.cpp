@@ -221,4 +221,31 @@ bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& fo
   return true;
 }
 
+std::optional<std::vector<Bout>> boutsOfResults(const std::vector<const nlohmann::json*>& results, size_t contestants,
+                                                std::string& error) {
+  std::vector<Bout> bouts;
+  for (const nlohmann::json* r : results) {
+    std::optional<Bout> bout = boutFromRecord((*r)["match"], contestants, error);
+    if (!bout) return std::nullopt;
+    bouts.push_back(std::move(*bout));
+  }
+  return bouts;
+}
+
+std::vector<records::ResultDifference> unconfirmedResults(const std::vector<const nlohmann::json*>& results,
+                                                          const std::vector<Bout>& bouts,
+                                                          const std::vector<BoutResult>& again,
+                                                          const nlohmann::json& header) {
+  std::vector<records::ResultDifference> out;
+  for (size_t i = 0; i < again.size() && i < results.size() && i < bouts.size(); ++i) {
+    const nlohmann::json& recorded = (*results[i])["outcome"];
+    nlohmann::json fresh = outcomeJson(again[i].result);
+    if (recorded == fresh && matchRecord(bouts[i], header)["hashes"] == (*results[i])["match"]["hashes"]) continue;
+    nlohmann::json match = (*results[i])["match"];
+    match.erase("hashes");
+    out.push_back({match.dump(), recorded, std::move(fresh)});
+  }
+  return out;
+}
+
 }  // namespace chronon::arena::robowar

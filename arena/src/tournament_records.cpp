@@ -286,6 +286,31 @@ nlohmann::json resultRecord(const std::string& planId, const nlohmann::json& mat
           {"engine", engine},   {"outcome", outcome}};
 }
 
+bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,
+                    std::map<size_t, const nlohmann::json*>& out, std::string& error) {
+  for (const nlohmann::json& r : results) {
+    if (r.value("plan", std::string()) != planId) {
+      error = "a result record belongs to another plan (plan " + r.value("plan", std::string("?")) + ", not " + planId +
+              ")";
+      return false;
+    }
+    const auto match = r.find("match");
+    if (match == r.end() || !match->is_object() || !match->contains("index") ||
+        !(*match)["index"].is_number_unsigned() || !r.contains("outcome")) {
+      error = "a result record has no match index or no outcome";
+      return false;
+    }
+    const size_t index = (*match)["index"].get<size_t>();
+    const auto [it, added] = out.emplace(index, &r);
+    if (!added && ((*it->second)["outcome"] != r["outcome"] || (*it->second)["match"] != r["match"])) {
+      error = "two result records of match " + std::to_string(index) +
+              " disagree (chronon tournament verify tells which is right)";
+      return false;
+    }
+  }
+  return true;
+}
+
 std::vector<const nlohmann::json*> sampleResults(const std::map<size_t, const nlohmann::json*>& results, int sample,
                                                  uint64_t seed) {
   std::vector<const nlohmann::json*> all;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chronon/arena/grobots_tournament.h"
+#include "chronon/arena/tournament_records.h"
 
 namespace chronon::arena::grobots {
 
@@ -49,5 +50,26 @@ nlohmann::json outcomeJson(const RoundOutcome& outcome);
 /// The outcome back from outcomeJson for a field of `sides` sides; nullopt with `error` when it is
 /// malformed.
 std::optional<RoundOutcome> outcomeFromJson(const nlohmann::json& outcome, size_t sides, std::string& error);
+
+/// A recorded round to play again: its seed and sides, and the match record the plan gives it.
+struct RecordedRound {
+  FieldRound round;      ///< The world seed and the sides, every side of the field for a plain round.
+  nlohmann::json match;  ///< The plan's match record for it, without its `record` key.
+};
+
+/// The rounds result records `results` answer, to be played again (`chronon tournament verify`),
+/// in the plan `header` of `fieldSize` sides and `rounds` rounds seeded by `seed`: a round of the
+/// whole field (a match without `sides`, its index below `rounds`) or of some of its sides (a
+/// ladder's duel). nullopt with `error` when a record's sides do not read or its index is too large.
+std::optional<std::vector<RecordedRound>> roundsOfResults(const std::vector<const nlohmann::json*>& results,
+                                                          const nlohmann::json& header, size_t fieldSize,
+                                                          int32_t rounds, uint64_t seed, std::string& error);
+
+/// The records among `results` that the rounds played again do not confirm: `again[i]` is
+/// `rounds[i]` (roundsOfResults) played again; a record whose outcome differs, or whose match record
+/// is not the plan's, is listed, named by its index and world seed.
+std::vector<records::ResultDifference> unconfirmedResults(const std::vector<const nlohmann::json*>& results,
+                                                          const std::vector<RecordedRound>& rounds,
+                                                          const std::vector<RoundOutcome>& again);
 
 }  // namespace chronon::arena::grobots

@@ -13,6 +13,7 @@
 
 #include "chronon/arena/robowar_tournament.h"
 #include "chronon/arena/robowar_tournament_field.h"
+#include "chronon/arena/tournament_records.h"
 #include "chronon/stdlib/robowar_hardware.h"
 
 namespace chronon::arena::robowar {
@@ -47,5 +48,19 @@ std::optional<Result> outcomeFromJson(const nlohmann::json& outcome, std::string
 /// with `error` when the header is malformed or a robot no longer compiles.
 bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& folder, Field& field,
                    TournamentOptions& options, std::string& error);
+
+/// The bouts result records `results` answer, to be played again (`chronon tournament verify`) in a
+/// field of `contestants` robots; nullopt with `error` for a record whose match does not read
+/// (boutFromRecord).
+std::optional<std::vector<Bout>> boutsOfResults(const std::vector<const nlohmann::json*>& results, size_t contestants,
+                                                std::string& error);
+
+/// The records among `results` that the bouts played again do not confirm: `again[i]` is `bouts[i]`
+/// (boutsOfResults) played again; a record whose outcome differs, or whose robots' hashes differ from
+/// the plan `header`'s, is listed with its match record, hashes left out, as its name.
+std::vector<records::ResultDifference> unconfirmedResults(const std::vector<const nlohmann::json*>& results,
+                                                          const std::vector<Bout>& bouts,
+                                                          const std::vector<BoutResult>& again,
+                                                          const nlohmann::json& header);
 
 }  // namespace chronon::arena::robowar

@@ -162,6 +162,19 @@ bool addRecords(RecordSet& set, Lines lines, std::string_view name, bool tornIsE
 nlohmann::json resultRecord(const std::string& planId, const nlohmann::json& match, std::string_view engine,
                             const nlohmann::json& outcome);
 
+/// Result records by match index (pointers into `results`), checked: each names the plan `planId`
+/// and a match index, and has an outcome; records of the same match must agree on it. False with
+/// `error` otherwise.
+bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,
+                    std::map<size_t, const nlohmann::json*>& out, std::string& error);
+
+/// A result record that playing its match again does not confirm (`chronon tournament verify`).
+struct ResultDifference {
+  std::string match;        ///< The match as messages name it (each game's own words).
+  nlohmann::json recorded;  ///< The recorded outcome.
+  nlohmann::json again;     ///< The outcome of playing the match again.
+};
+
 /// Picks `sample` of `results` (all when sample is 0 or not smaller), spread by a generator seeded
 /// with `seed`, in index order. Verifying commands check such a sample of the results they read.
 std::vector<const nlohmann::json*> sampleResults(const std::map<size_t, const nlohmann::json*>& results, int sample,
