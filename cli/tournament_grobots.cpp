@@ -267,43 +267,17 @@ int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::Recor
   return printStandings(c, t, result);
 }
 
-// A match of the plan: a round of the whole field (no `sides`, index below the plan's rounds), or a
-// round of some of its sides (a ladder's duel, docs/ladder.md); the record must be the one the plan
-// gives that index and those sides. False after a message.
-bool planMatch(const Tournament& t, const nlohmann::json& m, int32_t& round, std::vector<int32_t>& sides) {
-  std::string error;
-  const int64_t index = m.value("index", int64_t{-1});
-  std::optional<std::vector<int32_t>> named = gb::matchSides(m, t.sides.size(), error);
-  if (!named) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-    return false;
-  }
-  const int64_t limit = named->empty() ? t.options.rounds : INT32_MAX;
-  round = static_cast<int32_t>(index);
-  sides = std::move(*named);
-  if (index < 0 || index >= limit ||
-      (sides.empty() ? gb::matchRecord(round, t.header) : gb::matchRecord(round, t.header, sides)) != m) {
-    std::fprintf(stderr, "chronon tournament: match %s is not a round of the plan\n", m.dump().c_str());
-    return false;
-  }
-  return true;
-}
-
 int playMatches(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
-  std::vector<int32_t> rounds;
-  std::vector<gb::FieldRound> duels;
-  std::vector<nlohmann::json> duelMatches;
-  for (const nlohmann::json& m : shardMatches(set, c.shard)) {
-    int32_t round = 0;
-    std::vector<int32_t> sides;
-    if (!planMatch(t, m, round, sides)) return 1;
-    if (sides.empty()) {
-      rounds.push_back(round);
-    } else {
-      duels.push_back({gb::roundSeed(t.options.seed, round), sides});
-      duelMatches.push_back(gb::matchRecord(round, t.header, sides));
-    }
+  std::string error;
+  const std::optional<gb::PlannedRounds> planned = gb::roundsOfMatches(
+      shardMatches(set, c.shard), t.header, t.sides.size(), t.options.rounds, t.options.seed, error);
+  if (!planned) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return 1;
   }
+  const std::vector<int32_t>& rounds = planned->rounds;
+  const std::vector<gb::FieldRound>& duels = planned->duels;
+  const std::vector<nlohmann::json>& duelMatches = planned->duelMatches;
   prepareEngine(c.engines, t.sides);
   t.options.world.engine = &c.engines.engine();
   const std::string engine = engineName(c.engines, c.engines.jit != nullptr);

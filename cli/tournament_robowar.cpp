@@ -336,22 +336,12 @@ int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::Recor
 }
 
 int playMatches(TournamentCommand& c, Tournament& t, const arena::records::RecordSet& set) {
-  std::vector<rw::Bout> bouts;
-  std::vector<nlohmann::json> matches = shardMatches(set, c.shard);
-  for (const nlohmann::json& m : matches) {
-    std::string error;
-    std::optional<rw::Bout> bout = rw::boutFromRecord(m, t.field.contestants.size(), error);
-    if (!bout) {
-      std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-      return 1;
-    }
-    nlohmann::json expected = rw::matchRecord(*bout, t.header);
-    if (expected != m) {
-      std::fprintf(stderr, "chronon tournament: match %zu does not match the plan's robots (hashes differ)\n",
-                   bout->index);
-      return 1;
-    }
-    bouts.push_back(std::move(*bout));
+  std::string error;
+  const std::optional<std::vector<rw::Bout>> bouts =
+      rw::boutsOfMatches(shardMatches(set, c.shard), t.field.contestants.size(), t.header, error);
+  if (!bouts) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+    return 1;
   }
   prepareEngine(c, t);
   const std::string engine = engineName(c.engines, c.engines.roboTalkJit != nullptr);
@@ -359,7 +349,7 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
   rw::ProgressCallback progress;
   if (line.enabled()) progress = [&](size_t done, size_t total) { line.update(done, total); };
   rw::runBouts(
-      t.field.contestants, bouts, t.options.rules, c.threads, {}, progress, 0, 0, [&](const rw::BoutResult& r) {
+      t.field.contestants, *bouts, t.options.rules, c.threads, {}, progress, 0, 0, [&](const rw::BoutResult& r) {
         printLine(
             arena::records::resultRecord(t.planId, rw::matchRecord(r.bout, t.header), engine, rw::outcomeJson(r.result))
                 .dump());

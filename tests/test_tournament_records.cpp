@@ -270,6 +270,18 @@ TEST_CASE("verifying RoboWar results plays their bouts again and lists what they
   CHECK(differences[0].match.find("\"index\":1,") != std::string::npos);
   CHECK(differences[0].match.find("hashes") == std::string::npos);
   CHECK(differences[1].recorded == differences[1].again);
+  // `play` takes the plan's match records only: the bouts they describe, or the first that differs.
+  std::vector<nlohmann::json> matches;
+  for (size_t i = 0; i < 3; ++i) matches.push_back(rw::matchRecord(report.bouts[i].bout, header));
+  const std::optional<std::vector<rw::Bout>> planned =
+      rw::boutsOfMatches(matches, b.field.contestants.size(), header, error);
+  REQUIRE(planned);
+  REQUIRE(planned->size() == 3);
+  CHECK(planned->at(2).seed == report.bouts[2].bout.seed);
+  matches[1]["hashes"][1] = "fnv1a64:0000000000000000";
+  CHECK_FALSE(rw::boutsOfMatches(matches, b.field.contestants.size(), header, error));
+  CHECK(error ==
+        "match " + std::to_string(report.bouts[1].bout.index) + " does not match the plan's robots (hashes differ)");
   // A record whose match does not read is refused before anything plays.
   nlohmann::json broken = results[0];
   broken["match"]["robots"] = {0, 99};
@@ -465,6 +477,22 @@ TEST_CASE("Grobots round outcomes read back to the same bits and known rounds ar
   CHECK(differences[0].again == gb::outcomeJson(full.rounds[2]));
   CHECK(differences[1].match == "3 (seed " + std::to_string(gb::roundSeed(5, 3)) + ")");
   CHECK(differences[1].recorded == differences[1].again);
+  // `play` takes the plan's rounds and duels only.
+  const std::optional<gb::PlannedRounds> toPlay =
+      gb::roundsOfMatches({gb::matchRecord(1, header), duel, gb::matchRecord(3, header)}, header, sides.size(),
+                          options.rounds, options.seed, error);
+  REQUIRE(toPlay);
+  CHECK(toPlay->rounds == std::vector<int32_t>{1, 3});
+  REQUIRE(toPlay->duels.size() == 1);
+  CHECK(toPlay->duels[0].seed == gb::roundSeed(5, 7));
+  CHECK(toPlay->duels[0].sides == std::vector<int32_t>{2, 0});
+  CHECK(toPlay->duelMatches[0] == duel);
+  CHECK_FALSE(
+      gb::roundsOfMatches({gb::matchRecord(4, header)}, header, sides.size(), options.rounds, options.seed, error));
+  CHECK(error.find("is not a round of the plan") != std::string::npos);
+  nlohmann::json reseeded = duel;
+  reseeded["seed"] = 1;
+  CHECK_FALSE(gb::roundsOfMatches({reseeded}, header, sides.size(), options.rounds, options.seed, error));
   // A round past the plan's end is refused before anything plays.
   nlohmann::json past = recorded[0];
   past["match"]["index"] = 4;

@@ -130,6 +130,30 @@ std::optional<RoundOutcome> outcomeFromJson(const nlohmann::json& outcome, size_
   return out;
 }
 
+std::optional<PlannedRounds> roundsOfMatches(const std::vector<nlohmann::json>& matches, const nlohmann::json& header,
+                                             size_t fieldSize, int32_t rounds, uint64_t seed, std::string& error) {
+  PlannedRounds out;
+  for (const nlohmann::json& m : matches) {
+    const int64_t index = m.value("index", int64_t{-1});
+    std::optional<std::vector<int32_t>> named = matchSides(m, fieldSize, error);
+    if (!named) return std::nullopt;
+    const int64_t limit = named->empty() ? rounds : INT32_MAX;
+    const auto round = static_cast<int32_t>(index);
+    if (index < 0 || index >= limit ||
+        (named->empty() ? matchRecord(round, header) : matchRecord(round, header, *named)) != m) {
+      error = "match " + m.dump() + " is not a round of the plan";
+      return std::nullopt;
+    }
+    if (named->empty()) {
+      out.rounds.push_back(round);
+    } else {
+      out.duelMatches.push_back(matchRecord(round, header, *named));
+      out.duels.push_back({roundSeed(seed, round), std::move(*named)});
+    }
+  }
+  return out;
+}
+
 std::optional<std::vector<RecordedRound>> roundsOfResults(const std::vector<const nlohmann::json*>& results,
                                                           const nlohmann::json& header, size_t fieldSize,
                                                           int32_t rounds, uint64_t seed, std::string& error) {

@@ -221,6 +221,21 @@ bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& fo
   return true;
 }
 
+std::optional<std::vector<Bout>> boutsOfMatches(const std::vector<nlohmann::json>& matches, size_t contestants,
+                                                const nlohmann::json& header, std::string& error) {
+  std::vector<Bout> bouts;
+  for (const nlohmann::json& m : matches) {
+    std::optional<Bout> bout = boutFromRecord(m, contestants, error);
+    if (!bout) return std::nullopt;
+    if (matchRecord(*bout, header) != m) {
+      error = "match " + std::to_string(bout->index) + " does not match the plan's robots (hashes differ)";
+      return std::nullopt;
+    }
+    bouts.push_back(std::move(*bout));
+  }
+  return bouts;
+}
+
 std::optional<std::vector<Bout>> boutsOfResults(const std::vector<const nlohmann::json*>& results, size_t contestants,
                                                 std::string& error) {
   std::vector<Bout> bouts;

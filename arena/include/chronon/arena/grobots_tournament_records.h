@@ -51,6 +51,20 @@ nlohmann::json outcomeJson(const RoundOutcome& outcome);
 /// malformed.
 std::optional<RoundOutcome> outcomeFromJson(const nlohmann::json& outcome, size_t sides, std::string& error);
 
+/// The rounds match records ask for (`chronon tournament play`), in their order.
+struct PlannedRounds {
+  std::vector<int32_t> rounds;              ///< Rounds of the whole field, by index.
+  std::vector<FieldRound> duels;            ///< Rounds of some sides (a ladder's duels).
+  std::vector<nlohmann::json> duelMatches;  ///< Each duel's match record.
+};
+
+/// The rounds match records `matches` ask for, in the plan `header` of `fieldSize` sides and
+/// `rounds` rounds seeded by `seed`: a round of the whole field (no `sides`, its index below
+/// `rounds`) or of some of its sides; each must be the record the plan gives that index and those
+/// sides. nullopt with `error` for the first that does not read or is not.
+std::optional<PlannedRounds> roundsOfMatches(const std::vector<nlohmann::json>& matches, const nlohmann::json& header,
+                                             size_t fieldSize, int32_t rounds, uint64_t seed, std::string& error);
+
 /// A recorded round to play again: its seed and sides, and the match record the plan gives it.
 struct RecordedRound {
   FieldRound round;      ///< The world seed and the sides, every side of the field for a plain round.

@@ -49,6 +49,12 @@ std::optional<Result> outcomeFromJson(const nlohmann::json& outcome, std::string
 bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& folder, Field& field,
                    TournamentOptions& options, std::string& error);
 
+/// The bouts match records `matches` describe (`chronon tournament play`), in a field of
+/// `contestants` robots, each checked to be the match the plan `header` gives that bout, its
+/// robots' hashes included; nullopt with `error` for the first that does not read or is not.
+std::optional<std::vector<Bout>> boutsOfMatches(const std::vector<nlohmann::json>& matches, size_t contestants,
+                                                const nlohmann::json& header, std::string& error);
+
 /// The bouts result records `results` answer, to be played again (`chronon tournament verify`) in a
 /// field of `contestants` robots; nullopt with `error` for a record whose match does not read
 /// (boutFromRecord).
