@@ -187,27 +187,12 @@ int printStandings(const TournamentCommand& c, const Tournament& t, const gb::To
 bool knownResults(const Tournament& t, const std::vector<nlohmann::json>& records, gb::RoundLog& log) {
   std::map<size_t, const nlohmann::json*> byIndex;
   if (!resultsByIndex(records, t.planId, byIndex)) return false;
-  for (const auto& [index, record] : byIndex) {
-    if (index >= static_cast<size_t>(t.options.rounds)) {
-      std::fprintf(stderr, "chronon tournament: a result names round %zu; the plan has %d\n", index, t.options.rounds);
-      return false;
-    }
-    nlohmann::json expected = gb::matchRecord(static_cast<int32_t>(index), t.header);
-    expected.erase("record");
-    if ((*record)["match"] != expected) {
-      std::fprintf(stderr, "chronon tournament: note: the result of match %zu answers another match; left out\n",
-                   index);
-      continue;
-    }
-    std::string error;
-    std::optional<gb::RoundOutcome> outcome = gb::outcomeFromJson((*record)["outcome"], t.sides.size(), error);
-    if (!outcome) {
-      std::fprintf(stderr, "chronon tournament: the result of match %zu: %s\n", index, error.c_str());
-      return false;
-    }
-    log.known[static_cast<int32_t>(index)] = std::move(*outcome);
-  }
-  return true;
+  std::vector<std::string> notes;
+  std::string error;
+  const bool read = gb::knownRounds(byIndex, t.header, t.sides.size(), t.options.rounds, log.known, notes, error);
+  for (const std::string& note : notes) std::fprintf(stderr, "chronon tournament: note: %s\n", note.c_str());
+  if (!read) std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+  return read;
 }
 
 std::function<void(int32_t, const gb::RoundOutcome&)> recordTo(const Tournament& t, const std::string& engine,

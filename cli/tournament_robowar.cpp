@@ -164,37 +164,18 @@ rw::TournamentReport play(Tournament& t, const rw::ProgressCallback& progress, r
 bool knownResults(const Tournament& t, const std::vector<nlohmann::json>& records, rw::ResultLog& log,
                   std::map<size_t, const nlohmann::json*>& byIndex) {
   if (!resultsByIndex(records, t.planId, byIndex)) return false;
-  for (const auto& [index, record] : byIndex) {
-    std::string error;
-    std::optional<rw::Result> result = rw::outcomeFromJson((*record)["outcome"], error);
-    if (!result) {
-      std::fprintf(stderr, "chronon tournament: the result of match %zu: %s\n", index, error.c_str());
-      return false;
-    }
-    log.known[index] = std::move(*result);
-  }
-  return true;
+  std::string error;
+  if (rw::knownResults(byIndex, log.known, error)) return true;
+  std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
+  return false;
 }
 
-// The matches of a stage, and a check that the known results answer them: a result whose match is
-// not the plan's is left out (and played again, or reported missing) with a note.
+// The matches of a stage (rw::stageMatches), its notes printed.
 std::vector<nlohmann::json> stageMatches(const Tournament& t, const std::vector<rw::Bout>& bouts, rw::ResultLog& log,
                                          const std::map<size_t, const nlohmann::json*>& byIndex) {
-  std::vector<nlohmann::json> matches;
-  for (const rw::Bout& b : bouts) {
-    nlohmann::json m = rw::matchRecord(b, t.header);
-    const auto it = byIndex.find(b.index);
-    if (it != byIndex.end()) {
-      nlohmann::json expected = m;
-      expected.erase("record");
-      if ((*it->second)["match"] != expected) {
-        std::fprintf(stderr, "chronon tournament: note: the result of match %zu answers another match; left out\n",
-                     b.index);
-        log.known.erase(b.index);
-      }
-    }
-    matches.push_back(std::move(m));
-  }
+  std::vector<std::string> notes;
+  std::vector<nlohmann::json> matches = rw::stageMatches(bouts, t.header, byIndex, log.known, notes);
+  for (const std::string& note : notes) std::fprintf(stderr, "chronon tournament: note: %s\n", note.c_str());
   return matches;
 }
 

@@ -270,6 +270,25 @@ TEST_CASE("verifying RoboWar results plays their bouts again and lists what they
   CHECK(differences[0].match.find("\"index\":1,") != std::string::npos);
   CHECK(differences[0].match.find("hashes") == std::string::npos);
   CHECK(differences[1].recorded == differences[1].again);
+  // Known results: each outcome read by index; one whose match is not the stage's bout is dropped
+  // with a note, so that the bout is played again.
+  std::map<size_t, rw::Result> known;
+  REQUIRE(rw::knownResults(byIndex, known, error));
+  CHECK(known.size() == 6);
+  std::vector<rw::Bout> stage;
+  for (size_t i = 0; i < 6; ++i) stage.push_back(report.bouts[i].bout);
+  std::vector<std::string> notes;
+  const std::vector<nlohmann::json> stageRecords = rw::stageMatches(stage, header, byIndex, known, notes);
+  CHECK(stageRecords.size() == 6);
+  CHECK(stageRecords[3] == rw::matchRecord(stage[3], header));
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0] == "the result of match " + std::to_string(stage[4].index) + " answers another match; left out");
+  CHECK(known.count(stage[4].index) == 0);
+  CHECK(known.size() == 5);
+  nlohmann::json unreadable = results[0];
+  unreadable["outcome"] = "?";
+  CHECK_FALSE(rw::knownResults({{0, &unreadable}}, known, error));
+  CHECK(error.find("the result of match 0: ") == 0);
   // `play` takes the plan's match records only: the bouts they describe, or the first that differs.
   std::vector<nlohmann::json> matches;
   for (size_t i = 0; i < 3; ++i) matches.push_back(rw::matchRecord(report.bouts[i].bout, header));
@@ -477,6 +496,16 @@ TEST_CASE("Grobots round outcomes read back to the same bits and known rounds ar
   CHECK(differences[0].again == gb::outcomeJson(full.rounds[2]));
   CHECK(differences[1].match == "3 (seed " + std::to_string(gb::roundSeed(5, 3)) + ")");
   CHECK(differences[1].recorded == differences[1].again);
+  // Known rounds: a result whose match is not the plan's round is left out with a note.
+  std::map<size_t, const nlohmann::json*> byIndex = {{2, &recorded[0]}, {3, &recorded[2]}};
+  std::map<int32_t, gb::RoundOutcome> known;
+  std::vector<std::string> notes;
+  REQUIRE(gb::knownRounds(byIndex, header, sides.size(), options.rounds, known, notes, error));
+  CHECK(known.size() == 1);
+  CHECK(known.count(2) == 1);
+  CHECK(notes == std::vector<std::string>{"the result of match 3 answers another match; left out"});
+  CHECK_FALSE(gb::knownRounds({{9, &recorded[0]}}, header, sides.size(), options.rounds, known, notes, error));
+  CHECK(error == "a result names round 9; the plan has 4");
   // `play` takes the plan's rounds and duels only.
   const std::optional<gb::PlannedRounds> toPlay =
       gb::roundsOfMatches({gb::matchRecord(1, header), duel, gb::matchRecord(3, header)}, header, sides.size(),

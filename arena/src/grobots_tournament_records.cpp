@@ -130,6 +130,30 @@ std::optional<RoundOutcome> outcomeFromJson(const nlohmann::json& outcome, size_
   return out;
 }
 
+bool knownRounds(const std::map<size_t, const nlohmann::json*>& byIndex, const nlohmann::json& header, size_t fieldSize,
+                 int32_t rounds, std::map<int32_t, RoundOutcome>& known, std::vector<std::string>& notes,
+                 std::string& error) {
+  for (const auto& [index, record] : byIndex) {
+    if (index >= static_cast<size_t>(rounds)) {
+      error = "a result names round " + std::to_string(index) + "; the plan has " + std::to_string(rounds);
+      return false;
+    }
+    nlohmann::json expected = matchRecord(static_cast<int32_t>(index), header);
+    expected.erase("record");
+    if ((*record)["match"] != expected) {
+      notes.push_back("the result of match " + std::to_string(index) + " answers another match; left out");
+      continue;
+    }
+    std::optional<RoundOutcome> outcome = outcomeFromJson((*record)["outcome"], fieldSize, error);
+    if (!outcome) {
+      error = "the result of match " + std::to_string(index) + ": " + error;
+      return false;
+    }
+    known[static_cast<int32_t>(index)] = std::move(*outcome);
+  }
+  return true;
+}
+
 std::optional<PlannedRounds> roundsOfMatches(const std::vector<nlohmann::json>& matches, const nlohmann::json& header,
                                              size_t fieldSize, int32_t rounds, uint64_t seed, std::string& error) {
   PlannedRounds out;

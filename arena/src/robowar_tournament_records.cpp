@@ -221,6 +221,39 @@ bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& fo
   return true;
 }
 
+bool knownResults(const std::map<size_t, const nlohmann::json*>& byIndex, std::map<size_t, Result>& known,
+                  std::string& error) {
+  for (const auto& [index, record] : byIndex) {
+    std::optional<Result> result = outcomeFromJson((*record)["outcome"], error);
+    if (!result) {
+      error = "the result of match " + std::to_string(index) + ": " + error;
+      return false;
+    }
+    known[index] = std::move(*result);
+  }
+  return true;
+}
+
+std::vector<nlohmann::json> stageMatches(const std::vector<Bout>& bouts, const nlohmann::json& header,
+                                         const std::map<size_t, const nlohmann::json*>& byIndex,
+                                         std::map<size_t, Result>& known, std::vector<std::string>& notes) {
+  std::vector<nlohmann::json> matches;
+  for (const Bout& b : bouts) {
+    nlohmann::json m = matchRecord(b, header);
+    const auto it = byIndex.find(b.index);
+    if (it != byIndex.end()) {
+      nlohmann::json expected = m;
+      expected.erase("record");
+      if ((*it->second)["match"] != expected) {
+        notes.push_back("the result of match " + std::to_string(b.index) + " answers another match; left out");
+        known.erase(b.index);
+      }
+    }
+    matches.push_back(std::move(m));
+  }
+  return matches;
+}
+
 std::optional<std::vector<Bout>> boutsOfMatches(const std::vector<nlohmann::json>& matches, size_t contestants,
                                                 const nlohmann::json& header, std::string& error) {
   std::vector<Bout> bouts;

@@ -2,7 +2,9 @@
 // A Grobots tournament's records (docs/tournament-records.md): the plan's header (world options,
 // rounds, seed and every side with its source), a match record per round and its outcome.
 
+#include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +52,14 @@ nlohmann::json outcomeJson(const RoundOutcome& outcome);
 /// The outcome back from outcomeJson for a field of `sides` sides; nullopt with `error` when it is
 /// malformed.
 std::optional<RoundOutcome> outcomeFromJson(const nlohmann::json& outcome, size_t sides, std::string& error);
+
+/// The outcomes of the results `byIndex` (records::resultsByIndex) into `known` (RoundLog::known), for
+/// the plan `header` of `fieldSize` sides and `rounds` rounds. A result whose match record is not the
+/// plan's round is left out, with a note in `notes`. False with `error` for a round past the plan's
+/// end or an outcome that does not read.
+bool knownRounds(const std::map<size_t, const nlohmann::json*>& byIndex, const nlohmann::json& header, size_t fieldSize,
+                 int32_t rounds, std::map<int32_t, RoundOutcome>& known, std::vector<std::string>& notes,
+                 std::string& error);
 
 /// The rounds match records ask for (`chronon tournament play`), in their order.
 struct PlannedRounds {

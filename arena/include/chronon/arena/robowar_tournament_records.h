@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,18 @@ std::optional<Result> outcomeFromJson(const nlohmann::json& outcome, std::string
 /// with `error` when the header is malformed or a robot no longer compiles.
 bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& folder, Field& field,
                    TournamentOptions& options, std::string& error);
+
+/// The outcomes of the results `byIndex` (records::resultsByIndex) into `known` (ResultLog::known);
+/// false with `error` for one that does not read.
+bool knownResults(const std::map<size_t, const nlohmann::json*>& byIndex, std::map<size_t, Result>& known,
+                  std::string& error);
+
+/// The match records of a stage's `bouts` in the plan `header`, and a check that the results
+/// `byIndex` answer them: a known result whose match record is not the plan's is dropped from `known`
+/// (so that the bout is played again, or reported missing), with a note in `notes`.
+std::vector<nlohmann::json> stageMatches(const std::vector<Bout>& bouts, const nlohmann::json& header,
+                                         const std::map<size_t, const nlohmann::json*>& byIndex,
+                                         std::map<size_t, Result>& known, std::vector<std::string>& notes);
 
 /// The bouts match records `matches` describe (`chronon tournament play`), in a field of
 /// `contestants` robots, each checked to be the match the plan `header` gives that bout, its
