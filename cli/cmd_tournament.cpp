@@ -159,7 +159,7 @@ void nameValues(CLI::App& app) {
 std::optional<records::RecordSet> planOf(const std::string& dir) {
   std::string error;
   std::optional<records::Lines> lines =
-      records::readLines((std::filesystem::path(dir) / "plan.jsonl").string(), false, error);
+      records::readLines((std::filesystem::path(dir) / records::kPlanFile).string(), false, error);
   records::RecordSet set;
   if (!lines || lines->records.empty() || lines->records.front().value("record", std::string()) != "tournament") {
     std::fprintf(stderr, "chronon tournament: %s\n",

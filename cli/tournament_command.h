@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chronon/arena/tournament_records.h"
+#include "chronon/arena/tournament_run_folder.h"
 #include "engine_option.h"
 
 namespace chronon::cli {
@@ -76,35 +77,12 @@ std::string engineName(const EngineChoice& engines, bool jitCreated);
 bool readRecordFiles(const std::vector<std::string>& files, bool tornIsError, records::RecordSet& set,
                      const std::optional<records::Shard>& shard = std::nullopt);
 
-/// The plan and results files of a tournament played with --out DIR or --resume DIR.
-class RunFolder {
- public:
-  /// Starts a tournament in `dir` (made when missing; refused when it holds a plan already) with the
-  /// plan's `header`. False after a message.
-  bool create(const std::string& dir, const nlohmann::json& header);
-  /// Opens the tournament in `dir`: reads its plan and results and cuts off a torn last line of
-  /// either (a note says so; that match is played again). False after a message.
-  bool resume(const std::string& dir);
-  /// The plan's header (after create or resume).
-  const nlohmann::json& header() const { return header_; }
-  /// The result records read by resume.
-  const std::vector<nlohmann::json>& results() const { return results_; }
-  /// Appends the match records among `matches` that the plan does not hold yet; a plan that holds a
-  /// different match under the same index is an error (false after a message).
-  bool plan(const std::vector<nlohmann::json>& matches);
-  /// Appends a result record (synced by group commit, see records::Appender).
-  void result(const nlohmann::json& record) { resultFile_.append(record.dump()); }
-  /// Waits for every line to reach the disk; false after a message when a write failed.
-  bool finish();
+/// Opens the run folder `--resume DIR` names (its notes printed) or makes the one `--out DIR` names,
+/// with the plan's `header`; nothing without either. False after a message.
+bool openRunFolder(records::RunFolder& folder, const TournamentCommand& command, const nlohmann::json& header);
 
- private:
-  std::string dir_;
-  nlohmann::json header_;
-  std::map<size_t, nlohmann::json> planned_;
-  std::vector<nlohmann::json> results_;
-  records::Appender planFile_;
-  records::Appender resultFile_;
-};
+/// Prints `error` as the command's message when `ok` is false; returns `ok`.
+bool reported(bool ok, const std::string& error);
 
 /// records::resultsByIndex, with its error printed as the command's: false after a message.
 bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,

@@ -203,18 +203,16 @@ std::function<void(int32_t, const gb::RoundOutcome&)> recordTo(const Tournament&
 }
 
 int run(TournamentCommand& c, Tournament& t) {
-  RunFolder folder;
+  records::RunFolder folder;
   const bool keep = !c.outDir.empty() || !c.resumeDir.empty();
   gb::RoundLog log;
-  if (!c.resumeDir.empty()) {
-    if (!folder.resume(c.resumeDir) || !knownResults(t, folder.results(), log)) return 1;
-  } else if (!c.outDir.empty() && !folder.create(c.outDir, t.header)) {
-    return 1;
-  }
+  if (!openRunFolder(folder, c, t.header)) return 1;
+  if (!c.resumeDir.empty() && !knownResults(t, folder.results(), log)) return 1;
+  std::string error;
   if (keep) {
     std::vector<nlohmann::json> matches;
     for (int32_t k = 0; k < t.options.rounds; ++k) matches.push_back(gb::matchRecord(k, t.header));
-    if (!folder.plan(matches)) return 1;
+    if (!reported(folder.plan(matches, error), error)) return 1;
   }
   prepareEngine(c.engines, t.sides);
   t.options.world.engine = &c.engines.engine();
@@ -227,7 +225,7 @@ int run(TournamentCommand& c, Tournament& t) {
     };
   }
   const gb::TournamentResult result = gb::runTournament(t.sides, t.options, keep ? &log : nullptr);
-  if (keep && !folder.finish()) return 1;
+  if (keep && !reported(folder.finish(error), error)) return 1;
   printEngineStats(c.engines);
   return finishCommand(c.engines, printStandings(c, t, result));
 }

@@ -232,21 +232,19 @@ void prepareEngine(TournamentCommand& c, Tournament& t) {
 }
 
 int run(TournamentCommand& c, Tournament& t) {
-  RunFolder folder;
+  records::RunFolder folder;
   const bool keep = !c.outDir.empty() || !c.resumeDir.empty();
   rw::ResultLog log;
   std::map<size_t, const nlohmann::json*> byIndex;
-  if (!c.resumeDir.empty()) {
-    if (!folder.resume(c.resumeDir) || !knownResults(t, folder.results(), log, byIndex)) return 1;
-  } else if (!c.outDir.empty() && !folder.create(c.outDir, t.header)) {
-    return 1;
-  }
+  if (!openRunFolder(folder, c, t.header)) return 1;
+  if (!c.resumeDir.empty() && !knownResults(t, folder.results(), log, byIndex)) return 1;
   prepareEngine(c, t);
   const std::string engine = engineName(c.engines, c.engines.roboTalkJit != nullptr);
   bool planOk = true;
   log.planned = [&](const std::vector<rw::Bout>& bouts) {
     std::vector<nlohmann::json> matches = stageMatches(t, bouts, log, byIndex);
-    if (planOk) planOk = folder.plan(matches);
+    std::string planError;
+    if (planOk) planOk = reported(folder.plan(matches, planError), planError);
   };
   log.played = [&](const rw::BoutResult& r) {
     folder.result(
@@ -257,7 +255,8 @@ int run(TournamentCommand& c, Tournament& t) {
   if (line.enabled()) progress = [&](size_t done, size_t total) { line.update(done, total); };
   std::string error;
   const rw::TournamentReport report = play(t, progress, keep ? &log : nullptr, error);
-  if (keep && (!folder.finish() || !planOk)) return 1;
+  std::string writeError;
+  if (keep && (!reported(folder.finish(writeError), writeError) || !planOk)) return 1;
   if (!error.empty()) {
     std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
     return 1;

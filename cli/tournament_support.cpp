@@ -14,23 +14,9 @@ namespace chronon::cli {
 
 namespace {
 
-constexpr const char* kPlanFile = "plan.jsonl";
-constexpr const char* kResultsFile = "results.jsonl";
-
 std::mutex& stdoutMutex() {
   static std::mutex mutex;
   return mutex;
-}
-
-// Reads a records file of a run folder, cutting off a torn last line (with a note).
-std::optional<records::Lines> readRepairing(const std::string& path, std::string& error) {
-  std::optional<records::Lines> lines = records::readLines(path, true, error);
-  if (!lines || !lines->torn) return lines;
-  std::fprintf(stderr, "chronon tournament: %s: its last line was torn (cut off by a crash); it is removed%s\n",
-               path.c_str(), path.size() >= 13 && path.ends_with(kResultsFile) ? " and its match played again" : "");
-  if (!records::truncateFile(path, lines->intactBytes, error)) return std::nullopt;
-  lines->torn = false;
-  return lines;
 }
 
 }  // namespace
@@ -70,90 +56,21 @@ bool readRecordFiles(const std::vector<std::string>& files, bool tornIsError, re
   return true;
 }
 
-bool RunFolder::create(const std::string& dir, const nlohmann::json& header) {
-  dir_ = dir;
-  header_ = header;
-  std::error_code ec;
-  const std::filesystem::path planPath = std::filesystem::path(dir) / kPlanFile;
-  if (std::filesystem::exists(planPath, ec)) {
-    // A plan without a whole header line was killed before it began: nothing is lost by starting
-    // again.
-    std::string error;
-    const std::optional<records::Lines> old = records::readLines(planPath.string(), true, error);
-    if (!old || !old->records.empty()) {
-      std::fprintf(stderr, "chronon tournament: %s holds a tournament already; --resume %s continues it\n", dir.c_str(),
-                   dir.c_str());
-      return false;
-    }
-    std::filesystem::remove(planPath, ec);
-    std::filesystem::remove(std::filesystem::path(dir) / kResultsFile, ec);
-  }
-  std::filesystem::create_directories(dir, ec);
-  std::string error;
-  if (!planFile_.open(planPath.string(), error) ||
-      !resultFile_.open((std::filesystem::path(dir) / kResultsFile).string(), error)) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-    return false;
-  }
-  planFile_.append(header.dump());
-  return true;
-}
-
-bool RunFolder::resume(const std::string& dir) {
-  dir_ = dir;
-  const std::string planPath = (std::filesystem::path(dir) / kPlanFile).string();
-  const std::string resultsPath = (std::filesystem::path(dir) / kResultsFile).string();
-  std::string error;
-  std::error_code ec;
-  if (!std::filesystem::exists(planPath, ec)) {
-    std::fprintf(stderr, "chronon tournament: %s holds no tournament (no %s)\n", dir.c_str(), kPlanFile);
-    return false;
-  }
-  std::optional<records::Lines> plan = readRepairing(planPath, error);
-  std::optional<records::Lines> results = plan ? readRepairing(resultsPath, error) : std::nullopt;
-  records::RecordSet set;
-  if (!plan || !results || !records::addRecords(set, std::move(*plan), planPath, true, error) ||
-      !records::addRecords(set, std::move(*results), resultsPath, true, error)) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-    return false;
-  }
-  if (!set.header) {
-    std::fprintf(stderr, "chronon tournament: %s has no header; start the tournament again\n", planPath.c_str());
-    return false;
-  }
-  header_ = *set.header;
-  for (const nlohmann::json& m : set.matches) planned_[m.value("index", size_t{0})] = m;
-  results_ = std::move(set.results);
-  if (!planFile_.open(planPath, error) || !resultFile_.open(resultsPath, error)) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-    return false;
-  }
-  return true;
-}
-
-bool RunFolder::plan(const std::vector<nlohmann::json>& matches) {
-  // A stage's new matches go in one append, so they cost one sync, not one each.
-  std::string lines;
-  for (const nlohmann::json& m : matches) {
-    const size_t index = m.value("index", size_t{0});
-    const auto it = planned_.find(index);
-    if (it == planned_.end()) {
-      lines += (lines.empty() ? "" : "\n") + m.dump();
-      planned_[index] = m;
-    } else if (it->second != m) {
-      std::fprintf(stderr, "chronon tournament: %s/%s: match %zu is not the match this tournament plays there\n",
-                   dir_.c_str(), kPlanFile, index);
-      return false;
-    }
-  }
-  if (!lines.empty()) planFile_.append(lines);
-  return true;
-}
-
-bool RunFolder::finish() {
-  const bool ok = planFile_.flush() && resultFile_.flush();
-  if (!ok) std::fprintf(stderr, "chronon tournament: cannot write the records in %s\n", dir_.c_str());
+bool reported(bool ok, const std::string& error) {
+  if (!ok) std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
   return ok;
+}
+
+bool openRunFolder(records::RunFolder& folder, const TournamentCommand& command, const nlohmann::json& header) {
+  std::string error;
+  if (!command.resumeDir.empty()) {
+    std::vector<std::string> notes;
+    const bool opened = folder.resume(command.resumeDir, notes, error);
+    for (const std::string& note : notes) std::fprintf(stderr, "chronon tournament: %s\n", note.c_str());
+    return reported(opened, error);
+  }
+  if (command.outDir.empty()) return true;
+  return reported(folder.create(command.outDir, header, error), error);
 }
 
 bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,

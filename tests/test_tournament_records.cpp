@@ -21,6 +21,7 @@
 #include "chronon/arena/robowar_tournament_records.h"
 #include "chronon/arena/robowar_tournament_report.h"
 #include "chronon/arena/tournament_records.h"
+#include "chronon/arena/tournament_run_folder.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/load.h"
 #include "test_support.h"
@@ -170,6 +171,55 @@ TEST_CASE("a sample of results is drawn by its seed in index order; a temporary 
     CHECK(fs::exists(made / "robot.rtk"));
   }
   CHECK_FALSE(fs::exists(made));
+}
+
+TEST_CASE("a run folder keeps the plan and results, refuses a second start and repairs a torn line", "[records]") {
+  const records::TempFolder temp("chronon-test-run");
+  REQUIRE_FALSE(temp.path.empty());
+  const std::string dir = (temp.path / "run").string();
+  const nlohmann::json header = {{"record", "tournament"},
+                                 {"format", records::kFormatName},
+                                 {"version", records::kFormatVersion},
+                                 {"game", "robowar"}};
+  const nlohmann::json first = {{"record", "match"}, {"index", 0}};
+  const nlohmann::json second = {{"record", "match"}, {"index", 1}};
+  std::string error;
+  {
+    records::RunFolder folder;
+    REQUIRE(folder.create(dir, header, error));
+    REQUIRE(folder.plan({first, second}, error));
+    // The same matches again add nothing; another match under a planned index is refused.
+    REQUIRE(folder.plan({first}, error));
+    nlohmann::json other = second;
+    other["seed"] = 3;
+    CHECK_FALSE(folder.plan({other}, error));
+    CHECK(error.find("match 1 is not the match this tournament plays there") != std::string::npos);
+    folder.result({{"record", "result"}, {"match", first}, {"outcome", 1}});
+    folder.result({{"record", "result"}, {"match", second}, {"outcome", 2}});
+    REQUIRE(folder.finish(error));
+  }
+  CHECK(readFile(fs::path(dir) / records::kPlanFile).find("\"index\":1") != std::string::npos);
+  records::RunFolder again;
+  CHECK_FALSE(again.create(dir, header, error));
+  CHECK(error == dir + " holds a tournament already; --resume " + dir + " continues it");
+  // A crash in the middle of the last result: resume cuts it off and says so.
+  const fs::path results = fs::path(dir) / records::kResultsFile;
+  const std::string text = readFile(results);
+  fs::resize_file(results, text.size() - 5);
+  records::RunFolder resumed;
+  std::vector<std::string> notes;
+  REQUIRE(resumed.resume(dir, notes, error));
+  CHECK(resumed.header() == header);
+  REQUIRE(resumed.results().size() == 1);
+  CHECK(resumed.results()[0]["outcome"] == 1);
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0] == results.string() +
+                        ": its last line was torn (cut off by a crash); it is removed and its match "
+                        "played again");
+  CHECK(fs::file_size(results) == text.find('\n') + 1);
+  records::RunFolder none;
+  CHECK_FALSE(none.resume((temp.path / "nothing").string(), notes, error));
+  CHECK(error.find("holds no tournament") != std::string::npos);
 }
 
 TEST_CASE("entry files: folders give their robots or sides by name, other arguments stay as given", "[records]") {
