@@ -70,6 +70,26 @@ rw::TournamentOptions smallOptions() {
   return options;
 }
 
+// The bundled robots' small tournament (smallOptions), played once, and its plan's header.
+struct SmallTournament {
+  rw::TournamentReport report;
+  nlohmann::json header;
+};
+
+const SmallTournament& smallTournament() {
+  static const SmallTournament kPlayed = [] {
+    const BundledField& b = bundledField();
+    const rw::TournamentOptions options = smallOptions();
+    SmallTournament t;
+    std::string error;
+    t.report = rw::runTournament(b.field.contestants, options, {}, {}, error);
+    if (!error.empty()) FAIL(error);
+    t.header = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
+    return t;
+  }();
+  return kPlayed;
+}
+
 }  // namespace
 
 TEST_CASE("JSON Lines: complete lines are records, a last line without its newline is torn", "[records]") {
@@ -252,12 +272,9 @@ TEST_CASE("a robot's record carries its bytes and refuses ones that do not match
 }
 
 TEST_CASE("RoboWar outcomes and matches read back to what was written", "[records]") {
-  const BundledField& b = bundledField();
-  const rw::TournamentOptions options = smallOptions();
+  const rw::TournamentReport& report = smallTournament().report;
+  const nlohmann::json& header = smallTournament().header;
   std::string error;
-  const rw::TournamentReport report = rw::runTournament(b.field.contestants, options, {}, {}, error);
-  REQUIRE(error.empty());
-  const nlohmann::json header = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
   bool sawBuggyOrKill = false;
   for (const rw::BoutResult& r : report.bouts) {
     const nlohmann::json written = rw::outcomeJson(r.result);
@@ -292,10 +309,9 @@ TEST_CASE("RoboWar outcomes and matches read back to what was written", "[record
 TEST_CASE("verifying RoboWar results plays their bouts again and lists what they do not confirm", "[records]") {
   const BundledField& b = bundledField();
   const rw::TournamentOptions options = smallOptions();
+  const rw::TournamentReport& report = smallTournament().report;
+  const nlohmann::json& header = smallTournament().header;
   std::string error;
-  const rw::TournamentReport report = rw::runTournament(b.field.contestants, options, {}, {}, error);
-  REQUIRE(error.empty());
-  const nlohmann::json header = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
   const std::string plan = records::planId(header);
   std::vector<nlohmann::json> results;
   for (size_t i = 0; i < 6 && i < report.bouts.size(); ++i) {
