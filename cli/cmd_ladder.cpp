@@ -48,19 +48,19 @@ class ChosenEngines : public ld::LadderEngines {
     std::vector<NamedProgram> named;
     for (const auto& [name, program] : programs) named.push_back({name, program});
     prepareRoboTalkEngine(choice_, named, /*background=*/true);
-    jitCreated_ = choice_.roboTalkJit != nullptr;
     return choice_.roboTalkEngine();
   }
   grobocode::BrainEngine& grobocode(const std::vector<const grobocode::Side*>& sides) override {
     prepareEngine(choice_, sides);
-    jitCreated_ = choice_.jit != nullptr;
     return choice_.engine();
   }
-  std::string name() const override { return engineName(choice_, jitCreated_); }
+  // A ladder plays one game, so at most one of the two JITs is ever made.
+  std::string name() const override {
+    return engineName(choice_, choice_.jit != nullptr || choice_.roboTalkJit != nullptr);
+  }
 
  private:
   EngineChoice& choice_;
-  bool jitCreated_ = false;
 };
 
 int fail(const std::string& error) {

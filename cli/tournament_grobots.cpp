@@ -191,8 +191,7 @@ bool knownResults(const Tournament& t, const std::vector<nlohmann::json>& record
   std::string error;
   const bool read = gb::knownRounds(byIndex, t.header, t.sides.size(), t.options.rounds, log.known, notes, error);
   for (const std::string& note : notes) std::fprintf(stderr, "chronon tournament: note: %s\n", note.c_str());
-  if (!read) std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-  return read;
+  return reported(read, error);
 }
 
 std::function<void(int32_t, const gb::RoundOutcome&)> recordTo(const Tournament& t, const std::string& engine,
@@ -254,10 +253,7 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
   std::string error;
   const std::optional<gb::PlannedRounds> planned = gb::roundsOfMatches(
       shardMatches(set, c.shard), t.header, t.sides.size(), t.options.rounds, t.options.seed, error);
-  if (!planned) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-    return 1;
-  }
+  if (!reported(planned.has_value(), error)) return 1;
   const std::vector<int32_t>& rounds = planned->rounds;
   const std::vector<gb::FieldRound>& duels = planned->duels;
   const std::vector<nlohmann::json>& duelMatches = planned->duelMatches;
@@ -290,10 +286,7 @@ int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet&
   std::string error;
   const std::optional<std::vector<gb::RecordedRound>> recorded =
       gb::roundsOfResults(chosen, t.header, t.sides.size(), t.options.rounds, t.options.seed, error);
-  if (!recorded) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-    return 1;
-  }
+  if (!reported(recorded.has_value(), error)) return 1;
   std::vector<gb::FieldRound> rounds;
   for (const gb::RecordedRound& r : *recorded) rounds.push_back(r.round);
   // The engine is made only once every record has read, so that a bad record never loads the JIT.

@@ -165,9 +165,7 @@ bool knownResults(const Tournament& t, const std::vector<nlohmann::json>& record
                   std::map<size_t, const nlohmann::json*>& byIndex) {
   if (!resultsByIndex(records, t.planId, byIndex)) return false;
   std::string error;
-  if (rw::knownResults(byIndex, log.known, error)) return true;
-  std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-  return false;
+  return reported(rw::knownResults(byIndex, log.known, error), error);
 }
 
 // The matches of a stage (rw::stageMatches), its notes printed.
@@ -319,10 +317,7 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
   std::string error;
   const std::optional<std::vector<rw::Bout>> bouts =
       rw::boutsOfMatches(shardMatches(set, c.shard), t.field.contestants.size(), t.header, error);
-  if (!bouts) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-    return 1;
-  }
+  if (!reported(bouts.has_value(), error)) return 1;
   prepareEngine(c, t);
   const std::string engine = engineName(c.engines, c.engines.roboTalkJit != nullptr);
   ProgressLine line(0);
@@ -343,10 +338,7 @@ int verify(TournamentCommand& c, Tournament& t, const arena::records::RecordSet&
   const std::vector<const nlohmann::json*> chosen = records::sampleResults(byIndex, c.sample, c.seed);
   std::string error;
   const std::optional<std::vector<rw::Bout>> bouts = rw::boutsOfResults(chosen, t.field.contestants.size(), error);
-  if (!bouts) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-    return 1;
-  }
+  if (!reported(bouts.has_value(), error)) return 1;
   // The engine is made only once every record has read, so that a bad record never loads the JIT.
   prepareEngine(c, t);
   const std::vector<rw::BoutResult> again = rw::runBouts(t.field.contestants, *bouts, t.options.rules, c.threads, {});

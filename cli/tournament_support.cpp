@@ -76,9 +76,7 @@ bool openRunFolder(records::RunFolder& folder, const TournamentCommand& command,
 bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::string& planId,
                     std::map<size_t, const nlohmann::json*>& out) {
   std::string error;
-  if (records::resultsByIndex(results, planId, out, error)) return true;
-  std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
-  return false;
+  return reported(records::resultsByIndex(results, planId, out, error), error);
 }
 
 int printDifferences(const std::vector<records::ResultDifference>& differences, size_t checked, size_t recorded) {

@@ -367,6 +367,11 @@ TEST_CASE("verifying RoboWar results plays their bouts again and lists what they
   CHECK_FALSE(rw::boutsOfMatches(matches, b.field.contestants.size(), header, error));
   CHECK(error ==
         "match " + std::to_string(report.bouts[1].bout.index) + " does not match the plan's robots (hashes differ)");
+  // A record from elsewhere without its hashes is not confirmed either (and reads no missing key).
+  nlohmann::json unhashed = results[0];
+  unhashed["match"].erase("hashes");
+  const std::vector<const nlohmann::json*> lone = {&unhashed};
+  CHECK(rw::unconfirmedResults(lone, {bouts->at(0)}, {again[0]}, header).size() == 1);
   // A record whose match does not read is refused before anything plays.
   nlohmann::json broken = results[0];
   broken["match"]["robots"] = {0, 99};

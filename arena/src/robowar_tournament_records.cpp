@@ -288,8 +288,11 @@ std::vector<records::ResultDifference> unconfirmedResults(const std::vector<cons
   for (size_t i = 0; i < again.size() && i < results.size() && i < bouts.size(); ++i) {
     const nlohmann::json& recorded = (*results[i])["outcome"];
     nlohmann::json fresh = outcomeJson(again[i].result);
-    if (recorded == fresh && matchRecord(bouts[i], header)["hashes"] == (*results[i])["match"]["hashes"]) continue;
+    // A record from elsewhere may lack its hashes (boutFromRecord does not need them): then the
+    // plan's robots are not confirmed either.
     nlohmann::json match = (*results[i])["match"];
+    const auto hashes = match.find("hashes");
+    if (recorded == fresh && hashes != match.end() && *hashes == matchRecord(bouts[i], header)["hashes"]) continue;
     match.erase("hashes");
     out.push_back({match.dump(), recorded, std::move(fresh)});
   }

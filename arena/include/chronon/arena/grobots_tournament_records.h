@@ -81,7 +81,8 @@ struct RecordedRound {
   nlohmann::json match;  ///< The plan's match record for it, without its `record` key.
 };
 
-/// The rounds result records `results` answer, to be played again (`chronon tournament verify`),
+/// The rounds result records `results` (as records::resultsByIndex checked them: each with a match
+/// index and an outcome) answer, to be played again (`chronon tournament verify`),
 /// in the plan `header` of `fieldSize` sides and `rounds` rounds seeded by `seed`: a round of the
 /// whole field (a match without `sides`, its index below `rounds`) or of some of its sides (a
 /// ladder's duel). nullopt with `error` when a record's sides do not read or its index is too large.

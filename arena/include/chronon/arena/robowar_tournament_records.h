@@ -68,15 +68,16 @@ std::vector<nlohmann::json> stageMatches(const std::vector<Bout>& bouts, const n
 std::optional<std::vector<Bout>> boutsOfMatches(const std::vector<nlohmann::json>& matches, size_t contestants,
                                                 const nlohmann::json& header, std::string& error);
 
-/// The bouts result records `results` answer, to be played again (`chronon tournament verify`) in a
-/// field of `contestants` robots; nullopt with `error` for a record whose match does not read
+/// The bouts result records `results` (as records::resultsByIndex checked them: each with a match
+/// and an outcome) answer, to be played again (`chronon tournament verify`) in a field of
+/// `contestants` robots; nullopt with `error` for a record whose match does not read
 /// (boutFromRecord).
 std::optional<std::vector<Bout>> boutsOfResults(const std::vector<const nlohmann::json*>& results, size_t contestants,
                                                 std::string& error);
 
 /// The records among `results` that the bouts played again do not confirm: `again[i]` is `bouts[i]`
 /// (boutsOfResults) played again; a record whose outcome differs, or whose robots' hashes differ from
-/// the plan `header`'s, is listed with its match record, hashes left out, as its name.
+/// (or are missing beside) the plan `header`'s, is listed with its match record, hashes left out, as its name.
 std::vector<records::ResultDifference> unconfirmedResults(const std::vector<const nlohmann::json*>& results,
                                                           const std::vector<Bout>& bouts,
                                                           const std::vector<BoutResult>& again,
