@@ -55,30 +55,20 @@ bool parseWorld(const std::string& text, arena::grobots::WorldOptions& world) {
   return true;
 }
 
-// Loads each side; reports and skips the ones the original would reject. Sides with the same name
-// get a "'" appended, as the original does (§14).
 std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths) {
-  std::vector<LoadedSide> sides;
-  for (const std::string& path : paths) {
-    std::optional<LoadedSide> loaded = loadSide(path);
-    if (!loaded) continue;
-    if (!loaded->result.diagnostics.all().empty()) printDiagnostics(loaded->file, loaded->result.diagnostics);
-    if (!loaded->result.loaded()) {
-      std::fprintf(stderr, "chronon: %s: side not loaded, left out\n", path.c_str());
-      continue;
+  arena::grobots::SideFiles files = arena::grobots::loadSideFiles(paths);
+  for (const arena::grobots::SideFileReport& r : files.reports) {
+    if (!r.diagnostics.all().empty()) printDiagnostics(r.file, r.diagnostics);
+    switch (r.fate) {
+      case arena::grobots::SideFileFate::kLoaded:
+      case arena::grobots::SideFileFate::kUnreadable: break;
+      case arena::grobots::SideFileFate::kNotLoaded:
+        std::fprintf(stderr, "chronon: %s: side not loaded, left out\n", r.file.name().c_str());
+        break;
     }
-    for (;;) {
-      bool clash = false;
-      for (const LoadedSide& s : sides) clash = clash || s.result.side.name == loaded->result.side.name;
-      if (!clash) break;
-      loaded->result.side.name += "'";
-    }
-    sides.push_back(std::move(*loaded));
   }
-  return sides;
+  return std::move(files.sides);
 }
-
-namespace {}  // namespace
 
 std::optional<Game> chooseGame(const char* command, Args& args) {
   std::optional<Game> chosen;

@@ -104,7 +104,7 @@ std::optional<std::vector<std::string>> rerunGrobots(const nlohmann::json& heade
   std::vector<replay::Entrant> entrants;
   for (size_t i = 0; i < loaded.size(); ++i) {
     sides.push_back(&loaded[i].result.side);
-    entrants.push_back({loaded[i].result.side.name, paths[i], readWholeFile(paths[i]).value_or("")});
+    entrants.push_back({loaded[i].result.side.name, paths[i], std::string(loaded[i].file.text())});
   }
   std::vector<int32_t> watch;
   arena::grobots::WorldOptions options =

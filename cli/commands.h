@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "chronon/arena/grobots_side_files.h"
 #include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/diagnostic.h"
 #include "chronon/compiler/grobocode.h"
@@ -35,11 +36,8 @@ int runView(const Args& args);
 /// Writes `diagnostics` to stderr as `file:line:col: severity: message [code]` lines.
 void printDiagnostics(const SourceFile& file, const Diagnostics& diagnostics);
 
-/// A Grobots side read from disk and compiled.
-struct LoadedSide {
-  SourceFile file;
-  grobocode::SideResult result;
-};
+/// A Grobots side read and compiled (grobots_side_files.h).
+using LoadedSide = arena::grobots::LoadedSide;
 
 /// The game a battle or tournament plays.
 enum class Game : uint8_t {
@@ -67,8 +65,9 @@ int runGrobotsBattle(const Args& args);
 /// add the checker's first.
 std::optional<LoadedSide> loadSide(const std::string& path);
 
-/// Loads the sides at `paths` as battles and tournaments do: diagnostics printed, sides that fail to
-/// load left out with a note, and a repeated side name given a trailing `'` (cmd_grobots.cpp).
+/// Loads the sides at `paths` as battles, tournaments and replays do (arena::grobots::loadSideFiles:
+/// sides that fail to load left out, a repeated side name given a trailing `'`) and prints what it
+/// reports: each path's diagnostics, and a line for each side read but left out (cmd_grobots.cpp).
 std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths);
 
 /// True when `path` ends in `.rl` (any case): a Robbie Language program.

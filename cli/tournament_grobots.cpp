@@ -77,7 +77,7 @@ bool loadFromCommand(const TournamentCommand& c, Tournament& t) {
   }
   std::vector<gb::PlannedSide> planned;
   for (const LoadedSide& s : t.loaded) {
-    planned.push_back({s.result.side.name, s.file.name(), readWholeFile(s.file.name()).value_or("")});
+    planned.push_back({s.result.side.name, s.file.name(), std::string(s.file.text())});
   }
   t.header = gb::planHeader(planned, o);
   t.planId = arena::records::planId(t.header);
@@ -90,30 +90,9 @@ bool loadFromPlan(const nlohmann::json& header, Tournament& t) {
     std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
     return false;
   }
-  const nlohmann::json& sides = header["sides"];
-  std::vector<std::string> paths;
-  // The sides are written out only to be compiled (LoadedSide keeps their text); the folder goes at
-  // the end of this function, so that no process end leaves it behind.
-  const records::TempFolder temp("chronon-tournament");
-  for (size_t i = 0; i < sides.size(); ++i) {
-    std::optional<std::string> bytes = arena::records::robotBytes(sides[i], error);
-    std::string name = std::filesystem::path(sides[i].value("file", std::string("side.gb"))).filename().string();
-    if (!grobocode::isSideFileName(name)) name = "side.gb";
-    const std::filesystem::path dir = temp.path / std::to_string(i);
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (!bytes || !writeWholeFile((dir / name).string(), *bytes)) {
-      std::fprintf(stderr, "chronon tournament: %s\n", error.empty() ? "cannot write a temporary file" : error.c_str());
-      return false;
-    }
-    paths.push_back((dir / name).string());
-  }
-  t.loaded = loadSides(paths);
-  if (t.loaded.size() != sides.size()) {
-    std::fprintf(stderr, "chronon tournament: a side of the plan no longer loads\n");
-    return false;
-  }
-  for (size_t i = 0; i < sides.size(); ++i) t.loaded[i].result.side.name = sides[i].value("name", std::string());
+  std::optional<std::vector<LoadedSide>> loaded = gb::sidesFromPlan(header, error);
+  if (!reported(loaded.has_value(), error)) return false;
+  t.loaded = std::move(*loaded);
   t.header = header;
   t.planId = arena::records::planId(header);
   return true;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "chronon/arena/entry_files.h"
+#include "chronon/arena/grobots_side_files.h"
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/grobots_tournament_records.h"
 #include "chronon/arena/robowar_tournament_field.h"
@@ -23,7 +24,7 @@ namespace gb = chronon::arena::grobots;
 
 class GrobotsPlayer : public DuelPlayer {
  public:
-  std::vector<grobocode::SideResult> compiled;
+  std::vector<gb::LoadedSide> loaded;
   std::vector<const grobocode::Side*> sides;
   gb::WorldOptions world;
   std::string engineName;
@@ -97,16 +98,10 @@ class GrobotsGame : public LadderGame {
                                      std::string& error) const override {
     auto player = std::make_unique<GrobotsPlayer>();
     if (!grobotsWorld(ladder.rules(), player->world, error)) return nullptr;
-    for (const nlohmann::json& side : header["sides"]) {
-      std::optional<std::string> bytes = arena::records::robotBytes(side, error);
-      if (!bytes) return nullptr;
-      player->compiled.push_back(grobocode::compileSide(SourceFile(side.value("file", "side.gb"), *bytes)));
-      if (!player->compiled.back().loaded()) {
-        error = "side " + side.value("name", "") + " no longer loads";
-        return nullptr;
-      }
-    }
-    for (const grobocode::SideResult& s : player->compiled) player->sides.push_back(&s.side);
+    std::optional<std::vector<gb::LoadedSide>> loaded = gb::sidesFromPlan(header, error);
+    if (!loaded) return nullptr;
+    player->loaded = std::move(*loaded);
+    for (const gb::LoadedSide& s : player->loaded) player->sides.push_back(&s.result.side);
     player->world.engine = &engines.grobocode(player->sides);
     player->engineName = engines.name();
     return player;
