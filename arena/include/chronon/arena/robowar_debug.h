@@ -183,12 +183,12 @@ LineBreakAddresses lineBreakAddresses(const robotalk::Program& program, const So
 /// The address of the label `name` (compared without case, as RoboTalk does), or -1.
 int labelAddress(const robotalk::Program& program, std::string_view name);
 
-/// A debugged RoboWar battle. Not copyable or movable (its engine copies point back to it).
-/// Every operation re-runs the battle from a keyframe, so the battle's result is never affected:
-/// run to its end with any breakpoints, it equals runBattle(entries, seed, rules) (recordEvents off).
 /// What a DebugSession's hooks look for while the battle runs (robowar_debug.cpp).
 struct DebugSearch;
 
+/// A debugged RoboWar battle. Not copyable or movable (its engine copies point back to it).
+/// Every operation re-runs the battle from a keyframe, so the battle's result is never affected:
+/// run to its end with any breakpoints, it equals runBattle(entries, seed, rules) (recordEvents off).
 class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, int> {
  public:
   /// Sets up the battle of `entrants` (1-6; programs without errors) with `seed` and `rules`

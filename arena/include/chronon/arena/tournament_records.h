@@ -76,10 +76,11 @@ struct Lines {
   bool torn = false;                    ///< The text ends in a line without its newline.
 };
 
+struct Shard;
+
 /// Which match lines a reader wants: all, or one shard's. Lines of other shards are recognised from
 /// their text (a match record's only integer `"index":` key) and skipped before they are parsed, so a
 /// job of a plan cut into many shards does not pay for parsing all of it.
-struct Shard;
 struct LineFilter {
   const Shard* shard = nullptr;  ///< Null: every line.
 };
