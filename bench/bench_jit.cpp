@@ -3,7 +3,8 @@
 //       loop), each counting its repetitions, with gforth-fast on the same fibonacci and sieve as a
 //       reference when it is installed;
 //   (a') the same three programs in RoboTalk (bench/programs/*.rtk) under the RoboTalk JIT, with
-//       gforth-fast on the same fibonacci as a reference;
+//       gforth-fast on the same fibonacci as a reference, and (a'') again in calls of 5 to 1000
+//       cycles, as short as a robot's turns in battle;
 //   (b) a RoboWar group tournament of the bundled robots (stdlib/robowar), one thread, five times
 //       under each engine, alternating (the median ratio), and (b') one five times as long, where
 //       level 2 code runs for most of the tournament;
@@ -219,6 +220,56 @@ void benchRoboTalkPrograms(const fs::path& source, double seconds) {
         std::string(name) == "fib" ? gforthRate(source / "bench" / "programs" / "fib.fs", cli, seconds) : -1;
     printRow(name, {interp, native, nativeO2, cli}, gforth, "-",
              failed[0] || failed[1] || failed[2] || failed[3] ? "  (A BRAIN FAILED)" : "");
+  }
+}
+
+// Cycles per second of a RoboTalk benchmark program under `engine` when every call gets `budget`
+// cycles, as a robot in battle gets its processor speed each chronon; run for about `seconds`.
+double roboTalkCyclesPerSecond(const vm::Bytecode& code, vm::RoboTalkEngine& engine, int budget, double seconds) {
+  IdleHost host;
+  vm::Brain brain;
+  const auto start = Clock::now();
+  double elapsed = 0;
+  int64_t cycles = 0;
+  while (elapsed < seconds && !brain.failed) {
+    for (int k = 0; k < 1000; ++k) cycles += engine.run(code, brain, host, budget).cycles;
+    elapsed = secondsSince(start);
+  }
+  return static_cast<double>(cycles) / elapsed;
+}
+
+// (a'') The RoboTalk rows of (a') again, with calls of a few cycles to a thousand: a robot in battle
+// gets 5 to 50 cycles a chronon (its processor speed, specs/robowar.md §7), and every call enters and
+// leaves native code once, so this shows from how long a turn native code pays (level 2 code).
+void benchRoboTalkTurns(const fs::path& source, double seconds) {
+  std::string reason;
+  chronon::jit::JitOptions o2;
+  o2.optimization = 2;
+  std::unique_ptr<chronon::jit::RoboTalkJit> jit = chronon::jit::RoboTalkJit::create(reason, o2);
+  if (!jit) {
+    std::printf("(a'') skipped: %s\n", reason.c_str());
+    return;
+  }
+  const int budgets[] = {5, 10, 20, 30, 50, 100, 1000};
+  std::printf("\n(a'') the same RoboTalk programs in calls of N cycles: level 2 code against the interpreter\n");
+  std::printf("%-8s", "program");
+  for (const int budget : budgets) std::printf(" %7d", budget);
+  std::printf("\n");
+  for (const char* name : {"fib", "sieve", "vector"}) {
+    const fs::path path = source / "bench" / "programs" / (std::string(name) + ".rtk");
+    const chronon::robotalk::LoadedRobot robot =
+        chronon::robotalk::loadRobot(path.string(), chronon::robotalk::CompileOptions{});
+    if (robot.diagnostics.hasErrors()) continue;
+    const vm::Bytecode interpreted = vm::decode(robot.program);
+    const vm::Bytecode native = vm::decode(robot.program);
+    jit->prepare(native, name);
+    std::printf("%-8s", name);
+    for (const int budget : budgets) {
+      const double interp = roboTalkCyclesPerSecond(interpreted, vm::roboTalkInterpreter(), budget, seconds / 4);
+      const double compiled = roboTalkCyclesPerSecond(native, *jit, budget, seconds / 4);
+      std::printf(" %7.2f", compiled / interp);
+    }
+    std::printf("\n");
   }
 }
 
@@ -468,6 +519,7 @@ int main(int argc, char** argv) {
   const std::string only = argc > 4 ? argv[4] : "";
   if (only == "robotalk") {
     benchRoboTalkPrograms(source, seconds);
+    benchRoboTalkTurns(source, seconds);
     benchRoboWarTournaments(source);
     benchRoboTalkCompile(source, shared);
     return 0;
@@ -530,6 +582,7 @@ int main(int argc, char** argv) {
   }
 
   benchRoboTalkPrograms(source, seconds);
+  benchRoboTalkTurns(source, seconds);
   if (only == "programs") return 0;
   benchRoboWarTournaments(source);
 
