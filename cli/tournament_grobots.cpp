@@ -283,14 +283,7 @@ int grobotsTournament(TournamentCommand& c, const arena::records::RecordSet* set
   if (set != nullptr ? !loadFromPlan(*set->header, t) : !loadFromCommand(c, t)) return 1;
   for (const LoadedSide& s : t.loaded) t.sides.push_back(&s.result.side);
   t.options.threads = c.threads;
-  switch (c.mode) {
-    case TournamentMode::kRun: return run(c, t);
-    case TournamentMode::kPlan:
-    case TournamentMode::kMerge: return planOrMerge(c, t, set);
-    case TournamentMode::kPlay: return playMatches(c, t, *set);
-    case TournamentMode::kVerify: return verify(c, t, *set);
-  }
-  return 2;
+  return runMode<Tournament>(c, t, set, {run, planOrMerge, playMatches, verify});
 }
 
 }  // namespace chronon::cli

@@ -353,14 +353,7 @@ int roboWarTournament(TournamentCommand& c, const arena::records::RecordSet* set
   const bool fromRecords = set != nullptr;
   if (fromRecords ? !loadFromPlan(*set->header, t) : !loadFromCommand(c, t)) return 1;
   t.options.threads = c.threads;
-  switch (c.mode) {
-    case TournamentMode::kRun: return run(c, t);
-    case TournamentMode::kPlan:
-    case TournamentMode::kMerge: return planOrMerge(c, t, set);
-    case TournamentMode::kPlay: return playMatches(c, t, *set);
-    case TournamentMode::kVerify: return verify(c, t, *set);
-  }
-  return 2;
+  return runMode<Tournament>(c, t, set, {run, planOrMerge, playMatches, verify});
 }
 
 }  // namespace chronon::cli
