@@ -520,4 +520,70 @@ bool DebugSession::stepBack(uint32_t robot) { return backToPrevious(robot); }
 
 bool DebugSession::reverseContinue(uint32_t robot) { return backToBreakpoint(robot); }
 
+std::optional<ParsedCondition> parseCondition(std::string_view text, const grobocode::Brain& brain,
+                                              std::string& error) {
+  const auto fail = [&](const std::string& message) {
+    error = message + " (conditions are clauses like 'frame > 100', 'top >= 2.5' or 'seen-time < 0' joined by &&)";
+    return std::nullopt;
+  };
+  const std::optional<std::vector<debug::ClauseText>> split = debug::splitCondition(text, error);
+  if (!split) return fail(error);
+  ParsedCondition condition;
+  for (const debug::ClauseText& written : *split) {
+    using Subject = ParsedCondition::Subject;
+    ParsedCondition::Clause clause;
+    const std::string_view subject = written.subject;
+    if (sameWithoutCase(subject, "frame")) {
+      clause.subject = Subject::kFrame;
+    } else if (sameWithoutCase(subject, "thread")) {
+      clause.subject = Subject::kThread;
+    } else if (sameWithoutCase(subject, "depth")) {
+      clause.subject = Subject::kDepth;
+    } else if (sameWithoutCase(subject, "top")) {
+      clause.subject = Subject::kTop;
+    } else if (sameWithoutCase(subject, "second")) {
+      clause.subject = Subject::kSecond;
+    } else {
+      const auto variable = std::find_if(brain.variables.begin(), brain.variables.end(),
+                                         [&](const auto& v) { return sameWithoutCase(v.name, subject); });
+      if (variable == brain.variables.end())
+        return fail(
+            debug::atColumn("expected frame, thread, depth, top, second or a variable of the type", written.subjectAt));
+      clause.subject = Subject::kVariable;
+      clause.variable = static_cast<size_t>(variable - brain.variables.begin());
+    }
+    clause.compare = written.compare;
+    const auto number = ::chronon::grobots::parseLiteral(written.value);
+    if (!number.ok()) return fail(debug::atColumn("expected a number", written.valueAt));
+    clause.value = number.value().toDouble();
+    condition.clauses.push_back(clause);
+  }
+  return condition;
+}
+
+bool ParsedCondition::holds(const DebugPosition& position, const grobocode::BrainState& state) const {
+  for (const Clause& c : clauses) {
+    double left = 0;
+    switch (c.subject) {
+      case Subject::kFrame: left = position.frame; break;
+      case Subject::kThread: left = position.robot; break;
+      case Subject::kDepth: left = state.height; break;
+      case Subject::kTop:
+        if (state.height < 1) return false;
+        left = state.stack[static_cast<size_t>(state.height - 1)].toDouble();
+        break;
+      case Subject::kSecond:
+        if (state.height < 2) return false;
+        left = state.stack[static_cast<size_t>(state.height - 2)].toDouble();
+        break;
+      case Subject::kVariable:
+        if (c.variable >= state.variables.size()) return false;
+        left = state.variables[c.variable].toDouble();
+        break;
+    }
+    if (!debug::compare(c.compare, left, c.value)) return false;
+  }
+  return true;
+}
+
 }  // namespace chronon::arena::grobots

@@ -74,23 +74,17 @@ bool RobbieCondition::holds(const MachineState& machine, const RobbieRoom& room)
 }
 
 std::optional<RobbieCondition> parseRobbieCondition(std::string_view text, const Program& program, std::string& error) {
-  RobbieCondition condition;
-  size_t at = 0;
-  const auto skipSpace = [&] {
-    while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
-  };
+  namespace debug = ::chronon::arena::debug;
   const auto fail = [&](const std::string& message) {
     error = message + " (RL conditions are clauses like 'steps > 100', 'time >= 5000' or 'Laps == 3' joined by &&)";
     return std::nullopt;
   };
-  skipSpace();
-  if (at == text.size()) return condition;
-  for (;;) {
+  const std::optional<std::vector<debug::ClauseText>> split = debug::splitCondition(text, error);
+  if (!split) return fail(error);
+  RobbieCondition condition;
+  for (const debug::ClauseText& written : *split) {
     RobbieCondition::Clause clause;
-    skipSpace();
-    size_t end = at;
-    while (end < text.size() && std::isalnum(static_cast<unsigned char>(text[end]))) ++end;
-    const std::string_view word = text.substr(at, end - at);
+    const std::string_view word = written.subject;
     bool boolean = false;
     if (word == "steps") {
       clause.subject = RobbieCondition::Clause::Subject::kSteps;
@@ -99,38 +93,21 @@ std::optional<RobbieCondition> parseRobbieCondition(std::string_view text, const
     } else {
       const auto reg = std::find_if(program.registers.begin(), program.registers.end(),
                                     [&](const RegisterInfo& r) { return !r.hidden && r.name == word; });
-      if (word.empty() || reg == program.registers.end()) {
-        return fail("expected steps, time or a register name at column " + std::to_string(at + 1));
-      }
+      if (reg == program.registers.end())
+        return fail(debug::atColumn("expected steps, time or a register name", written.subjectAt));
       if (reg->type == ValueType::kString)
         return fail("'" + std::string(word) + "' holds a string, which conditions do not compare");
       clause.subject = RobbieCondition::Clause::Subject::kRegister;
       clause.reg = static_cast<int>(reg - program.registers.begin());
       boolean = reg->type == ValueType::kBoolean;
     }
-    at = end;
-    skipSpace();
-    bool matched = false;
-    for (const auto& [spelling, how] : ::chronon::arena::debug::kCompareSpellings) {
-      if (text.substr(at, spelling.size()) == spelling) {
-        clause.compare = how;
-        at += spelling.size();
-        matched = true;
-        break;
-      }
-    }
-    if (!matched) return fail("expected a comparison (== != < <= > >=) at column " + std::to_string(at + 1));
-    skipSpace();
-    size_t valueEnd = at;
-    while (valueEnd < text.size() && text[valueEnd] != ' ' && text[valueEnd] != '\t' && text[valueEnd] != '&')
-      ++valueEnd;
-    const std::string literal(text.substr(at, valueEnd - at));
+    clause.compare = written.compare;
+    const std::string literal(written.value);
     if (boolean) {
       if (literal != "true" && literal != "false")
-        return fail("expected true or false at column " + std::to_string(at + 1));
-      if (clause.compare != RobbieCondition::Compare::kEqual && clause.compare != RobbieCondition::Compare::kNotEqual) {
+        return fail(debug::atColumn("expected true or false", written.valueAt));
+      if (clause.compare != RobbieCondition::Compare::kEqual && clause.compare != RobbieCondition::Compare::kNotEqual)
         return fail("a boolean compares only with == or !=");
-      }
       clause.value = literal == "true";
     } else {
       int64_t integer = 0;
@@ -140,19 +117,14 @@ std::optional<RobbieCondition> parseRobbieCondition(std::string_view text, const
       } else {
         char* stop = nullptr;
         const double real = std::strtod(literal.c_str(), &stop);
-        if (literal.empty() || stop != literal.c_str() + literal.size()) {
-          return fail("expected a number at column " + std::to_string(at + 1));
-        }
+        if (literal.empty() || stop != literal.c_str() + literal.size())
+          return fail(debug::atColumn("expected a number", written.valueAt));
         clause.value = real;
       }
     }
-    at = valueEnd;
     condition.clauses.push_back(std::move(clause));
-    skipSpace();
-    if (at == text.size()) return condition;
-    if (text.substr(at, 2) != "&&") return fail("expected && or the end at column " + std::to_string(at + 1));
-    at += 2;
   }
+  return condition;
 }
 
 std::vector<int> robbieLineBreakAddresses(const Program& program, int line, int& usedLine) {

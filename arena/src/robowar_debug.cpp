@@ -98,26 +98,18 @@ bool isReturnAddress(const robotalk::Program& program, int value) {
 }
 
 std::optional<DebugCondition> parseDebugCondition(std::string_view text, std::string& error) {
-  DebugCondition condition;
-  size_t at = 0;
-  auto skipSpace = [&] {
-    while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at]))) ++at;
-  };
-  auto fail = [&](const std::string& message) {
+  const auto fail = [&](const std::string& message) {
     error = message +
             " (conditions are clauses like 'chronon > 100', 'robot == 1', 'top > 50', 'depth >= 2' or 'a == 3' "
             "joined by &&)";
     return std::nullopt;
   };
-  skipSpace();
-  if (at == text.size()) return condition;
-  for (;;) {
+  const std::optional<std::vector<debug::ClauseText>> split = debug::splitCondition(text, error);
+  if (!split) return fail(error);
+  DebugCondition condition;
+  for (const debug::ClauseText& written : *split) {
     DebugCondition::Clause clause;
-    skipSpace();
-    size_t wordEnd = at;
-    while (wordEnd < text.size() && std::isalpha(static_cast<unsigned char>(text[wordEnd]))) ++wordEnd;
-    if (wordEnd < text.size() && text[wordEnd] == '\'') ++wordEnd;  // A quoted variable, `a'`.
-    const std::string_view word = text.substr(at, wordEnd - at);
+    const std::string_view word = written.subject;
     if (sameWithoutCase(word, "chronon")) {
       clause.subject = DebugCondition::Subject::kChronon;
     } else if (sameWithoutCase(word, "robot")) {
@@ -132,36 +124,19 @@ std::optional<DebugCondition> parseDebugCondition(std::string_view text, std::st
       clause.subject = DebugCondition::Subject::kVariable;
       clause.variable = debugVariableIndex(word);
     } else {
-      return fail("expected chronon, robot, top, second, depth or a variable (a-w, z) at column " +
-                  std::to_string(at + 1));
+      return fail(
+          debug::atColumn("expected chronon, robot, top, second, depth or a variable (a-w, z)", written.subjectAt));
     }
-    at = wordEnd;
-    skipSpace();
-    bool matched = false;
-    for (const auto& [spelling, how] : debug::kCompareSpellings) {
-      if (text.substr(at, spelling.size()) == spelling) {
-        clause.compare = how;
-        at += spelling.size();
-        matched = true;
-        break;
-      }
-    }
-    if (!matched) return fail("expected a comparison (== != < <= > >=) at column " + std::to_string(at + 1));
-    skipSpace();
-    const char* begin = text.data() + at;
-    const char* end = text.data() + text.size();
+    clause.compare = written.compare;
+    const char* begin = written.value.data();
+    const char* end = begin + written.value.size();
     if (begin != end && *begin == '+') ++begin;
     const auto [next, status] = std::from_chars(begin, end, clause.value);
-    if (status != std::errc() || next == begin) {
-      return fail("expected an integer at column " + std::to_string(at + 1));
-    }
-    at = static_cast<size_t>(next - text.data());
+    if (status != std::errc() || next != end || begin == end)
+      return fail(debug::atColumn("expected an integer", written.valueAt));
     condition.clauses.push_back(clause);
-    skipSpace();
-    if (at == text.size()) return condition;
-    if (text.substr(at, 2) != "&&") return fail("expected && or the end at column " + std::to_string(at + 1));
-    at += 2;
   }
+  return condition;
 }
 
 int debugLineOf(const robotalk::Program& program, const SourceFile* source, int address) {

@@ -13,7 +13,6 @@
 
 #include <unistd.h>
 
-#include "chronon/arena/debug_condition.h"
 #include "chronon/arena/grobots_replay.h"
 #include "chronon/compiler/grobocode_disasm.h"
 #include "chronon/compiler/load.h"
@@ -146,111 +145,6 @@ std::string trimmed(std::string text) {
   return text;
 }
 
-// What a condition clause compares: a world or brain figure, or a variable of the type.
-struct Clause {
-  enum class Subject : uint8_t { kFrame, kThread, kDepth, kTop, kSecond, kVariable };
-  using Compare = arena::debug::Compare;
-  Subject subject = Subject::kFrame;
-  size_t variable = 0;
-  Compare compare = Compare::kEqual;
-  double value = 0;
-};
-
-// Parses a Grobots condition for `brain`: clauses `SUBJECT OP NUMBER` joined by `&&`, SUBJECT one of
-// frame, thread (the robot's serial, its thread id), depth, top, second or a variable of the type, NUMBER a Grobocode
-// literal. Returns nullopt and sets `error` otherwise. A clause on `top` or `second` fails while the stack is too
-// shallow.
-std::optional<std::vector<Clause>> parseCondition(const std::string& text, const grobocode::Brain& brain,
-                                                  std::string& error) {
-  std::vector<Clause> clauses;
-  std::string rest = trimmed(text);
-  if (rest.empty()) return clauses;
-  const auto fail = [&](const std::string& message) {
-    error = message + " (conditions are clauses like 'frame > 100', 'top >= 2.5' or 'seen-time < 0' joined by &&)";
-    return std::nullopt;
-  };
-  size_t start = 0;
-  while (start <= rest.size()) {
-    const size_t end = rest.find("&&", start);
-    const std::string part = trimmed(rest.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    size_t at = std::string::npos;
-    Clause clause;
-    size_t width = 0;
-    for (const auto& [spelling, how] : arena::debug::kCompareSpellings) {
-      const size_t found = part.find(spelling);
-      if (found != std::string::npos && (at == std::string::npos || found < at)) {
-        at = found;
-        width = spelling.size();
-        clause.compare = how;
-      }
-    }
-    if (at == std::string::npos) return fail("expected a comparison (== != < <= > >=) in '" + part + "'");
-    // "<=" is found at the same place as "<": prefer the longer spelling there.
-    for (const auto& [spelling, how] : arena::debug::kCompareSpellings) {
-      if (spelling.size() == 2 && part.compare(at, 2, spelling) == 0) {
-        width = 2;
-        clause.compare = how;
-      }
-    }
-    const std::string subject = trimmed(part.substr(0, at));
-    const std::string number = trimmed(part.substr(at + width));
-    if (sameWithoutCase(subject, "frame")) {
-      clause.subject = Clause::Subject::kFrame;
-    } else if (sameWithoutCase(subject, "thread")) {
-      clause.subject = Clause::Subject::kThread;
-    } else if (sameWithoutCase(subject, "depth")) {
-      clause.subject = Clause::Subject::kDepth;
-    } else if (sameWithoutCase(subject, "top")) {
-      clause.subject = Clause::Subject::kTop;
-    } else if (sameWithoutCase(subject, "second")) {
-      clause.subject = Clause::Subject::kSecond;
-    } else {
-      bool found = false;
-      for (size_t i = 0; i < brain.variables.size(); ++i) {
-        if (sameWithoutCase(brain.variables[i].name, subject)) {
-          clause.subject = Clause::Subject::kVariable;
-          clause.variable = i;
-          found = true;
-        }
-      }
-      if (!found) return fail("unknown subject '" + subject + "'");
-    }
-    const auto parsed = grobots::parseLiteral(number);
-    if (!parsed.ok()) return fail("expected a number after the comparison in '" + part + "'");
-    clause.value = parsed.value().toDouble();
-    clauses.push_back(clause);
-    if (end == std::string::npos) break;
-    start = end + 2;
-  }
-  return clauses;
-}
-
-bool holds(const std::vector<Clause>& clauses, const arena::grobots::DebugPosition& position,
-           const grobocode::BrainState& state) {
-  for (const Clause& c : clauses) {
-    double left = 0;
-    switch (c.subject) {
-      case Clause::Subject::kFrame: left = position.frame; break;
-      case Clause::Subject::kThread: left = position.robot; break;
-      case Clause::Subject::kDepth: left = state.height; break;
-      case Clause::Subject::kTop:
-        if (state.height < 1) return false;
-        left = state.stack[static_cast<size_t>(state.height - 1)].toDouble();
-        break;
-      case Clause::Subject::kSecond:
-        if (state.height < 2) return false;
-        left = state.stack[static_cast<size_t>(state.height - 2)].toDouble();
-        break;
-      case Clause::Subject::kVariable:
-        if (c.variable >= state.variables.size()) return false;
-        left = state.variables[c.variable].toDouble();
-        break;
-    }
-    if (!arena::debug::compare(c.compare, left, c.value)) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 bool isGrobotsLaunch(const json& arguments) {
@@ -318,12 +212,12 @@ std::map<int, json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const Breakpo
   const auto conditionFor = [&](const RequestedBreakpoint& r, int32_t type,
                                 std::string& error) -> std::optional<arena::grobots::DebugCondition> {
     const grobocode::Brain& brain = *side.types[static_cast<size_t>(type)].brain;
-    std::optional<std::vector<Clause>> clauses = parseCondition(r.condition, brain, error);
-    if (!clauses) return std::nullopt;
-    if (clauses->empty()) return arena::grobots::DebugCondition{};
+    std::optional<arena::grobots::ParsedCondition> parsed = arena::grobots::parseCondition(r.condition, brain, error);
+    if (!parsed) return std::nullopt;
+    if (parsed->clauses.empty()) return arena::grobots::DebugCondition{};
     return arena::grobots::DebugCondition(
-        [clauses = std::move(*clauses)](const arena::grobots::DebugPosition& p, const grobocode::BrainState& s) {
-          return holds(clauses, p, s);
+        [condition = std::move(*parsed)](const arena::grobots::DebugPosition& p, const grobocode::BrainState& s) {
+          return condition.holds(p, s);
         });
   };
   for (const auto& [path, list] : requests.lines) {

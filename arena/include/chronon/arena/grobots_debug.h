@@ -16,11 +16,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "chronon/arena/debug_condition.h"
 #include "chronon/arena/debug_search.h"
 #include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/grobocode.h"
@@ -96,6 +98,32 @@ struct DebugEvaluation {
 
 /// Whether a breakpoint stops at a position, given the robot's brain there; empty means always.
 using DebugCondition = std::function<bool(const DebugPosition&, const grobocode::BrainState&)>;
+
+/// A breakpoint condition as a player writes it for a Grobots robot (docs/debugging.md
+/// "Conditions"): clauses on the frame, the robot's serial (`thread`, its thread in the debugger),
+/// the data stack's `depth`, `top` and `second` cells, or a variable of the type, each compared with
+/// a Grobocode number; all must hold. `holds` serves as a DebugCondition.
+struct ParsedCondition {
+  /// What a clause compares.
+  enum class Subject : uint8_t { kFrame, kThread, kDepth, kTop, kSecond, kVariable };
+  /// One comparison.
+  struct Clause {
+    Subject subject = Subject::kFrame;                ///< The left side.
+    size_t variable = 0;                              ///< kVariable: the variable's index in the brain.
+    debug::Compare compare = debug::Compare::kEqual;  ///< The comparison.
+    double value = 0;                                 ///< The right side.
+  };
+  std::vector<Clause> clauses;  ///< All must hold; none means always.
+
+  /// True when every clause holds at `position` for a robot whose brain is `state` (a clause on a
+  /// stack cell the stack does not have, or on a variable the state does not have, is false).
+  bool holds(const DebugPosition& position, const grobocode::BrainState& state) const;
+};
+
+/// Parses a condition for a robot with `brain` (its variables are subjects, compared without case,
+/// as are the other subjects; a value is a Grobocode number literal). A blank text always holds.
+/// Returns nullopt and sets `error` to a one-line message when the text is not in the language.
+std::optional<ParsedCondition> parseCondition(std::string_view text, const grobocode::Brain& brain, std::string& error);
 
 /// A breakpoint on one instruction of one type's brain: it applies to every robot of the type.
 struct DebugBreakpoint {
