@@ -28,7 +28,7 @@ void robbieRoom(std::string_view input);
 void replayFile(std::string_view input);
 /// Tournament and ladder records (JSON Lines, docs/tournament-records.md): after a first byte that
 /// picks a shard filter, parsed as `chronon tournament` reads plans and results (records by kind, the
-/// plan's id, its robots' bytes) and imported as `chronon ladder import` does into a ladder in memory
+/// plan's id, its robots' bytes, a Grobots plan's sides compiled) and imported as `chronon ladder import` does into a ladder in memory
 /// holding three bundled robots.
 void tournamentRecords(std::string_view input);
 /// Content-Length framed LSP messages: read with jsonrpc/ framing and handled by one language

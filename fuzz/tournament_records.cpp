@@ -1,4 +1,5 @@
 #include "chronon/arena/tournament_records.h"
+#include "chronon/arena/grobots_side_files.h"
 #include "chronon/ladder/ladder.h"
 #include "chronon/ladder/ladder_import.h"
 #include "fuzz_entries.h"
@@ -28,6 +29,8 @@ void tournamentRecords(std::string_view input) {
     if (robots != set.header->end() && robots->is_array()) {
       for (const nlohmann::json& robot : *robots) records::robotBytes(robot, error);
     }
+    // A Grobots plan's sides, compiled from its bytes as `tournament play` and the ladder do.
+    if (set.header->contains("sides")) arena::grobots::sidesFromPlan(*set.header, error);
   }
   // What `chronon ladder import` does with the same lines, into a ladder in memory that has the
   // bundled robots the seeds' plans name.

@@ -123,7 +123,10 @@ TEST_CASE("side files: a plan's sides compile from its bytes under its names", "
     nlohmann::json broken = header;
     broken["sides"][1] = records::robotJson("Broken", "broken.gb", "#side Broken\n#type x\n#code\n");
     CHECK(!sidesFromPlan(broken, error).has_value());
-    CHECK(error == "side Broken of the plan no longer loads");
+    CHECK(error == "side 'Broken' of the plan no longer loads");
+    broken["sides"][1]["name"] = 7;
+    CHECK(!sidesFromPlan(broken, error).has_value());
+    CHECK(error == "side 2 of the plan no longer loads");
   }
   SECTION("a header without sides is refused") {
     nlohmann::json none = header;

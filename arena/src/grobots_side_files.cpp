@@ -59,7 +59,8 @@ std::optional<std::vector<LoadedSide>> sidesFromPlan(const nlohmann::json& heade
     return std::nullopt;
   }
   std::vector<LoadedSide> out;
-  for (const nlohmann::json& side : *sides) {
+  for (size_t index = 0; index < sides->size(); ++index) {
+    const nlohmann::json& side = (*sides)[index];
     std::optional<std::string> bytes = records::robotBytes(side, error);
     if (!bytes) return std::nullopt;
     const std::string name = stringAt(side, "name");
@@ -69,7 +70,7 @@ std::optional<std::vector<LoadedSide>> sidesFromPlan(const nlohmann::json& heade
     SourceFile file(fileName, std::move(*bytes));
     grobocode::SideResult result = grobocode::compileSide(file);
     if (!result.loaded()) {
-      error = "side " + name + " of the plan no longer loads";
+      error = "side " + (name.empty() ? std::to_string(index + 1) : "'" + name + "'") + " of the plan no longer loads";
       return std::nullopt;
     }
     result.side.name = name;

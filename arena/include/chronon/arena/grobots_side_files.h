@@ -57,8 +57,9 @@ void sidesApart(std::vector<LoadedSide>& sides);
 /// The sides of a Grobots plan header (records::robotJson entries under `sides`), compiled from the
 /// bytes the plan holds and named as the plan names them. A side's file is named by the file name the
 /// plan records (its `file`, without a folder) when that is a side file name, else "side.gb". Nullopt with `error` when
-/// a side's bytes are missing or do not match their hash, or a side no longer loads (a plan from a build that read it
-/// otherwise). Diagnostics of sides that load are not reported: they were when the plan was made.
+/// a side's bytes are missing or do not match their hash, or a side no longer loads (named, or numbered from 1 when the
+/// plan gives it no name; a plan from a build that read it otherwise). Diagnostics of sides that load are not reported:
+/// they were when the plan was made.
 std::optional<std::vector<LoadedSide>> sidesFromPlan(const nlohmann::json& header, std::string& error);
 
 }  // namespace chronon::arena::grobots
