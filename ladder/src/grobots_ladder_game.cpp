@@ -11,7 +11,6 @@
 #include "chronon/arena/grobots_tournament_records.h"
 #include "chronon/arena/robowar_tournament_field.h"
 #include "chronon/arena/tournament_records.h"
-#include "chronon/compiler/load.h"
 #include "chronon/compiler/source.h"
 #include "chronon/ladder/grobots_ladder.h"
 #include "chronon/ladder/ladder_game.h"
@@ -67,11 +66,17 @@ class GrobotsGame : public LadderGame {
               {}};
     }
     // The side must load as the original loads it (grobots-language.md §4.7) before it enters.
-    Diagnostics diagnostics;
-    const std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
-    if (!file) return {std::nullopt, {}, render(SourceFile(path, ""), diagnostics)};
-    const grobocode::SideResult result = grobocode::compileSide(*file);
-    if (!result.loaded()) return {std::nullopt, "the side does not load", render(*file, result.diagnostics)};
+    const gb::SideFiles files = gb::loadSideFiles({path});
+    if (files.sides.empty()) {
+      const gb::SideFileReport& report = files.reports.front();
+      std::string reason;
+      switch (report.fate) {
+        case gb::SideFileFate::kLoaded:
+        case gb::SideFileFate::kUnreadable: break;  // The diagnostics say why.
+        case gb::SideFileFate::kNotLoaded: reason = "the side does not load"; break;
+      }
+      return {std::nullopt, reason, render(report.file, report.diagnostics)};
+    }
     return {std::filesystem::path(path).stem().string(), {}, {}};
   }
 
