@@ -40,35 +40,37 @@ constexpr const char* kViewDescription =
     "in any browser. The page is FILE with .html for its extension unless -o names it.\n";
 
 // Writes each entrant's recorded bytes under its recorded file name into `folder`, so that the re-run
-// loads them exactly as a battle loads files; returns the paths, or nullopt with `error` set.
-std::optional<std::vector<std::string>> materialise(const nlohmann::json& header, const std::filesystem::path& folder,
-                                                    std::string& error) {
-  const std::optional<std::vector<replay::Entrant>> files = replay::entrantFiles(header, error);
+// loads them exactly as a battle loads files; returns the entrants with `path` where each was written,
+// or nullopt with `error` set.
+std::optional<std::vector<replay::Entrant>> materialise(const nlohmann::json& header,
+                                                        const std::filesystem::path& folder, std::string& error) {
+  std::optional<std::vector<replay::Entrant>> files = replay::entrantFiles(header, error);
   if (!files) return std::nullopt;
-  std::vector<std::string> paths;
   for (size_t i = 0; i < files->size(); ++i) {
     const std::filesystem::path dir = folder / std::to_string(i);
     std::filesystem::create_directories(dir);
-    const std::string path = (dir / (*files)[i].path).string();
-    if (!writeWholeFile(path, (*files)[i].bytes)) {
+    replay::Entrant& file = (*files)[i];
+    file.path = (dir / file.path).string();
+    if (!writeWholeFile(file.path, file.bytes)) {
       error = "cannot write a temporary file";
       return std::nullopt;
     }
-    paths.push_back(path);
   }
-  return paths;
+  return files;
 }
 
-// Re-runs a RoboWar battle; returns the fresh run's lines or nullopt with `error` set.
+// Re-runs a RoboWar battle of the entrants `files` (materialise's); returns the fresh run's lines or
+// nullopt with `error` set.
 std::optional<std::vector<std::string>> rerunRoboWar(const nlohmann::json& header,
-                                                     const std::vector<std::string>& paths, EngineChoice& engines,
+                                                     const std::vector<replay::Entrant>& files, EngineChoice& engines,
                                                      std::string& error) {
   std::vector<robotalk::LoadedRobot> robots;
-  robots.reserve(paths.size());
-  for (const std::string& path : paths) {
-    robots.push_back(robotalk::loadRobot(path, robotalk::CompileOptions{}));
+  robots.reserve(files.size());
+  for (const replay::Entrant& file : files) {
+    // By path: an .RWR file is read as one, which its name says.
+    robots.push_back(robotalk::loadRobot(file.path, robotalk::CompileOptions{}));
     if (robots.back().diagnostics.hasErrors()) {
-      error = std::filesystem::path(path).filename().string() + " no longer compiles";
+      error = std::filesystem::path(file.path).filename().string() + " no longer compiles";
       return std::nullopt;
     }
   }
@@ -78,7 +80,7 @@ std::optional<std::vector<std::string>> rerunRoboWar(const nlohmann::json& heade
   for (size_t i = 0; i < robots.size(); ++i) {
     const nlohmann::json& e = header["entrants"][i];
     entries.push_back({&robots[i].program, e.value("team", 0)});
-    entrants.push_back({robots[i].program.name, paths[i], readWholeFile(paths[i]).value_or("")});
+    entrants.push_back({robots[i].program.name, files[i].path, files[i].bytes});
     programs.push_back({robots[i].program.name, &robots[i].program});
   }
   prepareRoboTalkEngine(engines, programs);
@@ -91,10 +93,12 @@ std::optional<std::vector<std::string>> rerunRoboWar(const nlohmann::json& heade
   return lines;
 }
 
-// Re-runs a Grobots round.
+// Re-runs a Grobots round of the entrants `files` (materialise's).
 std::optional<std::vector<std::string>> rerunGrobots(const nlohmann::json& header,
-                                                     const std::vector<std::string>& paths, EngineChoice& engines,
+                                                     const std::vector<replay::Entrant>& files, EngineChoice& engines,
                                                      std::string& error) {
+  std::vector<std::string> paths;
+  for (const replay::Entrant& file : files) paths.push_back(file.path);
   std::vector<LoadedSide> loaded = loadSides(paths);
   if (loaded.size() != paths.size()) {
     error = "a side no longer loads";
@@ -126,20 +130,20 @@ std::optional<std::vector<std::string>> rerunGrobots(const nlohmann::json& heade
   return lines;
 }
 
-// Re-runs a Robbie run.
-std::optional<std::vector<std::string>> rerunRobbie(const nlohmann::json& header, const std::vector<std::string>& paths,
-                                                    bool jit, std::string& error) {
-  const std::optional<std::string> text = readWholeFile(paths[0]);
-  robbie::CompileResult compiled = robbie::compile(SourceFile(paths[0], text.value_or("")));
+// Re-runs a Robbie run of the entrants `files` (materialise's): the program, then the room file if any.
+std::optional<std::vector<std::string>> rerunRobbie(const nlohmann::json& header,
+                                                    const std::vector<replay::Entrant>& files, bool jit,
+                                                    std::string& error) {
+  robbie::CompileResult compiled = robbie::compile(SourceFile(files[0].path, files[0].bytes));
   if (!compiled.program) {
     error = "the program no longer compiles";
     return std::nullopt;
   }
   robbie::RoomSpec room = robbie::defaultRoom();
-  if (paths.size() > 1) {
+  if (files.size() > 1) {
     Diagnostics diagnostics;
     std::optional<robbie::RoomSpec> parsed =
-        robbie::parseRoomFile(SourceFile(paths[1], readWholeFile(paths[1]).value_or("")), diagnostics);
+        robbie::parseRoomFile(SourceFile(files[1].path, files[1].bytes), diagnostics);
     if (!parsed) {
       error = "the room file no longer reads";
       return std::nullopt;
@@ -150,16 +154,12 @@ std::optional<std::vector<std::string>> rerunRobbie(const nlohmann::json& header
   if (jit) {
     std::string reason;
     robbieJit = jit::RobbieJit::create(reason);
-    if (robbieJit) robbieJit->prepare(*compiled.program, paths[0], &reason);
+    if (robbieJit) robbieJit->prepare(*compiled.program, files[0].path, &reason);
   }
   robbie::Engine& runner = robbieJit ? static_cast<robbie::Engine&>(*robbieJit) : robbie::interpreterEngine();
-  std::vector<replay::Entrant> entrants;
-  const nlohmann::json& list = header["entrants"];
-  for (size_t i = 0; i < paths.size(); ++i)
-    entrants.push_back({list[i].value("name", ""), paths[i], readWholeFile(paths[i]).value_or("")});
   const int64_t steps = header.value("options", nlohmann::json::object()).value("stepLimit", robbie::kDefaultStepLimit);
   std::vector<std::string> lines;
-  robbie::recordRun(*compiled.program, room, steps, runner, entrants, header.value("engine", "interpreter"),
+  robbie::recordRun(*compiled.program, room, steps, runner, files, header.value("engine", "interpreter"),
                     [&](std::string_view l) { lines.emplace_back(l); });
   return lines;
 }
@@ -174,18 +174,18 @@ bool verifyOne(const std::string& path, EngineChoice& engines) {
     return false;
   }
   const arena::records::TempFolder folder("chronon-verify");
-  std::optional<std::vector<std::string>> paths = materialise(file->header, folder.path, error);
+  std::optional<std::vector<replay::Entrant>> files = materialise(file->header, folder.path, error);
   std::optional<std::vector<std::string>> lines;
   // replay::parse has checked that the game is one of the three.
   const std::string game = file->header["game"].get<std::string>();
-  if (paths) {
+  if (files) {
     try {
       if (game == "robowar") {
-        lines = rerunRoboWar(file->header, *paths, engines, error);
+        lines = rerunRoboWar(file->header, *files, engines, error);
       } else if (game == "grobots") {
-        lines = rerunGrobots(file->header, *paths, engines, error);
+        lines = rerunGrobots(file->header, *files, engines, error);
       } else {
-        lines = rerunRobbie(file->header, *paths, engines.jitRequested, error);
+        lines = rerunRobbie(file->header, *files, engines.jitRequested, error);
       }
     } catch (const nlohmann::json::exception& e) {
       error = std::string("the header is malformed (") + e.what() + ")";
