@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chronon/arena/entry_files.h"
+#include "chronon/arena/json_text.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_tournament_field.h"
@@ -138,7 +139,7 @@ int runBattle(const Args& args) {
                                  {"text", e.text}});
       }
     }
-    std::printf("%s\n", out.dump(2).c_str());
+    std::printf("%s\n", arena::jsonText(out, 2).c_str());
     return 0;
   }
 

@@ -39,36 +39,16 @@ constexpr const char* kViewDescription =
     "Writes the battle viewer with the replay FILE inside: one self-contained page that opens offline\n"
     "in any browser. The page is FILE with .html for its extension unless -o names it.\n";
 
-// Writes each entrant's recorded bytes under its recorded file name into `folder`, so that the re-run
-// loads them exactly as a battle loads files; returns the entrants with `path` where each was written,
-// or nullopt with `error` set.
-std::optional<std::vector<replay::Entrant>> materialise(const nlohmann::json& header,
-                                                        const std::filesystem::path& folder, std::string& error) {
-  std::optional<std::vector<replay::Entrant>> files = replay::entrantFiles(header, error);
-  if (!files) return std::nullopt;
-  for (size_t i = 0; i < files->size(); ++i) {
-    const std::filesystem::path dir = folder / std::to_string(i);
-    std::filesystem::create_directories(dir);
-    replay::Entrant& file = (*files)[i];
-    file.path = (dir / file.path).string();
-    if (!writeWholeFile(file.path, file.bytes)) {
-      error = "cannot write a temporary file";
-      return std::nullopt;
-    }
-  }
-  return files;
-}
-
-// Re-runs a RoboWar battle of the entrants `files` (materialise's); returns the fresh run's lines or
-// nullopt with `error` set.
+// Re-runs a RoboWar battle of the entrants `files` (replay::entrantFiles: each recorded file name
+// with its bytes); returns the fresh run's lines or nullopt with `error` set.
 std::optional<std::vector<std::string>> rerunRoboWar(const nlohmann::json& header,
                                                      const std::vector<replay::Entrant>& files, EngineChoice& engines,
                                                      std::string& error) {
   std::vector<robotalk::LoadedRobot> robots;
   robots.reserve(files.size());
   for (const replay::Entrant& file : files) {
-    // By path: an .RWR file is read as one, which its name says.
-    robots.push_back(robotalk::loadRobot(file.path, robotalk::CompileOptions{}));
+    // Under its recorded file name, which says whether the bytes are an .RWR file.
+    robots.push_back(robotalk::loadRobotBytes(file.path, file.bytes, robotalk::CompileOptions{}));
     if (robots.back().diagnostics.hasErrors()) {
       error = std::filesystem::path(file.path).filename().string() + " no longer compiles";
       return std::nullopt;
@@ -93,14 +73,14 @@ std::optional<std::vector<std::string>> rerunRoboWar(const nlohmann::json& heade
   return lines;
 }
 
-// Re-runs a Grobots round of the entrants `files` (materialise's).
+// Re-runs a Grobots round of the entrants `files` (replay::entrantFiles).
 std::optional<std::vector<std::string>> rerunGrobots(const nlohmann::json& header,
                                                      const std::vector<replay::Entrant>& files, EngineChoice& engines,
                                                      std::string& error) {
-  std::vector<std::string> paths;
-  for (const replay::Entrant& file : files) paths.push_back(file.path);
-  std::vector<LoadedSide> loaded = loadSides(paths);
-  if (loaded.size() != paths.size()) {
+  std::vector<SourceFile> texts;
+  for (const replay::Entrant& file : files) texts.emplace_back(file.path, file.bytes);
+  std::vector<LoadedSide> loaded = arena::grobots::loadSideBytes(std::move(texts)).sides;
+  if (loaded.size() != files.size()) {
     error = "a side no longer loads";
     return std::nullopt;
   }
@@ -108,7 +88,7 @@ std::optional<std::vector<std::string>> rerunGrobots(const nlohmann::json& heade
   std::vector<replay::Entrant> entrants;
   for (size_t i = 0; i < loaded.size(); ++i) {
     sides.push_back(&loaded[i].result.side);
-    entrants.push_back({loaded[i].result.side.name, paths[i], std::string(loaded[i].file.text())});
+    entrants.push_back({loaded[i].result.side.name, files[i].path, std::string(loaded[i].file.text())});
   }
   std::vector<int32_t> watch;
   arena::grobots::WorldOptions options =
@@ -130,7 +110,7 @@ std::optional<std::vector<std::string>> rerunGrobots(const nlohmann::json& heade
   return lines;
 }
 
-// Re-runs a Robbie run of the entrants `files` (materialise's): the program, then the room file if any.
+// Re-runs a Robbie run of the entrants `files` (replay::entrantFiles): the program, then the room file if any.
 std::optional<std::vector<std::string>> rerunRobbie(const nlohmann::json& header,
                                                     const std::vector<replay::Entrant>& files, bool jit,
                                                     std::string& error) {
@@ -173,8 +153,7 @@ bool verifyOne(const std::string& path, EngineChoice& engines) {
     std::printf("%s\n", error.c_str());
     return false;
   }
-  const arena::records::TempFolder folder("chronon-verify");
-  std::optional<std::vector<replay::Entrant>> files = materialise(file->header, folder.path, error);
+  std::optional<std::vector<replay::Entrant>> files = replay::entrantFiles(file->header, error);
   std::optional<std::vector<std::string>> lines;
   // replay::parse has checked that the game is one of the three.
   const std::string game = file->header["game"].get<std::string>();

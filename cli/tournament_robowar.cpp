@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "chronon/arena/json_text.h"
 #include "chronon/arena/parallel.h"
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_tournament.h"
@@ -39,7 +40,7 @@ std::string replayName(const rw::TournamentReport& report, const rw::Bout& bout)
 // Runs every bout of `report` again with a recorder (battles are deterministic, so each is the bout
 // the standings counted) and writes its replay into `folder`; false after a message on failure.
 bool writeReplays(const rw::TournamentReport& report, const rw::Field& field, const rw::TournamentOptions& options,
-                  const char* engineName, const std::string& folder, const std::vector<std::string>& bytes) {
+                  const char* engineName, const std::string& folder) {
   if (!makeFolder(folder, "tournament")) return false;
   std::atomic<bool> ok{true};
   arena::parallelFor(report.bouts.size(), options.threads, [&](size_t b) {
@@ -49,7 +50,7 @@ bool writeReplays(const rw::TournamentReport& report, const rw::Field& field, co
     for (const int r : bout.robots) {
       const rw::Contestant& c = report.contestants[static_cast<size_t>(r)];
       entries.push_back({c.program, c.team});
-      entrants.push_back({c.name, field.paths[static_cast<size_t>(r)], bytes[static_cast<size_t>(r)]});
+      entrants.push_back({c.name, field.paths[static_cast<size_t>(r)], field.bytes[static_cast<size_t>(r)]});
     }
     ReplayOutput output((std::filesystem::path(folder) / (replayName(report, bout) + ".replay")).string());
     rw::recordBattle(entries, entrants, bout.seed, options.rules, engineName, output.sink());
@@ -106,7 +107,6 @@ bool writeFile(const std::string& path, const std::string& text) {
 struct Tournament {
   rw::Field field;
   rw::TournamentOptions options;
-  std::vector<std::string> bytes;  ///< Each contestant's file bytes.
   nlohmann::json header;
   std::string planId;
 };
@@ -129,24 +129,16 @@ bool loadFromCommand(const TournamentCommand& c, Tournament& t) {
   for (const rw::Rejection& r : t.field.rejected)
     std::fprintf(stderr, "chronon tournament: left out %s:\n%s", r.path.c_str(), r.message.c_str());
   for (const std::string& note : t.field.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
-  for (const std::string& path : t.field.paths) t.bytes.push_back(readWholeFile(path).value_or(""));
-  t.header = rw::planHeader(t.field, t.bytes, o, *category);
+  t.header = rw::planHeader(t.field, o, *category);
   t.planId = arena::records::planId(t.header);
   return true;
 }
 
 bool loadFromPlan(const nlohmann::json& header, Tournament& t) {
   std::string error;
-  // The robots are written out only to be compiled; the folder goes at once, so that no process
-  // end (finishCommand's included) leaves it behind.
-  const records::TempFolder temp("chronon-tournament");
-  if (temp.path.empty() || !rw::fieldFromPlan(header, temp.path, t.field, t.options, error)) {
-    std::fprintf(stderr, "chronon tournament: %s\n", error.empty() ? "cannot make a temporary folder" : error.c_str());
+  if (!rw::fieldFromPlan(header, t.field, t.options, error)) {
+    std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
     return false;
-  }
-  for (const nlohmann::json& robot : header["robots"]) {
-    std::string ignored;
-    t.bytes.push_back(arena::records::robotBytes(robot, ignored).value_or(""));
   }
   t.header = header;
   t.planId = arena::records::planId(header);
@@ -179,7 +171,7 @@ std::vector<nlohmann::json> stageMatches(const Tournament& t, const std::vector<
 
 int printStandings(const TournamentCommand& c, Tournament& t, const rw::TournamentReport& report, bool writeSave) {
   if (!c.replayDir.empty() &&
-      !writeReplays(report, t.field, t.options, c.engines.roboTalkJit ? "jit" : "interpreter", c.replayDir, t.bytes))
+      !writeReplays(report, t.field, t.options, c.engines.roboTalkJit ? "jit" : "interpreter", c.replayDir))
     return 1;
   if (!c.logPath.empty() && !writeFile(c.logPath, rw::formatBoutLog(report))) {
     std::fprintf(stderr, "chronon tournament: cannot write the log to %s\n", c.logPath.c_str());
@@ -212,7 +204,7 @@ int printStandings(const TournamentCommand& c, Tournament& t, const rw::Tourname
       return 1;
   }
   if (c.json) {
-    std::fputs((toJson(report, t.field).dump(2) + "\n").c_str(), stdout);
+    std::fputs((arena::jsonText(toJson(report, t.field), 2) + "\n").c_str(), stdout);
   } else if (c.csv) {
     std::fputs(rw::formatStandingsCsv(report).c_str(), stdout);
   } else {
@@ -289,7 +281,7 @@ int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::Recor
       std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
       return 1;
     }
-    printLine(t.header.dump());
+    printLine(arena::jsonText(t.header));
     if (log.missing.empty()) {
       std::fprintf(stderr, "chronon tournament: every match has a result; nothing is left to plan\n");
       return 0;
@@ -297,7 +289,7 @@ int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::Recor
     std::set<size_t> missing;
     for (const rw::Bout& b : log.missing) missing.insert(b.index);
     for (const nlohmann::json& m : lastStage) {
-      if (missing.count(m["index"].get<size_t>()) != 0) printLine(m.dump());
+      if (missing.count(m["index"].get<size_t>()) != 0) printLine(arena::jsonText(m));
     }
     return 0;
   }
@@ -323,12 +315,11 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
   ProgressLine line(0);
   rw::ProgressCallback progress;
   if (line.enabled()) progress = [&](size_t done, size_t total) { line.update(done, total); };
-  rw::runBouts(
-      t.field.contestants, *bouts, t.options.rules, c.threads, {}, progress, 0, 0, [&](const rw::BoutResult& r) {
-        printLine(
-            arena::records::resultRecord(t.planId, rw::matchRecord(r.bout, t.header), engine, rw::outcomeJson(r.result))
-                .dump());
-      });
+  rw::runBouts(t.field.contestants, *bouts, t.options.rules, c.threads, {}, progress, 0, 0,
+               [&](const rw::BoutResult& r) {
+                 printLine(arena::jsonText(arena::records::resultRecord(t.planId, rw::matchRecord(r.bout, t.header),
+                                                                        engine, rw::outcomeJson(r.result))));
+               });
   return finishCommand(c.engines, 0);
 }
 

@@ -1,5 +1,6 @@
 #include "chronon/arena/tournament_records.h"
 #include "chronon/arena/grobots_side_files.h"
+#include "chronon/arena/robowar_tournament_records.h"
 #include "chronon/ladder/ladder.h"
 #include "chronon/ladder/ladder_import.h"
 #include "fuzz_entries.h"
@@ -29,8 +30,11 @@ void tournamentRecords(std::string_view input) {
     if (robots != set.header->end() && robots->is_array()) {
       for (const nlohmann::json& robot : *robots) records::robotBytes(robot, error);
     }
-    // A Grobots plan's sides, compiled from its bytes as `tournament play` and the ladder do.
+    // A plan's robots or sides, compiled from its bytes as `tournament play` and the ladder do.
     if (set.header->contains("sides")) arena::grobots::sidesFromPlan(*set.header, error);
+    arena::robowar::Field field;
+    arena::robowar::TournamentOptions options;
+    arena::robowar::fieldFromPlan(*set.header, field, options, error);
   }
   // What `chronon ladder import` does with the same lines, into a ladder in memory that has the
   // bundled robots the seeds' plans name.

@@ -72,6 +72,27 @@ TEST_CASE("side files: what loads, what each path reports, and names set apart",
   CHECK(codeName(files.reports[2].diagnostics.all()[0].code) == "RT100");
 }
 
+TEST_CASE("side files: bytes already read load as the files that held them", "[grobots-side-files]") {
+  const std::string algae = test::readFile(bundled("algae.gb"));
+  const SideFiles files =
+      loadSideBytes({SourceFile("algae.gb", algae), SourceFile("broken.gb", "#side B\n#code\n"),
+                     SourceFile("junk.gb", std::string("\x01\x00\x02", 3)), SourceFile("again.gb", algae)});
+  // The same sides, names set apart, and reports as loadSideFiles gives for such files.
+  const SideFiles fromDisk = loadSideFiles({bundled("algae.gb")});
+  REQUIRE(fromDisk.sides.size() == 1);
+  REQUIRE(files.sides.size() == 2);
+  CHECK(files.sides[0].file.name() == "algae.gb");
+  CHECK(files.sides[0].file.text() == algae);
+  CHECK(files.sides[0].result.side.name == fromDisk.sides[0].result.side.name);
+  CHECK(files.sides[1].result.side.name == fromDisk.sides[0].result.side.name + "'");
+  REQUIRE(files.reports.size() == 2);
+  CHECK(files.reports[0].fate == SideFileFate::kNotLoaded);
+  CHECK(files.reports[1].file.name() == "junk.gb");
+  CHECK(files.reports[1].fate == SideFileFate::kUnreadable);
+  REQUIRE(!files.reports[1].diagnostics.all().empty());
+  CHECK(codeName(files.reports[1].diagnostics.all()[0].code) == "RT102");
+}
+
 TEST_CASE("side files: sidesApart keeps adding until a name is new", "[grobots-side-files]") {
   SideFiles files = loadSideFiles({bundled("algae.gb"), bundled("hive.gb")});
   REQUIRE(files.sides.size() == 2);

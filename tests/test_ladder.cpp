@@ -174,6 +174,10 @@ TEST_CASE("the ladder library enters robots then plays and verifies their duels 
   CHECK_FALSE(report.files[11].check.name);
   CHECK(report.added == 10);
   CHECK(report.refused());
+  // An entry keeps the bytes its check compiled, the file's; a refused file has none.
+  CHECK(report.files[1].check.bytes == chronon::test::readFile(robots / "corner-camper.rtk"));
+  CHECK(report.files[11].check.bytes.empty());
+  CHECK(ld::grobotsGame().check(side.string()).bytes == chronon::test::readFile(side));
   // The same files again: nothing new, each with the ladder's note.
   ld::AddReport again;
   REQUIRE(ld::addEntries(*ladder, {robots.string()}, again, error));

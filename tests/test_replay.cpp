@@ -317,6 +317,49 @@ TEST_CASE("chronon writes replays and pages, verifies them and rejects bad files
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("names that are not UTF-8 are written as U+FFFD, not a crash", "[replay][cli]") {
+  // A robot named after a Latin-1 file name, a side whose #side line is Latin-1 and a robot whose
+  // error quotes a Latin-1 token: JSON carries only UTF-8, and each write used to throw.
+  const std::filesystem::path top = std::filesystem::temp_directory_path() / "chronon-test-latin1";
+  const std::filesystem::path dir = top / "robots";
+  std::filesystem::remove_all(top);
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path stdlib = chronon::test::sourceDir() / "stdlib";
+  const std::string senor = (dir / "se\xf1or.rtk").string();
+  std::filesystem::copy_file(stdlib / "robowar" / "dodger.rtk", senor);
+  std::filesystem::copy_file(stdlib / "robowar" / "spinner.rtk", dir / "spinner.rtk");
+  std::ofstream(dir / "bad.rtk", std::ios::binary) << "main: \xff\xfe jump\n";
+  std::ofstream(top / "side.gb", std::ios::binary)
+      << "#side Se\xf1or\n#type T\n#hardware\nprocessor 5\nenergy 10 1\n#code\nmain: sync main& jump\n#end\n";
+  std::string out;
+  CHECK(runChronon("battle '" + senor + "' '" + (dir / "spinner.rtk").string() + "' --replay '" +
+                       (dir / "rw.replay").string() + "'",
+                   out) == 0);
+  CHECK(runChronon("replay verify '" + (dir / "rw.replay").string() + "'", out) == 0);
+  CHECK(out.find("ok,") != std::string::npos);
+  std::string error;
+  const std::optional<replay::File> recorded = replay::readFile((dir / "rw.replay").string(), error);
+  REQUIRE(recorded);
+  CHECK(recorded->header["entrants"][0]["name"] == "se\xef\xbf\xbdor");
+  CHECK(runChronon("battle '" + (top / "side.gb").string() + "' '" + (stdlib / "grobots" / "algae.gb").string() +
+                       "' --frames 50 --replay '" + (top / "gb.replay").string() + "'",
+                   out) == 0);
+  CHECK(runChronon("replay verify '" + (top / "gb.replay").string() + "'", out) == 0);
+  CHECK(out.find("ok,") != std::string::npos);
+  // The tournament's plan, its play and its --json carry the names and the left-out robot's message.
+  const std::string run = (top / "run").string();
+  CHECK(runChronon("tournament '" + dir.string() + "' --duels 1 --groups 0 --out '" + run + "'", out) == 0);
+  const std::string plan = readFile(std::filesystem::path(run) / "plan.jsonl");
+  CHECK(plan.find("se\xef\xbf\xbdor") != std::string::npos);
+  CHECK(plan.find("unknown token '\xef\xbf\xbd\xef\xbf\xbd'") != std::string::npos);
+  CHECK(runChronon("tournament play '" + run + "/plan.jsonl'", out) == 0);
+  CHECK(out.find("\"record\":\"result\"") != std::string::npos);
+  CHECK(runChronon("tournament --resume '" + run + "'", out) == 0);
+  CHECK(runChronon("tournament '" + dir.string() + "' --duels 1 --groups 0 --json", out) == 0);
+  CHECK(out.find("se\xef\xbf\xbdor") != std::string::npos);
+  std::filesystem::remove_all(top);
+}
+
 TEST_CASE("header fields of the wrong type count as absent", "[replay]") {
   std::string error;
   CHECK_FALSE(replay::parse(R"({"format":{"a":1},"version":1,"game":"robowar"})"

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -144,6 +145,55 @@ TEST_CASE(".RWR files: hardware, code and embedded source", "[frontend][rwr]") {
     }
   }
   CHECK(files == 15);
+}
+
+TEST_CASE("a robot loads from bytes already read as from the file that held them", "[frontend][load]") {
+  const fs::path dir = fs::temp_directory_path() / ("chronon-test-load-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string source = "# twice\nmain: 1 drop main jump\n";
+  const std::string object = writeObjectCode(compile(SourceFile("twice.rtk", source), {}).program.words(), "twice");
+  const std::string binary("\x01\x00\x02\x03", 4);
+  for (const auto& [name, bytes] : {std::pair<std::string, std::string>{"twice.rtk", source},
+                                    {"twice.txt", object},
+                                    {"junk.rtk", binary},
+                                    {"short.rwr", "short"}}) {
+    INFO(name);
+    const std::string path = (dir / name).string();
+    std::ofstream(path, std::ios::binary) << bytes;
+    const LoadedRobot fromFile = loadRobot(path, {});
+    const LoadedRobot fromBytes = loadRobotBytes(path, bytes, {});
+    CHECK(fromBytes.kind == fromFile.kind);
+    CHECK(fromBytes.hasText == fromFile.hasText);
+    CHECK(fromBytes.program.words() == fromFile.program.words());
+    CHECK(fromBytes.program.name == fromFile.program.name);
+    CHECK(render(fromBytes.file, fromBytes.diagnostics) == render(fromFile.file, fromFile.diagnostics));
+    // What loaded is what a plan records; bytes refused as text are not kept.
+    CHECK(fromBytes.bytes() == (name == "junk.rtk" ? std::string() : bytes));
+  }
+  CHECK(loadRobotBytes("twice.txt", object, {}).kind == RobotFileKind::kObjectCode);
+  CHECK(loadRobotBytes("twice.rtk", source, {}).hasText);
+  CHECK_FALSE(loadRobotBytes("junk.rtk", binary, {}).hasText);
+  CHECK(loadRobotBytes("short.rwr", "short", {}).kind == RobotFileKind::kRwr);
+  // Bytes over a kind's limit are refused before they are read as that kind.
+  const LoadedRobot huge = loadRobotBytes("huge.rtk", std::string(kMaxSourceBytes + 1, ' '), {});
+  REQUIRE(huge.diagnostics.hasErrors());
+  CHECK(huge.diagnostics.all()[0].code == DiagCode::kFileTooLarge);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("an .RWR robot's bytes load as its file does", "[frontend][rwr]") {
+  CHRONON_REQUIRE_CORPUS();
+  const fs::path path = robowarDir() / "rwr" / "Dialectix.RWR";
+  const std::string bytes = readFile(path);
+  const LoadedRobot fromFile = loadRobot(path.string(), {});
+  const LoadedRobot fromBytes = loadRobotBytes(path.string(), bytes, {});
+  REQUIRE_FALSE(fromBytes.diagnostics.hasErrors());
+  CHECK(fromBytes.kind == RobotFileKind::kRwr);
+  CHECK_FALSE(fromBytes.hasText);
+  CHECK(fromBytes.program.words() == fromFile.program.words());
+  CHECK(fromBytes.program.hardware == fromFile.program.hardware);
+  CHECK(fromBytes.bytes() == bytes);
+  CHECK(fromFile.bytes() == bytes);
 }
 
 TEST_CASE(".RWR hardware and golden files agree with SOURCES.tsv", "[frontend][rwr]") {

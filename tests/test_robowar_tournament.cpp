@@ -21,6 +21,7 @@
 #include "chronon/arena/robowar_tournament_report.h"
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/compiler/robotalk_object_code.h"
 #include "test_support.h"
 
 namespace {
@@ -355,6 +356,48 @@ TEST_CASE("the category check leaves out robots over the limit and robots with e
   rw::Field missing;
   CHECK_FALSE(rw::loadField({(dir / "nothing.rtk").string()}, chronon::robowar::Category::kMortal, missing, error));
   CHECK(error.find("no such file or folder") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a field reads each robot file once, as battle loads it, and keeps its bytes", "[tournament]") {
+  const fs::path dir = tempFolder("field-bytes");
+  // Object code, as `chronon compile` writes it, enters a tournament as it enters a battle.
+  const std::string source = "# coded\n#!!team Red\nx: sync x jump\n";
+  const chronon::robotalk::CompileResult compiled =
+      chronon::robotalk::compile(chronon::SourceFile("c.rtk", source), {});
+  REQUIRE_FALSE(compiled.diagnostics.hasErrors());
+  const std::string object = chronon::robotalk::writeObjectCode(compiled.program.words(), "coded");
+  std::ofstream(dir / "coded.txt") << object;
+  std::ofstream(dir / "junk.rtk", std::ios::binary) << std::string("\x01\x00\x02\x03", 4);
+  std::ofstream(dir / "red.rtk") << "# red\n#!!team red\nx: sync x jump\n";
+  std::ofstream(dir / "blue.rtk") << "# blue\n#!!team Blue\nx: sync x jump\n";
+  std::ofstream(dir / "zred.rtk") << "# zred\n#!!team RED\nx: sync x jump\n";
+  std::string error;
+  rw::Field field;
+  REQUIRE(rw::loadField({dir.string()}, chronon::robowar::Category::kUnlimited, field, error));
+  REQUIRE(field.contestants.size() == 4);
+  REQUIRE(field.bytes.size() == 4);
+  CHECK(field.contestants[1].name == "coded");
+  CHECK(field.bytes[1] == object);
+  for (size_t i = 0; i < field.paths.size(); ++i) CHECK(field.bytes[i] == chronon::test::readFile(field.paths[i]));
+  // Teams are numbered in order of first appearance, names compared in any case.
+  CHECK(field.contestants[0].team == 1);  // blue
+  CHECK(field.contestants[2].team == 2);  // red
+  CHECK(field.contestants[3].team == 2);  // zred
+  // Bytes refused before compiling are listed by path, with the reader's code.
+  REQUIRE(field.rejected.size() == 1);
+  CHECK(field.rejected[0].message == (dir / "junk.rtk").string() + ": error: '" + (dir / "junk.rtk").string() +
+                                         "' looks like binary data, not source text [RT102]\n");
+  // addRobot takes bytes read elsewhere (a plan's) under a bare file name, numbering teams on.
+  CHECK(rw::addRobot(field, "green.rtk", "# green\n#!!team Green\nx: sync x jump\n",
+                     chronon::robowar::Category::kUnlimited) == 4);
+  CHECK(field.contestants[4].team == 3);
+  CHECK(rw::addRobot(field, "red.rtk", "# red again\n#!!team Red\nx: sync x jump\n",
+                     chronon::robowar::Category::kUnlimited) == 5);
+  CHECK(field.contestants[5].team == 2);
+  CHECK(field.contestants[5].name == "red (2)");
+  CHECK(rw::addRobot(field, "bad.rtk", "nowhere jump\n", chronon::robowar::Category::kUnlimited) == -1);
+  CHECK(field.rejected.back().message.rfind("bad.rtk:", 0) == 0);
   fs::remove_all(dir);
 }
 

@@ -42,10 +42,9 @@ fs::path tempFolder(const std::string& name) {
 
 using chronon::test::readFile;
 
-// The bundled RoboWar robots as a field, with the bytes of each file.
+// The bundled RoboWar robots as a field (with the bytes of each file).
 struct BundledField {
   rw::Field field;
-  std::vector<std::string> bytes;
 };
 
 const BundledField& bundledField() {
@@ -54,7 +53,6 @@ const BundledField& bundledField() {
     std::string error;
     const std::vector<std::string> args{(chronon::test::sourceDir() / "stdlib" / "robowar").string()};
     if (!rw::loadField(args, chronon::robowar::Category::kUnlimited, b.field, error)) FAIL(error);
-    for (const std::string& path : b.field.paths) b.bytes.push_back(readFile(path));
     return b;
   }();
   return kField;
@@ -84,7 +82,7 @@ const SmallTournament& smallTournament() {
     std::string error;
     t.report = rw::runTournament(b.field.contestants, options, {}, {}, error);
     if (!error.empty()) FAIL(error);
-    t.header = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
+    t.header = rw::planHeader(b.field, options, chronon::robowar::Category::kUnlimited);
     return t;
   }();
   return kPlayed;
@@ -439,17 +437,20 @@ TEST_CASE("a RoboWar tournament taking known results gives the standings of one 
 TEST_CASE("a RoboWar plan rebuilds its field: names, teams and paths as planned", "[records]") {
   const BundledField& b = bundledField();
   const rw::TournamentOptions options = smallOptions();
-  const nlohmann::json header = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
-  const fs::path dir = tempFolder("field");
+  const nlohmann::json header = rw::planHeader(b.field, options, chronon::robowar::Category::kUnlimited);
   rw::Field field;
   rw::TournamentOptions read;
   std::string error;
-  REQUIRE(rw::fieldFromPlan(nlohmann::json::parse(header.dump()), dir, field, read, error));
+  REQUIRE(rw::fieldFromPlan(nlohmann::json::parse(header.dump()), field, read, error));
   REQUIRE(field.contestants.size() == b.field.contestants.size());
+  REQUIRE(b.field.bytes.size() == b.field.paths.size());
   for (size_t i = 0; i < field.contestants.size(); ++i) {
     CHECK(field.contestants[i].name == b.field.contestants[i].name);
     CHECK(field.contestants[i].team == b.field.contestants[i].team);
     CHECK(field.paths[i] == b.field.paths[i]);
+    // loadField keeps the bytes it compiled, which are the file's; the plan gives the same back.
+    CHECK(b.field.bytes[i] == readFile(b.field.paths[i]));
+    CHECK(field.bytes[i] == b.field.bytes[i]);
   }
   CHECK(read.seed == options.seed);
   CHECK(read.numDuels == options.numDuels);
@@ -462,9 +463,23 @@ TEST_CASE("a RoboWar plan rebuilds its field: names, teams and paths as planned"
   // A robot whose source was changed after planning is refused.
   nlohmann::json tampered = header;
   tampered["robots"][0]["source"] = "main: main jump\n";
-  CHECK_FALSE(rw::fieldFromPlan(tampered, dir, field, read, error));
+  CHECK_FALSE(rw::fieldFromPlan(tampered, field, read, error));
   CHECK(error.find("hash") != std::string::npos);
-  fs::remove_all(dir);
+  // A robot whose bytes (hash and all) no longer compile is named by its file name alone, and a
+  // file name that is no string is only a label: the robot is read as RoboTalk text.
+  nlohmann::json broken = header;
+  const std::string junk = "main: nosuchword main jump\n";
+  broken["robots"][0] = chronon::arena::records::robotJson("x", "/far/away/x.rtk", junk);
+  rw::Field brokenField;
+  CHECK_FALSE(rw::fieldFromPlan(broken, brokenField, read, error));
+  CHECK(error.find("no longer compiles") != std::string::npos);
+  CHECK(error.find("x.rtk:") != std::string::npos);
+  CHECK(error.find("/far/away") == std::string::npos);
+  nlohmann::json labelled = header;
+  labelled["robots"][1]["file"] = 7;
+  rw::Field labelledField;
+  CHECK(rw::fieldFromPlan(labelled, labelledField, read, error));
+  CHECK(labelledField.contestants.size() == b.field.contestants.size());
 }
 
 TEST_CASE("Grobots round outcomes read back to the same bits and known rounds are not played", "[records]") {
@@ -603,9 +618,9 @@ TEST_CASE("Grobots round outcomes read back to the same bits and known rounds ar
 TEST_CASE("records of another plan or of an unknown kind are refused", "[records]") {
   const BundledField& b = bundledField();
   rw::TournamentOptions options = smallOptions();
-  const nlohmann::json header = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
+  const nlohmann::json header = rw::planHeader(b.field, options, chronon::robowar::Category::kUnlimited);
   options.seed = 18;
-  const nlohmann::json other = rw::planHeader(b.field, b.bytes, options, chronon::robowar::Category::kUnlimited);
+  const nlohmann::json other = rw::planHeader(b.field, options, chronon::robowar::Category::kUnlimited);
   CHECK(records::planId(header) != records::planId(other));
   records::RecordSet set;
   std::string error;

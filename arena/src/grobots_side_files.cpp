@@ -19,23 +19,37 @@ std::string stringAt(const nlohmann::json& side, const char* key) {
   return at != side.end() && at->is_string() ? at->get<std::string>() : std::string();
 }
 
+// Compiles the side `path` (its bytes, or nullopt when they could not be read, with what reading
+// said in `diagnostics`) into `out`: a side that loads, and a report when there is something to say.
+void addSide(SideFiles& out, const std::string& path, std::optional<std::string> bytes, Diagnostics diagnostics) {
+  std::optional<SourceFile> file = bytes ? sourceFromBytes(path, std::move(*bytes), diagnostics) : std::nullopt;
+  if (!file) {
+    out.reports.push_back({SourceFile(path, ""), std::move(diagnostics), SideFileFate::kUnreadable});
+    return;
+  }
+  grobocode::SideResult result = grobocode::compileSide(*file);
+  const SideFileFate fate = result.loaded() ? SideFileFate::kLoaded : SideFileFate::kNotLoaded;
+  if (fate == SideFileFate::kNotLoaded || !result.diagnostics.all().empty())
+    out.reports.push_back({*file, result.diagnostics, fate});
+  if (fate == SideFileFate::kLoaded) out.sides.push_back({std::move(*file), std::move(result)});
+}
+
 }  // namespace
 
 SideFiles loadSideFiles(const std::vector<std::string>& paths) {
   SideFiles out;
   for (const std::string& path : paths) {
     Diagnostics diagnostics;
-    std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
-    if (!file) {
-      out.reports.push_back({SourceFile(path, ""), std::move(diagnostics), SideFileFate::kUnreadable});
-      continue;
-    }
-    grobocode::SideResult result = grobocode::compileSide(*file);
-    const SideFileFate fate = result.loaded() ? SideFileFate::kLoaded : SideFileFate::kNotLoaded;
-    if (fate == SideFileFate::kNotLoaded || !result.diagnostics.all().empty())
-      out.reports.push_back({*file, result.diagnostics, fate});
-    if (fate == SideFileFate::kLoaded) out.sides.push_back({std::move(*file), std::move(result)});
+    std::optional<std::string> bytes = readFileBytes(path, kMaxSourceBytes, "source files", diagnostics);
+    addSide(out, path, std::move(bytes), std::move(diagnostics));
   }
+  sidesApart(out.sides);
+  return out;
+}
+
+SideFiles loadSideBytes(std::vector<SourceFile> files) {
+  SideFiles out;
+  for (const SourceFile& file : files) addSide(out, file.name(), std::string(file.text()), {});
   sidesApart(out.sides);
   return out;
 }

@@ -16,56 +16,40 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Compiles one robot file. Returns the program, or nullptr with a rejection message.
-std::unique_ptr<robotalk::Program> compileRobot(const fs::path& path, std::string& message) {
-  Diagnostics diagnostics;
-  const auto listErrors = [&]() {
-    for (const Diagnostic& d : diagnostics.all()) {
-      if (d.severity == Severity::kError)
-        message += path.string() + ": error: " + d.message + " [" + codeName(d.code) + "]\n";
-    }
-  };
-  if (robotalk::isRwrPath(path.string())) {
-    // An .RWR file carries the original compiler's machine code; that code is what the robot runs.
-    std::optional<robotalk::RwrFile> rwr = robotalk::readRwrFile(path.string(), diagnostics);
-    if (!rwr) {
-      listErrors();
-      return nullptr;
-    }
-    auto program = std::make_unique<robotalk::Program>(robotalk::programFromRwr(*rwr));
-    if (program->name.empty()) program->name = robotalk::programNameFromPath(path.string());
-    return program;
-  }
-  std::optional<SourceFile> file = loadSourceFile(path.string(), diagnostics);
-  if (!file) {
-    listErrors();
-    return nullptr;
-  }
-  robotalk::CompileResult compiled = robotalk::compile(*file, robotalk::CompileOptions{});
-  if (compiled.diagnostics.hasErrors()) {
+// Compiles the robot `path` holding `bytes`. Returns the program, or nullptr with a rejection
+// message: the errors rendered against the text, or listed by path when there is no text to point
+// into (an .RWR file, or bytes refused as binary or too large).
+std::unique_ptr<robotalk::Program> compileRobot(const std::string& path, std::string bytes, std::string& message) {
+  robotalk::LoadedRobot robot = robotalk::loadRobotBytes(path, std::move(bytes), robotalk::CompileOptions{});
+  if (robot.diagnostics.hasErrors()) {
     Diagnostics errors;
-    for (const Diagnostic& d : compiled.diagnostics.all()) {
+    for (const Diagnostic& d : robot.diagnostics.all()) {
       if (d.severity == Severity::kError) errors.add(d.code, d.severity, d.range, d.message).notes = d.notes;
     }
-    message = render(*file, errors);
+    if (robot.hasText) {
+      message = render(robot.file, errors);
+    } else {
+      for (const Diagnostic& d : errors.all())
+        message += path + ": error: " + d.message + " [" + codeName(d.code) + "]\n";
+    }
     return nullptr;
   }
-  auto program = std::make_unique<robotalk::Program>(std::move(compiled.program));
-  if (program->name.empty()) program->name = robotalk::programNameFromPath(path.string());
+  auto program = std::make_unique<robotalk::Program>(std::move(robot.program));
+  if (program->name.empty()) program->name = robotalk::programNameFromPath(path);
   return program;
 }
 
 // Checks a program's hardware against the category; empty when it may enter.
-std::string hardwareProblem(const fs::path& path, const robotalk::Program& program,
+std::string hardwareProblem(const std::string& path, const robotalk::Program& program,
                             chronon::robowar::Category category) {
   const std::optional<int> points = chronon::robowar::hardwarePoints(program.hardware);
   if (!points) {
-    return path.string() + ": error: hardware (" + chronon::robowar::describe(program.hardware) +
+    return path + ": error: hardware (" + chronon::robowar::describe(program.hardware) +
            ") is not a combination the Hardware Store sells\n";
   }
   const int limit = chronon::robowar::pointLimit(category);
   if (*points > limit) {
-    return path.string() + ": error: hardware (" + chronon::robowar::describe(program.hardware) + ") costs " +
+    return path + ": error: hardware (" + chronon::robowar::describe(program.hardware) + ") costs " +
            std::to_string(*points) + " points; the " + std::string(chronon::robowar::categoryName(category)) +
            " category allows " + std::to_string(limit) + "\n";
   }
@@ -82,35 +66,22 @@ std::vector<fs::path> robotsInFolder(const fs::path& folder) {
   return files;
 }
 
-// Adds the robot at `path` to the field. Returns its contestant index, or -1 when it was rejected.
-int addRobot(Field& field, const fs::path& path, chronon::robowar::Category category,
-             std::map<std::string, int>& teams) {
-  std::string message;
-  std::unique_ptr<robotalk::Program> program = compileRobot(path, message);
-  if (program) message = hardwareProblem(path, *program, category);
-  if (!program || !message.empty()) {
-    field.rejected.push_back(Rejection{path.string(), message});
+// Reads the robot file `path` and adds it to the field (addRobot). A file that cannot be read is
+// rejected with the reader's message.
+int addRobotFile(Field& field, const fs::path& path, chronon::robowar::Category category) {
+  const std::string name = path.string();
+  const bool rwr = robotalk::isRwrPath(name);
+  Diagnostics diagnostics;
+  std::optional<std::string> bytes = readFileBytes(name, rwr ? robotalk::kMaxRwrBytes : kMaxSourceBytes,
+                                                   rwr ? ".RWR files" : "source files", diagnostics);
+  if (!bytes) {
+    std::string message;
+    for (const Diagnostic& d : diagnostics.all())
+      message += name + ": error: " + d.message + " [" + codeName(d.code) + "]\n";
+    field.rejected.push_back(Rejection{name, message});
     return -1;
   }
-  Contestant contestant;
-  contestant.program = program.get();
-  contestant.teamName = program->team;
-  if (!contestant.teamName.empty()) {
-    auto [it, added] = teams.emplace(robotalk::lowerAscii(contestant.teamName), static_cast<int>(teams.size()) + 1);
-    contestant.team = it->second;
-  }
-  // Two files may share a stem (robot.txt and robot.rtk); the display names must stay apart.
-  std::string name = program->name;
-  for (int k = 2; std::any_of(field.contestants.begin(), field.contestants.end(),
-                              [&](const Contestant& c) { return c.name == name; });
-       ++k) {
-    name = program->name + " (" + std::to_string(k) + ")";
-  }
-  contestant.name = name;
-  field.programs.push_back(std::move(program));
-  field.contestants.push_back(std::move(contestant));
-  field.paths.push_back(path.string());
-  return static_cast<int>(field.contestants.size()) - 1;
+  return addRobot(field, name, std::move(*bytes), category);
 }
 
 bool loadList(const fs::path& listPath, chronon::robowar::Category category, Field& field, std::string& error) {
@@ -129,7 +100,6 @@ bool loadList(const fs::path& listPath, chronon::robowar::Category category, Fie
   field.listed = true;
   const fs::path folder = listPath.parent_path().empty() ? fs::path(".") : listPath.parent_path();
   if (!list->saveFile.empty()) field.saveFile = folder / list->saveFile;
-  std::map<std::string, int> teams;
   std::map<std::string, int> byPath;  // A robot listed in several groups is compiled and entered once.
   for (const ListGroup& group : list->groups) {
     ListedCombat combat;
@@ -143,7 +113,7 @@ bool loadList(const fs::path& listPath, chronon::robowar::Category category, Fie
       }
       const std::string key = robot->string();
       auto found = byPath.find(key);
-      const int index = found != byPath.end() ? found->second : addRobot(field, *robot, category, teams);
+      const int index = found != byPath.end() ? found->second : addRobotFile(field, *robot, category);
       byPath.emplace(key, index);
       if (index >= 0 && std::find(combat.robots.begin(), combat.robots.end(), index) == combat.robots.end()) {
         combat.robots.push_back(index);
@@ -192,9 +162,45 @@ bool loadField(const std::vector<std::string>& arguments, chronon::robowar::Cate
       return false;
     }
   }
-  std::map<std::string, int> teams;
-  for (const fs::path& robot : robots) addRobot(field, robot, category, teams);
+  for (const fs::path& robot : robots) addRobotFile(field, robot, category);
   return true;
+}
+
+int addRobot(Field& field, const std::string& path, std::string bytes, chronon::robowar::Category category) {
+  std::string message;
+  std::unique_ptr<robotalk::Program> program = compileRobot(path, bytes, message);
+  if (program) message = hardwareProblem(path, *program, category);
+  if (!program || !message.empty()) {
+    field.rejected.push_back(Rejection{path, message});
+    return -1;
+  }
+  Contestant contestant;
+  contestant.program = program.get();
+  contestant.teamName = program->team;
+  if (!contestant.teamName.empty()) {
+    // Robots of one `#!!team` (any case) share a number; a new team takes the next one.
+    const std::string team = robotalk::lowerAscii(contestant.teamName);
+    int next = 1;
+    for (const Contestant& c : field.contestants) {
+      if (c.teamName.empty()) continue;
+      if (robotalk::lowerAscii(c.teamName) == team) contestant.team = c.team;
+      next = std::max(next, c.team + 1);
+    }
+    if (contestant.team == 0) contestant.team = next;
+  }
+  // Two files may share a stem (robot.txt and robot.rtk); the display names must stay apart.
+  std::string name = program->name;
+  for (int k = 2; std::any_of(field.contestants.begin(), field.contestants.end(),
+                              [&](const Contestant& c) { return c.name == name; });
+       ++k) {
+    name = program->name + " (" + std::to_string(k) + ")";
+  }
+  contestant.name = name;
+  field.programs.push_back(std::move(program));
+  field.contestants.push_back(std::move(contestant));
+  field.paths.push_back(path);
+  field.bytes.push_back(std::move(bytes));
+  return static_cast<int>(field.contestants.size()) - 1;
 }
 
 }  // namespace chronon::arena::robowar

@@ -1,9 +1,9 @@
 // A RoboWar tournament's records (docs/tournament-records.md).
 
 #include "chronon/arena/robowar_tournament_records.h"
+#include "chronon/arena/json_text.h"
 
-#include <fstream>
-#include <system_error>
+#include <filesystem>
 
 #include "chronon/arena/replay.h"
 #include "chronon/arena/robowar_replay.h"
@@ -29,12 +29,12 @@ std::optional<DeathCause> causeFromName(const std::string& name) {
 }
 }  // namespace
 
-nlohmann::json planHeader(const Field& field, const std::vector<std::string>& bytes, const TournamentOptions& options,
-                          chronon::robowar::Category category) {
+nlohmann::json planHeader(const Field& field, const TournamentOptions& options, chronon::robowar::Category category) {
   nlohmann::json robots = nlohmann::json::array();
   for (size_t i = 0; i < field.contestants.size(); ++i) {
     const Contestant& c = field.contestants[i];
-    nlohmann::json robot = records::robotJson(c.name, field.paths[i], i < bytes.size() ? bytes[i] : std::string());
+    nlohmann::json robot =
+        records::robotJson(c.name, field.paths[i], i < field.bytes.size() ? field.bytes[i] : std::string());
     robot["team"] = c.team;
     robot["teamName"] = c.teamName;
     robots.push_back(std::move(robot));
@@ -142,8 +142,10 @@ std::optional<Result> outcomeFromJson(const nlohmann::json& outcome, std::string
   return result;
 }
 
-bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& folder, Field& field,
-                   TournamentOptions& options, std::string& error) {
+namespace {
+
+// fieldFromPlan, which may throw nlohmann's exceptions on a value of the wrong type.
+bool readFieldFromPlan(const nlohmann::json& header, Field& field, TournamentOptions& options, std::string& error) {
   const auto robots = header.find("robots");
   if (header.value("game", std::string()) != "robowar" || robots == header.end() || !robots->is_array()) {
     error = "the plan is not a RoboWar tournament's";
@@ -164,31 +166,21 @@ bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& fo
   options.rules.aggressiveScoring = rules.aggressiveScoring;
   options.rules.scoring = rules.scoring;
   options.rules.officialRules = rules.officialRules;
-  // Each robot is written into its own folder under its file name (which says how to read it), then
-  // compiled exactly as the tournament compiled it.
-  std::vector<std::string> paths;
-  for (size_t i = 0; i < robots->size(); ++i) {
-    const nlohmann::json& robot = (*robots)[i];
+  // Each robot is compiled from the plan's bytes under its file name alone (which says how to read
+  // it), exactly as the tournament compiled it from its file.
+  Field loaded;
+  for (const nlohmann::json& robot : *robots) {
     std::optional<std::string> bytes = records::robotBytes(robot, error);
     if (!bytes) return false;
-    std::string name = std::filesystem::path(robot.value("file", std::string("robot.rtk"))).filename().string();
+    const auto file = robot.find("file");
+    std::string name = file != robot.end() && file->is_string()
+                           ? std::filesystem::path(file->get<std::string>()).filename().string()
+                           : "";
     if (name.empty() || name == "." || name == "..") name = "robot.rtk";
-    const std::filesystem::path dir = folder / std::to_string(i);
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    std::ofstream out(dir / name, std::ios::binary | std::ios::trunc);
-    out << *bytes;
-    if (!out) {
-      error = "cannot write a temporary file under " + folder.string();
+    if (addRobot(loaded, name, std::move(*bytes), chronon::robowar::Category::kUnlimited) < 0) {
+      error = "a robot of the plan no longer compiles:\n" + loaded.rejected.back().message;
       return false;
     }
-    paths.push_back((dir / name).string());
-  }
-  Field loaded;
-  if (!paths.empty() && !loadField(paths, chronon::robowar::Category::kUnlimited, loaded, error)) return false;
-  if (!loaded.rejected.empty() || loaded.contestants.size() != robots->size()) {
-    error = "a robot of the plan no longer compiles:\n" + (loaded.rejected.empty() ? "" : loaded.rejected[0].message);
-    return false;
   }
   field = std::move(loaded);
   for (size_t i = 0; i < robots->size(); ++i) {
@@ -219,6 +211,17 @@ bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& fo
     field.saveFile = header.value("saveFile", std::string());
   }
   return true;
+}
+
+}  // namespace
+
+bool fieldFromPlan(const nlohmann::json& header, Field& field, TournamentOptions& options, std::string& error) {
+  try {
+    return readFieldFromPlan(header, field, options, error);
+  } catch (const nlohmann::json::exception& e) {
+    error = std::string("the plan is malformed (") + e.what() + ")";
+    return false;
+  }
 }
 
 bool knownResults(const std::map<size_t, const nlohmann::json*>& byIndex, std::map<size_t, Result>& known,
@@ -294,7 +297,7 @@ std::vector<records::ResultDifference> unconfirmedResults(const std::vector<cons
     const auto hashes = match.find("hashes");
     if (recorded == fresh && hashes != match.end() && *hashes == matchRecord(bouts[i], header)["hashes"]) continue;
     match.erase("hashes");
-    out.push_back({match.dump(), recorded, std::move(fresh)});
+    out.push_back({jsonText(match), recorded, std::move(fresh)});
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // Tournament records common to both games (docs/tournament-records.md).
 
 #include "chronon/arena/tournament_records.h"
+#include "chronon/arena/json_text.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -81,9 +82,7 @@ std::optional<std::string> robotBytes(const nlohmann::json& robot, std::string& 
   return bytes;
 }
 
-std::string planId(const nlohmann::json& header) {
-  return replay::contentHash(header.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-}
+std::string planId(const nlohmann::json& header) { return replay::contentHash(jsonText(header)); }
 
 namespace {
 

@@ -1,6 +1,7 @@
 // A tournament's run folder (tournament_run_folder.h).
 
 #include "chronon/arena/tournament_run_folder.h"
+#include "chronon/arena/json_text.h"
 
 #include <filesystem>
 #include <optional>
@@ -43,7 +44,7 @@ bool RunFolder::create(const std::string& dir, const nlohmann::json& header, std
   if (!planFile_.open(planPath.string(), error) ||
       !resultFile_.open((std::filesystem::path(dir) / kResultsFile).string(), error))
     return false;
-  planFile_.append(header.dump());
+  planFile_.append(jsonText(header));
   return true;
 }
 
@@ -79,7 +80,7 @@ bool RunFolder::plan(const std::vector<nlohmann::json>& matches, std::string& er
     const size_t index = m.value("index", size_t{0});
     const auto it = planned_.find(index);
     if (it == planned_.end()) {
-      lines += (lines.empty() ? "" : "\n") + m.dump();
+      lines += (lines.empty() ? "" : "\n") + jsonText(m);
       planned_[index] = m;
     } else if (it->second != m) {
       error =

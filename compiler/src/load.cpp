@@ -30,12 +30,7 @@ std::optional<std::string> readFileBytes(const std::string& path, size_t maxByte
     return std::nullopt;
   }
   // Checked before reading, so that a huge file never gets loaded.
-  if (static_cast<unsigned long long>(size) > maxBytes) {
-    diagnostics.error(DiagCode::kFileTooLarge, {},
-                      "'" + path + "' is " + std::to_string(size) + " bytes; " + std::string(kind) +
-                          " are limited to " + std::to_string(maxBytes) + " bytes");
-    return std::nullopt;
-  }
+  if (!withinSizeLimit(path, static_cast<unsigned long long>(size), maxBytes, kind, diagnostics)) return std::nullopt;
   in.seekg(0, std::ios::beg);
   std::string bytes(static_cast<size_t>(size), '\0');
   in.read(bytes.data(), size);
@@ -44,6 +39,15 @@ std::optional<std::string> readFileBytes(const std::string& path, size_t maxByte
     return std::nullopt;
   }
   return bytes;
+}
+
+bool withinSizeLimit(const std::string& path, unsigned long long size, size_t maxBytes, std::string_view kind,
+                     Diagnostics& diagnostics) {
+  if (size <= maxBytes) return true;
+  diagnostics.error(DiagCode::kFileTooLarge, {},
+                    "'" + path + "' is " + std::to_string(size) + " bytes; " + std::string(kind) + " are limited to " +
+                        std::to_string(maxBytes) + " bytes");
+  return false;
 }
 
 std::string_view trimBlanks(std::string_view text) {
@@ -57,12 +61,16 @@ std::string_view trimBlanks(std::string_view text) {
 std::optional<SourceFile> loadSourceFile(const std::string& path, Diagnostics& diagnostics) {
   std::optional<std::string> bytes = readFileBytes(path, kMaxSourceBytes, "source files", diagnostics);
   if (!bytes) return std::nullopt;
-  std::string text = std::move(*bytes);
-  if (looksBinary(text)) {
+  return sourceFromBytes(path, std::move(*bytes), diagnostics);
+}
+
+std::optional<SourceFile> sourceFromBytes(const std::string& path, std::string bytes, Diagnostics& diagnostics) {
+  if (!withinSizeLimit(path, bytes.size(), kMaxSourceBytes, "source files", diagnostics)) return std::nullopt;
+  if (looksBinary(bytes)) {
     diagnostics.error(DiagCode::kBinaryInput, {}, "'" + path + "' looks like binary data, not source text");
     return std::nullopt;
   }
-  return SourceFile(path, std::move(text));
+  return SourceFile(path, std::move(bytes));
 }
 
 }  // namespace chronon

@@ -10,12 +10,25 @@ namespace chronon::robotalk {
 LoadedRobot loadRobot(const std::string& path, const CompileOptions& options) {
   LoadedRobot robot;
   robot.file = SourceFile(path, "");
+  const bool rwr = isRwrPath(path);
+  if (rwr) robot.kind = RobotFileKind::kRwr;
+  std::optional<std::string> bytes =
+      readFileBytes(path, rwr ? kMaxRwrBytes : kMaxSourceBytes, rwr ? ".RWR files" : "source files", robot.diagnostics);
+  if (!bytes) return robot;
+  return loadRobotBytes(path, std::move(*bytes), options);
+}
+
+LoadedRobot loadRobotBytes(const std::string& path, std::string bytes, const CompileOptions& options) {
+  LoadedRobot robot;
+  robot.file = SourceFile(path, "");
   if (isRwrPath(path)) {
     robot.kind = RobotFileKind::kRwr;
-    if (auto rwr = readRwrFile(path, robot.diagnostics)) robot.program = programFromRwr(*rwr);
+    if (!withinSizeLimit(path, bytes.size(), kMaxRwrBytes, ".RWR files", robot.diagnostics)) return robot;
+    if (auto rwr = parseRwr(bytes, programNameFromPath(path), robot.diagnostics)) robot.program = programFromRwr(*rwr);
+    robot.rwrBytes = std::move(bytes);
     return robot;
   }
-  auto file = loadSourceFile(path, robot.diagnostics);
+  auto file = sourceFromBytes(path, std::move(bytes), robot.diagnostics);
   if (!file) return robot;
   return loadRobotText(std::move(*file), options);
 }
@@ -23,6 +36,7 @@ LoadedRobot loadRobot(const std::string& path, const CompileOptions& options) {
 LoadedRobot loadRobotText(SourceFile file, const CompileOptions& options) {
   LoadedRobot robot;
   robot.file = std::move(file);
+  robot.hasText = true;
   if (looksLikeObjectCode(robot.file.text())) {
     robot.kind = RobotFileKind::kObjectCode;
     ObjectCodeResult read = readObjectCode(robot.file);

@@ -66,7 +66,7 @@ class GrobotsGame : public LadderGame {
               {}};
     }
     // The side must load as the original loads it (grobots-language.md §4.7) before it enters.
-    const gb::SideFiles files = gb::loadSideFiles({path});
+    gb::SideFiles files = gb::loadSideFiles({path});
     if (files.sides.empty()) {
       const gb::SideFileReport& report = files.reports.front();
       std::string reason;
@@ -77,7 +77,7 @@ class GrobotsGame : public LadderGame {
       }
       return {std::nullopt, reason, render(report.file, report.diagnostics)};
     }
-    return {std::filesystem::path(path).stem().string(), {}, {}};
+    return {std::filesystem::path(path).stem().string(), {}, {}, std::string(files.sides.front().file.text())};
   }
 
   nlohmann::json planHeader(const Ladder& ladder, const std::vector<Robot>& robots,

@@ -1,6 +1,7 @@
 // Reading duels for `chronon ladder import` (see ladder_import.h).
 
 #include "chronon/ladder/ladder_import.h"
+#include "chronon/arena/json_text.h"
 
 #include <climits>
 #include <optional>
@@ -66,7 +67,7 @@ ImportGame grobotsImport(const Ladder& ladder) {
         const auto game = header.find("game");
         return game != header.end() && *game == "grobots" && header.value("world", nlohmann::json::object()) == world;
       },
-      "Grobots world " + world.dump(),
+      "Grobots world " + arena::jsonText(world),
       "sides",
       "Grobots",
       "Grobots sides",
@@ -117,8 +118,8 @@ bool importDuels(const Ladder& ladder, const ImportGame& game, const arena::reco
     }
     const auto entries = outcome->find(game.outcomeKey);
     if (entries == outcome->end() || !entries->is_array()) {
-      error = file + ": match " + index.dump() + " is not a " + game.gameName + " result; this ladder plays " +
-              game.entriesName;
+      error = file + ": match " + arena::jsonText(index) + " is not a " + game.gameName +
+              " result; this ladder plays " + game.entriesName;
       return false;
     }
     // A ladder rates duels; a shard of a whole tournament also holds group bouts, left out here.
@@ -128,14 +129,15 @@ bool importDuels(const Ladder& ladder, const ImportGame& game, const arena::reco
     }
     const std::optional<std::pair<int, int>> points = game.points(*outcome);
     if (!(*hashes)[0].is_string() || !(*hashes)[1].is_string() || !points) {
-      error = file + ": the result of match " + index.dump() + " is malformed (hashes must be strings, the outcome a " +
-              game.gameName + " duel's)";
+      error = file + ": the result of match " + arena::jsonText(index) +
+              " is malformed (hashes must be strings, the outcome a " + game.gameName + " duel's)";
       return false;
     }
     const std::optional<Robot> a = ladder.robotByHash((*hashes)[0].get<std::string>());
     const std::optional<Robot> b = ladder.robotByHash((*hashes)[1].get<std::string>());
     if (!a || !b) {
-      error = file + ": match " + index.dump() + " names a " + game.entryWord + " the ladder does not have (by hash)";
+      error = file + ": match " + arena::jsonText(index) + " names a " + game.entryWord +
+              " the ladder does not have (by hash)";
       return false;
     }
     nlohmann::json stored = *match;

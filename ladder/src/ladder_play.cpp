@@ -7,14 +7,10 @@
 #include <memory>
 
 #include "chronon/arena/tournament_records.h"
-#include "chronon/compiler/load.h"
 
 namespace chronon::ladder {
 
 namespace {
-
-// Largest entry file kept, in bytes: far above any robot or side the games load.
-constexpr size_t kMaxEntryBytes = size_t{64} << 20;
 
 // The next `count` duels (Ladder::schedule) as match records of `header`'s robots, with the ids and
 // seeds the ladder gives them; `entries` gets the entries of each.
@@ -60,10 +56,9 @@ bool addEntries(Ladder& ladder, const std::vector<std::string>& inputs, AddRepor
     report.files.push_back({path, game.check(path), {}});
     EntryOutcome& file = report.files.back();
     if (!file.check.name) continue;
-    // The entry keeps the file's bytes, which the check has just loaded (a .RWR robot is binary).
-    Diagnostics unread;
-    const std::string bytes = readFileBytes(path, kMaxEntryBytes, "entry files", unread).value_or("");
-    if (!ladder.add(*file.check.name, std::filesystem::path(path).filename().string(), bytes, file.note, error))
+    // The entry keeps the bytes the check read and compiled (a .RWR robot's are binary).
+    if (!ladder.add(*file.check.name, std::filesystem::path(path).filename().string(), file.check.bytes, file.note,
+                    error))
       return false;
     ++report.added;
   }

@@ -61,7 +61,7 @@ class RoboWarGame : public LadderGame {
     std::string error;
     if (!rw::loadField({path}, chronon::robowar::Category::kUnlimited, field, error) || field.contestants.empty())
       return {std::nullopt, {}, error.empty() ? field.rejected.front().message : error + "\n"};
-    return {field.contestants[0].name, {}, {}};
+    return {field.contestants[0].name, {}, {}, std::move(field.bytes[0])};
   }
 
   nlohmann::json planHeader(const Ladder& ladder, const std::vector<Robot>& robots,
@@ -110,11 +110,7 @@ class RoboWarGame : public LadderGame {
   std::unique_ptr<DuelPlayer> player(const Ladder& /*ladder*/, const nlohmann::json& header, LadderEngines& engines,
                                      std::string& error) const override {
     auto player = std::make_unique<RoboWarPlayer>();
-    {
-      // The robots are written out only to be compiled; the folder goes at once.
-      const arena::records::TempFolder temp("chronon-ladder");
-      if (!rw::fieldFromPlan(header, temp.path, player->field, player->options, error)) return nullptr;
-    }
+    if (!rw::fieldFromPlan(header, player->field, player->options, error)) return nullptr;
     std::vector<std::pair<std::string, const robotalk::Program*>> programs;
     for (const rw::Contestant& c : player->field.contestants) programs.emplace_back(c.name, c.program);
     player->options.rules.engine = engines.roboTalk(programs);

@@ -49,6 +49,11 @@ struct SideFiles {
 /// work and memory are linear in the files' sizes (each at most kMaxSourceBytes).
 SideFiles loadSideFiles(const std::vector<std::string>& paths);
 
+/// Like loadSideFiles for files already read (a replay's entrants): each of `files` is named by its
+/// path and holds the file's bytes, checked as loadSourceFile checks a file it reads (too large,
+/// binary: kUnreadable), then compiled. Never throws.
+SideFiles loadSideBytes(std::vector<SourceFile> files);
+
 /// Gives each side whose name an earlier side of `sides` already has a trailing `'` (more than one
 /// until it differs from every earlier name), as the original names apart two sides of a round that
 /// share a name (specs/grobots-world.md §14).

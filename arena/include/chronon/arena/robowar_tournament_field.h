@@ -64,6 +64,7 @@ struct Field {
   std::vector<std::unique_ptr<robotalk::Program>> programs;
   std::vector<Contestant> contestants;
   std::vector<std::string> paths;  ///< Source path of each contestant.
+  std::vector<std::string> bytes;  ///< Each contestant's file bytes as they were compiled (a plan records them).
   std::vector<Rejection> rejected;
   bool listed = false;                ///< True when the field came from a tournament list.
   std::vector<ListedCombat> combats;  ///< The list's combats (robots as contestant indices).
@@ -78,5 +79,12 @@ struct Field {
 /// problems with the arguments themselves (a missing path, a malformed list, a list name with no file).
 bool loadField(const std::vector<std::string>& arguments, chronon::robowar::Category category, Field& field,
                std::string& error);
+
+/// Adds the robot file `path` holding `bytes` (already read: from disk, or from a plan) to `field`:
+/// loaded as robotalk::loadRobotBytes loads it (the path's extension says whether it is an .RWR
+/// file), checked against `category` as loadField checks it, numbered into its `#!!team` (robots of
+/// one team name, in any case, share a number; a new name takes the next), and named apart from the
+/// field's other contestants. Returns its contestant index, or -1 when it went to `field.rejected`.
+int addRobot(Field& field, const std::string& path, std::string bytes, chronon::robowar::Category category);
 
 }  // namespace chronon::arena::robowar

@@ -4,7 +4,6 @@
 // from them to a field and options that replay the same tournament.
 
 #include <cstddef>
-#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -19,13 +18,12 @@
 
 namespace chronon::arena::robowar {
 
-/// The plan's header for a tournament of `field` (robots' bytes in `bytes`, one per contestant, in
-/// order) with `options` and `category`: the record kind, format and version, game "robowar", the
+/// The plan's header for a tournament of `field` (the robots' bytes from `field.bytes`) with
+/// `options` and `category`: the record kind, format and version, game "robowar", the
 /// Chronon version, seed, duels, groups, groupBouts, basic, category, rules (rulesJson), listed,
 /// combats and saveFile (lists only), robots (records::robotJson plus team and teamName), rejected
 /// (path and message) and notes. Threads and the engine are not part of a tournament.
-nlohmann::json planHeader(const Field& field, const std::vector<std::string>& bytes, const TournamentOptions& options,
-                          chronon::robowar::Category category);
+nlohmann::json planHeader(const Field& field, const TournamentOptions& options, chronon::robowar::Category category);
 
 /// A bout as a match record: record "match", index, phase (phaseName), robots (contestant indices),
 /// seed, and hashes (the robots' content hashes, from `header`'s robots).
@@ -43,12 +41,11 @@ nlohmann::json outcomeJson(const Result& result);
 /// The outcome back from outcomeJson; nullopt with `error` when it is malformed.
 std::optional<Result> outcomeFromJson(const nlohmann::json& outcome, std::string& error);
 
-/// Rebuilds the field and options of the plan `header`: each robot's bytes (checked against its
-/// hash) are written under `folder` with their file name and compiled as the tournament compiled
-/// them; names, teams, paths, rejections, notes and a list's combats come from the header. False
-/// with `error` when the header is malformed or a robot no longer compiles.
-bool fieldFromPlan(const nlohmann::json& header, const std::filesystem::path& folder, Field& field,
-                   TournamentOptions& options, std::string& error);
+/// Rebuilds the field and options of the plan `header`: each robot is compiled from its bytes
+/// (checked against its hash) under its file name, as the tournament compiled it (addRobot); names,
+/// teams, paths, rejections, notes and a list's combats come from the header. False with `error`
+/// when the header is malformed or a robot no longer compiles.
+bool fieldFromPlan(const nlohmann::json& header, Field& field, TournamentOptions& options, std::string& error);
 
 /// The outcomes of the results `byIndex` (records::resultsByIndex) into `known` (ResultLog::known);
 /// false with `error` for one that does not read.

@@ -102,16 +102,31 @@ enum class RobotFileKind : uint8_t {
 
 /// A robot loaded from a file of any supported kind.
 struct LoadedRobot {
-  SourceFile file{"", ""};  ///< The text diagnostics refer to (empty for an .RWR file).
+  SourceFile file{"", ""};  ///< The text diagnostics refer to (empty for an .RWR file or an unread one).
   RobotFileKind kind = RobotFileKind::kSource;
   Program program;          ///< Usable when `diagnostics.hasErrors()` is false.
   Diagnostics diagnostics;  ///< Sorted by position.
+  /// True when `file` holds the robot's text, so that the diagnostics' ranges point into it; false
+  /// for an .RWR file and for a file whose bytes were refused (RT100 to RT102), whose diagnostics
+  /// carry no position.
+  bool hasText = false;
+  std::string rwrBytes;  ///< An .RWR file's bytes as read (empty for a text file, whose bytes are file.text()).
+
+  /// The bytes the robot was loaded from, which a plan or a replay records of it: an .RWR file's
+  /// bytes, or the text. Empty when the file could not be read.
+  std::string_view bytes() const { return kind == RobotFileKind::kRwr ? std::string_view(rwrBytes) : file.text(); }
 };
 
 /// Loads the robot at `path`: an .RWR file (by extension) gives its machine code and hardware;
 /// a text file in the object-code format gives its words; any other file is compiled as RoboTalk
 /// with `options`. Errors: those of loadSourceFile, readRwrFile, readObjectCode and compile.
 LoadedRobot loadRobot(const std::string& path, const CompileOptions& options);
+
+/// Loads a robot from `bytes` already read, as loadRobot() loads a file at `path` that holds them
+/// (the path's extension says whether they are an .RWR file; a plan's or a replay's copy of a robot
+/// is loaded this way). Errors: RT101 when the bytes exceed the limit of their kind, then those of
+/// loadRobot() but RT100.
+LoadedRobot loadRobotBytes(const std::string& path, std::string bytes, const CompileOptions& options);
 
 /// Like loadRobot() for a text already read (an editor's buffer): object code when the text looks
 /// like the object-code format, else RoboTalk compiled with `options`. The program is named after

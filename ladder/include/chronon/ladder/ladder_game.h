@@ -74,6 +74,7 @@ struct EntryCheck {
   std::optional<std::string> name;  ///< The entry's name when the file may enter.
   std::string reason;               ///< Why it may not, in a few words without the path (may be empty).
   std::string diagnostics;          ///< The compiler's messages about it, as whole rendered lines.
+  std::string bytes;                ///< The file's bytes, as the check read and compiled them, when it may enter.
 };
 
 /// One game's part of the ladder.
