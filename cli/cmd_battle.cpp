@@ -57,6 +57,7 @@ int runBattle(const Args& args) {
       ->required()
       ->type_name("ROBOT");
   app->add_option("--seed", seed, "seed of the battle's random generator (default 1); same seed, same battle")
+      ->check(unsignedNumber())
       ->type_name("N");
   app->add_flag("--log", log, "also print the event log, one line per event");
   app->add_option("--max-chronons", rules.maxChronons, "chronon cap (1 to 1000000, default 1500)")

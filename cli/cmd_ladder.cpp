@@ -329,7 +329,9 @@ int runLadder(const Args& args) {
   CLI::App* init =
       app.add_subcommand("init", "make a new, empty ladder file DB of RoboWar robots (default) or Grobots sides");
   init->add_option("db", db, "the ladder's SQLite file")->required()->type_name("DB");
-  init->add_option("--seed", seed, "the seed every match's seed derives from (default 1)")->type_name("N");
+  init->add_option("--seed", seed, "the seed every match's seed derives from (default 1)")
+      ->check(unsignedNumber())
+      ->type_name("N");
   std::string game = "robowar";
   init->add_option("--game", game, "robowar | grobots: the game the ladder plays (default robowar)")
       ->check(CLI::IsMember({"robowar", "grobots"}))
@@ -387,7 +389,9 @@ int runLadder(const Args& args) {
   verifyCmd->add_option("--sample", sample, "check N duels drawn at random (default: all)")
       ->check(CLI::Range(0, INT32_MAX))
       ->type_name("N");
-  verifyCmd->add_option("--seed", seed, "seed of the sample's draw (default 1)")->type_name("N");
+  verifyCmd->add_option("--seed", seed, "seed of the sample's draw (default 1)")
+      ->check(unsignedNumber())
+      ->type_name("N");
   verifyCmd->add_option("-j,--threads", threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 256))
       ->type_name("N");

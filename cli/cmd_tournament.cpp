@@ -71,7 +71,8 @@ TournamentOptions addTournamentOptions(CLI::App& app, TournamentCommand& c, std:
                           "robowar | grobots: the game a folder holding both robots and sides plays (default: "
                           "grobots, with a note saying how many robots were left out)");
   o.defining.push_back(
-      app.add_option("--seed", c.seed, "tournament seed (default 1); the same seed gives the same output"));
+      app.add_option("--seed", c.seed, "tournament seed (default 1); the same seed gives the same output")
+          ->check(unsignedNumber()));
   const auto rw = [&](CLI::Option* option) {
     option->group(kRoboWarGroup);
     o.roboWar.push_back(option);
@@ -233,7 +234,7 @@ int parseAndRun(const Args& args) {
   verify->add_option("files", c.files, "plan and results files")->required();
   verify->add_option("--sample", c.sample, "check N results drawn at random (default: all)")
       ->check(quiet(CLI::Range(0, INT32_MAX)));
-  verify->add_option("--seed", c.seed, "seed of the sample's draw (default 1)");
+  verify->add_option("--seed", c.seed, "seed of the sample's draw (default 1)")->check(unsignedNumber());
   addThreads(*verify, c);
   addEngine(*verify, engine, stats);
 

@@ -40,6 +40,19 @@ int usageError(const std::string& command, const std::string& message) {
 
 CLI::Validator quiet(CLI::Validator validator) { return validator.description(""); }
 
+CLI::Validator unsignedNumber() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const std::string problem = "'" + text + "' is not a whole number from 0 to 18446744073709551615";
+        if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+          return problem;
+        // Twenty digits may still be above 2^64 - 1; as strings of one length they compare as numbers.
+        if (text.size() == 20 && text > "18446744073709551615") return problem;
+        return {};
+      },
+      "");
+}
+
 void addEngineOptions(CLI::App& app, EngineChoice& choice) {
   app.add_option_function<std::string>(
          "--engine", [&choice](const std::string& name) { choice.jitRequested = name == "jit"; },

@@ -38,6 +38,10 @@ int usageError(const std::string& command, const std::string& message);
 /// help shows only the short value name (N, DIR) instead of repeating it.
 CLI::Validator quiet(CLI::Validator validator);
 
+/// Accepts only a whole decimal number from 0 to 2^64 - 1, as written (a seed): the conversion to an
+/// unsigned option would take "-1" as 2^64 - 1 and a longer number as the largest one, silently.
+CLI::Validator unsignedNumber();
+
 /// Adds `--engine interp|jit` and `--stats` (the engine of Grobots brains, RoboWar robots and RL
 /// programs) to `app`, storing them in `choice`.
 void addEngineOptions(CLI::App& app, EngineChoice& choice);

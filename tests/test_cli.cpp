@@ -410,7 +410,10 @@ TEST_CASE("every usage error of every command has one form and exit status 2", "
         "battle {algae} --world 0x3", "battle {algae} --every -1", "check --profile robowar-9 {duck}",
         "compile --emit=text {duck}", "disasm {duck} --type T", "lsp --debounce 70000", "repl --lang cobol",
         "replay verify x.replay --engine fast", "view", "run {printer} --frames x", "run {printer} --cycles 3",
-        "run {sorter} --steps 0", "battle --game chess {duck}", "tournament {duck} {spinner} --rounds 3"}) {
+        "run {sorter} --steps 0", "battle --game chess {duck}", "tournament {duck} {spinner} --rounds 3",
+        // A seed that an unsigned conversion would wrap or clamp is refused, not played.
+        "battle {duck} --seed -1", "battle {duck} --seed 18446744073709551616", "tournament {duck} --seed 0x10",
+        "ladder init x.db --seed -2"}) {
     const Run run = f.chronon(bad);
     const std::string text(bad);
     const std::string command = text.substr(0, text.find(' '));
