@@ -70,10 +70,8 @@ std::vector<fs::path> robotsInFolder(const fs::path& folder) {
 // rejected with the reader's message.
 int addRobotFile(Field& field, const fs::path& path, chronon::robowar::Category category) {
   const std::string name = path.string();
-  const bool rwr = robotalk::isRwrPath(name);
   Diagnostics diagnostics;
-  std::optional<std::string> bytes = readFileBytes(name, rwr ? robotalk::kMaxRwrBytes : kMaxSourceBytes,
-                                                   rwr ? ".RWR files" : "source files", diagnostics);
+  std::optional<std::string> bytes = robotalk::readRobotFile(name, diagnostics);
   if (!bytes) {
     std::string message;
     for (const Diagnostic& d : diagnostics.all())

@@ -10,12 +10,15 @@ namespace chronon::robotalk {
 LoadedRobot loadRobot(const std::string& path, const CompileOptions& options) {
   LoadedRobot robot;
   robot.file = SourceFile(path, "");
-  const bool rwr = isRwrPath(path);
-  if (rwr) robot.kind = RobotFileKind::kRwr;
-  std::optional<std::string> bytes =
-      readFileBytes(path, rwr ? kMaxRwrBytes : kMaxSourceBytes, rwr ? ".RWR files" : "source files", robot.diagnostics);
+  if (isRwrPath(path)) robot.kind = RobotFileKind::kRwr;
+  std::optional<std::string> bytes = readRobotFile(path, robot.diagnostics);
   if (!bytes) return robot;
   return loadRobotBytes(path, std::move(*bytes), options);
+}
+
+std::optional<std::string> readRobotFile(const std::string& path, Diagnostics& diagnostics) {
+  const bool rwr = isRwrPath(path);
+  return readFileBytes(path, rwr ? kMaxRwrBytes : kMaxSourceBytes, rwr ? ".RWR files" : "source files", diagnostics);
 }
 
 LoadedRobot loadRobotBytes(const std::string& path, std::string bytes, const CompileOptions& options) {

@@ -122,6 +122,10 @@ struct LoadedRobot {
 /// with `options`. Errors: those of loadSourceFile, readRwrFile, readObjectCode and compile.
 LoadedRobot loadRobot(const std::string& path, const CompileOptions& options);
 
+/// Reads the robot file at `path` whole, within the size limit of its kind (kMaxRwrBytes for an
+/// .RWR file, kMaxSourceBytes for text). Returns the bytes, or nullopt with RT100 or RT101.
+std::optional<std::string> readRobotFile(const std::string& path, Diagnostics& diagnostics);
+
 /// Loads a robot from `bytes` already read, as loadRobot() loads a file at `path` that holds them
 /// (the path's extension says whether they are an .RWR file; a plan's or a replay's copy of a robot
 /// is loaded this way). Errors: RT101 when the bytes exceed the limit of their kind, then those of
