@@ -3,6 +3,7 @@
 // relies on) for each game; the command line's verify and view on good and bad files.
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 
@@ -37,13 +38,17 @@ std::string gzipOf(const Lines& lines) {
 }
 
 // Runs chronon with `args` in a scratch folder; returns the exit status and fills `out` (stdout and
-// stderr together).
+// stderr together). The output file is this process's own: ctest runs the test cases that call this
+// in processes of their own, side by side.
 int runChronon(const std::string& args, std::string& out) {
-  const std::filesystem::path file = std::filesystem::temp_directory_path() / "chronon-test-replay-out.txt";
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("chronon-test-replay-out-" + std::to_string(::getpid()) + ".txt");
   const std::string command =
       "'" + chronon::test::chrononBinary().string() + "' " + args + " > '" + file.string() + "' 2>&1";
   const int status = std::system(command.c_str());
   out = readFile(file);
+  std::error_code ec;
+  std::filesystem::remove(file, ec);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -320,7 +325,8 @@ TEST_CASE("chronon writes replays and pages, verifies them and rejects bad files
 TEST_CASE("names that are not UTF-8 are written as U+FFFD, not a crash", "[replay][cli]") {
   // A robot named after a Latin-1 file name, a side whose #side line is Latin-1 and a robot whose
   // error quotes a Latin-1 token: JSON carries only UTF-8, and each write used to throw.
-  const std::filesystem::path top = std::filesystem::temp_directory_path() / "chronon-test-latin1";
+  const std::filesystem::path top =
+      std::filesystem::temp_directory_path() / ("chronon-test-latin1-" + std::to_string(::getpid()));
   const std::filesystem::path dir = top / "robots";
   std::filesystem::remove_all(top);
   std::filesystem::create_directories(dir);
