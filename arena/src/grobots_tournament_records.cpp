@@ -1,8 +1,8 @@
 // A Grobots tournament's records (docs/tournament-records.md).
 
 #include "chronon/arena/grobots_tournament_records.h"
-#include "chronon/arena/json_text.h"
 
+#include "chronon/arena/json_text.h"
 #include "chronon/arena/replay.h"
 #include "chronon/arena/tournament_records.h"
 

@@ -1,5 +1,4 @@
 #include "chronon/arena/replay.h"
-#include "chronon/arena/json_text.h"
 
 #include <zlib.h>
 
@@ -9,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "chronon/arena/json_text.h"
 #include "chronon/jsonrpc/transport.h"
 
 namespace chronon::arena::replay {

@@ -1,10 +1,10 @@
 // A RoboWar tournament's records (docs/tournament-records.md).
 
 #include "chronon/arena/robowar_tournament_records.h"
-#include "chronon/arena/json_text.h"
 
 #include <filesystem>
 
+#include "chronon/arena/json_text.h"
 #include "chronon/arena/replay.h"
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/tournament_records.h"

@@ -1,7 +1,6 @@
 // Tournament records common to both games (docs/tournament-records.md).
 
 #include "chronon/arena/tournament_records.h"
-#include "chronon/arena/json_text.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -15,6 +14,7 @@
 #include <fstream>
 #include <system_error>
 
+#include "chronon/arena/json_text.h"
 #include "chronon/arena/random.h"
 #include "chronon/arena/replay.h"
 #include "chronon/jsonrpc/transport.h"

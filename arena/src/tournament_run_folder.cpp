@@ -1,11 +1,12 @@
 // A tournament's run folder (tournament_run_folder.h).
 
 #include "chronon/arena/tournament_run_folder.h"
-#include "chronon/arena/json_text.h"
 
 #include <filesystem>
 #include <optional>
 #include <system_error>
+
+#include "chronon/arena/json_text.h"
 
 namespace chronon::arena::records {
 

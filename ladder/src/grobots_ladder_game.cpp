@@ -66,7 +66,7 @@ class GrobotsGame : public LadderGame {
               {}};
     }
     // The side must load as the original loads it (grobots-language.md §4.7) before it enters.
-    gb::SideFiles files = gb::loadSideFiles({path});
+    const gb::SideFiles files = gb::loadSideFiles({path});
     if (files.sides.empty()) {
       const gb::SideFileReport& report = files.reports.front();
       std::string reason;

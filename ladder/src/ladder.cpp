@@ -1,7 +1,6 @@
 // The ladder's database (ladder.h, docs/ladder.md), through SQLite's C API.
 
 #include "chronon/ladder/ladder.h"
-#include "chronon/arena/json_text.h"
 
 #include <sqlite3.h>
 
@@ -11,6 +10,7 @@
 #include <queue>
 #include <tuple>
 
+#include "chronon/arena/json_text.h"
 #include "chronon/arena/replay.h"
 
 namespace chronon::ladder {

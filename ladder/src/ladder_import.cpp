@@ -1,12 +1,12 @@
 // Reading duels for `chronon ladder import` (see ladder_import.h).
 
 #include "chronon/ladder/ladder_import.h"
-#include "chronon/arena/json_text.h"
 
 #include <climits>
 #include <optional>
 
 #include "chronon/arena/grobots_tournament_records.h"
+#include "chronon/arena/json_text.h"
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/ladder/grobots_ladder.h"
 
