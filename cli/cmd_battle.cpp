@@ -8,11 +8,11 @@
 #include <nlohmann/json.hpp>
 
 #include "chronon/arena/entry_files.h"
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/robowar_battle.h"
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_tournament_field.h"
 #include "chronon/compiler/robotalk_assembler.h"
+#include "chronon/jsonrpc/json_text.h"
 #include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
@@ -140,7 +140,7 @@ int runBattle(const Args& args) {
                                  {"text", e.text}});
       }
     }
-    std::printf("%s\n", arena::jsonText(out, 2).c_str());
+    std::printf("%s\n", jsonrpc::jsonText(out, 2).c_str());
     return 0;
   }
 

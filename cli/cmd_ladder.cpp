@@ -11,8 +11,8 @@
 #include <string>
 
 #include "chronon/arena/grobots_tournament.h"
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/tournament_records.h"
+#include "chronon/jsonrpc/json_text.h"
 #include "chronon/ladder/grobots_ladder.h"
 #include "chronon/ladder/ladder.h"
 #include "chronon/ladder/ladder_game.h"
@@ -89,8 +89,8 @@ int plan(ld::Ladder& ladder, int matches) {
   std::string error;
   const std::optional<ld::DuelPlan> next = ld::planDuels(ladder, matches, error);
   if (!next) return fail(error);
-  printLine(arena::jsonText(next->header));
-  for (const nlohmann::json& match : next->matches) printLine(arena::jsonText(match));
+  printLine(jsonrpc::jsonText(next->header));
+  for (const nlohmann::json& match : next->matches) printLine(jsonrpc::jsonText(match));
   return 0;
 }
 
@@ -155,7 +155,7 @@ int verify(ld::Ladder& ladder, int sample, uint64_t seed, int threads) {
   if (!report) return fail(error);
   for (const ld::DuelDifference& d : report->differences) {
     std::printf("differs: ladder match %lld\n  recorded: %s\n  re-run:   %s\n", static_cast<long long>(d.match),
-                arena::jsonText(d.recorded).c_str(), arena::jsonText(d.again).c_str());
+                jsonrpc::jsonText(d.recorded).c_str(), jsonrpc::jsonText(d.again).c_str());
   }
   std::printf("verified %zu of %zu duels: %zu differ\n", report->checked, report->stored, report->differences.size());
   return report->differences.empty() ? 0 : 1;
@@ -195,7 +195,7 @@ int printGrobotsStandings(ld::Ladder& ladder, std::vector<ld::Standing>& table, 
                          {"kills", g.kills},
                          {"brainErrors", g.brainErrors}});
     }
-    std::printf("%s\n", arena::jsonText(out, 2).c_str());
+    std::printf("%s\n", jsonrpc::jsonText(out, 2).c_str());
     return 0;
   }
   if (csv) {
@@ -252,7 +252,7 @@ int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, 
       out.push_back(standingRow(s, s.robot.active ? ++rank : 0));
       out.back()["points"] = s.points;
     }
-    std::printf("%s\n", arena::jsonText(out, 2).c_str());
+    std::printf("%s\n", jsonrpc::jsonText(out, 2).c_str());
     return 0;
   }
   if (csv) std::printf("rank,robot,entry,active,rating,deviation,volatility,matches,wins,draws,losses,points\n");

@@ -12,9 +12,9 @@
 #include "chronon/arena/grobots_replay.h"
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/grobots_tournament_records.h"
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/parallel.h"
 #include "chronon/arena/tournament_records.h"
+#include "chronon/jsonrpc/json_text.h"
 #include "commands.h"
 #include "replay_output.h"
 #include "tournament_command.h"
@@ -149,7 +149,7 @@ int printStandings(const TournamentCommand& c, const Tournament& t, const gb::To
                      {"rounds", s.rounds},
                      {"brainErrors", s.brainErrors}});
     }
-    std::printf("%s\n", arena::jsonText(out, 2).c_str());
+    std::printf("%s\n", jsonrpc::jsonText(out, 2).c_str());
   } else if (c.csv) {
     std::printf("name,score,error,survival,early_death,late_death,early_score,fraction,kills,rounds\n");
     for (const gb::Standing& s : result.standings) {
@@ -215,10 +215,10 @@ int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::Recor
   if (set != nullptr && !knownResults(t, set->results, log)) return 1;
   const gb::TournamentResult result = gb::runTournament(t.sides, t.options, &log);
   if (c.mode == TournamentMode::kPlan) {
-    printLine(arena::jsonText(t.header));
+    printLine(jsonrpc::jsonText(t.header));
     if (log.missing.empty())
       std::fprintf(stderr, "chronon tournament: every match has a result; nothing is left to plan\n");
-    for (const int32_t k : log.missing) printLine(arena::jsonText(gb::matchRecord(k, t.header)));
+    for (const int32_t k : log.missing) printLine(jsonrpc::jsonText(gb::matchRecord(k, t.header)));
     return 0;
   }
   if (!log.missing.empty()) {
@@ -245,7 +245,7 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
   std::function<void(int32_t)> progress;
   if (line.enabled()) progress = [&](int32_t done) { line.update(static_cast<size_t>(done), total); };
   gb::runRounds(t.sides, t.options.world, t.options.seed, rounds, c.threads,
-                recordTo(t, engine, [](const nlohmann::json& record) { printLine(arena::jsonText(record)); }),
+                recordTo(t, engine, [](const nlohmann::json& record) { printLine(jsonrpc::jsonText(record)); }),
                 progress);
   std::function<void(int32_t)> duelProgress;
   if (line.enabled()) {
@@ -254,8 +254,8 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
   gb::runFieldRounds(
       t.sides, t.options.world, duels, c.threads,
       [&](size_t i, const gb::RoundOutcome& outcome) {
-        printLine(
-            arena::jsonText(arena::records::resultRecord(t.planId, duelMatches[i], engine, gb::outcomeJson(outcome))));
+        printLine(jsonrpc::jsonText(
+            arena::records::resultRecord(t.planId, duelMatches[i], engine, gb::outcomeJson(outcome))));
       },
       duelProgress);
   return finishCommand(c.engines, 0);

@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/parallel.h"
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/robowar_tournament.h"
@@ -17,6 +16,7 @@
 #include "chronon/arena/robowar_tournament_records.h"
 #include "chronon/arena/robowar_tournament_report.h"
 #include "chronon/arena/tournament_records.h"
+#include "chronon/jsonrpc/json_text.h"
 #include "commands.h"
 #include "replay_output.h"
 #include "tournament_command.h"
@@ -204,7 +204,7 @@ int printStandings(const TournamentCommand& c, Tournament& t, const rw::Tourname
       return 1;
   }
   if (c.json) {
-    std::fputs((arena::jsonText(toJson(report, t.field), 2) + "\n").c_str(), stdout);
+    std::fputs((jsonrpc::jsonText(toJson(report, t.field), 2) + "\n").c_str(), stdout);
   } else if (c.csv) {
     std::fputs(rw::formatStandingsCsv(report).c_str(), stdout);
   } else {
@@ -281,7 +281,7 @@ int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::Recor
       std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
       return 1;
     }
-    printLine(arena::jsonText(t.header));
+    printLine(jsonrpc::jsonText(t.header));
     if (log.missing.empty()) {
       std::fprintf(stderr, "chronon tournament: every match has a result; nothing is left to plan\n");
       return 0;
@@ -289,7 +289,7 @@ int planOrMerge(TournamentCommand& c, Tournament& t, const arena::records::Recor
     std::set<size_t> missing;
     for (const rw::Bout& b : log.missing) missing.insert(b.index);
     for (const nlohmann::json& m : lastStage) {
-      if (missing.count(m["index"].get<size_t>()) != 0) printLine(arena::jsonText(m));
+      if (missing.count(m["index"].get<size_t>()) != 0) printLine(jsonrpc::jsonText(m));
     }
     return 0;
   }
@@ -317,8 +317,8 @@ int playMatches(TournamentCommand& c, Tournament& t, const arena::records::Recor
   if (line.enabled()) progress = [&](size_t done, size_t total) { line.update(done, total); };
   rw::runBouts(t.field.contestants, *bouts, t.options.rules, c.threads, {}, progress, 0, 0,
                [&](const rw::BoutResult& r) {
-                 printLine(arena::jsonText(arena::records::resultRecord(t.planId, rw::matchRecord(r.bout, t.header),
-                                                                        engine, rw::outcomeJson(r.result))));
+                 printLine(jsonrpc::jsonText(arena::records::resultRecord(t.planId, rw::matchRecord(r.bout, t.header),
+                                                                          engine, rw::outcomeJson(r.result))));
                });
   return finishCommand(c.engines, 0);
 }

@@ -8,7 +8,7 @@
 #include <iterator>
 #include <mutex>
 
-#include "chronon/arena/json_text.h"
+#include "chronon/jsonrpc/json_text.h"
 #include "tournament_command.h"
 
 namespace chronon::cli {
@@ -83,7 +83,7 @@ bool resultsByIndex(const std::vector<nlohmann::json>& results, const std::strin
 int printDifferences(const std::vector<records::ResultDifference>& differences, size_t checked, size_t recorded) {
   for (const records::ResultDifference& d : differences) {
     std::printf("differs: match %s\n  recorded: %s\n  re-run:   %s\n", d.match.c_str(),
-                arena::jsonText(d.recorded).c_str(), arena::jsonText(d.again).c_str());
+                jsonrpc::jsonText(d.recorded).c_str(), jsonrpc::jsonText(d.again).c_str());
   }
   std::printf("verified %zu of %zu results: %zu differ\n", checked, recorded, differences.size());
   return differences.empty() ? 0 : 1;

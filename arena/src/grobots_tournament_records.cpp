@@ -2,9 +2,9 @@
 
 #include "chronon/arena/grobots_tournament_records.h"
 
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/replay.h"
 #include "chronon/arena/tournament_records.h"
+#include "chronon/jsonrpc/json_text.h"
 
 namespace chronon::arena::grobots {
 
@@ -166,7 +166,7 @@ std::optional<PlannedRounds> roundsOfMatches(const std::vector<nlohmann::json>& 
     const auto round = static_cast<int32_t>(index);
     if (index < 0 || index >= limit ||
         (named->empty() ? matchRecord(round, header) : matchRecord(round, header, *named)) != m) {
-      error = "match " + jsonText(m) + " is not a round of the plan";
+      error = "match " + jsonrpc::jsonText(m) + " is not a round of the plan";
       return std::nullopt;
     }
     if (named->empty()) {

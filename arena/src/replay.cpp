@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "chronon/arena/json_text.h"
+#include "chronon/jsonrpc/json_text.h"
 #include "chronon/jsonrpc/transport.h"
 
 namespace chronon::arena::replay {
@@ -110,7 +110,7 @@ nlohmann::json kindsJson(std::span<const Kind> kinds) {
 
 Writer::Writer(LineSink sink, std::vector<Kind> kinds) : sink_(std::move(sink)), kinds_(std::move(kinds)) {}
 
-void Writer::header(const nlohmann::json& header) { sink_(jsonText(header)); }
+void Writer::header(const nlohmann::json& header) { sink_(jsonrpc::jsonText(header)); }
 
 void Writer::beginMoment(int64_t t) {
   t_ = t;
@@ -219,7 +219,7 @@ void Writer::endMoment() {
     line += ",\"";
     line += key;
     line += "\":";
-    line += jsonText(*it);
+    line += jsonrpc::jsonText(*it);
   }
   line += '}';
   sink_(line);
@@ -227,7 +227,7 @@ void Writer::endMoment() {
 
 void Writer::end(nlohmann::json result) {
   result["t"] = t_;
-  sink_(jsonText(nlohmann::json{{"end", std::move(result)}}));
+  sink_(jsonrpc::jsonText(nlohmann::json{{"end", std::move(result)}}));
 }
 
 int64_t Writer::scaled(double value, int32_t scale) {
@@ -383,7 +383,7 @@ std::optional<File> parse(std::string_view bytes, std::string& error) {
     return std::nullopt;
   }
   if (version->get<int64_t>() != kFormatVersion) {
-    error = "unsupported replay version " + jsonText(*version) + " (this Chronon reads version " +
+    error = "unsupported replay version " + jsonrpc::jsonText(*version) + " (this Chronon reads version " +
             std::to_string(kFormatVersion) + ")";
     return std::nullopt;
   }
@@ -507,8 +507,9 @@ Comparison compare(const File& recorded, const std::vector<std::string>& rerun) 
     return c;
   }
   if (end["end"] != *recorded.end) {
-    c.difference = "the end line differs\n  recorded: " + excerpt(jsonText(nlohmann::json{{"end", *recorded.end}})) +
-                   "\n  re-run:   " + excerpt(rerun[i + 1]);
+    c.difference =
+        "the end line differs\n  recorded: " + excerpt(jsonrpc::jsonText(nlohmann::json{{"end", *recorded.end}})) +
+        "\n  re-run:   " + excerpt(rerun[i + 1]);
     return c;
   }
   c.same = true;

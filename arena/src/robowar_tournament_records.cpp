@@ -4,10 +4,10 @@
 
 #include <filesystem>
 
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/replay.h"
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/arena/tournament_records.h"
+#include "chronon/jsonrpc/json_text.h"
 
 namespace chronon::arena::robowar {
 
@@ -297,7 +297,7 @@ std::vector<records::ResultDifference> unconfirmedResults(const std::vector<cons
     const auto hashes = match.find("hashes");
     if (recorded == fresh && hashes != match.end() && *hashes == matchRecord(bouts[i], header)["hashes"]) continue;
     match.erase("hashes");
-    out.push_back({jsonText(match), recorded, std::move(fresh)});
+    out.push_back({jsonrpc::jsonText(match), recorded, std::move(fresh)});
   }
   return out;
 }

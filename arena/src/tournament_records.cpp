@@ -14,9 +14,9 @@
 #include <fstream>
 #include <system_error>
 
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/random.h"
 #include "chronon/arena/replay.h"
+#include "chronon/jsonrpc/json_text.h"
 #include "chronon/jsonrpc/transport.h"
 
 namespace chronon::arena::records {
@@ -82,7 +82,7 @@ std::optional<std::string> robotBytes(const nlohmann::json& robot, std::string& 
   return bytes;
 }
 
-std::string planId(const nlohmann::json& header) { return replay::contentHash(jsonText(header)); }
+std::string planId(const nlohmann::json& header) { return replay::contentHash(jsonrpc::jsonText(header)); }
 
 namespace {
 

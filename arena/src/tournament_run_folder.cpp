@@ -6,7 +6,7 @@
 #include <optional>
 #include <system_error>
 
-#include "chronon/arena/json_text.h"
+#include "chronon/jsonrpc/json_text.h"
 
 namespace chronon::arena::records {
 
@@ -45,7 +45,7 @@ bool RunFolder::create(const std::string& dir, const nlohmann::json& header, std
   if (!planFile_.open(planPath.string(), error) ||
       !resultFile_.open((std::filesystem::path(dir) / kResultsFile).string(), error))
     return false;
-  planFile_.append(jsonText(header));
+  planFile_.append(jsonrpc::jsonText(header));
   return true;
 }
 
@@ -81,7 +81,7 @@ bool RunFolder::plan(const std::vector<nlohmann::json>& matches, std::string& er
     const size_t index = m.value("index", size_t{0});
     const auto it = planned_.find(index);
     if (it == planned_.end()) {
-      lines += (lines.empty() ? "" : "\n") + jsonText(m);
+      lines += (lines.empty() ? "" : "\n") + jsonrpc::jsonText(m);
       planned_[index] = m;
     } else if (it->second != m) {
       error =

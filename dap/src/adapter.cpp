@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "chronon/dap/protocol.h"
+#include "chronon/jsonrpc/json_text.h"
 
 namespace chronon::dap {
 
@@ -263,7 +264,7 @@ void Adapter::dispatch(const Request& request) {
 }
 
 int runStdio(std::istream& in, std::ostream& out) {
-  Adapter adapter([&](const json& message) { jsonrpc::writeMessage(out, dumpMessage(message)); });
+  Adapter adapter([&](const json& message) { jsonrpc::writeMessage(out, jsonrpc::jsonText(message)); });
   while (!adapter.done()) {
     const jsonrpc::ReadResult result = jsonrpc::readMessage(in);
     switch (result.status) {

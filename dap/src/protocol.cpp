@@ -119,6 +119,4 @@ json capabilities() {
   };
 }
 
-std::string dumpMessage(const json& message) { return message.dump(-1, ' ', false, json::error_handler_t::replace); }
-
 }  // namespace chronon::dap

@@ -10,8 +10,8 @@
 #include <queue>
 #include <tuple>
 
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/replay.h"
+#include "chronon/jsonrpc/json_text.h"
 
 namespace chronon::ladder {
 
@@ -140,7 +140,7 @@ std::unique_ptr<Ladder> Ladder::create(const std::string& path, uint64_t seed, G
   }
   if (!rules.is_null()) {
     Statement s(db, "INSERT INTO meta VALUES('rules', ?)");
-    if (!s.bind(1, arena::jsonText(rules)).run()) {
+    if (!s.bind(1, jsonrpc::jsonText(rules)).run()) {
       error = path + ": " + sqlite3_errmsg(db);
       return nullptr;
     }
@@ -308,7 +308,7 @@ bool Ladder::store(const std::vector<DuelResult>& results, const std::string& ki
                      "VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, id++).bind(2, batch).bind(3, r.a).bind(4, r.b);
     insert.bind(5, static_cast<int64_t>(r.pointsA)).bind(6, static_cast<int64_t>(r.pointsB));
-    insert.bind(7, arena::jsonText(r.match)).bind(8, arena::jsonText(r.result));
+    insert.bind(7, jsonrpc::jsonText(r.match)).bind(8, jsonrpc::jsonText(r.result));
     if (!insert.run()) return fail("cannot store a match");
     const Rating a = start.count(r.a) != 0 ? start[r.a] : Rating{};
     const Rating b = start.count(r.b) != 0 ? start[r.b] : Rating{};

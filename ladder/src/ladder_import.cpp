@@ -6,8 +6,8 @@
 #include <optional>
 
 #include "chronon/arena/grobots_tournament_records.h"
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/robowar_replay.h"
+#include "chronon/jsonrpc/json_text.h"
 #include "chronon/ladder/grobots_ladder.h"
 
 namespace chronon::ladder {
@@ -67,7 +67,7 @@ ImportGame grobotsImport(const Ladder& ladder) {
         const auto game = header.find("game");
         return game != header.end() && *game == "grobots" && header.value("world", nlohmann::json::object()) == world;
       },
-      "Grobots world " + arena::jsonText(world),
+      "Grobots world " + jsonrpc::jsonText(world),
       "sides",
       "Grobots",
       "Grobots sides",
@@ -118,7 +118,7 @@ bool importDuels(const Ladder& ladder, const ImportGame& game, const arena::reco
     }
     const auto entries = outcome->find(game.outcomeKey);
     if (entries == outcome->end() || !entries->is_array()) {
-      error = file + ": match " + arena::jsonText(index) + " is not a " + game.gameName +
+      error = file + ": match " + jsonrpc::jsonText(index) + " is not a " + game.gameName +
               " result; this ladder plays " + game.entriesName;
       return false;
     }
@@ -129,14 +129,14 @@ bool importDuels(const Ladder& ladder, const ImportGame& game, const arena::reco
     }
     const std::optional<std::pair<int, int>> points = game.points(*outcome);
     if (!(*hashes)[0].is_string() || !(*hashes)[1].is_string() || !points) {
-      error = file + ": the result of match " + arena::jsonText(index) +
+      error = file + ": the result of match " + jsonrpc::jsonText(index) +
               " is malformed (hashes must be strings, the outcome a " + game.gameName + " duel's)";
       return false;
     }
     const std::optional<Robot> a = ladder.robotByHash((*hashes)[0].get<std::string>());
     const std::optional<Robot> b = ladder.robotByHash((*hashes)[1].get<std::string>());
     if (!a || !b) {
-      error = file + ": match " + arena::jsonText(index) + " names a " + game.entryWord +
+      error = file + ": match " + jsonrpc::jsonText(index) + " names a " + game.entryWord +
               " the ladder does not have (by hash)";
       return false;
     }

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <set>
 
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/replay.h"
+#include "chronon/jsonrpc/json_text.h"
 
 namespace chronon::ladder {
 
@@ -64,7 +64,7 @@ std::string standingsPage(const std::string& title, const std::vector<Standing>&
       arena::replay::htmlEscape(title) + "</h1>\n";
   // The chart: batches along x, ratings along y, one line per active robot, drawn by uPlot. "</" is
   // written as "<\/" so that no robot name can end the script element early.
-  std::string data = arena::jsonText(chartData(standings, history));
+  std::string data = jsonrpc::jsonText(chartData(standings, history));
   for (size_t at = data.find("</"); at != std::string::npos; at = data.find("</", at + 3)) data.replace(at, 2, "<\\/");
   page +=
       "<h2>Ratings after each batch</h2>\n<div id=\"chart\"></div>\n"

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "chronon/compiler/source.h"
+#include "chronon/jsonrpc/json_text.h"
 #include "chronon/lsp/protocol.h"
 
 namespace chronon::lsp {
@@ -31,9 +32,7 @@ struct RequestError {
   std::string message;
 };
 
-std::string dumpJson(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-std::string idKey(const json& id) { return dumpJson(id); }
+std::string idKey(const json& id) { return jsonrpc::jsonText(id); }
 
 }  // namespace
 
@@ -456,7 +455,7 @@ int runStdio(std::istream& in, std::ostream& out, const ServerOptions& options) 
       if (done) return;
     }
   });
-  Server server([&](const json& message) { writeMessage(out, dumpJson(message)); });
+  Server server([&](const json& message) { writeMessage(out, jsonrpc::jsonText(message)); });
   const auto debounce = std::chrono::milliseconds(options.debounceMilliseconds);
   bool finishedInput = false;
   while (!server.exited()) {

@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "chronon/arena/json_text.h"
 #include "chronon/arena/tournament_records.h"
+#include "chronon/jsonrpc/json_text.h"
 
 namespace chronon::arena::records {
 
@@ -40,7 +40,7 @@ class RunFolder {
   /// that holds another match under the same index is an error (false with `error`).
   bool plan(const std::vector<nlohmann::json>& matches, std::string& error);
   /// Appends a result record (synced by group commit, see Appender); safe from several threads.
-  void result(const nlohmann::json& record) { resultFile_.append(jsonText(record)); }
+  void result(const nlohmann::json& record) { resultFile_.append(jsonrpc::jsonText(record)); }
   /// Waits for every line to reach the disk; false with `error` when a write or a sync failed.
   bool finish(std::string& error);
 

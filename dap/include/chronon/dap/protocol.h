@@ -61,7 +61,4 @@ nlohmann::json capabilities();
 /// The exception filter of run-time errors (setExceptionBreakpoints' filter name).
 inline constexpr std::string_view kErrorFilter = "errors";
 
-/// Serialises `message` as compact JSON (invalid UTF-8 replaced) for the transport.
-std::string dumpMessage(const nlohmann::json& message);
-
 }  // namespace chronon::dap
