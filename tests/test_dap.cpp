@@ -519,6 +519,17 @@ class Client {
     }
     return out;
   }
+  // Checks that variables requests for scope numbers next to the paused frame's, which name no scope
+  // (0 and 7 within a robot's block of scope numbers), get an error response that names them.
+  void refusesOtherScopes(int threadId = 1) {
+    const json trace = ok("stackTrace", {{"threadId", threadId}});
+    const json scopes = ok("scopes", {{"frameId", trace["stackFrames"][0]["id"]}})["scopes"];
+    REQUIRE(!scopes.empty());
+    const int64_t first = scopes[0]["variablesReference"];
+    for (const int64_t reference : {first - 1, first + 6})
+      CHECK(error("variables", {{"variablesReference", reference}}) ==
+            "unknown variablesReference " + std::to_string(reference));
+  }
   dap::Adapter& adapter() { return adapter_; }
   std::vector<json>& sent() { return sent_; }
 
@@ -566,6 +577,7 @@ TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, rev
   CHECK(threads["threads"][0]["name"] == "dodger (robot 0)");
 
   const json atLine18 = client.view();
+  client.refusesOtherScopes();
   INFO(atLine18.dump());
   CHECK(atLine18["frame"]["line"] == 18);
   CHECK(atLine18["frame"]["source"]["path"] == dap::absolutePath(bundled("dodger")));
@@ -1165,6 +1177,7 @@ TEST_CASE("DAP transcript for an RL program: Robbie's thread, scopes, steps, ste
   CHECK(client.ok("threads")["threads"] == json::array({{{"id", 1}, {"name", "Robbie"}}}));
   const json atEntry = client.view();
   INFO(atEntry.dump());
+  client.refusesOtherScopes();
   CHECK(atEntry["frame"]["line"] == 5);
   REQUIRE(atEntry["Registers"].size() == 1);
   CHECK(atEntry["Registers"][0] ==
@@ -1276,6 +1289,7 @@ TEST_CASE("DAP transcript for a Grobots side: threads that come and go, breakpoi
 
   // The paused robot: its frame at forage, its scopes, evaluate, disassemble.
   const json before = client.view(static_cast<int>(thread));
+  client.refusesOtherScopes(static_cast<int>(thread));
   CHECK(before["frame"]["name"].get<std::string>().rfind("forage", 0) == 0);
   CHECK(before["frame"]["line"] == 62);
   CHECK(before["frame"]["source"]["path"] == dap::absolutePath(gatherer));

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <span>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -38,6 +39,17 @@ inline const char* stopReasonName(arena::debug::StopReason reason) {
     case arena::debug::StopReason::kException: return "exception";
   }
   return "step";
+}
+
+/// The scope among `scopes` (a game's Scope enum, listed once beside it) whose number is `number`, the
+/// part of a variablesReference that names a scope, so that the game's variables request can switch
+/// on it exhaustively. Throws RequestError naming `reference`, the whole variablesReference, when no
+/// scope has that number.
+template <typename Scope>
+Scope scopeNamed(int64_t number, std::span<const Scope> scopes, int64_t reference) {
+  for (const Scope scope : scopes)
+    if (static_cast<int64_t>(scope) == number) return scope;
+  throw RequestError{"unknown variablesReference " + std::to_string(reference)};
 }
 
 /// A DAP Variable without children: `name`, its value as `text`, its `type`.

@@ -3,6 +3,7 @@
 #include "chronon/dap/grobots_features.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cctype>
 #include <cstdio>
@@ -34,6 +35,7 @@ namespace {
 
 using detail::addressText;
 using detail::firstError;
+using detail::scopeNamed;
 // A DAP Variable without children.
 const auto value = detail::plainVariable;
 
@@ -42,6 +44,7 @@ const auto value = detail::plainVariable;
 constexpr int64_t kFramesPerRobot = 64;  // the frame at the pc and up to 50 return addresses
 constexpr int64_t kScopesPerRobot = 8;
 enum class Scope : uint8_t { kDataStack = 1, kReturnStack = 2, kVariables = 3, kHardware = 4 };
+constexpr std::array kScopes{Scope::kDataStack, Scope::kReturnStack, Scope::kVariables, Scope::kHardware};
 // Memory references name a type's instruction: type * kAddressesPerType + address, in hex.
 constexpr int64_t kAddressesPerType = 0x10000;
 constexpr int64_t kMaxFrames = 1000000;
@@ -388,7 +391,7 @@ json grobotsVariablesBody(const GrobotsDebug& grobots, const json& arguments) {
   const DebugRobotState& r = robotOfReference(grobots, reference, kScopesPerRobot);
   const grobocode::Brain& brain = brainOf(grobots, r);
   json variables = json::array();
-  switch (static_cast<Scope>(reference % kScopesPerRobot)) {
+  switch (scopeNamed<Scope>(reference % kScopesPerRobot, kScopes, reference)) {
     case Scope::kDataStack:
       for (int32_t k = r.brain.height; k-- > 0;) {
         variables.push_back(
@@ -417,7 +420,6 @@ json grobotsVariablesBody(const GrobotsDebug& grobots, const json& arguments) {
     case Scope::kHardware:
       for (json& v : hardware(r)) variables.push_back(std::move(v));
       break;
-    default: throw RequestError{"unknown variablesReference " + std::to_string(reference)};
   }
   return json{{"variables", std::move(variables)}};
 }

@@ -3,6 +3,7 @@
 #include "chronon/dap/robbie_features.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -25,12 +26,14 @@ namespace {
 
 using detail::addressText;
 using detail::firstError;
+using detail::scopeNamed;
 // A DAP Variable without children.
 const auto value = detail::plainVariable;
 
 // Robbie is thread 1; its one frame and its scopes use the same numbering as a RoboWar robot 0's.
 constexpr int64_t kFrameId = 1000;
 enum class Scope : uint8_t { kRegisters = 11, kStack = 12, kHardware = 13, kObjects = 14 };
+constexpr std::array kScopes{Scope::kRegisters, Scope::kStack, Scope::kHardware, Scope::kObjects};
 constexpr int64_t kMaxSteps = 1000000000;
 
 const RobbieDebugSession& pausedRun(const RobbieDebug& robbie) {
@@ -218,33 +221,38 @@ json robbieVariablesBody(const RobbieDebug& robbie, const json& arguments) {
   const robbie::Program& program = session.program();
   const robbie::MachineState& machine = session.machine();
   json variables = json::array();
-  if (reference == static_cast<int64_t>(Scope::kRegisters)) {
-    for (size_t i = 0; i < program.registers.size() && i < machine.registers.size(); ++i) {
-      const robbie::RegisterInfo& reg = program.registers[i];
-      json v = value(reg.name, robbie::formatValue(machine.registers[i]), std::string(robbie::valueTypeName(reg.type)));
-      // A repeat loop's hidden counter: shown, but marked as the language's own.
-      if (reg.hidden) v["presentationHint"] = json{{"kind", "virtual"}, {"attributes", {"readOnly"}}};
-      variables.push_back(std::move(v));
+  switch (scopeNamed<Scope>(reference, kScopes, reference)) {
+    case Scope::kRegisters:
+      for (size_t i = 0; i < program.registers.size() && i < machine.registers.size(); ++i) {
+        const robbie::RegisterInfo& reg = program.registers[i];
+        json v =
+            value(reg.name, robbie::formatValue(machine.registers[i]), std::string(robbie::valueTypeName(reg.type)));
+        // A repeat loop's hidden counter: shown, but marked as the language's own.
+        if (reg.hidden) v["presentationHint"] = json{{"kind", "virtual"}, {"attributes", {"readOnly"}}};
+        variables.push_back(std::move(v));
+      }
+      break;
+    case Scope::kStack:
+      for (size_t i = machine.stack.size(); i-- > 0;) {
+        const robbie::Value& v = machine.stack[i];
+        variables.push_back(value(std::to_string(machine.stack.size() - 1 - i), robbie::formatValue(v),
+                                  std::string(robbie::valueTypeName(robbie::typeOf(v)))));
+      }
+      break;
+    case Scope::kHardware:
+      for (json& v : hardware(robbie)) variables.push_back(std::move(v));
+      break;
+    case Scope::kObjects: {
+      const robbie::RobbieRoom& room = session.room();
+      for (size_t i = 0; i < room.objects().size(); ++i) {
+        const robbie::ObjectState& o = room.objects()[i];
+        std::string text =
+            "(" + robbie::formatCm(o.x) + ", " + robbie::formatCm(o.y) + ") " + std::to_string(o.grams) + " g";
+        if (room.held() && *room.held() == i) text += ", held";
+        variables.push_back(value(o.name, text, "object"));
+      }
+      break;
     }
-  } else if (reference == static_cast<int64_t>(Scope::kStack)) {
-    for (size_t i = machine.stack.size(); i-- > 0;) {
-      const robbie::Value& v = machine.stack[i];
-      variables.push_back(value(std::to_string(machine.stack.size() - 1 - i), robbie::formatValue(v),
-                                std::string(robbie::valueTypeName(robbie::typeOf(v)))));
-    }
-  } else if (reference == static_cast<int64_t>(Scope::kHardware)) {
-    for (json& v : hardware(robbie)) variables.push_back(std::move(v));
-  } else if (reference == static_cast<int64_t>(Scope::kObjects)) {
-    const robbie::RobbieRoom& room = session.room();
-    for (size_t i = 0; i < room.objects().size(); ++i) {
-      const robbie::ObjectState& o = room.objects()[i];
-      std::string text =
-          "(" + robbie::formatCm(o.x) + ", " + robbie::formatCm(o.y) + ") " + std::to_string(o.grams) + " g";
-      if (room.held() && *room.held() == i) text += ", held";
-      variables.push_back(value(o.name, text, "object"));
-    }
-  } else {
-    throw RequestError{"unknown variablesReference " + std::to_string(reference)};
   }
   return json{{"variables", std::move(variables)}};
 }

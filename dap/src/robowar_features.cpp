@@ -3,6 +3,7 @@
 #include "chronon/dap/robowar_features.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -32,6 +33,7 @@ namespace {
 constexpr int64_t kFramesPerRobot = 1000;
 constexpr int64_t kScopesPerRobot = 10;
 enum class Scope : uint8_t { kDataStack = 1, kRegisters = 2, kHardware = 3, kVector = 4 };
+constexpr std::array kScopes{Scope::kDataStack, Scope::kRegisters, Scope::kHardware, Scope::kVector};
 
 // Memory references (a frame's instructionPointerReference, disassemble's memoryReference) put the
 // robot above its instruction index, so that one number names an instruction of one robot:
@@ -392,41 +394,45 @@ json variablesBody(const Battle& battle, const json& arguments) {
   const int robot = robotOfThread(battle, reference / kScopesPerRobot);
   const DebugRobotState& state = stateOf(session, robot);
   json variables = json::array();
-  const int64_t scope = reference % kScopesPerRobot;
-  if (scope == static_cast<int64_t>(Scope::kDataStack)) {
-    // Top first, as the original's debugger window lists it; names are depths (0 = top).
-    const DebugRobot& shown = *battle.robots[static_cast<size_t>(robot)];
-    for (int i = state.brain.sp - 1; i >= 0; --i) {
-      json cell = stackCell(shown, state.brain.stack[static_cast<size_t>(i)]);
-      cell["name"] = std::to_string(state.brain.sp - 1 - i);
-      variables.push_back(std::move(cell));
+  switch (detail::scopeNamed<Scope>(reference % kScopesPerRobot, kScopes, reference)) {
+    case Scope::kDataStack: {
+      // Top first, as the original's debugger window lists it; names are depths (0 = top).
+      const DebugRobot& shown = *battle.robots[static_cast<size_t>(robot)];
+      for (int i = state.brain.sp - 1; i >= 0; --i) {
+        json cell = stackCell(shown, state.brain.stack[static_cast<size_t>(i)]);
+        cell["name"] = std::to_string(state.brain.sp - 1 - i);
+        variables.push_back(std::move(cell));
+      }
+      break;
     }
-  } else if (scope == static_cast<int64_t>(Scope::kRegisters)) {
-    for (int i = 0; i < 26; ++i) {
-      if (!robotalk::isUserVariable(i)) continue;
+    case Scope::kRegisters:
+      for (int i = 0; i < 26; ++i) {
+        if (!robotalk::isUserVariable(i)) continue;
+        variables.push_back(
+            variable(std::string(1, static_cast<char>('A' + i)), state.brain.letters[static_cast<size_t>(i)]));
+      }
+      variables.push_back(variable("pc", state.brain.pc));
       variables.push_back(
-          variable(std::string(1, static_cast<char>('A' + i)), state.brain.letters[static_cast<size_t>(i)]));
+          json{{"name", "vector"},
+               {"value", "VSTORE cells 0-" + std::to_string(vm::kVectorCells - 1)},
+               {"variablesReference", (robot + 1) * kScopesPerRobot + static_cast<int64_t>(Scope::kVector)},
+               {"indexedVariables", vm::kVectorCells}});
+      variables.push_back(json{
+          {"name", "interrupts"}, {"value", state.brain.interruptsEnabled ? "on" : "off"}, {"variablesReference", 0}});
+      break;
+    case Scope::kVector: {
+      const int64_t start = std::clamp<int64_t>(integerArgumentOr(arguments, "start", 0), 0, vm::kVectorCells);
+      int64_t count = integerArgumentOr(arguments, "count", 0);
+      if (count <= 0) count = vm::kVectorCells;
+      for (int64_t i = start; i < vm::kVectorCells && i < start + count; ++i) {
+        variables.push_back(variable(std::to_string(i), state.brain.vector[static_cast<size_t>(i)]));
+      }
+      break;
     }
-    variables.push_back(variable("pc", state.brain.pc));
-    variables.push_back(
-        json{{"name", "vector"},
-             {"value", "VSTORE cells 0-" + std::to_string(vm::kVectorCells - 1)},
-             {"variablesReference", (robot + 1) * kScopesPerRobot + static_cast<int64_t>(Scope::kVector)},
-             {"indexedVariables", vm::kVectorCells}});
-    variables.push_back(json{
-        {"name", "interrupts"}, {"value", state.brain.interruptsEnabled ? "on" : "off"}, {"variablesReference", 0}});
-  } else if (scope == static_cast<int64_t>(Scope::kVector)) {
-    const int64_t start = std::clamp<int64_t>(integerArgumentOr(arguments, "start", 0), 0, vm::kVectorCells);
-    int64_t count = integerArgumentOr(arguments, "count", 0);
-    if (count <= 0) count = vm::kVectorCells;
-    for (int64_t i = start; i < vm::kVectorCells && i < start + count; ++i) {
-      variables.push_back(variable(std::to_string(i), state.brain.vector[static_cast<size_t>(i)]));
-    }
-  } else if (scope == static_cast<int64_t>(Scope::kHardware)) {
-    for (const auto& [name, value] : hardwareValues(session.snapshot(), robot))
-      variables.push_back(variable(name, value));
-  } else {
-    throw RequestError{"unknown variablesReference " + std::to_string(reference)};
+    case Scope::kHardware:
+      for (const auto& [name, value] : hardwareValues(session.snapshot(), robot))
+        variables.push_back(variable(name, value));
+      break;
   }
   return json{{"variables", std::move(variables)}};
 }
