@@ -491,6 +491,12 @@ TEST_CASE("an incremental brain compiles fragment by fragment against earlier sy
   CHECK(describe(brain, brain.instructions[3]) == "answer");
   CHECK(describe(brain, brain.instructions[4]) == "square^");
   CHECK(describe(brain, brain.instructions[5]) == "gamma!");
+  // Indices out of range and the illegal types 12-15 (a corrupted or hand-made brain) print as
+  // "?type:index".
+  CHECK(describe(brain, Instruction{encode(InstructionType::kVariableWrite, 9)}) == "?3:9");
+  CHECK(describe(brain, Instruction{encode(InstructionType::kHardwareVectorWrite, 4000)}) == "?11:4000");
+  CHECK(describe(brain, Instruction{static_cast<uint16_t>(12 << kInstructionIndexBits | 5)}) == "?12:5");
+  CHECK(describe(brain, Instruction{0xffff}) == "?15:4095");
   // `if` without `then` stays open until a later fragment closes it.
   code.compile(SourceFile("c", "1 if 2"), diagnostics, true);
   CHECK(code.openConstructs() == 1);

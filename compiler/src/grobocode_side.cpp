@@ -502,36 +502,42 @@ SideResult compileSide(const SourceFile& file) {
 std::string describe(const Brain& brain, const Instruction& instruction) {
   const auto index = static_cast<size_t>(instruction.index());
   const auto unknown = [&] { return "?" + std::to_string(instruction.type()) + ":" + std::to_string(index); };
-  switch (instruction.type()) {
-    case 0: {
+  // Types 12 to 15 are illegal instructions (§4.4), which no enumerator names.
+  if (instruction.type() > static_cast<int>(InstructionType::kHardwareVectorWrite)) return unknown();
+  switch (static_cast<InstructionType>(instruction.type())) {
+    case InstructionType::kPrimitive: {
       const PrimitiveInfo* p = findPrimitive(static_cast<int>(index));
       return p ? std::string(p->name) : unknown();
     }
-    case 1: return index < brain.constants.size() ? brain.constants[index].name : unknown();
-    case 2: return index < brain.variables.size() ? brain.variables[index].name : unknown();
-    case 3: return index < brain.variables.size() ? brain.variables[index].name + "!" : unknown();
-    case 4: return index < brain.vectors.size() ? brain.vectors[index].name : unknown();
-    case 5: return index < brain.vectors.size() ? brain.vectors[index].name + "!" : unknown();
-    case 6: return index < brain.labels.size() ? brain.labels[index].name + "&" : unknown();
-    case 7: return index < brain.labels.size() ? brain.labels[index].name + "^" : unknown();
-    case 8: {
+    case InstructionType::kConstantRead:
+      return index < brain.constants.size() ? brain.constants[index].name : unknown();
+    case InstructionType::kVariableRead:
+      return index < brain.variables.size() ? brain.variables[index].name : unknown();
+    case InstructionType::kVariableWrite:
+      return index < brain.variables.size() ? brain.variables[index].name + "!" : unknown();
+    case InstructionType::kVectorRead: return index < brain.vectors.size() ? brain.vectors[index].name : unknown();
+    case InstructionType::kVectorWrite:
+      return index < brain.vectors.size() ? brain.vectors[index].name + "!" : unknown();
+    case InstructionType::kLabelRead: return index < brain.labels.size() ? brain.labels[index].name + "&" : unknown();
+    case InstructionType::kLabelCall: return index < brain.labels.size() ? brain.labels[index].name + "^" : unknown();
+    case InstructionType::kHardwareRead: {
       const HardwareInfo* h = findHardwareScalar(static_cast<int>(index));
       return h ? std::string(h->name) : unknown();
     }
-    case 9: {
+    case InstructionType::kHardwareWrite: {
       const HardwareInfo* h = findHardwareScalar(static_cast<int>(index));
       return h ? std::string(h->name) + "!" : unknown();
     }
-    case 10: {
+    case InstructionType::kHardwareVectorRead: {
       const HardwareInfo* h = findHardwareVector(static_cast<int>(index));
       return h ? std::string(h->name) : unknown();
     }
-    case 11: {
+    case InstructionType::kHardwareVectorWrite: {
       const HardwareInfo* h = findHardwareVector(static_cast<int>(index));
       return h ? std::string(h->name) + "!" : unknown();
     }
-    default: return unknown();
   }
+  return unknown();
 }
 
 bool isSideFileName(const std::filesystem::path& path) {
