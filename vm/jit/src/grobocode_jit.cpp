@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "backend.h"
-#include "background.h"
 #include "chronon/vm/grobocode_interpreter.h"
 #include "code_cache.h"
 #include "grobocode_lower.h"
@@ -21,6 +20,7 @@
 #include "grobocode_plan.h"
 #include "llvm_support.h"
 #include "object_cache.h"
+#include "tiered_engine.h"
 
 namespace chronon::jit {
 
@@ -122,11 +122,12 @@ struct Compiled {
   std::vector<int32_t> blockEnd;
   std::vector<uint8_t> blockStart;
   std::string name;
-  std::string note;                        // Why it was declined.
-  std::atomic<int64_t> executed{0};        // Instructions run natively, for the hot-brain recompile.
-  std::atomic<bool> upgradeQueued{false};  // Set once, when it is queued for level 2.
-  std::atomic<int64_t> interpreted{0};     // Instructions the interpreter ran before the first compile.
-  std::atomic<bool> queued{false};         // Set once, when it is queued for its first compile.
+  std::string note;  // Why it was declined.
+  // The counts robots on every thread add to; nothing else of an entry changes once it is found.
+  mutable std::atomic<int64_t> executed{0};        // Instructions run natively, for the hot-brain recompile.
+  mutable std::atomic<bool> upgradeQueued{false};  // Set once, when it is queued for level 2.
+  mutable std::atomic<int64_t> interpreted{0};     // Instructions the interpreter ran before the first compile.
+  mutable std::atomic<bool> queued{false};         // Set once, when it is queued for its first compile.
 };
 
 // A compile for the background thread: the brain (a copy) and the level to compile it at.
@@ -171,16 +172,8 @@ class NativeGrobocodeJit final : public GrobocodeJit {
   std::unique_ptr<Impl> impl_;
 };
 
-struct NativeGrobocodeJit::Impl {
-  JitOptions options;
-  std::unique_ptr<llvm::orc::LLJIT> jit;
-  // Level 2's code generation runs with full optimisation, so it has its own LLJIT, made when the
-  // first hot brain is recompiled (on the worker).
-  std::unique_ptr<llvm::orc::LLJIT> jitO2;
-  detail::CodeCache<Compiled> cache;
-  // Background compilation (JitOptions::background); only the worker compiles then, so LLVM is
-  // never used from two threads. Declared last, so that it stops before the cache goes.
-  detail::BackgroundWorker<Job> worker{[this](Job& job) { compileJob(job); }};
+struct NativeGrobocodeJit::Impl : detail::TieredEngine<Compiled, Job> {
+  Impl() : TieredEngine([this](Job& job) { compileJob(job); }) {}
 
   const Compiled* find(const grobocode::Brain& brain, std::string_view name);
   void enqueue(const Compiled& target, const grobocode::Brain& brain, int optimization);
@@ -216,8 +209,7 @@ NativeBrain NativeGrobocodeJit::Impl::compile(const grobocode::Brain& brain, Com
       for (int32_t at = block.start; at < block.end; ++at) target.blockEnd[static_cast<size_t>(at)] = block.end;
     }
   }
-  llvm::orc::LLJIT* lljit = detail::jitForLevel(jit, jitO2, options.optimization, optimization, record.note,
-                                                [](std::string& reason) { return makeLljit(2, reason); });
+  llvm::orc::LLJIT* lljit = jitFor(optimization, record.note, [](std::string& reason) { return makeLljit(2, reason); });
   if (lljit == nullptr) return nullptr;
   // Compiled code follows from the brain's key alone in this executable.
   const std::string programKey =
@@ -270,11 +262,7 @@ bool NativeGrobocodeJit::prepare(const grobocode::Brain& brain, std::string_view
 
 void NativeGrobocodeJit::waitIdle() { impl_->worker.waitIdle(); }
 
-JitStats NativeGrobocodeJit::stats() const {
-  JitStats copy = impl_->cache.stats();
-  copy.queued = impl_->worker.pending();
-  return copy;
-}
+JitStats NativeGrobocodeJit::stats() const { return impl_->stats(); }
 
 int32_t NativeGrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& brain,
                                 grobocode::GrobocodeHost& host) {
@@ -295,7 +283,7 @@ int32_t NativeGrobocodeJit::run(grobocode::BrainState& state, const grobocode::B
     const int32_t executed = grobocode::run(state, brain, host);
     const int64_t warm = impl_->options.warmInstructionsPerInstruction;
     if (function == nullptr && warm > 0 && impl_->options.background) {
-      auto* compiled = const_cast<Compiled*>(static_cast<const Compiled*>(memo.code));
+      const auto* compiled = static_cast<const Compiled*>(memo.code);
       if (detail::firstToReach(compiled->queued, compiled->interpreted, memo.uncounted, executed,
                                warm * static_cast<int64_t>(brain.instructions.size())))
         impl_->enqueue(*compiled, brain, impl_->options.optimization);
@@ -347,12 +335,8 @@ int32_t NativeGrobocodeJit::run(grobocode::BrainState& state, const grobocode::B
     if (state.status != grobocode::BrainStatus::kOk || state.remaining <= 0) break;
   }
   const int32_t executed = state.used - before;
-  const int64_t hot = impl_->options.hotInstructions;
-  if (hot > 0 && impl_->options.background && impl_->options.optimization < 2) {
-    auto* compiled = const_cast<Compiled*>(static_cast<const Compiled*>(memo.code));
-    if (detail::firstToReach(compiled->upgradeQueued, compiled->executed, memo.uncounted, executed, hot))
-      impl_->enqueue(*compiled, brain, 2);
-  }
+  const auto* compiled = static_cast<const Compiled*>(memo.code);
+  if (impl_->reachesHot(*compiled, memo.uncounted, executed)) impl_->enqueue(*compiled, brain, 2);
   return executed;
 }
 

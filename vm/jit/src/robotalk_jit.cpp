@@ -16,13 +16,12 @@
 #include <vector>
 
 #include "backend.h"
-#include "background.h"
-#include "code_cache.h"
 #include "llvm_support.h"
 #include "object_cache.h"
 #include "robotalk_lower.h"
 #include "robotalk_native.h"
 #include "robotalk_plan.h"
+#include "tiered_engine.h"
 
 namespace chronon::jit {
 
@@ -178,17 +177,11 @@ class NativeRoboTalkJit final : public RoboTalkJit {
   std::unique_ptr<Impl> impl_;
 };
 
-struct NativeRoboTalkJit::Impl {
-  JitOptions options;
-  std::unique_ptr<llvm::orc::LLJIT> jit;
-  // Level 2's code generation runs with full optimisation, so it has its own LLJIT, made when the
-  // first hot program is recompiled (on the worker).
-  std::unique_ptr<llvm::orc::LLJIT> jitO2;
+struct NativeRoboTalkJit::Impl : detail::TieredEngine<Compiled, Job> {
+  Impl() : TieredEngine([this](Job& job) { compileJob(job); }) {}
+
+  // This engine's number for Bytecode::memo (nextSerial).
   uint64_t serial = 0;
-  detail::CodeCache<Compiled> cache;
-  // Background compilation (JitOptions::background); only the worker compiles then, so LLVM is
-  // never used from two threads. Declared last, so that it stops before the cache goes.
-  detail::BackgroundWorker<Job> worker{[this](Job& job) { compileJob(job); }};
 
   const Compiled* find(const vm::Bytecode& code, std::string_view name);
   // Compiles `code`, whose programKey is `key` (the entry's, not computed again).
@@ -221,9 +214,8 @@ NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, const s
   record.optimization = optimization;
   const auto size = static_cast<int32_t>(code.cells.size());
   if (!detail::compilableSize(size, options.maxInstructions, "program", record.note)) return nullptr;
-  llvm::orc::LLJIT* target =
-      detail::jitForLevel(jit, jitO2, options.optimization, optimization, record.note,
-                          [](std::string& reason) { return makeJit(llvm::CodeGenOptLevel::Default, reason); });
+  llvm::orc::LLJIT* target = jitFor(
+      optimization, record.note, [](std::string& reason) { return makeJit(llvm::CodeGenOptLevel::Default, reason); });
   if (target == nullptr) return nullptr;
   const robotalk_detail::Plan plan = robotalk_detail::planProgram(code, starts);
   record.blocks = static_cast<int32_t>(plan.blocks.size());
@@ -284,11 +276,7 @@ bool NativeRoboTalkJit::prepare(const vm::Bytecode& code, std::string_view name,
 
 void NativeRoboTalkJit::waitIdle() { impl_->worker.waitIdle(); }
 
-JitStats NativeRoboTalkJit::stats() const {
-  JitStats copy = impl_->cache.stats();
-  copy.queued = impl_->worker.pending();
-  return copy;
-}
+JitStats NativeRoboTalkJit::stats() const { return impl_->stats(); }
 
 vm::RunResult NativeRoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) {
   if (brain.failed) return vm::RunResult{vm::Stop::kError, 0};
@@ -306,14 +294,8 @@ vm::RunResult NativeRoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain,
   const int32_t limit = budget;
   NativeContext context{&brain, &counters, &limit, &code, &host, host.directReads};
   const int32_t stop = function(&context);
-  const JitOptions& options = impl_->options;
-  if (options.background && options.hotInstructions > 0 && options.optimization < 2) {
-    // The count threads share is added to in batches, and no more once the recompile is queued.
-    const auto* compiled = static_cast<const Compiled*>(memo.code);
-    if (detail::firstToReach(compiled->upgradeQueued, compiled->executed, memo.uncounted, counters.cycles,
-                             options.hotInstructions))
-      impl_->enqueue(*compiled, code, 2);
-  }
+  const auto* compiled = static_cast<const Compiled*>(memo.code);
+  if (impl_->reachesHot(*compiled, memo.uncounted, counters.cycles)) impl_->enqueue(*compiled, code, 2);
   return vm::RunResult{static_cast<vm::Stop>(stop), counters.cycles};
 }
 
