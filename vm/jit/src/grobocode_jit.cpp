@@ -140,12 +140,10 @@ struct Job {
 // An LLJIT for `optimization` in which compiled code finds the interpreter's step.
 std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reason) {
   std::vector<detail::HostSymbol> symbols = {
-      detail::hostSymbol(detail::kStepSymbol, &detail::chronon_jit_grobocode_step),
-      detail::hostSymbol(detail::kReadSymbol, &detail::chronon_jit_grobocode_read),
-      detail::hostSymbol(detail::kWriteSymbol, &detail::chronon_jit_grobocode_write),
-      detail::hostSymbol(detail::kReadVectorSymbol, &detail::chronon_jit_grobocode_read_vector),
-      detail::hostSymbol(detail::kWriteVectorSymbol, &detail::chronon_jit_grobocode_write_vector),
-      detail::hostSymbol(detail::kCallSymbol, &detail::chronon_jit_grobocode_call)};
+#define CHRONON_GROBOCODE_JIT_SYMBOL(symbol) detail::hostSymbol(#symbol, &detail::symbol),
+      CHRONON_GROBOCODE_JIT_HELPERS(CHRONON_GROBOCODE_JIT_SYMBOL)
+#undef CHRONON_GROBOCODE_JIT_SYMBOL
+  };
   int32_t count = 0;
   const grobocode::PureWord* pure = grobocode::pureWords(count);
   for (int32_t i = 0; i < count; ++i)

@@ -186,14 +186,13 @@ class Lowering : LoweringBase {
 };
 
 llvm::Function* Lowering::lower(const std::string& name) {
-  auto* ptr = b_.getPtrTy();
   startFunction(name, b_.getVoidTy());
-  step_ = declare(b_.getVoidTy(), {ptr}, kStepSymbol);
-  read_ = declare(b_.getInt64Ty(), {ptr, i32()}, kReadSymbol);
-  write_ = declare(i32(), {ptr, i32(), i32()}, kWriteSymbol);
-  readVector_ = declare(i32(), {ptr, i32(), ptr}, kReadVectorSymbol);
-  writeVector_ = declare(i32(), {ptr, i32(), i32(), i32()}, kWriteVectorSymbol);
-  call_ = declare(i32(), {ptr, i32(), ptr, i32(), ptr, i32()}, kCallSymbol);
+  step_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_step);
+  read_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_read);
+  write_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_write);
+  readVector_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_read_vector);
+  writeVector_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_write_vector);
+  call_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_call);
 
   BasicBlock* entry = newBlock("entry");
   b_.SetInsertPoint(entry);

@@ -55,15 +55,6 @@ enum class ContextField : int {
 /// A compiled brain: runs while the status is kOk and remaining > 0, exactly as grobocode::run.
 using NativeBrain = void (*)(NativeContext*);
 
-/// The symbol under which compiled code finds `chronon_jit_grobocode_step`.
-inline constexpr const char* kStepSymbol = "chronon_jit_grobocode_step";
-/// The symbols of the direct hardware calls below.
-inline constexpr const char* kReadSymbol = "chronon_jit_grobocode_read";
-inline constexpr const char* kWriteSymbol = "chronon_jit_grobocode_write";
-inline constexpr const char* kReadVectorSymbol = "chronon_jit_grobocode_read_vector";
-inline constexpr const char* kWriteVectorSymbol = "chronon_jit_grobocode_write_vector";
-inline constexpr const char* kCallSymbol = "chronon_jit_grobocode_call";
-
 /// The symbols under which compiled code calls the pure words, in grobocode::pureWords' order (the
 /// table is checked against CHRONON_GROBOCODE_PURE_WORDS): each is named after its word and bound to
 /// the word's function when the JIT is made. Calling by name rather than at the function's address
@@ -105,5 +96,12 @@ extern "C" int32_t chronon_jit_grobocode_write_vector(NativeContext* context, in
 /// its `pushes` raw results to `out`. Returns 0, or 1 after recording the host's error.
 extern "C" int32_t chronon_jit_grobocode_call(NativeContext* context, int32_t prim, const int32_t* in, int32_t pops,
                                               int32_t* out, int32_t pushes);
+
+/// The helpers above, in one list: the JIT binds each under its own name when it is made, and the
+/// lowering declares each with the type of its C++ declaration (CHRONON_JIT_HELPER).
+#define CHRONON_GROBOCODE_JIT_HELPERS(X)                                                            \
+  X(chronon_jit_grobocode_step)                                                                     \
+  X(chronon_jit_grobocode_read) X(chronon_jit_grobocode_write) X(chronon_jit_grobocode_read_vector) \
+      X(chronon_jit_grobocode_write_vector) X(chronon_jit_grobocode_call)
 
 }  // namespace chronon::jit::detail

@@ -16,7 +16,12 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
+
+/// The declaration of helper `function`, an extern "C" function of a *_native.h, under its own name
+/// (LoweringBase::declareHelper, inside a lowering).
+#define CHRONON_JIT_HELPER(function) declareHelper(#function, &function)
 
 namespace chronon::jit::detail {
 
@@ -47,6 +52,26 @@ class LoweringBase {
   llvm::Function* declare(llvm::Type* result, llvm::ArrayRef<llvm::Type*> params, const std::string& symbol) {
     return llvm::Function::Create(llvm::FunctionType::get(result, params, false), llvm::Function::ExternalLinkage,
                                   symbol, module_);
+  }
+  /// The declaration of the C++ helper `function` under `symbol`, its own name (CHRONON_JIT_HELPER),
+  /// with the LLVM type its C++ type maps to: void, i32, i64 or a pointer. The JIT binds the symbol
+  /// to the function when it links the module, so each helper's signature is written once, in C++.
+  template <typename R, typename... A>
+  llvm::Function* declareHelper(const char* symbol, R (*)(A...)) {
+    return declare(typeFor<R>(), {typeFor<A>()...}, symbol);
+  }
+  /// The LLVM type of a helper's parameter or result of C++ type `T`.
+  template <typename T>
+  llvm::Type* typeFor() {
+    if constexpr (std::is_void_v<T>) {
+      return b_.getVoidTy();
+    } else if constexpr (std::is_pointer_v<T>) {
+      return b_.getPtrTy();
+    } else {
+      static_assert(std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>,
+                    "a helper takes and returns int32_t, int64_t and pointers only");
+      return b_.getIntNTy(8 * sizeof(T));
+    }
   }
   /// The pointer the context holds in its slot `slot` (the context is an array of pointers).
   llvm::Value* contextPointer(int slot) {

@@ -231,7 +231,7 @@ NativeRobbieJit::~NativeRobbieJit() = default;
 std::unique_ptr<RobbieJit> detail::createRobbieJit(std::string& reason, const JitOptions& options) {
   if (!detail::initializeNativeTarget(reason)) return nullptr;
   const detail::HostSymbol symbols[] = {
-#define CHRONON_RL_SYMBOL(symbol, signature) detail::hostSymbol(#symbol, &detail::symbol),
+#define CHRONON_RL_SYMBOL(symbol) detail::hostSymbol(#symbol, &detail::symbol),
       CHRONON_RL_HELPERS(CHRONON_RL_SYMBOL)
 #undef CHRONON_RL_SYMBOL
   };

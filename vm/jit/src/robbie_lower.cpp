@@ -117,15 +117,7 @@ class Lowering : LoweringBase {
 };
 
 void Lowering::declareHelpers() {
-  const auto type = [&](char letter) -> llvm::Type* {
-    return letter == 'v' ? b_.getVoidTy() : letter == 'i' ? static_cast<llvm::Type*>(b_.getInt32Ty()) : i64();
-  };
-  const auto declareHelper = [&](std::string_view name, std::string_view signature) {
-    std::vector<llvm::Type*> parameters{b_.getPtrTy()};
-    for (const char c : signature.substr(1)) parameters.push_back(type(c));
-    helpers_[name] = declare(type(signature[0]), parameters, std::string(name));
-  };
-#define CHRONON_RL_DECLARE(symbol, signature) declareHelper(#symbol, signature);
+#define CHRONON_RL_DECLARE(symbol) helpers_[#symbol] = CHRONON_JIT_HELPER(symbol);
   CHRONON_RL_HELPERS(CHRONON_RL_DECLARE)
 #undef CHRONON_RL_DECLARE
 }

@@ -51,23 +51,24 @@ using NativeRobbie = void (*)(RobbieContext*);
 /// The kind of a string comparison passed to chronon_rl_compare.
 enum class StringCompare : int32_t { kLess, kLessEqual, kGreater, kGreaterEqual, kEqual };
 
-/// The helpers compiled code calls, each with the context first, in one table: symbol, then the LLVM
-/// signature letters after the context ('v' void, 'i' i32, 'l' i64), return type first.
-#define CHRONON_RL_HELPERS(X)                                                     \
-  X(chronon_rl_push_constant, "vi") /* Pushes string constant a. */               \
-  X(chronon_rl_load, "vi")          /* Pushes string register a. */               \
-  X(chronon_rl_store, "vi")         /* Pops into string register a. */            \
-  X(chronon_rl_concat, "v")         /* s s -- s. */                               \
-  X(chronon_rl_compare, "ii")       /* s s --, returns 0 or 1 (StringCompare). */ \
-  X(chronon_rl_spill, "vil")        /* Pushes a value of type a, bits b. */       \
-  X(chronon_rl_move, "vli")         /* host.move(cm, forward). */                 \
-  X(chronon_rl_turn, "vli")         /* host.turn(degrees, left). */               \
-  X(chronon_rl_grab, "v")           /* host.grab(). */                            \
-  X(chronon_rl_drop, "v")           /* host.drop(). */                            \
-  X(chronon_rl_blocked, "i")        /* host.blocked() as 0 or 1. */               \
-  X(chronon_rl_weight, "l")         /* host.weight(). */                          \
-  X(chronon_rl_beep, "vll")         /* host.beep(ms, hz). */                      \
-  X(chronon_rl_pause, "vl")         /* host.pause(ms). */
+/// The helpers compiled code calls, each with the context first, in one list: the JIT binds each
+/// under its own name when it is made, and the lowering declares each with the type of its C++
+/// declaration below (CHRONON_JIT_HELPER).
+#define CHRONON_RL_HELPERS(X)                                               \
+  X(chronon_rl_push_constant) /* Pushes string constant a. */               \
+  X(chronon_rl_load)          /* Pushes string register a. */               \
+  X(chronon_rl_store)         /* Pops into string register a. */            \
+  X(chronon_rl_concat)        /* s s -- s. */                               \
+  X(chronon_rl_compare)       /* s s --, returns 0 or 1 (StringCompare). */ \
+  X(chronon_rl_spill)         /* Pushes a value of type a, bits b. */       \
+  X(chronon_rl_move)          /* host.move(cm, forward). */                 \
+  X(chronon_rl_turn)          /* host.turn(degrees, left). */               \
+  X(chronon_rl_grab)          /* host.grab(). */                            \
+  X(chronon_rl_drop)          /* host.drop(). */                            \
+  X(chronon_rl_blocked)       /* host.blocked() as 0 or 1. */               \
+  X(chronon_rl_weight)        /* host.weight(). */                          \
+  X(chronon_rl_beep)          /* host.beep(ms, hz). */                      \
+  X(chronon_rl_pause)         /* host.pause(ms). */
 
 extern "C" {
 void chronon_rl_push_constant(RobbieContext* context, int32_t index);

@@ -152,11 +152,10 @@ void noteStart(const vm::Bytecode& code, int32_t pc) {
 // when LLVM cannot.
 std::unique_ptr<llvm::orc::LLJIT> makeJit(llvm::CodeGenOptLevel level, std::string& reason) {
   const detail::HostSymbol symbols[] = {
-      detail::hostSymbol(robotalk_detail::kStepSymbol, &robotalk_detail::chronon_jit_robotalk_step),
-      detail::hostSymbol(robotalk_detail::kResumeSymbol, &robotalk_detail::chronon_jit_robotalk_resume),
-      detail::hostSymbol(robotalk_detail::kUntilSymbol, &robotalk_detail::chronon_jit_robotalk_until),
-      detail::hostSymbol(robotalk_detail::kReadSymbol, &robotalk_detail::chronon_jit_robotalk_read),
-      detail::hostSymbol(robotalk_detail::kWriteSymbol, &robotalk_detail::chronon_jit_robotalk_write)};
+#define CHRONON_ROBOTALK_JIT_SYMBOL(symbol) detail::hostSymbol(#symbol, &robotalk_detail::symbol),
+      CHRONON_ROBOTALK_JIT_HELPERS(CHRONON_ROBOTALK_JIT_SYMBOL)
+#undef CHRONON_ROBOTALK_JIT_SYMBOL
+  };
   return detail::makeLljit(level, symbols, reason);
 }
 

@@ -211,13 +211,12 @@ class Lowering : detail::LoweringBase {
 };
 
 llvm::Function* Lowering::lower(const std::string& name) {
-  auto* ptr = b_.getPtrTy();
   startFunction(name, i32());
-  step_ = declare(i32(), {ptr}, kStepSymbol);
-  resume_ = declare(i32(), {ptr}, kResumeSymbol);
-  until_ = declare(i32(), {ptr, ptr}, kUntilSymbol);
-  read_ = declare(i32(), {ptr, i32(), i32()}, kReadSymbol);
-  write_ = declare(i32(), {ptr, i32(), i32(), i32()}, kWriteSymbol);
+  step_ = CHRONON_JIT_HELPER(chronon_jit_robotalk_step);
+  resume_ = CHRONON_JIT_HELPER(chronon_jit_robotalk_resume);
+  until_ = CHRONON_JIT_HELPER(chronon_jit_robotalk_until);
+  read_ = CHRONON_JIT_HELPER(chronon_jit_robotalk_read);
+  write_ = CHRONON_JIT_HELPER(chronon_jit_robotalk_write);
 
   BasicBlock* entry = newBlock("entry");
   b_.SetInsertPoint(entry);

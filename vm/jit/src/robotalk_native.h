@@ -44,13 +44,6 @@ enum class ContextField : int {
 /// A compiled program: runs as vm::run does and returns the vm::Stop value.
 using NativeProgram = int32_t (*)(NativeContext*);
 
-/// The symbols under which compiled code finds the functions below.
-inline constexpr const char* kStepSymbol = "chronon_jit_robotalk_step";
-inline constexpr const char* kResumeSymbol = "chronon_jit_robotalk_resume";
-inline constexpr const char* kUntilSymbol = "chronon_jit_robotalk_until";
-inline constexpr const char* kReadSymbol = "chronon_jit_robotalk_read";
-inline constexpr const char* kWriteSymbol = "chronon_jit_robotalk_write";
-
 /// One vm::step on the context's brain and counters. Returns -1 when the run goes on, else the
 /// vm::Stop value to return. The native code keeps nothing cached across it.
 extern "C" int32_t chronon_jit_robotalk_step(NativeContext* context);
@@ -73,5 +66,12 @@ extern "C" int32_t chronon_jit_robotalk_read(NativeContext* context, int32_t reg
 /// brain.pc already as after the pops). Returns 1 when written, 0 when the host failed it; after a
 /// write the brain's pc and sp tell whether a RANGE/RADAR handler was entered.
 extern "C" int32_t chronon_jit_robotalk_write(NativeContext* context, int32_t reg, int32_t value, int32_t at);
+
+/// The helpers above, in one list: the JIT binds each under its own name when it is made, and the
+/// lowering declares each with the type of its C++ declaration (CHRONON_JIT_HELPER).
+#define CHRONON_ROBOTALK_JIT_HELPERS(X)                                                     \
+  X(chronon_jit_robotalk_step)                                                              \
+  X(chronon_jit_robotalk_resume) X(chronon_jit_robotalk_until) X(chronon_jit_robotalk_read) \
+      X(chronon_jit_robotalk_write)
 
 }  // namespace chronon::jit::robotalk_detail
