@@ -4,7 +4,6 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -12,6 +11,7 @@
 #include "chronon/arena/grobots_replay.h"
 #include "chronon/arena/grobots_tournament.h"
 #include "chronon/arena/grobots_tournament_records.h"
+#include "chronon/arena/grobots_tournament_report.h"
 #include "chronon/arena/parallel.h"
 #include "chronon/arena/tournament_records.h"
 #include "chronon/jsonrpc/json_text.h"
@@ -104,16 +104,9 @@ int printStandings(const TournamentCommand& c, const Tournament& t, const gb::To
       !writeRoundReplays(t.loaded, t.options, c.engines.jitRequested ? "jit" : "interpreter", c.replayDir))
     return 1;
   if (!c.logPath.empty()) {
-    std::ofstream log(c.logPath);
-    log << "round\tframes\tside\tseeded\talive\tfraction\tearly\tkilled\tbrain-errors\n";
-    for (size_t k = 0; k < result.rounds.size(); ++k) {
-      const gb::RoundOutcome& r = result.rounds[k];
-      for (size_t i = 0; i < r.sides.size(); ++i) {
-        const gb::SideRound& s = r.sides[i];
-        log << k + 1 << '\t' << r.frames << '\t' << t.sides[i]->name << '\t' << s.seeded << '\t' << s.alive << '\t'
-            << s.fraction << '\t' << s.earlyFraction << '\t' << s.killedFraction << '\t' << s.brainErrors << '\n';
-      }
-    }
+    std::vector<std::string> names;
+    for (const grobocode::Side* side : t.sides) names.push_back(side->name);
+    if (!writeWholeFile(c.logPath, gb::formatRoundLog(result.rounds, names))) return 1;
   }
   if (!c.htmlPath.empty()) {
     std::vector<PageMatch> matches;
@@ -135,27 +128,9 @@ int printStandings(const TournamentCommand& c, const Tournament& t, const gb::To
       return 1;
   }
   if (c.json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const gb::Standing& s : result.standings) {
-      out.push_back({{"name", s.name},
-                     {"score", s.score},
-                     {"error", s.error},
-                     {"survival", s.survival},
-                     {"earlyDeath", s.earlyDeath},
-                     {"lateDeath", s.lateDeath},
-                     {"earlyScore", s.earlyScore},
-                     {"fraction", s.fraction},
-                     {"kills", s.kills},
-                     {"rounds", s.rounds},
-                     {"brainErrors", s.brainErrors}});
-    }
-    std::printf("%s\n", jsonrpc::jsonText(out, 2).c_str());
+    std::printf("%s\n", jsonrpc::jsonText(gb::standingsJson(result.standings), 2).c_str());
   } else if (c.csv) {
-    std::printf("name,score,error,survival,early_death,late_death,early_score,fraction,kills,rounds\n");
-    for (const gb::Standing& s : result.standings) {
-      std::printf("\"%s\",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d\n", s.name.c_str(), s.score, s.error, s.survival,
-                  s.earlyDeath, s.lateDeath, s.earlyScore, s.fraction, s.kills, s.rounds);
-    }
+    std::fputs(gb::formatStandingsCsv(result.standings).c_str(), stdout);
   } else {
     std::fputs(gb::formatStandings(result.standings).c_str(), stdout);
   }

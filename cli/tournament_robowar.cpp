@@ -5,7 +5,6 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -60,49 +59,6 @@ bool writeReplays(const rw::TournamentReport& report, const rw::Field& field, co
   return ok;
 }
 
-nlohmann::json toJson(const rw::TournamentReport& report, const rw::Field& field) {
-  nlohmann::json standings = nlohmann::json::array();
-  int rank = 0;
-  for (const rw::Standing& s : report.standings) {
-    const rw::Contestant& c = report.contestants[static_cast<size_t>(s.contestant)];
-    standings.push_back({{"rank", ++rank},
-                         {"robot", s.name},
-                         {"path", field.paths[static_cast<size_t>(s.contestant)]},
-                         {"team", c.teamName},
-                         {"solo", s.solo},
-                         {"group", s.group},
-                         {"total", s.total},
-                         {"wcSolo", s.winnersSolo},
-                         {"wcGroup", s.winnersGroup},
-                         {"final", s.finalScore},
-                         {"inWinnersCircle", s.inWinnersCircle},
-                         {"bouts", s.boutsFought},
-                         {"wins", s.wins},
-                         {"kills", s.kills}});
-  }
-  nlohmann::json rejected = nlohmann::json::array();
-  for (const rw::Rejection& r : field.rejected) rejected.push_back({{"path", r.path}, {"message", r.message}});
-  const rw::TournamentOptions& o = report.options;
-  return {{"seed", o.seed},
-          {"duels", o.numDuels},
-          {"groups", o.numGroups},
-          {"groupBouts", o.groupBouts},
-          {"winnersCircle", report.winnersCircle},
-          {"listed", report.listed},
-          {"maxChronons", o.rules.maxChronons},
-          {"scoring", o.rules.scoring == rw::Scoring::kMac452 ? "mac452" : "win516"},
-          {"battles", report.bouts.size()},
-          {"notes", report.notes},
-          {"rejected", rejected},
-          {"standings", standings}};
-}
-
-bool writeFile(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  return static_cast<bool>(out);
-}
-
 // A tournament's field, options and plan header, from the command line or from a plan.
 struct Tournament {
   rw::Field field;
@@ -120,7 +76,7 @@ bool loadFromCommand(const TournamentCommand& c, Tournament& t) {
   o.groupBouts = c.groupBouts;
   o.basic = c.basic;
   o.rules.maxChronons = c.maxChronons;
-  o.rules.scoring = c.scoring == "win516" ? rw::Scoring::kWin516 : rw::Scoring::kMac452;
+  o.rules.scoring = rw::scoringNamed(c.scoring).value_or(rw::Scoring::kMac452);
   std::string error;
   if (!rw::loadField(c.inputs, *category, t.field, error)) {
     std::fprintf(stderr, "chronon tournament: %s\n", error.c_str());
@@ -173,16 +129,10 @@ int printStandings(const TournamentCommand& c, Tournament& t, const rw::Tourname
   if (!c.replayDir.empty() &&
       !writeReplays(report, t.field, t.options, c.engines.roboTalkJit ? "jit" : "interpreter", c.replayDir))
     return 1;
-  if (!c.logPath.empty() && !writeFile(c.logPath, rw::formatBoutLog(report))) {
-    std::fprintf(stderr, "chronon tournament: cannot write the log to %s\n", c.logPath.c_str());
-    return 1;
-  }
+  if (!c.logPath.empty() && !writeWholeFile(c.logPath, rw::formatBoutLog(report))) return 1;
   const std::string table = rw::formatStandingsTable(report);
   if (writeSave && !t.field.saveFile.empty()) {
-    if (!writeFile(t.field.saveFile.string(), table)) {
-      std::fprintf(stderr, "chronon tournament: cannot write the results to %s\n", t.field.saveFile.string().c_str());
-      return 1;
-    }
+    if (!writeWholeFile(t.field.saveFile.string(), table)) return 1;
     std::fprintf(stderr, "results saved to %s\n", t.field.saveFile.string().c_str());
   }
   if (!c.htmlPath.empty()) {
@@ -204,7 +154,7 @@ int printStandings(const TournamentCommand& c, Tournament& t, const rw::Tourname
       return 1;
   }
   if (c.json) {
-    std::fputs((jsonrpc::jsonText(toJson(report, t.field), 2) + "\n").c_str(), stdout);
+    std::fputs((jsonrpc::jsonText(rw::tournamentJson(report, t.field), 2) + "\n").c_str(), stdout);
   } else if (c.csv) {
     std::fputs(rw::formatStandingsCsv(report).c_str(), stdout);
   } else {

@@ -483,6 +483,41 @@ TEST_CASE("a tournament's results depend on the seed only, not on the threads", 
   CHECK(error == "a tournament needs at least two robots (got 1)");
 }
 
+TEST_CASE("a tournament's JSON names its options, the robots left out and the standings in order", "[tournament]") {
+  rw::Field field;
+  field.contestants = fakeField(4);
+  for (const rw::Contestant& c : field.contestants) field.paths.push_back(c.name + ".rtk");
+  field.rejected.push_back({"broken.rtk", "broken.rtk:1:1: error: no"});
+  rw::TournamentOptions options;
+  options.numDuels = 1;
+  options.numGroups = 0;
+  options.seed = 77;
+  options.rules.scoring = rw::Scoring::kWin516;
+  std::string error;
+  const rw::TournamentReport report = rw::runTournament(field.contestants, options, seededOutcome, {}, error);
+  REQUIRE(error.empty());
+  const nlohmann::json json = rw::tournamentJson(report, field);
+  CHECK(json["seed"] == 77);
+  CHECK(json["duels"] == 1);
+  CHECK(json["scoring"] == "win516");
+  CHECK(json["battles"] == report.bouts.size());
+  CHECK(json["rejected"] ==
+        nlohmann::json::array({{{"path", "broken.rtk"}, {"message", "broken.rtk:1:1: error: no"}}}));
+  REQUIRE(json["standings"].size() == 4);
+  for (size_t i = 0; i < 4; ++i) {
+    const rw::Standing& s = report.standings[i];
+    CHECK(json["standings"][i]["rank"] == i + 1);
+    CHECK(json["standings"][i]["robot"] == s.name);
+    CHECK(json["standings"][i]["path"] == s.name + ".rtk");
+    CHECK(json["standings"][i]["final"] == s.finalScore);
+  }
+  // The scoring names the command line, replays and plans share.
+  for (const rw::Scoring scoring : {rw::Scoring::kMac452, rw::Scoring::kWin516})
+    CHECK(rw::scoringNamed(rw::scoringName(scoring)) == scoring);
+  CHECK_FALSE(rw::scoringNamed("MAC452").has_value());
+  CHECK_FALSE(rw::scoringNamed("").has_value());
+}
+
 TEST_CASE("real battles between bundled robots are deterministic across threads", "[tournament]") {
   rw::TournamentOptions options;
   options.numDuels = 1;

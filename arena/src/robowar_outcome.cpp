@@ -19,6 +19,20 @@ constexpr int kKillGrace = 20;
 
 }  // namespace
 
+const char* scoringName(Scoring scoring) {
+  switch (scoring) {
+    case Scoring::kMac452: return "mac452";
+    case Scoring::kWin516: return "win516";
+  }
+  return "mac452";
+}
+
+std::optional<Scoring> scoringNamed(std::string_view name) {
+  for (const Scoring scoring : {Scoring::kMac452, Scoring::kWin516})
+    if (name == scoringName(scoring)) return scoring;
+  return std::nullopt;
+}
+
 Result Engine::finish() {
   while (step()) {
   }

@@ -26,14 +26,6 @@ std::vector<replay::Kind> kinds() {
       {"shot", {"type", "owner", "x", "y", "energy", "radius", "target"}, {1, 1, 4, 4, 1, 1, 1}}};
 }
 
-const char* scoringName(Scoring scoring) {
-  switch (scoring) {
-    case Scoring::kMac452: return "mac452";
-    case Scoring::kWin516: return "win516";
-  }
-  return "mac452";
-}
-
 nlohmann::json hardwareJson(const chronon::robowar::RobotHardware& h) {
   return {{"energy", h.energyMax},
           {"damage", h.damageMax},
@@ -75,8 +67,8 @@ Rules rulesFromJson(const nlohmann::json& options) {
   flag("aggressiveScoring", rules.aggressiveScoring);
   flag("officialRules", rules.officialRules);
   const auto scoring = options.find("scoring");
-  if (scoring != options.end() && scoring->is_string() && scoring->get<std::string>() == "win516")
-    rules.scoring = Scoring::kWin516;
+  if (scoring != options.end() && scoring->is_string())
+    rules.scoring = scoringNamed(scoring->get<std::string>()).value_or(Scoring::kMac452);
   return rules;
 }
 

@@ -106,4 +106,41 @@ std::string formatBoutLog(const TournamentReport& report) {
   return out;
 }
 
+nlohmann::json tournamentJson(const TournamentReport& report, const Field& field) {
+  nlohmann::json standings = nlohmann::json::array();
+  int rank = 0;
+  for (const Standing& s : report.standings) {
+    const Contestant& c = report.contestants[static_cast<size_t>(s.contestant)];
+    standings.push_back({{"rank", ++rank},
+                         {"robot", s.name},
+                         {"path", field.paths[static_cast<size_t>(s.contestant)]},
+                         {"team", c.teamName},
+                         {"solo", s.solo},
+                         {"group", s.group},
+                         {"total", s.total},
+                         {"wcSolo", s.winnersSolo},
+                         {"wcGroup", s.winnersGroup},
+                         {"final", s.finalScore},
+                         {"inWinnersCircle", s.inWinnersCircle},
+                         {"bouts", s.boutsFought},
+                         {"wins", s.wins},
+                         {"kills", s.kills}});
+  }
+  nlohmann::json rejected = nlohmann::json::array();
+  for (const Rejection& r : field.rejected) rejected.push_back({{"path", r.path}, {"message", r.message}});
+  const TournamentOptions& o = report.options;
+  return {{"seed", o.seed},
+          {"duels", o.numDuels},
+          {"groups", o.numGroups},
+          {"groupBouts", o.groupBouts},
+          {"winnersCircle", report.winnersCircle},
+          {"listed", report.listed},
+          {"maxChronons", o.rules.maxChronons},
+          {"scoring", scoringName(o.rules.scoring)},
+          {"battles", report.bouts.size()},
+          {"notes", report.notes},
+          {"rejected", rejected},
+          {"standings", standings}};
+}
+
 }  // namespace chronon::arena::robowar

@@ -4,7 +4,9 @@
 // chronon limit. This header is the contract between the battle engine and the tournament runner.
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -23,6 +25,12 @@ enum class Scoring : uint8_t {
   kMac452,  ///< Mac 4.5.2 (default): kills count only while the killer lives or outlives them by 20 chronons.
   kWin516,  ///< RoboWar 5.16+: kills made up to 20 chronons after the killer's death count too.
 };
+
+/// The name of `scoring` as the command line, replays, plans and `--json` spell it: "mac452" or
+/// "win516".
+const char* scoringName(Scoring scoring);
+/// The scoring named `name` (as scoringName spells it, exactly), or nullopt for any other text.
+std::optional<Scoring> scoringNamed(std::string_view name);
 
 /// The rules a battle runs under.
 struct Rules {
