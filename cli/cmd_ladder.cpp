@@ -19,6 +19,7 @@
 #include "chronon/ladder/ladder_import.h"
 #include "chronon/ladder/ladder_page.h"
 #include "chronon/ladder/ladder_play.h"
+#include "chronon/ladder/ladder_standings.h"
 #include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
@@ -161,81 +162,20 @@ int verify(ld::Ladder& ladder, int sample, uint64_t seed, int threads) {
   return report->differences.empty() ? 0 : 1;
 }
 
-// What every game's `standings --json` row holds: the entry, its rating and its duels; `rank` is 0
-// for a retired entry.
-nlohmann::json standingRow(const ld::Standing& s, int rank) {
-  return {{"rank", rank},
-          {"robot", s.robot.name},
-          {"entry", s.robot.id},
-          {"active", s.robot.active},
-          {"previous", s.robot.previous},
-          {"hash", s.robot.hash},
-          {"rating", s.rating.rating},
-          {"deviation", s.rating.deviation},
-          {"volatility", s.rating.volatility},
-          {"matches", s.matches},
-          {"wins", s.wins},
-          {"draws", s.draws},
-          {"losses", s.losses}};
-}
-
-// The standings of a Grobots ladder: ratings and duels as for RoboWar, and the tournament's own
-// columns (arena::grobots::standings over each side's duels) in place of points.
-int printGrobotsStandings(ld::Ladder& ladder, std::vector<ld::Standing>& table, bool json, bool csv) {
-  std::map<int64_t, gb::Standing> own = ld::grobotsStandings(ladder);
-  if (json) {
-    nlohmann::json out = nlohmann::json::array();
-    int rank = 0;
-    for (const ld::Standing& s : table) {
-      const gb::Standing& g = own[s.robot.id];
-      out.push_back(standingRow(s, s.robot.active ? ++rank : 0));
-      out.back().update({{"score", g.score},
-                         {"error", g.error},
-                         {"survival", g.survival},
-                         {"kills", g.kills},
-                         {"brainErrors", g.brainErrors}});
-    }
-    std::printf("%s\n", jsonrpc::jsonText(out, 2).c_str());
-    return 0;
-  }
-  if (csv) {
-    std::printf("rank,side,entry,active,rating,deviation,volatility,matches,wins,draws,losses,score,survival,kills\n");
-  } else {
-    std::printf("%4s  %-20s %6s %8s %9s %10s %8s %6s %6s %6s %7s %8s\n", "Rank", "Side", "Entry", "Rating", "Deviation",
-                "Volatility", "Matches", "Wins", "Draws", "Losses", "Score", "Survival");
-  }
-  int rank = 0;
-  for (const ld::Standing& s : table) {
-    const std::string place = s.robot.active ? std::to_string(++rank) : "-";
-    const gb::Standing& g = own[s.robot.id];
-    if (csv) {
-      std::printf("%s,\"%s\",%lld,%d,%.2f,%.2f,%.6f,%lld,%lld,%lld,%lld,%.4f,%.4f,%.4f\n", place.c_str(),
-                  s.robot.name.c_str(), static_cast<long long>(s.robot.id), s.robot.active ? 1 : 0, s.rating.rating,
-                  s.rating.deviation, s.rating.volatility, static_cast<long long>(s.matches),
-                  static_cast<long long>(s.wins), static_cast<long long>(s.draws), static_cast<long long>(s.losses),
-                  g.score, g.survival, g.kills);
-    } else {
-      std::printf("%4s  %-20s %6lld %8.1f %9.1f %10.6f %8lld %6lld %6lld %6lld %6.1f%% %7.0f%%\n", place.c_str(),
-                  s.robot.name.c_str(), static_cast<long long>(s.robot.id), s.rating.rating, s.rating.deviation,
-                  s.rating.volatility, static_cast<long long>(s.matches), static_cast<long long>(s.wins),
-                  static_cast<long long>(s.draws), static_cast<long long>(s.losses), 100 * g.score, 100 * g.survival);
-    }
-  }
-  return 0;
-}
-
 int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, const std::string& db) {
   std::vector<ld::Standing> table = ladder.standings();
   const bool grobots = ladder.game() == ld::GameKind::kGrobots;
+  const ld::GrobotsLines own = grobots ? ld::grobotsStandings(ladder) : ld::GrobotsLines{};
+  const ld::GrobotsLines* lines = grobots ? &own : nullptr;
   if (!html.empty()) {
     std::map<int64_t, std::vector<std::pair<int64_t, ld::Rating>>> history;
     for (const ld::Standing& s : table) history[s.robot.id] = ladder.ratingHistory(s.robot.id);
     if (grobots) {
       // The page's last column is the tournament's score: the mean share of the final biomass.
-      std::map<int64_t, gb::Standing> own = ld::grobotsStandings(ladder);
       for (ld::Standing& s : table) {
+        const auto line = own.find(s.robot.id);
         char text[32];
-        std::snprintf(text, sizeof text, "%.1f%%", 100 * own[s.robot.id].score);
+        std::snprintf(text, sizeof text, "%.1f%%", line == own.end() ? 0.0 : 100 * line->second.score);
         s.score = text;
       }
     }
@@ -244,35 +184,12 @@ int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, 
       return 1;
     std::fprintf(stderr, "standings page written to %s\n", html.c_str());
   }
-  if (grobots) return printGrobotsStandings(ladder, table, json, csv);
   if (json) {
-    nlohmann::json out = nlohmann::json::array();
-    int rank = 0;
-    for (const ld::Standing& s : table) {
-      out.push_back(standingRow(s, s.robot.active ? ++rank : 0));
-      out.back()["points"] = s.points;
-    }
-    std::printf("%s\n", jsonrpc::jsonText(out, 2).c_str());
-    return 0;
-  }
-  if (csv) std::printf("rank,robot,entry,active,rating,deviation,volatility,matches,wins,draws,losses,points\n");
-  if (!csv)
-    std::printf("%4s  %-20s %6s %8s %9s %10s %8s %6s %6s %6s %7s\n", "Rank", "Robot", "Entry", "Rating", "Deviation",
-                "Volatility", "Matches", "Wins", "Draws", "Losses", "Points");
-  int rank = 0;
-  for (const ld::Standing& s : table) {
-    const std::string place = s.robot.active ? std::to_string(++rank) : "-";
-    if (csv) {
-      std::printf("%s,\"%s\",%lld,%d,%.2f,%.2f,%.6f,%lld,%lld,%lld,%lld,%lld\n", place.c_str(), s.robot.name.c_str(),
-                  static_cast<long long>(s.robot.id), s.robot.active ? 1 : 0, s.rating.rating, s.rating.deviation,
-                  s.rating.volatility, static_cast<long long>(s.matches), static_cast<long long>(s.wins),
-                  static_cast<long long>(s.draws), static_cast<long long>(s.losses), static_cast<long long>(s.points));
-    } else {
-      std::printf("%4s  %-20s %6lld %8.1f %9.1f %10.6f %8lld %6lld %6lld %6lld %7lld\n", place.c_str(),
-                  s.robot.name.c_str(), static_cast<long long>(s.robot.id), s.rating.rating, s.rating.deviation,
-                  s.rating.volatility, static_cast<long long>(s.matches), static_cast<long long>(s.wins),
-                  static_cast<long long>(s.draws), static_cast<long long>(s.losses), static_cast<long long>(s.points));
-    }
+    std::printf("%s\n", jsonrpc::jsonText(ld::standingsJson(table, lines), 2).c_str());
+  } else if (csv) {
+    std::fputs(ld::formatStandingsCsv(table, lines).c_str(), stdout);
+  } else {
+    std::fputs(ld::formatStandingsTable(table, lines).c_str(), stdout);
   }
   return 0;
 }

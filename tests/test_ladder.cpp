@@ -32,6 +32,7 @@
 #include "chronon/ladder/ladder_import.h"
 #include "chronon/ladder/ladder_page.h"
 #include "chronon/ladder/ladder_play.h"
+#include "chronon/ladder/ladder_standings.h"
 #include "test_support.h"
 
 namespace {
@@ -82,6 +83,64 @@ void alterStoredResult(const std::string& db, int64_t id, const std::function<vo
 }
 
 }  // namespace
+
+TEST_CASE("ladder standings print as a table, CSV and JSON for both games", "[ladder]") {
+  ld::Standing first;
+  first.robot.id = 3;
+  first.robot.name = "we \"x\", y";
+  first.rating = {1717.95, 195.07, 0.059998};
+  first.matches = 5;
+  first.wins = 4;
+  first.losses = 1;
+  first.points = 8;
+  ld::Standing retired;
+  retired.robot.id = 1;
+  retired.robot.name = "old";
+  retired.robot.active = false;
+  retired.matches = 2;
+  retired.draws = 2;
+  const std::vector<ld::Standing> table{first, retired};
+  CHECK(ld::formatStandingsTable(table, nullptr) ==
+        "Rank  Robot                 Entry   Rating Deviation Volatility  Matches   Wins  Draws Losses  Points\n"
+        "   1  we \"x\", y                 3   1718.0     195.1   0.059998        5      4      0      1       8\n"
+        "   -  old                       1   1500.0     350.0   0.060000        2      0      2      0       0\n");
+  // The name is quoted with its quotes doubled, so that the comma inside stays in the field.
+  CHECK(ld::formatStandingsCsv(table, nullptr) ==
+        "rank,robot,entry,active,rating,deviation,volatility,matches,wins,draws,losses,points\n"
+        "1,\"we \"\"x\"\", y\",3,1,1717.95,195.07,0.059998,5,4,0,1,8\n"
+        "-,\"old\",1,0,1500.00,350.00,0.060000,2,0,2,0,0\n");
+  const nlohmann::json json = ld::standingsJson(table, nullptr);
+  REQUIRE(json.size() == 2);
+  CHECK(json[0]["rank"] == 1);
+  CHECK(json[0]["robot"] == "we \"x\", y");
+  CHECK(json[0]["points"] == 8);
+  CHECK(json[1]["rank"] == 0);
+  CHECK(json[1]["active"] == false);
+
+  // A Grobots ladder shows the tournament's line of each side instead of points; a side without
+  // one shows zeros.
+  ld::GrobotsLines lines;
+  lines[3].score = 0.9364;
+  lines[3].survival = 1;
+  lines[3].kills = 0.75;
+  lines[3].brainErrors = 2;
+  CHECK(
+      ld::formatStandingsTable(table, &lines) ==
+      "Rank  Side                  Entry   Rating Deviation Volatility  Matches   Wins  Draws Losses   Score Survival\n"
+      "   1  we \"x\", y                 3   1718.0     195.1   0.059998        5      4      0      1   93.6%     "
+      "100%\n"
+      "   -  old                       1   1500.0     350.0   0.060000        2      0      2      0    0.0%       "
+      "0%\n");
+  CHECK(ld::formatStandingsCsv(table, &lines) ==
+        "rank,side,entry,active,rating,deviation,volatility,matches,wins,draws,losses,score,survival,kills\n"
+        "1,\"we \"\"x\"\", y\",3,1,1717.95,195.07,0.059998,5,4,0,1,0.9364,1.0000,0.7500\n"
+        "-,\"old\",1,0,1500.00,350.00,0.060000,2,0,2,0,0.0000,0.0000,0.0000\n");
+  const nlohmann::json grobots = ld::standingsJson(table, &lines);
+  CHECK(grobots[0]["score"] == 0.9364);
+  CHECK(grobots[0]["brainErrors"] == 2);
+  CHECK_FALSE(grobots[0].contains("points"));
+  CHECK(grobots[1]["error"] == 1.0);
+}
 
 TEST_CASE("Glicko-2 reproduces Glickman's worked example", "[ladder]") {
   // "Example of the Glicko-2 system" (Glickman, 2012): a 1500 player with deviation 200 beats a 1400

@@ -3,17 +3,14 @@
 #include <cstdio>
 #include <sstream>
 
+#include "chronon/arena/csv.h"
+
 namespace chronon::arena::grobots {
 
 std::string formatStandingsCsv(const std::vector<Standing>& standings) {
   std::string out = "name,score,error,survival,early_death,late_death,early_score,fraction,kills,rounds\n";
   for (const Standing& s : standings) {
-    out += '"';
-    for (const char c : s.name) {
-      if (c == '"') out += '"';
-      out += c;
-    }
-    out += '"';
+    out += csvQuoted(s.name);
     char figures[256];
     std::snprintf(figures, sizeof figures, ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d\n", s.score, s.error,
                   s.survival, s.earlyDeath, s.lateDeath, s.earlyScore, s.fraction, s.kills, s.rounds);
@@ -47,8 +44,8 @@ std::string formatRoundLog(const std::vector<RoundOutcome>& rounds, const std::v
     const RoundOutcome& r = rounds[k];
     for (size_t i = 0; i < r.sides.size() && i < names.size(); ++i) {
       const SideRound& s = r.sides[i];
-      log << k + 1 << '\t' << r.frames << '\t' << names[i] << '\t' << s.seeded << '\t' << s.alive << '\t' << s.fraction
-          << '\t' << s.earlyFraction << '\t' << s.killedFraction << '\t' << s.brainErrors << '\n';
+      log << k + 1 << '\t' << r.frames << '\t' << tsvField(names[i]) << '\t' << s.seeded << '\t' << s.alive << '\t'
+          << s.fraction << '\t' << s.earlyFraction << '\t' << s.killedFraction << '\t' << s.brainErrors << '\n';
     }
   }
   return log.str();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "chronon/arena/csv.h"
+
 namespace chronon::arena::robowar {
 
 namespace {
@@ -13,24 +15,6 @@ std::string padRight(const std::string& s, size_t width) {
 
 std::string padLeft(const std::string& s, size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
-}
-
-std::string csvField(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
-// Tabs and line ends inside a name would break the log's columns.
-std::string logField(const std::string& s) {
-  std::string out = s;
-  std::replace_if(
-      out.begin(), out.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
-  return out;
 }
 
 }  // namespace
@@ -96,9 +80,9 @@ std::string formatBoutLog(const TournamentReport& report) {
       const Contestant& c = report.contestants[static_cast<size_t>(r.bout.robots[k])];
       std::string killer = "-";
       if (o.killer >= 0 && static_cast<size_t>(o.killer) < r.bout.robots.size()) {
-        killer = logField(report.contestants[static_cast<size_t>(r.bout.robots[static_cast<size_t>(o.killer)])].name);
+        killer = tsvField(report.contestants[static_cast<size_t>(r.bout.robots[static_cast<size_t>(o.killer)])].name);
       }
-      out += std::to_string(r.bout.index + 1) + "\t" + phaseName(r.bout.phase) + "\t" + logField(c.name) + "\t" +
+      out += std::to_string(r.bout.index + 1) + "\t" + phaseName(r.bout.phase) + "\t" + tsvField(c.name) + "\t" +
              std::to_string(o.points) + "\t" + (o.alive ? "1" : "0") + "\t" + std::to_string(o.kills) + "\t" + killer +
              "\t" + std::to_string(o.alive ? r.result.chronons : o.deathChronon) + "\n";
     }

@@ -25,7 +25,8 @@ nlohmann::json standingsJson(const std::vector<Standing>& standings);
 
 /// The log of `rounds`, tab-separated, with the header
 /// `round frames side seeded alive fraction early killed brain-errors` and one line per round (from 1)
-/// and side, in round order then the rounds' side order; `names` names the sides in that order.
+/// and side, in round order then the rounds' side order; `names` names the sides in that order (a
+/// tab or line break in a name prints as a space).
 /// Fractions print as C++ streams print a double (six significant digits).
 std::string formatRoundLog(const std::vector<RoundOutcome>& rounds, const std::vector<std::string>& names);
 
