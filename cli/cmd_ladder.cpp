@@ -170,15 +170,7 @@ int standings(ld::Ladder& ladder, bool json, bool csv, const std::string& html, 
   if (!html.empty()) {
     std::map<int64_t, std::vector<std::pair<int64_t, ld::Rating>>> history;
     for (const ld::Standing& s : table) history[s.robot.id] = ladder.ratingHistory(s.robot.id);
-    if (grobots) {
-      // The page's last column is the tournament's score: the mean share of the final biomass.
-      for (ld::Standing& s : table) {
-        const auto line = own.find(s.robot.id);
-        char text[32];
-        std::snprintf(text, sizeof text, "%.1f%%", line == own.end() ? 0.0 : 100 * line->second.score);
-        s.score = text;
-      }
-    }
+    if (grobots) ld::setGrobotsScores(table, own);
     const std::string title = "Ladder " + std::filesystem::path(db).filename().string();
     if (!writeWholeFile(html, ld::standingsPage(title, table, history, chartScript(), grobots ? "Score" : "Points")))
       return 1;

@@ -140,6 +140,11 @@ TEST_CASE("ladder standings print as a table, CSV and JSON for both games", "[la
   CHECK(grobots[0]["brainErrors"] == 2);
   CHECK_FALSE(grobots[0].contains("points"));
   CHECK(grobots[1]["error"] == 1.0);
+  // The standings page's last column for a Grobots ladder.
+  std::vector<ld::Standing> page = table;
+  ld::setGrobotsScores(page, lines);
+  CHECK(page[0].score == "93.6%");
+  CHECK(page[1].score == "0.0%");
 }
 
 TEST_CASE("Glicko-2 reproduces Glickman's worked example", "[ladder]") {

@@ -9,16 +9,13 @@
 
 #include "chronon/arena/replay.h"
 #include "chronon/jsonrpc/json_text.h"
+#include "text_format.h"
 
 namespace chronon::ladder {
 
 namespace {
 
-std::string format(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
-  return text;
-}
+using detail::format;
 
 // Distinct line colours, reused after twelve robots.
 constexpr const char* kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",

@@ -1,27 +1,13 @@
 #include "chronon/ladder/ladder_standings.h"
 
-#include <cstdarg>
-#include <cstdio>
-
 #include "chronon/arena/csv.h"
+#include "text_format.h"
 
 namespace chronon::ladder {
 
 namespace {
 
-// printf into a string of any length.
-[[gnu::format(printf, 1, 2)]] std::string format(const char* pattern, ...) {
-  va_list args;
-  va_start(args, pattern);
-  va_list again;
-  va_copy(again, args);
-  const int size = std::vsnprintf(nullptr, 0, pattern, args);
-  va_end(args);
-  std::string out(static_cast<size_t>(size > 0 ? size : 0), '\0');
-  std::vsnprintf(out.data(), out.size() + 1, pattern, again);
-  va_end(again);
-  return out;
-}
+using detail::format;
 
 // The rank an entry shows: its place among the active entries, or "-" when retired.
 std::string place(const Standing& s, int& rank) { return s.robot.active ? std::to_string(++rank) : "-"; }
@@ -109,6 +95,10 @@ nlohmann::json standingsJson(const std::vector<Standing>& table, const GrobotsLi
     }
   }
   return out;
+}
+
+void setGrobotsScores(std::vector<Standing>& table, const GrobotsLines& grobots) {
+  for (Standing& s : table) s.score = format("%.1f%%", 100 * lineOf(grobots, s).score);
 }
 
 }  // namespace chronon::ladder

@@ -37,4 +37,9 @@ std::string formatStandingsCsv(const std::vector<Standing>& table, const Grobots
 /// Grobots ladder `score`, `error`, `survival`, `kills` and `brainErrors`.
 nlohmann::json standingsJson(const std::vector<Standing>& table, const GrobotsLines* grobots);
 
+/// Sets each Standing's `score`, the last column of the standings page (ladder_page.h), to its
+/// Grobots line's score as a percentage with one decimal ("93.6%"; "0.0%" for an entry `grobots`
+/// has no line for): the mean share of the final biomass, in place of the points.
+void setGrobotsScores(std::vector<Standing>& table, const GrobotsLines& grobots);
+
 }  // namespace chronon::ladder
