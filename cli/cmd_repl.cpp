@@ -147,7 +147,9 @@ int runRepl(const Args& args) {
           [](std::string& name) {
             return repl::parseLanguage(name) ? std::string() : "unknown language '" + name + "'";
           },
-          "")))
+          describeSet({std::string(repl::languageName(repl::Language::kGrobocode)),
+                       std::string(repl::languageName(repl::Language::kRoboTalk)),
+                       std::string(repl::languageName(repl::Language::kRobbie))}))))
       ->type_name("L");
   if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
   if (!language) {

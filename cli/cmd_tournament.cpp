@@ -67,9 +67,7 @@ struct TournamentOptions {
 TournamentOptions addTournamentOptions(CLI::App& app, TournamentCommand& c, std::string& game) {
   TournamentOptions o;
   app.add_option("robots", c.inputs, "ROBOT... | FOLDER | LISTFILE, or SIDE.gb... | FOLDER");
-  o.game = app.add_option("--game", game,
-                          "robowar | grobots: the game a folder holding both robots and sides plays (default: "
-                          "grobots, with a note saying how many robots were left out)");
+  o.game = addGameOption(app, game);
   o.defining.push_back(
       app.add_option("--seed", c.seed, "tournament seed (default 1); the same seed gives the same output")
           ->check(unsignedNumber()));

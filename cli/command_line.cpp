@@ -2,10 +2,19 @@
 
 #include "command_line.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
 namespace chronon::cli {
+
+namespace {
+
+// The inspector of the probeCommandLine running on this thread, or nullptr: parseCommandLine then
+// hands it the app instead of parsing.
+thread_local const std::function<void(CLI::App&)>* probe = nullptr;
+
+}  // namespace
 
 std::unique_ptr<CLI::App> commandApp(const std::string& command, const std::string& description) {
   auto app = std::make_unique<CLI::App>(description, "chronon " + command);
@@ -16,6 +25,10 @@ std::unique_ptr<CLI::App> commandApp(const std::string& command, const std::stri
 }
 
 std::optional<int> parseCommandLine(CLI::App& app, const Args& args) {
+  if (probe != nullptr) {
+    (*probe)(app);
+    return 0;
+  }
   try {
     // CLI11 takes the arguments last first.
     std::vector<std::string> reversed(args.rbegin(), args.rend());
@@ -32,13 +45,63 @@ std::optional<int> parseCommandLine(CLI::App& app, const Args& args) {
   return std::nullopt;
 }
 
+bool probeCommandLine(int (*run)(const Args&), const Args& args, const std::function<void(CLI::App&)>& inspect) {
+  bool reached = false;
+  const std::function<void(CLI::App&)> hook = [&](CLI::App& app) {
+    reached = true;
+    inspect(app);
+  };
+  // Restores the previous probe however `run` ends, so that a throwing command cannot leave the
+  // parser disabled for the rest of the process.
+  struct Restore {
+    const std::function<void(CLI::App&)>* previous;
+    ~Restore() { probe = previous; }
+  } restore{probe};
+  probe = &hook;
+  run(args);
+  return reached;
+}
+
 int usageError(const std::string& command, const std::string& message) {
   const std::string name = command.empty() ? "chronon" : "chronon " + command;
   std::fprintf(stderr, "%s: %s\nRun '%s --help' for the options.\n", name.c_str(), message.c_str(), name.c_str());
   return kUsageStatus;
 }
 
-CLI::Validator quiet(CLI::Validator validator) { return validator.description(""); }
+CLI::Validator quiet(CLI::Validator validator) {
+  // The help never shows a validator's name; valueChoices reads a set's words there.
+  if (validator.get_name().empty()) validator.name(validator.get_description());
+  return validator.description("");
+}
+
+std::string describeSet(const std::vector<std::string>& words) {
+  std::string text = "{";
+  for (const std::string& word : words) text += (text.size() > 1 ? "," : "") + word;
+  return text + "}";
+}
+
+std::vector<std::string> valueChoices(CLI::Option& option) {
+  std::vector<std::string> words;
+  // CLI11 2.1 has no count of an option's validators: an index past the last throws.
+  for (int i = 0;; ++i) {
+    const CLI::Validator* validator = nullptr;
+    try {
+      validator = option.get_validator(i);
+    } catch (const CLI::OptionNotFound&) {
+      break;
+    }
+    for (const std::string& text : {validator->get_name(), validator->get_description()}) {
+      if (text.size() < 2 || text.front() != '{' || text.back() != '}') continue;
+      for (size_t start = 1; start < text.size();) {
+        const size_t end = std::min(text.find(',', start), text.size() - 1);
+        const std::string word = text.substr(start, end - start);
+        if (!word.empty() && std::find(words.begin(), words.end(), word) == words.end()) words.push_back(word);
+        start = end + 1;
+      }
+    }
+  }
+  return words;
+}
 
 CLI::Validator unsignedNumber() {
   return CLI::Validator(
@@ -64,11 +127,18 @@ void addEngineOptions(CLI::App& app, EngineChoice& choice) {
   app.add_flag("--stats", choice.stats, "print JIT compile times and cache hits to stderr");
 }
 
-void addGameOption(CLI::App& app, std::string& game) {
-  app.add_option("--game", game,
-                 "robowar | grobots: the game a folder holding both robots and sides plays (default: grobots, with "
-                 "a note saying how many robots were left out)")
-      ->check(quiet(CLI::IsMember({"robowar", "grobots"})))
+CLI::Option* addGameOption(CLI::App& app, std::string& game) {
+  return app
+      .add_option("--game", game,
+                  "robowar | grobots: the game a folder holding both robots and sides plays (default: grobots, with "
+                  "a note saying how many robots were left out)")
+      // chooseGame's words, for commands that parse before choosing (tournament).
+      ->check(quiet(CLI::Validator(
+          [](std::string& name) {
+            return name == "robowar" || name == "grobots" ? std::string()
+                                                          : "unknown game '" + name + "' (grobots, robowar)";
+          },
+          describeSet({"robowar", "grobots"}))))
       ->type_name("G");
 }
 
@@ -80,7 +150,8 @@ void addProfileOption(CLI::App& app, robotalk::Profile& profile) {
           [](std::string& name) {
             return robotalk::parseProfile(name) ? std::string() : "unknown profile '" + name + "'";
           },
-          "")))
+          describeSet({std::string(robotalk::profileName(robotalk::Profile::kRoboWar5)),
+                       std::string(robotalk::profileName(robotalk::Profile::kRoboWar15))}))))
       ->type_name("NAME");
 }
 

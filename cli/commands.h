@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chronon/arena/grobots_side_files.h"
@@ -19,6 +21,30 @@ namespace chronon::cli {
 
 /// The arguments after the subcommand name.
 using Args = std::vector<std::string>;
+
+/// One subcommand of `chronon`, as `chronon --help` lists it: "NAME  ARGUMENTS: SUMMARY".
+struct Command {
+  std::string_view name;       ///< The word that selects it ("battle").
+  int (*run)(const Args&);     ///< Runs it on the arguments after its name; returns the exit status.
+  std::string_view arguments;  ///< Its arguments in brief ("FILE [--source]"), or "" when it takes none.
+  std::string_view summary;    ///< What it does, in a phrase; also the NAME line of its man page.
+};
+
+/// What chronon is, in a phrase: the first line of `chronon --help` and the NAME line of chronon(1).
+inline constexpr std::string_view kChrononSummary =
+    "a toolchain for RoboTalk (RoboWar), Grobocode (Grobots) and the Robbie Language";
+
+/// The subcommands of `chronon`, in the order `chronon --help` lists them; the only list of them
+/// (main.cpp), which chrononApp, `chronon completion` and the man pages of the build read.
+std::span<const Command> commandTable();
+
+/// `chronon completion bash`: prints a bash completion script for chronon to stdout. Its options,
+/// value choices and subcommands are read from the CLI::App each command builds (probeCommandLine,
+/// command_line.h), so the script offers what the commands accept. `chronon completion commands`
+/// (not listed in the help) prints `chronon<tab>kChrononSummary`, then `NAME<tab>SUMMARY` for each
+/// command, for the man pages of the build (cmake/GenerateManPages.cmake). Exit 0, 1 when a command
+/// built no command line to read, 2 on a usage error (any shell but bash).
+int runCompletion(const Args& args);
 
 /// `chronon battle ROBOT... [--seed N] [--log] [--max-chronons N] [--json]`: one RoboWar battle of
 /// 1-6 robots (source, object code or .RWR); prints each robot's outcome and, with --log, the event

@@ -22,8 +22,8 @@ namespace chronon::cli {
 /// What every `--engine` option's help ends with: where the JIT comes from and what happens without
 /// it (jit.h, "Loading the JIT" in docs/jit.md).
 inline constexpr char kJitLibraryHelp[] =
-    " (the JIT is chronon-jit.so beside chronon, or where CHRONON_JIT_LIBRARY names; without it the interpreter "
-    "runs, with a note)";
+    " (the JIT is chronon-jit.so beside chronon (installed: in PREFIX/lib/chronon), or where CHRONON_JIT_LIBRARY "
+    "names; without it the interpreter runs, with a note)";
 
 /// The engine options of one command.
 struct EngineChoice {

@@ -8,12 +8,16 @@
 #include <fstream>
 #include <vector>
 
+#include "chronon/stdlib/install_layout.h"
+
 namespace chronon::cli {
 
-extern const unsigned char kViewerPage[];
-extern const std::size_t kViewerPageSize;
-extern const unsigned char kChartScript[];
-extern const std::size_t kChartScriptSize;
+// The stand-ins for a chronon that finds no viewer (cli/viewer_missing.html, cli/chart_missing.js,
+// built into the program).
+extern const unsigned char kViewerMissingPage[];
+extern const std::size_t kViewerMissingPageSize;
+extern const unsigned char kChartMissingScript[];
+extern const std::size_t kChartMissingScriptSize;
 
 namespace {
 
@@ -22,12 +26,46 @@ void replaceOnce(std::string& text, std::string_view placeholder, std::string_vi
   if (at != std::string::npos) text.replace(at, placeholder.size(), value);
 }
 
+// The viewer's page and chart script, read once per process from the folder install_layout.h finds
+// (build/viewer, or PREFIX/share/chronon/viewer), or the stand-ins with one note on stderr.
+struct ViewerFiles {
+  std::string page;   ///< viewer.html, with the placeholders of the replay and the title.
+  std::string chart;  ///< chart.js, which defines ChrononChart.
+};
+
+ViewerFiles readViewerFiles() {
+  std::string problem;
+  if (const std::optional<std::filesystem::path> folder = install::find(install::Resource::kViewer)) {
+    std::optional<std::string> page = readWholeFile((*folder / "viewer.html").string());
+    std::optional<std::string> chart = readWholeFile((*folder / "chart.js").string());
+    if (page && chart && page->find("@@CHRONON_REPLAY_BASE64@@") != std::string::npos)
+      return {std::move(*page), std::move(*chart)};
+    problem = folder->string() + " does not hold a readable viewer.html and chart.js";
+  } else {
+    std::string looked;
+    for (const std::filesystem::path& path : install::candidates(install::Resource::kViewer))
+      looked += (looked.empty() ? "" : " or ") + path.string();
+    problem = "no battle viewer at " + (looked.empty() ? std::string("the program's folder (unknown)") : looked);
+  }
+  std::fprintf(stderr,
+               "chronon: %s; pages are written without it, the replay inside (cmake/setup.sh, then build "
+               "again; or reinstall)\n",
+               problem.c_str());
+  return {std::string(reinterpret_cast<const char*>(kViewerMissingPage), kViewerMissingPageSize),
+          std::string(reinterpret_cast<const char*>(kChartMissingScript), kChartMissingScriptSize)};
+}
+
+const ViewerFiles& viewerFiles() {
+  static const ViewerFiles files = readViewerFiles();
+  return files;
+}
+
 }  // namespace
 
-std::string_view chartScript() { return {reinterpret_cast<const char*>(kChartScript), kChartScriptSize}; }
+std::string_view chartScript() { return viewerFiles().chart; }
 
 std::string viewerPage(std::string_view replay, std::string_view title) {
-  std::string page(reinterpret_cast<const char*>(kViewerPage), kViewerPageSize);
+  std::string page = viewerFiles().page;
   // The replay first: a title may hold any text, base64 never holds '@'.
   replaceOnce(page, "@@CHRONON_REPLAY_BASE64@@", arena::replay::base64(replay));
   replaceOnce(page, "@@CHRONON_TITLE@@", arena::replay::htmlEscape(title));

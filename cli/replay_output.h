@@ -11,12 +11,14 @@
 
 namespace chronon::cli {
 
-/// The viewer page carrying `replay` (the replay file's bytes), titled `title`.
+/// The viewer page carrying `replay` (the replay file's bytes), titled `title`. The page is
+/// editors/viewer's viewer.html, read once from the folder install::find(Resource::kViewer) names;
+/// without it, a page that says so, the replay still inside (after one note on stderr).
 std::string viewerPage(std::string_view replay, std::string_view title);
 
-/// The chart script of the standings pages (editors/viewer/src/standings.ts with uPlot, built into
-/// chronon): it defines the global ChrononChart, whose draw(document, dataId, targetId) draws the JSON
-/// chart data in element dataId into element targetId.
+/// The chart script of the standings pages (editors/viewer/src/standings.ts with uPlot: chart.js,
+/// read with the viewer's page): it defines the global ChrononChart, whose draw(document, dataId,
+/// targetId) draws the JSON chart data in element dataId into element targetId.
 std::string_view chartScript();
 
 /// Collects a replay's lines, compressed as they come, and writes them out at the end.

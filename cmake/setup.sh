@@ -26,9 +26,14 @@ done
 
 # libzstd-dev: LLVM's static component libraries, which chronon-jit.so links (CHRONON_LLVM_STATIC),
 # need it; docs/jit.md, "Loading the JIT".
+# help2man: the build writes chronon's man pages from its help texts with it (cli/CMakeLists.txt);
+# without it the build warns and leaves them out.
 packages=(cmake ninja-build g++ pkg-config ccache
           llvm-19-dev libzstd-dev tao-pegtl-dev nlohmann-json3-dev catch2 libcli11-dev libsqlite3-dev libedit-dev
-          zlib1g-dev tmux neovim)
+          zlib1g-dev tmux neovim help2man)
+# The Debian package (cpack -G DEB; docs/install.md): dpkg-shlibdeps (dpkg-dev) reads its
+# dependencies from the binaries, with file(1) telling the binaries apart.
+packages+=(dpkg-dev file)
 # Node.js runs the LSP end-to-end client and builds the VS Code extension. A machine that already has
 # node (Debian's or NodeSource's, which bundles npm) keeps it; otherwise Debian's nodejs and npm.
 if ! command -v node >/dev/null 2>&1; then
@@ -40,6 +45,9 @@ fi
 # on 127.0.0.1 (tests/tournament_parallel.sh).
 if [ "$tests" -eq 1 ]; then
   packages+=(chromium libkrb5-dev python3 make parallel openssh-server openssh-client)
+  # The package test installs the .deb on a fresh Debian 12 tree that mmdebstrap makes
+  # (tests/package/package_chroot.sh).
+  packages+=(mmdebstrap)
 fi
 # The fuzz targets: clang 19 matches the LLVM 19 of the JIT; libclang-rt-19-dev holds the ASan and
 # UBSan runtimes, libfuzzer-19-dev libFuzzer itself; time (/usr/bin/time) gives bench/fuzz.sh each

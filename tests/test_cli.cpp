@@ -2,7 +2,8 @@
 // generated help lists is tried in every spelling (`--opt VALUE`, `--opt=VALUE`, and `-xVALUE`,
 // `-x VALUE` where it has a short form); each must be accepted, give the same output, and where it
 // is cheap to see, have its effect. The list of options comes from the help texts, so an option
-// added without a case here fails the test. Usage errors have one form and exit status 2.
+// added without a case here fails the test. Usage errors have one form and exit status 2. The bash
+// completion script (`chronon completion bash`) is run in bash on simulated command lines.
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -265,6 +266,8 @@ const std::vector<std::string> kTargets = {"battle",
                                            "battle {algae}",
                                            "check",
                                            "compile",
+                                           "completion",
+                                           "completion bash",
                                            "dap",
                                            "disasm",
                                            "lsp",
@@ -323,7 +326,7 @@ TEST_CASE("every documented option of every command is accepted in every spellin
   // Every command and subcommand the help texts list is a target, so a new one without cases fails.
   const std::set<std::string> targets(kTargets.begin(), kTargets.end());
   const std::vector<std::string> commands = listedSubcommands(f.chronon("--help").out);
-  CHECK(commands.size() == 12);
+  CHECK(commands.size() == 13);
   for (const std::string& command : commands) {
     INFO(command);
     CHECK(targets.count(command) == 1);
@@ -429,8 +432,8 @@ TEST_CASE("chronon --help lists every command, --version names the versions", "[
   const Fixture f;
   const Run help = f.chronon("--help");
   CHECK(help.status == 0);
-  for (const char* command : {"battle", "check", "compile", "dap", "disasm", "ladder", "lsp", "replay", "repl", "run",
-                              "tournament", "view"}) {
+  for (const char* command : {"battle", "check", "compile", "completion", "dap", "disasm", "ladder", "lsp", "replay",
+                              "repl", "run", "tournament", "view"}) {
     INFO(command);
     CHECK(std::regex_search(help.out, std::regex(std::string("\n  ") + command + " +\\S")));
   }
@@ -446,5 +449,184 @@ TEST_CASE("chronon --help lists every command, --version names the versions", "[
     CHECK(run.status == 2);
     CHECK(run.err.rfind("chronon: ", 0) == 0);
     CHECK(run.err.find("\nRun 'chronon --help' for the options.\n") != std::string::npos);
+  }
+}
+
+namespace {
+
+// The bash completion script of `f`'s chronon, sourced in bash on simulated command lines.
+class Completion {
+ public:
+  explicit Completion(const Fixture& f) : f_(f), script_(f.dir() / "chronon.bash") {
+    const Run run = f.chronon("completion bash");
+    status_ = run.status;
+    std::ofstream(script_) << run.out;
+  }
+
+  int status() const { return status_; }
+  const fs::path& script() const { return script_; }
+
+  // Runs the bash `commands` in f's folder after sourcing the script; returns bash's exit status and
+  // output.
+  Run bash(const std::string& commands) const {
+    const fs::path driver = f_.dir() / "driver.bash";
+    std::ofstream(driver) << "source " << shellQuoted(script_) << " || exit 3\n" << commands << "\n";
+    const fs::path out = f_.dir() / "bash-out.txt";
+    const fs::path err = f_.dir() / "bash-err.txt";
+    const std::string command = "cd " + shellQuoted(f_.dir()) + " && bash --norc --noprofile " + shellQuoted(driver) +
+                                " </dev/null >" + shellQuoted(out) + " 2>" + shellQuoted(err);
+    const int status = std::system(command.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(out), readFile(err)};
+  }
+
+  // What completing the last of `words` gives (COMP_WORDS as bash splits the line, with COMP_CWORD at
+  // the last word), sorted.
+  std::set<std::string> replies(const std::vector<std::string>& words) const {
+    std::string commands = "COMP_WORDS=(";
+    for (const std::string& w : words) commands += shellQuoted(w) + " ";
+    commands += ")\nCOMP_CWORD=" + std::to_string(words.size() - 1) +
+                "\nCOMPREPLY=(stale)\n_chronon || exit 4\nprintf '%s\\n' \"${COMPREPLY[@]}\"";
+    const Run run = bash(commands);
+    INFO(run.err);
+    CHECK(run.status == 0);
+    std::set<std::string> lines;
+    std::istringstream in(run.out);
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty()) lines.insert(line);
+    }
+    return lines;
+  }
+
+ private:
+  const Fixture& f_;
+  fs::path script_;
+  int status_ = -1;
+};
+
+bool contains(const std::set<std::string>& words, const std::set<std::string>& wanted) {
+  for (const std::string& w : wanted) {
+    if (words.count(w) == 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("chronon completion bash completes commands, options, their values and files", "[cli][completion]") {
+  const Fixture f;
+  const Completion c(f);
+  REQUIRE(c.status() == 0);
+  const std::string script = readFile(c.script());
+  CHECK(script.find("complete -F _chronon chronon") != std::string::npos);
+  // Valid bash, without bash-completion (--norc: nothing else is loaded).
+  const Run syntax = c.bash("bash -n " + shellQuoted(c.script()) + " && type _chronon >/dev/null");
+  INFO(syntax.err);
+  CHECK(syntax.status == 0);
+
+  // Commands: the ones `chronon --help` lists, no more.
+  const std::vector<std::string> listed = listedSubcommands(f.chronon("--help").out);
+  CHECK(c.replies({"chronon", ""}) == std::set<std::string>(listed.begin(), listed.end()));
+  CHECK(c.replies({"chronon", "b"}) == std::set<std::string>{"battle"});
+  CHECK(c.replies({"chronon", "co"}) == std::set<std::string>{"compile", "completion"});
+  CHECK(c.replies({"chronon", "--v"}) == std::set<std::string>{"--version"});
+
+  // Options, from every parser a command builds: battle's RoboWar and Grobots options.
+  const std::set<std::string> battle = c.replies({"chronon", "battle", "--"});
+  CHECK(contains(battle, {"--help", "--seed", "--log", "--max-chronons", "--team", "--replay", "--game", "--engine",
+                          "--frames", "--world", "--every", "--watch"}));
+  CHECK(battle.count("--rounds") == 0);
+  CHECK(c.replies({"chronon", "battle", "spinner.rtk", "--se"}) == std::set<std::string>{"--seed"});
+  // run's RL options (an .rl program), and no hidden option.
+  const std::set<std::string> run = c.replies({"chronon", "run", "--"});
+  CHECK(contains(run, {"--type", "--frames", "--room", "--steps", "--engine", "--stats"}));
+  CHECK(run.count("--cycles") == 0);
+  // tournament's Grobots-only options, its short options.
+  const std::set<std::string> tournament = c.replies({"chronon", "tournament", "--"});
+  CHECK(contains(tournament, {"--rounds", "--sides-per-round", "--duels", "--category", "--threads", "--out"}));
+  CHECK(tournament.count("-j") == 0);
+  CHECK(c.replies({"chronon", "tournament", "-"}).count("-j") == 1);
+
+  // Subcommands of commands, with their own options.
+  CHECK(contains(c.replies({"chronon", "tournament", ""}), {"plan", "play", "merge", "verify"}));
+  CHECK(c.replies({"chronon", "tournament", "--seed", "5", "pl"}) == std::set<std::string>{"plan", "play"});
+  CHECK(c.replies({"chronon", "tournament", "play", "--sh"}) == std::set<std::string>{"--shard"});
+  CHECK(c.replies({"chronon", "tournament", "verify", "--"}).count("--sample") == 1);
+  CHECK(c.replies({"chronon", "tournament", "play", "--"}).count("--rounds") == 0);
+  // A value that happens to be a subcommand's name is a value.
+  CHECK(c.replies({"chronon", "tournament", "--log", "play", "--sh"}).empty());
+  const std::vector<std::string> ladder = listedSubcommands(f.chronon("ladder --help").out);
+  REQUIRE(ladder.size() >= 6);
+  CHECK(c.replies({"chronon", "ladder", ""}) == std::set<std::string>(ladder.begin(), ladder.end()));
+  CHECK(c.replies({"chronon", "ladder", "run", "--en"}) == std::set<std::string>{"--engine"});
+  CHECK(c.replies({"chronon", "completion", ""}) == std::set<std::string>{"bash"});
+
+  // Values from a fixed set, read from the options' validators.
+  const std::set<std::string> engines{"interp", "jit"};
+  CHECK(c.replies({"chronon", "battle", "--engine", ""}) == engines);
+  CHECK(c.replies({"chronon", "tournament", "--engine", ""}) == engines);
+  CHECK(c.replies({"chronon", "run", "x.rl", "--engine", "j"}) == std::set<std::string>{"jit"});
+  CHECK(c.replies({"chronon", "replay", "verify", "--engine", ""}) == engines);
+  CHECK(c.replies({"chronon", "ladder", "run", "--engine", ""}) == engines);
+  CHECK(c.replies({"chronon", "tournament", "--game", ""}) == std::set<std::string>{"robowar", "grobots"});
+  CHECK(c.replies({"chronon", "ladder", "init", "--game", ""}) == std::set<std::string>{"robowar", "grobots"});
+  CHECK(c.replies({"chronon", "check", "--profile", ""}) == std::set<std::string>{"robowar-5", "robowar-1.5"});
+  CHECK(c.replies({"chronon", "repl", "--lang", ""}) == std::set<std::string>{"grobocode", "robotalk", "rl"});
+  CHECK(c.replies({"chronon", "tournament", "--category", "t"}) == std::set<std::string>{"titan"});
+  CHECK(c.replies({"chronon", "compile", "--emit", ""}) == std::set<std::string>{"object"});
+  // --opt=VALUE, as bash splits it at '=' (cursor after '=', or after part of the value), and as
+  // one word where COMP_WORDBREAKS has no '='.
+  CHECK(c.replies({"chronon", "battle", "--engine", "="}) == engines);
+  CHECK(c.replies({"chronon", "battle", "--engine", "=", "j"}) == std::set<std::string>{"jit"});
+  CHECK(c.replies({"chronon", "battle", "--engine=j"}) == std::set<std::string>{"--engine=jit"});
+  // A value given as --opt=VALUE takes no further word.
+  CHECK(c.replies({"chronon", "tournament", "--log", "=", "t.tsv", "pl"}) == std::set<std::string>{"plan", "play"});
+
+  // File and folder names: for positional arguments, and for options whose value is not a set.
+  fs::create_directories(f.dir() / "robots" / "more");
+  std::ofstream(f.dir() / "robots" / "alpha.rtk") << "";
+  std::ofstream(f.dir() / "robots" / "beta.gb") << "";
+  CHECK(c.replies({"chronon", "battle", "robots/"}) ==
+        std::set<std::string>{"robots/alpha.rtk", "robots/beta.gb", "robots/more"});
+  CHECK(c.replies({"chronon", "check", "rob"}) == std::set<std::string>{"robots"});
+  CHECK(c.replies({"chronon", "battle", "--replay", "robots/a"}) == std::set<std::string>{"robots/alpha.rtk"});
+  CHECK(c.replies({"chronon", "battle", "--replay=robots/b"}) == std::set<std::string>{"--replay=robots/beta.gb"});
+  CHECK(c.replies({"chronon", "tournament", "merge", "robots/b"}) == std::set<std::string>{"robots/beta.gb"});
+  // chronon itself and ladder take no file: only their commands.
+  CHECK(c.replies({"chronon", "rob"}).empty());
+  CHECK(c.replies({"chronon", "ladder", "rob"}).empty());
+
+  // The same script comes out each time (the build installs it).
+  CHECK(f.chronon("completion bash").out == script);
+}
+
+TEST_CASE("chronon completion: its help, the commands it lists, and only bash", "[cli][completion]") {
+  const Fixture f;
+  const Run help = f.chronon("completion --help");
+  CHECK(help.status == 0);
+  CHECK(help.out.find("Usage: chronon completion") != std::string::npos);
+  CHECK(listedSubcommands(help.out) == std::vector<std::string>{"bash"});
+  // The lines the build's man pages are made from: chronon, then each command `chronon --help` lists.
+  const Run commands = f.chronon("completion commands");
+  CHECK(commands.status == 0);
+  std::vector<std::string> names;
+  std::istringstream in(commands.out);
+  for (std::string line; std::getline(in, line);) {
+    INFO(line);
+    const size_t tab = line.find('\t');
+    REQUIRE(tab != std::string::npos);
+    CHECK(tab + 1 < line.size());
+    names.push_back(line.substr(0, tab));
+  }
+  std::vector<std::string> expected{"chronon"};
+  for (const std::string& name : listedSubcommands(f.chronon("--help").out)) expected.push_back(name);
+  CHECK(names == expected);
+  for (const char* bad : {"completion zsh", "completion", "completion zsh bash"}) {
+    const Run run = f.chronon(bad);
+    INFO("chronon " << bad << "\n" << run.err);
+    CHECK(run.status == 2);
+    CHECK(run.out.empty());
+    CHECK(run.err.rfind("chronon completion: ", 0) == 0);
+    CHECK(run.err.find("only bash is supported") != std::string::npos);
+    CHECK(run.err.find("\nRun 'chronon completion --help' for the options.\n") != std::string::npos);
   }
 }

@@ -262,7 +262,7 @@ async function main() {
   for (const name of ['duel', 'robbie', 'round']) {
     const html = fs.readFileSync(path.join(work, `${name}.html`), 'utf8');
     if (!html.includes('ChrononViewer') && !process.env.CHRONON_VIEWER_HTML) {
-      console.log('skipped: this chronon was built without the viewer (npm ci in editors/viewer, then configure and build again)');
+      console.log('skipped: this chronon found no viewer (npm ci in editors/viewer, then configure and build again)');
       process.exit(77);
     }
     pages[name] = pageFrom(html, path.join(work, `${name}.replay`));

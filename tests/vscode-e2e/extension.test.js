@@ -1,8 +1,12 @@
 // The Chronon extension in a real VS Code (code-server + headless Chromium), as a player meets it.
 // usage (run.sh calls it): node extension.test.js CHRONON VSIX ARTIFACT_DIR REPO_ROOT
-// One code-server serves every step, in order: the first start with a wrong chronon.path, the fix
-// without a reload, then editing, saving, commands, the battle viewer (in a panel from Watch battle and
-// Run battle, and as the editor of a .replay file) and the debugger. Screenshots go to ARTIFACT_DIR.
+// The .vsix the build made is installed as the extension's README says (`code-server
+// --install-extension FILE`). One code-server serves the steps, in order: the first start with a wrong
+// chronon.path, the fix without a reload, then editing, saving, commands, the battle viewer (in a panel
+// from Watch battle and Run battle, and as the editor of a .replay file), the debugger and `chronon`
+// in the integrated terminal; chronon's folder is not on its PATH. Then the same user data starts
+// again with chronon's folder on the PATH and no chronon.path setting, as after installing the Debian
+// package, and the language server must run. Screenshots go to ARTIFACT_DIR.
 'use strict';
 
 const assert = require('assert/strict');
@@ -15,6 +19,14 @@ const { startCodeServer, launchBrowser, Workbench, log } = require('./harness');
 
 const [chronon, vsix, artifacts, repo] = process.argv.slice(2);
 const stdlib = path.join(repo, 'stdlib');
+const version = JSON.parse(fs.readFileSync(path.join(repo, 'editors', 'vscode', 'package.json'), 'utf8')).version;
+// The PATH without chronon's folder, so that only chronon.path finds it until the fresh start, which
+// puts the folder in front.
+const chrononDir = path.dirname(path.resolve(chronon));
+const pathWithoutChronon = (process.env.PATH || '')
+  .split(path.delimiter)
+  .filter((dir) => dir && path.resolve(dir) !== chrononDir)
+  .join(path.delimiter);
 
 // The workspace: bundled robots, a Latin-1 side, a RoboWar robot saved as .txt, prose in .txt, a typo,
 // an RL program, and a folder holding both games.
@@ -77,12 +89,16 @@ function test(name, fn) {
   });
 }
 
+// The settings every start has; the first adds a wrong chronon.path. The empty secondary side bar
+// would take a third of the width the viewer needs.
+const baseSettings = { 'files.autoSave': 'off', 'workbench.secondarySideBar.defaultVisibility': 'hidden' };
+
 before(async () => {
   server = await startCodeServer({
     workspace,
     vsix,
-    // The empty secondary side bar would take a third of the width the viewer needs.
-    settings: { 'chronon.path': '/nonexistent/chronon', 'files.autoSave': 'off', 'workbench.secondarySideBar.defaultVisibility': 'hidden' },
+    settings: { ...baseSettings, 'chronon.path': '/nonexistent/chronon' },
+    searchPath: pathWithoutChronon,
     logFile: path.join(artifacts, 'code-server.log'),
   });
   browser = await launchBrowser();
@@ -99,6 +115,14 @@ after(async () => {
     if (server) fs.rmSync(server.root, { recursive: true, force: true });
     fs.rmSync(workspace, { recursive: true, force: true });
   }
+});
+
+test('the .vsix the build made installs with code-server --install-extension', async () => {
+  assert.equal(path.basename(vsix), `chronon-${version}.vsix`, 'the .vsix of build/, named after package.json');
+  assert.match(server.installOutput, /'(chronon-[\d.]+\.vsix|chronon\.chronon)'( v[\d.]+)? was successfully installed/, server.installOutput);
+  const installed = server.codeServer(['--list-extensions', '--show-versions']);
+  assert.match(installed, new RegExp(`^chronon\\.chronon@${version.replace(/\./g, '\\.')}$`, 'm'), installed);
+  log(`installed: ${installed.trim()}`);
 });
 
 test('a wrong chronon.path gives one clear message', async () => {
@@ -583,4 +607,64 @@ test('Debug this robot on a Grobots side: the side\'s robots are threads, paused
   await wb.runCommand('Debug: Stop');
   await wb.page.locator('.debug-toolbar').first().waitFor({ state: 'hidden', timeout: 15000 });
   await wb.clearNotifications();
+});
+
+test('the integrated terminal finds the chronon of chronon.path, whose folder is not on the PATH', async () => {
+  await wb.runCommand('View: Close All Editors');
+  const out = path.join(server.root, 'terminal-chronon.txt');
+  await wb.runCommand('Terminal: Create New Terminal');
+  const terminal = wb.page.locator('.terminal-wrapper.active .xterm').first();
+  await terminal.waitFor({ timeout: 20000 });
+  await terminal.click();
+  // Typed keys wait in the terminal until the shell reads them.
+  await wb.page.keyboard.type(`command -v chronon >${out}.part && chronon --version >>${out}.part && mv ${out}.part ${out}`);
+  await wb.page.keyboard.press('Enter');
+  const deadline = Date.now() + 30000;
+  while (!fs.existsSync(out)) {
+    if (Date.now() > deadline) {
+      await wb.screenshot('failure-terminal-chronon');
+      throw new Error(`the terminal wrote no ${out} within 30 s`);
+    }
+    await wb.page.waitForTimeout(250);
+  }
+  await wb.page.waitForTimeout(500);
+  await wb.screenshot('21-terminal-chronon');
+  const [found, versionLine] = fs.readFileSync(out, 'utf8').split('\n');
+  assert.equal(found, path.join(chrononDir, 'chronon'), 'the terminal runs the chronon of chronon.path');
+  assert.match(versionLine, /^chronon/);
+  log(`the terminal runs ${found}: ${versionLine}`);
+  await wb.runCommand('Terminal: Kill All Terminals');
+});
+
+test('a fresh start with chronon on the PATH and no chronon.path setting runs the language server', async () => {
+  // A typo to be found by a server that only the PATH can have started.
+  put('grobots/onpath.gb', '#side OnPath\n#type Bot\n#hardware\nprocessor 10\nenergy 100 0\n#code\nmain:\n  1 dupp drop drop\n  main jump\n#end\n');
+  await wb.page.close();
+  wb = undefined;
+  await server.stop();
+  // The same user data and installed extension; the settings have no chronon.path; chronon's folder
+  // leads the PATH (code-server's, and its user's profile, which the extension host's comes from).
+  server = await startCodeServer({
+    workspace,
+    reuse: server.root,
+    settings: baseSettings,
+    searchPath: [chrononDir, pathWithoutChronon].join(path.delimiter),
+    logFile: path.join(artifacts, 'code-server-on-path.log'),
+  });
+  assert.ok(!('chronon.path' in JSON.parse(fs.readFileSync(server.settingsFile, 'utf8'))), 'no chronon.path in the settings');
+  wb = await Workbench.open(browser, server.url, artifacts);
+  await wb.openFile('grobots/onpath.gb');
+  await wb.waitForLanguageMode('Grobocode');
+  await wb.waitFor('a squiggle under the typo from the server found on the PATH', () =>
+    document.querySelectorAll('.editor-instance .squiggly-error').length > 0, 30000);
+  // The status bar item says the server runs (its check mark).
+  await wb.waitFor('the status bar item to say the server runs', () =>
+    Array.from(document.querySelectorAll('.statusbar-item')).some((e) => e.textContent.trim() === 'Chronon' && e.querySelector('.codicon-check')), 15000);
+  await wb.screenshot('22-no-setting-on-path');
+  const messages = (await wb.notifications()).filter((m) => /chronon/i.test(m));
+  assert.deepEqual(messages, [], 'no message about chronon');
+  // The log of this start names the bare `chronon`, looked up on the PATH.
+  const logs = findOutputLogs(server.root, /Chronon Language Server\.log$/).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  assert.match(logs, /Starting chronon lsp \(chronon/, logs);
+  log('the language server started from the PATH with no chronon.path');
 });

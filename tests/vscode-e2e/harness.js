@@ -5,7 +5,7 @@
 // palette commands, type, pick), read what is on screen, and keep screenshots as artifacts.
 'use strict';
 
-const { spawn, execFileSync } = require('child_process');
+const { spawn, spawnSync, execFileSync } = require('child_process');
 const fs = require('fs');
 const net = require('net');
 const os = require('os');
@@ -53,15 +53,20 @@ function log(message) {
 /**
  * Starts code-server on 127.0.0.1 with a fresh user data folder.
  * options: workspace (folder to open), settings (user settings object), vsix (extension to install
- * first), logFile (where code-server's own output goes). Resolves with { url, userDir, stop(),
- * writeSettings(obj) } once it serves; rejects after 60 s without an answer.
+ * first, as a player does: `code-server --install-extension FILE`, with this server's user data and
+ * extensions folders), logFile (where code-server's own output goes), searchPath (the PATH code-server
+ * and so the extension host and terminals start with, also written to the profile of its HOME, which
+ * the login shell that VS Code's server takes their environment from reads; default this process's),
+ * reuse (the root of a stopped server: the same user data and installed extensions, started again).
+ * Resolves with { url, userDir, extDir, root, stop(), writeSettings(obj), settingsFile, installOutput,
+ * codeServer(args) } once it serves; rejects after 60 s without an answer.
  */
-async function startCodeServer({ workspace, settings, vsix, logFile }) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'chronon-code-server-'));
+async function startCodeServer({ workspace, settings, vsix, logFile, searchPath, reuse }) {
+  const root = reuse || fs.mkdtempSync(path.join(os.tmpdir(), 'chronon-code-server-'));
   const userDir = path.join(root, 'data');
   const extDir = path.join(root, 'extensions');
   fs.mkdirSync(path.join(userDir, 'User'), { recursive: true });
-  fs.mkdirSync(extDir);
+  fs.mkdirSync(extDir, { recursive: true });
   const base = {
     'workbench.startupEditor': 'none',
     'security.workspace.trust.enabled': false,
@@ -77,10 +82,24 @@ async function startCodeServer({ workspace, settings, vsix, logFile }) {
   const settingsFile = path.join(userDir, 'User', 'settings.json');
   const writeSettings = (extra) => fs.writeFileSync(settingsFile, JSON.stringify({ ...base, ...extra }, null, 2));
   writeSettings(settings || {});
-  const env = { ...process.env, PATH: `${node24Bin}:${process.env.PATH}`, HOME: root };
+  const env = { ...process.env, PATH: `${node24Bin}:${searchPath ?? process.env.PATH}`, HOME: root };
+  if (searchPath !== undefined) {
+    // VS Code's server gives the extension host (and the terminals) the environment of a login shell
+    // of its user (`bash -i -l`), where /etc/profile sets PATH anew; the profile in the user's HOME,
+    // read after it, is where a player puts a folder on the PATH, so the PATH is set there too.
+    const line = `PATH='${searchPath.replace(/'/g, "'\\''")}'; export PATH\n`;
+    for (const profile of ['.profile', '.zprofile']) fs.writeFileSync(path.join(root, profile), line);
+  }
   const common = ['--config', '/dev/null', '--user-data-dir', userDir, '--extensions-dir', extDir];
+  // code-server's command line with this server's folders (--list-extensions, ...): its standard output.
+  const codeServer = (args) =>
+    execFileSync(codeServerBin, [...common, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60000, encoding: 'utf8' });
+  let installOutput = '';
   if (vsix) {
-    execFileSync(codeServerBin, [...common, '--install-extension', vsix], { env, stdio: 'pipe', timeout: 60000 });
+    log(`code-server ${[...common, '--install-extension', vsix].join(' ')}`);
+    const install = spawnSync(codeServerBin, [...common, '--install-extension', vsix], { env, timeout: 60000, encoding: 'utf8' });
+    installOutput = `${install.stdout ?? ''}${install.stderr ?? ''}`;
+    if (install.status !== 0) throw new Error(`code-server --install-extension ${vsix} failed (status ${install.status ?? install.signal}): ${installOutput}`);
   }
   const port = await freePort();
   const out = fs.openSync(logFile || path.join(root, 'code-server.log'), 'w');
@@ -127,7 +146,7 @@ async function startCodeServer({ workspace, settings, vsix, logFile }) {
     await new Promise((r) => setTimeout(r, 200));
   }
   log(`code-server serves ${url}`);
-  return { url, userDir, root, stop, writeSettings, settingsFile };
+  return { url, userDir, extDir, root, stop, writeSettings, settingsFile, installOutput, codeServer };
 }
 
 /** Launches Debian's Chromium headless with the flags that work in a container. */

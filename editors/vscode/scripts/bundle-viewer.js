@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Builds the battle viewer (editors/viewer) into out/viewer/viewer.js, which the extension's webviews
-// load and the .vsix carries. Part of `npm run bundle`; fails with a clear message when the viewer's
-// npm packages are missing, since a .vsix without the viewer would open empty panels.
+// Builds the battle viewer (editors/viewer) into out/viewer/viewer.js (or OUTDIR/viewer.js), which the
+// extension's webviews load and the .vsix carries. Part of `npm run bundle` (scripts/bundle.js); fails
+// with a clear message when the viewer's npm packages are missing, since a .vsix without the viewer
+// would open empty panels.
+// usage: node scripts/bundle-viewer.js [OUTDIR]
 'use strict';
 
 const { spawnSync } = require('child_process');
@@ -10,7 +12,7 @@ const path = require('path');
 
 const root = path.join(__dirname, '..');
 const viewer = path.join(root, '..', 'viewer');
-const out = path.join(root, 'out', 'viewer');
+const out = path.resolve(process.argv[2] ?? path.join(root, 'out', 'viewer'));
 
 if (!fs.existsSync(path.join(viewer, 'build.mjs'))) {
   console.error(`bundle-viewer: ${viewer}/build.mjs is missing; the extension needs the battle viewer (editors/viewer)`);

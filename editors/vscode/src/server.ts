@@ -125,8 +125,9 @@ export class Server implements vscode.Disposable {
         const open = 'Open Settings';
         void vscode.window
           .showErrorMessage(
-            `Chronon: the executable '${path}' ${probe.reason}. Build chronon (see the Chronon README) and set ` +
-              `"Chronon: Path" (chronon.path) to its full path; the language server starts as soon as you do.`,
+            `Chronon: the executable '${path}' ${probe.reason}. Install chronon (on the PATH it needs no setting; see ` +
+              `the Chronon README) or set "Chronon: Path" (chronon.path) to its full path; the language server starts ` +
+              `as soon as you do.`,
             open,
           )
           .then((choice) => {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backend.h"
+#include "chronon/stdlib/install_layout.h"
 
 namespace chronon::jit {
 
@@ -26,20 +27,11 @@ struct Loaded {
   std::string reason;  ///< Why there is no backend.
 };
 
-// The folder of the running program, "" when /proc cannot say.
-fs::path programFolder() {
-  std::error_code error;
-  const fs::path self = fs::read_symlink("/proc/self/exe", error);
-  return error ? fs::path() : self.parent_path();
-}
-
-// Where the library may be: the file CHRONON_JIT_LIBRARY names, or beside the program and in the
-// folder above it (tests and benchmarks live one folder below the command line's program).
+// Where the library may be: the file CHRONON_JIT_LIBRARY names, or the places of the build tree's and
+// the installation's layout (install_layout.h).
 std::vector<fs::path> candidates() {
   if (const char* chosen = std::getenv("CHRONON_JIT_LIBRARY"); chosen != nullptr && chosen[0] != '\0') return {chosen};
-  const fs::path folder = programFolder();
-  if (folder.empty()) return {};
-  return {folder / kLibraryName, folder.parent_path() / kLibraryName};
+  return install::candidates(install::Resource::kJitLibrary);
 }
 
 Loaded load() {

@@ -8,7 +8,8 @@
 // program loads it the first time it asks for a JIT (or for anything below but llvmVersion), so that
 // a run with the interpreter never pays for loading LLVM (docs/jit.md "Loading the JIT"). It is
 // looked for in the file CHRONON_JIT_LIBRARY names when that is set, else beside the running
-// program and in the folder above it. When it cannot be loaded, every `create` returns nullptr with
+// program, in the folder above it (a build tree) and in the installation's library folder,
+// PREFIX/lib/chronon (chronon/stdlib/install_layout.h). When it cannot be loaded, every `create` returns nullptr with
 // the reason, and the interpreter runs everything.
 
 #include <cstdint>
