@@ -6,6 +6,7 @@
 #  2. The installed chronon, run from an empty folder: --version, a RoboWar battle of the installed
 #     robots under the JIT whose page holds the viewer, a Grobots round under the JIT, a man page and
 #     the bash completion.
+#     A screenshot of the page (headless Chromium, when installed) is kept in ARTIFACTS.
 #  3. `cpack -G DEB`: the package lists every part of the installation, and dpkg-shlibdeps gave it
 #     its dependencies. The .deb is kept in ARTIFACTS for the `package_chroot` test.
 # usage: install_test.sh BUILD_DIR ARTIFACT_DIR
@@ -49,6 +50,16 @@ grep -q 'note:' duel.err && { cat duel.err; fail "the battle printed a note (the
 grep -q 'ChrononViewer' duel.html || fail "duel.html has no viewer"
 grep -q '@@CHRONON_' duel.html && fail "duel.html kept a placeholder"
 ok "a RoboWar battle under the installed JIT, its page with the viewer ($(wc -c <duel.html) bytes)"
+# The page drawn by headless Chromium, kept for a person to look at: a page whose viewer did not run
+# is a few kilobytes of dark background, a drawn arena, charts and source well over 50 KB.
+if [ -x /usr/bin/chromium ]; then
+  timeout 120 /usr/bin/chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1600,1000 \
+    --virtual-time-budget=4000 --screenshot="$artifacts/installed-duel.png" "file://$work/player/duel.html" \
+    >/dev/null 2>&1 || fail "chromium could not draw duel.html"
+  size=$(wc -c <"$artifacts/installed-duel.png")
+  [ "$size" -gt 50000 ] || fail "the screenshot of duel.html is $size bytes: the viewer drew nothing"
+  ok "the installed page drawn by headless Chromium ($artifacts/installed-duel.png, $size bytes)"
+fi
 
 run chronon battle "$robots/grobots/algae.gb" "$robots/grobots/gatherer.gb" --frames 300 --engine jit --stats \
   >round.txt 2>round.err || { cat round.err; fail "the installed chronon's Grobots round"; }
