@@ -5,6 +5,7 @@
 
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/grobocode_checker.h"
+#include "chronon/compiler/language.h"
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/compiler/robotalk_checker.h"
@@ -84,13 +85,15 @@ int runCheck(const Args& args) {
   if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
   int status = 0;
   for (const std::string& path : paths) {
-    if (isRobbiePath(path)) {
-      if (checkRobbie(path)) status = 1;
-      continue;
-    }
-    if (grobocode::isSideFileName(path)) {
-      if (checkSide(path, effects, costs)) status = 1;
-      continue;
+    // A file of no language's extension is read as RoboTalk (object code among them).
+    switch (languageOf(path).value_or(LanguageId::kRoboTalk)) {
+      case LanguageId::kRobbie:
+        if (checkRobbie(path)) status = 1;
+        continue;
+      case LanguageId::kGrobocode:
+        if (checkSide(path, effects, costs)) status = 1;
+        continue;
+      case LanguageId::kRoboTalk: break;
     }
     robotalk::LoadedRobot robot = robotalk::loadRobot(path, options);
     // The checker needs a complete program; after assembly errors its findings would be noise.

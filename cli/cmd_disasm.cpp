@@ -6,6 +6,7 @@
 
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/grobocode_disasm.h"
+#include "chronon/compiler/language.h"
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/compiler/robotalk_disasm.h"
@@ -64,8 +65,12 @@ int runDisasm(const Args& args) {
       ->type_name("NAME");
   if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
   if (source) mode = robotalk::DisasmMode::kSource;
-  if (grobocode::isSideFileName(path)) return disasmSide(path, typeName);
-  if (isRobbiePath(path)) return disasmRobbie(path);
+  // A file of no language's extension is read as RoboTalk (object code among them).
+  switch (languageOf(path).value_or(LanguageId::kRoboTalk)) {
+    case LanguageId::kGrobocode: return disasmSide(path, typeName);
+    case LanguageId::kRobbie: return disasmRobbie(path);
+    case LanguageId::kRoboTalk: break;
+  }
   if (typeName) {
     return usageError("disasm", "--type applies only to .gb sides");
   }

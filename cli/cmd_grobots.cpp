@@ -18,7 +18,7 @@
 #include "chronon/arena/entry_files.h"
 #include "chronon/arena/grobots_replay.h"
 #include "chronon/arena/grobots_tournament.h"
-#include "chronon/arena/robowar_tournament_field.h"
+#include "chronon/compiler/language.h"
 #include "command_line.h"
 #include "commands.h"
 #include "engine_option.h"
@@ -100,24 +100,28 @@ std::optional<Game> chooseGame(const char* command, Args& args) {
   int robotsInFolders = 0;
   for (const std::string& a : args) {
     if (a.empty() || a[0] == '-') continue;
-    if (grobocode::isSideFileName(a)) sides = true;
+    if (languageOf(a) == LanguageId::kGrobocode) sides = true;
     std::error_code ec;
     if (!std::filesystem::is_directory(a, ec)) continue;
     for (const auto& entry : std::filesystem::directory_iterator(a, ec)) {
-      if (grobocode::isSideFileName(entry.path())) {
+      const std::optional<LanguageId> language = languageOf(entry.path().string());
+      if (language == LanguageId::kGrobocode) {
         sides = true;
-      } else if (entry.is_regular_file(ec) && arena::robowar::isRobotFileName(entry.path())) {
+      } else if (entry.is_regular_file(ec) && language == LanguageId::kRoboTalk) {
         ++robotsInFolders;
       }
     }
   }
   if (!sides) return Game::kRoboWar;
   if (robotsInFolders > 0) {
+    std::string extensions;  // ".rtk, .txt, .rwr"
+    for (const std::string_view e : languageInfo(LanguageId::kRoboTalk).extensions)
+      extensions += (extensions.empty() ? "" : ", ") + std::string(e);
     std::fprintf(stderr,
-                 "chronon %s: note: playing the Grobots sides; %d RoboWar robot%s (.rtk, .txt, .rwr) in the same "
-                 "folder %s left out (add --game robowar to play %s instead)\n",
-                 command, robotsInFolders, robotsInFolders == 1 ? "" : "s", robotsInFolders == 1 ? "was" : "were",
-                 robotsInFolders == 1 ? "it" : "them");
+                 "chronon %s: note: playing the Grobots sides; %d RoboWar robot%s (%s) in the same folder %s left "
+                 "out (add --game robowar to play %s instead)\n",
+                 command, robotsInFolders, robotsInFolders == 1 ? "" : "s", extensions.c_str(),
+                 robotsInFolders == 1 ? "was" : "were", robotsInFolders == 1 ? "it" : "them");
   }
   return Game::kGrobots;
 }

@@ -10,7 +10,9 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "chronon/compiler/language.h"
 #include "chronon/repl/repl.h"
 #include "command_line.h"
 #include "commands.h"
@@ -133,6 +135,12 @@ int runScript(repl::Repl& r) {
 int runRepl(const Args& args) {
   std::optional<repl::Language> language;
   std::string file;
+  std::vector<std::string> names;
+  std::string choices;  // "grobocode | robotalk | rl"
+  for (const std::string_view name : repl::languageNames()) {
+    choices += (names.empty() ? "" : " | ") + std::string(name);
+    names.emplace_back(name);
+  }
   const std::unique_ptr<CLI::App> app =
       commandApp("repl",
                  "An interactive loop: type code to run it, `name:` to define, help for the commands.\n"
@@ -142,21 +150,16 @@ int runRepl(const Args& args) {
       ->type_name("FILE");
   app->add_option_function<std::string>(
          "--lang", [&language](const std::string& name) { language = repl::parseLanguage(name); },
-         "grobocode | robotalk | rl: the language (default: from FILE's extension, else grobocode)")
+         choices + ": the language (default: from FILE's extension, else " +
+             std::string(repl::languageName(repl::kDefaultLanguage)) + ")")
       ->check(quiet(CLI::Validator(
           [](std::string& name) {
             return repl::parseLanguage(name) ? std::string() : "unknown language '" + name + "'";
           },
-          describeSet({std::string(repl::languageName(repl::Language::kGrobocode)),
-                       std::string(repl::languageName(repl::Language::kRoboTalk)),
-                       std::string(repl::languageName(repl::Language::kRobbie))}))))
+          describeSet(names))))
       ->type_name("L");
   if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
-  if (!language) {
-    const bool robotalk = file.size() > 4 && (file.ends_with(".rtk") || file.ends_with(".txt"));
-    const bool robbie = file.size() > 3 && file.ends_with(".rl");
-    language = robbie ? repl::Language::kRobbie : robotalk ? repl::Language::kRoboTalk : repl::Language::kGrobocode;
-  }
+  if (!language) language = languageOf(file).value_or(repl::kDefaultLanguage);
   repl::Repl r(*language);
   if (!file.empty()) std::fputs(r.feed(":load " + file).output.c_str(), stdout);
   return isatty(STDIN_FILENO) != 0 ? runInteractive(r) : runScript(r);

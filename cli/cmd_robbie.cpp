@@ -36,15 +36,6 @@ constexpr const char* kRunRobbieFooter =
     "Exit status: 0 when the program reached stop, 1 on compile or room errors, a runtime error or\n"
     "the step limit, 2 on a usage error.\n";
 
-bool hasExtension(const std::string& path, std::string_view extension) {
-  if (path.size() < extension.size()) return false;
-  for (size_t i = 0; i < extension.size(); ++i) {
-    const char c = path[path.size() - extension.size() + i];
-    if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != extension[i]) return false;
-  }
-  return true;
-}
-
 struct LoadedProgram {
   SourceFile file;
   robbie::CompileResult result;
@@ -92,8 +83,6 @@ void printStats(const jit::RobbieJit* robbieJit) {
 }
 
 }  // namespace
-
-bool isRobbiePath(const std::string& path) { return hasExtension(path, ".rl"); }
 
 bool checkRobbie(const std::string& path) {
   const std::optional<LoadedProgram> loaded = loadProgram(path);

@@ -12,6 +12,7 @@
 
 #include "chronon/arena/grobots_world.h"
 #include "chronon/compiler/grobocode.h"
+#include "chronon/compiler/language.h"
 #include "chronon/compiler/load.h"
 #include "command_line.h"
 #include "commands.h"
@@ -74,7 +75,7 @@ bool reportIsAbout(std::string_view report, const std::string& description) {
 int runRun(const Args& args) {
   // A Robbie Language program runs in Robbie's room, with options of its own.
   for (const std::string& a : args) {
-    if (!a.empty() && a[0] != '-' && isRobbiePath(a)) return runRobbie(args);
+    if (!a.empty() && a[0] != '-' && languageOf(a) == LanguageId::kRobbie) return runRobbie(args);
   }
   std::string path;
   std::optional<std::string> typeName;

@@ -96,8 +96,6 @@ std::optional<LoadedSide> loadSide(const std::string& path);
 /// reports: each path's diagnostics, and a line for each side read but left out (cmd_grobots.cpp).
 std::vector<LoadedSide> loadSides(const std::vector<std::string>& paths);
 
-/// True when `path` ends in `.rl` (any case): a Robbie Language program.
-bool isRobbiePath(const std::string& path);
 /// Compiles the RL program at `path` and prints its diagnostics; returns true when it has errors.
 bool checkRobbie(const std::string& path);
 /// `chronon disasm PROGRAM.rl`: prints the RL program's diagnostics and, when it has no error, its IR

@@ -1,9 +1,11 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <span>
 #include <system_error>
 
 #include "chronon/arena/robowar_tournament_field.h"
+#include "chronon/compiler/language.h"
 #include "chronon/compiler/load.h"
 
 namespace chronon::arena::robowar {
@@ -128,10 +130,7 @@ std::optional<TournamentList> parseTournamentList(std::string_view text, std::st
   return list;
 }
 
-bool isRobotFileName(const std::filesystem::path& path) {
-  const std::string ext = lowerExtension(path);
-  return ext == ".rtk" || ext == ".txt" || ext == ".rwr";
-}
+bool isRobotFileName(const std::filesystem::path& path) { return languageOf(path.string()) == LanguageId::kRoboTalk; }
 
 bool looksLikeTournamentList(const std::filesystem::path& path) {
   const std::string ext = lowerExtension(path);
@@ -157,8 +156,12 @@ std::optional<std::filesystem::path> findRobotFile(const std::filesystem::path& 
   }
   std::sort(files.begin(), files.end());
   const std::string wanted = fold(name);
-  for (const char* suffix : {"", ".rtk", ".txt", ".rwr"}) {
-    const std::string candidate = wanted + suffix;
+  // The name as is first, then with each of RoboTalk's extensions in the registry's order.
+  const std::span<const std::string_view> extensions = languageInfo(LanguageId::kRoboTalk).extensions;
+  std::vector<std::string_view> suffixes{""};
+  suffixes.insert(suffixes.end(), extensions.begin(), extensions.end());
+  for (const std::string_view suffix : suffixes) {
+    const std::string candidate = wanted + std::string(suffix);
     for (const std::filesystem::path& file : files) {
       if (fold(file.filename().string()) == candidate) return file;
     }

@@ -6,6 +6,7 @@
 #include <climits>
 #include <optional>
 
+#include "chronon/compiler/language.h"
 #include "grobocode_internal.h"
 
 namespace chronon::grobocode {
@@ -540,10 +541,6 @@ std::string describe(const Brain& brain, const Instruction& instruction) {
   return unknown();
 }
 
-bool isSideFileName(const std::filesystem::path& path) {
-  const std::string text = path.string();
-  const size_t n = text.size();
-  return n >= 3 && text[n - 3] == '.' && (text[n - 2] | 0x20) == 'g' && (text[n - 1] | 0x20) == 'b';
-}
+bool isSideFileName(const std::filesystem::path& path) { return languageOf(path.string()) == LanguageId::kGrobocode; }
 
 }  // namespace chronon::grobocode

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
+#include "chronon/compiler/language.h"
 #include "chronon/dap/grobots_features.h"
 #include "chronon/dap/protocol.h"
 #include "chronon/dap/robbie_features.h"
@@ -235,8 +237,15 @@ class GrobotsDebuggee final : public Debuggee {
 }  // namespace
 
 std::unique_ptr<Debuggee> launchDebuggee(const json& arguments) {
-  if (isRobbieLaunch(arguments)) return std::make_unique<RobbieDebuggee>(launchRobbie(arguments));
-  if (isGrobotsLaunch(arguments)) return std::make_unique<GrobotsDebuggee>(launchGrobots(arguments));
+  // A `program` of no language's extension, or none at all, is left to the RoboWar launch.
+  const auto program = arguments.find("program");
+  const std::optional<LanguageId> language =
+      program != arguments.end() && program->is_string() ? languageOf(program->get<std::string>()) : std::nullopt;
+  switch (language.value_or(LanguageId::kRoboTalk)) {
+    case LanguageId::kRobbie: return std::make_unique<RobbieDebuggee>(launchRobbie(arguments));
+    case LanguageId::kGrobocode: return std::make_unique<GrobotsDebuggee>(launchGrobots(arguments));
+    case LanguageId::kRoboTalk: break;
+  }
   return std::make_unique<RoboWarDebuggee>(launchBattle(arguments));
 }
 

@@ -150,15 +150,6 @@ std::string trimmed(std::string text) {
 
 }  // namespace
 
-bool isGrobotsLaunch(const json& arguments) {
-  const auto it = arguments.find("program");
-  if (it == arguments.end() || !it->is_string()) return false;
-  std::string ext = std::filesystem::path(it->get<std::string>()).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext == ".gb";
-}
-
 std::unique_ptr<GrobotsDebug> launchGrobots(const json& arguments) {
   auto debug = std::make_unique<GrobotsDebug>();
   std::vector<std::string> paths{stringArgument(arguments, "program")};

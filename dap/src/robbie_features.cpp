@@ -90,15 +90,6 @@ std::vector<json> hardware(const RobbieDebug& robbie) {
 
 }  // namespace
 
-bool isRobbieLaunch(const json& arguments) {
-  const auto it = arguments.find("program");
-  if (it == arguments.end() || !it->is_string()) return false;
-  std::string ext = std::filesystem::path(it->get<std::string>()).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext == ".rl";
-}
-
 std::unique_ptr<RobbieDebug> launchRobbie(const json& arguments) {
   const std::string path = stringArgument(arguments, "program");
   if (const auto it = arguments.find("opponents"); it != arguments.end() && !(it->is_array() && it->empty())) {

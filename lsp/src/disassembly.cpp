@@ -37,18 +37,20 @@ DisassemblyResult errorsInstead(const SourceFile& file, const std::vector<Diagno
 DisassemblyResult disassembly(const LanguageSupport& language, const SourceFile& file) {
   if (const std::unique_ptr<DocumentAnalysis> rejected = rejectBadInput(file.text()))
     return errorsInstead(file, rejected->diagnostics());
-  if (&language == &grobocodeSupport()) {
-    const grobocode::SideResult side = grobocode::compileSide(file);
-    if (side.diagnostics.hasErrors()) return errorsInstead(file, side.diagnostics.all());
-    // Without a type name every type is listed, so there is always a listing.
-    return DisassemblyResult{grobocode::disassembleSide(side.side).value_or(std::string()), 0};
+  switch (language.language()) {
+    case LanguageId::kGrobocode: {
+      const grobocode::SideResult side = grobocode::compileSide(file);
+      if (side.diagnostics.hasErrors()) return errorsInstead(file, side.diagnostics.all());
+      // Without a type name every type is listed, so there is always a listing.
+      return DisassemblyResult{grobocode::disassembleSide(side.side).value_or(std::string()), 0};
+    }
+    case LanguageId::kRobbie: {
+      const robbie::CompileResult program = robbie::compile(file);
+      if (!program.program) return errorsInstead(file, program.diagnostics.all());
+      return DisassemblyResult{robbie::listing(*program.program), 0};
+    }
+    case LanguageId::kRoboTalk: break;
   }
-  if (&language == &robbieSupport()) {
-    const robbie::CompileResult program = robbie::compile(file);
-    if (!program.program) return errorsInstead(file, program.diagnostics.all());
-    return DisassemblyResult{robbie::listing(*program.program), 0};
-  }
-  // RoboTalk, the one language left (languageFor() knows no other).
   const robotalk::LoadedRobot robot = robotalk::loadRobotText(file, robotalk::CompileOptions{});
   if (robot.diagnostics.hasErrors()) return errorsInstead(robot.file, robot.diagnostics.all());
   return DisassemblyResult{robotalk::disassemble(robot.program, robotalk::DisasmMode::kListing), 0};

@@ -74,11 +74,6 @@ std::string lowerCopy(std::string_view text) {
   return out;
 }
 
-bool hasExtension(std::string_view fileName, std::string_view extension) {
-  return fileName.size() > extension.size() &&
-         lowerCopy(fileName.substr(fileName.size() - extension.size())) == extension;
-}
-
 int editDistance(std::string_view a, std::string_view b, int cap) {
   const int diff = static_cast<int>(a.size()) - static_cast<int>(b.size());
   if (diff > cap || -diff > cap) return cap + 1;

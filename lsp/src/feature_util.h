@@ -37,32 +37,20 @@ std::vector<SourceRange> splitByLine(std::string_view text, SourceRange range);
 /// ASCII lower-case copy.
 std::string lowerCopy(std::string_view text);
 
-/// True when `fileName` is longer than `extension` (lower case, with its dot: ".gb") and ends with it
-/// in any case: how each language support recognises its files when the client names no language.
-bool hasExtension(std::string_view fileName, std::string_view extension);
-
-/// The LanguageSupport of a language whose documents `Analysis` (constructed from the SourceFile)
-/// analyses: language id `id`, also `alias` when not empty, and files ending in `extension` in any
-/// case (hasExtension). Each language support defines one in its own file.
+/// The LanguageSupport of `language` (the registry's id), whose documents `Analysis` (constructed
+/// from the SourceFile) analyses. Each language support defines one in its own file.
 template <typename Analysis>
 class SupportFor final : public LanguageSupport {
  public:
-  /// The support with language id `id`, the other id `alias` ("" for none) and file `extension`.
-  constexpr SupportFor(std::string_view id, std::string_view extension, std::string_view alias = {})
-      : id_(id), extension_(extension), alias_(alias) {}
-  std::string_view id() const override { return id_; }
-  bool handles(std::string_view languageId, std::string_view fileName) const override {
-    if (languageId == id_ || (!alias_.empty() && languageId == alias_)) return true;
-    return hasExtension(fileName, extension_);
-  }
+  /// The support of `language`.
+  constexpr explicit SupportFor(LanguageId language) : language_(language) {}
+  LanguageId language() const override { return language_; }
   std::unique_ptr<DocumentAnalysis> analyze(const SourceFile& file) const override {
     return std::make_unique<Analysis>(file);
   }
 
  private:
-  std::string_view id_;
-  std::string_view extension_;
-  std::string_view alias_;
+  LanguageId language_;
 };
 
 /// Levenshtein distance, capped: returns at most `cap` + 1.

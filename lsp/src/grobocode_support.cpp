@@ -855,7 +855,7 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
 }  // namespace
 
 const LanguageSupport& grobocodeSupport() {
-  static const detail::SupportFor<GrobocodeAnalysis> support("grobocode", ".gb");
+  static const detail::SupportFor<GrobocodeAnalysis> support(LanguageId::kGrobocode);
   return support;
 }
 

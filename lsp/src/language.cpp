@@ -1,4 +1,5 @@
-// The language registry, the token legend, and the analysis of input no frontend should see.
+// Each language's support by its registry id, the token legend, and the analysis of input no
+// frontend should see.
 
 #include <array>
 
@@ -46,15 +47,19 @@ std::string_view tokenModifierName(int bit) {
   return bit >= 0 && bit < kTokenModifierCount ? kTokenModifierNames[static_cast<size_t>(bit)] : "";
 }
 
+const LanguageSupport& supportOf(LanguageId language) {
+  switch (language) {
+    case LanguageId::kRoboTalk: return roboTalkSupport();
+    case LanguageId::kGrobocode: return grobocodeSupport();
+    case LanguageId::kRobbie: return robbieSupport();
+  }
+  return roboTalkSupport();
+}
+
 const LanguageSupport* languageFor(std::string_view languageId, std::string_view fileName) {
-  const std::array<const LanguageSupport*, 3> languages{&roboTalkSupport(), &grobocodeSupport(), &robbieSupport()};
   // The client's language id wins; the file name decides only when the id is not ours.
-  for (const LanguageSupport* language : languages) {
-    if (language->id() == languageId) return language;
-  }
-  for (const LanguageSupport* language : languages) {
-    if (language->handles(languageId, fileName)) return language;
-  }
+  if (const std::optional<LanguageId> named = languageNamed(languageId)) return &supportOf(*named);
+  if (const std::optional<LanguageId> byFile = editorLanguageOf(fileName)) return &supportOf(*byFile);
   return nullptr;
 }
 

@@ -409,7 +409,7 @@ class RobbieAnalysis final : public DocumentAnalysis {
 }  // namespace
 
 const LanguageSupport& robbieSupport() {
-  static const detail::SupportFor<RobbieAnalysis> support("robbie", ".rl", "rl");
+  static const detail::SupportFor<RobbieAnalysis> support(LanguageId::kRobbie);
   return support;
 }
 

@@ -503,7 +503,7 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
 }  // namespace
 
 const LanguageSupport& roboTalkSupport() {
-  static const detail::SupportFor<RoboTalkAnalysis> support("robotalk", ".rtk");
+  static const detail::SupportFor<RoboTalkAnalysis> support(LanguageId::kRoboTalk);
   return support;
 }
 

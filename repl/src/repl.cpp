@@ -33,6 +33,17 @@ constexpr std::array kCommands{
     CommandInfo{"quit", "", "leave the REPL (also `exit` or end of input)"},
 };
 
+// The languages' names as a reply lists them: "grobocode, robotalk or rl".
+std::string listedLanguages() {
+  const std::vector<std::string_view> names = languageNames();
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
 std::string_view firstWord(std::string_view text, std::string_view& rest) {
   text = trim(text);
   size_t end = 0;
@@ -49,8 +60,9 @@ Repl::Repl(Language language) : language_(language) {
   if (std::unique_ptr<LanguageSession> s = makeSession(language)) {
     sessions_[language] = std::move(s);
   } else {
-    startupNote_ = std::string(languageName(language)) + ": not available yet; using grobocode\n";
-    language_ = Language::kGrobocode;
+    startupNote_ = std::string(languageName(language)) + ": not available yet; using " +
+                   std::string(languageName(kDefaultLanguage)) + "\n";
+    language_ = kDefaultLanguage;
     sessions_[language_] = makeSession(language_);
   }
 }
@@ -319,7 +331,7 @@ Reply Repl::runCommand(std::string_view name, std::string_view rest) {
   if (name == "lang") {
     const std::optional<Language> language = parseLanguage(rest);
     if (!language) {
-      out += "unknown language '" + std::string(rest) + "': grobocode, robotalk or rl\n";
+      out += "unknown language '" + std::string(rest) + "': " + listedLanguages() + "\n";
       return reply;
     }
     if (!sessions_.contains(*language)) {
@@ -370,7 +382,7 @@ std::vector<std::string> Repl::complete(std::string_view lineBeforeCursor) const
   if (atStart && !prefix.empty() && prefix.front() == ':') {
     for (const CommandInfo& c : kCommands) pool.push_back(":" + std::string(c.name));
   } else if (command == "lang" && pending_.empty()) {
-    pool = {"grobocode", "robotalk", "rl"};
+    for (const std::string_view language : languageNames()) pool.emplace_back(language);
   } else if (command == "engine" && pending_.empty()) {
     pool = {"interp", "jit"};
   } else {

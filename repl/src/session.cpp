@@ -10,21 +10,16 @@
 
 namespace chronon::repl {
 
-std::optional<Language> parseLanguage(std::string_view name) {
-  const std::string lower = lowerCopy(trim(name));
-  if (lower == "grobocode" || lower == "gb") return Language::kGrobocode;
-  if (lower == "robotalk" || lower == "rtk") return Language::kRoboTalk;
-  if (lower == "rl" || lower == "robbie") return Language::kRobbie;
-  return std::nullopt;
-}
+std::optional<Language> parseLanguage(std::string_view name) { return languageNamed(lowerCopy(trim(name))); }
 
-std::string_view languageName(Language language) {
-  switch (language) {
-    case Language::kGrobocode: return "grobocode";
-    case Language::kRoboTalk: return "robotalk";
-    case Language::kRobbie: return "rl";
+std::string_view languageName(Language language) { return languageInfo(language).promptName; }
+
+std::vector<std::string_view> languageNames() {
+  std::vector<std::string_view> names{languageName(kDefaultLanguage)};
+  for (const LanguageInfo& row : languages()) {
+    if (row.id != kDefaultLanguage) names.push_back(row.promptName);
   }
-  return "grobocode";
+  return names;
 }
 
 std::unique_ptr<LanguageSession> makeSession(Language language) {

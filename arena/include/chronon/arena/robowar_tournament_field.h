@@ -40,7 +40,8 @@ inline constexpr int kMaxListCount = 10000;
 /// two or more than six robots, a count of 0 or over kMaxListCount, a list with no groups, binary data).
 std::optional<TournamentList> parseTournamentList(std::string_view text, std::string& error);
 
-/// True when `path`'s extension is one a robot file has: .rtk, .txt or .rwr (any case).
+/// True when `path`'s extension is one a robot file has: RoboTalk's in the language registry (.rtk,
+/// .txt or .rwr, any case; languageOf).
 bool isRobotFileName(const std::filesystem::path& path);
 
 /// True when `path` names a tournament list rather than a robot: its extension is .lst or .list, or

@@ -183,7 +183,8 @@ struct SideResult {
 /// token, tag argument or line. Work and memory are linear in the file size.
 SideResult compileSide(const SourceFile& file);
 
-/// True when `path` names a side file: it ends in .gb (any case).
+/// True when `path` names a side file: its extension is Grobocode's in the language registry (.gb,
+/// any case; languageOf).
 bool isSideFileName(const std::filesystem::path& path);
 
 /// The original's line number for byte `offset`: 1 plus the number of CR and LF bytes before it,

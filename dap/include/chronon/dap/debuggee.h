@@ -77,9 +77,10 @@ class Debuggee {
   virtual int exitCode() const = 0;
 };
 
-/// Loads what a launch request names and sets up its session: a `.rl` program is a Robbie run, a
-/// `.gb` side a Grobots round, anything else a RoboWar battle (the launch arguments of each are in
-/// docs/debugging.md). Throws RequestError naming the file and its first error when it does not load.
+/// Loads what a launch request names and sets up its session, by the language of `program`'s
+/// extension (languageOf): a `.rl` program is a Robbie run, a `.gb` side a Grobots round, anything
+/// else a RoboWar battle (the launch arguments of each are in docs/debugging.md). Throws RequestError
+/// naming the file and its first error when it does not load.
 std::unique_ptr<Debuggee> launchDebuggee(const nlohmann::json& arguments);
 
 }  // namespace chronon::dap

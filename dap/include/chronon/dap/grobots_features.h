@@ -34,9 +34,6 @@ struct GrobotsDebug {
   std::string replayFile;
 };
 
-/// True when a launch's `program` is a Grobots side (a path ending in .gb, any case).
-bool isGrobotsLaunch(const nlohmann::json& arguments);
-
 /// Loads the sides a launch names: `program` (the side to debug), `opponents` (side files, may be
 /// absent), `seed` (default 1), `frames` (the frame limit, 1-1000000, default 18000) and `world`
 /// ("WxH" in tiles of 10 units, 1-1000 each, default "10x10"), as `chronon battle` takes them. Throws

@@ -29,9 +29,6 @@ struct RobbieDebug {
   std::string roomPath;                                 ///< The room file, or "" for the built-in room.
 };
 
-/// True when a launch's `program` is an RL program (a path ending in .rl, any case).
-bool isRobbieLaunch(const nlohmann::json& arguments);
-
 /// Loads the RL program a launch names: `program` (.rl), `room` (a room file, default the built-in
 /// room), `steps` (the step limit, 1-1000000000, default 1000000, as `chronon run --steps`); no
 /// `opponents`. Throws RequestError with the first error of the program or the room.

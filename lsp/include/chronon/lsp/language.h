@@ -2,7 +2,7 @@
 // The language-support interface: what the server asks of a language, as plain structs in byte
 // ranges (the server converts them to LSP positions). Each language (RoboTalk, Grobocode, the Robbie
 // Language) implements LanguageSupport over its compiler frontend; the server knows languages only
-// through this interface and languageFor().
+// through this interface, supportOf() and languageFor().
 
 #include <cstdint>
 #include <memory>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "chronon/compiler/diagnostic.h"
+#include "chronon/compiler/language.h"
 #include "chronon/compiler/source.h"
 
 namespace chronon::lsp {
@@ -172,14 +173,13 @@ class DocumentAnalysis {
   virtual std::vector<CodeActionEntry> codeActions(SourceRange range) const = 0;
 };
 
-/// One language: how to recognise its documents and how to analyse them.
+/// One language: which of the registry's languages it is, and how to analyse its documents.
 class LanguageSupport {
  public:
   virtual ~LanguageSupport() = default;
-  /// The LSP language id ("robotalk", "grobocode", "robbie").
-  virtual std::string_view id() const = 0;
-  /// True when a document with this language id or file name belongs to the language.
-  virtual bool handles(std::string_view languageId, std::string_view fileName) const = 0;
+  /// The language this supports; its registry row (chronon/compiler/language.h) holds its LSP
+  /// language id (the key), the other ids it answers to and its files' extensions.
+  virtual LanguageId language() const = 0;
   /// Analyses `file`; never throws on any input.
   virtual std::unique_ptr<DocumentAnalysis> analyze(const SourceFile& file) const = 0;
 };
@@ -190,7 +190,12 @@ const LanguageSupport& roboTalkSupport();
 const LanguageSupport& grobocodeSupport();
 /// The support for Robbie Language programs (`.rl`, language id "robbie", as editors/vscode names it).
 const LanguageSupport& robbieSupport();
-/// The language of a document from its id or file name, or nullptr when no language handles it.
+/// The support for `language`: one of the three above.
+const LanguageSupport& supportOf(LanguageId language);
+/// The language of a document: the one its language id names in the registry (languageNamed:
+/// "robotalk", "grobocode", "robbie", or another name of theirs such as "rl"), else the one whose
+/// own extension its file name has in any case (editorLanguageOf: .rtk, .gb, .rl; not .txt). Returns
+/// nullptr when neither names a language of ours.
 const LanguageSupport* languageFor(std::string_view languageId, std::string_view fileName);
 
 /// Analyses a document that no frontend should see: too large or binary. Returns nullptr when

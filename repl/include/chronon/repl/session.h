@@ -12,18 +12,18 @@
 #include <string_view>
 #include <vector>
 
+#include "chronon/compiler/language.h"
 #include "chronon/vm/grobocode_engine.h"
 #include "chronon/vm/robbie_engine.h"
 #include "chronon/vm/robotalk_engine.h"
 
 namespace chronon::repl {
 
-/// The languages the REPL knows by name.
-enum class Language : uint8_t {
-  kGrobocode,  ///< Grobots' Grobocode (specs/grobots-language.md).
-  kRoboTalk,   ///< RoboWar's RoboTalk (specs/robowar.md).
-  kRobbie,     ///< The Robbie Language (seeds/robbie-language.txt).
-};
+/// The languages the REPL speaks: the registry's (chronon/compiler/language.h).
+using Language = LanguageId;
+
+/// The language the REPL starts in when neither --lang nor a FILE of another language picks one.
+inline constexpr Language kDefaultLanguage = Language::kGrobocode;
 
 /// The engines sessions run code with, one per language; nullptr means that language's interpreter.
 struct Engines {
@@ -32,12 +32,18 @@ struct Engines {
   robbie::Engine* robbie = nullptr;
 };
 
-/// The language named `name`: "grobocode" (or "gb"), "robotalk" (or "rtk"), "rl" (or "robbie");
-/// case-insensitive. Returns nullopt for any other name.
+/// The language named `name`, in any case and with blanks around it ignored: a name the registry
+/// knows (languageNamed: "grobocode" or "gb", "robotalk" or "rtk", "rl" or "robbie"). Returns
+/// nullopt for any other name.
 std::optional<Language> parseLanguage(std::string_view name);
 
-/// The canonical name of `language` ("grobocode", "robotalk", "rl").
+/// The name the REPL shows for `language` in prompts and replies: its registry row's promptName
+/// ("grobocode", "robotalk", "rl").
 std::string_view languageName(Language language);
+
+/// Every language's languageName as the REPL lists them: kDefaultLanguage first, then the others in
+/// the registry's order ("grobocode", "robotalk", "rl").
+std::vector<std::string_view> languageNames();
 
 /// What `prepare` made of an input.
 enum class Prepared : uint8_t {
