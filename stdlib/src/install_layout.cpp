@@ -32,8 +32,6 @@ std::vector<fs::path> candidates(Resource resource) {
       return {folder / "chronon-jit.so", folder.parent_path() / "chronon-jit.so", library / "chronon-jit.so"};
     // The build writes the viewer into build/viewer (cli/CMakeLists.txt).
     case Resource::kViewer: return {folder / "viewer", data / "viewer"};
-    // A build tree has no copy of the robots: they are the source tree's stdlib/.
-    case Resource::kRobots: return {data / "stdlib"};
   }
   return {};
 }

@@ -1,7 +1,7 @@
 #pragma once
-// Where the files that `chronon` needs beside itself are: the JIT's library, the battle viewer and
-// the bundled robots. They are found from the running program's own path, as LLVM's tools and
-// clangd find their resources, so that the same program works in a build tree (build/chronon beside
+// Where the files that `chronon` needs beside itself are: the JIT's library and the battle viewer.
+// They are found from the running program's own path, as LLVM's tools and clangd find their
+// resources, so that the same program works in a build tree (build/chronon beside
 // build/chronon-jit.so and build/viewer/) and wherever `cmake --install` or the Debian package put
 // it (PREFIX/bin/chronon, PREFIX/lib/chronon/chronon-jit.so, PREFIX/share/chronon/...;
 // docs/install.md). The folders of an installation are relative to the program's folder and fixed
@@ -18,7 +18,6 @@ namespace chronon::install {
 enum class Resource : uint8_t {
   kJitLibrary,  ///< chronon-jit.so, the JIT's library (vm/jit; loaded on first use).
   kViewer,      ///< The folder holding the battle viewer: viewer.html, viewer.js and chart.js.
-  kRobots,      ///< The folder of the bundled robots: robowar/, grobots/ and robbie/.
 };
 
 /// The folder of the running program, read from /proc/self/exe; empty when it cannot be read.
@@ -28,8 +27,8 @@ std::filesystem::path programFolder();
 /// then the installation's. Empty when the program's folder is unknown. No file is looked at.
 std::vector<std::filesystem::path> candidates(Resource resource);
 
-/// The first of candidates(resource) that exists (a regular file for kJitLibrary, a folder for the
-/// others); nullopt when none does.
+/// The first of candidates(resource) that exists (a regular file for kJitLibrary, a folder for
+/// kViewer); nullopt when none does.
 std::optional<std::filesystem::path> find(Resource resource);
 
 }  // namespace chronon::install
