@@ -3,6 +3,7 @@
 // hands over the CLI::App the command builds and stops it before it parses or does anything, and
 // the script is written from those apps' options, validators and subcommands.
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -241,6 +242,10 @@ int runCompletion(const Args& args) {
   // in no group, which keeps it out of the help and the completion.
   CLI::App* commands =
       app->add_subcommand("commands", "print NAME<tab>SUMMARY for chronon and each of its commands")->group("");
+  // The same for the man pages of commands with more than one command line (battle and run: the
+  // game or language of the arguments picks one), so that every form's options are documented.
+  CLI::App* forms =
+      app->add_subcommand("forms", "print NAME<tab>ARGUMENTS<tab>POSITIONALS for each other command line")->group("");
   // Any other word is a shell this command does not know, said below in the shared form. Set after
   // the subcommands are made, which would otherwise take it too.
   app->allow_extras();
@@ -259,6 +264,33 @@ int runCompletion(const Args& args) {
     };
     line("chronon", kChrononSummary);
     for (const Command& c : commandTable()) line(c.name, c.summary);
+    return 0;
+  }
+  if (forms->parsed()) {
+    for (const Command& c : commandTable()) {
+      // A form is told apart by its description, which each command line has its own of.
+      std::vector<std::string> seen;
+      for (const Args& probe : probes()) {
+        std::string description;
+        std::string positionals;  // What the form reads, for the title of its section: "SIDE.gb".
+        const auto inspect = [&](CLI::App& parser) {
+          description = parser.get_description();
+          for (const CLI::Option* option : parser.get_options()) {
+            if (option->get_positional() && !option->nonpositional())
+              positionals += (positionals.empty() ? "" : " ") + option->get_type_name();
+          }
+        };
+        if (!probeCommandLine(c.run, probe, inspect)) continue;
+        if (std::find(seen.begin(), seen.end(), description) != seen.end()) continue;
+        const bool first = seen.empty();
+        seen.push_back(description);
+        if (first) continue;
+        std::string arguments;
+        for (const std::string& word : probe) arguments += (arguments.empty() ? "" : " ") + word;
+        std::printf("%.*s\t%s\t%s\n", static_cast<int>(c.name.size()), c.name.data(), arguments.c_str(),
+                    positionals.c_str());
+      }
+    }
     return 0;
   }
   if (!bash->parsed()) return usageError("completion", "name the shell: only bash is supported");

@@ -49,6 +49,42 @@ function(chronon_man_page page name help_option)
   file(WRITE ${_page} "${_text}")
 endfunction()
 
+# A command with more than one command line (`chronon completion forms`: NAME<tab>ARGUMENTS<tab>
+# POSITIONALS, the arguments that pick another one and what it reads) documents each on its page: the other form's synopsis,
+# description and options, as help2man writes them for `chronon NAME ARGUMENTS --help`, in a section
+# of their own (help2man --include takes roff after a [SECTION] line).
+execute_process(COMMAND ${CHRONON} completion forms OUTPUT_VARIABLE _forms RESULT_VARIABLE _status
+                ERROR_VARIABLE _errors)
+if(NOT _status EQUAL 0)
+  message(FATAL_ERROR "chronon completion forms failed (${_status}): ${_errors}")
+endif()
+while(_forms MATCHES "^([^\t\n]+)\t([^\t\n]*)\t([^\n]*)\n(.*)$")
+  set(_command ${CMAKE_MATCH_1})
+  set(_arguments "${CMAKE_MATCH_2}")
+  set(_reads "${CMAKE_MATCH_3}")
+  set(_forms "${CMAKE_MATCH_4}")
+  set(_form_page ${OUTPUT_DIR}/form.tmp)
+  execute_process(COMMAND ${HELP2MAN} --no-info --section=1 "--help-option=${_command} ${_arguments} --help"
+                          --version-option=--version --name=form --output=${_form_page} ${CHRONON}
+                  RESULT_VARIABLE _status ERROR_VARIABLE _errors)
+  if(NOT _status EQUAL 0)
+    message(FATAL_ERROR "help2man failed on 'chronon ${_command} ${_arguments} --help' (${_status}): ${_errors}")
+  endif()
+  file(READ ${_form_page} _text)
+  file(REMOVE ${_form_page})
+  string(FIND "${_text}" "\n.SH SYNOPSIS" _start)
+  if(_start EQUAL -1)
+    message(FATAL_ERROR "help2man wrote no SYNOPSIS for 'chronon ${_command} ${_arguments} --help'")
+  endif()
+  math(EXPR _start "${_start} + 1")
+  string(SUBSTRING "${_text}" ${_start} -1 _text)
+  # The form's sections become subsections of one section on the command's page.
+  string(REGEX REPLACE "(^|\n)\\.SH " "\\1.SS " _text "${_text}")
+  file(APPEND ${OUTPUT_DIR}/forms-${_command}.h2m
+       "[FOR ${_reads}]\n.PP\nGiven ${_reads} (chosen by the arguments' game or language), the command reads\n"
+       "this command line instead.\n${_text}")
+endwhile()
+
 # Each command's page refers to chronon(1), which refers to them all.
 file(WRITE ${OUTPUT_DIR}/see-chronon.h2m "[SEE ALSO]\n.BR chronon (1)\n")
 set(_see_also "[SEE ALSO]\n")
@@ -61,7 +97,11 @@ while(_rest MATCHES "^([^\t\n]+)\t([^\n]*)\n(.*)$")
   if(_command STREQUAL "chronon")
     set(_summary_of_chronon "${_summary}")
   else()
-    chronon_man_page(chronon-${_command} "${_summary}" "${_command} --help" --include=${OUTPUT_DIR}/see-chronon.h2m)
+    set(_includes --include=${OUTPUT_DIR}/see-chronon.h2m)
+    if(EXISTS ${OUTPUT_DIR}/forms-${_command}.h2m)
+      list(APPEND _includes --include=${OUTPUT_DIR}/forms-${_command}.h2m)
+    endif()
+    chronon_man_page(chronon-${_command} "${_summary}" "${_command} --help" ${_includes})
     string(APPEND _see_also ".BR chronon\\-${_command} (1),\n")
   endif()
 endwhile()

@@ -620,6 +620,13 @@ TEST_CASE("chronon completion: its help, the commands it lists, and only bash", 
   std::vector<std::string> expected{"chronon"};
   for (const std::string& name : listedSubcommands(f.chronon("--help").out)) expected.push_back(name);
   CHECK(names == expected);
+  // The other command lines the man pages document: battle's Grobots round and run's RL program, each
+  // with the arguments that pick it and what it reads; every other command has one command line.
+  const Run forms = f.chronon("completion forms");
+  CHECK(forms.status == 0);
+  CHECK(forms.out == "battle\t--game grobots\tSIDE.gb\nrun\tx.rl\tPROGRAM.rl\n");
+  CHECK(f.chronon("battle --game grobots --help").out.find("--frames") != std::string::npos);
+  CHECK(f.chronon("run x.rl --help").out.find("--room") != std::string::npos);
   for (const char* bad : {"completion zsh", "completion", "completion zsh bash"}) {
     const Run run = f.chronon(bad);
     INFO("chronon " << bad << "\n" << run.err);

@@ -68,8 +68,12 @@ ok "a Grobots round under the installed JIT"
 
 head -n 20 "$prefix/share/man/man1/chronon.1" | grep -q '^\.TH CHRONON' || fail "chronon.1 is not a man page"
 if command -v man >/dev/null 2>&1; then
-  MANWIDTH=80 man -l "$prefix/share/man/man1/chronon-battle.1" 2>/dev/null | grep -q -- '--seed' ||
-    fail "man -l chronon-battle.1 does not show battle's --seed"
+  # Both command lines of battle (RoboWar's --seed, the Grobots round's --frames) and of run (RL's --room).
+  for check in battle:--seed battle:--frames run:--room; do
+    page=chronon-${check%%:*}.1
+    MANWIDTH=80 man -l "$prefix/share/man/man1/$page" 2>/dev/null | grep -q -- "${check#*:}" ||
+      fail "man -l $page does not show ${check#*:}"
+  done
 fi
 bash -c ". '$prefix/share/bash-completion/completions/chronon' && complete -p chronon" >/dev/null ||
   fail "the bash completion does not register for chronon"
