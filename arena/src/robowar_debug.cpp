@@ -92,9 +92,9 @@ int debugVariableIndex(std::string_view name) {
 
 bool isReturnAddress(const robotalk::Program& program, int value) {
   if (value < 1 || static_cast<size_t>(value) > program.code.size()) return false;
-  const int16_t word = program.code[static_cast<size_t>(value - 1)].word;
-  return word == static_cast<int16_t>(robotalk::Op::Call) || word == static_cast<int16_t>(robotalk::Op::If) ||
-         word == static_cast<int16_t>(robotalk::Op::Ife);
+  const robotalk::OperatorInfo* op =
+      robotalk::findOperator(static_cast<uint16_t>(program.code[static_cast<size_t>(value - 1)].word));
+  return op != nullptr && op->has(robotalk::kCall);
 }
 
 std::optional<DebugCondition> parseDebugCondition(std::string_view text, std::string& error) {

@@ -21,13 +21,13 @@ bool referenceable(std::string_view name) {
 }
 
 bool isBranchWithOneTarget(int16_t word) {
-  return word == static_cast<int16_t>(Op::Jump) || word == static_cast<int16_t>(Op::Call) ||
-         word == static_cast<int16_t>(Op::If) || word == static_cast<int16_t>(Op::Ifg) ||
-         word == static_cast<int16_t>(Op::Rti);
+  const OperatorInfo* op = findOperator(static_cast<uint16_t>(word));
+  return op != nullptr && op->has(kBranch) && !op->has(kTwoTargets);
 }
 
 bool isBranchWithTwoTargets(int16_t word) {
-  return word == static_cast<int16_t>(Op::Ife) || word == static_cast<int16_t>(Op::Ifeg);
+  const OperatorInfo* op = findOperator(static_cast<uint16_t>(word));
+  return op != nullptr && op->has(kTwoTargets);
 }
 
 /// The state of one disassembly: which words are label references and which labels exist.

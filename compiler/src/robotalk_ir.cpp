@@ -27,7 +27,7 @@ bool isBranch(const Instruction& insn) {
 
 int addressOperands(const OperatorInfo& op) {
   if (!op.has(kBranch)) return 0;
-  return op.op == Op::Ife || op.op == Op::Ifeg ? 2 : 1;
+  return op.has(kTwoTargets) ? 2 : 1;
 }
 
 namespace {
@@ -130,9 +130,10 @@ ControlFlowGraph buildControlFlowGraph(const Program& program) {
       if (hasNext && (op == nullptr || !op->has(kTerminator))) addEdge(last + 1, EdgeKind::kFallThrough);
       continue;
     }
-    const bool calls = op->op == Op::Call || op->op == Op::If || op->op == Op::Ife;
-    if (op->op == Op::If || op->op == Op::Ifg) addEdge(last + 1, EdgeKind::kFallThrough);
-    if (calls && hasNext) addEdge(last + 1, EdgeKind::kReturnSite);
+    // A conditional branch with one target (IF, IFG) goes on when its flag is clear; a call returns
+    // to the next instruction.
+    if (!op->has(kTerminator)) addEdge(last + 1, EdgeKind::kFallThrough);
+    if (op->has(kCall) && hasNext) addEdge(last + 1, EdgeKind::kReturnSite);
     if (!cfg.constantTargets[last]) {
       // JUMP also serves as RETURN and RTI usually returns to the interrupted code: their target is
       // a return address, known only to the analysis, if at all.
@@ -140,7 +141,7 @@ ControlFlowGraph buildControlFlowGraph(const Program& program) {
       continue;
     }
     for (uint16_t target : cfg.constantTargets[last]->targets) {
-      addEdge(target, calls ? EdgeKind::kCall : EdgeKind::kJump);
+      addEdge(target, op->has(kCall) ? EdgeKind::kCall : EdgeKind::kJump);
     }
   }
   for (size_t b = 0; b < cfg.blocks.size(); ++b) {

@@ -40,6 +40,20 @@ constexpr bool effectsConsistent() {
   return true;
 }
 static_assert(effectsConsistent(), "every operator effect has the form 'inputs -- outputs'");
+
+// The branch classes agree with the effects they describe: a call leaves its return address (a') or
+// has a dynamic effect (IF calls only when its flag is set); a two-target branch takes a1 and a2 and
+// never falls through.
+constexpr bool branchClassesConsistent() {
+  for (const auto& op : kOperators) {
+    if ((op.has(kCall) || op.has(kTwoTargets)) && !op.has(kBranch)) return false;
+    if (op.has(kCall) && !op.effect.ends_with("a'") && !op.has(kDynamicEffect)) return false;
+    if (op.has(kTwoTargets) && (op.effect.find("a1 a2 --") == std::string_view::npos || !op.has(kTerminator)))
+      return false;
+  }
+  return true;
+}
+static_assert(branchClassesConsistent(), "kCall and kTwoTargets operators are branches with matching effects");
 static_assert(countEffect("n1 n2 -- sum").pops == 2 && countEffect("n1 n2 -- sum").pushes == 1);
 static_assert(countEffect("... x n -- ...").pops == 2 && countEffect("... --").pops == 0);
 

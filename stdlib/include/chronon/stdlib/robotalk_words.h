@@ -31,6 +31,8 @@ enum WordFlag : uint32_t {
   kWeapon = 1u << 14,           ///< Writing it fires or lays a weapon.
   kMove = 1u << 15,             ///< Writing it moves the robot (MOVEX/MOVEY; the move-and-shoot rule).
   kUserVariable = 1u << 16,     ///< A user variable (A-W and Z): it lives in the brain, not the arena.
+  kCall = 1u << 17,             ///< A branch that leaves its return address on the stack (CALL, IF, IFE).
+  kTwoTargets = 1u << 18,       ///< A branch with two addresses on the stack, one taken by the flag below.
 };
 
 /// What a program may do with a register.
