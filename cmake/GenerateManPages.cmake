@@ -11,11 +11,17 @@ foreach(_variable CHRONON HELP2MAN OUTPUT_DIR)
   endif()
 endforeach()
 
-execute_process(COMMAND ${CHRONON} completion commands OUTPUT_VARIABLE _commands RESULT_VARIABLE _status
-                ERROR_VARIABLE _errors)
-if(NOT _status EQUAL 0)
-  message(FATAL_ERROR "chronon completion commands failed (${_status}): ${_errors}")
-endif()
+# Sets VARIABLE to what `chronon completion WHAT` prints; stops the build when it fails.
+function(chronon_listing variable what)
+  execute_process(COMMAND ${CHRONON} completion ${what} OUTPUT_VARIABLE _output RESULT_VARIABLE _status
+                  ERROR_VARIABLE _errors)
+  if(NOT _status EQUAL 0)
+    message(FATAL_ERROR "chronon completion ${what} failed (${_status}): ${_errors}")
+  endif()
+  set(${variable} "${_output}" PARENT_SCOPE)
+endfunction()
+
+chronon_listing(_commands commands)
 
 # The pages of commands that are gone do not stay behind.
 file(MAKE_DIRECTORY ${OUTPUT_DIR})
@@ -24,16 +30,21 @@ if(_old_pages)
   file(REMOVE ${_old_pages})
 endif()
 
-# Runs help2man on `chronon HELP_OPTION` into OUTPUT_DIR/PAGE.1 with NAME as the page's one-line
-# description; further arguments go to help2man.
-function(chronon_man_page page name help_option)
-  set(_page ${OUTPUT_DIR}/${page}.1)
+# Runs help2man on `chronon HELP_OPTION` into the file OUTPUT with NAME as the page's one-line
+# description; further arguments go to help2man. Stops the build when help2man fails.
+function(chronon_help2man output name help_option)
   execute_process(COMMAND ${HELP2MAN} --no-info --section=1 "--help-option=${help_option}" --version-option=--version
-                          "--name=${name}" ${ARGN} --output=${_page} ${CHRONON}
+                          "--name=${name}" ${ARGN} --output=${output} ${CHRONON}
                   RESULT_VARIABLE _status ERROR_VARIABLE _errors)
   if(NOT _status EQUAL 0)
     message(FATAL_ERROR "help2man failed on 'chronon ${help_option}' (${_status}): ${_errors}")
   endif()
+endfunction()
+
+# Writes OUTPUT_DIR/PAGE.1 (chronon_help2man), titled and named PAGE.
+function(chronon_man_page page name help_option)
+  set(_page ${OUTPUT_DIR}/${page}.1)
+  chronon_help2man(${_page} "${name}" "${help_option}" ${ARGN})
   file(READ ${_page} _text)
   # help2man names every page after the program, chronon; a command's page is chronon-COMMAND, in
   # its title (.TH) and in its NAME section, which man -k and whatis read.
@@ -50,26 +61,18 @@ function(chronon_man_page page name help_option)
 endfunction()
 
 # A command with more than one command line (`chronon completion forms`: NAME<tab>ARGUMENTS<tab>
-# POSITIONALS, the arguments that pick another one and what it reads) documents each on its page: the other form's synopsis,
-# description and options, as help2man writes them for `chronon NAME ARGUMENTS --help`, in a section
-# of their own (help2man --include takes roff after a [SECTION] line).
-execute_process(COMMAND ${CHRONON} completion forms OUTPUT_VARIABLE _forms RESULT_VARIABLE _status
-                ERROR_VARIABLE _errors)
-if(NOT _status EQUAL 0)
-  message(FATAL_ERROR "chronon completion forms failed (${_status}): ${_errors}")
-endif()
+# POSITIONALS, the arguments that pick another one and what it reads) documents each on its page:
+# the other form's synopsis, description and options, as help2man writes them for
+# `chronon NAME ARGUMENTS --help`, in a section of their own (help2man --include takes roff after a
+# [SECTION] line).
+chronon_listing(_forms forms)
 while(_forms MATCHES "^([^\t\n]+)\t([^\t\n]*)\t([^\n]*)\n(.*)$")
   set(_command ${CMAKE_MATCH_1})
   set(_arguments "${CMAKE_MATCH_2}")
   set(_reads "${CMAKE_MATCH_3}")
   set(_forms "${CMAKE_MATCH_4}")
   set(_form_page ${OUTPUT_DIR}/form.tmp)
-  execute_process(COMMAND ${HELP2MAN} --no-info --section=1 "--help-option=${_command} ${_arguments} --help"
-                          --version-option=--version --name=form --output=${_form_page} ${CHRONON}
-                  RESULT_VARIABLE _status ERROR_VARIABLE _errors)
-  if(NOT _status EQUAL 0)
-    message(FATAL_ERROR "help2man failed on 'chronon ${_command} ${_arguments} --help' (${_status}): ${_errors}")
-  endif()
+  chronon_help2man(${_form_page} form "${_command} ${_arguments} --help")
   file(READ ${_form_page} _text)
   file(REMOVE ${_form_page})
   string(FIND "${_text}" "\n.SH SYNOPSIS" _start)
