@@ -272,12 +272,11 @@ int runCompletion(const Args& args) {
       std::vector<std::string> seen;
       for (const Args& probe : probes()) {
         std::string description;
-        std::string positionals;  // What the form reads, for the title of its section: "SIDE.gb".
+        std::vector<std::string> positionals;  // What the form reads, for the title of its section: "SIDE.gb".
         const auto inspect = [&](CLI::App& parser) {
           description = parser.get_description();
           for (const CLI::Option* option : parser.get_options()) {
-            if (option->get_positional() && !option->nonpositional())
-              positionals += (positionals.empty() ? "" : " ") + option->get_type_name();
+            if (option->get_positional() && !option->nonpositional()) positionals.push_back(option->get_type_name());
           }
         };
         if (!probeCommandLine(c.run, probe, inspect)) continue;
@@ -285,10 +284,8 @@ int runCompletion(const Args& args) {
         const bool first = seen.empty();
         seen.push_back(description);
         if (first) continue;
-        std::string arguments;
-        for (const std::string& word : probe) arguments += (arguments.empty() ? "" : " ") + word;
-        std::printf("%.*s\t%s\t%s\n", static_cast<int>(c.name.size()), c.name.data(), arguments.c_str(),
-                    positionals.c_str());
+        std::printf("%.*s\t%s\t%s\n", static_cast<int>(c.name.size()), c.name.data(), joined(probe).c_str(),
+                    joined(positionals).c_str());
       }
     }
     return 0;

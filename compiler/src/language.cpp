@@ -1,7 +1,10 @@
 #include "chronon/compiler/language.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstddef>
+#include <filesystem>
 #include <string>
 
 namespace chronon {
@@ -88,17 +91,18 @@ static_assert(rowsInIdOrder(), "the rows are in LanguageId order");
 static_assert(namesWellFormed(), "names are lower-case words, extensions a dot and lower-case letters or digits");
 static_assert(namesDistinct(), "no name or extension belongs to two languages");
 
-// The extension of `path`'s last component, lowered, or "" when it has none (std::filesystem's rule).
-std::string lowerExtension(std::string_view path) {
-  const size_t slash = path.rfind('/');
-  const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-  const size_t dot = name.rfind('.');
-  if (dot == std::string_view::npos || dot == 0 || name == "..") return {};
-  std::string extension(name.substr(dot));
-  for (char& c : extension) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+// The language whose extensions (only the first of each row when `ownOnly`) hold `path`'s extension,
+// taken by std::filesystem's rule (the last component's, from its last dot; a dotfile has none) and
+// compared in lower case.
+std::optional<LanguageId> languageByExtension(std::string_view path, bool ownOnly) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  if (extension.empty()) return std::nullopt;
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const LanguageInfo& row : kLanguages) {
+    const std::span<const std::string_view> matched = ownOnly ? row.extensions.first(1) : row.extensions;
+    if (std::find(matched.begin(), matched.end(), extension) != matched.end()) return row.id;
   }
-  return extension;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -117,24 +121,8 @@ std::optional<LanguageId> languageNamed(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<LanguageId> languageOf(std::string_view path) {
-  const std::string extension = lowerExtension(path);
-  if (extension.empty()) return std::nullopt;
-  for (const LanguageInfo& row : kLanguages) {
-    for (const std::string_view own : row.extensions) {
-      if (own == extension) return row.id;
-    }
-  }
-  return std::nullopt;
-}
+std::optional<LanguageId> languageOf(std::string_view path) { return languageByExtension(path, false); }
 
-std::optional<LanguageId> editorLanguageOf(std::string_view path) {
-  const std::string extension = lowerExtension(path);
-  if (extension.empty()) return std::nullopt;
-  for (const LanguageInfo& row : kLanguages) {
-    if (row.extensions.front() == extension) return row.id;
-  }
-  return std::nullopt;
-}
+std::optional<LanguageId> editorLanguageOf(std::string_view path) { return languageByExtension(path, true); }
 
 }  // namespace chronon
