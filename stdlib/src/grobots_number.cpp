@@ -1,5 +1,7 @@
 #include "chronon/stdlib/grobots_number.h"
 
+#include "chronon/stdlib/grobots_number_ops.h"
+
 #include <cmath>
 #include <ctime>
 #include <utility>
@@ -23,13 +25,19 @@ constexpr int32_t cRemainder(int32_t a, int32_t b) { return wrap(static_cast<int
 // Unary negation as the 32-bit original does it: -(-2^31) wraps to itself.
 constexpr int32_t wrapNegate(int32_t a) { return wrap(-static_cast<int64_t>(a)); }
 
+// A checked result of one of ops' functions on the value machine.
+template <class F>
+Checked<Fixed> onValues(F f) {
+  ValueMachine m;
+  Fixed out;
+  if (!f(m, out)) return m.error;
+  return out;
+}
+
 // The sum or difference of two checked floor products, as `dot`, `cross` and the rotations need.
 Checked<Fixed> combineProducts(Fixed a, Fixed b, Fixed c, Fixed d, bool subtractSecond) {
-  const Checked<Fixed> first = multiply(a, b);
-  if (!first) return first.error();
-  const Checked<Fixed> second = multiply(c, d);
-  if (!second) return second.error();
-  return subtractSecond ? subtract(first.value(), second.value()) : add(first.value(), second.value());
+  return onValues(
+      [&](ValueMachine& m, Fixed& out) { return ops::combineProducts(m, a, b, c, d, subtractSecond, out); });
 }
 
 }  // namespace
@@ -58,27 +66,21 @@ Checked<Fixed> Fixed::fromDouble(double d) {
   return fromRaw(static_cast<int32_t>(d * kOneRaw));
 }
 
-Fixed add(Fixed a, Fixed b) { return Fixed::fromRaw(wrap(static_cast<int64_t>(a.raw()) + b.raw())); }
+Fixed add(Fixed a, Fixed b) { return ValueMachine::add(a, b); }
 
-Fixed subtract(Fixed a, Fixed b) { return Fixed::fromRaw(wrap(static_cast<int64_t>(a.raw()) - b.raw())); }
+Fixed subtract(Fixed a, Fixed b) { return ValueMachine::sub(a, b); }
 
-Fixed negate(Fixed a) { return Fixed::fromRaw(wrapNegate(a.raw())); }
+Fixed negate(Fixed a) {
+  ValueMachine m;
+  return ops::negate(m, a);
+}
 
 Checked<Fixed> multiply(Fixed a, Fixed b) {
-  // C++20 defines >> of a negative value as an arithmetic shift: the product floors.
-  const int64_t product = (static_cast<int64_t>(a.raw()) * b.raw()) >> Fixed::kFractionBits;
-  if (product > Fixed::kMaxRaw || product < -static_cast<int64_t>(Fixed::kMaxRaw)) {
-    return NumberError::kOverflow;
-  }
-  return Fixed::fromRaw(static_cast<int32_t>(product));
+  return onValues([&](ValueMachine& m, Fixed& out) { return ops::multiply(m, a, b, out); });
 }
 
 Checked<Fixed> divide(Fixed a, Fixed b) {
-  if (b.raw() == 0) return NumberError::kDivisionByZero;
-  // The dividend fits in 44 bits, so the 64-bit division itself cannot overflow; only storing the
-  // quotient back into 32 bits wraps, unchecked as in the original.
-  const int64_t quotient = (static_cast<int64_t>(a.raw()) * Fixed::kOneRaw) / b.raw();
-  return Fixed::fromRaw(wrap(quotient));
+  return onValues([&](ValueMachine& m, Fixed& out) { return ops::divide(m, a, b, out); });
 }
 
 Checked<Fixed> reciprocal(Fixed a) { return divide(fromSmallInteger(1), a); }
@@ -107,13 +109,25 @@ Checked<Fixed> rem(Fixed a, Fixed b) {
   return Fixed::fromRaw(cRemainder(a.raw(), b.raw()));
 }
 
-Fixed min(Fixed a, Fixed b) { return b < a ? b : a; }
+Fixed min(Fixed a, Fixed b) {
+  ValueMachine m;
+  return ops::min(m, a, b);
+}
 
-Fixed max(Fixed a, Fixed b) { return a < b ? b : a; }
+Fixed max(Fixed a, Fixed b) {
+  ValueMachine m;
+  return ops::max(m, a, b);
+}
 
-Fixed abs(Fixed a) { return a.raw() < 0 ? negate(a) : a; }
+Fixed abs(Fixed a) {
+  ValueMachine m;
+  return ops::abs(m, a);
+}
 
-Fixed signum(Fixed a) { return fromSmallInteger(a.raw() > 0 ? 1 : (a.raw() < 0 ? -1 : 0)); }
+Fixed signum(Fixed a) {
+  ValueMachine m;
+  return ops::signum(m, a);
+}
 
 Checked<Fixed> multiplyByDouble(Fixed a, double d) {
   const double product = d * a.raw();

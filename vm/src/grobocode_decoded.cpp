@@ -9,7 +9,6 @@
 #include <unordered_map>
 
 #include "chronon/vm/grobocode_host.h"
-#include "chronon/vm/grobocode_pure.h"
 
 namespace chronon::grobocode {
 
@@ -31,23 +30,11 @@ constexpr std::array<Op, kPrimitiveCount> kPrimitiveOps = [] {
   set(Prim::Nifg, Op::kNifg);
   set(Prim::Ifr, Op::kIfr);
   set(Prim::Nifr, Op::kNifr);
-  set(Prim::Add, Op::kAdd);
-  set(Prim::Subtract, Op::kSubtract);
-  set(Prim::Multiply, Op::kMultiply);
-  set(Prim::Divide, Op::kDivide);
-  set(Prim::Negate, Op::kNegate);
-  set(Prim::Equal, Op::kEqual);
-  set(Prim::NotEqual, Op::kNotEqual);
-  set(Prim::Less, Op::kLess);
-  set(Prim::Greater, Op::kGreater);
-  set(Prim::LessEqual, Op::kLessEqual);
-  set(Prim::GreaterEqual, Op::kGreaterEqual);
-  set(Prim::Not, Op::kNot);
-  set(Prim::And, Op::kAnd);
-  set(Prim::Or, Op::kOr);
-  set(Prim::Ifev, Op::kIfev);
-  set(Prim::VAdd, Op::kVAdd);
-  set(Prim::VSubtract, Op::kVSubtract);
+#define GROBOCODE_INLINE_WORD(Name, ...) set(Prim::Name, Op::k##Name);
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
   set(Prim::Read, Op::kRead);
   set(Prim::Write, Op::kWrite);
   set(Prim::Vread, Op::kVread);
@@ -69,11 +56,8 @@ Operation primitiveOperation(int index) {
   if (op == Op::kHostCall || op == Op::kPeriodicSensor)
     return {op, packHostCall({word->prim, word->parsed.popCells(), word->parsed.pushCells()})};
   if (op != Op::kStep) return {op, 0};
-  if (const PureWord* pure = findPure(word->prim); pure != nullptr) {
-    int32_t count = 0;
-    const PureWord* table = pureWords(count);
-    return {Op::kPure, static_cast<int32_t>(pure - table)};
-  }
+  if (const PureWord* pure = findPure(word->prim); pure != nullptr)
+    return {Op::kPure, static_cast<int32_t>(pure - kPureWords.data())};
   return {};
 }
 
@@ -200,10 +184,10 @@ Op fused(const Operation& first, Op second, size_t size) {
     if (second == Op::kJump) return Op::kLabelJump;
   }
   if (first.op == Op::kConstant) {
-    if (second == Op::kAdd) return Op::kConstantAdd;
-    if (second == Op::kSubtract) return Op::kConstantSubtract;
-    if (second == Op::kLess) return Op::kConstantLess;
-    if (second == Op::kGreater) return Op::kConstantGreater;
+#define CHRONON_CONSTANT_PAIR_FUSED(Name) \
+  if (second == Op::k##Name) return Op::kConstant##Name;
+    CHRONON_GROBOCODE_CONSTANT_PAIRS(CHRONON_CONSTANT_PAIR_FUSED)
+#undef CHRONON_CONSTANT_PAIR_FUSED
   }
   return Op::kStep;
 }

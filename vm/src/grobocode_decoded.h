@@ -11,8 +11,13 @@
 #include <vector>
 
 #include "chronon/compiler/grobocode.h"
+#include "chronon/vm/grobocode_semantics.h"
 
 namespace chronon::grobocode {
+
+/// The pure words (GROBOCODE_INLINE_WORD, popping two cells and pushing one) that the fast loop
+/// fuses with a constant read before them, the pairs brains write most (`1 +`, `5 <`).
+#define CHRONON_GROBOCODE_CONSTANT_PAIRS(X) X(Add) X(Subtract) X(Less) X(Greater)
 
 /// What the fast loop does for one instruction. Everything but kStep has a fast path there.
 enum class Op : uint8_t {
@@ -39,28 +44,13 @@ enum class Op : uint8_t {
   kNifg,                 ///< `nifg`.
   kIfr,                  ///< `ifr`.
   kNifr,                 ///< `nifr`.
-  kAdd,                  ///< `+`.
-  kSubtract,             ///< `-`.
-  kMultiply,             ///< `*`.
-  kDivide,               ///< `/`.
-  kNegate,               ///< `negate`.
-  kEqual,                ///< `=`.
-  kNotEqual,             ///< `<>`.
-  kLess,                 ///< `<`.
-  kGreater,              ///< `>`.
-  kLessEqual,            ///< `<=`.
-  kGreaterEqual,         ///< `>=`.
-  kNot,                  ///< `not`.
-  kAnd,                  ///< `and`.
-  kOr,                   ///< `or`.
-  kIfev,                 ///< `ifev`.
-  kVAdd,                 ///< `v+`.
-  kVSubtract,            ///< `v-`.
   kRead,                 ///< `read` of shared memory.
   kWrite,                ///< `write` of shared memory.
   kVread,                ///< `vread` of shared memory.
   kVwrite,               ///< `vwrite` of shared memory.
-  kPure,                 ///< A pure word; the operand is its index in pureWords (grobocode_pure.h).
+  /// A pure word written on values only (GROBOCODE_CALLED_WORD); the operand is its index in
+  /// kPureWords (grobocode_semantics.h).
+  kPure,
   /// A word that is one GrobocodeHost::callHardware (CHRONON_GROBOCODE_HOST_CALL_WORDS); the operand
   /// is packHostCall's.
   kHostCall,
@@ -68,16 +58,24 @@ enum class Op : uint8_t {
   /// sync when the sensor fired.
   kPeriodicSensor,
   kSync,  ///< `sync`.
+// One per pure word written over any machine (GROBOCODE_INLINE_WORD): k<Name>, the fast loop's
+// instance of the word's entry in grobocode_semantics.def.
+#define GROBOCODE_INLINE_WORD(Name, ...) k##Name,
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
   // Pairs of instructions run as one, when the second follows the first in the code (a jump to the
   // second runs it alone). Each does exactly what the two do one after the other, the stale cell the
   // first pushes included, and runs only when the budget covers both.
-  kLabelNifg,         ///< A label read and `nifg`; the operand as kLabelRead's, naming an instruction.
-  kLabelIfg,          ///< A label read and `ifg`; the operand as kLabelRead's, naming an instruction.
-  kLabelJump,         ///< A label read and `jump`; the operand as kLabelRead's, naming an instruction.
-  kConstantAdd,       ///< A constant read and `+`; the operand is the constant's raw value.
-  kConstantSubtract,  ///< A constant read and `-`; the operand is the constant's raw value.
-  kConstantLess,      ///< A constant read and `<`; the operand is the constant's raw value.
-  kConstantGreater,   ///< A constant read and `>`; the operand is the constant's raw value.
+  kLabelNifg,  ///< A label read and `nifg`; the operand as kLabelRead's, naming an instruction.
+  kLabelIfg,   ///< A label read and `ifg`; the operand as kLabelRead's, naming an instruction.
+  kLabelJump,  ///< A label read and `jump`; the operand as kLabelRead's, naming an instruction.
+// kConstant<Name>: a constant read and the word of CHRONON_GROBOCODE_CONSTANT_PAIRS; the operand
+// is the constant's raw value.
+#define CHRONON_CONSTANT_PAIR_OP(Name) kConstant##Name,
+  CHRONON_GROBOCODE_CONSTANT_PAIRS(CHRONON_CONSTANT_PAIR_OP)
+#undef CHRONON_CONSTANT_PAIR_OP
 };
 
 /// What kHostCall and kPeriodicSensor need of their word: the Prim and the cells it pops and pushes.

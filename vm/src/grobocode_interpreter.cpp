@@ -12,7 +12,7 @@
 
 #include "chronon/stdlib/word_lists.h"
 #include "chronon/vm/grobocode_host.h"
-#include "chronon/vm/grobocode_pure.h"
+#include "chronon/vm/grobocode_semantics.h"
 #include "grobocode_decoded.h"
 
 namespace chronon::grobocode {
@@ -216,32 +216,7 @@ class Machine {
     return true;
   }
 
-  template <typename F>
-  bool binary(F f) {
-    Fixed a, b;
-    if (!pop(b) || !pop(a)) return false;
-    return push(f(a, b));
-  }
-  template <typename F>
-  bool unary(F f) {
-    Fixed a;
-    if (!pop(a)) return false;
-    return push(f(a));
-  }
-  template <typename F>
-  bool compare(F f) {
-    Fixed a, b;
-    if (!pop(b) || !pop(a)) return false;
-    return pushBool(f(a, b));
-  }
-  template <typename F>
-  bool vectorBinary(F f) {
-    FixedVector a, b;
-    if (!pop(b) || !pop(a)) return false;
-    return push(f(a, b));
-  }
-
-  // A pure word (grobocode_pure.h): pops its inputs top first, so an underflow leaves the same
+  // A pure word (grobocode_semantics.h): pops its inputs top first, so an underflow leaves the same
   // partial pops as popping them one by one; its outputs never outgrow what it popped.
   bool pure(const PureWord& word) {
     std::array<Fixed, kMaxEffectItems * 2> in{};
@@ -375,17 +350,6 @@ bool Machine::primitive(Prim prim) {
         s_.pc = n;
       }
       return true;
-    case Prim::Add: return binary([](Fixed x, Fixed y) { return g::add(x, y); });
-    case Prim::Subtract: return binary([](Fixed x, Fixed y) { return g::subtract(x, y); });
-    case Prim::Negate: return unary([](Fixed x) { return g::negate(x); });
-    case Prim::Multiply: return binary([](Fixed x, Fixed y) { return g::multiply(x, y); });
-    case Prim::Divide: return binary([](Fixed x, Fixed y) { return g::divide(x, y); });
-    case Prim::Square: return unary([](Fixed x) { return g::square(x); });
-    case Prim::IsInteger: return pop(a) && pushBool(a.isInteger());
-    case Prim::Min: return binary([](Fixed x, Fixed y) { return g::min(x, y); });
-    case Prim::Max: return binary([](Fixed x, Fixed y) { return g::max(x, y); });
-    case Prim::Abs: return unary([](Fixed x) { return g::abs(x); });
-    case Prim::Signum: return unary([](Fixed x) { return g::signum(x); });
     case Prim::Random: return pop(b) && pop(a) && push(host_.random().random(a, b));
     case Prim::RandomAngle: return push(host_.random().randomAngle());
     case Prim::RandomInt: return pop(b) && pop(a) && push(host_.random().randomInt(a, b));
@@ -397,30 +361,14 @@ bool Machine::primitive(Prim prim) {
     case Prim::Epsilon: return push(g::kEpsilon);
     // clang-format off
     case Prim::Infinity: return push(g::kInfinity);
-    // The pure numeric words, applied through their one table (grobocode_pure.h).
-#define CHRONON_PURE_CASE(name) case Prim::name:
-    CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_CASE)
-#undef CHRONON_PURE_CASE
+    // The pure words, each computed by its one entry in grobocode_semantics.def.
+#define GROBOCODE_INLINE_WORD(Name, ...) case Prim::Name:
+#define GROBOCODE_CALLED_WORD(Name, ...) case Prim::Name:
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
       return pure(*findPure(prim));
     // clang-format on
-    case Prim::VAdd: return vectorBinary([](FixedVector x, FixedVector y) { return g::add(x, y); });
-    case Prim::VSubtract: return vectorBinary([](FixedVector x, FixedVector y) { return g::subtract(x, y); });
-    case Prim::VNegate: return pop(v) && push(g::negate(v));
-    case Prim::VEqual: return pop(v) && pop(u) && pushBool(u == v);
-    case Prim::VNotEqual: return pop(v) && pop(u) && pushBool(!(u == v));
-    case Prim::Equal: return compare([](Fixed x, Fixed y) { return x == y; });
-    case Prim::NotEqual: return compare([](Fixed x, Fixed y) { return x != y; });
-    case Prim::Less: return compare([](Fixed x, Fixed y) { return x < y; });
-    case Prim::Greater: return compare([](Fixed x, Fixed y) { return x > y; });
-    case Prim::LessEqual: return compare([](Fixed x, Fixed y) { return x <= y; });
-    case Prim::GreaterEqual: return compare([](Fixed x, Fixed y) { return x >= y; });
-    case Prim::Not: return pop(a) && pushBool(!a.isTrue());
-    case Prim::And: return compare([](Fixed x, Fixed y) { return x.isTrue() && y.isTrue(); });
-    case Prim::Or: return compare([](Fixed x, Fixed y) { return x.isTrue() || y.isTrue(); });
-    case Prim::Xor: return compare([](Fixed x, Fixed y) { return x.isTrue() != y.isTrue(); });
-    case Prim::Nand: return compare([](Fixed x, Fixed y) { return !(x.isTrue() && y.isTrue()); });
-    case Prim::Nor: return compare([](Fixed x, Fixed y) { return !(x.isTrue() || y.isTrue()); });
-    case Prim::Ifev: return pop(c) && pop(b) && pop(a) && push(a.isTrue() ? b : c);
     case Prim::Print: return pop(a) && printText(g::toString(a));
     case Prim::Vprint: return pop(v) && printText(g::toString(v));
     case Prim::Beep: host_.beep(); return true;
@@ -619,20 +567,40 @@ bool stepWith(Machine& machine, BrainState& state, const Brain& brain) {
   return out >= 1 && out < kSharedMemoryCells;
 }
 
-// Wrapping raw sums and differences (§1.4), here so that they inline into the loop.
-[[gnu::always_inline]] inline Fixed wrappingAdd(Fixed a, Fixed b) {
-  return Fixed::fromRaw(static_cast<int32_t>(static_cast<uint32_t>(a.raw()) + static_cast<uint32_t>(b.raw())));
-}
-[[gnu::always_inline]] inline Fixed wrappingSubtract(Fixed a, Fixed b) {
-  return Fixed::fromRaw(static_cast<int32_t>(static_cast<uint32_t>(a.raw()) - static_cast<uint32_t>(b.raw())));
+// A pure word's fast path: its entry (grobocode_semantics.def) on the top cells, which it replaces
+// with its results. Returns false, having changed nothing, when the stack is too low or the word
+// raises a number error: the general path then executes it and raises the error.
+template <Prim P>
+[[gnu::always_inline]] inline bool fastWord(Fixed* stack, int32_t& height) {
+  constexpr int32_t kPops = popsOf(P);
+  constexpr int32_t kPushes = pushesOf(P);
+  // With no more pushes than pops the word cannot overflow the stack.
+  static_assert(kPushes <= kPops && kPushes > 0);
+  const int32_t base = height - kPops;
+  if (base < 0) return false;
+  std::array<Fixed, kPushes> out;
+  grobots::ValueMachine m;
+  if (!Word<P>::apply(m, stack + base, out.data())) return false;
+  for (int32_t i = 0; i < kPushes; ++i) stack[base + i] = out[static_cast<size_t>(i)];
+  height = base + kPushes;
+  return true;
 }
 
-// A comparison or logic word on the top two cells, which the caller has checked are there: they
-// become one boolean.
-template <typename F>
-[[gnu::always_inline]] inline void compareTop(Fixed* stack, int32_t& height, F f) {
-  stack[height - 2] = Fixed::fromBool(f(stack[height - 2], stack[height - 1]));
-  height -= 1;
+// A constant read and the two-in, one-out pure word P as one (CHRONON_GROBOCODE_CONSTANT_PAIRS):
+// the word applies to the top cell and the constant. The constant's cell stays above the stack,
+// stale, as the two instructions leave it. Returns false, having changed nothing, when either
+// instruction would fail.
+template <Prim P>
+[[gnu::always_inline]] inline bool fastConstantWord(Fixed* stack, int32_t height, Fixed constant) {
+  static_assert(popsOf(P) == 2 && pushesOf(P) == 1);
+  if (height < 1 || height >= kStackLimit) return false;
+  const std::array<Fixed, 2> in{stack[height - 1], constant};
+  std::array<Fixed, 1> out;
+  grobots::ValueMachine m;
+  if (!Word<P>::apply(m, in.data(), out.data())) return false;
+  stack[height] = constant;
+  stack[height - 1] = out[0];
+  return true;
 }
 
 // Records a host error for the instruction at `at`, exactly as the general path does.
@@ -661,8 +629,7 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
   namespace g = grobots;
   Machine machine(state, brain, host);
   const Operation* const operations = code.operations.data();
-  int32_t pureCount = 0;
-  const PureWord* const pures = pureWords(pureCount);
+  const PureWord* const pures = kPureWords.data();
   const auto size = static_cast<uint32_t>(code.operations.size());
   Fixed* const stack = state.stack.data();
   int32_t* const returnStack = state.returnStack.data();
@@ -834,83 +801,15 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
           if (taken) pc = returnStack[--returnHeight];
           break;
         }
-        case Op::kAdd:
-          if (height < 2) goto undo;
-          stack[height - 2] = wrappingAdd(stack[height - 2], stack[height - 1]);
-          height -= 1;
-          break;
-        case Op::kSubtract:
-          if (height < 2) goto undo;
-          stack[height - 2] = wrappingSubtract(stack[height - 2], stack[height - 1]);
-          height -= 1;
-          break;
-        case Op::kMultiply:
-        case Op::kDivide: {
-          if (height < 2) goto undo;
-          const Fixed a = stack[height - 2];
-          const Fixed b = stack[height - 1];
-          const Checked<Fixed> result = operation.op == Op::kMultiply ? g::multiply(a, b) : g::divide(a, b);
-          if (!result) goto undo;
-          stack[height - 2] = result.value();
-          height -= 1;
-          break;
-        }
-        case Op::kNegate:
-          if (height < 1) goto undo;
-          stack[height - 1] = wrappingSubtract(Fixed{}, stack[height - 1]);
-          break;
-        case Op::kEqual:
-          if (height < 2) goto undo;
-          compareTop(stack, height, [](Fixed x, Fixed y) { return x == y; });
-          break;
-        case Op::kNotEqual:
-          if (height < 2) goto undo;
-          compareTop(stack, height, [](Fixed x, Fixed y) { return x != y; });
-          break;
-        case Op::kLess:
-          if (height < 2) goto undo;
-          compareTop(stack, height, [](Fixed x, Fixed y) { return x < y; });
-          break;
-        case Op::kGreater:
-          if (height < 2) goto undo;
-          compareTop(stack, height, [](Fixed x, Fixed y) { return x > y; });
-          break;
-        case Op::kLessEqual:
-          if (height < 2) goto undo;
-          compareTop(stack, height, [](Fixed x, Fixed y) { return x <= y; });
-          break;
-        case Op::kGreaterEqual:
-          if (height < 2) goto undo;
-          compareTop(stack, height, [](Fixed x, Fixed y) { return x >= y; });
-          break;
-        case Op::kAnd:
-          if (height < 2) goto undo;
-          compareTop(stack, height, [](Fixed x, Fixed y) { return x.isTrue() && y.isTrue(); });
-          break;
-        case Op::kOr:
-          if (height < 2) goto undo;
-          compareTop(stack, height, [](Fixed x, Fixed y) { return x.isTrue() || y.isTrue(); });
-          break;
-        case Op::kNot:
-          if (height < 1) goto undo;
-          stack[height - 1] = Fixed::fromBool(!stack[height - 1].isTrue());
-          break;
-        case Op::kIfev:
-          if (height < 3) goto undo;
-          stack[height - 3] = stack[height - 3].isTrue() ? stack[height - 2] : stack[height - 1];
-          height -= 2;
-          break;
-        case Op::kVAdd:
-        case Op::kVSubtract: {
-          if (height < 4) goto undo;
-          const bool add = operation.op == Op::kVAdd;
-          Fixed& x = stack[height - 4];
-          Fixed& y = stack[height - 3];
-          x = add ? wrappingAdd(x, stack[height - 2]) : wrappingSubtract(x, stack[height - 2]);
-          y = add ? wrappingAdd(y, stack[height - 1]) : wrappingSubtract(y, stack[height - 1]);
-          height -= 2;
-          break;
-        }
+        // The pure words written over any machine, each its entry in grobocode_semantics.def.
+#define GROBOCODE_INLINE_WORD(Name, ...)                 \
+  case Op::k##Name:                                      \
+    if (!fastWord<Prim::Name>(stack, height)) goto undo; \
+    break;
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
         case Op::kRead:
           if (height < 1 || !stack[height - 1].isInteger()) goto undo;
           n = stack[height - 1].raw() >> Fixed::kFractionBits;
@@ -1013,22 +912,15 @@ int32_t runDecoded(BrainState& state, const Brain& brain, GrobocodeHost& host, c
           pc = operation.operand >> Fixed::kFractionBits;
           payForSecond();
           break;
-        case Op::kConstantAdd:
-        case Op::kConstantSubtract:
-        case Op::kConstantLess:
-        case Op::kConstantGreater: {
-          if (remaining <= floor || height < 1 || height >= kStackLimit) goto undo;
-          const Fixed constant = Fixed::fromRaw(operation.operand);
-          stack[height] = constant;
-          Fixed& top = stack[height - 1];
-          top = operation.op == Op::kConstantAdd        ? wrappingAdd(top, constant)
-                : operation.op == Op::kConstantSubtract ? wrappingSubtract(top, constant)
-                : operation.op == Op::kConstantLess     ? Fixed::fromBool(top < constant)
-                                                        : Fixed::fromBool(top > constant);
-          pc = at + 2;
-          payForSecond();
-          break;
-        }
+#define CHRONON_CONSTANT_PAIR_CASE(Name)                                                                       \
+  case Op::kConstant##Name:                                                                                    \
+    if (remaining <= floor || !fastConstantWord<Prim::Name>(stack, height, Fixed::fromRaw(operation.operand))) \
+      goto undo;                                                                                               \
+    pc = at + 2;                                                                                               \
+    payForSecond();                                                                                            \
+    break;
+          CHRONON_GROBOCODE_CONSTANT_PAIRS(CHRONON_CONSTANT_PAIR_CASE)
+#undef CHRONON_CONSTANT_PAIR_CASE
       }
       continue;
     }

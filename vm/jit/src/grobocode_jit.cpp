@@ -144,10 +144,8 @@ std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reaso
       CHRONON_GROBOCODE_JIT_HELPERS(CHRONON_GROBOCODE_JIT_SYMBOL)
 #undef CHRONON_GROBOCODE_JIT_SYMBOL
   };
-  int32_t count = 0;
-  const grobocode::PureWord* pure = grobocode::pureWords(count);
-  for (int32_t i = 0; i < count; ++i)
-    symbols.push_back(detail::hostSymbol(detail::pureSymbol(pure[i]), pure[i].function));
+  for (const grobocode::PureWord& word : grobocode::kPureWords)
+    if (!word.inlined) symbols.push_back(detail::hostSymbol(detail::pureSymbol(word), word.function));
   return detail::makeLljit(detail::codeGenFor(optimization), symbols, reason);
 }
 

@@ -51,7 +51,6 @@ using llvm::Value;
 
 constexpr int32_t kOne = grobots::Fixed::kOneRaw;
 constexpr int32_t kFractionBits = grobots::Fixed::kFractionBits;
-constexpr int32_t kMaxRaw = grobots::Fixed::kMaxRaw;
 
 class Lowering : LoweringBase {
  public:
@@ -122,7 +121,11 @@ class Lowering : LoweringBase {
   // A direct host call for the instruction at `at` with `depth` cells left on the stack: commits the
   // state the interpreter has while executing it, calls, and returns when the call reports failure.
   Value* hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at);
+  // A pure word (grobocode_semantics.h): its entry inline (lowerWord), or a call to its function.
   void lowerPure(const Op& op);
+  struct IrMachine;
+  template <Prim P>
+  void lowerWord();
   void lowerShared(Inline word);
   // Tells LLVM that the state's arrays and fields are distinct objects (alias scopes).
   void addAliasScopes();
@@ -547,7 +550,73 @@ Value* Lowering::hostCall(llvm::Function* callee, std::initializer_list<Value*> 
   return r;
 }
 
+// The machine of grobots_number_ops.h in native code: each operation emits its instruction at the
+// insertion point, and a failed `require` leaves the instruction to the interpreter (deopt).
+struct Lowering::IrMachine {
+  using Cell = Value*;
+  using Wide = Value*;
+  using Flag = Value*;
+  Lowering& l;
+
+  Cell cell(int32_t raw) { return l.c32(raw); }
+  Wide wide(int64_t value) { return l.b_.getInt64(static_cast<uint64_t>(value)); }
+  Cell add(Cell a, Cell b) { return l.b_.CreateAdd(a, b); }
+  Cell sub(Cell a, Cell b) { return l.b_.CreateSub(a, b); }
+  Cell bitAnd(Cell a, Cell b) { return l.b_.CreateAnd(a, b); }
+  Cell select(Flag f, Cell a, Cell b) { return l.b_.CreateSelect(f, a, b); }
+  Wide widen(Cell a) { return l.b_.CreateSExt(a, l.b_.getInt64Ty()); }
+  Wide mul(Wide a, Wide b) { return l.b_.CreateMul(a, b); }
+  Wide shiftRight(Wide a, int bits) { return l.b_.CreateAShr(a, static_cast<uint64_t>(bits)); }
+  Wide quotient(Wide a, Wide b) { return l.b_.CreateSDiv(a, b); }
+  Cell narrow(Wide a) { return l.b_.CreateTrunc(a, l.i32()); }
+  // Cells and wide values are both integer Values, so one comparison serves both.
+  Flag equal(Value* a, Value* b) { return l.b_.CreateICmpEQ(a, b); }
+  Flag notEqual(Value* a, Value* b) { return l.b_.CreateICmpNE(a, b); }
+  Flag less(Value* a, Value* b) { return l.b_.CreateICmpSLT(a, b); }
+  Flag greater(Value* a, Value* b) { return l.b_.CreateICmpSGT(a, b); }
+  Flag lessEqual(Value* a, Value* b) { return l.b_.CreateICmpSLE(a, b); }
+  Flag greaterEqual(Value* a, Value* b) { return l.b_.CreateICmpSGE(a, b); }
+  Flag both(Flag a, Flag b) { return l.b_.CreateAnd(a, b); }
+  Flag either(Flag a, Flag b) { return l.b_.CreateOr(a, b); }
+  Flag differ(Flag a, Flag b) { return l.b_.CreateXor(a, b); }
+  Flag negation(Flag a) { return l.b_.CreateNot(a); }
+  bool require(Flag ok, grobots::NumberError) {
+    l.require(ok);
+    return true;
+  }
+};
+
+template <Prim P>
+void Lowering::lowerWord() {
+  constexpr int32_t kPops = grobocode::popsOf(P);
+  constexpr int32_t kPushes = grobocode::pushesOf(P);
+  const int32_t d = depth_;
+  std::array<Value*, kPops> in{};
+  for (int32_t i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = cell(d - kPops + i);
+  std::array<Value*, kPushes> out{};
+  IrMachine m{*this};
+  // Always true on this machine: a failed check branched to the deopt exit.
+  grobocode::Word<P>::apply(m, in.data(), out.data());
+  depth_ = d - kPops;
+  for (Value* v : out) push(v);
+}
+
 void Lowering::lowerPure(const Op& op) {
+  if (op.pure->inlined) {
+    // The lowering of each pure word whose entry is written over any machine, by Prim.
+    using WordLowering = void (Lowering::*)();
+    static const std::array<WordLowering, grobocode::kPrimitiveCount> kWordLowerings = [] {
+      std::array<WordLowering, grobocode::kPrimitiveCount> lowerings{};
+#define GROBOCODE_INLINE_WORD(Name, ...) lowerings[static_cast<size_t>(Prim::Name)] = &Lowering::lowerWord<Prim::Name>;
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+      return lowerings;
+    }();
+    (this->*kWordLowerings[static_cast<size_t>(op.prim)])();
+    return;
+  }
   const int32_t d = depth_;
   for (int32_t i = 0; i < op.pops; ++i) b_.CreateStore(cell(d - op.pops + i), at32(in_, i));
   auto* type = llvm::FunctionType::get(b_.getInt8Ty(), {b_.getPtrTy(), b_.getPtrTy(), b_.getPtrTy()}, false);
@@ -594,18 +663,6 @@ void Lowering::lowerShared(Inline word) {
 void Lowering::lowerPrim(const Op& op, int32_t at) {
   const int32_t d = depth_;
   const auto top = [&](int32_t i) { return cell(d - i); };  // top(1) is the top of the stack.
-  const auto binary = [&](auto f) {
-    Value* a = top(2);
-    Value* bb = top(1);
-    Value* r = f(a, bb);
-    depth_ = d - 2;
-    push(r);
-  };
-  const auto unary = [&](auto f) {
-    Value* r = f(top(1));
-    depth_ = d - 1;
-    push(r);
-  };
   // A stack shuffle: reads the top `pops` cells (x1 the deepest) and leaves x[order[0]], ... in
   // their place; a cell that stays where it was is not written again.
   const auto shuffle = [&](int32_t pops, std::initializer_list<int32_t> order) {
@@ -617,13 +674,6 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       ++slot;
     }
     depth_ = slot;
-  };
-  const auto product = [&](Value* a, Value* bb) {
-    Value* p = b_.CreateAShr(b_.CreateMul(b_.CreateSExt(a, b_.getInt64Ty()), b_.CreateSExt(bb, b_.getInt64Ty())),
-                             kFractionBits);
-    require(
-        b_.CreateAnd(b_.CreateICmpSLE(p, b_.getInt64(kMaxRaw)), b_.CreateICmpSGE(p, b_.getInt64(-int64_t{kMaxRaw}))));
-    return b_.CreateTrunc(p, i32());
   };
   const auto nextAddress = [&] {
     commit(depth_, opIndex_ + 1);
@@ -747,95 +797,6 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
       Value* flag = isTrue(top(1));
       depth_ = d - 1;
       returnIf(op.word == Inline::Ifr ? flag : b_.CreateNot(flag));
-      return;
-    }
-    case Inline::Add: binary([&](Value* a, Value* bb) { return b_.CreateAdd(a, bb); }); return;
-    case Inline::Subtract: binary([&](Value* a, Value* bb) { return b_.CreateSub(a, bb); }); return;
-    case Inline::Negate: unary([&](Value* a) { return b_.CreateSub(c32(0), a); }); return;
-    case Inline::Multiply: binary(product); return;
-    case Inline::Square: unary([&](Value* a) { return product(a, a); }); return;
-    case Inline::Divide:
-      binary([&](Value* a, Value* bb) {
-        require(b_.CreateICmpNE(bb, c32(0)));
-        Value* q = b_.CreateSDiv(b_.CreateMul(b_.CreateSExt(a, b_.getInt64Ty()), b_.getInt64(kOne)),
-                                 b_.CreateSExt(bb, b_.getInt64Ty()));
-        return b_.CreateTrunc(q, i32());
-      });
-      return;
-    case Inline::Min:
-      binary([&](Value* a, Value* bb) { return b_.CreateSelect(b_.CreateICmpSLT(bb, a), bb, a); });
-      return;
-    case Inline::Max:
-      binary([&](Value* a, Value* bb) { return b_.CreateSelect(b_.CreateICmpSGT(bb, a), bb, a); });
-      return;
-    case Inline::Abs:
-      unary([&](Value* a) { return b_.CreateSelect(b_.CreateICmpSLT(a, c32(0)), b_.CreateSub(c32(0), a), a); });
-      return;
-    case Inline::Signum:
-      unary([&](Value* a) {
-        return b_.CreateSelect(b_.CreateICmpSGT(a, c32(0)), c32(kOne),
-                               b_.CreateSelect(b_.CreateICmpSLT(a, c32(0)), c32(-kOne), c32(0)));
-      });
-      return;
-    case Inline::IsInteger:
-      unary([&](Value* a) { return boolean(b_.CreateICmpEQ(b_.CreateAnd(a, c32(kOne - 1)), c32(0))); });
-      return;
-    case Inline::Not: unary([&](Value* a) { return boolean(b_.CreateICmpEQ(a, c32(0))); }); return;
-    case Inline::Equal: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpEQ(a, bb)); }); return;
-    case Inline::NotEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpNE(a, bb)); }); return;
-    case Inline::Less: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSLT(a, bb)); }); return;
-    case Inline::Greater: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSGT(a, bb)); }); return;
-    case Inline::LessEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSLE(a, bb)); }); return;
-    case Inline::GreaterEqual: binary([&](Value* a, Value* bb) { return boolean(b_.CreateICmpSGE(a, bb)); }); return;
-    case Inline::And: binary([&](Value* a, Value* bb) { return boolean(b_.CreateAnd(isTrue(a), isTrue(bb))); }); return;
-    case Inline::Or: binary([&](Value* a, Value* bb) { return boolean(b_.CreateOr(isTrue(a), isTrue(bb))); }); return;
-    case Inline::Xor: binary([&](Value* a, Value* bb) { return boolean(b_.CreateXor(isTrue(a), isTrue(bb))); }); return;
-    case Inline::Nand:
-      binary([&](Value* a, Value* bb) { return boolean(b_.CreateNot(b_.CreateAnd(isTrue(a), isTrue(bb)))); });
-      return;
-    case Inline::Nor:
-      binary([&](Value* a, Value* bb) { return boolean(b_.CreateNot(b_.CreateOr(isTrue(a), isTrue(bb)))); });
-      return;
-    case Inline::Ifev: {
-      Value* r = b_.CreateSelect(isTrue(top(3)), top(2), top(1));
-      depth_ = d - 3;
-      push(r);
-      return;
-    }
-    case Inline::VAdd:
-    case Inline::VSubtract: {
-      Value* ux = top(4);
-      Value* uy = top(3);
-      Value* vx = top(2);
-      Value* vy = top(1);
-      depth_ = d - 4;
-      const bool add = op.word == Inline::VAdd;
-      push(add ? b_.CreateAdd(ux, vx) : b_.CreateSub(ux, vx));
-      push(add ? b_.CreateAdd(uy, vy) : b_.CreateSub(uy, vy));
-      return;
-    }
-    case Inline::VNegate: {
-      Value* x = top(2);
-      Value* y = top(1);
-      depth_ = d - 2;
-      push(b_.CreateSub(c32(0), x));
-      push(b_.CreateSub(c32(0), y));
-      return;
-    }
-    case Inline::Dot: {
-      // As grobots::dot: x1 x2 + y1 y2, two checked floor products (the interpreter raises an
-      // overflow), then a wrapping add.
-      Value* x = product(top(4), top(2));
-      Value* y = product(top(3), top(1));
-      depth_ = d - 4;
-      push(b_.CreateAdd(x, y));
-      return;
-    }
-    case Inline::VEqual:
-    case Inline::VNotEqual: {
-      Value* same = b_.CreateAnd(b_.CreateICmpEQ(top(4), top(2)), b_.CreateICmpEQ(top(3), top(1)));
-      depth_ = d - 4;
-      push(boolean(op.word == Inline::VEqual ? same : b_.CreateNot(same)));
       return;
     }
     case Inline::Stop:

@@ -3,11 +3,14 @@
 // brain function receives, and the C++ functions it calls back (the interpreter's step, the direct
 // hardware calls and the pure words). No LLVM here.
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "chronon/vm/grobocode_brain.h"
 #include "chronon/vm/grobocode_host.h"
-#include "chronon/vm/grobocode_pure.h"
+#include "chronon/vm/grobocode_semantics.h"
 
 namespace chronon::jit::detail {
 
@@ -55,20 +58,20 @@ enum class ContextField : int {
 /// A compiled brain: runs while the status is kOk and remaining > 0, exactly as grobocode::run.
 using NativeBrain = void (*)(NativeContext*);
 
-/// The symbols under which compiled code calls the pure words, in grobocode::pureWords' order (the
-/// table is checked against CHRONON_GROBOCODE_PURE_WORDS): each is named after its word and bound to
-/// the word's function when the JIT is made. Calling by name rather than at the function's address
+/// The symbol under which compiled code calls pure word `word` when its entry is written on values
+/// only (GROBOCODE_CALLED_WORD): "chronon_jit_grobocode_pure_" and the entry's name, bound to the
+/// word's function when the JIT is made. Calling by name rather than at the function's address
 /// keeps every address of this process out of the lowered IR, which is the object cache's key: a
 /// later run, whose functions sit elsewhere, finds the same key, and its linker binds the name anew.
-#define CHRONON_PURE_SYMBOL(name) "chronon_jit_grobocode_pure_" #name,
-inline constexpr const char* kPureSymbols[] = {CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_SYMBOL)};
-#undef CHRONON_PURE_SYMBOL
-
-/// The symbol of `word`, an entry of grobocode::pureWords.
+/// `word` is an entry of grobocode::kPureWords; the text lives as long as the process.
 inline const char* pureSymbol(const grobocode::PureWord& word) {
-  int32_t count = 0;
-  const grobocode::PureWord* table = grobocode::pureWords(count);
-  return kPureSymbols[&word - table];
+  static const auto kSymbols = [] {
+    std::array<std::string, grobocode::kPureWords.size()> names;
+    for (size_t i = 0; i < names.size(); ++i)
+      names[i] = std::string("chronon_jit_grobocode_pure_") + grobocode::kPureWords[i].name;
+    return names;
+  }();
+  return kSymbols[static_cast<size_t>(&word - grobocode::kPureWords.data())].c_str();
 }
 
 /// One interpreter step (grobocode::step) on the context's state; the native code keeps nothing
@@ -99,9 +102,10 @@ extern "C" int32_t chronon_jit_grobocode_call(NativeContext* context, int32_t pr
 
 /// The helpers above, in one list: the JIT binds each under its own name when it is made, and the
 /// lowering declares each with the type of its C++ declaration (CHRONON_JIT_HELPER).
-#define CHRONON_GROBOCODE_JIT_HELPERS(X)                                                            \
-  X(chronon_jit_grobocode_step)                                                                     \
-  X(chronon_jit_grobocode_read) X(chronon_jit_grobocode_write) X(chronon_jit_grobocode_read_vector) \
-      X(chronon_jit_grobocode_write_vector) X(chronon_jit_grobocode_call)
+#define CHRONON_GROBOCODE_JIT_HELPERS(X)                                                                    \
+  X(chronon_jit_grobocode_step)                                                                             \
+  X(chronon_jit_grobocode_read)                                                                             \
+  X(chronon_jit_grobocode_write) X(chronon_jit_grobocode_read_vector) X(chronon_jit_grobocode_write_vector) \
+      X(chronon_jit_grobocode_call)
 
 }  // namespace chronon::jit::detail

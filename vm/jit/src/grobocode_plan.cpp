@@ -3,7 +3,6 @@
 #include "grobocode_plan.h"
 
 #include <algorithm>
-#include <optional>
 
 #include "chronon/stdlib/grobots_number.h"
 #include "chronon/vm/grobocode_host.h"
@@ -38,13 +37,13 @@ Op called(Prim p) {
   return Op{OpKind::kCall, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), false};
 }
 
-// The Inline word computing `p`, when CHRONON_GROBOCODE_INLINE_WORDS lists one.
-std::optional<Inline> inlineFor(Prim p) {
+// The Inline word computing `p`, one of CHRONON_GROBOCODE_INLINE_WORDS.
+Inline inlineFor(Prim p) {
 #define CHRONON_INLINE_FOR(name) \
   if (p == Prim::name) return Inline::name;
   CHRONON_GROBOCODE_INLINE_WORDS(CHRONON_INLINE_FOR)
 #undef CHRONON_INLINE_FOR
-  return std::nullopt;
+  return Inline::Nop;
 }
 
 // A word of CHRONON_GROBOCODE_INLINE_WORDS. It ends its block where the word table says execution
@@ -53,13 +52,11 @@ std::optional<Inline> inlineFor(Prim p) {
 Op inlined(Prim p) {
   constexpr uint32_t kEndsBlock =
       grobocode::kBranch | grobocode::kTerminator | grobocode::kSuspend | grobocode::kStopsBrain;
-  return prim(*inlineFor(p), (grobocode::info(p).flags & kEndsBlock) != 0);
+  return prim(inlineFor(p), (grobocode::info(p).flags & kEndsBlock) != 0);
 }
 
-// A pure numeric word (one of CHRONON_GROBOCODE_PURE_WORDS, so in the table), called directly,
-// unless the inline words list it too (`dot`, which vector loops use): then compiled inline.
+// A pure word (grobocode_semantics.h): computed inline or called, as its entry is written.
 Op pure(Prim p) {
-  if (inlineFor(p)) return inlined(p);
   const grobocode::PureWord* word = grobocode::findPure(p);
   Op op{OpKind::kPure, p, 0, 0, word->pops, word->pushes, false};
   op.pure = word;
@@ -91,7 +88,7 @@ Op decodePrimitive(Prim p) {
   switch (p) {
     // clang-format off
 #define CHRONON_INLINE_CASE(name) case Prim::name:
-    CHRONON_GROBOCODE_INLINE_OWN_WORDS(CHRONON_INLINE_CASE)
+    CHRONON_GROBOCODE_INLINE_WORDS(CHRONON_INLINE_CASE)
 #undef CHRONON_INLINE_CASE
       return inlined(p);
     // clang-format on
@@ -104,10 +101,12 @@ Op decodePrimitive(Prim p) {
     case Prim::Infinity:
       return push(grobots::kInfinity.raw());
       // clang-format off
-    // The pure numeric words (grobocode_pure.h).
-#define CHRONON_PURE_CASE(name) case Prim::name:
-    CHRONON_GROBOCODE_PURE_WORDS(CHRONON_PURE_CASE)
-#undef CHRONON_PURE_CASE
+    // The pure words (grobocode_semantics.def).
+#define GROBOCODE_INLINE_WORD(Name, ...) case Prim::Name:
+#define GROBOCODE_CALLED_WORD(Name, ...) case Prim::Name:
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
       return pure(p);
     // clang-format on
     case Prim::Dropn:

@@ -7,85 +7,52 @@
 #include <vector>
 
 #include "chronon/compiler/grobocode.h"
-#include "chronon/vm/grobocode_pure.h"
+#include "chronon/vm/grobocode_semantics.h"
 
 namespace chronon::jit::detail {
 
-/// The primitives native code computes inline (OpKind::kPrim), each named as its grobocode::Prim:
-/// the words only this list names, then the pure words (CHRONON_GROBOCODE_PURE_WORDS) that native
-/// code computes inline instead of calling the pure table's function. The planner's switch over
-/// every Prim expands the first list into its case labels (the second is among the pure words'
-/// labels); the lowerer's switch covers the whole list.
-#define CHRONON_GROBOCODE_INLINE_OWN_WORDS(X) \
-  X(Nop)                                      \
-  X(Drop)                                     \
-  X(TwoDrop)                                  \
-  X(Rdrop)                                    \
-  X(Nip)                                      \
-  X(Swap)                                     \
-  X(TwoSwap)                                  \
-  X(Rot)                                      \
-  X(Rrot)                                     \
-  X(Dup)                                      \
-  X(TwoDup)                                   \
-  X(Tuck)                                     \
-  X(Over)                                     \
-  X(TwoOver)                                  \
-  X(Stack)                                    \
-  X(ToR)                                      \
-  X(RFrom)                                    \
-  X(Jump)                                     \
-  X(Call)                                     \
-  X(Return)                                   \
-  X(Ifg)                                      \
-  X(Nifg)                                     \
-  X(Ifc)                                      \
-  X(Nifc)                                     \
-  X(Ifeg)                                     \
-  X(Ifec)                                     \
-  X(Ifr)                                      \
-  X(Nifr)                                     \
-  X(Add)                                      \
-  X(Subtract)                                 \
-  X(Negate)                                   \
-  X(Multiply)                                 \
-  X(Square)                                   \
-  X(Divide)                                   \
-  X(Min)                                      \
-  X(Max)                                      \
-  X(Abs)                                      \
-  X(Signum)                                   \
-  X(IsInteger)                                \
-  X(Not)                                      \
-  X(Equal)                                    \
-  X(NotEqual)                                 \
-  X(Less)                                     \
-  X(Greater)                                  \
-  X(LessEqual)                                \
-  X(GreaterEqual)                             \
-  X(And)                                      \
-  X(Or)                                       \
-  X(Xor)                                      \
-  X(Nand)                                     \
-  X(Nor)                                      \
-  X(Ifev)                                     \
-  X(VAdd)                                     \
-  X(VSubtract)                                \
-  X(VNegate)                                  \
-  X(VEqual)                                   \
-  X(VNotEqual)                                \
-  X(Stop)                                     \
-  X(Store)                                    \
-  X(Load)                                     \
-  X(Write)                                    \
-  X(Read)                                     \
-  X(Vwrite)                                   \
-  X(Vread)                                    \
-  X(Sync)
-#define CHRONON_GROBOCODE_INLINE_PURE_WORDS(X) X(Dot)
+/// The primitives native code computes inline by their own lowering (OpKind::kPrim), each named as
+/// its grobocode::Prim: the stack, branch and memory words, whose meaning is about the stack or the
+/// control flow rather than numbers. (The pure words are OpKind::kPure: their entries in
+/// grobocode_semantics.def are the definition native code computes.) The planner's switch over
+/// every Prim expands the list into its case labels; the lowerer's switch covers it.
 #define CHRONON_GROBOCODE_INLINE_WORDS(X) \
-  CHRONON_GROBOCODE_INLINE_OWN_WORDS(X)   \
-  CHRONON_GROBOCODE_INLINE_PURE_WORDS(X)
+  X(Nop)                                  \
+  X(Drop)                                 \
+  X(TwoDrop)                              \
+  X(Rdrop)                                \
+  X(Nip)                                  \
+  X(Swap)                                 \
+  X(TwoSwap)                              \
+  X(Rot)                                  \
+  X(Rrot)                                 \
+  X(Dup)                                  \
+  X(TwoDup)                               \
+  X(Tuck)                                 \
+  X(Over)                                 \
+  X(TwoOver)                              \
+  X(Stack)                                \
+  X(ToR)                                  \
+  X(RFrom)                                \
+  X(Jump)                                 \
+  X(Call)                                 \
+  X(Return)                               \
+  X(Ifg)                                  \
+  X(Nifg)                                 \
+  X(Ifc)                                  \
+  X(Nifc)                                 \
+  X(Ifeg)                                 \
+  X(Ifec)                                 \
+  X(Ifr)                                  \
+  X(Nifr)                                 \
+  X(Stop)                                 \
+  X(Store)                                \
+  X(Load)                                 \
+  X(Write)                                \
+  X(Read)                                 \
+  X(Vwrite)                               \
+  X(Vread)                                \
+  X(Sync)
 
 /// A primitive computed inline.
 enum class Inline : uint8_t {
@@ -117,8 +84,9 @@ enum class OpKind : uint8_t {
   kVecWrite,    ///< Pops y then x into vector variable `index`.
   kLabelCall,   ///< Calls the constant, valid address `value`.
   kPrim,        ///< Primitive `word`, compiled inline.
-  kPure,        ///< Pure numeric word `pure`, a direct call to its function (grobocode_pure.h); an
-                ///< error leaves the instruction to the interpreter, which raises it.
+  kPure,        ///< Pure word `pure` (grobocode_semantics.h): computed inline from its entry when
+                ///< the entry is written over any machine, else a direct call to its function; a
+                ///< number error leaves the instruction to the interpreter, which raises it.
   kHwRead,      ///< Reads implemented scalar hardware `index` through a direct host call.
   kHwWrite,     ///< Writes writable scalar hardware `index` through a direct host call.
   kHwVecRead,   ///< Reads implemented vector hardware `index` through a direct host call.

@@ -1,0 +1,164 @@
+#pragma once
+// Grobocode's pure words (those the word table flags kPure: numbers, comparisons, logic, vectors;
+// specs/grobots-language.md §1.4-§1.6), each written once in grobocode_semantics.def. This header
+// makes each entry a function in chronon::grobocode::semantics, gives executors the compile-time
+// view Word<Prim::Name> and the run-time table of every pure word, and checks the entries against
+// the word table.
+//
+// An executor gets the words' case labels or table rows by defining GROBOCODE_INLINE_WORD and
+// GROBOCODE_CALLED_WORD and including the .def, as this header does.
+
+#include <array>
+#include <cstdint>
+
+#include "chronon/stdlib/grobocode_words.h"
+#include "chronon/stdlib/grobots_number.h"
+#include "chronon/stdlib/grobots_number_ops.h"
+#include "chronon/stdlib/word_lists.h"
+
+namespace chronon::grobocode {
+
+namespace semantics {
+
+namespace g = grobots;
+namespace ops = grobots::ops;
+
+/// Stores a called word's result in `out` (a vector as x then y, rect-to-polar's radius below its
+/// angle). Returns true.
+inline bool put(g::ValueMachine&, g::Fixed r, g::Fixed* out) {
+  out[0] = r;
+  return true;
+}
+inline bool put(g::ValueMachine&, g::FixedVector r, g::Fixed* out) {
+  out[0] = r.x;
+  out[1] = r.y;
+  return true;
+}
+inline bool put(g::ValueMachine&, g::FixedPolar r, g::Fixed* out) {
+  out[0] = r.radius;
+  out[1] = r.angle;
+  return true;
+}
+/// A checked result: stores its value, or returns false with its error in `m.error`.
+template <class T>
+bool put(g::ValueMachine& m, g::Checked<T> r, g::Fixed* out) {
+  if (!r) {
+    m.error = r.error();
+    return false;
+  }
+  return put(m, r.value(), out);
+}
+
+/// The vector whose x is in[0] and y in[1].
+inline g::FixedVector vec(const g::Fixed* in) { return g::FixedVector{in[0], in[1]}; }
+
+// Each entry as a function: semantics::Add(m, in, out), ...
+#define GROBOCODE_INLINE_WORD(Name, ...) \
+  template <class M>                     \
+  bool Name([[maybe_unused]] M& m, [[maybe_unused]] const typename M::Cell* in, typename M::Cell* out) __VA_ARGS__
+#define GROBOCODE_CALLED_WORD(Name, ...) \
+  inline bool Name([[maybe_unused]] g::ValueMachine& m, const g::Fixed* in, g::Fixed* out) __VA_ARGS__
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+
+}  // namespace semantics
+
+/// The compile-time view of a pure word: Word<Prim::Add>::apply(m, in, out) runs its entry on
+/// machine `m`; kInline tells whether the entry is written over any machine (native code computes
+/// it inline) or on values only (native code calls it). Defined for the kPure words only.
+template <Prim P>
+struct Word;
+
+#define GROBOCODE_INLINE_WORD(Name, ...)                                         \
+  template <>                                                                    \
+  struct Word<Prim::Name> {                                                      \
+    static constexpr bool kInline = true;                                        \
+    template <class M>                                                           \
+    static bool apply(M& m, const typename M::Cell* in, typename M::Cell* out) { \
+      return semantics::Name(m, in, out);                                        \
+    }                                                                            \
+  };
+#define GROBOCODE_CALLED_WORD(Name, ...)                                                         \
+  template <>                                                                                    \
+  struct Word<Prim::Name> {                                                                      \
+    static constexpr bool kInline = false;                                                       \
+    static bool apply(grobots::ValueMachine& m, const grobots::Fixed* in, grobots::Fixed* out) { \
+      return semantics::Name(m, in, out);                                                        \
+    }                                                                                            \
+  };
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+
+/// The cells a primitive pops and pushes, from its effect in the word table.
+constexpr int32_t popsOf(Prim p) { return kPrimitives[static_cast<size_t>(p)].parsed.popCells(); }
+constexpr int32_t pushesOf(Prim p) { return kPrimitives[static_cast<size_t>(p)].parsed.pushCells(); }
+
+/// A pure word on values: reads the cells it pops from `in` (deepest first) and writes the cells it
+/// pushes to `out` (deepest first). Returns true, or false with `error` set to the number error the
+/// word raises (kOverflow, kDivisionByZero, ...); `out` is then unspecified. Never touches anything
+/// else, so running it twice gives the same result.
+using PureFunction = bool (*)(const grobots::Fixed* in, grobots::Fixed* out, grobots::NumberError& error);
+
+/// Word<P> on values as a PureFunction.
+template <Prim P>
+bool onValues(const grobots::Fixed* in, grobots::Fixed* out, grobots::NumberError& error) {
+  grobots::ValueMachine m;
+  if (Word<P>::apply(m, in, out)) [[likely]]
+    return true;
+  error = m.error;
+  return false;
+}
+
+/// One pure word, as executors that choose at run time see it.
+struct PureWord {
+  Prim prim;              ///< The word.
+  int32_t pops;           ///< Cells it pops (its effect's popCells()).
+  int32_t pushes;         ///< Cells it pushes (its effect's pushCells()).
+  PureFunction function;  ///< What it computes, on values.
+  bool inlined;           ///< Word<prim>::kInline: native code computes it inline.
+  const char* name;       ///< Its entry's name in grobocode_semantics.def ("Sqrt").
+};
+
+/// Every pure word, in the word table's order.
+inline constexpr std::array kPureWords{
+#define GROBOCODE_INLINE_WORD(Name, ...) \
+  PureWord{Prim::Name, popsOf(Prim::Name), pushesOf(Prim::Name), &onValues<Prim::Name>, true, #Name},
+#define GROBOCODE_CALLED_WORD(Name, ...) \
+  PureWord{Prim::Name, popsOf(Prim::Name), pushesOf(Prim::Name), &onValues<Prim::Name>, false, #Name},
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+};
+
+namespace detail {
+#define GROBOCODE_INLINE_WORD(Name, ...) Prim::Name,
+#define GROBOCODE_CALLED_WORD(Name, ...) Prim::Name,
+inline constexpr Prim kSemanticsListed[] = {
+#include "chronon/vm/grobocode_semantics.def"
+};
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+}  // namespace detail
+
+// A word that the table flags kPure without an entry, or an entry for any other word, fails here.
+static_assert(listsExactly(
+                  detail::kSemanticsListed, kPrimitives, [](const PrimitiveInfo& p) { return p.prim; },
+                  [](const PrimitiveInfo& p) { return p.has(kPure); }),
+              "grobocode_semantics.def and the word table's kPure flags name different words");
+// Every pure word has a fixed effect that fits the executors' scratch cells.
+static_assert(
+    [] {
+      for (const PureWord& w : kPureWords)
+        if (kPrimitives[static_cast<size_t>(w.prim)].parsed.variable || w.pops > kMaxEffectItems * 2 ||
+            w.pushes > kMaxEffectItems * 2)
+          return false;
+      return true;
+    }(),
+    "a pure word has a variable effect or more cells than kMaxEffectItems allows");
+
+/// The pure word `prim`, or nullptr when `prim` is not one.
+const PureWord* findPure(Prim prim);
+
+}  // namespace chronon::grobocode
