@@ -56,10 +56,10 @@ Pair pairFor(int value, const Cell& next, int size) {
   if (next.op == Op::Jump && address) return Pair::kJump;
   if (next.op == Op::If && address) return Pair::kIf;
   if (next.op == Op::Ifg && address) return Pair::kIfg;
-  if (next.op == Op::Add) return Pair::kAdd;
-  if (next.op == Op::Subtract) return Pair::kSubtract;
-  if (next.op == Op::Less) return Pair::kLess;
-  if (next.op == Op::Greater) return Pair::kGreater;
+#define CHRONON_PAIR_FOR(Name) \
+  if (next.op == Op::Name) return Pair::k##Name;
+  CHRONON_ROBOTALK_CONSTANT_PAIRS(CHRONON_PAIR_FOR)
+#undef CHRONON_PAIR_FOR
   return Pair::kNone;
 }
 

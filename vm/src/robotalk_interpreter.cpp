@@ -7,11 +7,12 @@
 
 #include "chronon/vm/robotalk_interpreter.h"
 
+#include <array>
 #include <cstddef>
 #include <optional>
 
 #include "chronon/stdlib/robotalk_words.h"
-#include "robotalk_math_words.h"
+#include "chronon/vm/robotalk_semantics.h"
 
 namespace chronon::vm {
 
@@ -23,9 +24,6 @@ using robotalk::Reg;
 // The quoted-register block (specs/robowar.md §3.3): 20300 + index for index 0-99.
 constexpr int kFirstQuoted = robotalk::kRegisterBase;
 constexpr int kLastQuoted = robotalk::kRegisterBase + 99;
-
-// Bounds of + - * results (specs/robowar.md §3.3).
-constexpr int kMaxValue = robotalk::kMaxLiteral;
 
 // The messages of the original, letter for letter (docs/robowar-arena.md "Run-time error messages").
 constexpr const char* kStackUnderflow = "Stack underflow";
@@ -60,8 +58,6 @@ constexpr bool isProbeRegister(int index) {
   }
   return false;
 }
-
-constexpr int16_t flag(bool value) { return value ? 1 : 0; }
 
 // The program counter and stack pointer of a run. They live in locals of loop() (registers): only
 // the brain's copies are seen outside the loop, so the loop writes them back (flushTo) before it
@@ -160,13 +156,50 @@ template <class F>
   return error;
 }
 
-// Replaces the top two cells (a below b) with f(a, b), or reports an underflow.
-template <class F>
-[[gnu::always_inline]] inline const char* binary(int16_t* stack, Registers& r, F f) {
-  if (r.sp < 2) return kStackUnderflow;
-  stack[r.sp - 2] = f(stack[r.sp - 2], stack[r.sp - 1]);
-  --r.sp;
+// The message of a pure operator's error, letter for letter.
+const char* messageOf(robotalk::WordError error) {
+  switch (error) {
+    case robotalk::WordError::kOutOfBounds: return kOutOfBounds;
+    case robotalk::WordError::kDivisionByZero: return kDivisionByZero;
+    case robotalk::WordError::kModByZero: return kModByZero;
+    case robotalk::WordError::kNegativeRoot: return kNegativeRoot;
+    case robotalk::WordError::kBadArccos: return kBadArccos;
+    case robotalk::WordError::kBadArcsin: return kBadArcsin;
+  }
+  return kUnidentified;
+}
+
+// A pure operator: its entry (robotalk_semantics.def) on the top cells, which it replaces with its
+// results, or the underflow or the operator's error, with nothing changed.
+template <Op O>
+[[gnu::always_inline]] inline const char* pureOperator(int16_t* stack, Registers& r) {
+  using W = robotalk::Word<O>;
+  // With no more pushes than pops the operator cannot overflow the stack.
+  static_assert(W::kPushes <= W::kPops && W::kPushes > 0);
+  if (r.sp < W::kPops) return kStackUnderflow;
+  const int base = r.sp - W::kPops;
+  std::array<int16_t, W::kPushes> out;
+  robotalk::ValueMachine m;
+  if (!W::apply(m, stack + base, out.data())) [[unlikely]]
+    return messageOf(m.error);
+  for (int i = 0; i < W::kPushes; ++i) stack[base + i] = out[static_cast<size_t>(i)];
+  r.sp = base + W::kPushes;
   return nullptr;
+}
+
+// The operator O of a push-operator pair (CHRONON_ROBOTALK_CONSTANT_PAIRS) on the top two cells, the
+// pushed one on top. Returns false, with nothing changed, when it would fail.
+template <Op O>
+[[gnu::always_inline]] inline bool pairedOperator(int16_t* stack, Registers& r) {
+  using W = robotalk::Word<O>;
+  static_assert(W::kPops == 2 && W::kPushes == 1);
+  if (r.sp < 2) return false;
+  std::array<int16_t, 1> out;
+  robotalk::ValueMachine m;
+  if (!W::apply(m, stack + r.sp - 2, out.data())) return false;
+  stack[--r.sp - 1] = out[0];
+  ++r.pc;
+  return true;
 }
 
 // Executes the operator of `cell` (r.pc already points past it) on the stack in `stack`. Returns
@@ -177,87 +210,14 @@ template <class F>
   int& sp = r.sp;
   int& pc = r.pc;
   switch (cell.op) {
-    case Op::Add:
-    case Op::Subtract:
-    case Op::Multiply: {
-      if (sp < 2) return kStackUnderflow;
-      const int b = stack[sp - 1];
-      const int a = stack[sp - 2];
-      const int value = cell.op == Op::Add ? a + b : cell.op == Op::Subtract ? a - b : a * b;
-      if (value > kMaxValue || value < -kMaxValue) return kOutOfBounds;
-      stack[--sp - 1] = static_cast<int16_t>(value);
-      return nullptr;
-    }
-    case Op::Divide:
-    case Op::Mod: {
-      if (sp < 2) return kStackUnderflow;
-      const int b = stack[sp - 1];
-      const int a = stack[sp - 2];
-      if (b == 0) return cell.op == Op::Divide ? kDivisionByZero : kModByZero;
-      // C semantics: the quotient truncates toward zero and the remainder takes the dividend's sign.
-      const int value = cell.op == Op::Divide ? a / b : a % b;
-      stack[--sp - 1] = static_cast<int16_t>(value);
-      return nullptr;
-    }
-    case Op::Greater: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a > b); });
-    case Op::Less: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a < b); });
-    case Op::Equal: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a == b); });
-    case Op::NotEqual: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a != b); });
-    case Op::And: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a != 0 && b != 0); });
-    case Op::Or: return binary(stack, r, [](int16_t a, int16_t b) { return flag(a != 0 || b != 0); });
-    case Op::Xor: return binary(stack, r, [](int16_t a, int16_t b) { return flag((a != 0) != (b != 0)); });
-    case Op::Max: return binary(stack, r, [](int16_t a, int16_t b) { return a > b ? a : b; });
-    case Op::Min: return binary(stack, r, [](int16_t a, int16_t b) { return a < b ? a : b; });
-    case Op::Chs:
-    case Op::Abs:
-    case Op::Not: {
-      if (sp < 1) return kStackUnderflow;
-      const int a = stack[sp - 1];
-      const int value = cell.op == Op::Chs ? -a : cell.op == Op::Abs ? (a < 0 ? -a : a) : flag(a == 0);
-      stack[sp - 1] = static_cast<int16_t>(value);
-      return nullptr;
-    }
-    case Op::Sqrt: {
-      if (sp < 1) return kStackUnderflow;
-      const int a = stack[sp - 1];
-      if (a < 0) return kNegativeRoot;
-      stack[sp - 1] = static_cast<int16_t>(detail::sqrtWord(a));
-      return nullptr;
-    }
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tan:
-    case Op::Arctan:
-    case Op::Dist: {
-      if (sp < 2) return kStackUnderflow;
-      const int b = stack[sp - 1];
-      const int a = stack[sp - 2];
-      int value = 0;
-      if (cell.op == Op::Sin) {
-        value = detail::sinWord(a, b);
-      } else if (cell.op == Op::Cos) {
-        value = detail::cosWord(a, b);
-      } else if (cell.op == Op::Tan) {
-        value = detail::tanWord(a, b);
-      } else if (cell.op == Op::Arctan) {
-        value = detail::arctanWord(a, b);
-      } else {
-        value = detail::distWord(a, b);
-      }
-      stack[--sp - 1] = static_cast<int16_t>(value);
-      return nullptr;
-    }
-    case Op::Arccos:
-    case Op::Arcsin: {
-      if (sp < 2) return kStackUnderflow;
-      const int b = stack[sp - 1];
-      const int a = stack[sp - 2];
-      const bool isCos = cell.op == Op::Arccos;
-      const std::optional<int> value = isCos ? detail::arccosWord(a, b) : detail::arcsinWord(a, b);
-      if (!value) return isCos ? kBadArccos : kBadArcsin;
-      stack[--sp - 1] = static_cast<int16_t>(*value);
-      return nullptr;
-    }
+    // The pure operators, each computed by its one entry in robotalk_semantics.def.
+#define ROBOTALK_INLINE_WORD(Name, ...) \
+  case Op::Name:                        \
+    return pureOperator<Op::Name>(stack, r);
+#define ROBOTALK_CALLED_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
     case Op::Store: {
       if (sp < 2) return kStackUnderflow;
       const int code = stack[sp - 1];
@@ -469,24 +429,10 @@ template <class F>
       pc = value;
       return true;
     }
-    case Pair::kAdd:
-    case Pair::kSubtract: {
-      if (sp < 2) return false;
-      const int a = stack[sp - 2];
-      const int sum = cell.pair == Pair::kAdd ? a + value : a - value;
-      if (sum > kMaxValue || sum < -kMaxValue) return false;
-      stack[--sp - 1] = static_cast<int16_t>(sum);
-      ++pc;
-      return true;
-    }
-    case Pair::kLess:
-    case Pair::kGreater: {
-      if (sp < 2) return false;
-      const int a = stack[sp - 2];
-      stack[--sp - 1] = flag(cell.pair == Pair::kLess ? a < value : a > value);
-      ++pc;
-      return true;
-    }
+#define CHRONON_PAIR_CASE(Name) \
+  case Pair::k##Name: return pairedOperator<Op::Name>(stack, r);
+      CHRONON_ROBOTALK_CONSTANT_PAIRS(CHRONON_PAIR_CASE)
+#undef CHRONON_PAIR_CASE
   }
   return false;
 }

@@ -1,6 +1,6 @@
 // Floating-point RoboTalk words (specs/robowar.md §4; docs/robowar-arena.md "Interpreter").
 
-#include "robotalk_math_words.h"
+#include "chronon/vm/robotalk_math_words.h"
 
 #include <array>
 #include <cmath>

@@ -123,7 +123,6 @@ class Lowering : LoweringBase {
   Value* hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at);
   // A pure word (grobocode_semantics.h): its entry inline (lowerWord), or a call to its function.
   void lowerPure(const Op& op);
-  struct IrMachine;
   template <Prim P>
   void lowerWord();
   void lowerShared(Inline word);
@@ -550,42 +549,6 @@ Value* Lowering::hostCall(llvm::Function* callee, std::initializer_list<Value*> 
   return r;
 }
 
-// The machine of grobots_number_ops.h in native code: each operation emits its instruction at the
-// insertion point, and a failed `require` leaves the instruction to the interpreter (deopt).
-struct Lowering::IrMachine {
-  using Cell = Value*;
-  using Wide = Value*;
-  using Flag = Value*;
-  Lowering& l;
-
-  Cell cell(int32_t raw) { return l.c32(raw); }
-  Wide wide(int64_t value) { return l.b_.getInt64(static_cast<uint64_t>(value)); }
-  Cell add(Cell a, Cell b) { return l.b_.CreateAdd(a, b); }
-  Cell sub(Cell a, Cell b) { return l.b_.CreateSub(a, b); }
-  Cell bitAnd(Cell a, Cell b) { return l.b_.CreateAnd(a, b); }
-  Cell select(Flag f, Cell a, Cell b) { return l.b_.CreateSelect(f, a, b); }
-  Wide widen(Cell a) { return l.b_.CreateSExt(a, l.b_.getInt64Ty()); }
-  Wide mul(Wide a, Wide b) { return l.b_.CreateMul(a, b); }
-  Wide shiftRight(Wide a, int bits) { return l.b_.CreateAShr(a, static_cast<uint64_t>(bits)); }
-  Wide quotient(Wide a, Wide b) { return l.b_.CreateSDiv(a, b); }
-  Cell narrow(Wide a) { return l.b_.CreateTrunc(a, l.i32()); }
-  // Cells and wide values are both integer Values, so one comparison serves both.
-  Flag equal(Value* a, Value* b) { return l.b_.CreateICmpEQ(a, b); }
-  Flag notEqual(Value* a, Value* b) { return l.b_.CreateICmpNE(a, b); }
-  Flag less(Value* a, Value* b) { return l.b_.CreateICmpSLT(a, b); }
-  Flag greater(Value* a, Value* b) { return l.b_.CreateICmpSGT(a, b); }
-  Flag lessEqual(Value* a, Value* b) { return l.b_.CreateICmpSLE(a, b); }
-  Flag greaterEqual(Value* a, Value* b) { return l.b_.CreateICmpSGE(a, b); }
-  Flag both(Flag a, Flag b) { return l.b_.CreateAnd(a, b); }
-  Flag either(Flag a, Flag b) { return l.b_.CreateOr(a, b); }
-  Flag differ(Flag a, Flag b) { return l.b_.CreateXor(a, b); }
-  Flag negation(Flag a) { return l.b_.CreateNot(a); }
-  bool require(Flag ok, grobots::NumberError) {
-    l.require(ok);
-    return true;
-  }
-};
-
 template <Prim P>
 void Lowering::lowerWord() {
   constexpr int32_t kPops = grobocode::popsOf(P);
@@ -594,7 +557,7 @@ void Lowering::lowerWord() {
   std::array<Value*, kPops> in{};
   for (int32_t i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = cell(d - kPops + i);
   std::array<Value*, kPushes> out{};
-  IrMachine m{*this};
+  IrMachine m{b_, i32(), i64(), [this](Value* ok) { require(ok); }};
   // Always true on this machine: a failed check branched to the deopt exit.
   grobocode::Word<P>::apply(m, in.data(), out.data());
   depth_ = d - kPops;

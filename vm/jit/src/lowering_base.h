@@ -100,4 +100,50 @@ class LoweringBase {
   std::vector<llvm::BasicBlock*> headers_;
 };
 
+/// The machine that the languages' word entries (grobocode_semantics.def, robotalk_semantics.def)
+/// and Grobots' arithmetic (grobots_number_ops.h) run on in native code: cells are integers of
+/// `cellType`, wide values of `wideType`, flags i1, and each operation emits its instruction at the
+/// builder's insertion point. A failed `require` calls `onFailure(ok)`, which branches to the
+/// lowering's deopt exit when `ok` is false, and goes on.
+template <class OnFailure>
+struct IrMachine {
+  using Cell = llvm::Value*;  ///< An integer of cellType.
+  using Wide = llvm::Value*;  ///< An integer of wideType.
+  using Flag = llvm::Value*;  ///< An i1.
+  llvm::IRBuilder<>& b;
+  llvm::IntegerType* cellType;
+  llvm::IntegerType* wideType;
+  OnFailure onFailure;
+
+  Cell cell(int64_t v) { return llvm::ConstantInt::get(cellType, static_cast<uint64_t>(v), true); }
+  Wide wide(int64_t v) { return llvm::ConstantInt::get(wideType, static_cast<uint64_t>(v), true); }
+  // Cells and wide values are both integer Values: one operation serves both widths.
+  llvm::Value* add(llvm::Value* a, llvm::Value* c) { return b.CreateAdd(a, c); }
+  llvm::Value* sub(llvm::Value* a, llvm::Value* c) { return b.CreateSub(a, c); }
+  llvm::Value* mul(llvm::Value* a, llvm::Value* c) { return b.CreateMul(a, c); }
+  llvm::Value* quotient(llvm::Value* a, llvm::Value* c) { return b.CreateSDiv(a, c); }
+  llvm::Value* remainder(llvm::Value* a, llvm::Value* c) { return b.CreateSRem(a, c); }
+  llvm::Value* bitAnd(llvm::Value* a, llvm::Value* c) { return b.CreateAnd(a, c); }
+  llvm::Value* shiftRight(llvm::Value* a, int bits) { return b.CreateAShr(a, static_cast<uint64_t>(bits)); }
+  llvm::Value* select(Flag f, llvm::Value* a, llvm::Value* c) { return b.CreateSelect(f, a, c); }
+  Wide widen(Cell a) { return b.CreateSExt(a, wideType); }
+  Cell narrow(Wide a) { return b.CreateTrunc(a, cellType); }
+  Flag equal(llvm::Value* a, llvm::Value* c) { return b.CreateICmpEQ(a, c); }
+  Flag notEqual(llvm::Value* a, llvm::Value* c) { return b.CreateICmpNE(a, c); }
+  Flag less(llvm::Value* a, llvm::Value* c) { return b.CreateICmpSLT(a, c); }
+  Flag greater(llvm::Value* a, llvm::Value* c) { return b.CreateICmpSGT(a, c); }
+  Flag lessEqual(llvm::Value* a, llvm::Value* c) { return b.CreateICmpSLE(a, c); }
+  Flag greaterEqual(llvm::Value* a, llvm::Value* c) { return b.CreateICmpSGE(a, c); }
+  Flag both(Flag a, Flag c) { return b.CreateAnd(a, c); }
+  Flag either(Flag a, Flag c) { return b.CreateOr(a, c); }
+  Flag differ(Flag a, Flag c) { return b.CreateXor(a, c); }
+  Flag negation(Flag a) { return b.CreateNot(a); }
+  /// Always true: a failure branches away in the emitted code. `error` is the interpreter's to raise.
+  template <class Error>
+  bool require(Flag ok, Error) {
+    onFailure(ok);
+    return true;
+  }
+};
+
 }  // namespace chronon::jit::detail

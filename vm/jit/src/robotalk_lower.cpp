@@ -46,7 +46,11 @@ using llvm::BasicBlock;
 using llvm::Value;
 using robotalk::Op;
 
-constexpr int kMaxValue = robotalk::kMaxLiteral;
+// Operator codes run from the table's first to its last (20000-20164); a slot per code.
+constexpr size_t slotOf(robotalk::Op op) {
+  return static_cast<size_t>(op) - static_cast<size_t>(robotalk::kOperators.front().op);
+}
+constexpr size_t kOperatorSlots = slotOf(robotalk::kOperators.back().op) + 1;
 constexpr int32_t kSyncStop = static_cast<int32_t>(vm::Stop::kSync);
 constexpr int32_t kBudgetStop = static_cast<int32_t>(vm::Stop::kBudget);
 constexpr int32_t kErrorStop = static_cast<int32_t>(vm::Stop::kError);
@@ -149,6 +153,9 @@ class Lowering : detail::LoweringBase {
 
   void lowerBlock(const Block& block, BasicBlock* header);
   void lowerPrim(const PlannedOp& op);
+  // A pure operator written over any machine: its entry in robotalk_semantics.def, inline.
+  template <robotalk::Op O>
+  void lowerOperator();
   void lowerBranch(const PlannedOp& op, int at);
   // vm::step runs the instruction at `at` on the brain in memory, with the counters as before it;
   // native code returns its stop, or goes to the dispatch when it did not end at the next
@@ -438,60 +445,39 @@ void Lowering::transfer(int depth, int target, Value* dynamic) {
   b_.CreateBr(dispatch_);
 }
 
+template <robotalk::Op O>
+void Lowering::lowerOperator() {
+  using W = robotalk::Word<O>;
+  const int d = depth_;
+  std::array<Value*, W::kPops> in{};
+  for (int i = 0; i < W::kPops; ++i) in[static_cast<size_t>(i)] = cell(d - W::kPops + i);
+  std::array<Value*, W::kPushes> out{};
+  detail::IrMachine m{b_, i16(), i32(), [this](Value* ok) { require(ok); }};
+  // Always true on this machine: a failed check branched to the deopt exit.
+  W::apply(m, in.data(), out.data());
+  for (int i = 0; i < W::kPushes; ++i) setCell(d - W::kPops + i, out[static_cast<size_t>(i)]);
+  depth_ = d - W::kPops + W::kPushes;
+}
+
 void Lowering::lowerPrim(const PlannedOp& op) {
   const int d = depth_;
-  auto binary = [&](Value* result) {
-    setCell(d - 2, result);
-    depth_ = d - 1;
-  };
   switch (op.word) {
-    case Inline::Add:
-    case Inline::Subtract:
-    case Inline::Multiply: {
-      Value* a = wide(cell(d - 2));
-      Value* bb = wide(cell(d - 1));
-      Value* v = op.word == Inline::Add        ? b_.CreateAdd(a, bb)
-                 : op.word == Inline::Subtract ? b_.CreateSub(a, bb)
-                                               : b_.CreateMul(a, bb);
-      require(b_.CreateAnd(b_.CreateICmpSLE(v, c32(kMaxValue)), b_.CreateICmpSGE(v, c32(-kMaxValue))));
-      binary(narrow(v));
+    case Inline::Pure: {
+      // The lowering of each operator whose entry is written over any machine, by code.
+      using OperatorLowering = void (Lowering::*)();
+      static const std::array<OperatorLowering, kOperatorSlots> kOperatorLowerings = [] {
+        std::array<OperatorLowering, kOperatorSlots> lowerings{};
+#define ROBOTALK_INLINE_WORD(Name, ...) \
+  lowerings[slotOf(robotalk::Op::Name)] = &Lowering::lowerOperator<robotalk::Op::Name>;
+#define ROBOTALK_CALLED_WORD(Name, ...)
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+        return lowerings;
+      }();
+      (this->*kOperatorLowerings[slotOf(op.op)])();
       return;
     }
-    case Inline::Divide:
-    case Inline::Mod: {
-      Value* a = wide(cell(d - 2));
-      Value* bb = wide(cell(d - 1));
-      require(b_.CreateICmpNE(bb, c32(0)));
-      // Both are 16-bit values in 32 bits, so neither the quotient nor the remainder can trap.
-      binary(narrow(op.word == Inline::Divide ? b_.CreateSDiv(a, bb) : b_.CreateSRem(a, bb)));
-      return;
-    }
-    case Inline::Greater: binary(flag(b_.CreateICmpSGT(cell(d - 2), cell(d - 1)))); return;
-    case Inline::Less: binary(flag(b_.CreateICmpSLT(cell(d - 2), cell(d - 1)))); return;
-    case Inline::Equal: binary(flag(b_.CreateICmpEQ(cell(d - 2), cell(d - 1)))); return;
-    case Inline::NotEqual: binary(flag(b_.CreateICmpNE(cell(d - 2), cell(d - 1)))); return;
-    case Inline::And: binary(flag(b_.CreateAnd(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
-    case Inline::Or: binary(flag(b_.CreateOr(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
-    case Inline::Xor: binary(flag(b_.CreateXor(isTrue(cell(d - 2)), isTrue(cell(d - 1))))); return;
-    case Inline::Max: {
-      Value* a = cell(d - 2);
-      Value* bb = cell(d - 1);
-      binary(b_.CreateSelect(b_.CreateICmpSGT(a, bb), a, bb));
-      return;
-    }
-    case Inline::Min: {
-      Value* a = cell(d - 2);
-      Value* bb = cell(d - 1);
-      binary(b_.CreateSelect(b_.CreateICmpSLT(a, bb), a, bb));
-      return;
-    }
-    case Inline::Chs: setCell(d - 1, narrow(b_.CreateSub(c32(0), wide(cell(d - 1))))); return;
-    case Inline::Abs: {
-      Value* a = wide(cell(d - 1));
-      setCell(d - 1, narrow(b_.CreateSelect(b_.CreateICmpSLT(a, c32(0)), b_.CreateSub(c32(0), a), a)));
-      return;
-    }
-    case Inline::Not: setCell(d - 1, flag(b_.CreateICmpEQ(cell(d - 1), c16(0)))); return;
     case Inline::Vrecall: {
       // Out-of-range recalls give 0 (specs/robowar.md §4); the load uses a safe index either way.
       Value* index = wide(cell(d - 1));

@@ -69,9 +69,9 @@ extern "C" int32_t chronon_jit_robotalk_write(NativeContext* context, int32_t re
 
 /// The helpers above, in one list: the JIT binds each under its own name when it is made, and the
 /// lowering declares each with the type of its C++ declaration (CHRONON_JIT_HELPER).
-#define CHRONON_ROBOTALK_JIT_HELPERS(X)                                                     \
-  X(chronon_jit_robotalk_step)                                                              \
-  X(chronon_jit_robotalk_resume) X(chronon_jit_robotalk_until) X(chronon_jit_robotalk_read) \
-      X(chronon_jit_robotalk_write)
+#define CHRONON_ROBOTALK_JIT_HELPERS(X) \
+  X(chronon_jit_robotalk_step)          \
+  X(chronon_jit_robotalk_resume)        \
+  X(chronon_jit_robotalk_until) X(chronon_jit_robotalk_read) X(chronon_jit_robotalk_write)
 
 }  // namespace chronon::jit::robotalk_detail

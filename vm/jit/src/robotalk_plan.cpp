@@ -77,23 +77,15 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
   }
   if (cell.unknown) return stepped;
   switch (cell.op) {
-    case Op::Add: return prim(cell.op, Inline::Add);
-    case Op::Subtract: return prim(cell.op, Inline::Subtract);
-    case Op::Multiply: return prim(cell.op, Inline::Multiply);
-    case Op::Divide: return prim(cell.op, Inline::Divide);
-    case Op::Mod: return prim(cell.op, Inline::Mod);
-    case Op::Greater: return prim(cell.op, Inline::Greater);
-    case Op::Less: return prim(cell.op, Inline::Less);
-    case Op::Equal: return prim(cell.op, Inline::Equal);
-    case Op::NotEqual: return prim(cell.op, Inline::NotEqual);
-    case Op::And: return prim(cell.op, Inline::And);
-    case Op::Or: return prim(cell.op, Inline::Or);
-    case Op::Xor: return prim(cell.op, Inline::Xor);
-    case Op::Max: return prim(cell.op, Inline::Max);
-    case Op::Min: return prim(cell.op, Inline::Min);
-    case Op::Chs: return prim(cell.op, Inline::Chs);
-    case Op::Abs: return prim(cell.op, Inline::Abs);
-    case Op::Not: return prim(cell.op, Inline::Not);
+    // The pure operators (robotalk_semantics.def): those written over any machine inline, the
+    // floating-point ones (written on values only) stepped.
+      // clang-format off
+#define ROBOTALK_INLINE_WORD(Name, ...) case Op::Name: return prim(cell.op, Inline::Pure);
+#define ROBOTALK_CALLED_WORD(Name, ...) case Op::Name: return stepped;
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+      // clang-format on
     case Op::Vrecall: return prim(cell.op, Inline::Vrecall);
     case Op::Print: return prim(cell.op, Inline::Print);
     case Op::Drop: return prim(cell.op, Inline::Drop);
@@ -150,14 +142,6 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
     case Op::Roll:
     case Op::Dropall:
     case Op::End:
-    case Op::Sqrt:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tan:
-    case Op::Arctan:
-    case Op::Dist:
-    case Op::Arccos:
-    case Op::Arcsin:
     case Op::Inton:
     case Op::Intoff:
     case Op::Rti:

@@ -7,30 +7,17 @@
 #include <vector>
 
 #include "chronon/vm/robotalk_bytecode.h"
+#include "chronon/vm/robotalk_semantics.h"
 
 namespace chronon::jit::robotalk_detail {
 
 /// The operators native code computes inline (OpKind::kPrim), named as their robotalk::Op.
-/// `NoEffect` stands for every operator without an effect on the robot (NOP, BEEP, ICON0-9, DEBUG,
-/// SND0-9). The planner's switch over every Op picks these; the lowerer's switch covers exactly them.
+/// `Pure` stands for every operator whose entry in robotalk_semantics.def is written over any
+/// machine (the arithmetic, comparisons and logic): native code computes that entry. `NoEffect`
+/// stands for every operator without an effect on the robot (NOP, BEEP, ICON0-9, DEBUG, SND0-9).
+/// The planner's switch over every Op picks these; the lowerer's switch covers exactly them.
 enum class Inline : uint8_t {
-  Add,
-  Subtract,
-  Multiply,
-  Divide,
-  Mod,
-  Greater,
-  Less,
-  Equal,
-  NotEqual,
-  And,
-  Or,
-  Xor,
-  Max,
-  Min,
-  Chs,
-  Abs,
-  Not,
+  Pure,
   Vrecall,
   Vstore,
   Drop,

@@ -52,7 +52,7 @@ bool put(g::ValueMachine& m, g::Checked<T> r, g::Fixed* out) {
 /// The vector whose x is in[0] and y in[1].
 inline g::FixedVector vec(const g::Fixed* in) { return g::FixedVector{in[0], in[1]}; }
 
-// Each entry as a function: semantics::Add(m, in, out), ...
+// Each entry as a function of the same name: semantics::<Name>(m, in, out).
 #define GROBOCODE_INLINE_WORD(Name, ...) \
   template <class M>                     \
   bool Name([[maybe_unused]] M& m, [[maybe_unused]] const typename M::Cell* in, typename M::Cell* out) __VA_ARGS__
@@ -64,7 +64,7 @@ inline g::FixedVector vec(const g::Fixed* in) { return g::FixedVector{in[0], in[
 
 }  // namespace semantics
 
-/// The compile-time view of a pure word: Word<Prim::Add>::apply(m, in, out) runs its entry on
+/// The compile-time view of a pure word: Word<Prim::Name>::apply(m, in, out) runs its entry on
 /// machine `m`; kInline tells whether the entry is written over any machine (native code computes
 /// it inline) or on values only (native code calls it). Defined for the kPure words only.
 template <Prim P>
@@ -118,7 +118,7 @@ struct PureWord {
   int32_t pushes;         ///< Cells it pushes (its effect's pushCells()).
   PureFunction function;  ///< What it computes, on values.
   bool inlined;           ///< Word<prim>::kInline: native code computes it inline.
-  const char* name;       ///< Its entry's name in grobocode_semantics.def ("Sqrt").
+  const char* name;       ///< Its entry's name in grobocode_semantics.def (its Prim's name).
 };
 
 /// Every pure word, in the word table's order.

@@ -9,6 +9,10 @@
 
 namespace chronon::vm {
 
+/// The pure operators (robotalk_semantics.def, two cells in and one out) that a push of a number
+/// pairs with when it comes right before them (`30 <`, `1 +`).
+#define CHRONON_ROBOTALK_CONSTANT_PAIRS(X) X(Add) X(Subtract) X(Less) X(Greater)
+
 /// What a push does with the operator right after it, when the interpreter runs the two in one turn
 /// of its loop: half of what robots run are pushes, and nearly all of them feed the next operator
 /// (`aim` is `aim' RECALL`, `label IFG` a branch, `30 <` a comparison). decode() sets it where the
@@ -24,10 +28,10 @@ enum class Pair : uint8_t {
   kJump,            ///< An address in the program, then JUMP.
   kIf,              ///< An address in the program, then IF.
   kIfg,             ///< An address in the program, then IFG.
-  kAdd,             ///< A number, then +.
-  kSubtract,        ///< A number, then -.
-  kLess,            ///< A number, then <.
-  kGreater,         ///< A number, then >.
+// k<Name>: a number, then the operator of CHRONON_ROBOTALK_CONSTANT_PAIRS.
+#define CHRONON_ROBOTALK_PAIR_ENUM(Name) k##Name,
+  CHRONON_ROBOTALK_CONSTANT_PAIRS(CHRONON_ROBOTALK_PAIR_ENUM)
+#undef CHRONON_ROBOTALK_PAIR_ENUM
 };
 
 /// One decoded instruction. A push cell has `push` set and pushes `value` (a number, an address or

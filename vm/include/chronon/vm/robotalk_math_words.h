@@ -1,6 +1,7 @@
 #pragma once
 // The numeric words whose results need floating point: SIN, COS, TAN, ARCTAN, ARCCOS, ARCSIN, DIST
-// and SQRT (specs/robowar.md §4; docs/robowar-arena.md "Interpreter"). Internal to the interpreter.
+// and SQRT (specs/robowar.md §4; docs/robowar-arena.md "Interpreter"), which their entries in
+// robotalk_semantics.def call.
 
 #include <optional>
 

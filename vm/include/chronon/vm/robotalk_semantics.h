@@ -1,0 +1,165 @@
+#pragma once
+// RoboTalk's pure operators (those the operator table flags kPure: arithmetic, comparisons, logic
+// and the floating-point words; specs/robowar.md §3.3, §4), each written once in
+// robotalk_semantics.def. This header gives the machine the entries run on in the interpreter, makes
+// each entry a function in chronon::robotalk::semantics, gives executors the compile-time view
+// Word<Op::Name>, and checks the entries against the operator table.
+//
+// An executor gets the operators' case labels by defining ROBOTALK_INLINE_WORD and
+// ROBOTALK_CALLED_WORD and including the .def, as this header does.
+
+#include <cstdint>
+#include <optional>
+
+#include "chronon/stdlib/robotalk_words.h"
+#include "chronon/stdlib/word_lists.h"
+#include "chronon/vm/robotalk_math_words.h"
+
+namespace chronon::robotalk {
+
+/// Why a pure operator kills the robot; the interpreter words each as the original does
+/// (docs/robowar-arena.md "Run-time error messages").
+enum class WordError : uint8_t {
+  kOutOfBounds,     ///< A + - * result outside -19999..19999.
+  kDivisionByZero,  ///< `/` by zero.
+  kModByZero,       ///< MOD by zero.
+  kNegativeRoot,    ///< SQRT of a negative number.
+  kBadArccos,       ///< ARCCOS of a ratio outside -1..1 or undefined.
+  kBadArcsin,       ///< ARCSIN of a ratio outside -1..1 or undefined.
+};
+
+/// The largest magnitude of a + - * result (specs/robowar.md §3.3).
+inline constexpr int kMaxValue = kMaxLiteral;
+
+/// The machine on values: cells are the stack's int16_t, wide values int32_t (any sum, difference
+/// or product of two cells fits), flags bool. `error` holds the WordError of the last failed
+/// `require`. The JIT's machine (vm/jit/src/lowering_base.h, IrMachine) has the same operations.
+struct ValueMachine {
+  using Cell = int16_t;  ///< A stack cell.
+  using Wide = int32_t;  ///< A 32-bit intermediate.
+  using Flag = bool;     ///< A truth value.
+  WordError error{};     ///< Set by a failed `require`.
+
+  static constexpr Cell cell(int v) { return static_cast<Cell>(v); }
+  static constexpr Wide wide(int v) { return v; }
+  static constexpr Wide widen(Cell a) { return a; }
+  // C++20 defines the conversion to int16_t as the modular wrap of the original's 16-bit cells.
+  static constexpr Cell narrow(Wide a) { return static_cast<Cell>(a); }
+  static constexpr Wide add(Wide a, Wide b) { return a + b; }
+  static constexpr Wide sub(Wide a, Wide b) { return a - b; }
+  static constexpr Wide mul(Wide a, Wide b) { return a * b; }
+  static constexpr Wide quotient(Wide a, Wide b) { return a / b; }
+  static constexpr Wide remainder(Wide a, Wide b) { return a % b; }
+  static constexpr Cell select(Flag f, Cell a, Cell b) { return f ? a : b; }
+  static constexpr Wide select(Flag f, Wide a, Wide b) { return f ? a : b; }
+  static constexpr Flag equal(Cell a, Cell b) { return a == b; }
+  static constexpr Flag notEqual(Cell a, Cell b) { return a != b; }
+  static constexpr Flag less(Cell a, Cell b) { return a < b; }
+  static constexpr Flag greater(Cell a, Cell b) { return a > b; }
+  static constexpr Flag less(Wide a, Wide b) { return a < b; }
+  static constexpr Flag lessEqual(Wide a, Wide b) { return a <= b; }
+  static constexpr Flag greaterEqual(Wide a, Wide b) { return a >= b; }
+  static constexpr Flag both(Flag a, Flag b) { return a && b; }
+  static constexpr Flag either(Flag a, Flag b) { return a || b; }
+  static constexpr Flag differ(Flag a, Flag b) { return a != b; }
+  constexpr bool require(Flag ok, WordError e) {
+    if (!ok) [[unlikely]]
+      error = e;
+    return ok;
+  }
+};
+
+/// What several entries share, over a machine M.
+namespace ops {
+
+/// A truth value as a cell: 1 or 0.
+template <class M>
+typename M::Cell truth(M& m, typename M::Flag f) {
+  return m.select(f, m.cell(1), m.cell(0));
+}
+
+/// Whether a cell is true: nonzero.
+template <class M>
+typename M::Flag isTrue(M& m, typename M::Cell a) {
+  return m.notEqual(a, m.cell(0));
+}
+
+/// A + - * result `v` as a cell. Errors: kOutOfBounds outside -19999..19999.
+template <class M>
+bool bounded(M& m, typename M::Wide v, typename M::Cell& out) {
+  if (!m.require(m.both(m.lessEqual(v, m.wide(kMaxValue)), m.greaterEqual(v, m.wide(-kMaxValue))),
+                 WordError::kOutOfBounds))
+    return false;
+  out = m.narrow(v);
+  return true;
+}
+
+}  // namespace ops
+
+namespace semantics {
+
+// Each entry as a function of the same name: semantics::<Name>(m, in, out).
+#define ROBOTALK_INLINE_WORD(Name, ...) \
+  template <class M>                    \
+  bool Name([[maybe_unused]] M& m, [[maybe_unused]] const typename M::Cell* in, typename M::Cell* out) __VA_ARGS__
+#define ROBOTALK_CALLED_WORD(Name, ...) \
+  inline bool Name([[maybe_unused]] ValueMachine& m, const int16_t* in, int16_t* out) __VA_ARGS__
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+
+}  // namespace semantics
+
+/// The compile-time view of a pure operator: Word<Op::Name>::apply(m, in, out) runs its entry on
+/// machine `m`; kInline tells whether the entry is written over any machine (native code computes
+/// it inline) or on values only; kPops and kPushes are its cells from the operator table.
+template <Op O>
+struct Word;
+
+/// The operator table's row of `op`, in a constant expression.
+constexpr const OperatorInfo& operatorRow(Op op) {
+  for (const OperatorInfo& row : kOperators)
+    if (row.op == op) return row;
+  return kOperators[0];
+}
+
+#define ROBOTALK_INLINE_WORD(Name, ...)                                          \
+  template <>                                                                    \
+  struct Word<Op::Name> {                                                        \
+    static constexpr bool kInline = true;                                        \
+    static constexpr int kPops = operatorRow(Op::Name).counts.pops;              \
+    static constexpr int kPushes = operatorRow(Op::Name).counts.pushes;          \
+    template <class M>                                                           \
+    static bool apply(M& m, const typename M::Cell* in, typename M::Cell* out) { \
+      return semantics::Name(m, in, out);                                        \
+    }                                                                            \
+  };
+#define ROBOTALK_CALLED_WORD(Name, ...)                                                                         \
+  template <>                                                                                                   \
+  struct Word<Op::Name> {                                                                                       \
+    static constexpr bool kInline = false;                                                                      \
+    static constexpr int kPops = operatorRow(Op::Name).counts.pops;                                             \
+    static constexpr int kPushes = operatorRow(Op::Name).counts.pushes;                                         \
+    static bool apply(ValueMachine& m, const int16_t* in, int16_t* out) { return semantics::Name(m, in, out); } \
+  };
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+
+namespace detail {
+#define ROBOTALK_INLINE_WORD(Name, ...) Op::Name,
+#define ROBOTALK_CALLED_WORD(Name, ...) Op::Name,
+inline constexpr Op kSemanticsListed[] = {
+#include "chronon/vm/robotalk_semantics.def"
+};
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+}  // namespace detail
+
+// An operator the table flags kPure without an entry, or an entry for any other, fails here.
+static_assert(listsExactly(
+                  detail::kSemanticsListed, kOperators, [](const OperatorInfo& o) { return o.op; },
+                  [](const OperatorInfo& o) { return o.has(kPure); }),
+              "robotalk_semantics.def and the operator table's kPure flags name different operators");
+
+}  // namespace chronon::robotalk
