@@ -3,6 +3,10 @@ add_library(chronon_warnings INTERFACE)
 target_compile_options(chronon_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wimplicit-fallthrough -Wswitch-enum
   -Wno-missing-field-initializers)
+# A switch over an enum that misses a value fails the build, whatever CHRONON_WERROR says: the word
+# tables reach the interpreters, planners and lowerings as exhaustive switches (docs/architecture.md,
+# "How to add a word"), so a word added to a table without its case must not build.
+target_compile_options(chronon_warnings INTERFACE -Werror=switch -Werror=switch-enum)
 # GCC 12 at -O3 takes a string literal joined in front of a temporary std::string for an
 # overlapping memcpy of 2^63 bytes (GCC bug 105329; Debian 12's GCC 12.2 prints about fifty of them
 # in a Release build). The other build types, -O2 ones included, keep -Wrestrict.
