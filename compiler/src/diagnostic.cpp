@@ -1,6 +1,9 @@
 #include "chronon/compiler/diagnostic.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace chronon {
 
@@ -34,10 +37,50 @@ std::string_view severityName(Severity severity) {
   return "error";
 }
 
+namespace {
+
+// A registered language's codes and the prefix they are printed with.
+struct DiagBlock {
+  uint16_t first = 0;
+  uint16_t last = 0;
+  std::string prefix;
+};
+
+// Made on first use, so that a registration during static initialisation finds it.
+std::vector<DiagBlock>& registeredBlocks() {
+  static std::vector<DiagBlock> blocks;
+  return blocks;
+}
+
+}  // namespace
+
+void registerDiagnosticBlock(uint16_t first, uint16_t last, std::string_view prefix) {
+  const std::string range = std::to_string(first) + "-" + std::to_string(last);
+  if (first < kFirstRegisteredCode || first > last)
+    throw std::invalid_argument("diagnostic codes " + range + ": not a range from " +
+                                std::to_string(kFirstRegisteredCode) + " up");
+  const bool letters = !prefix.empty() && prefix.size() <= 4 &&
+                       std::all_of(prefix.begin(), prefix.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  if (!letters || prefix == "RT" || prefix == "GB" || prefix == "RL")
+    throw std::invalid_argument("diagnostic codes " + range + ": the prefix '" + std::string(prefix) +
+                                "' is not 1 to 4 upper-case letters of no built-in block");
+  for (const DiagBlock& block : registeredBlocks()) {
+    if (first <= block.last && block.first <= last)
+      throw std::invalid_argument("diagnostic codes " + range + ": they overlap " + block.prefix + "'s");
+  }
+  registeredBlocks().push_back(DiagBlock{first, last, std::string(prefix)});
+}
+
 std::string codeName(DiagCode code) {
-  // The 6xx block belongs to Grobocode side files, the 7xx block to the Robbie Language; every other
-  // code to RoboTalk and the shared input checks, which RoboTalk users met first.
+  // The 6xx block belongs to Grobocode side files, the 7xx block to the Robbie Language, registered
+  // blocks to their languages; every other code to RoboTalk and the shared input checks, which
+  // RoboTalk users met first.
   const auto number = static_cast<unsigned>(code);
+  if (number >= kFirstRegisteredCode) {
+    for (const DiagBlock& block : registeredBlocks()) {
+      if (number >= block.first && number <= block.last) return block.prefix + std::to_string(number);
+    }
+  }
   const char* prefix = number >= 600 && number < 700 ? "GB" : number >= 700 && number < 800 ? "RL" : "RT";
   return prefix + std::to_string(number);
 }

@@ -4,8 +4,13 @@
 #include <array>
 #include <cctype>
 #include <cstddef>
+#include <deque>
 #include <filesystem>
+#include <limits>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 namespace chronon {
 
@@ -42,54 +47,86 @@ constexpr bool isLowerName(std::string_view text, bool dotFirst) {
   return true;
 }
 
-// Every name and extension is written as the lookups compare it, the prompt name is one the REPL
-// accepts back, and no name or extension belongs to two languages (the lookups take the first).
+// Every name and extension is written as the lookups compare it, and the prompt name is one the
+// REPL accepts back.
+constexpr bool rowWellFormed(const LanguageInfo& row) {
+  if (!isLowerName(row.key, false) || row.extensions.empty()) return false;
+  bool promptNamed = row.promptName == row.key;
+  for (const std::string_view alias : row.aliases) {
+    if (!isLowerName(alias, false)) return false;
+    promptNamed = promptNamed || row.promptName == alias;
+  }
+  if (!promptNamed) return false;
+  for (const std::string_view extension : row.extensions) {
+    if (!isLowerName(extension, true)) return false;
+  }
+  return true;
+}
+
 constexpr bool namesWellFormed() {
   for (const LanguageInfo& row : kLanguages) {
-    if (!isLowerName(row.key, false) || row.extensions.empty()) return false;
-    bool promptNamed = row.promptName == row.key;
-    for (const std::string_view alias : row.aliases) {
-      if (!isLowerName(alias, false)) return false;
-      promptNamed = promptNamed || row.promptName == alias;
+    if (!rowWellFormed(row)) return false;
+  }
+  return true;
+}
+
+// A row's names, the key first and then the aliases, by index.
+constexpr size_t nameCount(const LanguageInfo& row) { return 1 + row.aliases.size(); }
+constexpr std::string_view nameAt(const LanguageInfo& row, size_t i) { return i == 0 ? row.key : row.aliases[i - 1]; }
+
+// True when no name or extension of `a` is one of `b`'s; when `a` and `b` are one row, when none
+// appears twice in it. The lookups take the first row that matches, so a shared one would hide a row.
+constexpr bool apart(const LanguageInfo& a, const LanguageInfo& b, bool sameRow) {
+  for (size_t i = 0; i < nameCount(a); ++i) {
+    for (size_t j = sameRow ? i + 1 : 0; j < nameCount(b); ++j) {
+      if (nameAt(a, i) == nameAt(b, j)) return false;
     }
-    if (!promptNamed) return false;
-    for (const std::string_view extension : row.extensions) {
-      if (!isLowerName(extension, true)) return false;
+  }
+  for (size_t i = 0; i < a.extensions.size(); ++i) {
+    for (size_t j = sameRow ? i + 1 : 0; j < b.extensions.size(); ++j) {
+      if (a.extensions[i] == b.extensions[j]) return false;
     }
   }
   return true;
 }
 
 constexpr bool namesDistinct() {
-  std::array<std::string_view, 16> names{};
-  std::array<std::string_view, 16> extensions{};
-  size_t nameCount = 0;
-  size_t extensionCount = 0;
-  for (const LanguageInfo& row : kLanguages) {
-    if (nameCount + 1 + row.aliases.size() > names.size()) return false;
-    if (extensionCount + row.extensions.size() > extensions.size()) return false;
-    names[nameCount++] = row.key;
-    for (const std::string_view alias : row.aliases) names[nameCount++] = alias;
-    for (const std::string_view extension : row.extensions) extensions[extensionCount++] = extension;
-  }
-  for (size_t i = 0; i < nameCount; ++i) {
-    for (size_t j = i + 1; j < nameCount; ++j) {
-      if (names[i] == names[j]) return false;
-    }
-  }
-  for (size_t i = 0; i < extensionCount; ++i) {
-    for (size_t j = i + 1; j < extensionCount; ++j) {
-      if (extensions[i] == extensions[j]) return false;
+  for (size_t i = 0; i < kLanguages.size(); ++i) {
+    for (size_t j = i; j < kLanguages.size(); ++j) {
+      if (!apart(kLanguages[i], kLanguages[j], i == j)) return false;
     }
   }
   return true;
 }
 
-static_assert(kLanguages.size() == static_cast<size_t>(LanguageId::kRobbie) + 1,
-              "one row per LanguageId (kRobbie is the last id)");
+static_assert(kLanguages.size() == kBuiltInLanguageCount, "one row per LanguageId (kRobbie is the last id)");
 static_assert(rowsInIdOrder(), "the rows are in LanguageId order");
 static_assert(namesWellFormed(), "names are lower-case words, extensions a dot and lower-case letters or digits");
 static_assert(namesDistinct(), "no name or extension belongs to two languages");
+
+// The texts of a registered row, owned by the registry; the row's views point into them.
+struct OwnedTexts {
+  std::string key;
+  std::string promptName;
+  std::string displayName;
+  std::string game;
+  std::vector<std::string> aliasTexts;
+  std::vector<std::string> extensionTexts;
+  std::vector<std::string_view> aliases;
+  std::vector<std::string_view> extensions;
+};
+
+// The rows the lookups read: the built-in table's, then the registered ones. Made on first use, so
+// that a registration during static initialisation finds it whatever the order of initialisation.
+struct Registry {
+  std::vector<LanguageInfo> rows{kLanguages.begin(), kLanguages.end()};
+  std::deque<OwnedTexts> texts;  // A deque: adding one never moves the others, which rows view.
+};
+
+Registry& registry() {
+  static Registry instance;
+  return instance;
+}
 
 // The language whose extensions (only the first of each row when `ownOnly`) hold `path`'s extension,
 // taken by std::filesystem's rule (the last component's, from its last dot; a dotfile has none) and
@@ -98,7 +135,7 @@ std::optional<LanguageId> languageByExtension(std::string_view path, bool ownOnl
   std::string extension = std::filesystem::path(path).extension().string();
   if (extension.empty()) return std::nullopt;
   for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const LanguageInfo& row : kLanguages) {
+  for (const LanguageInfo& row : registry().rows) {
     const std::span<const std::string_view> matched = ownOnly ? row.extensions.first(1) : row.extensions;
     if (std::find(matched.begin(), matched.end(), extension) != matched.end()) return row.id;
   }
@@ -107,12 +144,44 @@ std::optional<LanguageId> languageByExtension(std::string_view path, bool ownOnl
 
 }  // namespace
 
-std::span<const LanguageInfo> languages() { return kLanguages; }
+std::span<const LanguageInfo> languages() { return registry().rows; }
 
-const LanguageInfo& languageInfo(LanguageId id) { return kLanguages[static_cast<size_t>(id)]; }
+LanguageId registerLanguage(const LanguageInfo& row) {
+  Registry& r = registry();
+  const std::string key(row.key);
+  if (r.rows.size() > std::numeric_limits<std::underlying_type_t<LanguageId>>::max())
+    throw std::invalid_argument("language '" + key + "': the registry is full");
+  if (!rowWellFormed(row)) {
+    throw std::invalid_argument("language '" + key +
+                                "': names and extensions must be lower-case letters and digits (extensions after a "
+                                "dot), with at least one extension and a prompt name that is the key or an alias");
+  }
+  if (!apart(row, row, true)) throw std::invalid_argument("language '" + key + "': a name or extension is repeated");
+  for (const LanguageInfo& other : r.rows) {
+    if (!apart(row, other, false)) {
+      throw std::invalid_argument("language '" + key + "': a name or extension is " + std::string(other.key) +
+                                  "'s already");
+    }
+  }
+  OwnedTexts& texts = r.texts.emplace_back();
+  texts.key = row.key;
+  texts.promptName = row.promptName;
+  texts.displayName = row.displayName;
+  texts.game = row.game;
+  texts.aliasTexts.assign(row.aliases.begin(), row.aliases.end());
+  texts.extensionTexts.assign(row.extensions.begin(), row.extensions.end());
+  texts.aliases.assign(texts.aliasTexts.begin(), texts.aliasTexts.end());
+  texts.extensions.assign(texts.extensionTexts.begin(), texts.extensionTexts.end());
+  const auto id = static_cast<LanguageId>(r.rows.size());
+  r.rows.push_back(
+      LanguageInfo{id, texts.key, texts.aliases, texts.promptName, texts.displayName, texts.game, texts.extensions});
+  return id;
+}
+
+const LanguageInfo& languageInfo(LanguageId id) { return registry().rows.at(static_cast<size_t>(id)); }
 
 std::optional<LanguageId> languageNamed(std::string_view name) {
-  for (const LanguageInfo& row : kLanguages) {
+  for (const LanguageInfo& row : registry().rows) {
     if (row.key == name) return row.id;
     for (const std::string_view alias : row.aliases) {
       if (alias == name) return row.id;

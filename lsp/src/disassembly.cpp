@@ -1,25 +1,11 @@
-// The `chronon/disassembly` feature: the compiler's listings of a document's current text, made the
-// way cli/cmd_disasm.cpp makes them from a file.
+// The `chronon/disassembly` feature: the listing each language's support makes of a document's
+// current text (LanguageSupport::disassemble), after the checks every document gets.
 
 #include "chronon/lsp/disassembly.h"
 
-#include <optional>
-
-#include "chronon/compiler/grobocode.h"
-#include "chronon/compiler/grobocode_disasm.h"
-#include "chronon/compiler/robbie.h"
-#include "chronon/compiler/robbie_ir.h"
-#include "chronon/compiler/robotalk_assembler.h"
-#include "chronon/compiler/robotalk_disasm.h"
-
 namespace chronon::lsp {
 
-namespace {
-
-// The answer for text with errors: no listing, and the errors as `chronon check` renders them.
-// Warnings and notes of their own are left out: they do not stop `chronon disasm`, and the editor
-// shows them already.
-DisassemblyResult errorsInstead(const SourceFile& file, const std::vector<Diagnostic>& diagnostics) {
+DisassemblyResult noListing(const SourceFile& file, const std::vector<Diagnostic>& diagnostics) {
   DisassemblyResult result;
   std::string rendered;
   for (const Diagnostic& d : diagnostics) {
@@ -32,28 +18,11 @@ DisassemblyResult errorsInstead(const SourceFile& file, const std::vector<Diagno
   return result;
 }
 
-}  // namespace
-
 DisassemblyResult disassembly(const LanguageSupport& language, const SourceFile& file) {
+  // Too large or binary text reaches no frontend, whichever language's it is.
   if (const std::unique_ptr<DocumentAnalysis> rejected = rejectBadInput(file.text()))
-    return errorsInstead(file, rejected->diagnostics());
-  switch (language.language()) {
-    case LanguageId::kGrobocode: {
-      const grobocode::SideResult side = grobocode::compileSide(file);
-      if (side.diagnostics.hasErrors()) return errorsInstead(file, side.diagnostics.all());
-      // Without a type name every type is listed, so there is always a listing.
-      return DisassemblyResult{grobocode::disassembleSide(side.side).value_or(std::string()), 0};
-    }
-    case LanguageId::kRobbie: {
-      const robbie::CompileResult program = robbie::compile(file);
-      if (!program.program) return errorsInstead(file, program.diagnostics.all());
-      return DisassemblyResult{robbie::listing(*program.program), 0};
-    }
-    case LanguageId::kRoboTalk: break;
-  }
-  const robotalk::LoadedRobot robot = robotalk::loadRobotText(file, robotalk::CompileOptions{});
-  if (robot.diagnostics.hasErrors()) return errorsInstead(robot.file, robot.diagnostics.all());
-  return DisassemblyResult{robotalk::disassemble(robot.program, robotalk::DisasmMode::kListing), 0};
+    return noListing(file, rejected->diagnostics());
+  return language.disassemble(file);
 }
 
 }  // namespace chronon::lsp

@@ -38,19 +38,25 @@ std::vector<SourceRange> splitByLine(std::string_view text, SourceRange range);
 std::string lowerCopy(std::string_view text);
 
 /// The LanguageSupport of `language` (the registry's id), whose documents `Analysis` (constructed
-/// from the SourceFile) analyses. Each language support defines one in its own file.
+/// from the SourceFile) analyses and `disassembler` disassembles. Each built-in language support
+/// defines one in its own file.
 template <typename Analysis>
 class SupportFor final : public LanguageSupport {
  public:
-  /// The support of `language`.
-  constexpr explicit SupportFor(LanguageId language) : language_(language) {}
+  /// Makes the listing of a document (LanguageSupport::disassemble).
+  using Disassembler = DisassemblyResult (*)(const SourceFile& file);
+  /// The support of `language`, whose listings `disassembler` makes.
+  constexpr SupportFor(LanguageId language, Disassembler disassembler)
+      : language_(language), disassembler_(disassembler) {}
   LanguageId language() const override { return language_; }
   std::unique_ptr<DocumentAnalysis> analyze(const SourceFile& file) const override {
     return std::make_unique<Analysis>(file);
   }
+  DisassemblyResult disassemble(const SourceFile& file) const override { return disassembler_(file); }
 
  private:
   LanguageId language_;
+  Disassembler disassembler_;
 };
 
 /// Levenshtein distance, capped: returns at most `cap` + 1.

@@ -10,6 +10,7 @@
 
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/grobocode_checker.h"
+#include "chronon/compiler/grobocode_disasm.h"
 #include "chronon/lsp/language.h"
 #include "chronon/stdlib/grobocode_words.h"
 #include "feature_util.h"
@@ -852,10 +853,18 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
   std::vector<std::vector<grobocode::RoutineEffect>> effects_;  // Per type.
 };
 
+// Every type's brain of a side, as `chronon disasm` lists them.
+DisassemblyResult listSide(const SourceFile& file) {
+  const grobocode::SideResult side = grobocode::compileSide(file);
+  if (side.diagnostics.hasErrors()) return noListing(file, side.diagnostics.all());
+  // Without a type name every type is listed, so there is always a listing.
+  return DisassemblyResult{grobocode::disassembleSide(side.side).value_or(std::string()), 0};
+}
+
 }  // namespace
 
 const LanguageSupport& grobocodeSupport() {
-  static const detail::SupportFor<GrobocodeAnalysis> support(LanguageId::kGrobocode);
+  static const detail::SupportFor<GrobocodeAnalysis> support(LanguageId::kGrobocode, listSide);
   return support;
 }
 

@@ -1,7 +1,10 @@
-// Each language's support by its registry id, the token legend, and the analysis of input no
+// The registry of language supports by language id, the token legend, and the analysis of input no
 // frontend should see.
 
 #include <array>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "chronon/compiler/load.h"
 #include "chronon/lsp/language.h"
@@ -39,6 +42,35 @@ class RejectedAnalysis final : public DocumentAnalysis {
   std::vector<Diagnostic> diagnostics_;
 };
 
+// Puts `support` in `table` at its language's id; a language has one support, and only a language
+// of the registry has one.
+void add(std::vector<const LanguageSupport*>& table, const LanguageSupport& support) {
+  const LanguageId language = support.language();
+  const auto index = static_cast<size_t>(language);
+  if (index >= languages().size())
+    throw std::invalid_argument("language support for id " + std::to_string(index) + ": no such language");
+  if (index < table.size() && table[index] != nullptr)
+    throw std::invalid_argument("language support for " + std::string(languageInfo(language).key) +
+                                ": it has one already");
+  if (index >= table.size()) table.resize(index + 1, nullptr);
+  table[index] = &support;
+}
+
+// The supports by language id: entry i is the support of the language whose id has the value i, or
+// nullptr. Made on first use with the built-in three, added as registerLanguageSupport adds the
+// others, so that a registration during static initialisation finds them whatever the order of
+// initialisation.
+std::vector<const LanguageSupport*>& supports() {
+  static std::vector<const LanguageSupport*> table = [] {
+    std::vector<const LanguageSupport*> builtIn;
+    add(builtIn, roboTalkSupport());
+    add(builtIn, grobocodeSupport());
+    add(builtIn, robbieSupport());
+    return builtIn;
+  }();
+  return table;
+}
+
 }  // namespace
 
 std::string_view tokenTypeName(TokenType type) { return kTokenTypeNames[static_cast<size_t>(type)]; }
@@ -47,19 +79,18 @@ std::string_view tokenModifierName(int bit) {
   return bit >= 0 && bit < kTokenModifierCount ? kTokenModifierNames[static_cast<size_t>(bit)] : "";
 }
 
-const LanguageSupport& supportOf(LanguageId language) {
-  switch (language) {
-    case LanguageId::kRoboTalk: return roboTalkSupport();
-    case LanguageId::kGrobocode: return grobocodeSupport();
-    case LanguageId::kRobbie: return robbieSupport();
-  }
-  return roboTalkSupport();
+void registerLanguageSupport(const LanguageSupport& support) { add(supports(), support); }
+
+const LanguageSupport* supportOf(LanguageId language) {
+  const std::vector<const LanguageSupport*>& table = supports();
+  const auto index = static_cast<size_t>(language);
+  return index < table.size() ? table[index] : nullptr;
 }
 
 const LanguageSupport* languageFor(std::string_view languageId, std::string_view fileName) {
   // The client's language id wins; the file name decides only when the id is not ours.
-  if (const std::optional<LanguageId> named = languageNamed(languageId)) return &supportOf(*named);
-  if (const std::optional<LanguageId> byFile = editorLanguageOf(fileName)) return &supportOf(*byFile);
+  if (const std::optional<LanguageId> named = languageNamed(languageId)) return supportOf(*named);
+  if (const std::optional<LanguageId> byFile = editorLanguageOf(fileName)) return supportOf(*byFile);
   return nullptr;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "chronon/compiler/robbie.h"
+#include "chronon/compiler/robbie_ir.h"
 #include "chronon/lsp/language.h"
 #include "chronon/stdlib/robbie_words.h"
 #include "feature_util.h"
@@ -406,10 +407,17 @@ class RobbieAnalysis final : public DocumentAnalysis {
   std::vector<Token> tokens_;
 };
 
+// A program's IR, as `chronon disasm` lists it.
+DisassemblyResult listProgram(const SourceFile& file) {
+  const robbie::CompileResult program = robbie::compile(file);
+  if (!program.program) return noListing(file, program.diagnostics.all());
+  return DisassemblyResult{robbie::listing(*program.program), 0};
+}
+
 }  // namespace
 
 const LanguageSupport& robbieSupport() {
-  static const detail::SupportFor<RobbieAnalysis> support(LanguageId::kRobbie);
+  static const detail::SupportFor<RobbieAnalysis> support(LanguageId::kRobbie, listProgram);
   return support;
 }
 

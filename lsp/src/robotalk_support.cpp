@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <array>
 
+#include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/compiler/robotalk_checker.h"
+#include "chronon/compiler/robotalk_disasm.h"
 #include "chronon/compiler/robotalk_syntax.h"
 #include "chronon/lsp/language.h"
 #include "chronon/stdlib/robotalk_words.h"
@@ -500,10 +502,18 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
   std::vector<Diagnostic> diagnostics_;
 };
 
+// A robot's words in listing mode, made as `chronon disasm` makes them (the RoboWar 5 profile;
+// object-code text is read as words).
+DisassemblyResult listRobot(const SourceFile& file) {
+  const robotalk::LoadedRobot robot = robotalk::loadRobotText(file, robotalk::CompileOptions{});
+  if (robot.diagnostics.hasErrors()) return noListing(robot.file, robot.diagnostics.all());
+  return DisassemblyResult{robotalk::disassemble(robot.program, robotalk::DisasmMode::kListing), 0};
+}
+
 }  // namespace
 
 const LanguageSupport& roboTalkSupport() {
-  static const detail::SupportFor<RoboTalkAnalysis> support(LanguageId::kRoboTalk);
+  static const detail::SupportFor<RoboTalkAnalysis> support(LanguageId::kRoboTalk, listRobot);
   return support;
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -12,6 +13,7 @@
 #include "chronon/compiler/grobocode_checker.h"
 #include "chronon/compiler/grobocode_incremental.h"
 #include "chronon/compiler/load.h"
+#include "chronon/jit/grobocode_jit.h"
 #include "chronon/vm/grobocode_brain.h"
 #include "chronon/vm/grobocode_interpreter.h"
 #include "chronon/vm/grobocode_test_host.h"
@@ -430,7 +432,17 @@ class GrobocodeSession final : public LanguageSession {
     return false;
   }
 
-  void useEngines(const Engines& engines) override { engine_ = engines.grobocode; }
+  bool useEngine(EngineChoice engine, std::string& reason) override {
+    switch (engine) {
+      case EngineChoice::kInterpreter: engine_ = nullptr; return true;
+      case EngineChoice::kJit:
+        // Made at the first `engine jit` and kept: switching back loads and compiles nothing again.
+        if (!jit_) jit_ = jit::GrobocodeJit::create(reason);
+        engine_ = jit_.get();
+        return engine_ != nullptr;
+    }
+    return false;
+  }
 
   void reset() override {
     saved_.reset();
@@ -529,6 +541,7 @@ class GrobocodeSession final : public LanguageSession {
 
   IncrementalBrain code_;
   BrainState state_;
+  std::unique_ptr<jit::GrobocodeJit> jit_;    // Made at the first `engine jit`.
   grobocode::BrainEngine* engine_ = nullptr;  // nullptr: the interpreter.
   grobocode::GrobocodeTestHost host_;
   size_t printedShown_ = 0;

@@ -8,9 +8,6 @@
 #include <chrono>
 #include <cstdio>
 
-#include "chronon/jit/grobocode_jit.h"
-#include "chronon/jit/robbie_jit.h"
-#include "chronon/jit/robotalk_jit.h"
 #include "text.h"
 
 namespace chronon::repl {
@@ -70,33 +67,17 @@ Repl::Repl(Language language) : language_(language) {
 Repl::~Repl() = default;
 
 std::string Repl::applyEngine() {
+  std::string reason;
   if (!wantJit_) {
-    session().useEngines({});
+    session().useEngine(EngineChoice::kInterpreter, reason);  // The interpreter is always there.
     return "engine: interp\n";
   }
-  // Each language's JIT is made at the first `engine jit` in that language and kept for the session.
-  std::string reason;
-  Engines engines;
-  switch (language_) {
-    case Language::kGrobocode:
-      if (!jit_) jit_ = jit::GrobocodeJit::create(reason);
-      engines.grobocode = jit_.get();
-      break;
-    case Language::kRoboTalk:
-      if (!roboTalkJit_) roboTalkJit_ = jit::RoboTalkJit::create(reason);
-      engines.robotalk = roboTalkJit_.get();
-      break;
-    case Language::kRobbie:
-      if (!robbieJit_) robbieJit_ = jit::RobbieJit::create(reason);
-      engines.robbie = robbieJit_.get();
-      break;
-  }
-  if (engines.grobocode == nullptr && engines.robotalk == nullptr && engines.robbie == nullptr) {
+  // The session makes its JIT at the first `engine jit` and keeps it; when it cannot, it stays on
+  // its interpreter.
+  if (!session().useEngine(EngineChoice::kJit, reason)) {
     wantJit_ = false;
-    session().useEngines({});
     return "engine jit: the JIT cannot start (" + reason + "); staying on the interpreter\n";
   }
-  session().useEngines(engines);
   return "engine: jit\n";
 }
 

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <numbers>
 #include <optional>
 #include <set>
@@ -16,6 +17,7 @@
 
 #include "chronon/compiler/load.h"
 #include "chronon/compiler/robbie.h"
+#include "chronon/jit/robbie_jit.h"
 #include "chronon/stdlib/robbie_words.h"
 #include "chronon/vm/robbie_engine.h"
 #include "chronon/vm/robbie_interpreter.h"
@@ -307,8 +309,16 @@ class RobbieSession final : public LanguageSession {
     return false;
   }
 
-  void useEngines(const Engines& engines) override {
-    engine_ = engines.robbie != nullptr ? engines.robbie : &robbie::interpreterEngine();
+  bool useEngine(EngineChoice engine, std::string& reason) override {
+    switch (engine) {
+      case EngineChoice::kInterpreter: engine_ = &robbie::interpreterEngine(); return true;
+      case EngineChoice::kJit:
+        // Made at the first `engine jit` and kept: switching back loads and compiles nothing again.
+        if (!jit_) jit_ = jit::RobbieJit::create(reason);
+        engine_ = jit_ != nullptr ? jit_.get() : &robbie::interpreterEngine();
+        return jit_ != nullptr;
+    }
+    return false;
   }
 
   void reset() override {
@@ -434,6 +444,7 @@ class RobbieSession final : public LanguageSession {
   RoomState savedRoom_;
   robbie::Program program_;
   robbie::MachineState state_;
+  std::unique_ptr<jit::RobbieJit> jit_;                    // Made at the first `engine jit`.
   robbie::Engine* engine_ = &robbie::interpreterEngine();  // The interpreter unless `engine jit`.
   std::string text_;
   uint32_t offset_ = 0;

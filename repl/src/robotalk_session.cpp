@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -16,6 +17,7 @@
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/compiler/robotalk_checker.h"
 #include "chronon/compiler/robotalk_syntax.h"
+#include "chronon/jit/robotalk_jit.h"
 #include "chronon/vm/robotalk_brain.h"
 #include "chronon/vm/robotalk_bytecode.h"
 #include "chronon/vm/robotalk_host.h"
@@ -347,7 +349,17 @@ class RoboTalkSession final : public LanguageSession {
     return true;
   }
 
-  void useEngines(const Engines& engines) override { engine_ = engines.robotalk; }
+  bool useEngine(EngineChoice engine, std::string& reason) override {
+    switch (engine) {
+      case EngineChoice::kInterpreter: engine_ = nullptr; return true;
+      case EngineChoice::kJit:
+        // Made at the first `engine jit` and kept: switching back loads and compiles nothing again.
+        if (!jit_) jit_ = jit::RoboTalkJit::create(reason);
+        engine_ = jit_.get();
+        return engine_ != nullptr;
+    }
+    return false;
+  }
 
   bool set(std::string_view name, std::span<const std::string> values, std::string& out) override {
     const robotalk::RegisterInfo* reg = robotalk::lookupRegister(name);
@@ -447,7 +459,8 @@ class RoboTalkSession final : public LanguageSession {
   std::optional<vm::Brain> saved_;
   robotalk::Program program_;
   vm::Bytecode code_;
-  vm::RoboTalkEngine* engine_ = nullptr;  // nullptr: the interpreter.
+  std::unique_ptr<jit::RoboTalkJit> jit_;  // Made at the first `engine jit`.
+  vm::RoboTalkEngine* engine_ = nullptr;   // nullptr: the interpreter.
   std::string text_;
   uint32_t offset_ = 0;
   int endAddress_ = -1;

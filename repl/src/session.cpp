@@ -1,6 +1,11 @@
-// Language names, the session factory (session.h) and what the sessions share (sessions.h).
+// Language names, the registry of session factories (session.h) and what the sessions share
+// (sessions.h).
 
 #include "chronon/repl/session.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "chronon/compiler/diagnostic.h"
 #include "chronon/compiler/load.h"
@@ -22,13 +27,45 @@ std::vector<std::string_view> languageNames() {
   return names;
 }
 
+namespace {
+
+// Puts `factory` in `table` at `language`'s id; a language has one factory, and only a language of
+// the registry has one.
+void add(std::vector<SessionFactory>& table, Language language, SessionFactory factory) {
+  const auto index = static_cast<size_t>(language);
+  if (index >= languages().size())
+    throw std::invalid_argument("session factory for id " + std::to_string(index) + ": no such language");
+  const std::string key(languageInfo(language).key);
+  if (factory == nullptr) throw std::invalid_argument("session factory for " + key + ": null");
+  if (index < table.size() && table[index] != nullptr)
+    throw std::invalid_argument("session factory for " + key + ": it has one already");
+  if (index >= table.size()) table.resize(index + 1, nullptr);
+  table[index] = factory;
+}
+
+// The factories by language id: entry i makes the sessions of the language whose id has the value
+// i, or is null. Made on first use with the built-in three, added as registerSession adds the
+// others, so that a registration during static initialisation finds them whatever the order of
+// initialisation.
+std::vector<SessionFactory>& factories() {
+  static std::vector<SessionFactory> table = [] {
+    std::vector<SessionFactory> builtIn;
+    add(builtIn, Language::kRoboTalk, makeRoboTalkSession);
+    add(builtIn, Language::kGrobocode, makeGrobocodeSession);
+    add(builtIn, Language::kRobbie, makeRobbieSession);
+    return builtIn;
+  }();
+  return table;
+}
+
+}  // namespace
+
+void registerSession(Language language, SessionFactory factory) { add(factories(), language, factory); }
+
 std::unique_ptr<LanguageSession> makeSession(Language language) {
-  switch (language) {
-    case Language::kGrobocode: return makeGrobocodeSession();
-    case Language::kRoboTalk: return makeRoboTalkSession();
-    case Language::kRobbie: return makeRobbieSession();
-  }
-  return nullptr;
+  const std::vector<SessionFactory>& table = factories();
+  const auto index = static_cast<size_t>(language);
+  return index < table.size() && table[index] != nullptr ? table[index]() : nullptr;
 }
 
 std::optional<SourceFile> readForLoad(const std::string& path, std::string& out) {

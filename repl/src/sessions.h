@@ -1,5 +1,6 @@
 #pragma once
-// The language sessions the REPL has; makeSession (session.h) picks one. Not part of the public API.
+// The built-in language sessions, which session.cpp registers as the factories makeSession
+// (session.h) uses, and what the sessions share. Not part of the public API.
 
 #include <memory>
 #include <optional>

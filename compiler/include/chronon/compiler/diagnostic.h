@@ -2,6 +2,7 @@
 // Diagnostics are values: a stable code, a severity, a byte range, a message, notes and fixes.
 // The compiler collects them and keeps going; the CLI, the language server and the REPL render them.
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,7 +19,10 @@ enum class Severity : uint8_t {
 };
 
 /// Stable diagnostic codes. The text after the code in each comment is the message's gist; the
-/// codes never change meaning once released, so tools and tests can match on them.
+/// codes never change meaning once released, so tools and tests can match on them. A language
+/// registered at run time (chronon/compiler/language.h) has no enumerators here: it uses codes from
+/// kFirstRegisteredCode up, as `static_cast<DiagCode>(n)`, in a block it registers with
+/// registerDiagnosticBlock.
 enum class DiagCode : uint16_t {
   // Input (1xx)
   kFileUnreadable = 100,  ///< The file could not be read.
@@ -124,6 +128,16 @@ enum class DiagCode : uint16_t {
   kRlRoomTooMany = 785,         ///< Room file: more entries than the room allows.
 };
 
+/// The first code a registered language may use: the built-in blocks (1xx to 7xx) all lie below it.
+inline constexpr uint16_t kFirstRegisteredCode = 1000;
+
+/// Gives the codes `first` to `last` (both included) to a language registered at run time: codeName
+/// prints them after `prefix` ("TY" makes code 1000 "TY1000"). Register before use, as the language
+/// itself (chronon/compiler/language.h: not synchronised). Throws std::invalid_argument when `first`
+/// is below kFirstRegisteredCode or above `last`, when the block overlaps one registered before, or
+/// when `prefix` is not 1 to 4 upper-case ASCII letters or is a built-in block's (RT, GB, RL).
+void registerDiagnosticBlock(uint16_t first, uint16_t last, std::string_view prefix);
+
 /// A replacement of `range` by `text`: the edit a quick fix applies.
 struct TextEdit {
   SourceRange range;
@@ -188,7 +202,8 @@ class Diagnostics {
 /// "error", "warning" or "note".
 std::string_view severityName(Severity severity);
 /// The code as printed: "RT200" for RoboTalk and shared codes, "GB600" for the Grobocode 6xx block,
-/// "RL700" for the Robbie Language 7xx block.
+/// "RL700" for the Robbie Language 7xx block, a registered block's prefix and the number for its
+/// codes (registerDiagnosticBlock), and "RT" and the number for any other code.
 std::string codeName(DiagCode code);
 
 /// Renders one diagnostic as `file:line:col: error|warning|note: message [RTnnn]`, followed by its

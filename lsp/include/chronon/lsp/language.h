@@ -1,8 +1,9 @@
 #pragma once
 // The language-support interface: what the server asks of a language, as plain structs in byte
 // ranges (the server converts them to LSP positions). Each language (RoboTalk, Grobocode, the Robbie
-// Language) implements LanguageSupport over its compiler frontend; the server knows languages only
-// through this interface, supportOf() and languageFor().
+// Language, and any language registered at run time) implements LanguageSupport over its compiler
+// frontend and is registered with registerLanguageSupport; the server knows languages only through
+// this interface, supportOf() and languageFor().
 
 #include <cstdint>
 #include <memory>
@@ -140,6 +141,22 @@ struct CodeActionEntry {
   bool preferred = false;
 };
 
+/// What `chronon/disassembly` answers for one document (chronon/lsp/disassembly.h).
+struct DisassemblyResult {
+  /// The listing, byte for byte what `chronon disasm FILE` writes to stdout for the same text; when
+  /// the text has errors, a line saying there is no listing followed by the errors as `chronon
+  /// check` prints them (`file:line:col: error: message [CODE]`, with their notes).
+  std::string text;
+  /// The errors that prevent a listing (the compiler's, which are the ones `chronon disasm` stops
+  /// on); 0 exactly when `text` is a listing.
+  int errors = 0;
+};
+
+/// The answer for a document whose errors prevent a listing: no listing, and the errors among
+/// `diagnostics` rendered against `file` as `chronon check` renders them. Warnings and notes are left
+/// out: they do not stop `chronon disasm`, and the editor shows them already.
+DisassemblyResult noListing(const SourceFile& file, const std::vector<Diagnostic>& diagnostics);
+
 /// A document analysed once (parsed, compiled and checked); every feature reads it. Offsets are
 /// byte offsets into the analysed text.
 class DocumentAnalysis {
@@ -182,6 +199,10 @@ class LanguageSupport {
   virtual LanguageId language() const = 0;
   /// Analyses `file`; never throws on any input.
   virtual std::unique_ptr<DocumentAnalysis> analyze(const SourceFile& file) const = 0;
+  /// The compiled form of `file` as text (what `chronon disasm` prints for a built-in language), or
+  /// noListing(file, errors) when errors prevent one. Called only with text that rejectBadInput
+  /// accepts (disassembly() checks first); never throws on such text.
+  virtual DisassemblyResult disassemble(const SourceFile& file) const = 0;
 };
 
 /// The support for RoboTalk robots (`.rtk`, language id "robotalk").
@@ -190,12 +211,21 @@ const LanguageSupport& roboTalkSupport();
 const LanguageSupport& grobocodeSupport();
 /// The support for Robbie Language programs (`.rl`, language id "robbie", as editors/vscode names it).
 const LanguageSupport& robbieSupport();
-/// The support for `language`: one of the three above.
-const LanguageSupport& supportOf(LanguageId language);
-/// The language of a document: the one its language id names in the registry (languageNamed:
-/// "robotalk", "grobocode", "robbie", or another name of theirs such as "rl"), else the one whose
-/// own extension its file name has in any case (editorLanguageOf: .rtk, .gb, .rl; not .txt). Returns
-/// nullptr when neither names a language of ours.
+/// Makes `support` the one supportOf(support.language()) returns. The built-in three are registered
+/// so before the first lookup; another language registers its support (which must outlive every
+/// lookup: a static object) after registering the language itself (registerLanguage in
+/// chronon/compiler/language.h), before the server runs, under the registry's rule of registering
+/// before use. Throws std::invalid_argument when that language has a support already or is not in the
+/// language registry.
+void registerLanguageSupport(const LanguageSupport& support);
+/// The support registered for `language` (the three above for the built-in languages), or nullptr
+/// when that language has none.
+const LanguageSupport* supportOf(LanguageId language);
+/// The support of a document's language: the one its language id names in the registry
+/// (languageNamed: "robotalk", "grobocode", "robbie", another name of theirs such as "rl", or a
+/// registered language's), else the one whose own extension its file name has in any case
+/// (editorLanguageOf: .rtk, .gb, .rl, not .txt, or a registered language's first). Returns nullptr
+/// when neither names a language of ours, or when the language named has no support.
 const LanguageSupport* languageFor(std::string_view languageId, std::string_view fileName);
 
 /// Analyses a document that no frontend should see: too large or binary. Returns nullptr when

@@ -14,12 +14,6 @@
 
 #include "chronon/repl/session.h"
 
-namespace chronon::jit {
-class GrobocodeJit;
-class RobbieJit;
-class RoboTalkJit;
-}  // namespace chronon::jit
-
 namespace chronon::repl {
 
 /// Most instructions one input may run before the REPL stops it as an endless loop.
@@ -83,14 +77,11 @@ class Repl {
   void stepOnce(std::string& out);
   void abandonStep(std::string& out);
 
-  // Applies the chosen engine to the current session; returns the line to show.
+  // Asks the current session to use the chosen engine; returns the line to show.
   std::string applyEngine();
 
   Language language_;
-  std::map<Language, std::unique_ptr<LanguageSession>> sessions_;
-  std::unique_ptr<jit::GrobocodeJit> jit_;         // Created at the first `engine jit` for Grobocode.
-  std::unique_ptr<jit::RobbieJit> robbieJit_;      // Created at the first `engine jit` for RL.
-  std::unique_ptr<jit::RoboTalkJit> roboTalkJit_;  // Created at the first `engine jit` for RoboTalk.
+  std::map<Language, std::unique_ptr<LanguageSession>> sessions_;  // Each owns its engines.
   bool wantJit_ = false;
   std::string pending_;
   bool stepping_ = false;

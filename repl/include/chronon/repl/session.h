@@ -1,8 +1,8 @@
 #pragma once
 // A language session: everything the REPL needs from one language (DESIGN.md "repl/"). The REPL's
 // commands (repl.h) are written once against this interface; each language implements it over its
-// own compiler, interpreter and test host. Adding a language means adding one implementation and one
-// line in makeSession.
+// own compiler, interpreter (and JIT, where it has one) and test host. Adding a language means adding
+// one implementation and registering its factory (registerSession); makeSession finds it there.
 
 #include <cstdint>
 #include <memory>
@@ -13,9 +13,6 @@
 #include <vector>
 
 #include "chronon/compiler/language.h"
-#include "chronon/vm/grobocode_engine.h"
-#include "chronon/vm/robbie_engine.h"
-#include "chronon/vm/robotalk_engine.h"
 
 namespace chronon::repl {
 
@@ -25,11 +22,10 @@ using Language = LanguageId;
 /// The language the REPL starts in when neither --lang nor a FILE of another language picks one.
 inline constexpr Language kDefaultLanguage = Language::kGrobocode;
 
-/// The engines sessions run code with, one per language; nullptr means that language's interpreter.
-struct Engines {
-  grobocode::BrainEngine* grobocode = nullptr;
-  vm::RoboTalkEngine* robotalk = nullptr;
-  robbie::Engine* robbie = nullptr;
+/// The engines the `engine` command offers (`engine interp|jit`).
+enum class EngineChoice : uint8_t {
+  kInterpreter,  ///< The language's interpreter: every session has one and starts on it.
+  kJit,          ///< The language's LLVM JIT (chronon/jit/), where it has one and it can start.
 };
 
 /// The language named `name`, in any case and with blanks around it ignored: a name the registry
@@ -38,11 +34,11 @@ struct Engines {
 std::optional<Language> parseLanguage(std::string_view name);
 
 /// The name the REPL shows for `language` in prompts and replies: its registry row's promptName
-/// ("grobocode", "robotalk", "rl").
+/// ("grobocode", "robotalk", "rl", or a registered language's).
 std::string_view languageName(Language language);
 
 /// Every language's languageName as the REPL lists them: kDefaultLanguage first, then the others in
-/// the registry's order ("grobocode", "robotalk", "rl").
+/// the registry's order ("grobocode", "robotalk", "rl", then any registered language's).
 std::vector<std::string_view> languageNames();
 
 /// What `prepare` made of an input.
@@ -132,12 +128,25 @@ class LanguageSession {
   /// `reset`: forgets every definition and empties the stacks and the test host.
   virtual void reset() = 0;
 
-  /// `engine`: runs code with this language's member of `engines` (nullptr: the interpreter).
-  virtual void useEngines(const Engines& engines) = 0;
+  /// `engine`: runs code from now on with `engine`, which the session owns (a JIT is made at the
+  /// first choice of it and kept for the session's life). kInterpreter always succeeds. Returns
+  /// false, with why in `reason` (the JIT loader's message, or that the language has no JIT), when the
+  /// JIT cannot start or the language has none; the session then runs on its interpreter.
+  virtual bool useEngine(EngineChoice engine, std::string& reason) = 0;
 };
 
-/// A new session for `language`, or nullptr when the language has no session (every language has
-/// one now; the REPL still handles nullptr for a language added later).
+/// Makes a new session of one language.
+using SessionFactory = std::unique_ptr<LanguageSession> (*)();
+
+/// Makes `factory` the maker of `language`'s sessions for makeSession. The built-in three are
+/// registered so before the first makeSession; another language registers its factory after
+/// registering the language itself (registerLanguage in chronon/compiler/language.h), under the
+/// registry's rule of registering before use. Throws std::invalid_argument when `factory` is null,
+/// or when `language` has a factory already or is not in the language registry.
+void registerSession(Language language, SessionFactory factory);
+
+/// A new session for `language` from its registered factory, or nullptr when the language has none
+/// (every built-in language has one; the REPL says a language without one is not available).
 std::unique_ptr<LanguageSession> makeSession(Language language);
 
 }  // namespace chronon::repl
