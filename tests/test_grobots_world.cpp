@@ -498,3 +498,48 @@ TEST_CASE("A new shot takes a dead one's storage with every field fresh", "[grob
   const std::unique_ptr<gbw::Shot> another = spares.take();
   CHECK(another.get() != storage);
 }
+
+TEST_CASE("The world's host answers every hardware word and every writable variable the tables list",
+          "[grobots-world]") {
+  // The host (arena/src/grobots_host.cpp) picks a word's or a variable's code by comparing it with
+  // each it knows; one it forgets falls through to "illegal or unimplemented instruction" or "tried
+  // to write a read-only variable". Each word and each write runs here once, on a robot with every
+  // component, and must not meet either.
+  const std::string illegal(grobocode::runtimeErrorMessage(grobocode::RuntimeError::kIllegalInstruction));
+  const std::string readOnly(grobocode::runtimeErrorMessage(grobocode::RuntimeError::kReadOnlyWrite));
+  const std::string hardware =
+      "#hardware\nprocessor 50\nenergy 500 100\nsolar-cells 1\neater 1\narmor 100\nrepair-rate 1\n"
+      "engine 0.1\nconstructor 1\nrobot-sensor 20 4\nfood-sensor 20 4\nshot-sensor 20 4\nblaster 10 10 20\n"
+      "grenades 10 10 20\nforce-field 0.1 10\nshield 0.1\nsyphon 1 10\nenemy-syphon 1 10\n";
+  const auto run = [&](const std::string& code) {
+    const Compiled side = compile("#side Probe\n#type p\n" + hardware + "#code\n" + code + "\nstop\n#end\n");
+    const std::vector<std::string> messages = loneRobotMessages(side, 1, 3);
+    for (const std::string& m : messages) {
+      INFO(code << " -> " << m);
+      CHECK(m.find(illegal) == std::string::npos);
+      CHECK(m.find(readOnly) == std::string::npos);
+    }
+  };
+  int words = 0;
+  for (const grobocode::PrimitiveInfo& p : grobocode::kPrimitives) {
+    if (!p.has(grobocode::kHardware)) continue;
+    std::string code;
+    for (int i = 0; i < p.parsed.popCells(); ++i) code += "1 ";
+    run(code + std::string(p.name));
+    ++words;
+  }
+  int writes = 0;
+  for (const grobocode::HardwareInfo& hw : grobocode::kHardwareScalars) {
+    if (!hw.writable()) continue;
+    run("1 " + std::string(hw.name) + "!");
+    ++writes;
+  }
+  for (const grobocode::HardwareInfo& hw : grobocode::kHardwareVectors) {
+    if (!hw.writable()) continue;
+    run("1 1 " + std::string(hw.name) + "!");
+    ++writes;
+  }
+  // The tables' kHardware words and writable variables today: none was skipped.
+  CHECK(words == 21);
+  CHECK(writes == 30);
+}
