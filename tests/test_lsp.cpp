@@ -25,6 +25,7 @@
 #include "chronon/lsp/document.h"
 #include "chronon/lsp/language.h"
 #include "chronon/lsp/server.h"
+#include "test_lsp_harness.h"
 #include "test_support.h"
 
 namespace {
@@ -39,35 +40,7 @@ std::string frame(const std::string& body) {
   return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
 }
 
-// A server whose output is collected in a vector.
-struct Harness {
-  std::vector<json> out;
-  lsp::Server server{[this](const json& message) { out.push_back(message); }};
-
-  json request(int id, const std::string& method, const json& params) {
-    out.clear();
-    server.handle(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}.dump());
-    REQUIRE(out.size() == 1);
-    return out.front();
-  }
-  void notify(const std::string& method, const json& params) {
-    server.handle(json{{"jsonrpc", "2.0"}, {"method", method}, {"params", params}}.dump());
-  }
-  void start() {
-    request(1, "initialize", json{{"processId", nullptr}, {"rootUri", nullptr}, {"capabilities", json::object()}});
-    notify("initialized", json::object());
-  }
-  void open(const std::string& uri, const std::string& language, const std::string& text) {
-    notify("textDocument/didOpen",
-           json{{"textDocument", {{"uri", uri}, {"languageId", language}, {"version", 1}, {"text", text}}}});
-  }
-  json diagnostics() {
-    out.clear();
-    server.publishPending();
-    REQUIRE(out.size() == 1);
-    return out.front()["params"]["diagnostics"];
-  }
-};
+using Harness = chronon::test::LspHarness;
 
 json at(const std::string& uri, int line, int character) {
   return json{{"textDocument", {{"uri", uri}}}, {"position", {{"line", line}, {"character", character}}}};

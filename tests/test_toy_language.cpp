@@ -37,6 +37,7 @@
 #include "chronon/lsp/server.h"
 #include "chronon/repl/repl.h"
 #include "chronon/repl/session.h"
+#include "test_lsp_harness.h"
 
 namespace {
 
@@ -340,37 +341,7 @@ LanguageId toyLanguage() {
   return id;
 }
 
-// A server whose output is collected in a vector (as in tests/test_lsp.cpp).
-struct Harness {
-  std::vector<json> out;
-  lsp::Server server{[this](const json& message) { out.push_back(message); }};
-
-  json request(int id, const std::string& method, const json& params) {
-    out.clear();
-    server.handle(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}.dump());
-    REQUIRE(out.size() == 1);
-    return out.front();
-  }
-  void notify(const std::string& method, const json& params) {
-    server.handle(json{{"jsonrpc", "2.0"}, {"method", method}, {"params", params}}.dump());
-  }
-  void start() {
-    request(1, "initialize", json{{"processId", nullptr}, {"rootUri", nullptr}, {"capabilities", json::object()}});
-    notify("initialized", json::object());
-  }
-  void open(const std::string& uri, const std::string& language, const std::string& text) {
-    notify("textDocument/didOpen",
-           json{{"textDocument", {{"uri", uri}, {"languageId", language}, {"version", 1}, {"text", text}}}});
-  }
-  // The diagnostics published for the one document that changed.
-  json diagnostics() {
-    out.clear();
-    server.publishPending();
-    REQUIRE(out.size() == 1);
-    CHECK(out.front()["method"] == "textDocument/publishDiagnostics");
-    return out.front()["params"]["diagnostics"];
-  }
-};
+using Harness = chronon::test::LspHarness;
 
 json range(int line, int begin, int end) {
   return json{{"start", {{"line", line}, {"character", begin}}}, {"end", {{"line", line}, {"character", end}}}};

@@ -69,4 +69,16 @@ bool touches(SourceRange a, SourceRange b);
 void addCarriedFixes(const std::vector<Diagnostic>& diagnostics, SourceRange range,
                      std::vector<CodeActionEntry>& actions);
 
+/// The code actions for `range`: the fixes the diagnostics carry (addCarriedFixes), then what
+/// `more(i, diagnostic, actions)` adds for each diagnostic i that touches `range`, in order.
+template <class More>
+std::vector<CodeActionEntry> codeActionsFor(const std::vector<Diagnostic>& diagnostics, SourceRange range, More more) {
+  std::vector<CodeActionEntry> actions;
+  addCarriedFixes(diagnostics, range, actions);
+  for (size_t i = 0; i < diagnostics.size(); ++i) {
+    if (touches(diagnostics[i].range, range)) more(i, diagnostics[i], actions);
+  }
+  return actions;
+}
+
 }  // namespace chronon::lsp::detail

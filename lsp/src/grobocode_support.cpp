@@ -456,15 +456,11 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
   std::vector<TextEdit> format() const override { return detail::trimTrailingBlanks(file_.text()); }
 
   std::vector<CodeActionEntry> codeActions(SourceRange range) const override {
-    std::vector<CodeActionEntry> actions;
-    detail::addCarriedFixes(diagnostics_, range, actions);
-    for (size_t i = 0; i < diagnostics_.size(); ++i) {
-      const Diagnostic& d = diagnostics_[i];
-      if (!detail::touches(d.range, range)) continue;
-      if (d.code == DiagCode::kGbUndefinedSymbol) undefinedFixes(i, actions);
-      if (d.code == DiagCode::kGbCompileStackLeft) closeFix(i, actions);
-    }
-    return actions;
+    return detail::codeActionsFor(diagnostics_, range,
+                                  [&](size_t i, const Diagnostic& d, std::vector<CodeActionEntry>& actions) {
+                                    if (d.code == DiagCode::kGbUndefinedSymbol) undefinedFixes(i, actions);
+                                    if (d.code == DiagCode::kGbCompileStackLeft) closeFix(i, actions);
+                                  });
   }
 
  private:

@@ -319,15 +319,12 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
   std::vector<TextEdit> format() const override { return detail::trimTrailingBlanks(file_.text()); }
 
   std::vector<CodeActionEntry> codeActions(SourceRange range) const override {
-    std::vector<CodeActionEntry> actions;
-    detail::addCarriedFixes(diagnostics_, range, actions);
-    for (size_t i = 0; i < diagnostics_.size(); ++i) {
-      const Diagnostic& d = diagnostics_[i];
-      if (!detail::touches(d.range, range)) continue;
-      if (d.code == DiagCode::kStoreWithoutVariable) quoteBeforeStore(i, actions);
-      if (d.code == DiagCode::kUnknownToken || d.code == DiagCode::kUndefinedLabel) suggestNames(i, actions);
-    }
-    return actions;
+    return detail::codeActionsFor(diagnostics_, range,
+                                  [&](size_t i, const Diagnostic& d, std::vector<CodeActionEntry>& actions) {
+                                    if (d.code == DiagCode::kStoreWithoutVariable) quoteBeforeStore(i, actions);
+                                    if (d.code == DiagCode::kUnknownToken || d.code == DiagCode::kUndefinedLabel)
+                                      suggestNames(i, actions);
+                                  });
   }
 
  private:

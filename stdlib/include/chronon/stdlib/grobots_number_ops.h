@@ -26,16 +26,15 @@
 #include <cstdint>
 
 #include "chronon/stdlib/grobots_number.h"
+#include "chronon/stdlib/value_machine.h"
 
 namespace chronon::grobots {
 
-/// The machine on values: cells are Fixed numbers, wide values int64_t, flags bool. `error` holds
-/// the NumberError of the last failed `require`.
-struct ValueMachine {
+/// The machine on values: cells are Fixed numbers, wide values int64_t, flags bool (value_machine.h);
+/// `error` holds the NumberError of the last failed `require`.
+struct ValueMachine : ValueMachineBase<NumberError> {
   using Cell = Fixed;    ///< A number.
   using Wide = int64_t;  ///< A 64-bit intermediate.
-  using Flag = bool;     ///< A truth value.
-  NumberError error{};   ///< Set by a failed `require`.
 
   static constexpr Cell cell(int32_t raw) { return Fixed::fromRaw(raw); }
   static constexpr Wide wide(int64_t value) { return value; }
@@ -48,30 +47,12 @@ struct ValueMachine {
     return Fixed::fromRaw(static_cast<int32_t>(static_cast<uint32_t>(a.raw()) - static_cast<uint32_t>(b.raw())));
   }
   static constexpr Cell bitAnd(Cell a, Cell b) { return Fixed::fromRaw(a.raw() & b.raw()); }
-  static constexpr Cell select(Flag f, Cell a, Cell b) { return f ? a : b; }
   static constexpr Wide widen(Cell a) { return a.raw(); }
   static constexpr Wide mul(Wide a, Wide b) { return a * b; }
   // C++20 defines >> of a negative value as an arithmetic shift.
   static constexpr Wide shiftRight(Wide a, int bits) { return a >> bits; }
   static constexpr Wide quotient(Wide a, Wide b) { return a / b; }
   static constexpr Cell narrow(Wide a) { return Fixed::fromRaw(static_cast<int32_t>(a)); }
-  static constexpr Flag equal(Cell a, Cell b) { return a == b; }
-  static constexpr Flag notEqual(Cell a, Cell b) { return a != b; }
-  static constexpr Flag less(Cell a, Cell b) { return a < b; }
-  static constexpr Flag greater(Cell a, Cell b) { return a > b; }
-  static constexpr Flag lessEqual(Cell a, Cell b) { return a <= b; }
-  static constexpr Flag greaterEqual(Cell a, Cell b) { return a >= b; }
-  static constexpr Flag lessEqual(Wide a, Wide b) { return a <= b; }
-  static constexpr Flag greaterEqual(Wide a, Wide b) { return a >= b; }
-  static constexpr Flag both(Flag a, Flag b) { return a && b; }
-  static constexpr Flag either(Flag a, Flag b) { return a || b; }
-  static constexpr Flag differ(Flag a, Flag b) { return a != b; }
-  static constexpr Flag negation(Flag a) { return !a; }
-  constexpr bool require(Flag ok, NumberError e) {
-    if (!ok) [[unlikely]]
-      error = e;
-    return ok;
-  }
 };
 
 /// The arithmetic of §1.4 over a machine M (see the file comment). Functions that can fail return

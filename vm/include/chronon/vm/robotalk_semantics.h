@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "chronon/stdlib/robotalk_words.h"
+#include "chronon/stdlib/value_machine.h"
 #include "chronon/stdlib/word_lists.h"
 #include "chronon/vm/robotalk_math_words.h"
 
@@ -32,13 +33,11 @@ enum class WordError : uint8_t {
 inline constexpr int kMaxValue = kMaxLiteral;
 
 /// The machine on values: cells are the stack's int16_t, wide values int32_t (any sum, difference
-/// or product of two cells fits), flags bool. `error` holds the WordError of the last failed
-/// `require`. The JIT's machine (vm/jit/src/lowering_base.h, IrMachine) has the same operations.
-struct ValueMachine {
+/// or product of two cells fits), flags bool (value_machine.h); `error` holds the WordError of the
+/// last failed `require`. The JIT's machine (vm/jit/src/lowering_base.h, IrMachine) has the same operations.
+struct ValueMachine : ValueMachineBase<WordError> {
   using Cell = int16_t;  ///< A stack cell.
   using Wide = int32_t;  ///< A 32-bit intermediate.
-  using Flag = bool;     ///< A truth value.
-  WordError error{};     ///< Set by a failed `require`.
 
   static constexpr Cell cell(int v) { return static_cast<Cell>(v); }
   static constexpr Wide wide(int v) { return v; }
@@ -50,23 +49,6 @@ struct ValueMachine {
   static constexpr Wide mul(Wide a, Wide b) { return a * b; }
   static constexpr Wide quotient(Wide a, Wide b) { return a / b; }
   static constexpr Wide remainder(Wide a, Wide b) { return a % b; }
-  static constexpr Cell select(Flag f, Cell a, Cell b) { return f ? a : b; }
-  static constexpr Wide select(Flag f, Wide a, Wide b) { return f ? a : b; }
-  static constexpr Flag equal(Cell a, Cell b) { return a == b; }
-  static constexpr Flag notEqual(Cell a, Cell b) { return a != b; }
-  static constexpr Flag less(Cell a, Cell b) { return a < b; }
-  static constexpr Flag greater(Cell a, Cell b) { return a > b; }
-  static constexpr Flag less(Wide a, Wide b) { return a < b; }
-  static constexpr Flag lessEqual(Wide a, Wide b) { return a <= b; }
-  static constexpr Flag greaterEqual(Wide a, Wide b) { return a >= b; }
-  static constexpr Flag both(Flag a, Flag b) { return a && b; }
-  static constexpr Flag either(Flag a, Flag b) { return a || b; }
-  static constexpr Flag differ(Flag a, Flag b) { return a != b; }
-  constexpr bool require(Flag ok, WordError e) {
-    if (!ok) [[unlikely]]
-      error = e;
-    return ok;
-  }
 };
 
 /// What several entries share, over a machine M.
