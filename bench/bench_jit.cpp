@@ -46,7 +46,7 @@ namespace fs = std::filesystem;
 namespace gc = chronon::grobocode;
 namespace gb = chronon::arena::grobots;
 namespace rw = chronon::arena::robowar;
-namespace vm = chronon::vm;
+namespace robotalk = chronon::robotalk;
 using chronon::bench::Clock;
 
 using chronon::bench::slurp;
@@ -143,17 +143,18 @@ int32_t memoryOf(const gc::Type& type) {
 }
 
 // A body for the RoboTalk benchmark programs, which use only user variables.
-class IdleHost final : public vm::Host {
+class IdleHost final : public robotalk::Host {
  public:
-  int16_t readRegister(vm::Brain&, chronon::robotalk::Reg) override { return 0; }
-  void writeRegister(vm::Brain&, chronon::robotalk::Reg, int16_t) override {}
+  int16_t readRegister(robotalk::Brain&, chronon::robotalk::Reg) override { return 0; }
+  void writeRegister(robotalk::Brain&, chronon::robotalk::Reg, int16_t) override {}
 };
 
 // Repetitions per second of a RoboTalk benchmark program (10000 S + R) under `engine`, run in calls
 // of 100000 cycles for about `seconds`; `failed` says whether the brain died (a broken benchmark).
-double roboTalkRepsPerSecond(const vm::Bytecode& code, vm::RoboTalkEngine& engine, double seconds, bool& failed) {
+double roboTalkRepsPerSecond(const robotalk::Bytecode& code, robotalk::RoboTalkEngine& engine, double seconds,
+                             bool& failed) {
   IdleHost host;
-  vm::Brain brain;
+  robotalk::Brain brain;
   const auto start = Clock::now();
   double elapsed = 0;
   while (elapsed < seconds && !brain.failed) {
@@ -189,8 +190,8 @@ void benchRoboTalkPrograms(const fs::path& source, double seconds) {
       std::printf("%-10s does not compile\n", name);
       continue;
     }
-    const vm::Bytecode code = vm::decode(robot.program);
-    const vm::Bytecode codeO2 = vm::decode(robot.program);
+    const robotalk::Bytecode code = robotalk::decode(robot.program);
+    const robotalk::Bytecode codeO2 = robotalk::decode(robot.program);
     jit->prepare(code, name);
     jitO2->prepare(codeO2, name);
     // As `chronon tournament --engine jit` sets it up: warmed up until the program is hot and its
@@ -199,19 +200,19 @@ void benchRoboTalkPrograms(const fs::path& source, double seconds) {
     tiered.background = true;
     tiered.hotInstructions = chronon::jit::kDefaultRoboTalkHotCycles;
     std::unique_ptr<chronon::jit::RoboTalkJit> cliJit = chronon::jit::RoboTalkJit::create(reason, tiered);
-    const vm::Bytecode codeCli = vm::decode(robot.program);
+    const robotalk::Bytecode codeCli = robotalk::decode(robot.program);
     cliJit->prepare(codeCli, name);
     cliJit->waitIdle();
     {
       IdleHost host;
-      vm::Brain brain;
+      robotalk::Brain brain;
       int64_t cycles = 0;
       for (int k = 0; k < 1000 && cycles <= tiered.hotInstructions && !brain.failed; ++k)
         cycles += cliJit->run(codeCli, brain, host, 100000).cycles;
       cliJit->waitIdle();
     }
     bool failed[4] = {false, false, false, false};
-    const double interp = roboTalkRepsPerSecond(code, vm::roboTalkInterpreter(), seconds, failed[0]);
+    const double interp = roboTalkRepsPerSecond(code, robotalk::roboTalkInterpreter(), seconds, failed[0]);
     const double native = roboTalkRepsPerSecond(code, *jit, seconds, failed[1]);
     const double nativeO2 = roboTalkRepsPerSecond(codeO2, *jitO2, seconds, failed[2]);
     const double cli = roboTalkRepsPerSecond(codeCli, *cliJit, seconds, failed[3]);
@@ -225,9 +226,10 @@ void benchRoboTalkPrograms(const fs::path& source, double seconds) {
 
 // Cycles per second of a RoboTalk benchmark program under `engine` when every call gets `budget`
 // cycles, as a robot in battle gets its processor speed each chronon; run for about `seconds`.
-double roboTalkCyclesPerSecond(const vm::Bytecode& code, vm::RoboTalkEngine& engine, int budget, double seconds) {
+double roboTalkCyclesPerSecond(const robotalk::Bytecode& code, robotalk::RoboTalkEngine& engine, int budget,
+                               double seconds) {
   IdleHost host;
-  vm::Brain brain;
+  robotalk::Brain brain;
   const auto start = Clock::now();
   double elapsed = 0;
   int64_t cycles = 0;
@@ -260,12 +262,12 @@ void benchRoboTalkTurns(const fs::path& source, double seconds) {
     const chronon::robotalk::LoadedRobot robot =
         chronon::robotalk::loadRobot(path.string(), chronon::robotalk::CompileOptions{});
     if (robot.diagnostics.hasErrors()) continue;
-    const vm::Bytecode interpreted = vm::decode(robot.program);
-    const vm::Bytecode native = vm::decode(robot.program);
+    const robotalk::Bytecode interpreted = robotalk::decode(robot.program);
+    const robotalk::Bytecode native = robotalk::decode(robot.program);
     jit->prepare(native, name);
     std::printf("%-8s", name);
     for (const int budget : budgets) {
-      const double interp = roboTalkCyclesPerSecond(interpreted, vm::roboTalkInterpreter(), budget, seconds / 4);
+      const double interp = roboTalkCyclesPerSecond(interpreted, robotalk::roboTalkInterpreter(), budget, seconds / 4);
       const double compiled = roboTalkCyclesPerSecond(native, *jit, budget, seconds / 4);
       std::printf(" %7.2f", compiled / interp);
     }
@@ -364,7 +366,7 @@ void benchRoboWarTournament(const fs::path& source, const char* label, int duels
       return -1.0;
     }
     const auto start = Clock::now();
-    for (const auto& p : programs) jit->prepare(vm::decode(p), p.name);
+    for (const auto& p : programs) jit->prepare(robotalk::decode(p), p.name);
     options.rules.engine = jit.get();
     const rw::TournamentReport b = rw::runTournament(contestants, options, {}, {}, error);
     const double seconds = secondsSince(start);
@@ -417,7 +419,7 @@ void benchRoboTalkCompile(const fs::path& source, const fs::path& shared) {
         ++skipped;
         continue;
       }
-      engine->prepare(vm::decode(p), p.name);
+      engine->prepare(robotalk::decode(p), p.name);
     }
     const chronon::jit::JitStats stats = engine->stats();
     std::vector<double> ms;

@@ -46,7 +46,8 @@ class ChosenEngines : public ld::LadderEngines {
  public:
   explicit ChosenEngines(EngineChoice& choice) : choice_(choice) {}
 
-  vm::RoboTalkEngine* roboTalk(const std::vector<std::pair<std::string, const robotalk::Program*>>& programs) override {
+  robotalk::RoboTalkEngine* roboTalk(
+      const std::vector<std::pair<std::string, const robotalk::Program*>>& programs) override {
     std::vector<NamedProgram> named;
     for (const auto& [name, program] : programs) named.push_back({name, program});
     prepareRoboTalkEngine(choice_, named, /*background=*/true);

@@ -59,7 +59,7 @@ void prepareRoboTalkEngine(EngineChoice& choice, const std::vector<NamedProgram>
     // The arena decodes each robot's program the same way; equal contents share compiled code.
     // A decline is reported with the statistics at the end (printEngineStats), as for brains
     // compiled in the background.
-    choice.roboTalkJit->prepare(vm::decode(*p.program), p.name);
+    choice.roboTalkJit->prepare(robotalk::decode(*p.program), p.name);
   }
 }
 

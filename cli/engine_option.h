@@ -2,7 +2,7 @@
 // What `--engine interp|jit` and `--stats` (command_line.h: addEngineOptions) choose for the commands
 // that run Grobots brains (run, battle, tournament) and RoboWar robots (battle, tournament): the JITs
 // are created here, in cli/, and handed to the worlds as a grobocode::BrainEngine or a
-// vm::RoboTalkEngine so that arena/ never links LLVM (DESIGN.md layering).
+// robotalk::RoboTalkEngine so that arena/ never links LLVM (DESIGN.md layering).
 
 #include <cstddef>
 #include <memory>
@@ -36,7 +36,7 @@ struct EngineChoice {
   grobocode::BrainEngine& engine();
   /// The engine to run RoboWar robots with, for arena::robowar::Rules::engine: the RoboTalk JIT when
   /// requested and available, else nullptr (the interpreter).
-  vm::RoboTalkEngine* roboTalkEngine() { return roboTalkJit.get(); }
+  robotalk::RoboTalkEngine* roboTalkEngine() { return roboTalkJit.get(); }
 };
 
 /// Creates the JIT when it was requested (a note on stderr when LLVM cannot, and the interpreter is

@@ -98,7 +98,7 @@ const std::vector<std::string> kBundled = {"corner-camper", "dodger",       "min
 
 TEST_CASE("Debug conditions parse the tiny language and reject the rest", "[dap]") {
   std::string error;
-  chronon::vm::Brain brain;
+  chronon::robotalk::Brain brain;
   auto always = robowar::parseDebugCondition("  ", error);
   REQUIRE(always);
   CHECK(always->holds(0, 0, brain));
@@ -652,7 +652,8 @@ TEST_CASE("DAP transcript: launch, breakpoints, scopes, stepping, step back, rev
     });
     CHECK(replay["replay"] == expected);
   }
-  CHECK(std::to_string(replay["moment"].get<int>()) == client.ok("evaluate", {{"expression", "chronon"}})["result"].get<std::string>());
+  CHECK(std::to_string(replay["moment"].get<int>()) ==
+        client.ok("evaluate", {{"expression", "chronon"}})["result"].get<std::string>());
   CHECK(replay["select"] == 1);
   const json again = client.ok("chronon/replay", {{"replay", false}});
   CHECK(again == json{{"moment", replay["moment"]}, {"select", 1}});

@@ -61,32 +61,32 @@ robotalk::Program compileSource(const std::string& source) {
 // far, writes are logged, AIM writes enter the RANGE handler when one is set (as the arena's can),
 // CHANNEL rejects values outside 1-10 and NEAREST cannot be read. Both engines see the same sequence if they make the
 // same calls in the same order.
-class LoggingHost final : public vm::Host {
+class LoggingHost final : public robotalk::Host {
  public:
   std::vector<std::string> log;
-  int16_t readRegister(vm::Brain& brain, Reg reg) override {
+  int16_t readRegister(robotalk::Brain& brain, Reg reg) override {
     const auto value = static_cast<int16_t>((static_cast<int>(log.size()) * 37 + static_cast<int>(reg) * 11) % 301);
     log.push_back("read " + std::to_string(static_cast<int>(reg)) + " pc " + std::to_string(brain.pc) + " sp " +
                   std::to_string(brain.sp) + " -> " + std::to_string(value));
     if (reg == Reg::Nearest) {
-      vm::fail(brain, "NEAREST not here", -1);
+      robotalk::fail(brain, "NEAREST not here", -1);
       return 0;
     }
     return value;
   }
-  void writeRegister(vm::Brain& brain, Reg reg, int16_t value) override {
+  void writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) override {
     log.push_back("write " + std::to_string(static_cast<int>(reg)) + " = " + std::to_string(value) + " pc " +
                   std::to_string(brain.pc) + " sp " + std::to_string(brain.sp));
     if (reg == Reg::Channel && (value < 1 || value > 10)) {
-      vm::fail(brain, "Invalid channel (1-10)", -1);
+      robotalk::fail(brain, "Invalid channel (1-10)", -1);
       return;
     }
     if (reg == Reg::Aim && brain.interruptsEnabled &&
-        brain.interrupts[static_cast<size_t>(vm::Interrupt::kRange)].handler >= 0 && value % 3 == 0) {
-      vm::enterInterrupt(brain, vm::Interrupt::kRange);
+        brain.interrupts[static_cast<size_t>(robotalk::Interrupt::kRange)].handler >= 0 && value % 3 == 0) {
+      robotalk::enterInterrupt(brain, robotalk::Interrupt::kRange);
     }
   }
-  void interruptEntered(vm::Brain& brain, vm::Interrupt which) override {
+  void interruptEntered(robotalk::Brain& brain, robotalk::Interrupt which) override {
     log.push_back("interrupt " + std::to_string(static_cast<int>(which)) + " pc " + std::to_string(brain.pc));
   }
   // With keepDirect(), X, Y and AIM are ints the host keeps (Host::directReads), read without a call,
@@ -103,7 +103,7 @@ class LoggingHost final : public vm::Host {
   }
 };
 
-std::string describe(const vm::Brain& b) {
+std::string describe(const robotalk::Brain& b) {
   std::ostringstream out;
   out << "pc " << b.pc << " sp " << b.sp << " failed " << b.failed << " error '" << b.error << "' at " << b.errorAddress
       << " ints " << b.interruptsEnabled << " pending " << b.pending << " stack";
@@ -115,28 +115,28 @@ std::string describe(const vm::Brain& b) {
 // interrupts between calls as the arena does, and checks that everything observable is equal after
 // every call. With `direct`, the hosts keep X, Y and AIM as ints (LoggingHost::keepDirect). Returns
 // the number of calls made.
-int compareStepping(const vm::Bytecode& code, int calls, uint32_t seed, bool direct = false) {
+int compareStepping(const robotalk::Bytecode& code, int calls, uint32_t seed, bool direct = false) {
   constexpr std::array<int, 12> kBudgets = {1, 2, 3, 5, 7, 11, 13, 4, 17, 30, 50, 1000};
-  vm::Brain a;
-  vm::Brain b;
+  robotalk::Brain a;
+  robotalk::Brain b;
   LoggingHost hostA;
   LoggingHost hostB;
   int made = 0;
   for (int call = 0; call < calls; ++call) {
     const int budget = kBudgets[(static_cast<size_t>(call) + seed) % kBudgets.size()];
     if (call % 7 == 3) {
-      const auto which = static_cast<vm::Interrupt>((call / 7 + seed) % 9);
-      vm::queueInterrupt(a, which);
-      vm::queueInterrupt(b, which);
-      if (a.interruptsEnabled) vm::serviceInterrupts(a);
-      if (b.interruptsEnabled) vm::serviceInterrupts(b);
+      const auto which = static_cast<robotalk::Interrupt>((call / 7 + seed) % 9);
+      robotalk::queueInterrupt(a, which);
+      robotalk::queueInterrupt(b, which);
+      if (a.interruptsEnabled) robotalk::serviceInterrupts(a);
+      if (b.interruptsEnabled) robotalk::serviceInterrupts(b);
     }
     if (direct) {
       hostA.keepDirect(call);
       hostB.keepDirect(call);
     }
-    const vm::RunResult ra = vm::run(code, a, hostA, budget);
-    const vm::RunResult rb = theJit().run(code, b, hostB, budget);
+    const robotalk::RunResult ra = robotalk::run(code, a, hostA, budget);
+    const robotalk::RunResult rb = theJit().run(code, b, hostB, budget);
     ++made;
     INFO("call " << call << " budget " << budget);
     INFO("interp " << describe(a));
@@ -235,7 +235,7 @@ TEST_CASE("RoboTalk JIT compiles the bundled robots and reports it", "[jit][robo
   const std::vector<robotalk::Program> robots = bundledRobots();
   REQUIRE(robots.size() >= 8);
   for (const robotalk::Program& p : robots) {
-    const vm::Bytecode code = vm::decode(p);
+    const robotalk::Bytecode code = robotalk::decode(p);
     std::string note;
     INFO(p.name << ": " << note);
     CHECK(theJit().prepare(code, p.name, &note));
@@ -250,8 +250,8 @@ TEST_CASE("RoboTalk JIT compiles the bundled robots and reports it", "[jit][robo
 
 TEST_CASE("RoboTalk JIT caches compiled code per distinct program", "[jit][robotalk]") {
   const robotalk::Program p = compileSource("start: 1 2 + drop start jump");
-  const vm::Bytecode one = vm::decode(p);
-  const vm::Bytecode two = vm::decode(p);
+  const robotalk::Bytecode one = robotalk::decode(p);
+  const robotalk::Bytecode two = robotalk::decode(p);
   REQUIRE(theJit().prepare(one, "cache-one"));
   const int64_t hits = theJit().stats().cacheHits;
   const size_t records = theJit().stats().records.size();
@@ -259,7 +259,7 @@ TEST_CASE("RoboTalk JIT caches compiled code per distinct program", "[jit][robot
   CHECK(theJit().stats().cacheHits == hits + 1);
   CHECK(theJit().stats().records.size() == records);
   CHECK(jit::programHash(one) == jit::programHash(two));
-  CHECK(jit::programHash(one) != jit::programHash(vm::decode(compileSource("start: 1 3 + drop start jump"))));
+  CHECK(jit::programHash(one) != jit::programHash(robotalk::decode(compileSource("start: 1 3 + drop start jump"))));
 }
 
 TEST_CASE("RoboTalk JIT matches the interpreter on compute loops with every budget", "[jit][robotalk]") {
@@ -307,7 +307,7 @@ TEST_CASE("RoboTalk JIT matches the interpreter on compute loops with every budg
   std::vector<std::string> all = sources;
   all.push_back(longProgram);
   for (const std::string& source : all) {
-    const vm::Bytecode code = vm::decode(compileSource(source));
+    const robotalk::Bytecode code = robotalk::decode(compileSource(source));
     REQUIRE(code.cells.size() > (source == longProgram ? 1000U : 0U));
     INFO(source);
     REQUIRE(theJit().prepare(code, "compute"));
@@ -322,20 +322,20 @@ TEST_CASE("RoboTalk JIT reads the registers a host keeps as ints where they lie,
       "hit range' setint 100 range' setparam inton\n"
       "loop: x a' store y b' store aim 3 + aim' store speedx range + drop a b aim sync loop jump\n"
       "hit: x y - drop rti";
-  const vm::Bytecode code = vm::decode(compileSource(source));
+  const robotalk::Bytecode code = robotalk::decode(compileSource(source));
   REQUIRE(theJit().prepare(code, "direct"));
   for (uint32_t seed = 0; seed < 4; ++seed) CHECK(compareStepping(code, 200, seed, true) > 0);
   // The clipped values themselves, after one call that reads X and Y once each.
-  const vm::Bytecode once = vm::decode(compileSource("x y aim sync"));
+  const robotalk::Bytecode once = robotalk::decode(compileSource("x y aim sync"));
   REQUIRE(theJit().prepare(once, "direct-once"));
   for (const int call : {0, 41, 60}) {
-    vm::Brain a;
-    vm::Brain b;
+    robotalk::Brain a;
+    robotalk::Brain b;
     LoggingHost hostA;
     LoggingHost hostB;
     hostA.keepDirect(call);
     hostB.keepDirect(call);
-    vm::run(once, a, hostA, 100);
+    robotalk::run(once, a, hostA, 100);
     theJit().run(once, b, hostB, 100);
     REQUIRE(a == b);
     REQUIRE(a.sp == 3);
@@ -384,19 +384,19 @@ TEST_CASE("RoboTalk JIT fails bad programs exactly as the interpreter", "[jit][r
        "Interrupt caused stack overflow"},
   };
   for (const Bad& bad : cases) {
-    const vm::Bytecode code = vm::decode(compileSource(bad.source));
+    const robotalk::Bytecode code = robotalk::decode(compileSource(bad.source));
     INFO(bad.source);
     for (uint32_t seed = 0; seed < 6; ++seed) {
-      vm::Brain probe;
+      robotalk::Brain probe;
       LoggingHost host;
       compareStepping(code, 400, seed);
       // The interpreter itself must fail with the expected message, so the case can fail.
       for (int i = 0; i < 400 && !probe.failed; ++i) {
         if (i % 7 == 3) {
-          vm::queueInterrupt(probe, vm::Interrupt::kCollision);
-          if (probe.interruptsEnabled) vm::serviceInterrupts(probe);
+          robotalk::queueInterrupt(probe, robotalk::Interrupt::kCollision);
+          if (probe.interruptsEnabled) robotalk::serviceInterrupts(probe);
         }
-        vm::run(code, probe, host, 1000);
+        robotalk::run(code, probe, host, 1000);
       }
       if (seed == 0) {
         CHECK(probe.failed);
@@ -408,7 +408,7 @@ TEST_CASE("RoboTalk JIT fails bad programs exactly as the interpreter", "[jit][r
 
 TEST_CASE("RoboTalk JIT matches the interpreter on the bundled robots, brain by brain", "[jit][robotalk]") {
   for (const robotalk::Program& p : bundledRobots()) {
-    const vm::Bytecode code = vm::decode(p);
+    const robotalk::Bytecode code = robotalk::decode(p);
     INFO(p.name);
     for (uint32_t seed = 0; seed < 3; ++seed) CHECK(compareStepping(code, 500, seed) > 0);
   }
@@ -444,7 +444,7 @@ TEST_CASE("RoboTalk JIT compiling in the background plays the interpreter's tour
   tournament.rules.engine = jit.get();
   // First while the programs are still compiling (robots change engines between calls, and hot ones
   // again to level 2), then with every program compiled at both levels.
-  for (const robotalk::Program& p : robots) CHECK(jit->prepare(vm::decode(p), p.name));
+  for (const robotalk::Program& p : robots) CHECK(jit->prepare(robotalk::decode(p), p.name));
   CHECK(rw::formatStandingsTable(rw::runTournament(contestants, tournament, {}, {}, error)) == expected);
   // Now every program has its level 1 code, so this tournament runs natively and makes them hot.
   jit->waitIdle();
@@ -477,7 +477,7 @@ TEST_CASE("RoboTalk JIT's hot recompile plays the interpreter's tournament on a 
   constexpr size_t kLongProgram = 1000;
   std::vector<rw::Contestant> contestants;
   for (size_t i = 0; i < all.size(); i += fullRun() ? 1 : 3) {
-    if (vm::decode(all[i]).cells.size() <= kLongProgram)
+    if (robotalk::decode(all[i]).cells.size() <= kLongProgram)
       contestants.push_back(rw::Contestant{all[i].name, &all[i], 0, {}});
   }
   REQUIRE(contestants.size() >= 6);
@@ -491,7 +491,7 @@ TEST_CASE("RoboTalk JIT's hot recompile plays the interpreter's tournament on a 
   const rw::TournamentReport expected = rw::runTournament(contestants, tournament, {}, {}, error);
   REQUIRE(error.empty());
   tournament.rules.engine = jit.get();
-  for (const rw::Contestant& c : contestants) CHECK(jit->prepare(vm::decode(*c.program), c.name));
+  for (const rw::Contestant& c : contestants) CHECK(jit->prepare(robotalk::decode(*c.program), c.name));
   // Level 1 first (and the interpreter while it compiles), then, once the hot programs are
   // recompiled, level 2; each run must give the interpreter's battles exactly.
   for (int run = 0; run < 3; ++run) {
@@ -518,7 +518,7 @@ TEST_CASE("RoboTalk JIT matches the interpreter on a sample of the RoboWar corpu
   const size_t stride = fullRun() ? 1 : 5;
   const uint64_t seeds = fullRun() ? 4 : 1;
   for (size_t i = 0; i < robots.size(); i += stride) {
-    const vm::Bytecode code = vm::decode(robots[i]);
+    const robotalk::Bytecode code = robotalk::decode(robots[i]);
     INFO(robots[i].name);
     CHECK(compareStepping(code, 300, static_cast<uint32_t>(i)) > 0);
     const rw::Entry one{&robots[i], 0};
@@ -536,7 +536,7 @@ TEST_CASE("RoboTalk JIT keeps compiled code on disk: a fresh JIT loads it, a dam
   REQUIRE(jit::setObjectCacheFolder(folder.string()));
   // A program no other test compiles, so that its object is not in the folder yet.
   const robotalk::Program p = compileSource("start: 5 3 * 2 - a' store a 7 max aim' store 4 vrecall drop start jump");
-  const vm::Bytecode code = vm::decode(p);
+  const robotalk::Bytecode code = robotalk::decode(p);
   const auto freshJit = [] {
     std::string reason;
     std::unique_ptr<RoboTalkJit> made = RoboTalkJit::create(reason);
@@ -546,13 +546,13 @@ TEST_CASE("RoboTalk JIT keeps compiled code on disk: a fresh JIT loads it, a dam
   };
   // Runs `code` on `engine` and on the interpreter with a few budgets: the same brains and calls.
   const auto sameAsInterpreter = [&](RoboTalkJit& engine) {
-    vm::Brain a;
-    vm::Brain b;
+    robotalk::Brain a;
+    robotalk::Brain b;
     LoggingHost hostA;
     LoggingHost hostB;
     for (const int budget : {1, 3, 10, 100, 1000}) {
-      const vm::RunResult ra = vm::run(code, a, hostA, budget);
-      const vm::RunResult rb = engine.run(code, b, hostB, budget);
+      const robotalk::RunResult ra = robotalk::run(code, a, hostA, budget);
+      const robotalk::RunResult rb = engine.run(code, b, hostB, budget);
       REQUIRE(static_cast<int>(ra.stop) == static_cast<int>(rb.stop));
       REQUIRE(ra.cycles == rb.cycles);
     }

@@ -18,15 +18,15 @@ using namespace chronon;
 using robotalk::Reg;
 
 // A host with plain storage for every non-user register; AIM reads back what was written.
-class FakeHost final : public vm::Host {
+class FakeHost final : public robotalk::Host {
  public:
   std::array<int16_t, 69> regs{};
   std::vector<std::pair<Reg, int16_t>> writes;
-  int16_t readRegister(vm::Brain&, Reg reg) override { return regs[static_cast<size_t>(reg)]; }
-  void writeRegister(vm::Brain& brain, Reg reg, int16_t value) override {
+  int16_t readRegister(robotalk::Brain&, Reg reg) override { return regs[static_cast<size_t>(reg)]; }
+  void writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) override {
     writes.emplace_back(reg, value);
     if (reg == Reg::Channel && (value < 1 || value > 10)) {
-      vm::fail(brain, "Invalid channel (1-10)", -1);
+      robotalk::fail(brain, "Invalid channel (1-10)", -1);
       return;
     }
     regs[static_cast<size_t>(reg)] = value;
@@ -42,35 +42,35 @@ robotalk::Program compileOrDie(const std::string& source) {
 }
 
 struct Run {
-  vm::Brain brain;
-  vm::RunResult result;
+  robotalk::Brain brain;
+  robotalk::RunResult result;
   FakeHost host;
 };
 
 // Runs `source` until it stops for a reason other than the budget (at most `calls` calls).
 Run runSource(const std::string& source, int budget = 1000, int calls = 1) {
   Run r;
-  const vm::Bytecode code = vm::decode(compileOrDie(source));
+  const robotalk::Bytecode code = robotalk::decode(compileOrDie(source));
   for (int i = 0; i < calls; ++i) {
-    r.result = vm::run(code, r.brain, r.host, budget);
-    if (r.result.stop != vm::Stop::kBudget) break;
+    r.result = robotalk::run(code, r.brain, r.host, budget);
+    if (r.result.stop != robotalk::Stop::kBudget) break;
   }
   return r;
 }
 
-std::vector<int> stackOf(const vm::Brain& brain) { return {brain.stack.begin(), brain.stack.begin() + brain.sp}; }
+std::vector<int> stackOf(const robotalk::Brain& brain) { return {brain.stack.begin(), brain.stack.begin() + brain.sp}; }
 
 // Runs `source` followed by SYNC and returns the stack.
 std::vector<int> eval(const std::string& source) {
   Run r = runSource(source + " sync");
   INFO(source << " error: " << r.brain.error);
-  REQUIRE(r.result.stop == vm::Stop::kSync);
+  REQUIRE(r.result.stop == robotalk::Stop::kSync);
   return stackOf(r.brain);
 }
 
 std::string errorOf(const std::string& source) {
   Run r = runSource(source);
-  REQUIRE(r.result.stop == vm::Stop::kError);
+  REQUIRE(r.result.stop == robotalk::Stop::kError);
   REQUIRE(r.brain.failed);
   return std::string(r.brain.error);
 }
@@ -158,7 +158,7 @@ TEST_CASE("control flow pushes return addresses", "[vm]") {
 
 TEST_CASE("variables and registers", "[vm]") {
   Run r = runSource("5 a' store a 7 z' sto z 3 aim' store aim sync");
-  REQUIRE(r.result.stop == vm::Stop::kSync);
+  REQUIRE(r.result.stop == robotalk::Stop::kSync);
   CHECK(stackOf(r.brain) == std::vector<int>{5, 7, 3});
   CHECK(r.brain.letters[0] == 5);
   REQUIRE(r.host.writes.size() == 1);
@@ -175,25 +175,25 @@ TEST_CASE("interrupt words", "[vm]") {
   CHECK(errorOf("range' probe' setparam") == "SetParam:  Illegal probe register");
   CHECK(errorOf("51 history' setparam") == "SetParam:  Illegal history value");
   Run r = runSource("h collision' setint 5 damage' setparam aim' probe' setparam 40 history' setparam sync h: 1");
-  REQUIRE(r.result.stop == vm::Stop::kSync);
-  CHECK(r.brain.interrupts[static_cast<size_t>(vm::Interrupt::kCollision)].handler == 13);
-  CHECK(r.brain.interrupts[static_cast<size_t>(vm::Interrupt::kDamage)].param == 5);
+  REQUIRE(r.result.stop == robotalk::Stop::kSync);
+  CHECK(r.brain.interrupts[static_cast<size_t>(robotalk::Interrupt::kCollision)].handler == 13);
+  CHECK(r.brain.interrupts[static_cast<size_t>(robotalk::Interrupt::kDamage)].param == 5);
   CHECK(r.brain.probeRegister == static_cast<int>(Reg::Aim));
   CHECK(r.brain.historyCell == 40);
 
   // A queued interrupt fires on INTON: the handler runs with the return address on the stack,
   // and RTI goes back to it with interrupts enabled.
-  const vm::Bytecode code = vm::decode(compileOrDie("h wall' setint inton 1 sync h: 99 swap rti"));
-  vm::Brain brain;
+  const robotalk::Bytecode code = robotalk::decode(compileOrDie("h wall' setint inton 1 sync h: 99 swap rti"));
+  robotalk::Brain brain;
   FakeHost host;
-  CHECK(vm::run(code, brain, host, 100).stop == vm::Stop::kSync);
+  CHECK(robotalk::run(code, brain, host, 100).stop == robotalk::Stop::kSync);
   CHECK(stackOf(brain) == std::vector<int>{1});
   brain.pc = 3;  // back to INTON
   brain.sp = 0;
   brain.interruptsEnabled = false;
-  vm::queueInterrupt(brain, vm::Interrupt::kWall);
+  robotalk::queueInterrupt(brain, robotalk::Interrupt::kWall);
   CHECK(brain.pending != 0);
-  CHECK(vm::run(code, brain, host, 100).stop == vm::Stop::kSync);
+  CHECK(robotalk::run(code, brain, host, 100).stop == robotalk::Stop::kSync);
   CHECK(stackOf(brain) == std::vector<int>{99, 1});
   CHECK(brain.pending == 0);
   CHECK(brain.interruptsEnabled);
@@ -201,29 +201,29 @@ TEST_CASE("interrupt words", "[vm]") {
 }
 
 TEST_CASE("interrupt entry and RTI", "[vm]") {
-  const vm::Bytecode code = vm::decode(compileOrDie("start: 1 sync start jump h: drop 7 swap rti"));
-  vm::Brain brain;
+  const robotalk::Bytecode code = robotalk::decode(compileOrDie("start: 1 sync start jump h: drop 7 swap rti"));
+  robotalk::Brain brain;
   FakeHost host;
-  brain.interrupts[static_cast<size_t>(vm::Interrupt::kDamage)].handler = 4;  // h:
+  brain.interrupts[static_cast<size_t>(robotalk::Interrupt::kDamage)].handler = 4;  // h:
   brain.interruptsEnabled = true;
-  vm::queueInterrupt(brain, vm::Interrupt::kDamage);
+  robotalk::queueInterrupt(brain, robotalk::Interrupt::kDamage);
   brain.stack[brain.sp++] = 3;
-  CHECK(vm::serviceInterrupts(brain) == static_cast<int>(vm::Interrupt::kDamage));
+  CHECK(robotalk::serviceInterrupts(brain) == static_cast<int>(robotalk::Interrupt::kDamage));
   CHECK(brain.pc == 4);
   CHECK(stackOf(brain) == std::vector<int>{3, 0});
   CHECK_FALSE(brain.interruptsEnabled);
   // drop (return address 0), 7, swap -> 7 3, rti pops 3... then runs from address 3 (jump).
-  CHECK(vm::run(code, brain, host, 4).stop == vm::Stop::kBudget);
+  CHECK(robotalk::run(code, brain, host, 4).stop == robotalk::Stop::kBudget);
   CHECK(brain.pc == 3);
   CHECK(brain.interruptsEnabled);
   CHECK(stackOf(brain) == std::vector<int>{7});
   // Unset handlers never queue; a full stack makes interrupt entry fail.
-  vm::Brain other;
-  vm::queueInterrupt(other, vm::Interrupt::kWall);
+  robotalk::Brain other;
+  robotalk::queueInterrupt(other, robotalk::Interrupt::kWall);
   CHECK(other.pending == 0);
-  other.interrupts[static_cast<size_t>(vm::Interrupt::kWall)].handler = 0;
-  other.sp = vm::kStackCells;
-  CHECK_FALSE(vm::enterInterrupt(other, vm::Interrupt::kWall));
+  other.interrupts[static_cast<size_t>(robotalk::Interrupt::kWall)].handler = 0;
+  other.sp = robotalk::kStackCells;
+  CHECK_FALSE(robotalk::enterInterrupt(other, robotalk::Interrupt::kWall));
   CHECK(other.error == "Interrupt caused stack overflow");
 }
 
@@ -231,20 +231,20 @@ TEST_CASE("budget, resume and SYNC", "[vm]") {
   const std::string source =
       "0 a' store loop: a 1 + a' store a 7 mod 3 * b' store b c + 100 mod c' store 5 aim' store a 40 < loop ifg "
       "c sync";
-  const vm::Bytecode code = vm::decode(compileOrDie(source));
-  vm::Brain big;
+  const robotalk::Bytecode code = robotalk::decode(compileOrDie(source));
+  robotalk::Brain big;
   FakeHost host1;
-  vm::RunResult whole = vm::run(code, big, host1, 100000);
-  REQUIRE(whole.stop == vm::Stop::kSync);
-  vm::Brain small;
+  robotalk::RunResult whole = robotalk::run(code, big, host1, 100000);
+  REQUIRE(whole.stop == robotalk::Stop::kSync);
+  robotalk::Brain small;
   FakeHost host2;
   int cycles = 0;
   int calls = 0;
   for (;;) {
-    vm::RunResult part = vm::run(code, small, host2, 1);
+    robotalk::RunResult part = robotalk::run(code, small, host2, 1);
     cycles += part.cycles;
     ++calls;
-    if (part.stop != vm::Stop::kBudget) break;
+    if (part.stop != robotalk::Stop::kBudget) break;
   }
   CHECK(small == big);
   CHECK(cycles == whole.cycles);
@@ -252,45 +252,45 @@ TEST_CASE("budget, resume and SYNC", "[vm]") {
 
   // An unquoted register read costs two cycles; SYNC ends the call.
   FakeHost host;
-  vm::Brain b;
-  const vm::Bytecode reads = vm::decode(compileOrDie("aim aim aim"));
-  CHECK(vm::run(reads, b, host, 4).cycles == 4);
+  robotalk::Brain b;
+  const robotalk::Bytecode reads = robotalk::decode(compileOrDie("aim aim aim"));
+  CHECK(robotalk::run(reads, b, host, 4).cycles == 4);
   CHECK(b.pc == 4);
-  vm::Brain s;
-  const vm::Bytecode sync = vm::decode(compileOrDie("1 sync 2 sync"));
-  vm::RunResult first = vm::run(sync, s, host, 50);
-  CHECK(first.stop == vm::Stop::kSync);
+  robotalk::Brain s;
+  const robotalk::Bytecode sync = robotalk::decode(compileOrDie("1 sync 2 sync"));
+  robotalk::RunResult first = robotalk::run(sync, s, host, 50);
+  CHECK(first.stop == robotalk::Stop::kSync);
   CHECK(first.cycles == 2);
-  CHECK(vm::run(sync, s, host, 50).stop == vm::Stop::kSync);
+  CHECK(robotalk::run(sync, s, host, 50).stop == robotalk::Stop::kSync);
   CHECK(stackOf(s) == std::vector<int>{1, 2});
 }
 
 TEST_CASE("free instructions cost nothing and cannot hang", "[vm]") {
   FakeHost host;
-  vm::Brain b;
-  const vm::Bytecode icons = vm::decode(compileOrDie("icon1 snd2 icon3 1 icon4 2"));
-  vm::RunResult r = vm::run(icons, b, host, 2);
+  robotalk::Brain b;
+  const robotalk::Bytecode icons = robotalk::decode(compileOrDie("icon1 snd2 icon3 1 icon4 2"));
+  robotalk::RunResult r = robotalk::run(icons, b, host, 2);
   CHECK(r.cycles == 2);
   CHECK(stackOf(b) == std::vector<int>{1, 2});
-  vm::Brain loop;
-  const vm::Bytecode free = vm::decode(compileOrDie("icon1 icon2 icon1 icon2 0 jump"));
+  robotalk::Brain loop;
+  const robotalk::Bytecode free = robotalk::decode(compileOrDie("icon1 icon2 icon1 icon2 0 jump"));
   // The loop costs one cycle per turn (the 0 push and JUMP are not free), so it is bounded anyway;
   // a purely free loop is impossible without a jump, but a long straight run of free words is capped.
-  CHECK(vm::run(free, loop, host, 15).stop == vm::Stop::kBudget);
+  CHECK(robotalk::run(free, loop, host, 15).stop == robotalk::Stop::kBudget);
   std::vector<int16_t> many(6000, static_cast<int16_t>(robotalk::Op::Icon1));
-  vm::Brain capped;
-  const vm::Bytecode manyCode = vm::decode(many);
-  vm::RunResult c = vm::run(manyCode, capped, host, 10);
-  CHECK(c.stop == vm::Stop::kBudget);
+  robotalk::Brain capped;
+  const robotalk::Bytecode manyCode = robotalk::decode(many);
+  robotalk::RunResult c = robotalk::run(manyCode, capped, host, 10);
+  CHECK(c.stop == robotalk::Stop::kBudget);
   CHECK(c.cycles == 0);
-  CHECK(capped.pc == vm::kFreeInstructionCap);
+  CHECK(capped.pc == robotalk::kFreeInstructionCap);
 }
 
 TEST_CASE("unknown words in object code", "[vm]") {
   FakeHost host;
-  vm::Brain b;
-  const vm::Bytecode code = vm::decode(std::vector<int16_t>{1, 20050, 20110});
-  CHECK(vm::run(code, b, host, 10).stop == vm::Stop::kError);
+  robotalk::Brain b;
+  const robotalk::Bytecode code = robotalk::decode(std::vector<int16_t>{1, 20050, 20110});
+  CHECK(robotalk::run(code, b, host, 10).stop == robotalk::Stop::kError);
   CHECK(b.error == "Unidentified instruction");
   CHECK(b.errorAddress == 1);
 }
@@ -299,7 +299,7 @@ namespace {
 
 // A host for the random programs below: every register is an int; X and AIM are also read in place
 // (directReads, X beyond int16_t to exercise the clip), PROBE's read and a bad CHANNEL fail.
-class PairHost final : public vm::Host {
+class PairHost final : public robotalk::Host {
  public:
   std::array<int, robotalk::kRegisterCount> values{};
   std::array<const int*, robotalk::kRegisterCount> direct{};
@@ -313,17 +313,17 @@ class PairHost final : public vm::Host {
   }
   PairHost(const PairHost&) = delete;
   PairHost& operator=(const PairHost&) = delete;
-  int16_t readRegister(vm::Brain& brain, Reg reg) override {
+  int16_t readRegister(robotalk::Brain& brain, Reg reg) override {
     if (reg == Reg::Probe) {
-      vm::fail(brain, "Probes not enabled.", -1);
+      robotalk::fail(brain, "Probes not enabled.", -1);
       return 0;
     }
     return static_cast<int16_t>(std::clamp(values[static_cast<size_t>(reg)], -32768, 32767));
   }
-  void writeRegister(vm::Brain& brain, Reg reg, int16_t value) override {
+  void writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) override {
     writes.emplace_back(reg, value);
     if (reg == Reg::Channel && (value < 1 || value > 10)) {
-      vm::fail(brain, "Invalid channel (1-10)", -1);
+      robotalk::fail(brain, "Invalid channel (1-10)", -1);
       return;
     }
     values[static_cast<size_t>(reg)] = value;
@@ -378,13 +378,13 @@ std::vector<int16_t> randomPairProgram(uint32_t& seed, int size) {
 
 // run() (and resumeUntil) as the same calls of step() would run them, with the budget and leaders
 // tested before each instruction as the loop tests them.
-std::optional<vm::Stop> stepwise(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget,
-                                 vm::RunCounters& counters, const uint8_t* leaders) {
+std::optional<robotalk::Stop> stepwise(const robotalk::Bytecode& code, robotalk::Brain& brain, robotalk::Host& host,
+                                       int budget, robotalk::RunCounters& counters, const uint8_t* leaders) {
   for (bool first = true;; first = false) {
-    if (counters.cycles >= budget) return vm::Stop::kBudget;
+    if (counters.cycles >= budget) return robotalk::Stop::kBudget;
     const bool inside = brain.pc >= 0 && brain.pc < static_cast<int>(code.cells.size());
     if (leaders != nullptr && inside && !first && leaders[brain.pc] != 0) return std::nullopt;
-    if (const std::optional<vm::Stop> stop = vm::step(code, brain, host, counters)) return stop;
+    if (const std::optional<robotalk::Stop> stop = robotalk::step(code, brain, host, counters)) return stop;
   }
 }
 
@@ -392,42 +392,43 @@ std::optional<vm::Stop> stepwise(const vm::Bytecode& code, vm::Brain& brain, vm:
 
 TEST_CASE("paired pushes run as the push and the operator one at a time", "[vm]") {
   // decode() pairs these: each runs in one turn of the loop, and must end as step() by step() does.
-  const vm::Bytecode sample = vm::decode(compileOrDie("aim a' store 5 + 3 < l ifg l: b l jump"));
-  CHECK(sample.cells[0].pair == vm::Pair::kRecallRegister);
-  CHECK(sample.cells[2].pair == vm::Pair::kStoreLetter);
-  CHECK(sample.cells[4].pair == vm::Pair::kAdd);
-  CHECK(sample.cells[6].pair == vm::Pair::kLess);
-  CHECK(sample.cells[8].pair == vm::Pair::kIfg);
-  CHECK(sample.cells[10].pair == vm::Pair::kRecallLetter);
-  CHECK(sample.cells[12].pair == vm::Pair::kJump);
+  const robotalk::Bytecode sample = robotalk::decode(compileOrDie("aim a' store 5 + 3 < l ifg l: b l jump"));
+  CHECK(sample.cells[0].pair == robotalk::Pair::kRecallRegister);
+  CHECK(sample.cells[2].pair == robotalk::Pair::kStoreLetter);
+  CHECK(sample.cells[4].pair == robotalk::Pair::kAdd);
+  CHECK(sample.cells[6].pair == robotalk::Pair::kLess);
+  CHECK(sample.cells[8].pair == robotalk::Pair::kIfg);
+  CHECK(sample.cells[10].pair == robotalk::Pair::kRecallLetter);
+  CHECK(sample.cells[12].pair == robotalk::Pair::kJump);
   // An address beyond the program is not paired: its branch fails when taken.
-  CHECK(vm::decode(std::vector<int16_t>{9, static_cast<int16_t>(robotalk::Op::Jump)}).cells[0].pair == vm::Pair::kNone);
+  CHECK(robotalk::decode(std::vector<int16_t>{9, static_cast<int16_t>(robotalk::Op::Jump)}).cells[0].pair ==
+        robotalk::Pair::kNone);
 
   uint32_t seed = 12345;
   long cyclesRun = 0;
   for (int program = 0; program < 20000; ++program) {
     const int size = 4 + static_cast<int>(seed % 40);
-    const vm::Bytecode code = vm::decode(randomPairProgram(seed, size));
+    const robotalk::Bytecode code = robotalk::decode(randomPairProgram(seed, size));
     std::vector<uint8_t> leaders(code.cells.size(), 0);
     for (size_t i = 0; i < leaders.size(); ++i) leaders[i] = static_cast<uint8_t>((seed >> (i % 29)) & 1 & (i % 3));
     const bool untilLeader = program % 3 == 0;
-    vm::Brain fast;
-    vm::Brain slow;
+    robotalk::Brain fast;
+    robotalk::Brain slow;
     // Cells on the stack at the start, so that most programs run a while; sometimes a full stack or
     // an empty one.
-    const int start = program % 7 == 0 ? vm::kStackCells : program % 11 == 0 ? 0 : 10 + program % 20;
+    const int start = program % 7 == 0 ? robotalk::kStackCells : program % 11 == 0 ? 0 : 10 + program % 20;
     for (int i = 0; i < start; ++i) fast.stack[static_cast<size_t>(fast.sp++)] = static_cast<int16_t>(i * 11 + 1);
     slow = fast;
     PairHost fastHost;
     PairHost slowHost;
     for (int call = 0; call < 8 && !fast.failed; ++call) {
       const int budget = 1 + static_cast<int>((seed >> (call * 3)) % 25);
-      vm::RunCounters fastCounters;
-      vm::RunCounters slowCounters;
-      const std::optional<vm::Stop> fastStop =
-          untilLeader ? vm::resumeUntil(code, fast, fastHost, budget, fastCounters, leaders.data())
-                      : std::optional<vm::Stop>(vm::resume(code, fast, fastHost, budget, fastCounters));
-      const std::optional<vm::Stop> slowStop =
+      robotalk::RunCounters fastCounters;
+      robotalk::RunCounters slowCounters;
+      const std::optional<robotalk::Stop> fastStop =
+          untilLeader ? robotalk::resumeUntil(code, fast, fastHost, budget, fastCounters, leaders.data())
+                      : std::optional<robotalk::Stop>(robotalk::resume(code, fast, fastHost, budget, fastCounters));
+      const std::optional<robotalk::Stop> slowStop =
           stepwise(code, slow, slowHost, budget, slowCounters, untilLeader ? leaders.data() : nullptr);
       INFO("program " << program << " call " << call << " budget " << budget);
       REQUIRE(fastStop == slowStop);

@@ -17,56 +17,56 @@ using robotalk::Reg;
 
 // A host that stores every register, fails bad channels, and enters the RANGE handler whenever AIM
 // is written (as the arena does when the new aim sees a robot).
-class DetailHost final : public vm::Host {
+class DetailHost final : public robotalk::Host {
  public:
   std::array<int16_t, robotalk::kRegisterCount> regs{};
-  std::vector<vm::Interrupt> entered;
-  int16_t readRegister(vm::Brain&, Reg reg) override { return regs[static_cast<size_t>(reg)]; }
-  void writeRegister(vm::Brain& brain, Reg reg, int16_t value) override {
+  std::vector<robotalk::Interrupt> entered;
+  int16_t readRegister(robotalk::Brain&, Reg reg) override { return regs[static_cast<size_t>(reg)]; }
+  void writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) override {
     if (reg == Reg::Channel && (value < 1 || value > 10)) {
-      vm::fail(brain, "Invalid channel (1-10)", -1);
+      robotalk::fail(brain, "Invalid channel (1-10)", -1);
       return;
     }
     regs[static_cast<size_t>(reg)] = value;
     if (reg == Reg::Aim && brain.interruptsEnabled &&
-        brain.interrupts[static_cast<size_t>(vm::Interrupt::kRange)].handler != -1) {
-      vm::enterInterrupt(brain, vm::Interrupt::kRange);
+        brain.interrupts[static_cast<size_t>(robotalk::Interrupt::kRange)].handler != -1) {
+      robotalk::enterInterrupt(brain, robotalk::Interrupt::kRange);
     }
   }
-  void interruptEntered(vm::Brain&, vm::Interrupt which) override { entered.push_back(which); }
+  void interruptEntered(robotalk::Brain&, robotalk::Interrupt which) override { entered.push_back(which); }
 };
 
-vm::Bytecode codeOf(const std::string& source) {
+robotalk::Bytecode codeOf(const std::string& source) {
   SourceFile file("detail.rtk", source);
   robotalk::CompileResult result = robotalk::compile(file, robotalk::CompileOptions{});
   INFO(source);
   REQUIRE_FALSE(result.diagnostics.hasErrors());
-  return vm::decode(result.program);
+  return robotalk::decode(result.program);
 }
 
 struct Outcome {
-  vm::Brain brain;
-  vm::RunResult result;
+  robotalk::Brain brain;
+  robotalk::RunResult result;
   DetailHost host;
   std::vector<int> stack() const { return {brain.stack.begin(), brain.stack.begin() + brain.sp}; }
 };
 
 Outcome runOnce(const std::string& source, int budget = 1000) {
   Outcome o;
-  o.result = vm::run(codeOf(source), o.brain, o.host, budget);
+  o.result = robotalk::run(codeOf(source), o.brain, o.host, budget);
   return o;
 }
 
 std::vector<int> valuesOf(const std::string& source) {
   Outcome o = runOnce(source + " sync");
   INFO(source << " error: " << o.brain.error);
-  REQUIRE(o.result.stop == vm::Stop::kSync);
+  REQUIRE(o.result.stop == robotalk::Stop::kSync);
   return o.stack();
 }
 
 std::string failureOf(const std::string& source) {
   Outcome o = runOnce(source);
-  REQUIRE(o.result.stop == vm::Stop::kError);
+  REQUIRE(o.result.stop == robotalk::Stop::kError);
   return std::string(o.brain.error);
 }
 
@@ -77,7 +77,7 @@ TEST_CASE("interpreter choices of the arena notes", "[vm]") {
   CHECK(failureOf("dup") == "Stack underflow");
   CHECK(failureOf("print") == "Stack underflow");
   std::string dups = "1";
-  for (int i = 0; i < vm::kStackCells; ++i) dups += " dup";
+  for (int i = 0; i < robotalk::kStackCells; ++i) dups += " dup";
   CHECK(failureOf(dups) == "Stack overflow");
   // A jump to one past END is allowed; running there is not.
   CHECK(failureOf("3 jump") == "Tried executing beyond end of program");
@@ -108,26 +108,26 @@ TEST_CASE("trigonometry on any angle and sign", "[vm]") {
 
 TEST_CASE("error addresses name the failing instruction", "[vm]") {
   Outcome host = runOnce("0 channel' store");
-  CHECK(host.result.stop == vm::Stop::kError);
+  CHECK(host.result.stop == robotalk::Stop::kError);
   CHECK(host.brain.error == "Invalid channel (1-10)");
   CHECK(host.brain.errorAddress == 2);
   Outcome end = runOnce("1 2");
   CHECK(end.brain.errorAddress == 2);  // the END the assembler appends
   // A failed brain stays failed and runs nothing.
-  const vm::RunResult again = vm::run(codeOf("1 2"), end.brain, end.host, 10);
-  CHECK(again.stop == vm::Stop::kError);
+  const robotalk::RunResult again = robotalk::run(codeOf("1 2"), end.brain, end.host, 10);
+  CHECK(again.stop == robotalk::Stop::kError);
   CHECK(again.cycles == 0);
   CHECK(end.brain.sp == 2);
 }
 
 TEST_CASE("undocumented words under the official rules", "[vm]") {
-  const vm::Bytecode code = codeOf("mrb 1 sync");
-  vm::Brain relaxed;
+  const robotalk::Bytecode code = codeOf("mrb 1 sync");
+  robotalk::Brain relaxed;
   DetailHost host;
-  CHECK(vm::run(code, relaxed, host, 10).stop == vm::Stop::kSync);
-  vm::Brain strict;
+  CHECK(robotalk::run(code, relaxed, host, 10).stop == robotalk::Stop::kSync);
+  robotalk::Brain strict;
   strict.officialRules = true;
-  CHECK(vm::run(code, strict, host, 10).stop == vm::Stop::kError);
+  CHECK(robotalk::run(code, strict, host, 10).stop == robotalk::Stop::kError);
   CHECK(strict.error == "No undocumented commands in tournaments");
   CHECK(strict.errorAddress == 0);
 }
@@ -135,43 +135,43 @@ TEST_CASE("undocumented words under the official rules", "[vm]") {
 TEST_CASE("a register write may enter an interrupt handler mid-chronon", "[vm]") {
   // AIM' STORE at address 6 enters the RANGE handler: the return address is 7, the next word.
   Outcome o = runOnce("h range' setint inton 10 aim' store 1 sync h: 2 swap rti");
-  REQUIRE(o.result.stop == vm::Stop::kSync);
+  REQUIRE(o.result.stop == robotalk::Stop::kSync);
   CHECK(o.stack() == std::vector<int>{2, 1});
   CHECK(o.brain.interruptsEnabled);
   CHECK(o.host.entered.empty());  // entered by the host, not by INTON or RTI
 }
 
 TEST_CASE("INTON and RTI report queued interrupts to the host, in priority order", "[vm]") {
-  const vm::Bytecode code = codeOf("w wall' setint c collision' setint inton sync w: 1 swap rti c: 2 swap rti");
-  vm::Brain brain;
+  const robotalk::Bytecode code = codeOf("w wall' setint c collision' setint inton sync w: 1 swap rti c: 2 swap rti");
+  robotalk::Brain brain;
   DetailHost host;
   // Run the two SETINTs only, then queue both edges before INTON.
-  CHECK(vm::run(code, brain, host, 6).stop == vm::Stop::kBudget);
-  vm::queueInterrupt(brain, vm::Interrupt::kWall);
-  vm::queueInterrupt(brain, vm::Interrupt::kCollision);
-  CHECK(vm::run(code, brain, host, 100).stop == vm::Stop::kSync);
+  CHECK(robotalk::run(code, brain, host, 6).stop == robotalk::Stop::kBudget);
+  robotalk::queueInterrupt(brain, robotalk::Interrupt::kWall);
+  robotalk::queueInterrupt(brain, robotalk::Interrupt::kCollision);
+  CHECK(robotalk::run(code, brain, host, 100).stop == robotalk::Stop::kSync);
   REQUIRE(host.entered.size() == 2);
-  CHECK(host.entered[0] == vm::Interrupt::kCollision);
-  CHECK(host.entered[1] == vm::Interrupt::kWall);
+  CHECK(host.entered[0] == robotalk::Interrupt::kCollision);
+  CHECK(host.entered[1] == robotalk::Interrupt::kWall);
   CHECK(brain.pending == 0);
   std::vector<int> stack(brain.stack.begin(), brain.stack.begin() + brain.sp);
   CHECK(stack == std::vector<int>{2, 1});
   // FLUSHINT empties the queue; INTOFF keeps events queued without entering them.
-  vm::Brain quiet;
-  const vm::Bytecode flush = codeOf("w wall' setint intoff flushint inton sync w: 1 rti");
-  CHECK(vm::run(flush, quiet, host, 3).stop == vm::Stop::kBudget);
-  vm::queueInterrupt(quiet, vm::Interrupt::kWall);
-  CHECK(vm::serviceInterrupts(quiet) == -1);
-  CHECK(vm::run(flush, quiet, host, 100).stop == vm::Stop::kSync);
+  robotalk::Brain quiet;
+  const robotalk::Bytecode flush = codeOf("w wall' setint intoff flushint inton sync w: 1 rti");
+  CHECK(robotalk::run(flush, quiet, host, 3).stop == robotalk::Stop::kBudget);
+  robotalk::queueInterrupt(quiet, robotalk::Interrupt::kWall);
+  CHECK(robotalk::serviceInterrupts(quiet) == -1);
+  CHECK(robotalk::run(flush, quiet, host, 100).stop == robotalk::Stop::kSync);
   CHECK(quiet.sp == 0);
   CHECK(quiet.pending == 0);
 }
 
 TEST_CASE("a zero budget runs nothing", "[vm]") {
-  vm::Brain brain;
+  robotalk::Brain brain;
   DetailHost host;
-  const vm::RunResult r = vm::run(codeOf("1 sync"), brain, host, 0);
-  CHECK(r.stop == vm::Stop::kBudget);
+  const robotalk::RunResult r = robotalk::run(codeOf("1 sync"), brain, host, 0);
+  CHECK(r.stop == robotalk::Stop::kBudget);
   CHECK(r.cycles == 0);
   CHECK(brain.pc == 0);
 }

@@ -22,11 +22,11 @@ constexpr int kEvaluateBudget = 100000;
 
 // The hardware of a paused robot for evaluate: reads answer what the Hardware scope shows (other
 // registers read 0), writes go nowhere, so an evaluation never touches the battle.
-class PausedHost final : public vm::Host {
+class PausedHost final : public robotalk::Host {
  public:
   PausedHost(const DebugRobotState& state, int chronon, int robot) : state_(state), chronon_(chronon), robot_(robot) {}
 
-  int16_t readRegister(vm::Brain& brain, robotalk::Reg reg) override {
+  int16_t readRegister(robotalk::Brain& brain, robotalk::Reg reg) override {
     (void)brain;
     const std::pair<robotalk::Reg, int> values[] = {
         {robotalk::Reg::X, state_.x},           {robotalk::Reg::Y, state_.y},
@@ -41,7 +41,7 @@ class PausedHost final : public vm::Host {
     }
     return 0;
   }
-  void writeRegister(vm::Brain& brain, robotalk::Reg reg, int16_t value) override {
+  void writeRegister(robotalk::Brain& brain, robotalk::Reg reg, int16_t value) override {
     (void)brain;
     (void)reg;
     (void)value;
@@ -61,7 +61,7 @@ bool sameWithoutCase(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-bool DebugCondition::holds(int chronon, int robot, const vm::Brain& brain) const {
+bool DebugCondition::holds(int chronon, int robot, const robotalk::Brain& brain) const {
   for (const Clause& clause : clauses) {
     int64_t left = 0;
     switch (clause.subject) {
@@ -196,37 +196,38 @@ struct DebugSearch : debug::SearchCore<DebugPosition, DebugStopReason> {
   int lastPc = -1;
 };
 
-// The RoboTalkEngine of a debugged battle: vm::run's loop spelled out with vm::step (robotalk_interpreter.h
+// The RoboTalkEngine of a debugged battle: robotalk::run's loop spelled out with robotalk::step (robotalk_interpreter.h
 // documents that run is step repeated while the budget lasts), numbering every instruction and
 // calling the session's hooks around it.
-class DebugSession::Runner final : public vm::RoboTalkEngine {
+class DebugSession::Runner final : public robotalk::RoboTalkEngine {
  public:
   explicit Runner(DebugSession& session) : session_(session) {}
 
-  vm::RunResult run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) override {
-    if (brain.failed) return vm::RunResult{vm::Stop::kError, 0};
+  robotalk::RunResult run(const robotalk::Bytecode& code, robotalk::Brain& brain, robotalk::Host& host,
+                          int budget) override {
+    if (brain.failed) return robotalk::RunResult{robotalk::Stop::kError, 0};
     const int robot = robotOf(brain);
-    vm::RunCounters counters;
+    robotalk::RunCounters counters;
     while (counters.cycles < budget) {
       const DebugPosition position{session_.work_->chronon(), robot, session_.counts_[static_cast<size_t>(robot)],
                                    session_.tick_, brain.pc};
       const bool watching = session_.search_ != nullptr && session_.watched(robot);
       if (session_.search_ != nullptr) session_.beforeInstruction(position, brain);
       if (watching) letters_ = brain.letters;
-      const std::optional<vm::Stop> stop = vm::step(code, brain, host, counters);
+      const std::optional<robotalk::Stop> stop = robotalk::step(code, brain, host, counters);
       ++session_.counts_[static_cast<size_t>(robot)];
       ++session_.tick_;
       if (brain.failed && session_.search_ != nullptr) session_.afterFailure(position, brain);
       if (watching && letters_ != brain.letters) session_.afterWrite(position, letters_, brain);
-      if (stop) return vm::RunResult{*stop, counters.cycles};
+      if (stop) return robotalk::RunResult{*stop, counters.cycles};
     }
-    return vm::RunResult{vm::Stop::kBudget, counters.cycles};
+    return robotalk::RunResult{robotalk::Stop::kBudget, counters.cycles};
   }
 
   std::string_view name() const override { return "debug"; }
 
  private:
-  int robotOf(const vm::Brain& brain) const {
+  int robotOf(const robotalk::Brain& brain) const {
     const std::vector<Robot>& robots = session_.work_->robots();
     for (size_t i = 0; i < robots.size(); ++i) {
       if (&robots[i].brain == &brain) return static_cast<int>(i);
@@ -246,7 +247,7 @@ DebugSession::DebugSession(std::vector<DebugEntrant> entrants, uint64_t seed, co
   std::vector<Entry> entries;
   for (size_t i = 0; i < entrants_.size(); ++i) {
     const robotalk::Program& program = *entrants_[i].entry.program;
-    code_.push_back(vm::decode(program));
+    code_.push_back(robotalk::decode(program));
     std::vector<int> lines(program.code.size());
     for (size_t a = 0; a < lines.size(); ++a) {
       lines[a] = debugLineOf(program, entrants_[i].source, static_cast<int>(a));
@@ -332,7 +333,7 @@ bool DebugSession::runUnit() {
   return true;
 }
 
-void DebugSession::followStep(const DebugPosition& position, const vm::Brain& brain) {
+void DebugSession::followStep(const DebugPosition& position, const robotalk::Brain& brain) {
   Search& s = *search_;
   // A return address has left the stack once the stack is no deeper than its cell.
   while (!s.calls.empty() && brain.sp <= s.calls.back()) s.calls.pop_back();
@@ -346,7 +347,7 @@ void DebugSession::followStep(const DebugPosition& position, const vm::Brain& br
   s.lastPc = position.pc;
 }
 
-void DebugSession::beforeInstruction(const DebugPosition& position, const vm::Brain& brain) {
+void DebugSession::beforeInstruction(const DebugPosition& position, const robotalk::Brain& brain) {
   Search& s = *search_;
   if (s.mode == debug::SearchMode::kCapture && position.tick == s.position.tick) capture(position);
   if (!s.considers(position.tick)) return;
@@ -388,14 +389,14 @@ void DebugSession::beforeInstruction(const DebugPosition& position, const vm::Br
   s.stopAt(position, reason, std::move(hits), {});
 }
 
-void DebugSession::afterFailure(const DebugPosition& position, const vm::Brain& brain) {
+void DebugSession::afterFailure(const DebugPosition& position, const robotalk::Brain& brain) {
   Search& s = *search_;
   if (!s.errors || !stopOnErrors_ || !s.considers(position.tick)) return;
   s.stopAt(position, DebugStopReason::kException, {}, std::string(brain.error));
 }
 
 void DebugSession::afterWrite(const DebugPosition& position, const std::array<int16_t, 26>& before,
-                              const vm::Brain& after) {
+                              const robotalk::Brain& after) {
   Search& s = *search_;
   if (!s.breakpoints || !s.considers(position.tick)) return;
   std::vector<int> hits;
@@ -444,7 +445,7 @@ bool DebugSession::stepForward(DebugStep step, int robot) {
   search.robot = robot;
   search.entry = !paused_ && step == DebugStep::kInstruction;
   if (paused_) {
-    const vm::Brain& brain = snapshot_.robots[static_cast<size_t>(robot)].brain;
+    const robotalk::Brain& brain = snapshot_.robots[static_cast<size_t>(robot)].brain;
     search.line = lineOf(robot, brain.pc);
     search.chronon = snapshot_.position.chronon;
     // The paused robot executes the instruction at its pc first; another robot's pc is its next one.
@@ -492,8 +493,8 @@ DebugEvaluation DebugSession::evaluate(int robot, std::string_view code) const {
     out.error = "labels cannot be defined in an evaluation";
     return out;
   }
-  const vm::Bytecode bytecode = vm::decode(compiled.program);
-  vm::Brain brain = state.brain;
+  const robotalk::Bytecode bytecode = robotalk::decode(compiled.program);
+  robotalk::Brain brain = state.brain;
   brain.pc = 0;
   brain.interruptsEnabled = false;
   brain.pending = 0;
@@ -505,12 +506,12 @@ DebugEvaluation DebugSession::evaluate(int robot, std::string_view code) const {
   const int end = static_cast<int>(compiled.program.code.size()) - 1;  // The implicit END.
   int spent = 0;
   while (spent < kEvaluateBudget) {
-    const vm::RunResult result = vm::run(bytecode, brain, host, kEvaluateBudget - spent);
+    const robotalk::RunResult result = robotalk::run(bytecode, brain, host, kEvaluateBudget - spent);
     spent += std::max(result.cycles, 1);
     switch (result.stop) {
-      case vm::Stop::kBudget:
-      case vm::Stop::kSync: continue;
-      case vm::Stop::kError:
+      case robotalk::Stop::kBudget:
+      case robotalk::Stop::kSync: continue;
+      case robotalk::Stop::kError:
         if (brain.errorAddress != end) {
           out.error = std::string(brain.error);
           return out;

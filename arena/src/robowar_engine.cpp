@@ -15,8 +15,8 @@ namespace chronon::arena::robowar {
 
 namespace {
 
+using robotalk::Interrupt;
 using robotalk::Reg;
-using vm::Interrupt;
 
 // Start positions keep each centre this far from the earlier robots' (docs/robowar-arena.md).
 constexpr int kStartSpacing = 40;
@@ -54,7 +54,7 @@ Engine::Engine(const std::vector<Entry>& entries, uint64_t seed, const Rules& ru
     r.index = static_cast<int>(i);
     r.program = entries[i].program != nullptr ? entries[i].program : &emptyProgram();
     r.sharedCode = entries[i].program != nullptr ? entries[i].code : nullptr;
-    if (r.sharedCode == nullptr) r.code = vm::decode(*r.program);
+    if (r.sharedCode == nullptr) r.code = robotalk::decode(*r.program);
     r.hardware = r.program->hardware;
     r.team = entries[i].team;
     r.energy = r.hardware.energyMax;
@@ -275,9 +275,9 @@ void Engine::actAll() {
 void Engine::takeTurn(Robot& robot) {
   current_ = robot.index;
   queueEdgeInterrupts(robot);
-  vm::Brain& brain = robot.brain;
+  robotalk::Brain& brain = robot.brain;
   if (brain.interruptsEnabled) {
-    const int entered = vm::serviceInterrupts(brain);
+    const int entered = robotalk::serviceInterrupts(brain);
     if (entered >= 0) {
       interruptEntered(brain, static_cast<Interrupt>(entered));
     } else if (!brain.failed) {
@@ -294,7 +294,7 @@ void Engine::takeTurn(Robot& robot) {
     if (rules_.engine != nullptr) {
       rules_.engine->run(robot.runCode(), brain, *this, robot.hardware.cpu);
     } else {
-      vm::run(robot.runCode(), brain, *this, robot.hardware.cpu);
+      robotalk::run(robot.runCode(), brain, *this, robot.hardware.cpu);
     }
     directReads = nullptr;
     if (brain.failed && robot.alive) failRobot(robot);
@@ -313,14 +313,14 @@ void Engine::pointDirectReads() {
 }
 
 void Engine::queueEdgeInterrupts(Robot& r) {
-  vm::Brain& brain = r.brain;
+  robotalk::Brain& brain = r.brain;
   const Snapshot& was = r.previous;
-  // vm::queueInterrupt ignores an interrupt without a handler (-1), as most are; testing that first
+  // robotalk::queueInterrupt ignores an interrupt without a handler (-1), as most are; testing that first
   // spares the edge tests of those.
   auto armed = [&](Interrupt which) { return brain.interrupts[static_cast<size_t>(which)].handler != -1; };
   auto param = [&](Interrupt which) { return brain.interrupts[static_cast<size_t>(which)].param; };
   auto edge = [&](Interrupt which, auto&& happened) {
-    if (armed(which) && happened(param(which))) vm::queueInterrupt(brain, which);
+    if (armed(which) && happened(param(which))) robotalk::queueInterrupt(brain, which);
   };
   const int teammatesNow = livingTeammates(r);
   const int robotsNow = livingRobots();
@@ -340,12 +340,12 @@ void Engine::queueEdgeInterrupts(Robot& r) {
 }
 
 bool Engine::enterLevelInterrupt(Robot& robot, bool checkRange, bool checkRadar, bool checkChronon) {
-  vm::Brain& brain = robot.brain;
+  robotalk::Brain& brain = robot.brain;
   if (!brain.interruptsEnabled || brain.pending != 0) return false;
   // The sensor is read only for a handler that is set: RADAR and RANGE cost a pass over the shots
   // or the robots, and most turns have neither handler.
   auto armed = [&](Interrupt which, auto&& sense) {
-    const vm::InterruptSlot& slot = brain.interrupts[static_cast<size_t>(which)];
+    const robotalk::InterruptSlot& slot = brain.interrupts[static_cast<size_t>(which)];
     if (slot.handler < 0) return false;
     const int value = sense();
     return value > 0 && value <= slot.param;
@@ -361,19 +361,19 @@ bool Engine::enterLevelInterrupt(Robot& robot, bool checkRange, bool checkRadar,
   } else {
     return false;
   }
-  if (!vm::enterInterrupt(brain, which)) return false;
+  if (!robotalk::enterInterrupt(brain, which)) return false;
   interruptEntered(brain, which);
   return true;
 }
 
-void Engine::interruptEntered(vm::Brain& brain, Interrupt which) {
+void Engine::interruptEntered(robotalk::Brain& brain, Interrupt which) {
   if (!recordEvents_) return;
   const Robot& r = robotOf(brain);
   record(Event::Kind::kInterrupt, r.index, -1, brain.pc,
-         std::string(robotalk::info(vm::interruptRegister(which)).name));
+         std::string(robotalk::info(robotalk::interruptRegister(which)).name));
 }
 
-Robot& Engine::searchRobotOf(vm::Brain& brain) {
+Robot& Engine::searchRobotOf(robotalk::Brain& brain) {
   for (Robot& r : robots_) {
     if (&r.brain == &brain) return r;
   }

@@ -1,5 +1,5 @@
 // The registers of a robot's body: what reads return and what writes do (specs/robowar.md §5 and
-// its "Write semantics"), for the interpreter through vm::Host.
+// its "Write semantics"), for the interpreter through robotalk::Host.
 
 #include <algorithm>
 #include <cstdlib>
@@ -19,7 +19,7 @@ constexpr int kReservedHistoryCells = 30;
 constexpr int kNearestMaxCpu = 10;
 constexpr int kJoceEnergy = 200;
 
-int16_t clip(int value) { return static_cast<int16_t>(vm::clipRegister(value)); }
+int16_t clip(int value) { return static_cast<int16_t>(robotalk::clipRegister(value)); }
 
 // One remainder instead of two: AIM is written a few times a turn.
 int angle(int value) {
@@ -29,7 +29,7 @@ int angle(int value) {
 
 }  // namespace
 
-int16_t Engine::readRegister(vm::Brain& brain, Reg reg) {
+int16_t Engine::readRegister(robotalk::Brain& brain, Reg reg) {
   Robot& r = robotOf(brain);
   switch (reg) {
     // The registers that are one int of the robot or the battle (the list the direct reads share).
@@ -48,12 +48,12 @@ int16_t Engine::readRegister(vm::Brain& brain, Reg reg) {
     case Reg::Teammates: return clip(livingTeammates(r));
     case Reg::Probe: return probe(r);
     case Reg::History: {
-      const int cell = std::clamp(static_cast<int>(brain.historyCell), 1, vm::kHistoryCells);
+      const int cell = std::clamp(static_cast<int>(brain.historyCell), 1, robotalk::kHistoryCells);
       return r.history[static_cast<size_t>(cell)];
     }
     case Reg::Nearest:
       if (r.hardware.cpu > kNearestMaxCpu) {
-        vm::fail(brain, "NEAREST needs a processor speed of 10 or less", brain.pc - 1);
+        robotalk::fail(brain, "NEAREST needs a processor speed of 10 or less", brain.pc - 1);
         return 0;
       }
       return clip(nearest(r));
@@ -85,7 +85,7 @@ int16_t Engine::readRegister(vm::Brain& brain, Reg reg) {
   return 0;
 }
 
-void Engine::writeRegister(vm::Brain& brain, Reg reg, int16_t value) {
+void Engine::writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) {
   Robot& r = robotOf(brain);
   const int address = brain.pc - 1;
   switch (reg) {
@@ -125,7 +125,7 @@ void Engine::writeRegister(vm::Brain& brain, Reg reg, int16_t value) {
     }
     case Reg::Channel:
       if (value < 1 || value > kChannels) {
-        vm::fail(brain, "Channel out of range", address);
+        robotalk::fail(brain, "Channel out of range", address);
         return;
       }
       r.channel = value;
@@ -134,16 +134,16 @@ void Engine::writeRegister(vm::Brain& brain, Reg reg, int16_t value) {
       signals_[static_cast<size_t>(r.radioGroup)][static_cast<size_t>(r.channel)] = value;
       for (Robot& mate : robots_) {
         if (mate.alive && mate.index != r.index && teammates(mate, r) &&
-            mate.brain.interrupts[static_cast<size_t>(vm::Interrupt::kSignal)].param == r.channel) {
+            mate.brain.interrupts[static_cast<size_t>(robotalk::Interrupt::kSignal)].param == r.channel) {
           mate.signalHeard = true;
         }
       }
       return;
     }
     case Reg::History: {
-      const int cell = std::clamp(static_cast<int>(brain.historyCell), 1, vm::kHistoryCells);
+      const int cell = std::clamp(static_cast<int>(brain.historyCell), 1, robotalk::kHistoryCells);
       if (cell <= kReservedHistoryCells) {
-        vm::fail(brain, "Store to reserved history register", address);
+        robotalk::fail(brain, "Store to reserved history register", address);
         return;
       }
       r.history[static_cast<size_t>(cell)] = value;
@@ -162,7 +162,7 @@ void Engine::writeRegister(vm::Brain& brain, Reg reg, int16_t value) {
     case Reg::Joce:
     case Reg::Susie:
       if (rules_.officialRules) {
-        vm::fail(brain, "No undocumented commands in tournaments", address);
+        robotalk::fail(brain, "No undocumented commands in tournaments", address);
         return;
       }
       if (reg == Reg::Joce) {

@@ -130,7 +130,7 @@ int Engine::nearest(const Robot& robot) const {
 
 int16_t Engine::probe(Robot& robot) {
   if (!robot.hardware.probes) {
-    vm::fail(robot.brain, "Probes not enabled.", robot.brain.pc - 1);
+    robotalk::fail(robot.brain, "Probes not enabled.", robot.brain.pc - 1);
     return 0;
   }
   const int target = rangeTarget(robot);

@@ -101,15 +101,15 @@ std::vector<BoutResult> runBouts(const std::vector<Contestant>& contestants, con
   // Each task writes only its own slot of `results`; the programs are read-only and shared.
   parallelForWithWorkers(bouts.size(), threads, [&]() -> std::function<void(size_t)> {
     // This thread's decoded programs, made on first use and shared by its battles (Entry::code).
-    auto decoded = std::make_shared<std::vector<std::unique_ptr<vm::Bytecode>>>(contestants.size());
+    auto decoded = std::make_shared<std::vector<std::unique_ptr<robotalk::Bytecode>>>(contestants.size());
     return [&, decoded](size_t i) {
       const Bout& bout = bouts[i];
       std::vector<Entry> entries;
       entries.reserve(bout.robots.size());
       for (int r : bout.robots) {
         const Contestant& c = contestants[static_cast<size_t>(r)];
-        std::unique_ptr<vm::Bytecode>& code = (*decoded)[static_cast<size_t>(r)];
-        if (!code && c.program != nullptr) code = std::make_unique<vm::Bytecode>(vm::decode(*c.program));
+        std::unique_ptr<robotalk::Bytecode>& code = (*decoded)[static_cast<size_t>(r)];
+        if (!code && c.program != nullptr) code = std::make_unique<robotalk::Bytecode>(robotalk::decode(*c.program));
         entries.push_back(Entry{c.program, c.team, code.get()});
       }
       results[i].bout = bout;

@@ -257,10 +257,10 @@ void Engine::blast(const Shot& s, int reach, int amount) {
 
 void Engine::fire(Robot& robot, robotalk::Reg weapon, int value) {
   using robotalk::Reg;
-  vm::Brain& brain = robot.brain;
+  robotalk::Brain& brain = robot.brain;
   const int address = brain.pc - 1;
   const chronon::robowar::RobotHardware& hw = robot.hardware;
-  auto refuse = [&](const char* message) { vm::fail(brain, message, address); };
+  auto refuse = [&](const char* message) { robotalk::fail(brain, message, address); };
   // Hardware (and the official rules) first: the write fails whatever its value.
   if (weapon == Reg::Missile && !hw.missiles) return refuse("Missiles not enabled.");
   if ((weapon == Reg::Nuke || weapon == Reg::Meganuke) && !hw.tacNukes) return refuse("TacNukes not enabled.");

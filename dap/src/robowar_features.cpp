@@ -414,17 +414,17 @@ json variablesBody(const Battle& battle, const json& arguments) {
       variables.push_back(variable("pc", state.brain.pc));
       variables.push_back(
           json{{"name", "vector"},
-               {"value", "VSTORE cells 0-" + std::to_string(vm::kVectorCells - 1)},
+               {"value", "VSTORE cells 0-" + std::to_string(robotalk::kVectorCells - 1)},
                {"variablesReference", (robot + 1) * kScopesPerRobot + static_cast<int64_t>(Scope::kVector)},
-               {"indexedVariables", vm::kVectorCells}});
+               {"indexedVariables", robotalk::kVectorCells}});
       variables.push_back(json{
           {"name", "interrupts"}, {"value", state.brain.interruptsEnabled ? "on" : "off"}, {"variablesReference", 0}});
       break;
     case Scope::kVector: {
-      const int64_t start = std::clamp<int64_t>(integerArgumentOr(arguments, "start", 0), 0, vm::kVectorCells);
+      const int64_t start = std::clamp<int64_t>(integerArgumentOr(arguments, "start", 0), 0, robotalk::kVectorCells);
       int64_t count = integerArgumentOr(arguments, "count", 0);
-      if (count <= 0) count = vm::kVectorCells;
-      for (int64_t i = start; i < vm::kVectorCells && i < start + count; ++i) {
+      if (count <= 0) count = robotalk::kVectorCells;
+      for (int64_t i = start; i < robotalk::kVectorCells && i < start + count; ++i) {
         variables.push_back(variable(std::to_string(i), state.brain.vector[static_cast<size_t>(i)]));
       }
       break;

@@ -39,14 +39,14 @@ constexpr int kMaxEffectInputs = 8;
 
 // The hardware registers of a robot without an arena: reads answer values set with `set` (0 until
 // then) and writes are stored so that later reads see them.
-class TestHost final : public vm::Host {
+class TestHost final : public robotalk::Host {
  public:
-  int16_t readRegister(vm::Brain& brain, Reg reg) override {
+  int16_t readRegister(robotalk::Brain& brain, Reg reg) override {
     (void)brain;
     const auto it = values.find(reg);
     return it == values.end() ? 0 : it->second;
   }
-  void writeRegister(vm::Brain& brain, Reg reg, int16_t value) override {
+  void writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) override {
     (void)brain;
     values[reg] = value;
   }
@@ -146,7 +146,7 @@ class RoboTalkSession final : public LanguageSession {
       return Prepared::kDefined;
     }
     program_ = robotalk::lower(file, tree);
-    code_ = vm::decode(program_);
+    code_ = robotalk::decode(program_);
     text_ = std::move(text);
     offset_ = offset;
     endAddress_ = static_cast<int>(program_.code.size()) - 1;
@@ -166,13 +166,13 @@ class RoboTalkSession final : public LanguageSession {
     (void)out;
     if (!saved_) return RunStatus::kDone;
     const int budget = static_cast<int>(std::clamp<int64_t>(maxCycles, 1, 1 << 30));
-    const vm::RunResult result =
-        engine_ != nullptr ? engine_->run(code_, brain_, host_, budget) : vm::run(code_, brain_, host_, budget);
+    const robotalk::RunResult result =
+        engine_ != nullptr ? engine_->run(code_, brain_, host_, budget) : robotalk::run(code_, brain_, host_, budget);
     executed += std::max(result.cycles, 1);
     switch (result.stop) {
-      case vm::Stop::kBudget:
-      case vm::Stop::kSync: return RunStatus::kRunning;
-      case vm::Stop::kError:
+      case robotalk::Stop::kBudget:
+      case robotalk::Stop::kSync: return RunStatus::kRunning;
+      case robotalk::Stop::kError:
         if (brain_.errorAddress == endAddress_) {
           brain_.failed = false;
           brain_.error = {};
@@ -387,7 +387,7 @@ class RoboTalkSession final : public LanguageSession {
 
   void reset() override {
     units_.clear();
-    brain_ = vm::Brain();
+    brain_ = robotalk::Brain();
     host_ = TestHost();
     saved_.reset();
     program_ = {};
@@ -454,13 +454,13 @@ class RoboTalkSession final : public LanguageSession {
 
   robotalk::CompileOptions options_;
   std::vector<Unit> units_;
-  vm::Brain brain_;
+  robotalk::Brain brain_;
   TestHost host_;
-  std::optional<vm::Brain> saved_;
+  std::optional<robotalk::Brain> saved_;
   robotalk::Program program_;
-  vm::Bytecode code_;
-  std::unique_ptr<jit::RoboTalkJit> jit_;  // Made at the first `engine jit`.
-  vm::RoboTalkEngine* engine_ = nullptr;   // nullptr: the interpreter.
+  robotalk::Bytecode code_;
+  std::unique_ptr<jit::RoboTalkJit> jit_;       // Made at the first `engine jit`.
+  robotalk::RoboTalkEngine* engine_ = nullptr;  // nullptr: the interpreter.
   std::string text_;
   uint32_t offset_ = 0;
   int endAddress_ = -1;

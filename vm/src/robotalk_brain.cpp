@@ -7,7 +7,7 @@
 #include <bit>
 #include <cstddef>
 
-namespace chronon::vm {
+namespace chronon::robotalk {
 
 namespace {
 
@@ -95,4 +95,4 @@ int serviceInterrupts(Brain& brain) {
   return -1;
 }
 
-}  // namespace chronon::vm
+}  // namespace chronon::robotalk

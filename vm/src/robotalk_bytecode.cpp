@@ -4,7 +4,7 @@
 
 #include "chronon/stdlib/robotalk_words.h"
 
-namespace chronon::vm {
+namespace chronon::robotalk {
 
 namespace {
 
@@ -79,4 +79,4 @@ Bytecode decode(const std::vector<int16_t>& words) {
 
 Bytecode decode(const robotalk::Program& program) { return decode(program.words()); }
 
-}  // namespace chronon::vm
+}  // namespace chronon::robotalk

@@ -2,14 +2,14 @@
 
 #include "chronon/vm/robotalk_engine.h"
 
-namespace chronon::vm {
+namespace chronon::robotalk {
 
 namespace {
 
 class InterpreterEngine final : public RoboTalkEngine {
  public:
   RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) override {
-    return vm::run(code, brain, host, budget);
+    return robotalk::run(code, brain, host, budget);
   }
   std::string_view name() const override { return "interp"; }
 };
@@ -21,4 +21,4 @@ RoboTalkEngine& roboTalkInterpreter() {
   return engine;
 }
 
-}  // namespace chronon::vm
+}  // namespace chronon::robotalk

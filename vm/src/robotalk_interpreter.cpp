@@ -14,7 +14,7 @@
 #include "chronon/stdlib/robotalk_words.h"
 #include "chronon/vm/robotalk_semantics.h"
 
-namespace chronon::vm {
+namespace chronon::robotalk {
 
 namespace {
 
@@ -554,4 +554,4 @@ std::optional<Stop> step(const Bytecode& code, Brain& brain, Host& host, RunCoun
   return loop<false, true>(code, brain, host, 0, counters, nullptr);
 }
 
-}  // namespace chronon::vm
+}  // namespace chronon::robotalk

@@ -8,7 +8,7 @@
 
 #include "chronon/stdlib/robotalk_words.h"
 
-namespace chronon::vm::detail {
+namespace chronon::robotalk::detail {
 
 namespace {
 
@@ -79,4 +79,4 @@ int distWord(int x, int y) {
 
 int sqrtWord(int n) { return static_cast<int>(std::sqrt(static_cast<double>(n))); }
 
-}  // namespace chronon::vm::detail
+}  // namespace chronon::robotalk::detail

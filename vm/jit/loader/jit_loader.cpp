@@ -128,7 +128,7 @@ uint64_t brainHash(const grobocode::Brain& brain) {
   return b != nullptr ? b->brainHash(brain) : 0;
 }
 
-uint64_t programHash(const vm::Bytecode& code) {
+uint64_t programHash(const robotalk::Bytecode& code) {
   const detail::Backend* b = backend();
   return b != nullptr ? b->roboTalkProgramHash(code) : 0;
 }

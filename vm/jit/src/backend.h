@@ -31,9 +31,9 @@ inline constexpr uint64_t kBackendSignature = [] {
                             sizeof(ObjectCacheCounts),
                             sizeof(grobocode::Brain),
                             sizeof(grobocode::BrainState),
-                            sizeof(vm::Bytecode),
-                            sizeof(vm::Brain),
-                            sizeof(vm::RunResult),
+                            sizeof(robotalk::Bytecode),
+                            sizeof(robotalk::Brain),
+                            sizeof(robotalk::RunResult),
                             sizeof(robbie::Program),
                             sizeof(robbie::MachineState),
                             sizeof(std::string)};
@@ -54,7 +54,7 @@ struct Backend {
   std::unique_ptr<RoboTalkJit> (*createRoboTalkJit)(std::string& reason, const JitOptions& options);
   std::unique_ptr<RobbieJit> (*createRobbieJit)(std::string& reason, const JitOptions& options);
   uint64_t (*brainHash)(const grobocode::Brain& brain);
-  uint64_t (*roboTalkProgramHash)(const vm::Bytecode& code);
+  uint64_t (*roboTalkProgramHash)(const robotalk::Bytecode& code);
   uint64_t (*robbieProgramHash)(const robbie::Program& program);
 };
 
@@ -64,7 +64,7 @@ std::unique_ptr<GrobocodeJit> createGrobocodeJit(std::string& reason, const JitO
 std::unique_ptr<RoboTalkJit> createRoboTalkJit(std::string& reason, const JitOptions& options);
 std::unique_ptr<RobbieJit> createRobbieJit(std::string& reason, const JitOptions& options);
 uint64_t brainHash(const grobocode::Brain& brain);
-uint64_t roboTalkProgramHash(const vm::Bytecode& code);
+uint64_t roboTalkProgramHash(const robotalk::Bytecode& code);
 uint64_t robbieProgramHash(const robbie::Program& program);
 
 }  // namespace chronon::jit::detail

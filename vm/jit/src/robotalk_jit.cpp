@@ -26,36 +26,37 @@
 namespace chronon::jit {
 
 namespace {
-void noteStart(const vm::Bytecode& code, int32_t pc);
+void noteStart(const robotalk::Bytecode& code, int32_t pc);
 }  // namespace
 
 namespace robotalk_detail {
 
 extern "C" int32_t chronon_jit_robotalk_step(NativeContext* context) {
-  const std::optional<vm::Stop> stop = vm::step(*context->code, *context->brain, *context->host, *context->counters);
+  const std::optional<robotalk::Stop> stop =
+      robotalk::step(*context->code, *context->brain, *context->host, *context->counters);
   return stop ? static_cast<int32_t>(*stop) : -1;
 }
 
 extern "C" int32_t chronon_jit_robotalk_resume(NativeContext* context) {
   return static_cast<int32_t>(
-      vm::resume(*context->code, *context->brain, *context->host, *context->budget, *context->counters));
+      robotalk::resume(*context->code, *context->brain, *context->host, *context->budget, *context->counters));
 }
 
 extern "C" int32_t chronon_jit_robotalk_until(NativeContext* context, const uint8_t* leaders) {
   noteStart(*context->code, context->brain->pc);
-  const std::optional<vm::Stop> stop =
-      vm::resumeUntil(*context->code, *context->brain, *context->host, *context->budget, *context->counters, leaders);
+  const std::optional<robotalk::Stop> stop = robotalk::resumeUntil(*context->code, *context->brain, *context->host,
+                                                                   *context->budget, *context->counters, leaders);
   return stop ? static_cast<int32_t>(*stop) : -1;
 }
 
 extern "C" int32_t chronon_jit_robotalk_read(NativeContext* context, int32_t reg, int32_t at) {
   // Native code has read the direct registers itself (Lowering::lowerHwRead).
-  return vm::readHardware(*context->brain, *context->host, static_cast<robotalk::Reg>(reg), at);
+  return robotalk::readHardware(*context->brain, *context->host, static_cast<robotalk::Reg>(reg), at);
 }
 
 extern "C" int32_t chronon_jit_robotalk_write(NativeContext* context, int32_t reg, int32_t value, int32_t at) {
-  return vm::writeHardware(*context->brain, *context->host, static_cast<robotalk::Reg>(reg),
-                           static_cast<int16_t>(value), at)
+  return robotalk::writeHardware(*context->brain, *context->host, static_cast<robotalk::Reg>(reg),
+                                 static_cast<int16_t>(value), at)
              ? 1
              : 0;
 }
@@ -68,24 +69,24 @@ using robotalk_detail::NativeContext;
 using robotalk_detail::NativeProgram;
 
 // Native code reads the brain's counters as int32 and its cells as int16, at their offsets in
-// vm::Brain and vm::RunCounters (ContextField): the arrays' cells start at the arrays' offsets.
+// robotalk::Brain and robotalk::RunCounters (ContextField): the arrays' cells start at the arrays' offsets.
 static_assert(sizeof(int) == 4);
-static_assert(std::is_same_v<decltype(vm::Brain::stack)::value_type, int16_t>);
-static_assert(std::is_same_v<decltype(vm::Brain::letters)::value_type, int16_t>);
-static_assert(std::is_same_v<decltype(vm::Brain::vector)::value_type, int16_t>);
-static_assert(std::is_standard_layout_v<vm::Brain> && std::is_standard_layout_v<vm::RunCounters>);
-static_assert(std::is_standard_layout_v<decltype(vm::Brain::stack)> &&
-              std::is_standard_layout_v<decltype(vm::Brain::letters)> &&
-              std::is_standard_layout_v<decltype(vm::Brain::vector)>);
+static_assert(std::is_same_v<decltype(robotalk::Brain::stack)::value_type, int16_t>);
+static_assert(std::is_same_v<decltype(robotalk::Brain::letters)::value_type, int16_t>);
+static_assert(std::is_same_v<decltype(robotalk::Brain::vector)::value_type, int16_t>);
+static_assert(std::is_standard_layout_v<robotalk::Brain> && std::is_standard_layout_v<robotalk::RunCounters>);
+static_assert(std::is_standard_layout_v<decltype(robotalk::Brain::stack)> &&
+              std::is_standard_layout_v<decltype(robotalk::Brain::letters)> &&
+              std::is_standard_layout_v<decltype(robotalk::Brain::vector)>);
 static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(robotalk_detail::ContextSlot::kDirectReads) + 1));
-static_assert(static_cast<int>(vm::Stop::kBudget) == 0 && static_cast<int>(vm::Stop::kSync) == 1 &&
-              static_cast<int>(vm::Stop::kError) == 2);
+static_assert(static_cast<int>(robotalk::Stop::kBudget) == 0 && static_cast<int>(robotalk::Stop::kSync) == 1 &&
+              static_cast<int>(robotalk::Stop::kError) == 2);
 
 // Everything compiled code depends on, one word per cell.
-std::vector<int64_t> programKey(const vm::Bytecode& code) {
+std::vector<int64_t> programKey(const robotalk::Bytecode& code) {
   std::vector<int64_t> key;
   key.reserve(code.cells.size());
-  for (const vm::Cell& c : code.cells) {
+  for (const robotalk::Cell& c : code.cells) {
     key.push_back((static_cast<int64_t>(c.push) << 40) | (static_cast<int64_t>(c.unknown) << 41) |
                   (static_cast<int64_t>(c.cost) << 32) | (static_cast<int64_t>(static_cast<uint16_t>(c.op)) << 16) |
                   static_cast<uint16_t>(c.value));
@@ -115,7 +116,7 @@ struct Compiled {
 // began inside blocks so far (Compiled::starts).
 struct Job {
   Compiled* target = nullptr;
-  std::unique_ptr<vm::Bytecode> code;
+  std::unique_ptr<robotalk::Bytecode> code;
   int optimization = 1;
   std::vector<bool> starts;
 };
@@ -134,14 +135,14 @@ std::atomic<uint64_t> nextSerial{1};
 
 }  // namespace
 
-uint64_t detail::roboTalkProgramHash(const vm::Bytecode& code) { return hashKey(programKey(code)); }
+uint64_t detail::roboTalkProgramHash(const robotalk::Bytecode& code) { return hashKey(programKey(code)); }
 
 namespace {
 
 // Called where native code hands the interpreter an address at which no block starts (a call
 // begins there, an interrupt handler returned there, or a computed jump went there). A flag already
 // set is only read, so that robots on several threads do not keep writing one cache line.
-void noteStart(const vm::Bytecode& code, int32_t pc) {
+void noteStart(const robotalk::Bytecode& code, int32_t pc) {
   const auto* compiled = static_cast<const Compiled*>(code.memo.code);
   if (pc < 0 || static_cast<size_t>(pc) >= compiled->key.size()) return;
   std::atomic<bool>& flag = compiled->starts[static_cast<size_t>(pc)];
@@ -167,8 +168,9 @@ class NativeRoboTalkJit final : public RoboTalkJit {
   struct Impl;
   explicit NativeRoboTalkJit(std::unique_ptr<Impl> impl);
   ~NativeRoboTalkJit() override;
-  vm::RunResult run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) override;
-  bool prepare(const vm::Bytecode& code, std::string_view name, std::string* note) override;
+  robotalk::RunResult run(const robotalk::Bytecode& code, robotalk::Brain& brain, robotalk::Host& host,
+                          int budget) override;
+  bool prepare(const robotalk::Bytecode& code, std::string_view name, std::string* note) override;
   void waitIdle() override;
   JitStats stats() const override;
 
@@ -182,17 +184,17 @@ struct NativeRoboTalkJit::Impl : detail::TieredEngine<Compiled, Job> {
   // This engine's number for Bytecode::memo (nextSerial).
   uint64_t serial = 0;
 
-  const Compiled* find(const vm::Bytecode& code, std::string_view name);
+  const Compiled* find(const robotalk::Bytecode& code, std::string_view name);
   // Compiles `code`, whose programKey is `key` (the entry's, not computed again).
-  NativeProgram compile(const vm::Bytecode& code, const std::vector<int64_t>& key, CompileRecord& record,
+  NativeProgram compile(const robotalk::Bytecode& code, const std::vector<int64_t>& key, CompileRecord& record,
                         int optimization, const std::vector<bool>& starts);
-  void enqueue(const Compiled& target, const vm::Bytecode& code, int optimization);
+  void enqueue(const Compiled& target, const robotalk::Bytecode& code, int optimization);
   void compileJob(Job& job);
 };
 
-void NativeRoboTalkJit::Impl::enqueue(const Compiled& target, const vm::Bytecode& code, int optimization) {
+void NativeRoboTalkJit::Impl::enqueue(const Compiled& target, const robotalk::Bytecode& code, int optimization) {
   // The worker is the only writer of a queued entry's code and note.
-  Job job{const_cast<Compiled*>(&target), std::make_unique<vm::Bytecode>(code), optimization, {}};
+  Job job{const_cast<Compiled*>(&target), std::make_unique<robotalk::Bytecode>(code), optimization, {}};
   if (optimization >= 2) {
     job.starts.resize(target.key.size());
     for (size_t at = 0; at < job.starts.size(); ++at)
@@ -207,7 +209,7 @@ void NativeRoboTalkJit::Impl::compileJob(Job& job) {
       [&](CompileRecord& record) { return compile(*job.code, job.target->key, record, job.optimization, job.starts); });
 }
 
-NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, const std::vector<int64_t>& key,
+NativeProgram NativeRoboTalkJit::Impl::compile(const robotalk::Bytecode& code, const std::vector<int64_t>& key,
                                                CompileRecord& record, int optimization,
                                                const std::vector<bool>& starts) {
   record.optimization = optimization;
@@ -234,7 +236,7 @@ NativeProgram NativeRoboTalkJit::Impl::compile(const vm::Bytecode& code, const s
   return address.isNull() ? nullptr : address.toPtr<NativeProgram>();
 }
 
-const Compiled* NativeRoboTalkJit::Impl::find(const vm::Bytecode& code, std::string_view name) {
+const Compiled* NativeRoboTalkJit::Impl::find(const robotalk::Bytecode& code, std::string_view name) {
   return cache.find(programKey(code), name, static_cast<int32_t>(code.cells.size()),
                     [&](Compiled& compiled, CompileRecord& record) {
                       compiled.name = record.name;
@@ -266,7 +268,7 @@ std::unique_ptr<RoboTalkJit> detail::createRoboTalkJit(std::string& reason, cons
   return std::make_unique<NativeRoboTalkJit>(std::move(impl));
 }
 
-bool NativeRoboTalkJit::prepare(const vm::Bytecode& code, std::string_view name, std::string* note) {
+bool NativeRoboTalkJit::prepare(const robotalk::Bytecode& code, std::string_view name, std::string* note) {
   const Compiled* compiled = impl_->find(code, name);
   if (impl_->options.background || compiled->function.load(std::memory_order_acquire) != nullptr) return true;
   if (note != nullptr) *note = compiled->note;
@@ -277,9 +279,10 @@ void NativeRoboTalkJit::waitIdle() { impl_->worker.waitIdle(); }
 
 JitStats NativeRoboTalkJit::stats() const { return impl_->stats(); }
 
-vm::RunResult NativeRoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain, vm::Host& host, int budget) {
-  if (brain.failed) return vm::RunResult{vm::Stop::kError, 0};
-  vm::EngineMemo& memo = code.memo;
+robotalk::RunResult NativeRoboTalkJit::run(const robotalk::Bytecode& code, robotalk::Brain& brain, robotalk::Host& host,
+                                           int budget) {
+  if (brain.failed) return robotalk::RunResult{robotalk::Stop::kError, 0};
+  robotalk::EngineMemo& memo = code.memo;
   if (memo.engine != impl_->serial) {
     memo.engine = impl_->serial;
     memo.code = impl_->find(code, {});
@@ -288,14 +291,14 @@ vm::RunResult NativeRoboTalkJit::run(const vm::Bytecode& code, vm::Brain& brain,
   // Until the background thread has compiled it (or when the JIT declined it), the interpreter runs
   // it; both engines keep the same Brain, so a robot may change engines between calls.
   const NativeProgram function = static_cast<const Compiled*>(memo.code)->function.load(std::memory_order_acquire);
-  if (function == nullptr) return vm::run(code, brain, host, budget);
-  vm::RunCounters counters;
+  if (function == nullptr) return robotalk::run(code, brain, host, budget);
+  robotalk::RunCounters counters;
   const int32_t limit = budget;
   NativeContext context{&brain, &counters, &limit, &code, &host, host.directReads};
   const int32_t stop = function(&context);
   const auto* compiled = static_cast<const Compiled*>(memo.code);
   if (impl_->reachesHot(*compiled, memo.uncounted, counters.cycles)) impl_->enqueue(*compiled, code, 2);
-  return vm::RunResult{static_cast<vm::Stop>(stop), counters.cycles};
+  return robotalk::RunResult{static_cast<robotalk::Stop>(stop), counters.cycles};
 }
 
 }  // namespace chronon::jit

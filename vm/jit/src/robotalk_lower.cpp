@@ -1,20 +1,20 @@
 // Lowering a RoboTalk program to LLVM IR (DESIGN.md "Two backends, one behaviour").
 //
 // The function has a dispatch block (the run loop's budget check, then a switch on pc over every
-// block start), one header and body per block, and a step block that calls vm::step for one
+// block start), one header and body per block, and a step block that calls robotalk::step for one
 // instruction. A header checks once for the whole block what the interpreter checks before each
 // instruction: the budget is not spent before the block's last instruction, the free-instruction cap
 // is not reached, and the stack can neither underflow nor overflow. The body then runs with no such
 // checks, keeping the cells it has read or written in registers (every write also goes to memory at
 // once, so that the brain is exact wherever the body leaves). An instruction that would fail here
 // (a result out of bounds, division by zero, a bad jump destination) leaves the brain exactly as
-// before it and lets vm::step execute it, so errors and messages are the interpreter's own.
-// Hardware registers the host keeps as ints are read where they lie (vm::readDirect); the others are
+// before it and lets robotalk::step execute it, so errors and messages are the interpreter's own.
+// Hardware registers the host keeps as ints are read where they lie (robotalk::readDirect); the others are
 // read, and all are written, by direct calls to the host through the interpreter's own functions
-// (vm::readHardware, vm::writeHardware); a write may enter a RANGE/RADAR handler, after
+// (robotalk::readHardware, robotalk::writeHardware); a write may enter a RANGE/RADAR handler, after
 // which native code goes back to the dispatch. Nothing else in a compiled block can enter an
 // interrupt: the interpreter does that only in INTON and RTI, which are always stepped. When a block
-// does not fit the rest of the budget, vm::resume plays the few cycles left.
+// does not fit the rest of the budget, robotalk::resume plays the few cycles left.
 
 #include "robotalk_lower.h"
 
@@ -51,9 +51,9 @@ constexpr size_t slotOf(robotalk::Op op) {
   return static_cast<size_t>(op) - static_cast<size_t>(robotalk::kOperators.front().op);
 }
 constexpr size_t kOperatorSlots = slotOf(robotalk::kOperators.back().op) + 1;
-constexpr int32_t kSyncStop = static_cast<int32_t>(vm::Stop::kSync);
-constexpr int32_t kBudgetStop = static_cast<int32_t>(vm::Stop::kBudget);
-constexpr int32_t kErrorStop = static_cast<int32_t>(vm::Stop::kError);
+constexpr int32_t kSyncStop = static_cast<int32_t>(robotalk::Stop::kSync);
+constexpr int32_t kBudgetStop = static_cast<int32_t>(robotalk::Stop::kBudget);
+constexpr int32_t kErrorStop = static_cast<int32_t>(robotalk::Stop::kError);
 // The fields native code keeps in locals between steps.
 constexpr std::array<ContextField, 4> kLocalFields = {ContextField::kSp, ContextField::kPc, ContextField::kCycles,
                                                       ContextField::kFreeRun};
@@ -75,13 +75,13 @@ class Lowering : detail::LoweringBase {
   // Where field `f` lives: the brain's or the counters' address, and the byte offset in it.
   static std::pair<Value*, uint64_t> fieldOffset(ContextField f, Value* brain, Value* counters) {
     switch (f) {
-      case ContextField::kStack: return {brain, offsetof(vm::Brain, stack)};
-      case ContextField::kSp: return {brain, offsetof(vm::Brain, sp)};
-      case ContextField::kPc: return {brain, offsetof(vm::Brain, pc)};
-      case ContextField::kLetters: return {brain, offsetof(vm::Brain, letters)};
-      case ContextField::kVector: return {brain, offsetof(vm::Brain, vector)};
-      case ContextField::kCycles: return {counters, offsetof(vm::RunCounters, cycles)};
-      case ContextField::kFreeRun: return {counters, offsetof(vm::RunCounters, freeRun)};
+      case ContextField::kStack: return {brain, offsetof(robotalk::Brain, stack)};
+      case ContextField::kSp: return {brain, offsetof(robotalk::Brain, sp)};
+      case ContextField::kPc: return {brain, offsetof(robotalk::Brain, pc)};
+      case ContextField::kLetters: return {brain, offsetof(robotalk::Brain, letters)};
+      case ContextField::kVector: return {brain, offsetof(robotalk::Brain, vector)};
+      case ContextField::kCycles: return {counters, offsetof(robotalk::RunCounters, cycles)};
+      case ContextField::kFreeRun: return {counters, offsetof(robotalk::RunCounters, freeRun)};
     }
     return {brain, 0};
   }
@@ -104,7 +104,7 @@ class Lowering : detail::LoweringBase {
     for (size_t i = 0; i < locals_.size(); ++i)
       b_.CreateStore(b_.CreateLoad(i32(), field(kLocalFields[i])), locals_[i]);
   }
-  // Runs vm::step on the brain (the locals written back first, reloaded after) and returns its stop:
+  // Runs robotalk::step on the brain (the locals written back first, reloaded after) and returns its stop:
   // negative when the program goes on.
   Value* callStep() {
     writeBack();
@@ -157,7 +157,7 @@ class Lowering : detail::LoweringBase {
   template <robotalk::Op O>
   void lowerOperator();
   void lowerBranch(const PlannedOp& op, int at);
-  // vm::step runs the instruction at `at` on the brain in memory, with the counters as before it;
+  // robotalk::step runs the instruction at `at` on the brain in memory, with the counters as before it;
   // native code returns its stop, or goes to the dispatch when it did not end at the next
   // instruction, or else goes on with the cells reloaded.
   void lowerCall(const PlannedOp& op, int at);
@@ -168,10 +168,10 @@ class Lowering : detail::LoweringBase {
   void setCell(int rel, Value* value);
   // Stores the stack pointer, cycles, free count and pc for `depth` and the counters so far.
   void commit(int depth, Value* pc);
-  // Leaves the current instruction to vm::step when `ok` is false; continues after it.
+  // Leaves the current instruction to robotalk::step when `ok` is false; continues after it.
   void require(Value* ok);
   BasicBlock* deopt();
-  // Leaves the instruction to vm::step unless the run-time destination `dynamic` is valid.
+  // Leaves the instruction to robotalk::step unless the run-time destination `dynamic` is valid.
   void requireDestination(Value* dynamic) { require(b_.CreateICmpULE(wide(dynamic), c32(size_))); }
   // Commits at `depth` and continues at `target` (a constant known valid), or when it is -1 at the
   // run-time destination `dynamic`, already checked with requireDestination.
@@ -311,11 +311,11 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
   // Both stack bounds are checked even for blocks that need neither, so that no cell outside the
   // stack is ever touched whatever the brain holds.
   Value* safe = b_.CreateAnd(b_.CreateICmpSGE(h0_, c32(block.needBelow)),
-                             b_.CreateICmpSLE(h0_, c32(vm::kStackCells - block.growAbove)));
+                             b_.CreateICmpSLE(h0_, c32(robotalk::kStackCells - block.growAbove)));
   if (f0_ != nullptr) {
     safe = b_.CreateAnd(safe, b_.CreateICmpSLT(b_.CreateAdd(b_.CreateSExt(f0_, i64),
                                                             b_.getInt64(static_cast<uint64_t>(block.freeCount))),
-                                               b_.getInt64(vm::kFreeInstructionCap)));
+                                               b_.getInt64(robotalk::kFreeInstructionCap)));
   }
   BasicBlock* body = newBlock("body");
   BasicBlock* single = newBlock("single");
@@ -481,7 +481,7 @@ void Lowering::lowerPrim(const PlannedOp& op) {
     case Inline::Vrecall: {
       // Out-of-range recalls give 0 (specs/robowar.md §4); the load uses a safe index either way.
       Value* index = wide(cell(d - 1));
-      Value* valid = b_.CreateICmpULT(index, c32(vm::kVectorCells));
+      Value* valid = b_.CreateICmpULT(index, c32(robotalk::kVectorCells));
       Value* safe = b_.CreateSelect(valid, index, c32(0));
       Value* v = b_.CreateLoad(
           i16(), b_.CreateInBoundsGEP(i16(), field(ContextField::kVector), b_.CreateZExt(safe, b_.getInt64Ty())));
@@ -494,7 +494,7 @@ void Lowering::lowerPrim(const PlannedOp& op) {
       Value* value = cell(d - 2);
       BasicBlock* store = newBlock("vstore");
       BasicBlock* next = newBlock("vstored");
-      b_.CreateCondBr(b_.CreateICmpULT(index, c32(vm::kVectorCells)), store, next);
+      b_.CreateCondBr(b_.CreateICmpULT(index, c32(robotalk::kVectorCells)), store, next);
       b_.SetInsertPoint(store);
       b_.CreateStore(value,
                      b_.CreateInBoundsGEP(i16(), field(ContextField::kVector), b_.CreateZExt(index, b_.getInt64Ty())));
@@ -538,8 +538,8 @@ void Lowering::lowerCall(const PlannedOp& op, int at) {
 
 void Lowering::lowerHwRead(const PlannedOp& op, int at) {
   const int d = depth_;
-  // As the interpreter's RECALL (vm::readDirect): a register the host keeps as an int is loaded
-  // where it lies and clipped as vm::clipRegister clips it, with nothing written back, since nothing
+  // As the interpreter's RECALL (robotalk::readDirect): a register the host keeps as an int is loaded
+  // where it lies and clipped as robotalk::clipRegister clips it, with nothing written back, since nothing
   // else looks.
   BasicBlock* pointed = newBlock("read_pointed");
   BasicBlock* direct = newBlock("read_direct");
@@ -554,8 +554,10 @@ void Lowering::lowerHwRead(const PlannedOp& op, int at) {
   b_.CreateCondBr(b_.CreateIsNull(where), call, direct);
   b_.SetInsertPoint(direct);
   Value* loaded = b_.CreateLoad(i32(), where);
-  Value* clipped = b_.CreateSelect(b_.CreateICmpSGT(loaded, c32(vm::kRegisterMax)), c32(vm::kRegisterMax), loaded);
-  clipped = b_.CreateSelect(b_.CreateICmpSLT(clipped, c32(vm::kRegisterMin)), c32(vm::kRegisterMin), clipped);
+  Value* clipped =
+      b_.CreateSelect(b_.CreateICmpSGT(loaded, c32(robotalk::kRegisterMax)), c32(robotalk::kRegisterMax), loaded);
+  clipped =
+      b_.CreateSelect(b_.CreateICmpSLT(clipped, c32(robotalk::kRegisterMin)), c32(robotalk::kRegisterMin), clipped);
   BasicBlock* directEnd = b_.GetInsertBlock();
   b_.CreateBr(join);
   // Otherwise the host is called: the quoted code is popped and the brain is up to date (this
@@ -564,7 +566,7 @@ void Lowering::lowerHwRead(const PlannedOp& op, int at) {
   commit(d - 1, c32(at + 1));
   writeBack();
   Value* called = b_.CreateCall(read_, {contextArg_, c32(op.index), c32(at)});
-  returnIf(b_.CreateICmpEQ(called, c32(vm::kHardwareReadFailed)), kErrorStop);
+  returnIf(b_.CreateICmpEQ(called, c32(robotalk::kHardwareReadFailed)), kErrorStop);
   BasicBlock* callEnd = b_.GetInsertBlock();
   b_.CreateBr(join);
   b_.SetInsertPoint(join);

@@ -19,9 +19,9 @@ namespace chronon::jit::robotalk_detail {
 inline constexpr int kRegisterLimit = 1000;
 
 /// Adds to `module` the function `name` of type `i32 (NativeContext*)` (robotalk_native.h) that runs
-/// the program of `plan` (code length `size`) exactly as vm::run does and returns the vm::Stop value:
+/// the program of `plan` (code length `size`) exactly as robotalk::run does and returns the robotalk::Stop value:
 /// a block runs natively when the budget, the free-instruction cap and the stack bounds cover it;
-/// everything else, and every instruction that would fail, goes through one vm::step. Returns the
+/// everything else, and every instruction that would fail, goes through one robotalk::step. Returns the
 /// function, or nullptr when an instruction's lowering touches cells outside its planned stack
 /// effect (an internal error: the caller declines the program rather than run code whose stack
 /// checks do not cover it).

@@ -12,15 +12,15 @@
 namespace chronon::jit::robotalk_detail {
 
 /// What a native program function receives: the brain and the call's counters (so both engines
-/// share one state), the budget, and what vm::step needs to run one instruction. Native code
+/// share one state), the budget, and what robotalk::step needs to run one instruction. Native code
 /// reaches the brain's stack, stack pointer, pc, letters and vector, and the counters' fields, at
-/// their offsets in vm::Brain and vm::RunCounters (ContextField), so that two registers reach them all.
+/// their offsets in robotalk::Brain and robotalk::RunCounters (ContextField), so that two registers reach them all.
 struct NativeContext {
-  vm::Brain* brain;           ///< The robot's brain.
-  vm::RunCounters* counters;  ///< The call's counters.
-  const int32_t* budget;      ///< The call's budget.
-  const vm::Bytecode* code;   ///< For single steps.
-  vm::Host* host;             ///< For single steps.
+  robotalk::Brain* brain;           ///< The robot's brain.
+  robotalk::RunCounters* counters;  ///< The call's counters.
+  const int32_t* budget;            ///< The call's budget.
+  const robotalk::Bytecode* code;   ///< For single steps.
+  robotalk::Host* host;             ///< For single steps.
   /// host->directReads as the call began (the host keeps it for the whole call), so that native code
   /// reads those registers where they lie, as the interpreter does, without a call.
   const int* const* directReads;
@@ -29,8 +29,8 @@ struct NativeContext {
 /// The order of NativeContext's pointers, as lowering addresses them (8 bytes each).
 enum class ContextSlot : int { kBrain, kCounters, kBudget, kCode, kHost, kDirectReads };
 
-/// The values native code reads and writes: vm::Brain's stack, sp, pc, letters and vector, and
-/// vm::RunCounters' cycles and freeRun.
+/// The values native code reads and writes: robotalk::Brain's stack, sp, pc, letters and vector, and
+/// robotalk::RunCounters' cycles and freeRun.
 enum class ContextField : int {
   kStack,
   kSp,
@@ -41,28 +41,28 @@ enum class ContextField : int {
   kFreeRun,
 };
 
-/// A compiled program: runs as vm::run does and returns the vm::Stop value.
+/// A compiled program: runs as robotalk::run does and returns the robotalk::Stop value.
 using NativeProgram = int32_t (*)(NativeContext*);
 
-/// One vm::step on the context's brain and counters. Returns -1 when the run goes on, else the
-/// vm::Stop value to return. The native code keeps nothing cached across it.
+/// One robotalk::step on the context's brain and counters. Returns -1 when the run goes on, else the
+/// robotalk::Stop value to return. The native code keeps nothing cached across it.
 extern "C" int32_t chronon_jit_robotalk_step(NativeContext* context);
 
-/// vm::resume on the context's brain and counters up to its budget: the interpreter plays the rest
-/// of the call. Returns the vm::Stop value to return.
+/// robotalk::resume on the context's brain and counters up to its budget: the interpreter plays the rest
+/// of the call. Returns the robotalk::Stop value to return.
 extern "C" int32_t chronon_jit_robotalk_resume(NativeContext* context);
 
-/// vm::resumeUntil on the context's brain and counters: the interpreter runs from a pc where no
+/// robotalk::resumeUntil on the context's brain and counters: the interpreter runs from a pc where no
 /// compiled block starts until one does (`leaders`, one byte per instruction). Returns -1 there,
-/// else the vm::Stop value to return.
+/// else the robotalk::Stop value to return.
 extern "C" int32_t chronon_jit_robotalk_until(NativeContext* context, const uint8_t* leaders);
 
-/// vm::readHardware of register `reg` by the RECALL at address `at` (brain.sp and brain.pc already
+/// robotalk::readHardware of register `reg` by the RECALL at address `at` (brain.sp and brain.pc already
 /// as after the pop), for a register that NativeContext::directReads does not hold. Returns the value, or
-/// vm::kHardwareReadFailed when the host failed it.
+/// robotalk::kHardwareReadFailed when the host failed it.
 extern "C" int32_t chronon_jit_robotalk_read(NativeContext* context, int32_t reg, int32_t at);
 
-/// vm::writeHardware of `value` to register `reg` by the STORE at address `at` (brain.sp and
+/// robotalk::writeHardware of `value` to register `reg` by the STORE at address `at` (brain.sp and
 /// brain.pc already as after the pops). Returns 1 when written, 0 when the host failed it; after a
 /// write the brain's pc and sp tell whether a RANGE/RADAR handler was entered.
 extern "C" int32_t chronon_jit_robotalk_write(NativeContext* context, int32_t reg, int32_t value, int32_t at);

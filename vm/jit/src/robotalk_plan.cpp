@@ -65,7 +65,7 @@ PlannedOp branch(Op op, Branch which, int need, int delta, int target, int other
 }
 
 // How native code handles `cell` at relative depth `depth` with the block's known constants.
-PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size) {
+PlannedOp classify(const robotalk::Cell& cell, const Known& known, int depth, int size) {
   PlannedOp stepped;
   stepped.op = cell.op;
   if (cell.push) {
@@ -79,7 +79,7 @@ PlannedOp classify(const vm::Cell& cell, const Known& known, int depth, int size
   switch (cell.op) {
     // The pure operators (robotalk_semantics.def): those written over any machine inline, the
     // floating-point ones (written on values only) stepped.
-      // clang-format off
+    // clang-format off
 #define ROBOTALK_INLINE_WORD(Name, ...) case Op::Name: return prim(cell.op, Inline::Pure);
 #define ROBOTALK_CALLED_WORD(Name, ...) case Op::Name: return stepped;
 #include "chronon/vm/robotalk_semantics.def"
@@ -190,16 +190,16 @@ void applyEffect(const PlannedOp& op, Known& known, int& depth) {
 // Whether the instruction at `at` uses the code or destination the push just before it quoted, so
 // that a block starting at `at` would no longer know it (a RECALL or STORE would go to the
 // interpreter's step, a branch to the dispatch).
-bool usesPushBefore(const vm::Bytecode& code, size_t at) {
+bool usesPushBefore(const robotalk::Bytecode& code, size_t at) {
   if (at == 0 || !code.cells[at - 1].push) return false;
-  const vm::Cell& cell = code.cells[at];
+  const robotalk::Cell& cell = code.cells[at];
   if (cell.push || cell.unknown) return false;
   constexpr std::array kUsers = {Op::Recall, Op::Store, Op::Jump, Op::Call, Op::If, Op::Ifg, Op::Ife, Op::Ifeg};
   return std::find(kUsers.begin(), kUsers.end(), cell.op) != kUsers.end();
 }
 
 // Cuts the program with the given leaders; collects the constant branch destinations in `targets`.
-Plan cut(const vm::Bytecode& code, const std::vector<bool>& leaders, std::vector<int>& targets) {
+Plan cut(const robotalk::Bytecode& code, const std::vector<bool>& leaders, std::vector<int>& targets) {
   const int size = static_cast<int>(code.cells.size());
   Plan plan;
   plan.ops.resize(static_cast<size_t>(size));
@@ -212,7 +212,7 @@ Plan cut(const vm::Bytecode& code, const std::vector<bool>& leaders, std::vector
     int depth = 0;
     int cost = 0;
     for (;;) {
-      const vm::Cell& cell = code.cells[static_cast<size_t>(at)];
+      const robotalk::Cell& cell = code.cells[static_cast<size_t>(at)];
       PlannedOp op = classify(cell, known, depth, size);
       op.cost = cell.cost;
       plan.ops[static_cast<size_t>(at)] = op;
@@ -253,7 +253,7 @@ Plan cut(const vm::Bytecode& code, const std::vector<bool>& leaders, std::vector
 
 }  // namespace
 
-Plan planProgram(const vm::Bytecode& code, const std::vector<bool>& starts) {
+Plan planProgram(const robotalk::Bytecode& code, const std::vector<bool>& starts) {
   const size_t size = code.cells.size();
   std::vector<bool> leaders(size + 1, false);
   leaders[0] = true;

@@ -32,16 +32,16 @@ enum class Branch : uint8_t { Jump, Call, If, Ifg, Ife, Ifeg };
 
 /// How native code handles one instruction.
 enum class OpKind : uint8_t {
-  kStep,      ///< Not compiled: vm::step runs it (maths words, interrupts, stack words, errors...).
+  kStep,      ///< Not compiled: robotalk::step runs it (maths words, interrupts, stack words, errors...).
   kPush,      ///< Pushes `value`.
   kPrim,      ///< Operator `op` on the top cells, compiled inline (arithmetic, logic, stack words).
   kVarRead,   ///< RECALL of user variable `index` whose quoted code was pushed in the same block.
   kVarWrite,  ///< STORE to user variable `index` whose quoted code was pushed in the same block.
   kHwRead,    ///< RECALL of hardware register `index` quoted in the same block: a direct host call
-              ///< (vm::readHardware); an error returns from the call.
+              ///< (robotalk::readHardware); an error returns from the call.
   kHwWrite,   ///< STORE to hardware register `index` quoted in the same block: a direct host call
-              ///< (vm::writeHardware); an error returns, an interrupt it entered goes to dispatch.
-  kCall,      ///< RECALL or STORE of a code not known here: vm::step runs it inside the block, and
+              ///< (robotalk::writeHardware); an error returns, an interrupt it entered goes to dispatch.
+  kCall,      ///< RECALL or STORE of a code not known here: robotalk::step runs it inside the block, and
               ///< native code goes on only when it ended normally at the next instruction (not
               ///< after an error, a stop or an interrupt it entered).
   kBranch,    ///< JUMP, CALL, IF, IFG, IFE or IFEG (`op`); ends its block.
@@ -66,7 +66,7 @@ struct PlannedOp {
 };
 
 /// A straight-line run [start, end), entered only at `start`. Every instruction but the last is
-/// compiled; the last is compiled too unless `stepsLast`, when vm::step runs it.
+/// compiled; the last is compiled too unless `stepsLast`, when robotalk::step runs it.
 struct Block {
   int start = 0;
   int end = 0;
@@ -87,7 +87,7 @@ struct Plan {
 
 /// The longest block, but for one more instruction when the next uses what the last pushed (a
 /// quoted register's RECALL or STORE, a branch's destination). RoboWar robots run 5 to 50 cycles a
-/// chronon; the interpreter plays a block that does not fit the rest of the budget (vm::resume), so
+/// chronon; the interpreter plays a block that does not fit the rest of the budget (robotalk::resume), so
 /// blocks stay short.
 inline constexpr int kMaxBlockLength = 8;
 
@@ -105,6 +105,6 @@ inline constexpr int kMaxBlockLength = 8;
 /// the block's start, where the interpreter would otherwise run the part-block at both ends. Robots
 /// that run a few cycles a call need this; a compute loop that runs whole budgets sees few such
 /// addresses and keeps its long blocks.
-Plan planProgram(const vm::Bytecode& code, const std::vector<bool>& starts = {});
+Plan planProgram(const robotalk::Bytecode& code, const std::vector<bool>& starts = {});
 
 }  // namespace chronon::jit::robotalk_detail

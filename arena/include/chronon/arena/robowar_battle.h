@@ -13,10 +13,10 @@
 
 #include "chronon/compiler/robotalk.h"
 
-namespace chronon::vm {
+namespace chronon::robotalk {
 struct Bytecode;
 class RoboTalkEngine;
-}  // namespace chronon::vm
+}  // namespace chronon::robotalk
 
 namespace chronon::arena::robowar {
 
@@ -42,18 +42,18 @@ struct Rules {
                                ///< drones and lasers kill the robot when true.
   /// Not a rule: the engine that runs the brains (vm/robotalk_engine.h), nullptr for the
   /// interpreter. Every engine gives identical battles; the command line passes the JIT here.
-  vm::RoboTalkEngine* engine = nullptr;
+  robotalk::RoboTalkEngine* engine = nullptr;
 };
 
 /// A robot entered in a battle: its compiled program (hardware included) and team.
 struct Entry {
   const robotalk::Program* program = nullptr;  ///< Not owned; must outlive the battle.
   int team = 0;                                ///< 0 = no team; equal non-zero numbers are teammates.
-  /// `program` already decoded (vm::decode), or nullptr for the battle to decode it. A tournament
+  /// `program` already decoded (robotalk::decode), or nullptr for the battle to decode it. A tournament
   /// hands each of its threads' battles the same decoded copy, so decoding and the JIT's lookup of
   /// compiled code (Bytecode::memo) happen once per thread, not once per battle. Not owned; only one
   /// battle at a time may run it (the memo is written on first use).
-  const vm::Bytecode* code = nullptr;
+  const robotalk::Bytecode* code = nullptr;
 };
 
 /// Why a robot died.

@@ -1,7 +1,7 @@
 #pragma once
 // A debugging session over one RoboWar battle (DESIGN.md "Replays, the viewer and the debugger"):
 // the battle runs under a RoboTalkEngine that executes every brain one instruction at a time through
-// the interpreter (vm::step, exactly as vm::run does), numbers every instruction executed, and can
+// the interpreter (robotalk::step, exactly as robotalk::run does), numbers every instruction executed, and can
 // stop before any of them. Breakpoints, stepping, and stepping back live here; `dap/` only
 // translates the Debug Adapter Protocol onto this class (docs/debugging.md).
 //
@@ -50,19 +50,19 @@ struct DebugPosition {
 
 /// A robot's body and brain at a paused moment. Units as in Robot: pixels, degrees, energy points.
 struct DebugRobotState {
-  vm::Brain brain;    ///< Its brain at that moment (for the paused robot: before the instruction at the pc).
-  int x = 0;          ///< Centre, pixels from the left edge.
-  int y = 0;          ///< Centre, pixels from the top edge.
-  int aim = 0;        ///< Turret, compass degrees.
-  int look = 0;       ///< RANGE offset from AIM, degrees.
-  int scan = 0;       ///< RADAR offset from AIM, degrees.
-  int speedX = 0;     ///< Pixels per chronon.
-  int speedY = 0;     ///< Pixels per chronon.
-  int energy = 0;     ///< Energy points.
-  int damage = 0;     ///< Damage points left.
-  int shield = 0;     ///< Shield points.
-  int stunned = 0;    ///< Chronons left in stasis.
-  bool alive = true;  ///< False once destroyed.
+  robotalk::Brain brain;  ///< Its brain at that moment (for the paused robot: before the instruction at the pc).
+  int x = 0;              ///< Centre, pixels from the left edge.
+  int y = 0;              ///< Centre, pixels from the top edge.
+  int aim = 0;            ///< Turret, compass degrees.
+  int look = 0;           ///< RANGE offset from AIM, degrees.
+  int scan = 0;           ///< RADAR offset from AIM, degrees.
+  int speedX = 0;         ///< Pixels per chronon.
+  int speedY = 0;         ///< Pixels per chronon.
+  int energy = 0;         ///< Energy points.
+  int damage = 0;         ///< Damage points left.
+  int shield = 0;         ///< Shield points.
+  int stunned = 0;        ///< Chronons left in stasis.
+  bool alive = true;      ///< False once destroyed.
 
   bool operator==(const DebugRobotState&) const = default;
 };
@@ -108,7 +108,7 @@ struct DebugCondition {
 
   /// True when every clause holds at `chronon` for `robot` whose brain is `brain` (before the
   /// instruction at its pc).
-  bool holds(int chronon, int robot, const vm::Brain& brain) const;
+  bool holds(int chronon, int robot, const robotalk::Brain& brain) const;
 };
 
 /// Parses a condition (an empty or blank text is the condition that always holds). Returns nullopt
@@ -267,15 +267,15 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   bool toEntry(int robot);
   void finishBattle();
   // The hooks the Runner calls around each instruction.
-  void beforeInstruction(const DebugPosition& position, const vm::Brain& brain);
-  void afterFailure(const DebugPosition& position, const vm::Brain& brain);
-  void afterWrite(const DebugPosition& position, const std::array<int16_t, 26>& before, const vm::Brain& after);
-  void followStep(const DebugPosition& position, const vm::Brain& brain);
+  void beforeInstruction(const DebugPosition& position, const robotalk::Brain& brain);
+  void afterFailure(const DebugPosition& position, const robotalk::Brain& brain);
+  void afterWrite(const DebugPosition& position, const std::array<int16_t, 26>& before, const robotalk::Brain& after);
+  void followStep(const DebugPosition& position, const robotalk::Brain& brain);
   bool watched(int robot) const { return !watchIndex_.empty() && watchIndex_[static_cast<size_t>(robot)]; }
   void capture(const DebugPosition& position);
 
   std::vector<DebugEntrant> entrants_;
-  std::vector<vm::Bytecode> code_;            ///< Decoded programs, shared by every engine copy.
+  std::vector<robotalk::Bytecode> code_;      ///< Decoded programs, shared by every engine copy.
   std::vector<std::vector<int>> lines_;       ///< Per robot, the line of each address (0 = unknown).
   std::vector<std::vector<int>> breakIndex_;  ///< Per robot, per address: first index into breakpoints_ + 1, or 0.
   std::vector<DebugBreakpoint> breakpoints_;  ///< Sorted by robot and address.

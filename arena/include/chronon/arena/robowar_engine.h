@@ -64,13 +64,13 @@ struct Snapshot {
 
 /// One robot in the arena. Energy, damage and shield are in energy points; angles in degrees.
 struct Robot {
-  int index = 0;                               ///< Entry index, the ID register (0-5).
-  const robotalk::Program* program = nullptr;  ///< Not owned.
-  vm::Bytecode code;                           ///< Decoded once per battle, unless the entry brought it.
-  const vm::Bytecode* sharedCode = nullptr;    ///< The entry's decoded program (Entry::code), if any.
+  int index = 0;                                   ///< Entry index, the ID register (0-5).
+  const robotalk::Program* program = nullptr;      ///< Not owned.
+  robotalk::Bytecode code;                         ///< Decoded once per battle, unless the entry brought it.
+  const robotalk::Bytecode* sharedCode = nullptr;  ///< The entry's decoded program (Entry::code), if any.
   /// The program the robot runs: the entry's decoded copy, or its own.
-  const vm::Bytecode& runCode() const { return sharedCode != nullptr ? *sharedCode : code; }
-  vm::Brain brain;                           ///< Stack, variables, interrupts.
+  const robotalk::Bytecode& runCode() const { return sharedCode != nullptr ? *sharedCode : code; }
+  robotalk::Brain brain;                     ///< Stack, variables, interrupts.
   chronon::robowar::RobotHardware hardware;  ///< Copied from the program; tests may change it.
   int team = 0;                              ///< 0 = none; equal non-zero numbers are teammates.
   int radioGroup = 0;                        ///< Robots that share radio channels: teammates, or the robot alone.
@@ -97,18 +97,18 @@ struct Robot {
   int rawKills = 0;               ///< Non-teammate robots it destroyed (the KILLS register).
   int lastHitBy = -1;             ///< Robot whose shot last hurt it this chronon, -1 for none.
   Snapshot previous;              ///< State at the start of the previous turn, for edge interrupts.
-  std::array<int16_t, vm::kHistoryCells + 1> history{};  ///< HISTORY cells 1-50 (index 0 unused).
-  bool alive = true;                                     ///< False once destroyed.
-  int deathChronon = -1;                                 ///< Chronon of death, -1 while alive.
-  DeathCause cause = DeathCause::kNone;                  ///< Why it died.
-  int killer = -1;                                       ///< Robot whose shot destroyed it, -1 when none.
-  std::string error;                                     ///< Run-time error message for DeathCause::kBuggy.
-  int errorAddress = -1;                                 ///< Address of the failing instruction.
+  std::array<int16_t, robotalk::kHistoryCells + 1> history{};  ///< HISTORY cells 1-50 (index 0 unused).
+  bool alive = true;                                           ///< False once destroyed.
+  int deathChronon = -1;                                       ///< Chronon of death, -1 while alive.
+  DeathCause cause = DeathCause::kNone;                        ///< Why it died.
+  int killer = -1;                                             ///< Robot whose shot destroyed it, -1 when none.
+  std::string error;                                           ///< Run-time error message for DeathCause::kBuggy.
+  int errorAddress = -1;                                       ///< Address of the failing instruction.
 };
 
 /// The battle world. Construct it, optionally adjust robots, then step() until it returns false
-/// (or call finish()). Implements the vm::Host side of every robot.
-class Engine final : public vm::Host {
+/// (or call finish()). Implements the robotalk::Host side of every robot.
+class Engine final : public robotalk::Host {
  public:
   /// Places up to six entries (start positions from `seed`, docs/robowar-arena.md). A null program
   /// runs as an empty one. `recordEvents` keeps the event log.
@@ -139,12 +139,12 @@ class Engine final : public vm::Host {
 
   /// Reads a hardware register of the robot owning `brain` (specs/robowar.md §5); PROBE without
   /// probes and NEAREST on a processor faster than 10 fail the robot and read 0.
-  int16_t readRegister(vm::Brain& brain, robotalk::Reg reg) override;
+  int16_t readRegister(robotalk::Brain& brain, robotalk::Reg reg) override;
   /// Writes a hardware register with the original's semantics (specs/robowar.md §5 "Write
   /// semantics"): weapons fire, AIM/LOOK/SCAN re-check RANGE and RADAR, bad writes fail the robot.
-  void writeRegister(vm::Brain& brain, robotalk::Reg reg, int16_t value) override;
+  void writeRegister(robotalk::Brain& brain, robotalk::Reg reg, int16_t value) override;
   /// Logs the interrupt `which` entered by the robot owning `brain` (for the event log).
-  void interruptEntered(vm::Brain& brain, vm::Interrupt which) override;
+  void interruptEntered(robotalk::Brain& brain, robotalk::Interrupt which) override;
 
  private:
   struct Kill {
@@ -194,14 +194,14 @@ class Engine final : public vm::Host {
 
   /// The robot whose brain `brain` is. Hardware accesses come from the robot taking its turn, so
   /// that one is tried inline before the search.
-  Robot& robotOf(vm::Brain& brain) {
+  Robot& robotOf(robotalk::Brain& brain) {
     if (current_ >= 0) {
       Robot& turn = robots_[static_cast<size_t>(current_)];
       if (&turn.brain == &brain) return turn;
     }
     return searchRobotOf(brain);
   }
-  Robot& searchRobotOf(vm::Brain& brain);
+  Robot& searchRobotOf(robotalk::Brain& brain);
   bool teammates(const Robot& a, const Robot& b) const { return a.team != 0 && a.team == b.team; }
   /// The living robots on `robot`'s team besides itself; a robot of team 0 has none (teammates()).
   /// Every turn asks, and only a death changes the answer (countSides).
@@ -222,7 +222,7 @@ class Engine final : public vm::Host {
   bool over_ = false;
   bool timedOut_ = false;
   int current_ = -1;  ///< The robot whose program is running, -1 outside turns.
-  /// What vm::Host::directReads points at during each robot's turn: one table per robot, indexed
+  /// What robotalk::Host::directReads points at during each robot's turn: one table per robot, indexed
   /// by robot index, filled by pointDirectReads on the first turn after the engine was made or
   /// copied. A copy starts unfilled, since the tables of the engine it came from point at that
   /// engine's robots and counters.

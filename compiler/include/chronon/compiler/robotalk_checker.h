@@ -31,9 +31,6 @@ struct CheckOptions {
   bool computedJumpNotes = true;
 };
 
-/// Capacity of RoboTalk's data stack in cells (specs/robowar.md §3.3, "Stack 100 items").
-inline constexpr int kStackCells = 100;
-
 /// The inferred effect of a subroutine (a constant target of CALL, IF or IFE).
 struct SubroutineEffect {
   uint16_t address = 0;  ///< The subroutine's entry address.

@@ -49,7 +49,7 @@ class LadderEngines {
   virtual ~LadderEngines() = default;
   /// The engine for RoboWar robots whose programs are `programs` (name and program), for
   /// arena::robowar::Rules::engine; nullptr runs the interpreter.
-  virtual vm::RoboTalkEngine* roboTalk(
+  virtual robotalk::RoboTalkEngine* roboTalk(
       const std::vector<std::pair<std::string, const robotalk::Program*>>& programs) = 0;
   /// The engine for the brains of `sides`.
   virtual grobocode::BrainEngine& grobocode(const std::vector<const grobocode::Side*>& sides) = 0;
@@ -60,7 +60,7 @@ class LadderEngines {
 /// LadderEngines that run every robot on the interpreter (what `verify` plays stored duels with).
 class InterpreterEngines : public LadderEngines {
  public:
-  vm::RoboTalkEngine* roboTalk(const std::vector<std::pair<std::string, const robotalk::Program*>>&) override {
+  robotalk::RoboTalkEngine* roboTalk(const std::vector<std::pair<std::string, const robotalk::Program*>>&) override {
     return nullptr;
   }
   grobocode::BrainEngine& grobocode(const std::vector<const grobocode::Side*>&) override {

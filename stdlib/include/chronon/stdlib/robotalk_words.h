@@ -82,6 +82,10 @@ inline constexpr uint16_t kRegisterBase = 20300;
 /// Largest literal magnitude the assembler accepts and arithmetic may produce (specs/robowar.md §3.3).
 inline constexpr int kMaxLiteral = 19999;
 
+/// Capacity of the data stack in cells (specs/robowar.md §3.3, "Stack 100 items"); pushing past it
+/// kills the robot.
+inline constexpr int kStackCells = 100;
+
 /// A stack effect in counts: how many cells an operator pops and pushes when its effect is static.
 struct StackCounts {
   int pops = 0;    ///< Cells removed from the top.

@@ -10,7 +10,7 @@
 #include "chronon/stdlib/robotalk_words.h"
 #include "chronon/vm/robotalk_limits.h"
 
-namespace chronon::vm {
+namespace chronon::robotalk {
 
 /// The interrupts of RoboWar in priority order (specs/robowar.md §6).
 /// RANGE, RADAR and CHRONON are level-triggered and never queued.
@@ -88,4 +88,4 @@ void queueInterrupt(Brain& brain, Interrupt which);
 /// and enters its handler (specs/robowar.md §6). Returns the interrupt entered, or -1.
 int serviceInterrupts(Brain& brain);
 
-}  // namespace chronon::vm
+}  // namespace chronon::robotalk

@@ -7,7 +7,7 @@
 
 #include "chronon/compiler/robotalk.h"
 
-namespace chronon::vm {
+namespace chronon::robotalk {
 
 /// The pure operators (robotalk_semantics.def, two cells in and one out) that a push of a number
 /// pairs with when it comes right before them (`30 <`, `1 +`).
@@ -75,4 +75,4 @@ Bytecode decode(const std::vector<int16_t>& words);
 /// Decodes a compiled program's words.
 Bytecode decode(const robotalk::Program& program);
 
-}  // namespace chronon::vm
+}  // namespace chronon::robotalk

@@ -1,6 +1,6 @@
 #pragma once
 // The seam between the RoboWar arena and the two RoboTalk backends (DESIGN.md "Two backends, one
-// behaviour"): a RoboTalkEngine runs a brain for a cycle budget exactly as vm::run does. The
+// behaviour"): a RoboTalkEngine runs a brain for a cycle budget exactly as robotalk::run does. The
 // interpreter is the default; the JIT (vm/jit, chronon::jit::RoboTalkJit) is another implementation
 // that the command line creates and hands to the arena, so arena/ never sees LLVM.
 
@@ -11,7 +11,7 @@
 #include "chronon/vm/robotalk_host.h"
 #include "chronon/vm/robotalk_interpreter.h"
 
-namespace chronon::vm {
+namespace chronon::robotalk {
 
 /// Runs RoboTalk brains. Every implementation has exactly the interpreter's observable behaviour:
 /// the same Brain after every call, the same RunResult, the same host calls in the same order.
@@ -21,7 +21,7 @@ class RoboTalkEngine {
  public:
   virtual ~RoboTalkEngine() = default;
 
-  /// Runs `brain` over `code` for `budget` cycles as vm::run does (robotalk_interpreter.h, specs/robowar.md
+  /// Runs `brain` over `code` for `budget` cycles as robotalk::run does (robotalk_interpreter.h, specs/robowar.md
   /// §3.5): stops at the budget, the free-instruction cap, SYNC or a run-time error.
   virtual RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) = 0;
 
@@ -32,4 +32,4 @@ class RoboTalkEngine {
 /// The interpreter as a RoboTalkEngine (a process-wide instance; it holds no state).
 RoboTalkEngine& roboTalkInterpreter();
 
-}  // namespace chronon::vm
+}  // namespace chronon::robotalk

@@ -10,7 +10,7 @@
 #include "chronon/stdlib/robotalk_words.h"
 #include "chronon/vm/robotalk_brain.h"
 
-namespace chronon::vm {
+namespace chronon::robotalk {
 
 /// The range of a register's value as a brain sees it: the host keeps some registers as wider ints
 /// and clips them to one 16-bit cell when they are read (runtime values are 16-bit,
@@ -28,11 +28,11 @@ class Host {
  public:
   virtual ~Host() = default;
   /// Returns the value of register `reg` (never a user variable). A failing read (e.g. PROBE
-  /// without probes) calls vm::fail on `brain` and returns 0.
+  /// without probes) calls robotalk::fail on `brain` and returns 0.
   virtual int16_t readRegister(Brain& brain, robotalk::Reg reg) = 0;
   /// Writes `value` to register `reg` (never a user variable) with the original's semantics
-  /// (specs/robowar.md §5 "Write semantics"). Errors call vm::fail on `brain`; writes to AIM, LOOK
-  /// and SCAN may enter a RANGE/RADAR handler through vm::enterInterrupt.
+  /// (specs/robowar.md §5 "Write semantics"). Errors call robotalk::fail on `brain`; writes to AIM, LOOK
+  /// and SCAN may enter a RANGE/RADAR handler through robotalk::enterInterrupt.
   virtual void writeRegister(Brain& brain, robotalk::Reg reg, int16_t value) = 0;
   /// Told when INTON or RTI entered the handler of queued interrupt `which` (for event logs); the
   /// brain's program counter is already the handler's address. The default does nothing.
@@ -66,4 +66,4 @@ inline int32_t readDirect(const Host& host, int reg) {
   return value == nullptr ? kNotDirect : std::clamp(*value, -32768, 32767);
 }
 
-}  // namespace chronon::vm
+}  // namespace chronon::robotalk

@@ -8,7 +8,7 @@
 #include "chronon/vm/robotalk_bytecode.h"
 #include "chronon/vm/robotalk_host.h"
 
-namespace chronon::vm {
+namespace chronon::robotalk {
 
 /// Why run() returned.
 enum class Stop : uint8_t {
@@ -80,4 +80,4 @@ bool writeHardware(Brain& brain, Host& host, robotalk::Reg reg, int16_t value, i
 /// instruction they do not run natively, so errors and interrupt entry are the interpreter's own.
 std::optional<Stop> step(const Bytecode& code, Brain& brain, Host& host, RunCounters& counters);
 
-}  // namespace chronon::vm
+}  // namespace chronon::robotalk

@@ -5,7 +5,7 @@
 
 #include <optional>
 
-namespace chronon::vm::detail {
+namespace chronon::robotalk::detail {
 
 /// `hyp` times the sine of `degrees` (any integer; math convention, sin 0 = 0), truncated toward
 /// zero. Uses the cosine table, as the original does.
@@ -35,4 +35,4 @@ int distWord(int x, int y);
 /// The truncated square root of `n`, which must not be negative.
 int sqrtWord(int n);
 
-}  // namespace chronon::vm::detail
+}  // namespace chronon::robotalk::detail
