@@ -60,6 +60,31 @@ TEST_CASE("stack effects are counted from the declared text", "[stdlib]") {
   REQUIRE(info(Op::Roll).has(kDynamicEffect));
 }
 
+TEST_CASE("one reader splits every language's stack-effect texts", "[stdlib]") {
+  std::vector<std::string> before;
+  std::vector<std::string> after;
+  const auto collect = [&](std::string_view item, bool afterDashes) {
+    (afterDashes ? after : before).emplace_back(item);
+  };
+  chronon::EffectScan scan = chronon::scanEffect("  v1  v2 n -- b ", collect);
+  CHECK(before == std::vector<std::string>{"v1", "v2", "n"});
+  CHECK(after == std::vector<std::string>{"b"});
+  CHECK(scan.dashes == 1);
+  CHECK_FALSE(scan.variable);
+  before.clear();
+  after.clear();
+  scan = chronon::scanEffect("... x n -- ...", collect);
+  CHECK(before == std::vector<std::string>{"x", "n"});
+  CHECK(after.empty());
+  CHECK(scan.variable);
+  // Malformed texts are the callers' to reject: two "--", none.
+  CHECK(chronon::scanEffect("a -- b -- c", [](std::string_view, bool) {}).dashes == 2);
+  CHECK(chronon::scanEffect("a b", [](std::string_view, bool) {}).dashes == 0);
+  CHECK_FALSE(chronon::grobocode::parseEffect("n n -- n -- n").valid);
+  CHECK_FALSE(chronon::grobocode::parseEffect("n n").valid);
+  CHECK(chronon::robotalk::countEffect("n1 n2 -- sum").pops == 2);
+}
+
 TEST_CASE("profiles select the words of their version", "[stdlib]") {
   REQUIRE(availableIn(info(Op::Add), Profile::kRoboWar15));
   REQUIRE_FALSE(availableIn(info(Op::Sync), Profile::kRoboWar15));   // 2.0

@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+
 #include <variant>
 #include <vector>
+#include "chronon/stdlib/stack_effect.h"
 
 #include "chronon/compiler/source.h"
 
@@ -119,40 +121,30 @@ struct StackEffect {
 constexpr StackEffect parseStackEffect(std::string_view text) {
   StackEffect effect;
   Slot before[2] = {};
-  bool after = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == ' ') continue;
-    if (c == '-' && i + 1 < text.size() && text[i + 1] == '-' && !after) {
-      after = true;
-      ++i;
-      continue;
-    }
+  const EffectScan scan = scanEffect(text, [&](std::string_view item, bool after) {
     Slot slot = Slot::kAny;
-    switch (c) {
+    switch (item.size() == 1 ? item[0] : '?') {
       case 'i': slot = Slot::kInteger; break;
       case 'r': slot = Slot::kReal; break;
       case 'b': slot = Slot::kBoolean; break;
       case 's': slot = Slot::kString; break;
       case 'x': slot = Slot::kAny; break;
       case 'v': slot = Slot::kOperand; break;
-      default: effect.valid = false; return effect;
+      default: effect.valid = false; return;
     }
     if (!after) {
       if (effect.pops == 2)
         effect.valid = false;
       else
         before[effect.pops++] = slot;
+    } else if (effect.pushes == 1) {
+      effect.valid = false;
     } else {
-      if (effect.pushes == 1)
-        effect.valid = false;
-      else {
-        effect.pushes = 1;
-        effect.pushed = slot;
-      }
+      effect.pushes = 1;
+      effect.pushed = slot;
     }
-  }
-  if (!after) effect.valid = false;
+  });
+  if (scan.dashes != 1 || scan.variable) effect.valid = false;
   // Written bottom first; kept top first.
   for (int32_t k = 0; k < effect.pops; ++k) effect.popped[k] = before[effect.pops - 1 - k];
   return effect;

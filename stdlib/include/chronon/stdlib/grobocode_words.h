@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+
 #include <vector>
+#include "chronon/stdlib/stack_effect.h"
 
 namespace chronon::grobocode {
 
@@ -103,37 +105,18 @@ struct Effect {
 constexpr Effect parseEffect(std::string_view text) {
   Effect effect;
   if (text.empty()) return effect;
-  bool afterDashes = false;
-  bool sawDashes = false;
-  size_t i = 0;
-  while (i < text.size()) {
-    if (text[i] == ' ') {
-      ++i;
-      continue;
-    }
-    size_t end = text.find(' ', i);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view item = text.substr(i, end - i);
-    i = end;
-    if (item == "--") {
-      if (sawDashes) effect.valid = false;
-      sawDashes = afterDashes = true;
-      continue;
-    }
-    if (item == "...") {
-      effect.variable = true;
-      continue;
-    }
+  const EffectScan scan = scanEffect(text, [&](std::string_view item, bool afterDashes) {
     const std::optional<Kind> kind = kindOfLetter(item[0]);
     uint8_t& count = afterDashes ? effect.outputCount : effect.inputCount;
     if (!kind || count >= kMaxEffectItems) {
       effect.valid = false;
-      continue;
+      return;
     }
     (afterDashes ? effect.outputs : effect.inputs)[count] = *kind;
     ++count;
-  }
-  if (!sawDashes) effect.valid = false;
+  });
+  effect.variable = scan.variable;
+  if (scan.dashes != 1) effect.valid = false;
   return effect;
 }
 

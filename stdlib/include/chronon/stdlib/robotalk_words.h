@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "chronon/stdlib/stack_effect.h"
+
 namespace chronon::robotalk {
 
 /// Flags of an operator or register. Bits combine with `|`.
@@ -96,29 +98,7 @@ struct StackCounts {
 /// Returns pops and pushes; "..." counts as zero (a dynamic effect).
 constexpr StackCounts countEffect(std::string_view effect) {
   StackCounts counts;
-  bool afterDashes = false;
-  bool inWord = false;
-  for (size_t i = 0; i <= effect.size(); ++i) {
-    const char c = i < effect.size() ? effect[i] : ' ';
-    if (c == ' ') {
-      inWord = false;
-      continue;
-    }
-    if (!inWord) {
-      inWord = true;
-      if (effect.substr(i, 2) == "--") {
-        afterDashes = true;
-        i += 1;
-        inWord = false;
-        continue;
-      }
-      if (effect.substr(i, 3) == "...") {
-        i += 2;
-        continue;
-      }
-      (afterDashes ? counts.pushes : counts.pops) += 1;
-    }
-  }
+  scanEffect(effect, [&](std::string_view, bool afterDashes) { (afterDashes ? counts.pushes : counts.pops) += 1; });
   return counts;
 }
 
