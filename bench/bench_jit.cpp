@@ -58,8 +58,8 @@ using chronon::bench::secondsSince;
 // Repetitions per second of a benchmark brain (its `reps` variable) under `engine`, run in chunks of
 // 100000 cycles for about `seconds`; 0 when the brain stops (an error), since a rate over the short
 // run before it would not compare with the others.
-double repsPerSecond(const gc::Brain& brain, int32_t memory, gc::BrainEngine& engine, double seconds,
-                     gc::BrainState& state) {
+double repsPerSecond(const gc::Brain& brain, int32_t memory, gc::Engine& engine, double seconds,
+                     gc::MachineState& state) {
   size_t reps = brain.variables.size();
   for (size_t i = 0; i < brain.variables.size(); ++i)
     if (brain.variables[i].name == "reps") reps = i;
@@ -151,8 +151,7 @@ class IdleHost final : public robotalk::Host {
 
 // Repetitions per second of a RoboTalk benchmark program (10000 S + R) under `engine`, run in calls
 // of 100000 cycles for about `seconds`; `failed` says whether the brain died (a broken benchmark).
-double roboTalkRepsPerSecond(const robotalk::Bytecode& code, robotalk::RoboTalkEngine& engine, double seconds,
-                             bool& failed) {
+double roboTalkRepsPerSecond(const robotalk::Bytecode& code, robotalk::Engine& engine, double seconds, bool& failed) {
   IdleHost host;
   robotalk::Brain brain;
   const auto start = Clock::now();
@@ -226,8 +225,7 @@ void benchRoboTalkPrograms(const fs::path& source, double seconds) {
 
 // Cycles per second of a RoboTalk benchmark program under `engine` when every call gets `budget`
 // cycles, as a robot in battle gets its processor speed each chronon; run for about `seconds`.
-double roboTalkCyclesPerSecond(const robotalk::Bytecode& code, robotalk::RoboTalkEngine& engine, int budget,
-                               double seconds) {
+double roboTalkCyclesPerSecond(const robotalk::Bytecode& code, robotalk::Engine& engine, int budget, double seconds) {
   IdleHost host;
   robotalk::Brain brain;
   const auto start = Clock::now();
@@ -559,14 +557,14 @@ int main(int argc, char** argv) {
     const gc::Type& type = side.result.side.types[0];
     jit->prepare(*type.brain, name);
     jitO2->prepare(*type.brain, name);
-    gc::BrainState interpState;
-    gc::BrainState jitState;
-    gc::BrainState o2State;
+    gc::MachineState interpState;
+    gc::MachineState jitState;
+    gc::MachineState o2State;
     const double interp = repsPerSecond(*type.brain, memoryOf(type), gc::interpreterEngine(), seconds, interpState);
     const double native = repsPerSecond(*type.brain, memoryOf(type), *jit, seconds, jitState);
     const double nativeO2 = repsPerSecond(*type.brain, memoryOf(type), *jitO2, seconds, o2State);
     // Warm up until the hot brain's level-2 code is in place, then measure.
-    gc::BrainState tieredState;
+    gc::MachineState tieredState;
     tiered->prepare(*type.brain, name);
     const auto upgraded = [&] {
       for (const chronon::jit::CompileRecord& r : tiered->stats().records)

@@ -30,7 +30,7 @@ using chronon::bench::median;
 using chronon::bench::slurp;
 
 // A host that does nothing, so the loop measures the engine alone.
-class NullHost final : public rl::RobbieHost {
+class NullHost final : public rl::Host {
  public:
   void move(int64_t, bool) override {}
   void turn(int64_t degrees, bool) override { turned += degrees; }

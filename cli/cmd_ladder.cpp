@@ -46,14 +46,13 @@ class ChosenEngines : public ld::LadderEngines {
  public:
   explicit ChosenEngines(EngineChoice& choice) : choice_(choice) {}
 
-  robotalk::RoboTalkEngine* roboTalk(
-      const std::vector<std::pair<std::string, const robotalk::Program*>>& programs) override {
+  robotalk::Engine* roboTalk(const std::vector<std::pair<std::string, const robotalk::Program*>>& programs) override {
     std::vector<NamedProgram> named;
     for (const auto& [name, program] : programs) named.push_back({name, program});
     prepareRoboTalkEngine(choice_, named, /*background=*/true);
     return choice_.roboTalkEngine();
   }
-  grobocode::BrainEngine& grobocode(const std::vector<const grobocode::Side*>& sides) override {
+  grobocode::Engine& grobocode(const std::vector<const grobocode::Side*>& sides) override {
     prepareEngine(choice_, sides);
     return choice_.engine();
   }

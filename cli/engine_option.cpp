@@ -10,7 +10,7 @@
 
 namespace chronon::cli {
 
-grobocode::BrainEngine& EngineChoice::engine() {
+grobocode::Engine& EngineChoice::engine() {
   if (jit) return *jit;
   return grobocode::interpreterEngine();
 }

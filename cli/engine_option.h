@@ -1,8 +1,8 @@
 #pragma once
 // What `--engine interp|jit` and `--stats` (command_line.h: addEngineOptions) choose for the commands
 // that run Grobots brains (run, battle, tournament) and RoboWar robots (battle, tournament): the JITs
-// are created here, in cli/, and handed to the worlds as a grobocode::BrainEngine or a
-// robotalk::RoboTalkEngine so that arena/ never links LLVM (DESIGN.md layering).
+// are created here, in cli/, and handed to the worlds as a grobocode::Engine or a
+// robotalk::Engine so that arena/ never links LLVM (DESIGN.md layering).
 
 #include <cstddef>
 #include <memory>
@@ -33,10 +33,10 @@ struct EngineChoice {
   std::unique_ptr<jit::RoboTalkJit> roboTalkJit;  ///< The RoboTalk JIT once created (nullptr: interpreter).
 
   /// The engine to run brains with: the JIT when requested and available, else the interpreter.
-  grobocode::BrainEngine& engine();
+  grobocode::Engine& engine();
   /// The engine to run RoboWar robots with, for arena::robowar::Rules::engine: the RoboTalk JIT when
   /// requested and available, else nullptr (the interpreter).
-  robotalk::RoboTalkEngine* roboTalkEngine() { return roboTalkJit.get(); }
+  robotalk::Engine* roboTalkEngine() { return roboTalkJit.get(); }
 };
 
 /// Creates the JIT when it was requested (a note on stderr when LLVM cannot, and the interpreter is

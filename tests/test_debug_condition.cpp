@@ -91,7 +91,7 @@ TEST_CASE("each game reads the clauses and names the column it did not expect", 
   CHECK(error.rfind("expected a number at column 9", 0) == 0);
 
   // The condition holds as the clauses say, and a clause on a cell the stack does not have is false.
-  grobocode::BrainState state;
+  grobocode::MachineState state;
   state.variables.assign(brain.variables.size(), ::chronon::grobots::Fixed::fromInteger(2).value());
   gb::DebugPosition position;
   position.frame = 101;

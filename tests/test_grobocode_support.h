@@ -21,7 +21,7 @@ namespace chronon::test {
 
 /// Requires `a` and `b` to agree in every field, stale stack cells included (dropn can re-expose
 /// them), and in the first 4096 cells of local memory.
-inline void requireSameBrainState(const grobocode::BrainState& a, const grobocode::BrainState& b) {
+inline void requireSameBrainState(const grobocode::MachineState& a, const grobocode::MachineState& b) {
   REQUIRE(a.pc == b.pc);
   REQUIRE(a.height == b.height);
   REQUIRE(a.stack == b.stack);

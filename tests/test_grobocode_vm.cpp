@@ -33,7 +33,7 @@ struct Run {
   explicit Run(int32_t seed) : host(seed) {}
   gc::SideResult side;
   gc::GrobocodeTestHost host;
-  gc::BrainState state;
+  gc::MachineState state;
 
   const gc::Brain& brain() const { return *side.side.types.at(0).brain; }
 };
@@ -289,7 +289,7 @@ TEST_CASE("frames: newborn brains wait, the budget, sync and no carry-over", "[g
   REQUIRE(side.loaded());
   const gc::Brain& brain = *side.side.types[0].brain;
   gc::GrobocodeTestHost host;
-  gc::BrainState state = gc::makeBrainState(brain, 0);
+  gc::MachineState state = gc::makeBrainState(brain, 0);
   // The first Think runs nothing (§5.2 item 3).
   CHECK(gc::think(state, brain, host, 8) == 0);
   CHECK(host.printed.empty());
@@ -305,7 +305,7 @@ TEST_CASE("frames: newborn brains wait, the budget, sync and no carry-over", "[g
   REQUIRE(side2.loaded());
   const gc::Brain& brain2 = *side2.side.types[0].brain;
   gc::GrobocodeTestHost host2;
-  gc::BrainState state2 = gc::makeBrainState(brain2, 0);
+  gc::MachineState state2 = gc::makeBrainState(brain2, 0);
   for (int frame = 0; frame < 4; ++frame) gc::think(state2, brain2, host2, 100);
   // One print per frame after the newborn one; unused cycles never carry over.
   CHECK(host2.printed.size() == 3);
@@ -320,7 +320,7 @@ TEST_CASE("frames: newborn brains wait, the budget, sync and no carry-over", "[g
       "p.gb", "#side S\n#type T\n#hardware\nprocessor 100\n#code\ndo 5 periodic-robot-sensor print forever\n#end\n");
   const gc::SideResult side3 = gc::compileSide(periodic);
   REQUIRE(side3.loaded());
-  gc::BrainState state3 = gc::makeBrainState(*side3.side.types[0].brain, 0);
+  gc::MachineState state3 = gc::makeBrainState(*side3.side.types[0].brain, 0);
   state3.remaining = 100;
   CHECK(gc::run(state3, *side3.side.types[0].brain, host3) == 2);
   CHECK(host3.printed.empty());
@@ -394,11 +394,11 @@ namespace {
 // A host that logs every call with the brain state the host could see at that moment (pc, cycle
 // counts, stack heights), then serves it from a test host: `run` keeps those fields in locals and
 // must write them back before each host call exactly as `step` leaves them.
-class LoggingHost final : public gc::GrobocodeHost {
+class LoggingHost final : public gc::Host {
  public:
   explicit LoggingHost(int32_t seed) : inner(seed) {}
   gc::GrobocodeTestHost inner;
-  const gc::BrainState* state = nullptr;
+  const gc::MachineState* state = nullptr;
   std::vector<std::string> log;
 
   gc::HostValue readScalar(gc::HwScalar hw) override {
@@ -457,8 +457,7 @@ class LoggingHost final : public gc::GrobocodeHost {
 // `run` as repeated `step`s, the definition `run`'s fast loop must match: a pc outside the code is
 // an error with nothing executed, so it does not count.
 // With a `limit`, it stops after that many instructions, as `runUpTo` must.
-int32_t runByStepping(gc::BrainState& state, const gc::Brain& brain, gc::GrobocodeHost& host,
-                      int32_t limit = INT32_MAX) {
+int32_t runByStepping(gc::MachineState& state, const gc::Brain& brain, gc::Host& host, int32_t limit = INT32_MAX) {
   int32_t executed = 0;
   while (state.status == gc::BrainStatus::kOk && state.remaining > 0 && executed < limit) {
     const bool inCode = state.pc >= 0 && state.pc < static_cast<int32_t>(brain.instructions.size());
@@ -571,7 +570,7 @@ TEST_CASE("run's fast loop matches step on random programs, budgets and stacks",
     INFO("trial " << trial);
     const int32_t size = 8 + dice.below(60);
     const gc::Brain brain = randomBrain(dice, size);
-    gc::BrainState start = gc::makeBrainState(brain, 8);
+    gc::MachineState start = gc::makeBrainState(brain, 8);
     // A prefilled stack, so that programs run past their first words, with stale cells above it.
     for (auto& cell : start.stack) cell = randomCell(dice, size);
     start.height = dice.below(4) == 0 ? dice.below(101) : 20 + dice.below(60);
@@ -582,8 +581,8 @@ TEST_CASE("run's fast loop matches step on random programs, budgets and stacks",
     // Now and then a state whose tables do not fit the brain: run must check every index then.
     if (dice.below(10) == 0) start.variables.resize(static_cast<size_t>(dice.below(5)));
     if (dice.below(10) == 0) start.vectors.resize(static_cast<size_t>(dice.below(4)));
-    gc::BrainState fast = start;
-    gc::BrainState slow = start;
+    gc::MachineState fast = start;
+    gc::MachineState slow = start;
     const int32_t seed = dice.below(1000) + 1;
     LoggingHost fastHost(seed);
     LoggingHost slowHost(seed);
@@ -645,8 +644,8 @@ TEST_CASE("run's fast loop matches step on every corpus side's brains", "[groboc
       INFO(path.filename().string() << " / " << type.name);
       ++brains;
       for (const int32_t speed : {3, 50}) {
-        gc::BrainState fast = gc::makeBrainState(*type.brain, 64);
-        gc::BrainState slow = gc::makeBrainState(*type.brain, 64);
+        gc::MachineState fast = gc::makeBrainState(*type.brain, 64);
+        gc::MachineState slow = gc::makeBrainState(*type.brain, 64);
         LoggingHost fastHost(5);
         LoggingHost slowHost(5);
         fastHost.state = &fast;
@@ -683,7 +682,7 @@ TEST_CASE("run notices a brain replaced by an edited copy between runs, as the R
                         word(InstructionType::kPrimitive, static_cast<int>(gc::Prim::Print)),
                         word(InstructionType::kPrimitive, static_cast<int>(gc::Prim::Stop))};
   gc::GrobocodeTestHost host;
-  gc::BrainState state = gc::makeBrainState(brain, 0);
+  gc::MachineState state = gc::makeBrainState(brain, 0);
   CHECK(gc::run(state, brain, host, 10) == 3);
   // The same Brain object, the same sizes, other contents: the memo must not keep the old code.
   gc::Brain edited = brain;

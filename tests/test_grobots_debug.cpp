@@ -99,7 +99,7 @@ TEST_CASE("A round run under the Grobots debugger ends exactly as runRound's", "
         b.address = side.types[t].brain->labels.front().address;
         b.function = true;
         // Only every 50th frame, so that the round gets through.
-        b.condition = [](const gb::DebugPosition& p, const grobocode::BrainState&) { return p.frame % 50 == 0; };
+        b.condition = [](const gb::DebugPosition& p, const grobocode::MachineState&) { return p.frame % 50 == 0; };
         breakpoints.push_back(std::move(b));
       }
     }
@@ -237,7 +237,7 @@ TEST_CASE("Grobots debugger: line breakpoints, watches, conditions, error stops 
   b.id = 4;
   b.address = at[0].addresses.front();
   // Stops only once n reached 3 (n is variable 0).
-  b.condition = [](const gb::DebugPosition&, const grobocode::BrainState& s) {
+  b.condition = [](const gb::DebugPosition&, const grobocode::MachineState& s) {
     return s.variables[0].raw() >= 3 * 4096;
   };
   session.setBreakpoints({b});

@@ -129,7 +129,7 @@ void makeBusy(GrobocodeTestHost& host, int32_t frame) {
 // One type's robot on a shared host.
 struct Robot {
   const Type* type;
-  BrainState state;
+  MachineState state;
 };
 
 // Runs one robot of every type of `side` for kFrames frames on one host (so they share memory and
@@ -211,7 +211,7 @@ TEST_CASE("every brain of a bundled side runs 500 frames without a brain error",
       INFO(side.path.filename().string() << " type " << type.name);
       GrobocodeTestHost host(1);
       serve(host, type);
-      BrainState state = makeBrainState(*type.brain, processorMemory(type));
+      MachineState state = makeBrainState(*type.brain, processorMemory(type));
       int64_t executed = 0;
       for (int frame = 0; frame < kFrames; ++frame) executed += think(state, *type.brain, host, processorSpeed(type));
       INFO(errorReport(state, *type.brain, side.result.side.name, type.name, 1));

@@ -132,8 +132,8 @@ struct SideBySide {
   const gc::Brain& brain;
   gc::GrobocodeTestHost hostI;
   gc::GrobocodeTestHost hostJ;
-  gc::BrainState stateI;
-  gc::BrainState stateJ;
+  gc::MachineState stateI;
+  gc::MachineState stateJ;
 };
 
 // Runs `brain` for `frames` Thinks of `speed` cycles under both engines on fresh test hosts and
@@ -165,7 +165,7 @@ gc::SideResult probe(const std::string& code, int32_t memory = 10) {
 
 // Runs `code` under both engines (the JIT at levels 1 and 2) with several budgets and checks that
 // they agree; returns the interpreter's final state for further checks.
-gc::BrainState compareCode(const std::string& code, int32_t frames = 4, int32_t memory = 10) {
+gc::MachineState compareCode(const std::string& code, int32_t frames = 4, int32_t memory = 10) {
   INFO(code);
   const gc::SideResult side = probe(code, memory);
   REQUIRE(side.loaded());
@@ -178,7 +178,7 @@ gc::BrainState compareCode(const std::string& code, int32_t frames = 4, int32_t 
     }
   }
   gc::GrobocodeTestHost host(7);
-  gc::BrainState state = gc::makeBrainState(brain, memory);
+  gc::MachineState state = gc::makeBrainState(brain, memory);
   for (int32_t f = 0; f < frames; ++f) gc::think(state, brain, host, 1000);
   return state;
 }
@@ -448,7 +448,7 @@ TEST_CASE("JIT and interpreter agree on every runtime error", "[jit]") {
       "",                         // falls off the end
   };
   for (const char* code : programs) {
-    const gc::BrainState state = compareCode(code);
+    const gc::MachineState state = compareCode(code);
     INFO(code);
     CHECK((state.status == gc::BrainStatus::kError || std::string(code) == "0 99999 ifg 1 print"));
   }
@@ -468,7 +468,7 @@ TEST_CASE("JIT direct calls: pure words, shared memory and hardware errors match
         "infinity 2 * 5 rect-to-polar",
         // dot is inline: its sum wraps, and either product's overflow is the interpreter's error.
         "180 180 180 180 dot print 1 200 1 200 dot", "200 1 200 1 dot"}) {
-    const gc::BrainState state = compareCode(code);
+    const gc::MachineState state = compareCode(code);
     INFO(code);
     CHECK(state.status == gc::BrainStatus::kError);
   }
@@ -476,7 +476,7 @@ TEST_CASE("JIT direct calls: pure words, shared memory and hardware errors match
   // interpreter.
   for (const char* code : {"5 1 write 1 read print 1 2 999 vwrite 999 vread vprint 6 1000 write 1000 read print",
                            "1 1000 vread", "1 2 1000 vwrite", "1 2 0 vwrite", "1.5 read", "1 0 write", "0 vread"}) {
-    const gc::BrainState state = compareCode(code);
+    const gc::MachineState state = compareCode(code);
     INFO(code);
     CHECK(state.status == gc::BrainStatus::kError);
   }

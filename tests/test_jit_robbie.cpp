@@ -85,7 +85,7 @@ void requireSameState(const rl::MachineState& jit, const rl::MachineState& inter
 }
 
 // A host that records every call (with what it answered) and answers `blocked` in a fixed pattern.
-class RecordingHost final : public rl::RobbieHost {
+class RecordingHost final : public rl::Host {
  public:
   void move(int64_t cm, bool forward) override { log += (forward ? "forward " : "back ") + std::to_string(cm) + "\n"; }
   void turn(int64_t degrees, bool left) override {

@@ -33,7 +33,7 @@ bool labelled(const grobocode::Brain& brain, int32_t address) {
 }
 
 // The value a watch reads, as two raw numbers (a scalar's y is 0).
-std::pair<int32_t, int32_t> watched(const grobocode::BrainState& state, const DebugWatch& watch) {
+std::pair<int32_t, int32_t> watched(const grobocode::MachineState& state, const DebugWatch& watch) {
   const auto at = static_cast<size_t>(watch.variable);
   if (watch.vector) {
     if (at >= state.vectors.size()) return {0, 0};
@@ -114,14 +114,14 @@ struct DebugSearch : debug::SearchCore<DebugPosition, DebugStopReason> {
   DebugEvaluation* evaluation = nullptr;
 };
 
-// The BrainEngine of a debugged round: grobocode::run's loop spelled out with grobocode::step (the
+// The Engine of a debugged round: grobocode::run's loop spelled out with grobocode::step (the
 // interpreter documents that run is step repeated while the status is OK and cycles remain),
 // numbering every instruction and calling the session's hooks around it.
-class DebugSession::Runner final : public grobocode::BrainEngine {
+class DebugSession::Runner final : public grobocode::Engine {
  public:
   explicit Runner(DebugSession& session) : session_(session) {}
 
-  int32_t run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) override {
+  int32_t run(grobocode::MachineState& state, const grobocode::Brain& brain, grobocode::Host& host) override {
     uint32_t serial = 0;
     int32_t side = 0;
     int32_t type = 0;
@@ -270,7 +270,7 @@ bool DebugSession::runUnit() {
   return true;
 }
 
-void DebugSession::beforeInstruction(const DebugPosition& position, const grobocode::BrainState& state, int32_t side,
+void DebugSession::beforeInstruction(const DebugPosition& position, const grobocode::MachineState& state, int32_t side,
                                      int32_t type, const Counter& counter) {
   Search& s = *search_;
   switch (s.mode) {
@@ -325,7 +325,7 @@ void DebugSession::beforeInstruction(const DebugPosition& position, const groboc
   s.stopAt(position, reason, std::move(hits), {});
 }
 
-void DebugSession::afterFailure(const DebugPosition& position, const grobocode::BrainState& state) {
+void DebugSession::afterFailure(const DebugPosition& position, const grobocode::MachineState& state) {
   Search& s = *search_;
   if (!s.errors || !stopOnErrors_ || !s.considers(position.tick)) return;
   s.stopAt(position, DebugStopReason::kException, {}, state.errorMessage);
@@ -382,7 +382,7 @@ void DebugSession::runEvaluation(Search& s) {
   // A copy of the brain, grown to the tables of the code (which may declare variables), run from the
   // code's first instruction; whatever the code does to the world stays in this re-run.
   tainted_ = true;
-  grobocode::BrainState state = *robot->brain;
+  grobocode::MachineState state = *robot->brain;
   state.status = grobocode::BrainStatus::kOk;
   state.pc = s.codeStart;
   for (size_t i = state.variables.size(); i < s.code->variables.size(); ++i)
@@ -561,7 +561,7 @@ std::optional<ParsedCondition> parseCondition(std::string_view text, const grobo
   return condition;
 }
 
-bool ParsedCondition::holds(const DebugPosition& position, const grobocode::BrainState& state) const {
+bool ParsedCondition::holds(const DebugPosition& position, const grobocode::MachineState& state) const {
   for (const Clause& c : clauses) {
     double left = 0;
     switch (c.subject) {

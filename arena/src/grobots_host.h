@@ -6,8 +6,8 @@
 
 namespace chronon::arena::gbw {
 
-/// The GrobocodeHost of one robot during its Think.
-class RobotHost final : public grobocode::GrobocodeHost {
+/// The Host of one robot during its Think.
+class RobotHost final : public grobocode::Host {
  public:
   RobotHost(WorldState& world, Robot& robot) : w_(world), r_(robot) {}
 

@@ -127,7 +127,7 @@ struct Sensor {
 struct Robot : Object {
   const TypeInfo* type = nullptr;
   SideState* side = nullptr;
-  DeepPtr<grobocode::BrainState> brain;
+  DeepPtr<grobocode::MachineState> brain;
   Fixed energy;
   Fixed armor;
   bool killed = false;  ///< `die` was executed.

@@ -70,7 +70,7 @@ void WorldState::think(Robot& r) {
   if (!r.brain || r.brain->status != grobocode::BrainStatus::kOk) return;
   RobotHost host(*this, r);
   const int32_t processor = std::max(0, r.type->spec.processorSpeed);
-  grobocode::BrainEngine& engine = options.engine != nullptr ? *options.engine : grobocode::interpreterEngine();
+  grobocode::Engine& engine = options.engine != nullptr ? *options.engine : grobocode::interpreterEngine();
   thinking = &r;
   engine.think(*r.brain, *r.type->type->brain, host, processor);
   thinking = nullptr;

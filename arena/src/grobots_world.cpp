@@ -205,7 +205,7 @@ Robot* WorldState::addRobot(SideState& side, int32_t typeIndex, FixedVector at, 
     if (i == 1) r.sensors[1].seesFriends = true;
   }
   if (t.type->brain) {
-    r.brain = std::make_unique<grobocode::BrainState>(
+    r.brain = std::make_unique<grobocode::MachineState>(
         grobocode::makeBrainState(*t.type->brain, std::max(0, std::min(t.spec.processorMemory, 1 << 20))));
   }
   updateMass(r);

@@ -9,7 +9,7 @@ namespace {
 
 // Forwards every command to the room and notes that one happened, so that the recorder writes a
 // moment after each command and none after instructions that only compute.
-class WatchingHost final : public RobbieHost {
+class WatchingHost final : public Host {
  public:
   explicit WatchingHost(RobbieRoom& room) : room_(room) {}
   void move(int64_t cm, bool forward) override { acted = true, room_.move(cm, forward); }

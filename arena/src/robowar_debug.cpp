@@ -196,10 +196,10 @@ struct DebugSearch : debug::SearchCore<DebugPosition, DebugStopReason> {
   int lastPc = -1;
 };
 
-// The RoboTalkEngine of a debugged battle: robotalk::run's loop spelled out with robotalk::step (robotalk_interpreter.h
+// The Engine of a debugged battle: robotalk::run's loop spelled out with robotalk::step (robotalk_interpreter.h
 // documents that run is step repeated while the budget lasts), numbering every instruction and
 // calling the session's hooks around it.
-class DebugSession::Runner final : public robotalk::RoboTalkEngine {
+class DebugSession::Runner final : public robotalk::Engine {
  public:
   explicit Runner(DebugSession& session) : session_(session) {}
 

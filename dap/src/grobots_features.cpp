@@ -210,7 +210,7 @@ std::map<int, json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const Breakpo
     if (!parsed) return std::nullopt;
     if (parsed->clauses.empty()) return arena::grobots::DebugCondition{};
     return arena::grobots::DebugCondition(
-        [condition = std::move(*parsed)](const arena::grobots::DebugPosition& p, const grobocode::BrainState& s) {
+        [condition = std::move(*parsed)](const arena::grobots::DebugPosition& p, const grobocode::MachineState& s) {
           return condition.holds(p, s);
         });
   };

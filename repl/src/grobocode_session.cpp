@@ -25,9 +25,9 @@ namespace chronon::repl {
 namespace {
 
 using grobocode::Brain;
-using grobocode::BrainState;
 using grobocode::BrainStatus;
 using grobocode::IncrementalBrain;
+using grobocode::MachineState;
 using grobots::Fixed;
 
 // Local memory cells of the REPL's brain, as a mid-sized processor would give.
@@ -384,7 +384,7 @@ class GrobocodeSession final : public LanguageSession {
     finish(false);
     code_ = IncrementalBrain(*brain);
     definitions_.clear();
-    BrainState fresh = grobocode::makeBrainState(*brain, kMemoryCells);
+    MachineState fresh = grobocode::makeBrainState(*brain, kMemoryCells);
     fresh.stack = state_.stack;
     fresh.height = state_.height;
     state_ = std::move(fresh);
@@ -460,7 +460,7 @@ class GrobocodeSession final : public LanguageSession {
  private:
   struct Saved {
     IncrementalBrain code;
-    BrainState state;
+    MachineState state;
   };
   struct Definition {
     int32_t begin;
@@ -540,9 +540,9 @@ class GrobocodeSession final : public LanguageSession {
   }
 
   IncrementalBrain code_;
-  BrainState state_;
-  std::unique_ptr<jit::GrobocodeJit> jit_;    // Made at the first `engine jit`.
-  grobocode::BrainEngine* engine_ = nullptr;  // nullptr: the interpreter.
+  MachineState state_;
+  std::unique_ptr<jit::GrobocodeJit> jit_;  // Made at the first `engine jit`.
+  grobocode::Engine* engine_ = nullptr;     // nullptr: the interpreter.
   grobocode::GrobocodeTestHost host_;
   size_t printedShown_ = 0;
   std::vector<Definition> definitions_;

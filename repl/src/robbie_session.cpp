@@ -40,7 +40,7 @@ struct RoomState {
   std::optional<int64_t> held;         // Grams of the object in the claw, if any.
 };
 
-class RoomHost final : public robbie::RobbieHost {
+class RoomHost final : public robbie::Host {
  public:
   void move(int64_t cm, bool forward) override {
     if (forward && room.blocked) return;

@@ -459,8 +459,8 @@ class RoboTalkSession final : public LanguageSession {
   std::optional<robotalk::Brain> saved_;
   robotalk::Program program_;
   robotalk::Bytecode code_;
-  std::unique_ptr<jit::RoboTalkJit> jit_;       // Made at the first `engine jit`.
-  robotalk::RoboTalkEngine* engine_ = nullptr;  // nullptr: the interpreter.
+  std::unique_ptr<jit::RoboTalkJit> jit_;  // Made at the first `engine jit`.
+  robotalk::Engine* engine_ = nullptr;     // nullptr: the interpreter.
   std::string text_;
   uint32_t offset_ = 0;
   int endAddress_ = -1;

@@ -27,8 +27,8 @@ void LocalMemory::store(int32_t address, Fixed value) {
   sparse_[address] = value;
 }
 
-BrainState makeBrainState(const Brain& brain, int32_t memorySize) {
-  BrainState state;
+MachineState makeBrainState(const Brain& brain, int32_t memorySize) {
+  MachineState state;
   state.pc = brain.startAddress();
   state.variables.reserve(brain.variables.size());
   for (const Variable& v : brain.variables) state.variables.push_back(v.initial);

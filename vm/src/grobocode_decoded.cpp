@@ -115,7 +115,7 @@ struct Entry {
   DecodedBrain decoded;
 };
 
-// Entries are never removed: states hold pointers to them in their memo (BrainState::interpreterMemo),
+// Entries are never removed: states hold pointers to them in their memo (MachineState::interpreterMemo),
 // and a state may outlive the Brain object it was made for by a copy of that brain.
 struct Cache {
   std::mutex mutex;

@@ -51,7 +51,7 @@ enum class Op : uint8_t {
   /// A pure word written on values only (GROBOCODE_CALLED_WORD); the operand is its index in
   /// kPureWords (grobocode_semantics.h).
   kPure,
-  /// A word that is one GrobocodeHost::callHardware (CHRONON_GROBOCODE_HOST_CALL_WORDS); the operand
+  /// A word that is one Host::callHardware (CHRONON_GROBOCODE_HOST_CALL_WORDS); the operand
   /// is packHostCall's.
   kHostCall,
   /// A periodic sensor (CHRONON_GROBOCODE_PERIODIC_SENSORS): kHostCall's work and operand, then a

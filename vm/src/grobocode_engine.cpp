@@ -1,4 +1,4 @@
-// The interpreter behind the BrainEngine seam.
+// The interpreter behind the Engine seam.
 
 #include "chronon/vm/grobocode_engine.h"
 
@@ -8,9 +8,9 @@ namespace chronon::grobocode {
 
 namespace {
 
-class InterpreterEngine final : public BrainEngine {
+class InterpreterEngine final : public Engine {
  public:
-  int32_t run(BrainState& state, const Brain& brain, GrobocodeHost& host) override {
+  int32_t run(MachineState& state, const Brain& brain, Host& host) override {
     return grobocode::run(state, brain, host);
   }
   std::string_view name() const override { return "interp"; }
@@ -18,13 +18,13 @@ class InterpreterEngine final : public BrainEngine {
 
 }  // namespace
 
-int32_t BrainEngine::think(BrainState& state, const Brain& brain, GrobocodeHost& host, int32_t processor) {
+int32_t Engine::think(MachineState& state, const Brain& brain, Host& host, int32_t processor) {
   const int32_t executed = run(state, brain, host);
   endThink(state, host, processor);
   return executed;
 }
 
-BrainEngine& interpreterEngine() {
+Engine& interpreterEngine() {
   static InterpreterEngine engine;
   return engine;
 }

@@ -8,7 +8,7 @@ namespace {
 
 class InterpreterEngine final : public Engine {
  public:
-  void run(MachineState& state, const Program& program, RobbieHost& host, int64_t budget) override {
+  void run(MachineState& state, const Program& program, Host& host, int64_t budget) override {
     robbie::run(state, program, host, budget);
   }
   std::string_view name() const override { return "interp"; }

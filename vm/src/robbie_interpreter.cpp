@@ -31,8 +31,7 @@ namespace {
 
 class Machine {
  public:
-  Machine(MachineState& state, const Program& program, RobbieHost& host)
-      : state_(state), program_(program), host_(host) {}
+  Machine(MachineState& state, const Program& program, Host& host) : state_(state), program_(program), host_(host) {}
 
   void run(int64_t budget) {
     const auto size = static_cast<int32_t>(program_.code.size());
@@ -195,12 +194,12 @@ class Machine {
 
   MachineState& state_;
   const Program& program_;
-  RobbieHost& host_;
+  Host& host_;
 };
 
 }  // namespace
 
-void run(MachineState& state, const Program& program, RobbieHost& host, int64_t budget) {
+void run(MachineState& state, const Program& program, Host& host, int64_t budget) {
   if (state.status != RunStatus::kRunning) return;
   Machine(state, program, host).run(budget);
 }

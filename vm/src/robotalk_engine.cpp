@@ -1,4 +1,4 @@
-// The RoboTalk interpreter behind the RoboTalkEngine seam.
+// The RoboTalk interpreter behind the Engine seam.
 
 #include "chronon/vm/robotalk_engine.h"
 
@@ -6,7 +6,7 @@ namespace chronon::robotalk {
 
 namespace {
 
-class InterpreterEngine final : public RoboTalkEngine {
+class InterpreterEngine final : public Engine {
  public:
   RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) override {
     return robotalk::run(code, brain, host, budget);
@@ -16,7 +16,7 @@ class InterpreterEngine final : public RoboTalkEngine {
 
 }  // namespace
 
-RoboTalkEngine& roboTalkInterpreter() {
+Engine& roboTalkInterpreter() {
   static InterpreterEngine engine;
   return engine;
 }

@@ -66,7 +66,7 @@ export interface ReplayEvent {
 
 export type BrainValue = number | string | [number, number];
 
-export interface BrainState {
+export interface MachineState {
   pc?: number;
   label?: string;
   line?: number;
@@ -79,8 +79,8 @@ export interface BrainState {
 /** The brain records of one robot: the moment of each record and what changed in it. */
 export interface BrainTrack {
   moments: number[];
-  deltas: BrainState[];
-  checkpoints: Map<number, BrainState>;
+  deltas: MachineState[];
+  checkpoints: Map<number, MachineState>;
 }
 
 /** One line of a chart: values aligned with the x values of its set (null where absent). */
@@ -831,7 +831,7 @@ class LineReader {
         this.replay.brains.set(b[0], track);
       }
       track.moments.push(m);
-      track.deltas.push(b[1] as BrainState);
+      track.deltas.push(b[1] as MachineState);
     }
   }
 

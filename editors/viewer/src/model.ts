@@ -2,7 +2,7 @@
 // merge a robot's brain records into its full brain state at a moment.
 
 import { applyMoment, restoreKeyframe } from './decode';
-import type { BrainState, BrainTrack, Entity, Replay } from './decode';
+import type { MachineState, BrainTrack, Entity, Replay } from './decode';
 
 /** Every how many brain records a merged copy is kept, so a lookup merges at most this many. */
 const kBrainCheckpoint = 32;
@@ -112,15 +112,15 @@ export function entityFields(replay: Replay, ent: Entity): Record<string, number
   return out;
 }
 
-function mergeBrain(acc: BrainState, delta: BrainState): BrainState {
+function mergeBrain(acc: MachineState, delta: MachineState): MachineState {
   // A key left out of a record keeps its earlier value; vars merge name by name.
-  const out: BrainState = { ...acc, ...delta };
+  const out: MachineState = { ...acc, ...delta };
   if (delta.vars !== undefined && acc.vars !== undefined) out.vars = { ...acc.vars, ...delta.vars };
   return out;
 }
 
 /** The state after merging records 0..c of a track (c = -1: nothing), using and filling the cache. */
-function mergedThrough(track: BrainTrack, c: number): BrainState {
+function mergedThrough(track: BrainTrack, c: number): MachineState {
   if (c < 0) return {};
   const cached = track.checkpoints.get(c);
   if (cached !== undefined) return cached;
@@ -136,7 +136,7 @@ function mergedThrough(track: BrainTrack, c: number): BrainState {
 }
 
 export interface BrainAt {
-  state: BrainState;
+  state: MachineState;
   /** The moment of the last record merged (the brain may be recorded less often than every moment). */
   moment: number;
 }

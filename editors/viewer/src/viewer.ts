@@ -13,7 +13,7 @@ import { EventLog } from './events';
 import { Inspector } from './inspector';
 import { RobotList } from './list';
 import { WorldState, brainAt, entityFields, isSelectable, kindName } from './model';
-import type { BrainState } from './decode';
+import type { MachineState } from './decode';
 import { injectStyle } from './style';
 import { Timeline } from './timeline';
 
@@ -45,7 +45,7 @@ export interface DebugHook {
   toCanvas(x: number, y: number): { x: number; y: number };
   canvas: HTMLCanvasElement;
   fps(): number;
-  brain(id: number): BrainState | null;
+  brain(id: number): MachineState | null;
   loadMs: number;
   /** Extras for tests: the colour a robot is drawn in, the loading status, the mean draw time. */
   colorOf(id: number): string;

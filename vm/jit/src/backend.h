@@ -30,7 +30,7 @@ inline constexpr uint64_t kBackendSignature = [] {
                             sizeof(CompileRecord),
                             sizeof(ObjectCacheCounts),
                             sizeof(grobocode::Brain),
-                            sizeof(grobocode::BrainState),
+                            sizeof(grobocode::MachineState),
                             sizeof(robotalk::Bytecode),
                             sizeof(robotalk::Brain),
                             sizeof(robotalk::RunResult),

@@ -24,7 +24,7 @@ namespace chronon::jit::detail {
 inline constexpr int64_t kCountBatch = 1 << 14;
 
 /// Adds `executed` instructions (or cycles) to a program's count `shared` through `uncounted`, a
-/// count kept apart by one robot (a Grobocode BrainState's engine memo) or by one thread's copy of
+/// count kept apart by one robot (a Grobocode MachineState's engine memo) or by one thread's copy of
 /// a RoboTalk program (its Bytecode's memo), until `queued` is set; true for exactly one caller, the
 /// one that finds the count at `threshold` or past it first and sets `queued`: it queues the compile.
 /// Every worker thread adds to the one count, and an atomic add to a line that other cores write

@@ -159,7 +159,7 @@ class NativeGrobocodeJit final : public GrobocodeJit {
   struct Impl;
   explicit NativeGrobocodeJit(std::unique_ptr<Impl> impl);
   ~NativeGrobocodeJit() override;
-  int32_t run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) override;
+  int32_t run(grobocode::MachineState& state, const grobocode::Brain& brain, grobocode::Host& host) override;
   bool prepare(const grobocode::Brain& brain, std::string_view name) override;
   void waitIdle() override;
   JitStats stats() const override;
@@ -260,10 +260,9 @@ void NativeGrobocodeJit::waitIdle() { impl_->worker.waitIdle(); }
 
 JitStats NativeGrobocodeJit::stats() const { return impl_->stats(); }
 
-int32_t NativeGrobocodeJit::run(grobocode::BrainState& state, const grobocode::Brain& brain,
-                                grobocode::GrobocodeHost& host) {
+int32_t NativeGrobocodeJit::run(grobocode::MachineState& state, const grobocode::Brain& brain, grobocode::Host& host) {
   if (state.status != grobocode::BrainStatus::kOk || state.remaining <= 0) return 0;
-  grobocode::BrainState::EngineMemo& memo = state.engineMemo;
+  grobocode::MachineState::EngineMemo& memo = state.engineMemo;
   if (memo.engine != this || memo.brain != &brain) {
     memo.engine = this;
     memo.brain = &brain;

@@ -12,11 +12,11 @@
 //
 // At level 2 the state's counters (height, return height, pc, remaining and used cycles) live in the
 // function's own slots, which LLVM turns into registers across blocks; they are written to the
-// BrainState only where C++ code can see them: before a call to the interpreter or the host, and on
+// MachineState only where C++ code can see them: before a call to the interpreter or the host, and on
 // return. Stack cells, variables and vector components a block reads or writes stay in registers
 // inside the block and are written once, where the block leaves (its end, a deopt, a call), with
 // the values the interpreter would have left there at that point. Level 1, whose fast code
-// generator would keep those values in stack slots anyway, keeps the counters in the BrainState and
+// generator would keep those values in stack slots anyway, keeps the counters in the MachineState and
 // stores every write at once.
 
 #include "grobocode_lower.h"
@@ -74,7 +74,7 @@ class Lowering : LoweringBase {
   void lowerPrim(const Op& op, int32_t at);
   Value* cell(int32_t rel);
   void setCell(int32_t rel, Value* value);
-  // Where a cached cell lives in the BrainState: a stack cell relative to the block's entry height,
+  // Where a cached cell lives in the MachineState: a stack cell relative to the block's entry height,
   // a scalar variable, or one component of a vector variable (2 * index + 0 for x, + 1 for y).
   enum class Home : uint8_t { kStack, kVariable, kVector };
   using Key = std::pair<Home, int32_t>;
@@ -95,12 +95,12 @@ class Lowering : LoweringBase {
   }
   // Stores every dirty cell of `cache` (at the current insertion point).
   void flush(const Cache& cache);
-  // Copies the state's counters between the function's slots and the BrainState, around calls into
+  // Copies the state's counters between the function's slots and the MachineState, around calls into
   // C++ code and on return.
   void spill() { copyCounters(true); }
   void reload() { copyCounters(false); }
-  // Copies the counters from the function's slots to the BrainState (`toState`) or back; nothing
-  // at level 1, where the BrainState holds them.
+  // Copies the counters from the function's slots to the MachineState (`toState`) or back; nothing
+  // at level 1, where the MachineState holds them.
   void copyCounters(bool toState);
   void push(Value* value) { setCell(depth_++, value); }
   Value* boolean(Value* flag) { return b_.CreateSelect(flag, c32(kOne), c32(0)); }
@@ -131,7 +131,7 @@ class Lowering : LoweringBase {
 
   const Plan& plan_;
   int32_t size_;
-  // Whether the counters live in the function's slots (see height_) or in the BrainState.
+  // Whether the counters live in the function's slots (see height_) or in the MachineState.
   bool counterSlots_;
   // Whether cells, variables and vector components written in a block are stored only where the
   // block leaves (level 2) or at once (level 1).
@@ -149,7 +149,7 @@ class Lowering : LoweringBase {
   Value* out_ = nullptr;
   Value* error_ = nullptr;
   std::vector<Value*> fields_;
-  // The BrainState's height, return height, budget, instruction count and pc. With counterSlots_,
+  // The MachineState's height, return height, budget, instruction count and pc. With counterSlots_,
   // the function's own slots (allocas), which SROA makes SSA values with phis at block headers: the
   // state holds them only after spill(). Without, the state's fields themselves, the truth between
   // blocks (inside a block they are SSA values).
@@ -243,7 +243,7 @@ llvm::Function* Lowering::lower(const std::string& name) {
   return function_;
 }
 
-// Every pointer in the context points into a different object: the BrainState's arrays and fields,
+// Every pointer in the context points into a different object: the MachineState's arrays and fields,
 // local memory, the size of it on the caller's stack, the side's shared memory, and the context
 // itself. Without this, LLVM must assume that a store to a stack cell may change a variable, and
 // reloads every variable after every store.

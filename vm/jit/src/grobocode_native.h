@@ -14,24 +14,24 @@
 
 namespace chronon::jit::detail {
 
-/// What a native brain function reads: pointers into the BrainState (so both engines share one
+/// What a native brain function reads: pointers into the MachineState (so both engines share one
 /// state layout) and what the interpreter needs to single-step. Raw fixed-point cells are int32.
 struct NativeContext {
-  int32_t* stack;                  ///< BrainState::stack, 100 raw cells.
-  int32_t* height;                 ///< BrainState::height.
-  int32_t* returnStack;            ///< BrainState::returnStack, 50 addresses.
-  int32_t* returnHeight;           ///< BrainState::returnHeight.
-  int32_t* pc;                     ///< BrainState::pc.
-  int32_t* remaining;              ///< BrainState::remaining.
-  int32_t* used;                   ///< BrainState::used.
-  int32_t* variables;              ///< BrainState::variables, raw cells.
-  int32_t* vectors;                ///< BrainState::vectors, x and y raw cells per vector.
-  uint8_t* status;                 ///< BrainState::status (0 = kOk).
+  int32_t* stack;                  ///< MachineState::stack, 100 raw cells.
+  int32_t* height;                 ///< MachineState::height.
+  int32_t* returnStack;            ///< MachineState::returnStack, 50 addresses.
+  int32_t* returnHeight;           ///< MachineState::returnHeight.
+  int32_t* pc;                     ///< MachineState::pc.
+  int32_t* remaining;              ///< MachineState::remaining.
+  int32_t* used;                   ///< MachineState::used.
+  int32_t* variables;              ///< MachineState::variables, raw cells.
+  int32_t* vectors;                ///< MachineState::vectors, x and y raw cells per vector.
+  uint8_t* status;                 ///< MachineState::status (0 = kOk).
   int32_t* memory;                 ///< Local memory's dense cells, or nullptr before its first store.
   int32_t* memorySize;             ///< Cells at `memory` (0 when it is nullptr): addresses 1..size.
-  grobocode::BrainState* state;    ///< For single steps.
+  grobocode::MachineState* state;  ///< For single steps.
   const grobocode::Brain* brain;   ///< For single steps.
-  grobocode::GrobocodeHost* host;  ///< For single steps and direct hardware calls.
+  grobocode::Host* host;           ///< For single steps and direct hardware calls.
   int32_t* shared;                 ///< The side's shared memory (host.sharedMemory()), 1000 raw cells.
 };
 
@@ -102,10 +102,10 @@ extern "C" int32_t chronon_jit_grobocode_call(NativeContext* context, int32_t pr
 
 /// The helpers above, in one list: the JIT binds each under its own name when it is made, and the
 /// lowering declares each with the type of its C++ declaration (CHRONON_JIT_HELPER).
-#define CHRONON_GROBOCODE_JIT_HELPERS(X)                                                                    \
-  X(chronon_jit_grobocode_step)                                                                             \
-  X(chronon_jit_grobocode_read)                                                                             \
-  X(chronon_jit_grobocode_write) X(chronon_jit_grobocode_read_vector) X(chronon_jit_grobocode_write_vector) \
-      X(chronon_jit_grobocode_call)
+#define CHRONON_GROBOCODE_JIT_HELPERS(X) \
+  X(chronon_jit_grobocode_step)          \
+  X(chronon_jit_grobocode_read)          \
+  X(chronon_jit_grobocode_write)         \
+  X(chronon_jit_grobocode_read_vector) X(chronon_jit_grobocode_write_vector) X(chronon_jit_grobocode_call)
 
 }  // namespace chronon::jit::detail

@@ -180,8 +180,7 @@ class NativeRobbieJit final : public RobbieJit {
   struct Impl;
   explicit NativeRobbieJit(std::unique_ptr<Impl> impl);
   ~NativeRobbieJit() override;
-  void run(robbie::MachineState& state, const robbie::Program& program, robbie::RobbieHost& host,
-           int64_t budget) override;
+  void run(robbie::MachineState& state, const robbie::Program& program, robbie::Host& host, int64_t budget) override;
   bool prepare(const robbie::Program& program, std::string_view name, std::string* reason) override;
   JitStats stats() const override;
 
@@ -251,7 +250,7 @@ bool NativeRobbieJit::prepare(const robbie::Program& program, std::string_view n
 
 JitStats NativeRobbieJit::stats() const { return impl_->cache.stats(); }
 
-void NativeRobbieJit::run(robbie::MachineState& state, const robbie::Program& program, robbie::RobbieHost& host,
+void NativeRobbieJit::run(robbie::MachineState& state, const robbie::Program& program, robbie::Host& host,
                           int64_t budget) {
   if (state.status != robbie::RunStatus::kRunning || budget <= 0) return;
   const Compiled* compiled = impl_->find(program, {});

@@ -24,7 +24,7 @@ struct RobbieContext {
   int64_t errorPc;                    ///< Out: the instruction that raised `error`.
   robbie::MachineState* state;        ///< String registers and, after an error, the spilled stack.
   const robbie::Program* program;     ///< String constants.
-  robbie::RobbieHost* host;           ///< The hardware.
+  robbie::Host* host;                 ///< The hardware.
   std::vector<std::string>* strings;  ///< The string slots of the expression stack, bottom first.
 };
 

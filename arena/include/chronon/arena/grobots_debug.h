@@ -1,6 +1,6 @@
 #pragma once
 // A debugging session over one Grobots round (DESIGN.md "Replays, the viewer and the debugger"), on
-// the model of the RoboWar session (robowar_debug.h): the round runs under a BrainEngine that
+// the model of the RoboWar session (robowar_debug.h): the round runs under a Engine that
 // executes every brain one instruction at a time through the interpreter (grobocode::step, exactly as
 // grobocode::run does), numbers every instruction executed, and can stop before any of them.
 //
@@ -51,7 +51,7 @@ struct DebugRobotState {
   int32_t id = 0;                            ///< The `id` its brain reads (per side, from 1).
   std::string name;                          ///< "<side>'s <type> #<id>", as the original names robots.
   bool hasBrain = false;                     ///< False for a type without code.
-  grobocode::BrainState brain;               ///< Its brain (for the paused robot: before the instruction at the pc).
+  grobocode::MachineState brain;             ///< Its brain (for the paused robot: before the instruction at the pc).
   ::chronon::grobots::FixedVector position;  ///< Centre.
   ::chronon::grobots::FixedVector velocity;  ///< Distance per frame.
   ::chronon::grobots::Fixed radius;          ///< Radius.
@@ -97,7 +97,7 @@ struct DebugEvaluation {
 };
 
 /// Whether a breakpoint stops at a position, given the robot's brain there; empty means always.
-using DebugCondition = std::function<bool(const DebugPosition&, const grobocode::BrainState&)>;
+using DebugCondition = std::function<bool(const DebugPosition&, const grobocode::MachineState&)>;
 
 /// A breakpoint condition as a player writes it for a Grobots robot (docs/debugging.md
 /// "Conditions"): clauses on the frame, the robot's serial (`thread`, its thread in the debugger),
@@ -117,7 +117,7 @@ struct ParsedCondition {
 
   /// True when every clause holds at `position` for a robot whose brain is `state` (a clause on a
   /// stack cell the stack does not have, or on a variable the state does not have, is false).
-  bool holds(const DebugPosition& position, const grobocode::BrainState& state) const;
+  bool holds(const DebugPosition& position, const grobocode::MachineState& state) const;
 };
 
 /// Parses a condition for a robot with `brain` (its variables are subjects, compared without case,
@@ -263,9 +263,9 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   bool nothingBefore(const Search& search) const;
   bool toEntry(uint32_t robot);
   void finishRound();
-  void beforeInstruction(const DebugPosition& position, const grobocode::BrainState& brain, int32_t side, int32_t type,
-                         const Counter& counter);
-  void afterFailure(const DebugPosition& position, const grobocode::BrainState& brain);
+  void beforeInstruction(const DebugPosition& position, const grobocode::MachineState& brain, int32_t side,
+                         int32_t type, const Counter& counter);
+  void afterFailure(const DebugPosition& position, const grobocode::MachineState& brain);
   void capture(const DebugPosition& position);
   void runEvaluation(Search& search);
   /// The robot whose brain `work_` is running (serial, side index, type index) and the frame.

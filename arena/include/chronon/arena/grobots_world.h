@@ -17,7 +17,7 @@
 #include "chronon/compiler/grobocode.h"
 
 namespace chronon::grobocode {
-class BrainEngine;
+class Engine;
 }  // namespace chronon::grobocode
 
 namespace chronon::arena::grobots {
@@ -32,7 +32,7 @@ struct WorldOptions {
   bool keepPrints = false;     ///< Keep `print`/`vprint` output for takeMessages().
   /// The engine that runs the brains (vm/grobocode_engine.h); nullptr means the interpreter. The
   /// caller owns it; it must outlive the world and be safe to share between worker threads.
-  grobocode::BrainEngine* engine = nullptr;
+  grobocode::Engine* engine = nullptr;
 };
 
 /// One side's outcome of a round (grobots-world.md §13).

@@ -46,8 +46,8 @@ struct RoomEvent {
   std::string text;
 };
 
-/// Robbie's room: the RobbieHost of `chronon run` for RL programs.
-class RobbieRoom : public RobbieHost {
+/// Robbie's room: the Host of `chronon run` for RL programs.
+class RobbieRoom : public Host {
  public:
   /// Builds the room described by `spec` with Robbie at his start, at time 0.
   explicit RobbieRoom(const RoomSpec& spec);

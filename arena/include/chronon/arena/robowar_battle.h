@@ -15,7 +15,7 @@
 
 namespace chronon::robotalk {
 struct Bytecode;
-class RoboTalkEngine;
+class Engine;
 }  // namespace chronon::robotalk
 
 namespace chronon::arena::robowar {
@@ -42,7 +42,7 @@ struct Rules {
                                ///< drones and lasers kill the robot when true.
   /// Not a rule: the engine that runs the brains (vm/robotalk_engine.h), nullptr for the
   /// interpreter. Every engine gives identical battles; the command line passes the JIT here.
-  robotalk::RoboTalkEngine* engine = nullptr;
+  robotalk::Engine* engine = nullptr;
 };
 
 /// A robot entered in a battle: its compiled program (hardware included) and team.

@@ -1,6 +1,6 @@
 #pragma once
 // A debugging session over one RoboWar battle (DESIGN.md "Replays, the viewer and the debugger"):
-// the battle runs under a RoboTalkEngine that executes every brain one instruction at a time through
+// the battle runs under a Engine that executes every brain one instruction at a time through
 // the interpreter (robotalk::step, exactly as robotalk::run does), numbers every instruction executed, and can
 // stop before any of them. Breakpoints, stepping, and stepping back live here; `dap/` only
 // translates the Debug Adapter Protocol onto this class (docs/debugging.md).

@@ -49,10 +49,9 @@ class LadderEngines {
   virtual ~LadderEngines() = default;
   /// The engine for RoboWar robots whose programs are `programs` (name and program), for
   /// arena::robowar::Rules::engine; nullptr runs the interpreter.
-  virtual robotalk::RoboTalkEngine* roboTalk(
-      const std::vector<std::pair<std::string, const robotalk::Program*>>& programs) = 0;
+  virtual robotalk::Engine* roboTalk(const std::vector<std::pair<std::string, const robotalk::Program*>>& programs) = 0;
   /// The engine for the brains of `sides`.
-  virtual grobocode::BrainEngine& grobocode(const std::vector<const grobocode::Side*>& sides) = 0;
+  virtual grobocode::Engine& grobocode(const std::vector<const grobocode::Side*>& sides) = 0;
   /// The engine name result records carry ("interpreter" or "jit") for robots the last call readied.
   virtual std::string name() const = 0;
 };
@@ -60,10 +59,10 @@ class LadderEngines {
 /// LadderEngines that run every robot on the interpreter (what `verify` plays stored duels with).
 class InterpreterEngines : public LadderEngines {
  public:
-  robotalk::RoboTalkEngine* roboTalk(const std::vector<std::pair<std::string, const robotalk::Program*>>&) override {
+  robotalk::Engine* roboTalk(const std::vector<std::pair<std::string, const robotalk::Program*>>&) override {
     return nullptr;
   }
-  grobocode::BrainEngine& grobocode(const std::vector<const grobocode::Side*>&) override {
+  grobocode::Engine& grobocode(const std::vector<const grobocode::Side*>&) override {
     return grobocode::interpreterEngine();
   }
   std::string name() const override { return "interpreter"; }

@@ -49,7 +49,7 @@ class LocalMemory {
 };
 
 /// Everything a running brain holds. Create it with `makeBrainState`.
-struct BrainState {
+struct MachineState {
   int32_t pc = 0;                                        ///< Next instruction index.
   std::array<grobots::Fixed, kStackLimit> stack{};       ///< Data stack cells; stale cells stay (dropn).
   int32_t height = 0;                                    ///< Data stack height, 0..100.
@@ -65,7 +65,7 @@ struct BrainState {
   std::string lastPrint;                                 ///< The last `print`/`vprint` text (§2.6).
   int32_t remaining = 0;                                 ///< Cycles left this frame; 0 when newborn (§5.2).
   int32_t used = 0;                                      ///< Instructions executed in this Think.
-  /// A BrainEngine's memo of its compiled code for this state's brain, so that a Think finds it
+  /// A Engine's memo of its compiled code for this state's brain, so that a Think finds it
   /// without hashing the brain: the engine that filled it, the brain and the code, all opaque.
   /// Not part of the brain's observable state; the interpreter never touches it.
   struct EngineMemo {
@@ -97,6 +97,6 @@ struct BrainState {
 /// A newborn brain for `brain` (§5.1, §5.2 item 3): pc at the start address, empty stacks,
 /// variables at their initial values, `memorySize` cells of local memory (the processor's memory
 /// argument), and remaining = 0 so that its first Think executes nothing.
-BrainState makeBrainState(const Brain& brain, int32_t memorySize);
+MachineState makeBrainState(const Brain& brain, int32_t memorySize);
 
 }  // namespace chronon::grobocode

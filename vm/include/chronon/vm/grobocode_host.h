@@ -48,7 +48,7 @@ using HostVector = grobots::Checked<grobots::FixedVector, RuntimeError>;
 /// or the error: kNotInteger for a fraction, kIndexOutOfRange outside 1..10.
 grobots::Checked<int, RuntimeError> channelIndex(grobots::Fixed channel);
 
-/// The primitives that are one call of GrobocodeHost::callHardware and nothing else: the words the
+/// The primitives that are one call of Host::callHardware and nothing else: the words the
 /// table flags kHardware or kMessage, except those that end the think or the brain (`die`, the
 /// periodic sensors: the interpreter acts on their result) and those whose effect depends on their
 /// inputs (`send`, `receive`). The interpreter's and the JIT planner's switches over every Prim
@@ -75,7 +75,7 @@ grobots::Checked<int, RuntimeError> channelIndex(grobots::Fixed channel);
   X(LeadGrenade)                             \
   X(SetForceField)
 
-/// The periodic sensors: one call of GrobocodeHost::callHardware, then a sync when the sensor fired
+/// The periodic sensors: one call of Host::callHardware, then a sync when the sensor fired
 /// (the words the table flags kHardware and kSuspend). The interpreter's and the JIT planner's
 /// switches expand it into their case labels; grobocode_interpreter.cpp checks it against the flags.
 #define CHRONON_GROBOCODE_PERIODIC_SENSORS(X) \
@@ -85,9 +85,9 @@ grobots::Checked<int, RuntimeError> channelIndex(grobots::Fixed channel);
 
 /// What a brain needs from its robot and world. Every method is called at most once per executed
 /// instruction, from `run`/`think` (grobocode_interpreter.h), never concurrently for one host.
-class GrobocodeHost {
+class Host {
  public:
-  virtual ~GrobocodeHost() = default;
+  virtual ~Host() = default;
 
   /// Reads scalar hardware variable `hw` (§3.2). Returns its value or the error the read raises.
   virtual HostValue readScalar(HwScalar hw) = 0;

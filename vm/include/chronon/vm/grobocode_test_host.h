@@ -15,8 +15,8 @@
 
 namespace chronon::grobocode {
 
-/// A GrobocodeHost with no world behind it. Public members are the served values and the records.
-class GrobocodeTestHost final : public GrobocodeHost {
+/// A Host with no world behind it. Public members are the served values and the records.
+class GrobocodeTestHost final : public Host {
  public:
   /// A recorded scalar hardware write.
   struct ScalarWrite {

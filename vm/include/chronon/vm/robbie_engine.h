@@ -23,7 +23,7 @@ class Engine {
   /// Runs `program` from `state` for at most `budget` instructions, as robbie::run does
   /// (robbie_interpreter.h): returns when the program stops, raises a runtime error, or the budget is
   /// spent (status kRunning); calling again resumes exactly there.
-  virtual void run(MachineState& state, const Program& program, RobbieHost& host, int64_t budget) = 0;
+  virtual void run(MachineState& state, const Program& program, Host& host, int64_t budget) = 0;
 
   /// The engine's short name for notes and statistics ("interp", "jit").
   virtual std::string_view name() const = 0;

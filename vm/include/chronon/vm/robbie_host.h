@@ -10,9 +10,9 @@ namespace chronon::robbie {
 /// What an RL program needs from Robbie and his room. The interpreter has already checked each
 /// argument (non-negative distances, angles and times, frequencies in 60-30,000 Hz), so a host never
 /// sees an invalid one. Each method is called once per executed command, in program order.
-class RobbieHost {
+class Host {
  public:
-  virtual ~RobbieHost() = default;
+  virtual ~Host() = default;
 
   /// Moves `cm` (>= 0) centimetres forward (`forward` true) or backward, stopping early at an obstruction.
   virtual void move(int64_t cm, bool forward) = 0;

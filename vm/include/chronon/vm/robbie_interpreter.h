@@ -1,5 +1,5 @@
 #pragma once
-// The Robbie Language interpreter: runs the IR (compiler/robbie_ir.h) over a RobbieHost, resumably,
+// The Robbie Language interpreter: runs the IR (compiler/robbie_ir.h) over a Host, resumably,
 // with a step budget so that a runaway loop ends with a clear error instead of a hang.
 
 #include <cstdint>
@@ -51,6 +51,6 @@ MachineState makeMachineState(const Program& program);
 /// Runs `program` from `state` for at most `budget` instructions, calling `host` for the hardware
 /// commands. Returns when the program stops, raises a runtime error, or the budget is spent (status
 /// kRunning); calling again resumes exactly there.
-void run(MachineState& state, const Program& program, RobbieHost& host, int64_t budget);
+void run(MachineState& state, const Program& program, Host& host, int64_t budget);
 
 }  // namespace chronon::robbie

@@ -1,6 +1,6 @@
 #pragma once
 // The seam between the RoboWar arena and the two RoboTalk backends (DESIGN.md "Two backends, one
-// behaviour"): a RoboTalkEngine runs a brain for a cycle budget exactly as robotalk::run does. The
+// behaviour"): a Engine runs a brain for a cycle budget exactly as robotalk::run does. The
 // interpreter is the default; the JIT (vm/jit, chronon::jit::RoboTalkJit) is another implementation
 // that the command line creates and hands to the arena, so arena/ never sees LLVM.
 
@@ -17,9 +17,9 @@ namespace chronon::robotalk {
 /// the same Brain after every call, the same RunResult, the same host calls in the same order.
 /// Implementations are safe to use from several threads at once, each thread with its own brains
 /// and hosts.
-class RoboTalkEngine {
+class Engine {
  public:
-  virtual ~RoboTalkEngine() = default;
+  virtual ~Engine() = default;
 
   /// Runs `brain` over `code` for `budget` cycles as robotalk::run does (robotalk_interpreter.h, specs/robowar.md
   /// §3.5): stops at the budget, the free-instruction cap, SYNC or a run-time error.
@@ -29,7 +29,7 @@ class RoboTalkEngine {
   virtual std::string_view name() const = 0;
 };
 
-/// The interpreter as a RoboTalkEngine (a process-wide instance; it holds no state).
-RoboTalkEngine& roboTalkInterpreter();
+/// The interpreter as a Engine (a process-wide instance; it holds no state).
+Engine& roboTalkInterpreter();
 
 }  // namespace chronon::robotalk

@@ -1,5 +1,5 @@
 #pragma once
-// The JIT as a Grobocode BrainEngine (DESIGN.md "Two backends, one behaviour"): each distinct brain
+// The JIT as a Grobocode Engine (DESIGN.md "Two backends, one behaviour"): each distinct brain
 // is compiled once (cached by its content for the life of the engine) to one native function that
 // runs whole blocks natively and single-steps through the interpreter wherever the budget, the stack
 // or an instruction it does not compile requires it, so its behaviour is the interpreter's exactly.
@@ -73,7 +73,7 @@ inline constexpr int64_t kDefaultHotInstructions = 200'000'000;
 
 /// The Grobocode JIT. Thread-safe: compiles under a lock; compiled code is shared. An interface:
 /// its implementation lives in the JIT's library (jit.h), which `create` loads on first use.
-class GrobocodeJit : public grobocode::BrainEngine {
+class GrobocodeJit : public grobocode::Engine {
  public:
   /// A JIT, or nullptr with `reason` set when the JIT's library cannot be loaded or LLVM cannot
   /// generate native code on this host.
@@ -83,7 +83,7 @@ class GrobocodeJit : public grobocode::BrainEngine {
 
   /// Runs exactly as grobocode::run (grobocode_interpreter.h), natively where it can. Returns the
   /// instructions executed.
-  int32_t run(grobocode::BrainState& state, const grobocode::Brain& brain, grobocode::GrobocodeHost& host) override = 0;
+  int32_t run(grobocode::MachineState& state, const grobocode::Brain& brain, grobocode::Host& host) override = 0;
   std::string_view name() const override { return "jit"; }
 
   /// Compiles `brain` now (or finds it in the cache) and names it `name` in the statistics. Returns

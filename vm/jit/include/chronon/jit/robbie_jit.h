@@ -29,7 +29,7 @@ class RobbieJit : public robbie::Engine {
 
   /// Runs exactly as robbie::run (robbie_interpreter.h), natively where it can: the same MachineState
   /// afterwards and the same host calls in the same order.
-  void run(robbie::MachineState& state, const robbie::Program& program, robbie::RobbieHost& host,
+  void run(robbie::MachineState& state, const robbie::Program& program, robbie::Host& host,
            int64_t budget) override = 0;
   std::string_view name() const override { return "jit"; }
 

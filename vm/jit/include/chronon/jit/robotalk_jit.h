@@ -1,5 +1,5 @@
 #pragma once
-// The JIT as a RoboTalkEngine (DESIGN.md "Two backends, one behaviour"; issue 5): each distinct
+// The JIT as a Engine (DESIGN.md "Two backends, one behaviour"; issue 5): each distinct
 // RoboWar program is compiled once (cached by its content for the life of the engine, e.g. a whole
 // tournament) to one native function that runs whole blocks natively and single-steps through the
 // interpreter's robotalk::step wherever the budget, the free-instruction cap, the stack or an instruction
@@ -28,7 +28,7 @@ inline constexpr int64_t kDefaultRoboTalkHotCycles = 100'000;
 /// The RoboTalk JIT. Thread-safe: compiles under a lock (or, with JitOptions::background, on its one
 /// worker thread while the interpreter runs the program); compiled code is shared. An interface: its
 /// implementation lives in the JIT's library (jit.h), which `create` loads on first use.
-class RoboTalkJit : public robotalk::RoboTalkEngine {
+class RoboTalkJit : public robotalk::Engine {
  public:
   /// A JIT, or nullptr with `reason` set when the JIT's library cannot be loaded or LLVM cannot
   /// generate native code on this host.
