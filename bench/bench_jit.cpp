@@ -58,7 +58,7 @@ using chronon::bench::secondsSince;
 // Repetitions per second of a benchmark brain (its `reps` variable) under `engine`, run in chunks of
 // 100000 cycles for about `seconds`; 0 when the brain stops (an error), since a rate over the short
 // run before it would not compare with the others.
-double repsPerSecond(const gc::Brain& brain, int32_t memory, gc::Engine& engine, double seconds,
+double repsPerSecond(const gc::Program& brain, int32_t memory, gc::Engine& engine, double seconds,
                      gc::MachineState& state) {
   size_t reps = brain.variables.size();
   for (size_t i = 0; i < brain.variables.size(); ++i)
@@ -145,15 +145,15 @@ int32_t memoryOf(const gc::Type& type) {
 // A body for the RoboTalk benchmark programs, which use only user variables.
 class IdleHost final : public robotalk::Host {
  public:
-  int16_t readRegister(robotalk::Brain&, chronon::robotalk::Reg) override { return 0; }
-  void writeRegister(robotalk::Brain&, chronon::robotalk::Reg, int16_t) override {}
+  int16_t readRegister(robotalk::MachineState&, chronon::robotalk::Reg) override { return 0; }
+  void writeRegister(robotalk::MachineState&, chronon::robotalk::Reg, int16_t) override {}
 };
 
 // Repetitions per second of a RoboTalk benchmark program (10000 S + R) under `engine`, run in calls
 // of 100000 cycles for about `seconds`; `failed` says whether the brain died (a broken benchmark).
 double roboTalkRepsPerSecond(const robotalk::Bytecode& code, robotalk::Engine& engine, double seconds, bool& failed) {
   IdleHost host;
-  robotalk::Brain brain;
+  robotalk::MachineState brain;
   const auto start = Clock::now();
   double elapsed = 0;
   while (elapsed < seconds && !brain.failed) {
@@ -204,7 +204,7 @@ void benchRoboTalkPrograms(const fs::path& source, double seconds) {
     cliJit->waitIdle();
     {
       IdleHost host;
-      robotalk::Brain brain;
+      robotalk::MachineState brain;
       int64_t cycles = 0;
       for (int k = 0; k < 1000 && cycles <= tiered.hotInstructions && !brain.failed; ++k)
         cycles += cliJit->run(codeCli, brain, host, 100000).cycles;
@@ -227,7 +227,7 @@ void benchRoboTalkPrograms(const fs::path& source, double seconds) {
 // cycles, as a robot in battle gets its processor speed each chronon; run for about `seconds`.
 double roboTalkCyclesPerSecond(const robotalk::Bytecode& code, robotalk::Engine& engine, int budget, double seconds) {
   IdleHost host;
-  robotalk::Brain brain;
+  robotalk::MachineState brain;
   const auto start = Clock::now();
   double elapsed = 0;
   int64_t cycles = 0;

@@ -98,7 +98,7 @@ const std::vector<std::string> kBundled = {"corner-camper", "dodger",       "min
 
 TEST_CASE("Debug conditions parse the tiny language and reject the rest", "[dap]") {
   std::string error;
-  chronon::robotalk::Brain brain;
+  chronon::robotalk::MachineState brain;
   auto always = robowar::parseDebugCondition("  ", error);
   REQUIRE(always);
   CHECK(always->holds(0, 0, brain));

@@ -76,7 +76,7 @@ TEST_CASE("each game reads the clauses and names the column it did not expect", 
                         "main: seen-time 1 + seen-time! sync main& jump\n#end\n");
   const grobocode::SideResult side = grobocode::compileSide(file);
   REQUIRE(side.loaded());
-  const grobocode::Brain& brain = *side.side.types.at(0).brain;
+  const grobocode::Program& brain = *side.side.types.at(0).brain;
   const auto condition = gb::parseCondition("Frame > 100 && SEEN-TIME <= 2.5 && top == -1", brain, error);
   REQUIRE(condition.has_value());
   REQUIRE(condition->clauses.size() == 3);

@@ -158,7 +158,7 @@ TEST_CASE("instructionDepths: depths along the paths the checker follows", "[gro
   SideResult result = compileSide(file);
   REQUIRE_FALSE(result.diagnostics.hasErrors());
   REQUIRE(result.loaded());
-  const Brain& brain = *result.side.types[0].brain;
+  const Program& brain = *result.side.types[0].brain;
   const std::vector<DepthFact> depths = instructionDepths(brain);
   REQUIRE(depths.size() == brain.instructions.size());
   const auto at = [&](std::string_view word, int nth = 0) -> const DepthFact& {
@@ -216,7 +216,7 @@ TEST_CASE("Grobocode disasm of a corpus jump table", "[grobocode-checker]") {
   REQUIRE(result.loaded());
   const Type& bud = result.side.types[0];
   REQUIRE(bud.brain);
-  const Brain& brain = *bud.brain;
+  const Program& brain = *bud.brain;
   int stage1 = -1, stage2 = -1, stage3 = -1;
   for (const Label& label : brain.labels) {
     if (namesEquivalent(label.name, "BuildStage1")) stage1 = label.address;
@@ -343,7 +343,7 @@ TEST_CASE("GB626: a 5000-link call chain stops at the work budget with one note"
   const SourceFile file("chain.gb", "#side S\n#author A\n#type T\n#code\n" + fallThroughChain(kLinks) + "\n#end\n");
   SideResult result = compileSide(file);
   REQUIRE(result.loaded());
-  const Brain& brain = *result.side.types[0].brain;
+  const Program& brain = *result.side.types[0].brain;
   const long peakBefore = peakResidentKib();
   Diagnostics diagnostics;
   CheckStats stats;

@@ -35,7 +35,7 @@ Compiled compileCode(const std::string& code) {
   return compileText("#side S\n#author A\n#type T\n#code\n" + code + "\n#end\n");
 }
 
-std::vector<std::string> listing(const Brain& brain) {
+std::vector<std::string> listing(const Program& brain) {
   std::vector<std::string> out;
   for (const Instruction& instruction : brain.instructions) out.push_back(describe(brain, instruction));
   return out;
@@ -47,7 +47,7 @@ std::vector<std::string> messages(const Compiled& c) {
   return out;
 }
 
-const Brain& brainOf(const Compiled& c) {
+const Program& brainOf(const Compiled& c) {
   REQUIRE(c.result.side.types.size() == 1);
   REQUIRE(c.result.side.types[0].brain.has_value());
   return *c.result.side.types[0].brain;
@@ -112,7 +112,7 @@ TEST_CASE("Appendix B.3 compiled examples word for word", "[grobocode-frontend]"
     const Compiled c = compileCode(golden.code);
     CHECK(messages(c).empty());
     CHECK(c.result.loaded());
-    const Brain& brain = brainOf(c);
+    const Program& brain = brainOf(c);
     CHECK(listing(brain) == golden.listing);
     CHECK(brain.constants.size() == golden.constants);
     CHECK(brain.labels.size() == golden.labels);
@@ -123,7 +123,7 @@ TEST_CASE("Appendix B.3 compiled examples word for word", "[grobocode-frontend]"
   }
   // Label addresses of the last example: foo = 2, bar = 4.
   const Compiled labelled = compileCode("foo^ bar& foo: 1 foo bar: return");
-  const Brain& brain = brainOf(labelled);
+  const Program& brain = brainOf(labelled);
   CHECK(brain.labels[0].name == "foo");
   CHECK(brain.labels[0].address == 2);
   CHECK(brain.labels[1].address == 4);
@@ -181,7 +181,7 @@ TEST_CASE("Appendix B.3 error examples", "[grobocode-frontend]") {
     REQUIRE(messages(c) == std::vector<std::string>{"undefined symbol: x"});
     CHECK(originalReport(c.file, c.result.diagnostics.all()[0]) == "Error loading side: undefined symbol: x at line 6");
     CHECK(c.file.slice(c.result.diagnostics.all()[0].range) == "x!");
-    const Brain& brain = brainOf(c);
+    const Program& brain = brainOf(c);
     CHECK(listing(brain) == std::vector<std::string>{"5", "5", "5.0", "drop", "drop", "0.25", "end", "end"});
     CHECK(brain.constants.size() == 3);
     CHECK(brain.constants[2].value.raw() == 1023);
@@ -189,7 +189,7 @@ TEST_CASE("Appendix B.3 error examples", "[grobocode-frontend]") {
   SECTION("signs and no exponents") {
     const Compiled c = compileCode("-5 +3 .5 1e3");
     REQUIRE(messages(c) == std::vector<std::string>{"undefined symbol: 1e3"});
-    const Brain& brain = brainOf(c);
+    const Program& brain = brainOf(c);
     CHECK(listing(brain) == std::vector<std::string>{"-5", "+3", ".5", "end", "end"});
     CHECK(brain.constants.size() == 3);
   }
@@ -199,7 +199,7 @@ TEST_CASE("Resolution order of bare names and suffixes", "[grobocode-frontend]")
   SECTION("a #var hides a hardware word for reads and writes") {
     const Compiled c = compileCode("#var speed 3\nspeed speed! velocity");
     CHECK(messages(c).empty());
-    const Brain& brain = brainOf(c);
+    const Program& brain = brainOf(c);
     REQUIRE(brain.instructions.size() == 5);
     CHECK(brain.instructions[0].type() == static_cast<int>(InstructionType::kVariableRead));
     CHECK(brain.instructions[1].type() == static_cast<int>(InstructionType::kVariableWrite));
@@ -208,7 +208,7 @@ TEST_CASE("Resolution order of bare names and suffixes", "[grobocode-frontend]")
   }
   SECTION("without the #var, speed is the hardware scalar") {
     const Compiled c = compileCode("speed");
-    const Brain& brain = brainOf(c);
+    const Program& brain = brainOf(c);
     CHECK(brain.instructions[0].word == encode(InstructionType::kHardwareRead, static_cast<int>(HwScalar::Speed)));
   }
   SECTION("a label named drop turns drop into a call") {
@@ -224,7 +224,7 @@ TEST_CASE("Resolution order of bare names and suffixes", "[grobocode-frontend]")
   SECTION("constants come first, and a #const named like a number wins") {
     const Compiled c = compileCode("#const 5 7\n#const drop 2\n5 drop");
     CHECK(messages(c).empty());
-    const Brain& brain = brainOf(c);
+    const Program& brain = brainOf(c);
     CHECK(listing(brain) == std::vector<std::string>{"5", "drop", "end", "end"});
     CHECK(brain.constants.size() == 2);
     CHECK(brain.constants[0].value.raw() == 7 * 4096);
@@ -232,7 +232,7 @@ TEST_CASE("Resolution order of bare names and suffixes", "[grobocode-frontend]")
   SECTION("vector variables are one entry read and written as a pair") {
     const Compiled c = compileCode("#vector home 1 2\nhome home! position");
     CHECK(messages(c).empty());
-    const Brain& brain = brainOf(c);
+    const Program& brain = brainOf(c);
     CHECK(brain.instructions[0].word == encode(InstructionType::kVectorRead, 0));
     CHECK(brain.instructions[1].word == encode(InstructionType::kVectorWrite, 0));
     CHECK(brain.vectors.size() == 1);
@@ -241,7 +241,7 @@ TEST_CASE("Resolution order of bare names and suffixes", "[grobocode-frontend]")
   SECTION("hardware writes and case-insensitive names") {
     const Compiled c = compileCode("1 ENGINE-POWER! 0 0 Engine-Velocity! ROBOT-ID");
     CHECK(messages(c).empty());
-    const Brain& brain = brainOf(c);
+    const Program& brain = brainOf(c);
     CHECK(brain.instructions[1].type() == static_cast<int>(InstructionType::kHardwareWrite));
     CHECK(brain.instructions[4].type() == static_cast<int>(InstructionType::kHardwareVectorWrite));
     CHECK(brain.instructions[5].type() == static_cast<int>(InstructionType::kHardwareRead));
@@ -486,7 +486,7 @@ TEST_CASE("an incremental brain compiles fragment by fragment against earlier sy
   CHECK(code.brain().instructions.size() == 3);
   code.compile(SourceFile("b", "answer square gamma!"), diagnostics, true);
   REQUIRE_FALSE(diagnostics.hasErrors());
-  const Brain& brain = code.brain();
+  const Program& brain = code.brain();
   REQUIRE(brain.instructions.size() == 6);
   CHECK(describe(brain, brain.instructions[3]) == "answer");
   CHECK(describe(brain, brain.instructions[4]) == "square^");

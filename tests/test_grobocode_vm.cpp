@@ -35,7 +35,7 @@ struct Run {
   gc::GrobocodeTestHost host;
   gc::MachineState state;
 
-  const gc::Brain& brain() const { return *side.side.types.at(0).brain; }
+  const gc::Program& brain() const { return *side.side.types.at(0).brain; }
 };
 
 // Compiles `code` as the only type's brain (processor 1000 instructions, `memory` cells) and runs it
@@ -287,7 +287,7 @@ TEST_CASE("frames: newborn brains wait, the budget, sync and no carry-over", "[g
   const SourceFile file("t.gb", "#side S\n#type T\n#hardware\nprocessor 8\n#code\ndo 1 print forever\n#end\n");
   const gc::SideResult side = gc::compileSide(file);
   REQUIRE(side.loaded());
-  const gc::Brain& brain = *side.side.types[0].brain;
+  const gc::Program& brain = *side.side.types[0].brain;
   gc::GrobocodeTestHost host;
   gc::MachineState state = gc::makeBrainState(brain, 0);
   // The first Think runs nothing (§5.2 item 3).
@@ -303,7 +303,7 @@ TEST_CASE("frames: newborn brains wait, the budget, sync and no carry-over", "[g
   const SourceFile synced("s.gb", "#side S\n#type T\n#hardware\nprocessor 100\n#code\ndo 1 print sync forever\n#end\n");
   const gc::SideResult side2 = gc::compileSide(synced);
   REQUIRE(side2.loaded());
-  const gc::Brain& brain2 = *side2.side.types[0].brain;
+  const gc::Program& brain2 = *side2.side.types[0].brain;
   gc::GrobocodeTestHost host2;
   gc::MachineState state2 = gc::makeBrainState(brain2, 0);
   for (int frame = 0; frame < 4; ++frame) gc::think(state2, brain2, host2, 100);
@@ -457,7 +457,7 @@ class LoggingHost final : public gc::Host {
 // `run` as repeated `step`s, the definition `run`'s fast loop must match: a pc outside the code is
 // an error with nothing executed, so it does not count.
 // With a `limit`, it stops after that many instructions, as `runUpTo` must.
-int32_t runByStepping(gc::MachineState& state, const gc::Brain& brain, gc::Host& host, int32_t limit = INT32_MAX) {
+int32_t runByStepping(gc::MachineState& state, const gc::Program& brain, gc::Host& host, int32_t limit = INT32_MAX) {
   int32_t executed = 0;
   while (state.status == gc::BrainStatus::kOk && state.remaining > 0 && executed < limit) {
     const bool inCode = state.pc >= 0 && state.pc < static_cast<int32_t>(brain.instructions.size());
@@ -504,10 +504,10 @@ Fixed randomCell(Dice& dice, int32_t codeSize) {
 // A random brain of `size` instructions: the words `run` decodes into fast paths and fused pairs,
 // with branch targets inside and outside the code, plus arbitrary words (illegal types, indices past
 // their tables, every primitive).
-gc::Brain randomBrain(Dice& dice, int32_t size) {
+gc::Program randomBrain(Dice& dice, int32_t size) {
   using gc::InstructionType;
   using gc::Prim;
-  gc::Brain brain;
+  gc::Program brain;
   for (int i = 0; i < 6; ++i) brain.constants.push_back({"c", randomCell(dice, size), {}});
   brain.variables.resize(3);
   brain.vectors.resize(2);
@@ -569,7 +569,7 @@ TEST_CASE("run's fast loop matches step on random programs, budgets and stacks",
   for (int trial = 0; trial < 20000; ++trial) {
     INFO("trial " << trial);
     const int32_t size = 8 + dice.below(60);
-    const gc::Brain brain = randomBrain(dice, size);
+    const gc::Program brain = randomBrain(dice, size);
     gc::MachineState start = gc::makeBrainState(brain, 8);
     // A prefilled stack, so that programs run past their first words, with stale cells above it.
     for (auto& cell : start.stack) cell = randomCell(dice, size);
@@ -676,7 +676,7 @@ TEST_CASE("run notices a brain replaced by an edited copy between runs, as the R
     instruction.word = gc::encode(type, index);
     return instruction;
   };
-  gc::Brain brain;
+  gc::Program brain;
   brain.constants.push_back({"1", Fixed::fromRaw(Fixed::kOneRaw), {}});
   brain.instructions = {word(InstructionType::kConstantRead, 0),
                         word(InstructionType::kPrimitive, static_cast<int>(gc::Prim::Print)),
@@ -684,8 +684,8 @@ TEST_CASE("run notices a brain replaced by an edited copy between runs, as the R
   gc::GrobocodeTestHost host;
   gc::MachineState state = gc::makeBrainState(brain, 0);
   CHECK(gc::run(state, brain, host, 10) == 3);
-  // The same Brain object, the same sizes, other contents: the memo must not keep the old code.
-  gc::Brain edited = brain;
+  // The same Program object, the same sizes, other contents: the memo must not keep the old code.
+  gc::Program edited = brain;
   edited.constants[0].value = Fixed::fromRaw(2 * Fixed::kOneRaw);
   brain = std::move(edited);
   state.pc = 0;

@@ -91,7 +91,7 @@ bool hasStackComment(std::string_view text, const std::string& label) {
 }
 
 // Whether `brain` contains the primitive `prim` anywhere.
-bool uses(const Brain& brain, Prim prim) {
+bool uses(const Program& brain, Prim prim) {
   return std::any_of(brain.instructions.begin(), brain.instructions.end(), [&](const Instruction& in) {
     return in.type() == static_cast<int>(InstructionType::kPrimitive) && in.index() == static_cast<int>(prim);
   });

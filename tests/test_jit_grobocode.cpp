@@ -104,7 +104,7 @@ void processorOf(const gc::Type& type, int32_t& speed, int32_t& memory) {
 // One brain run by the interpreter and by a JIT side by side, each on a test host of its own
 // (seeded alike) and a fresh state with `memory` cells of local memory.
 struct SideBySide {
-  SideBySide(const gc::Brain& b, int32_t seed, int32_t memory)
+  SideBySide(const gc::Program& b, int32_t seed, int32_t memory)
       : brain(b),
         hostI(seed),
         hostJ(seed),
@@ -129,7 +129,7 @@ struct SideBySide {
   // Whether the brain still runs.
   bool running() const { return stateI.status == gc::BrainStatus::kOk; }
 
-  const gc::Brain& brain;
+  const gc::Program& brain;
   gc::GrobocodeTestHost hostI;
   gc::GrobocodeTestHost hostJ;
   gc::MachineState stateI;
@@ -138,7 +138,7 @@ struct SideBySide {
 
 // Runs `brain` for `frames` Thinks of `speed` cycles under both engines on fresh test hosts and
 // compares everything after every frame. Returns the instructions executed.
-int64_t compareBrain(const gc::Brain& brain, const gc::Type* type, int32_t speed, int32_t memory, int32_t frames,
+int64_t compareBrain(const gc::Program& brain, const gc::Type* type, int32_t speed, int32_t memory, int32_t frames,
                      int32_t seed = 7, GrobocodeJit& jit = theJit()) {
   SideBySide run(brain, seed, memory);
   if (type != nullptr) {
@@ -169,7 +169,7 @@ gc::MachineState compareCode(const std::string& code, int32_t frames = 4, int32_
   INFO(code);
   const gc::SideResult side = probe(code, memory);
   REQUIRE(side.loaded());
-  const gc::Brain& brain = *side.side.types.at(0).brain;
+  const gc::Program& brain = *side.side.types.at(0).brain;
   for (GrobocodeJit* jit : {&theJit(), &theJitO2()}) {
     INFO("level " << (jit == &theJit() ? 1 : 2));
     for (const int32_t speed : {1, 2, 3, 5, 7, 13, 50, 1000}) {
@@ -229,7 +229,7 @@ TEST_CASE("Grobocode JIT keeps compiled code on disk: a fresh JIT and a later pr
       "#vector p 3 4\n#var x " + seed + "\nloop: x sqrt 3 max x! p 0 0 dist x + x! x print p -1 vs* p! sync loop& jump";
   const gc::SideResult side = probe(code);
   REQUIRE(side.loaded());
-  const gc::Brain& brain = *side.side.types.at(0).brain;
+  const gc::Program& brain = *side.side.types.at(0).brain;
   const auto objects = [&] {
     size_t found = 0;
     for (const auto& entry : fs::directory_iterator(folder)) found += entry.path().extension() == ".o" ? 1 : 0;
@@ -486,7 +486,7 @@ TEST_CASE("JIT direct calls: pure words, shared memory and hardware errors match
       "time print 1 2 + engine-power print 3 engine-power! 1.5 constructor-type! 4 5 engine-velocity! "
       "position vprint velocity vprint 1 print");
   REQUIRE(side.loaded());
-  const gc::Brain& brain = *side.side.types.at(0).brain;
+  const gc::Program& brain = *side.side.types.at(0).brain;
   const auto failWith = [](size_t k, gc::GrobocodeTestHost& host) {
     switch (k) {
       case 0: host.scalarErrors[gc::HwScalar::EnginePower] = gc::RuntimeError::kArithmeticOverflow; return;
@@ -517,7 +517,7 @@ TEST_CASE("JIT direct host words: one-call words and periodic sensors match the 
       "3 periodic-robot-sensor print n 1 + n! n 2 periodic-food-sensor print 4 periodic-shot-sensor drop\n"
       "n 12 < loop& ifg 0.5 2 skip-messages 11 messages");
   REQUIRE(side.loaded());
-  const gc::Brain& brain = *side.side.types.at(0).brain;
+  const gc::Program& brain = *side.side.types.at(0).brain;
   for (const bool fires : {false, true}) {
     for (const int32_t speed : {1, 3, 7, 40}) {
       INFO("fires " << fires << ", speed " << speed);
@@ -547,7 +547,7 @@ TEST_CASE("JIT compiling in the background behaves as the interpreter meanwhile 
   const gc::SideResult side =
       probe("#var n 0\nloop: n 1 + n! n 7 * 3 store 3 load print time drop sync loop& jump", 10);
   REQUIRE(side.loaded());
-  const gc::Brain& brain = *side.side.types.at(0).brain;
+  const gc::Program& brain = *side.side.types.at(0).brain;
   REQUIRE(jit->prepare(brain, "probe"));  // Queued: true even before the compile ran.
   SideBySide run(brain, 3, 10);
   for (int32_t frame = 0; frame < 200; ++frame) {
@@ -573,7 +573,7 @@ TEST_CASE("JIT warming up leaves a brain to the interpreter until it has run a w
   const std::unique_ptr<GrobocodeJit> jit = makeJit(options);
   const gc::SideResult side = probe("#var n 0\nloop: n 1 + n! n 3 store 3 load print sync loop& jump", 10);
   REQUIRE(side.loaded());
-  const gc::Brain& brain = *side.side.types.at(0).brain;
+  const gc::Program& brain = *side.side.types.at(0).brain;
   REQUIRE(jit->prepare(brain, "probe"));
   const int64_t threshold = 4 * static_cast<int64_t>(brain.instructions.size());
   SideBySide run(brain, 3, 10);
@@ -622,7 +622,7 @@ TEST_CASE("JIT: a loop cut by the budget at every instruction", "[jit]") {
       "loop: p v v+ p! p w v- vnegate p! v w v+ w! p v v= drop p w dot drop n 1 + n! n 20 < loop& ifg\n"
       "reps 1 + reps! start& jump");
   REQUIRE(side.loaded());
-  const gc::Brain& brain = *side.side.types.at(0).brain;
+  const gc::Program& brain = *side.side.types.at(0).brain;
   for (GrobocodeJit* jit : {&theJit(), &theJitO2()}) {
     for (int32_t speed = 1; speed <= 40; ++speed) {
       INFO("level " << (jit == &theJit() ? 1 : 2) << ", speed " << speed);

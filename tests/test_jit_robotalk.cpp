@@ -1,5 +1,5 @@
 // Differential tests of the RoboTalk JIT (vm/jit, issue 5): the JIT and the interpreter must leave
-// the same Brain, return the same RunResult and make the same host calls for every program, every
+// the same MachineState, return the same RunResult and make the same host calls for every program, every
 // budget and every error, and RoboWar battles must give the same results and event logs.
 
 #include <catch2/catch.hpp>
@@ -64,7 +64,7 @@ robotalk::Program compileSource(const std::string& source) {
 class LoggingHost final : public robotalk::Host {
  public:
   std::vector<std::string> log;
-  int16_t readRegister(robotalk::Brain& brain, Reg reg) override {
+  int16_t readRegister(robotalk::MachineState& brain, Reg reg) override {
     const auto value = static_cast<int16_t>((static_cast<int>(log.size()) * 37 + static_cast<int>(reg) * 11) % 301);
     log.push_back("read " + std::to_string(static_cast<int>(reg)) + " pc " + std::to_string(brain.pc) + " sp " +
                   std::to_string(brain.sp) + " -> " + std::to_string(value));
@@ -74,7 +74,7 @@ class LoggingHost final : public robotalk::Host {
     }
     return value;
   }
-  void writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) override {
+  void writeRegister(robotalk::MachineState& brain, Reg reg, int16_t value) override {
     log.push_back("write " + std::to_string(static_cast<int>(reg)) + " = " + std::to_string(value) + " pc " +
                   std::to_string(brain.pc) + " sp " + std::to_string(brain.sp));
     if (reg == Reg::Channel && (value < 1 || value > 10)) {
@@ -86,7 +86,7 @@ class LoggingHost final : public robotalk::Host {
       robotalk::enterInterrupt(brain, robotalk::Interrupt::kRange);
     }
   }
-  void interruptEntered(robotalk::Brain& brain, robotalk::Interrupt which) override {
+  void interruptEntered(robotalk::MachineState& brain, robotalk::Interrupt which) override {
     log.push_back("interrupt " + std::to_string(static_cast<int>(which)) + " pc " + std::to_string(brain.pc));
   }
   // With keepDirect(), X, Y and AIM are ints the host keeps (Host::directReads), read without a call,
@@ -103,7 +103,7 @@ class LoggingHost final : public robotalk::Host {
   }
 };
 
-std::string describe(const robotalk::Brain& b) {
+std::string describe(const robotalk::MachineState& b) {
   std::ostringstream out;
   out << "pc " << b.pc << " sp " << b.sp << " failed " << b.failed << " error '" << b.error << "' at " << b.errorAddress
       << " ints " << b.interruptsEnabled << " pending " << b.pending << " stack";
@@ -117,8 +117,8 @@ std::string describe(const robotalk::Brain& b) {
 // the number of calls made.
 int compareStepping(const robotalk::Bytecode& code, int calls, uint32_t seed, bool direct = false) {
   constexpr std::array<int, 12> kBudgets = {1, 2, 3, 5, 7, 11, 13, 4, 17, 30, 50, 1000};
-  robotalk::Brain a;
-  robotalk::Brain b;
+  robotalk::MachineState a;
+  robotalk::MachineState b;
   LoggingHost hostA;
   LoggingHost hostB;
   int made = 0;
@@ -329,8 +329,8 @@ TEST_CASE("RoboTalk JIT reads the registers a host keeps as ints where they lie,
   const robotalk::Bytecode once = robotalk::decode(compileSource("x y aim sync"));
   REQUIRE(theJit().prepare(once, "direct-once"));
   for (const int call : {0, 41, 60}) {
-    robotalk::Brain a;
-    robotalk::Brain b;
+    robotalk::MachineState a;
+    robotalk::MachineState b;
     LoggingHost hostA;
     LoggingHost hostB;
     hostA.keepDirect(call);
@@ -387,7 +387,7 @@ TEST_CASE("RoboTalk JIT fails bad programs exactly as the interpreter", "[jit][r
     const robotalk::Bytecode code = robotalk::decode(compileSource(bad.source));
     INFO(bad.source);
     for (uint32_t seed = 0; seed < 6; ++seed) {
-      robotalk::Brain probe;
+      robotalk::MachineState probe;
       LoggingHost host;
       compareStepping(code, 400, seed);
       // The interpreter itself must fail with the expected message, so the case can fail.
@@ -546,8 +546,8 @@ TEST_CASE("RoboTalk JIT keeps compiled code on disk: a fresh JIT loads it, a dam
   };
   // Runs `code` on `engine` and on the interpreter with a few budgets: the same brains and calls.
   const auto sameAsInterpreter = [&](RoboTalkJit& engine) {
-    robotalk::Brain a;
-    robotalk::Brain b;
+    robotalk::MachineState a;
+    robotalk::MachineState b;
     LoggingHost hostA;
     LoggingHost hostB;
     for (const int budget : {1, 3, 10, 100, 1000}) {

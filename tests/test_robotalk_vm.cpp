@@ -22,8 +22,8 @@ class FakeHost final : public robotalk::Host {
  public:
   std::array<int16_t, 69> regs{};
   std::vector<std::pair<Reg, int16_t>> writes;
-  int16_t readRegister(robotalk::Brain&, Reg reg) override { return regs[static_cast<size_t>(reg)]; }
-  void writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) override {
+  int16_t readRegister(robotalk::MachineState&, Reg reg) override { return regs[static_cast<size_t>(reg)]; }
+  void writeRegister(robotalk::MachineState& brain, Reg reg, int16_t value) override {
     writes.emplace_back(reg, value);
     if (reg == Reg::Channel && (value < 1 || value > 10)) {
       robotalk::fail(brain, "Invalid channel (1-10)", -1);
@@ -42,7 +42,7 @@ robotalk::Program compileOrDie(const std::string& source) {
 }
 
 struct Run {
-  robotalk::Brain brain;
+  robotalk::MachineState brain;
   robotalk::RunResult result;
   FakeHost host;
 };
@@ -58,7 +58,9 @@ Run runSource(const std::string& source, int budget = 1000, int calls = 1) {
   return r;
 }
 
-std::vector<int> stackOf(const robotalk::Brain& brain) { return {brain.stack.begin(), brain.stack.begin() + brain.sp}; }
+std::vector<int> stackOf(const robotalk::MachineState& brain) {
+  return {brain.stack.begin(), brain.stack.begin() + brain.sp};
+}
 
 // Runs `source` followed by SYNC and returns the stack.
 std::vector<int> eval(const std::string& source) {
@@ -184,7 +186,7 @@ TEST_CASE("interrupt words", "[vm]") {
   // A queued interrupt fires on INTON: the handler runs with the return address on the stack,
   // and RTI goes back to it with interrupts enabled.
   const robotalk::Bytecode code = robotalk::decode(compileOrDie("h wall' setint inton 1 sync h: 99 swap rti"));
-  robotalk::Brain brain;
+  robotalk::MachineState brain;
   FakeHost host;
   CHECK(robotalk::run(code, brain, host, 100).stop == robotalk::Stop::kSync);
   CHECK(stackOf(brain) == std::vector<int>{1});
@@ -202,7 +204,7 @@ TEST_CASE("interrupt words", "[vm]") {
 
 TEST_CASE("interrupt entry and RTI", "[vm]") {
   const robotalk::Bytecode code = robotalk::decode(compileOrDie("start: 1 sync start jump h: drop 7 swap rti"));
-  robotalk::Brain brain;
+  robotalk::MachineState brain;
   FakeHost host;
   brain.interrupts[static_cast<size_t>(robotalk::Interrupt::kDamage)].handler = 4;  // h:
   brain.interruptsEnabled = true;
@@ -218,7 +220,7 @@ TEST_CASE("interrupt entry and RTI", "[vm]") {
   CHECK(brain.interruptsEnabled);
   CHECK(stackOf(brain) == std::vector<int>{7});
   // Unset handlers never queue; a full stack makes interrupt entry fail.
-  robotalk::Brain other;
+  robotalk::MachineState other;
   robotalk::queueInterrupt(other, robotalk::Interrupt::kWall);
   CHECK(other.pending == 0);
   other.interrupts[static_cast<size_t>(robotalk::Interrupt::kWall)].handler = 0;
@@ -232,11 +234,11 @@ TEST_CASE("budget, resume and SYNC", "[vm]") {
       "0 a' store loop: a 1 + a' store a 7 mod 3 * b' store b c + 100 mod c' store 5 aim' store a 40 < loop ifg "
       "c sync";
   const robotalk::Bytecode code = robotalk::decode(compileOrDie(source));
-  robotalk::Brain big;
+  robotalk::MachineState big;
   FakeHost host1;
   robotalk::RunResult whole = robotalk::run(code, big, host1, 100000);
   REQUIRE(whole.stop == robotalk::Stop::kSync);
-  robotalk::Brain small;
+  robotalk::MachineState small;
   FakeHost host2;
   int cycles = 0;
   int calls = 0;
@@ -252,11 +254,11 @@ TEST_CASE("budget, resume and SYNC", "[vm]") {
 
   // An unquoted register read costs two cycles; SYNC ends the call.
   FakeHost host;
-  robotalk::Brain b;
+  robotalk::MachineState b;
   const robotalk::Bytecode reads = robotalk::decode(compileOrDie("aim aim aim"));
   CHECK(robotalk::run(reads, b, host, 4).cycles == 4);
   CHECK(b.pc == 4);
-  robotalk::Brain s;
+  robotalk::MachineState s;
   const robotalk::Bytecode sync = robotalk::decode(compileOrDie("1 sync 2 sync"));
   robotalk::RunResult first = robotalk::run(sync, s, host, 50);
   CHECK(first.stop == robotalk::Stop::kSync);
@@ -267,18 +269,18 @@ TEST_CASE("budget, resume and SYNC", "[vm]") {
 
 TEST_CASE("free instructions cost nothing and cannot hang", "[vm]") {
   FakeHost host;
-  robotalk::Brain b;
+  robotalk::MachineState b;
   const robotalk::Bytecode icons = robotalk::decode(compileOrDie("icon1 snd2 icon3 1 icon4 2"));
   robotalk::RunResult r = robotalk::run(icons, b, host, 2);
   CHECK(r.cycles == 2);
   CHECK(stackOf(b) == std::vector<int>{1, 2});
-  robotalk::Brain loop;
+  robotalk::MachineState loop;
   const robotalk::Bytecode free = robotalk::decode(compileOrDie("icon1 icon2 icon1 icon2 0 jump"));
   // The loop costs one cycle per turn (the 0 push and JUMP are not free), so it is bounded anyway;
   // a purely free loop is impossible without a jump, but a long straight run of free words is capped.
   CHECK(robotalk::run(free, loop, host, 15).stop == robotalk::Stop::kBudget);
   std::vector<int16_t> many(6000, static_cast<int16_t>(robotalk::Op::Icon1));
-  robotalk::Brain capped;
+  robotalk::MachineState capped;
   const robotalk::Bytecode manyCode = robotalk::decode(many);
   robotalk::RunResult c = robotalk::run(manyCode, capped, host, 10);
   CHECK(c.stop == robotalk::Stop::kBudget);
@@ -288,7 +290,7 @@ TEST_CASE("free instructions cost nothing and cannot hang", "[vm]") {
 
 TEST_CASE("unknown words in object code", "[vm]") {
   FakeHost host;
-  robotalk::Brain b;
+  robotalk::MachineState b;
   const robotalk::Bytecode code = robotalk::decode(std::vector<int16_t>{1, 20050, 20110});
   CHECK(robotalk::run(code, b, host, 10).stop == robotalk::Stop::kError);
   CHECK(b.error == "Unidentified instruction");
@@ -313,14 +315,14 @@ class PairHost final : public robotalk::Host {
   }
   PairHost(const PairHost&) = delete;
   PairHost& operator=(const PairHost&) = delete;
-  int16_t readRegister(robotalk::Brain& brain, Reg reg) override {
+  int16_t readRegister(robotalk::MachineState& brain, Reg reg) override {
     if (reg == Reg::Probe) {
       robotalk::fail(brain, "Probes not enabled.", -1);
       return 0;
     }
     return static_cast<int16_t>(std::clamp(values[static_cast<size_t>(reg)], -32768, 32767));
   }
-  void writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) override {
+  void writeRegister(robotalk::MachineState& brain, Reg reg, int16_t value) override {
     writes.emplace_back(reg, value);
     if (reg == Reg::Channel && (value < 1 || value > 10)) {
       robotalk::fail(brain, "Invalid channel (1-10)", -1);
@@ -378,8 +380,9 @@ std::vector<int16_t> randomPairProgram(uint32_t& seed, int size) {
 
 // run() (and resumeUntil) as the same calls of step() would run them, with the budget and leaders
 // tested before each instruction as the loop tests them.
-std::optional<robotalk::Stop> stepwise(const robotalk::Bytecode& code, robotalk::Brain& brain, robotalk::Host& host,
-                                       int budget, robotalk::RunCounters& counters, const uint8_t* leaders) {
+std::optional<robotalk::Stop> stepwise(const robotalk::Bytecode& code, robotalk::MachineState& brain,
+                                       robotalk::Host& host, int budget, robotalk::RunCounters& counters,
+                                       const uint8_t* leaders) {
   for (bool first = true;; first = false) {
     if (counters.cycles >= budget) return robotalk::Stop::kBudget;
     const bool inside = brain.pc >= 0 && brain.pc < static_cast<int>(code.cells.size());
@@ -412,8 +415,8 @@ TEST_CASE("paired pushes run as the push and the operator one at a time", "[vm]"
     std::vector<uint8_t> leaders(code.cells.size(), 0);
     for (size_t i = 0; i < leaders.size(); ++i) leaders[i] = static_cast<uint8_t>((seed >> (i % 29)) & 1 & (i % 3));
     const bool untilLeader = program % 3 == 0;
-    robotalk::Brain fast;
-    robotalk::Brain slow;
+    robotalk::MachineState fast;
+    robotalk::MachineState slow;
     // Cells on the stack at the start, so that most programs run a while; sometimes a full stack or
     // an empty one.
     const int start = program % 7 == 0 ? robotalk::kStackCells : program % 11 == 0 ? 0 : 10 + program % 20;

@@ -21,8 +21,8 @@ class DetailHost final : public robotalk::Host {
  public:
   std::array<int16_t, robotalk::kRegisterCount> regs{};
   std::vector<robotalk::Interrupt> entered;
-  int16_t readRegister(robotalk::Brain&, Reg reg) override { return regs[static_cast<size_t>(reg)]; }
-  void writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) override {
+  int16_t readRegister(robotalk::MachineState&, Reg reg) override { return regs[static_cast<size_t>(reg)]; }
+  void writeRegister(robotalk::MachineState& brain, Reg reg, int16_t value) override {
     if (reg == Reg::Channel && (value < 1 || value > 10)) {
       robotalk::fail(brain, "Invalid channel (1-10)", -1);
       return;
@@ -33,7 +33,7 @@ class DetailHost final : public robotalk::Host {
       robotalk::enterInterrupt(brain, robotalk::Interrupt::kRange);
     }
   }
-  void interruptEntered(robotalk::Brain&, robotalk::Interrupt which) override { entered.push_back(which); }
+  void interruptEntered(robotalk::MachineState&, robotalk::Interrupt which) override { entered.push_back(which); }
 };
 
 robotalk::Bytecode codeOf(const std::string& source) {
@@ -45,7 +45,7 @@ robotalk::Bytecode codeOf(const std::string& source) {
 }
 
 struct Outcome {
-  robotalk::Brain brain;
+  robotalk::MachineState brain;
   robotalk::RunResult result;
   DetailHost host;
   std::vector<int> stack() const { return {brain.stack.begin(), brain.stack.begin() + brain.sp}; }
@@ -122,10 +122,10 @@ TEST_CASE("error addresses name the failing instruction", "[vm]") {
 
 TEST_CASE("undocumented words under the official rules", "[vm]") {
   const robotalk::Bytecode code = codeOf("mrb 1 sync");
-  robotalk::Brain relaxed;
+  robotalk::MachineState relaxed;
   DetailHost host;
   CHECK(robotalk::run(code, relaxed, host, 10).stop == robotalk::Stop::kSync);
-  robotalk::Brain strict;
+  robotalk::MachineState strict;
   strict.officialRules = true;
   CHECK(robotalk::run(code, strict, host, 10).stop == robotalk::Stop::kError);
   CHECK(strict.error == "No undocumented commands in tournaments");
@@ -143,7 +143,7 @@ TEST_CASE("a register write may enter an interrupt handler mid-chronon", "[vm]")
 
 TEST_CASE("INTON and RTI report queued interrupts to the host, in priority order", "[vm]") {
   const robotalk::Bytecode code = codeOf("w wall' setint c collision' setint inton sync w: 1 swap rti c: 2 swap rti");
-  robotalk::Brain brain;
+  robotalk::MachineState brain;
   DetailHost host;
   // Run the two SETINTs only, then queue both edges before INTON.
   CHECK(robotalk::run(code, brain, host, 6).stop == robotalk::Stop::kBudget);
@@ -157,7 +157,7 @@ TEST_CASE("INTON and RTI report queued interrupts to the host, in priority order
   std::vector<int> stack(brain.stack.begin(), brain.stack.begin() + brain.sp);
   CHECK(stack == std::vector<int>{2, 1});
   // FLUSHINT empties the queue; INTOFF keeps events queued without entering them.
-  robotalk::Brain quiet;
+  robotalk::MachineState quiet;
   const robotalk::Bytecode flush = codeOf("w wall' setint intoff flushint inton sync w: 1 rti");
   CHECK(robotalk::run(flush, quiet, host, 3).stop == robotalk::Stop::kBudget);
   robotalk::queueInterrupt(quiet, robotalk::Interrupt::kWall);
@@ -168,7 +168,7 @@ TEST_CASE("INTON and RTI report queued interrupts to the host, in priority order
 }
 
 TEST_CASE("a zero budget runs nothing", "[vm]") {
-  robotalk::Brain brain;
+  robotalk::MachineState brain;
   DetailHost host;
   const robotalk::RunResult r = robotalk::run(codeOf("1 sync"), brain, host, 0);
   CHECK(r.stop == robotalk::Stop::kBudget);

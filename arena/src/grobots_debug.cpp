@@ -27,7 +27,7 @@ bool sameWithoutCase(std::string_view a, std::string_view b) {
 }
 
 // Whether a label names `address` in `brain`.
-bool labelled(const grobocode::Brain& brain, int32_t address) {
+bool labelled(const grobocode::Program& brain, int32_t address) {
   return std::any_of(brain.labels.begin(), brain.labels.end(),
                      [&](const grobocode::Label& l) { return l.address == address; });
 }
@@ -66,14 +66,14 @@ std::vector<DebugLineAddresses> debugLineAddresses(const grobocode::Side& side, 
       if (side.types[t].brain) visit(static_cast<int32_t>(t), *side.types[t].brain);
     }
   };
-  forEachBrain([&](int32_t, const grobocode::Brain& brain) {
+  forEachBrain([&](int32_t, const grobocode::Program& brain) {
     for (const grobocode::Instruction& insn : brain.instructions) {
       const int at = lineOfInstruction(insn);
       if (at > 0 && at >= line && (chosen == 0 || at < chosen)) chosen = at;
     }
   });
   if (chosen == 0) return result;
-  forEachBrain([&](int32_t type, const grobocode::Brain& brain) {
+  forEachBrain([&](int32_t type, const grobocode::Program& brain) {
     DebugLineAddresses here{type, {}};
     for (size_t a = 0; a < brain.instructions.size(); ++a) {
       if (lineOfInstruction(brain.instructions[a]) != chosen) continue;
@@ -85,7 +85,7 @@ std::vector<DebugLineAddresses> debugLineAddresses(const grobocode::Side& side, 
   return result;
 }
 
-int32_t debugLabelAddress(const grobocode::Brain& brain, std::string_view name) {
+int32_t debugLabelAddress(const grobocode::Program& brain, std::string_view name) {
   for (const grobocode::Label& label : brain.labels) {
     if (!label.gensym && sameWithoutCase(label.name, name)) return label.address;
   }
@@ -107,7 +107,7 @@ struct DebugSearch : debug::SearchCore<DebugPosition, DebugStopReason> {
   int32_t frame = -1;    ///< The current frame (kFrame and the line steps), or goToFrame's target.
   bool toFrame = false;  ///< goToFrame: any robot's first position at or after `frame` arrives.
   // kEvaluate: what to run, on which robot, and what it gave.
-  const grobocode::Brain* code = nullptr;
+  const grobocode::Program* code = nullptr;
   int32_t codeStart = 0;
   uint32_t evaluated = 0;
   int32_t maxInstructions = 0;
@@ -121,7 +121,7 @@ class DebugSession::Runner final : public grobocode::Engine {
  public:
   explicit Runner(DebugSession& session) : session_(session) {}
 
-  int32_t run(grobocode::MachineState& state, const grobocode::Brain& brain, grobocode::Host& host) override {
+  int32_t run(grobocode::MachineState& state, const grobocode::Program& brain, grobocode::Host& host) override {
     uint32_t serial = 0;
     int32_t side = 0;
     int32_t type = 0;
@@ -174,7 +174,7 @@ DebugSession::~DebugSession() = default;
 
 size_t DebugSession::keyframeCount() const { return keyframes_.size(); }
 
-const grobocode::Brain* DebugSession::brain(int32_t side, int32_t type) const {
+const grobocode::Program* DebugSession::brain(int32_t side, int32_t type) const {
   if (side < 0 || static_cast<size_t>(side) >= sides_.size()) return nullptr;
   const grobocode::Side& s = *sides_[static_cast<size_t>(side)];
   if (type < 0 || static_cast<size_t>(type) >= s.types.size() || !s.types[static_cast<size_t>(type)].brain)
@@ -183,7 +183,7 @@ const grobocode::Brain* DebugSession::brain(int32_t side, int32_t type) const {
 }
 
 int32_t DebugSession::lineOf(int32_t side, int32_t type, int32_t address) const {
-  const grobocode::Brain* b = brain(side, type);
+  const grobocode::Program* b = brain(side, type);
   if (b == nullptr || address < 0 || static_cast<size_t>(address) >= b->instructions.size()) return 0;
   return lineOfInstruction(b->instructions[static_cast<size_t>(address)]);
 }
@@ -191,7 +191,7 @@ int32_t DebugSession::lineOf(int32_t side, int32_t type, int32_t address) const 
 void DebugSession::setBreakpoints(std::vector<DebugBreakpoint> breakpoints) {
   breakpoints_.clear();
   for (DebugBreakpoint& b : breakpoints) {
-    const grobocode::Brain* code = brain(b.side, b.type);
+    const grobocode::Program* code = brain(b.side, b.type);
     if (code == nullptr || b.address < 0 || static_cast<size_t>(b.address) >= code->instructions.size()) continue;
     breakpoints_.push_back(std::move(b));
   }
@@ -203,7 +203,7 @@ void DebugSession::setBreakpoints(std::vector<DebugBreakpoint> breakpoints) {
   for (size_t s = 0; s < sides_.size(); ++s) {
     breakIndex_[s].resize(sides_[s]->types.size());
     for (size_t t = 0; t < sides_[s]->types.size(); ++t) {
-      const grobocode::Brain* code = brain(static_cast<int32_t>(s), static_cast<int32_t>(t));
+      const grobocode::Program* code = brain(static_cast<int32_t>(s), static_cast<int32_t>(t));
       breakIndex_[s][t].assign(code != nullptr ? code->instructions.size() : 0, 0);
     }
   }
@@ -217,7 +217,7 @@ void DebugSession::setBreakpoints(std::vector<DebugBreakpoint> breakpoints) {
 void DebugSession::setWatches(std::vector<DebugWatch> watches) {
   std::vector<DebugWatch> kept;
   for (const DebugWatch& w : watches) {
-    const grobocode::Brain* code = brain(w.side, w.type);
+    const grobocode::Program* code = brain(w.side, w.type);
     if (code == nullptr || w.variable < 0) continue;
     const size_t count = w.vector ? code->vectors.size() : code->variables.size();
     if (static_cast<size_t>(w.variable) < count) kept.push_back(w);
@@ -520,7 +520,7 @@ bool DebugSession::stepBack(uint32_t robot) { return backToPrevious(robot); }
 
 bool DebugSession::reverseContinue(uint32_t robot) { return backToBreakpoint(robot); }
 
-std::optional<ParsedCondition> parseCondition(std::string_view text, const grobocode::Brain& brain,
+std::optional<ParsedCondition> parseCondition(std::string_view text, const grobocode::Program& brain,
                                               std::string& error) {
   const auto fail = [&](const std::string& message) {
     error = message + " (conditions are clauses like 'frame > 100', 'top >= 2.5' or 'seen-time < 0' joined by &&)";

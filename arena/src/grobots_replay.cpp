@@ -160,7 +160,7 @@ void RoundRecorder::record() {
     const bool watched = std::find(watch_.begin(), watch_.end(), r.side->index) != watch_.end();
     if (r.brain == nullptr || !(brainFrame || watched)) continue;
     const grobocode::MachineState& b = *r.brain;
-    const grobocode::Brain& brain = *r.type->type->brain;
+    const grobocode::Program& brain = *r.type->type->brain;
     nlohmann::json state = {{"pc", b.pc}, {"label", grobocode::describeAddress(brain, b.pc)}};
     const SourceFile& source = sources_[static_cast<size_t>(r.side->index)];
     if (!source.text().empty() && b.pc >= 0 && static_cast<size_t>(b.pc) < brain.instructions.size())

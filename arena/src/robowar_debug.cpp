@@ -26,7 +26,7 @@ class PausedHost final : public robotalk::Host {
  public:
   PausedHost(const DebugRobotState& state, int chronon, int robot) : state_(state), chronon_(chronon), robot_(robot) {}
 
-  int16_t readRegister(robotalk::Brain& brain, robotalk::Reg reg) override {
+  int16_t readRegister(robotalk::MachineState& brain, robotalk::Reg reg) override {
     (void)brain;
     const std::pair<robotalk::Reg, int> values[] = {
         {robotalk::Reg::X, state_.x},           {robotalk::Reg::Y, state_.y},
@@ -41,7 +41,7 @@ class PausedHost final : public robotalk::Host {
     }
     return 0;
   }
-  void writeRegister(robotalk::Brain& brain, robotalk::Reg reg, int16_t value) override {
+  void writeRegister(robotalk::MachineState& brain, robotalk::Reg reg, int16_t value) override {
     (void)brain;
     (void)reg;
     (void)value;
@@ -61,7 +61,7 @@ bool sameWithoutCase(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-bool DebugCondition::holds(int chronon, int robot, const robotalk::Brain& brain) const {
+bool DebugCondition::holds(int chronon, int robot, const robotalk::MachineState& brain) const {
   for (const Clause& clause : clauses) {
     int64_t left = 0;
     switch (clause.subject) {
@@ -203,7 +203,7 @@ class DebugSession::Runner final : public robotalk::Engine {
  public:
   explicit Runner(DebugSession& session) : session_(session) {}
 
-  robotalk::RunResult run(const robotalk::Bytecode& code, robotalk::Brain& brain, robotalk::Host& host,
+  robotalk::RunResult run(const robotalk::Bytecode& code, robotalk::MachineState& brain, robotalk::Host& host,
                           int budget) override {
     if (brain.failed) return robotalk::RunResult{robotalk::Stop::kError, 0};
     const int robot = robotOf(brain);
@@ -227,7 +227,7 @@ class DebugSession::Runner final : public robotalk::Engine {
   std::string_view name() const override { return "debug"; }
 
  private:
-  int robotOf(const robotalk::Brain& brain) const {
+  int robotOf(const robotalk::MachineState& brain) const {
     const std::vector<Robot>& robots = session_.work_->robots();
     for (size_t i = 0; i < robots.size(); ++i) {
       if (&robots[i].brain == &brain) return static_cast<int>(i);
@@ -333,7 +333,7 @@ bool DebugSession::runUnit() {
   return true;
 }
 
-void DebugSession::followStep(const DebugPosition& position, const robotalk::Brain& brain) {
+void DebugSession::followStep(const DebugPosition& position, const robotalk::MachineState& brain) {
   Search& s = *search_;
   // A return address has left the stack once the stack is no deeper than its cell.
   while (!s.calls.empty() && brain.sp <= s.calls.back()) s.calls.pop_back();
@@ -347,7 +347,7 @@ void DebugSession::followStep(const DebugPosition& position, const robotalk::Bra
   s.lastPc = position.pc;
 }
 
-void DebugSession::beforeInstruction(const DebugPosition& position, const robotalk::Brain& brain) {
+void DebugSession::beforeInstruction(const DebugPosition& position, const robotalk::MachineState& brain) {
   Search& s = *search_;
   if (s.mode == debug::SearchMode::kCapture && position.tick == s.position.tick) capture(position);
   if (!s.considers(position.tick)) return;
@@ -389,14 +389,14 @@ void DebugSession::beforeInstruction(const DebugPosition& position, const robota
   s.stopAt(position, reason, std::move(hits), {});
 }
 
-void DebugSession::afterFailure(const DebugPosition& position, const robotalk::Brain& brain) {
+void DebugSession::afterFailure(const DebugPosition& position, const robotalk::MachineState& brain) {
   Search& s = *search_;
   if (!s.errors || !stopOnErrors_ || !s.considers(position.tick)) return;
   s.stopAt(position, DebugStopReason::kException, {}, std::string(brain.error));
 }
 
 void DebugSession::afterWrite(const DebugPosition& position, const std::array<int16_t, 26>& before,
-                              const robotalk::Brain& after) {
+                              const robotalk::MachineState& after) {
   Search& s = *search_;
   if (!s.breakpoints || !s.considers(position.tick)) return;
   std::vector<int> hits;
@@ -445,7 +445,7 @@ bool DebugSession::stepForward(DebugStep step, int robot) {
   search.robot = robot;
   search.entry = !paused_ && step == DebugStep::kInstruction;
   if (paused_) {
-    const robotalk::Brain& brain = snapshot_.robots[static_cast<size_t>(robot)].brain;
+    const robotalk::MachineState& brain = snapshot_.robots[static_cast<size_t>(robot)].brain;
     search.line = lineOf(robot, brain.pc);
     search.chronon = snapshot_.position.chronon;
     // The paused robot executes the instruction at its pc first; another robot's pc is its next one.
@@ -494,7 +494,7 @@ DebugEvaluation DebugSession::evaluate(int robot, std::string_view code) const {
     return out;
   }
   const robotalk::Bytecode bytecode = robotalk::decode(compiled.program);
-  robotalk::Brain brain = state.brain;
+  robotalk::MachineState brain = state.brain;
   brain.pc = 0;
   brain.interruptsEnabled = false;
   brain.pending = 0;

@@ -275,7 +275,7 @@ void Engine::actAll() {
 void Engine::takeTurn(Robot& robot) {
   current_ = robot.index;
   queueEdgeInterrupts(robot);
-  robotalk::Brain& brain = robot.brain;
+  robotalk::MachineState& brain = robot.brain;
   if (brain.interruptsEnabled) {
     const int entered = robotalk::serviceInterrupts(brain);
     if (entered >= 0) {
@@ -313,7 +313,7 @@ void Engine::pointDirectReads() {
 }
 
 void Engine::queueEdgeInterrupts(Robot& r) {
-  robotalk::Brain& brain = r.brain;
+  robotalk::MachineState& brain = r.brain;
   const Snapshot& was = r.previous;
   // robotalk::queueInterrupt ignores an interrupt without a handler (-1), as most are; testing that first
   // spares the edge tests of those.
@@ -340,7 +340,7 @@ void Engine::queueEdgeInterrupts(Robot& r) {
 }
 
 bool Engine::enterLevelInterrupt(Robot& robot, bool checkRange, bool checkRadar, bool checkChronon) {
-  robotalk::Brain& brain = robot.brain;
+  robotalk::MachineState& brain = robot.brain;
   if (!brain.interruptsEnabled || brain.pending != 0) return false;
   // The sensor is read only for a handler that is set: RADAR and RANGE cost a pass over the shots
   // or the robots, and most turns have neither handler.
@@ -366,14 +366,14 @@ bool Engine::enterLevelInterrupt(Robot& robot, bool checkRange, bool checkRadar,
   return true;
 }
 
-void Engine::interruptEntered(robotalk::Brain& brain, Interrupt which) {
+void Engine::interruptEntered(robotalk::MachineState& brain, Interrupt which) {
   if (!recordEvents_) return;
   const Robot& r = robotOf(brain);
   record(Event::Kind::kInterrupt, r.index, -1, brain.pc,
          std::string(robotalk::info(robotalk::interruptRegister(which)).name));
 }
 
-Robot& Engine::searchRobotOf(robotalk::Brain& brain) {
+Robot& Engine::searchRobotOf(robotalk::MachineState& brain) {
   for (Robot& r : robots_) {
     if (&r.brain == &brain) return r;
   }

@@ -29,7 +29,7 @@ int angle(int value) {
 
 }  // namespace
 
-int16_t Engine::readRegister(robotalk::Brain& brain, Reg reg) {
+int16_t Engine::readRegister(robotalk::MachineState& brain, Reg reg) {
   Robot& r = robotOf(brain);
   switch (reg) {
     // The registers that are one int of the robot or the battle (the list the direct reads share).
@@ -85,7 +85,7 @@ int16_t Engine::readRegister(robotalk::Brain& brain, Reg reg) {
   return 0;
 }
 
-void Engine::writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) {
+void Engine::writeRegister(robotalk::MachineState& brain, Reg reg, int16_t value) {
   Robot& r = robotOf(brain);
   const int address = brain.pc - 1;
   switch (reg) {

@@ -125,7 +125,7 @@ Result recordBattle(const std::vector<Entry>& entries, const std::vector<replay:
     }
     for (size_t i = 0; i < engine.robots().size(); ++i) {
       const Robot& r = engine.robots()[i];
-      const robotalk::Brain& b = r.brain;
+      const robotalk::MachineState& b = r.brain;
       nlohmann::json state = {{"pc", b.pc}};
       const std::vector<robotalk::Instruction>& code =
           r.program != nullptr ? r.program->code : std::vector<robotalk::Instruction>{};

@@ -257,7 +257,7 @@ void Engine::blast(const Shot& s, int reach, int amount) {
 
 void Engine::fire(Robot& robot, robotalk::Reg weapon, int value) {
   using robotalk::Reg;
-  robotalk::Brain& brain = robot.brain;
+  robotalk::MachineState& brain = robot.brain;
   const int address = brain.pc - 1;
   const chronon::robowar::RobotHardware& hw = robot.hardware;
   auto refuse = [&](const char* message) { robotalk::fail(brain, message, address); };

@@ -14,7 +14,7 @@ uint16_t encode(InstructionType type, int index) {
   return static_cast<uint16_t>(word & 0xFFFFu);
 }
 
-int32_t Brain::startAddress() const {
+int32_t Program::startAddress() const {
   if (!startLabel) return 0;
   const int32_t address = labels[static_cast<size_t>(*startLabel)].address;
   return address < 0 ? 0 : address;
@@ -24,14 +24,14 @@ namespace {
 int32_t truncateToRaw(double value) { return static_cast<int32_t>(std::trunc(value * grobots::Fixed::kOneRaw)); }
 }  // namespace
 
-int32_t Brain::costRaw() const {
+int32_t Program::costRaw() const {
   const double cost = 0.02 * static_cast<double>(instructions.size()) + 0.03 * static_cast<double>(constants.size()) +
                       0.1 * static_cast<double>(variables.size()) + 0.2 * static_cast<double>(vectors.size()) +
                       0.02 * static_cast<double>(labels.size());
   return truncateToRaw(cost);
 }
 
-int32_t Brain::massRaw() const {
+int32_t Program::massRaw() const {
   const double mass =
       0.02 * 0.01 * static_cast<double>(instructions.size()) + 0.03 * 0.01 * static_cast<double>(constants.size()) +
       0.1 * 0.01 * static_cast<double>(variables.size()) + 0.2 * 0.01 * static_cast<double>(vectors.size()) +

@@ -63,7 +63,7 @@ struct Routine {
 };
 
 // A constant control-flow target found next to a branch: the label read just before it.
-std::optional<int> labelTarget(const Brain& brain, int pc) {
+std::optional<int> labelTarget(const Program& brain, int pc) {
   if (pc < 0 || pc >= static_cast<int>(brain.instructions.size())) return std::nullopt;
   const Instruction& in = brain.instructions[static_cast<size_t>(pc)];
   if (in.type() != static_cast<int>(InstructionType::kLabelRead)) return std::nullopt;
@@ -74,7 +74,7 @@ std::optional<int> labelTarget(const Brain& brain, int pc) {
 }
 
 // The constant call targets of the instruction at `pc`, empty when it calls nothing constant.
-std::vector<int> callTargets(const Brain& brain, int pc) {
+std::vector<int> callTargets(const Program& brain, int pc) {
   const Instruction& in = brain.instructions[static_cast<size_t>(pc)];
   std::vector<int> targets;
   if (in.type() == static_cast<int>(InstructionType::kLabelCall)) {
@@ -102,7 +102,7 @@ std::vector<int> callTargets(const Brain& brain, int pc) {
 
 // The whole number pushed by the constant read at `pc`, or nullopt when `pc` is another instruction
 // or the constant has a fraction.
-std::optional<int> constantAt(const Brain& brain, int pc) {
+std::optional<int> constantAt(const Program& brain, int pc) {
   if (pc < 0 || pc >= static_cast<int>(brain.instructions.size())) return std::nullopt;
   const Instruction& in = brain.instructions[static_cast<size_t>(pc)];
   if (in.type() != static_cast<int>(InstructionType::kConstantRead)) return std::nullopt;
@@ -115,7 +115,7 @@ std::optional<int> constantAt(const Brain& brain, int pc) {
 
 // True when the instruction at `pc` pushes one cell and pops none (a read of a constant, variable or
 // scalar hardware variable), so that the cell below it is whatever was on top before.
-bool pushesOneCell(const Brain& brain, int pc) {
+bool pushesOneCell(const Program& brain, int pc) {
   if (pc < 0 || pc >= static_cast<int>(brain.instructions.size())) return false;
   const int type = brain.instructions[static_cast<size_t>(pc)].type();
   return type == static_cast<int>(InstructionType::kConstantRead) ||
@@ -127,7 +127,7 @@ bool pushesOneCell(const Brain& brain, int pc) {
 // count is a constant read just before it; nullopt otherwise. `labelled` marks label addresses: the
 // count must come from the instructions just before with no label in between, since a jump to a label
 // there would arrive without that count on the stack.
-std::optional<int> fixedCellsPopped(const Brain& brain, int pc, const std::vector<bool>& labelled) {
+std::optional<int> fixedCellsPopped(const Program& brain, int pc, const std::vector<bool>& labelled) {
   if (pc < 0 || pc >= static_cast<int>(brain.instructions.size())) return std::nullopt;
   const Instruction& in = brain.instructions[static_cast<size_t>(pc)];
   if (in.type() != static_cast<int>(InstructionType::kPrimitive)) return std::nullopt;
@@ -161,7 +161,7 @@ using Reported = std::set<std::pair<DiagCode, uint32_t>>;
 
 class BrainChecker {
  public:
-  BrainChecker(const Brain& brain, const CheckLimits& limits) : brain_(brain), limits_(limits) {
+  BrainChecker(const Program& brain, const CheckLimits& limits) : brain_(brain), limits_(limits) {
     const int n = static_cast<int>(brain.instructions.size());
     budget_ = int64_t{limits.workPerInstruction} * n + limits.baseWork;
     std::set<int> entries;
@@ -723,7 +723,7 @@ class BrainChecker {
     if (s.followed == Followed::kDepth) s.depth += cells;
   }
 
-  const Brain& brain_;
+  const Program& brain_;
   const CheckLimits& limits_;
   std::vector<Routine> routines_;
   std::map<int, int> routineAt_;
@@ -841,7 +841,7 @@ std::string cellsText(int lo, int hi) {
   return lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi);
 }
 
-void checkComments(const Brain& brain, const std::vector<RoutineEffect>& effects,
+void checkComments(const Program& brain, const std::vector<RoutineEffect>& effects,
                    const std::multimap<std::string, std::pair<uint32_t, std::string>>& comments,
                    Diagnostics& diagnostics, Reported& reported) {
   for (const RoutineEffect& e : effects) {
@@ -887,7 +887,7 @@ void checkSide(const SourceFile& file, const Side& side, Diagnostics& diagnostic
   const auto comments = commentedLabels(file);
   std::vector<std::string> givenUp;  // The types whose check the work budget cut short.
   SourceRange givenUpAt;
-  auto checkBrain = [&](const Brain& brain, const std::string& name) {
+  auto checkBrain = [&](const Program& brain, const std::string& name) {
     BrainChecker checker(brain, limits);
     checker.settle();
     checker.report(diagnostics, reported);
@@ -915,13 +915,13 @@ void checkSide(const SourceFile& file, const Side& side, Diagnostics& diagnostic
                        " (too many paths to follow); the code it did not finish was not checked");
 }
 
-std::vector<RoutineEffect> routineEffects(const Brain& brain, const CheckLimits& limits) {
+std::vector<RoutineEffect> routineEffects(const Program& brain, const CheckLimits& limits) {
   BrainChecker checker(brain, limits);
   checker.settle();
   return checker.effects();
 }
 
-std::vector<DepthFact> instructionDepths(const Brain& brain, const CheckLimits& limits) {
+std::vector<DepthFact> instructionDepths(const Program& brain, const CheckLimits& limits) {
   BrainChecker checker(brain, limits);
   checker.settle();
   return checker.depths();

@@ -8,7 +8,7 @@
 
 namespace chronon::grobocode {
 
-std::string disassembleBrain(const Brain& brain) {
+std::string disassembleBrain(const Program& brain) {
   std::string out;
   const size_t count = brain.instructions.size();
   out += "; " + std::to_string(count) + " instructions, start at " + std::to_string(brain.startAddress()) + "\n";

@@ -17,7 +17,7 @@ struct IncrementalBrain::Impl {
 
 IncrementalBrain::IncrementalBrain() : impl_(std::make_unique<Impl>()) {}
 
-IncrementalBrain::IncrementalBrain(const Brain& brain) : impl_(std::make_unique<Impl>()) {
+IncrementalBrain::IncrementalBrain(const Program& brain) : impl_(std::make_unique<Impl>()) {
   detail::BrainBuilder& b = impl_->builder;
   b.brain = brain;
   b.brain.compileStack.clear();
@@ -136,7 +136,7 @@ void IncrementalBrain::compile(const SourceFile& file, Diagnostics& diagnostics,
 }
 
 int32_t IncrementalBrain::appendEnd(SourceRange at) {
-  Brain& brain = impl_->builder.brain;
+  Program& brain = impl_->builder.brain;
   brain.instructions.push_back(
       Instruction{encode(InstructionType::kPrimitive, static_cast<int>(Prim::End)), at, kSentinelLine});
   return static_cast<int32_t>(brain.instructions.size() - 1);
@@ -144,6 +144,6 @@ int32_t IncrementalBrain::appendEnd(SourceRange at) {
 
 size_t IncrementalBrain::openConstructs() const { return impl_->builder.brain.compileStack.size(); }
 
-const Brain& IncrementalBrain::brain() const { return impl_->builder.brain; }
+const Program& IncrementalBrain::brain() const { return impl_->builder.brain; }
 
 }  // namespace chronon::grobocode

@@ -37,7 +37,7 @@ std::string lowered(std::string_view name);
 /// A brain being compiled plus lookup indices for its tables (keys lower-cased). Copying it copies
 /// both, which is how each type starts from the common brain (§4.6).
 struct BrainBuilder {
-  Brain brain;                                     ///< The brain under construction.
+  Program brain;                                   ///< The brain under construction.
   std::unordered_map<std::string, int> constants;  ///< First constant of each name.
   std::unordered_map<std::string, int> variables;  ///< First variable of each name.
   std::unordered_map<std::string, int> vectors;    ///< First vector variable of each name.
@@ -46,8 +46,8 @@ struct BrainBuilder {
   /// When true a label declared again moves to the new address instead of being "duplicate symbol"
   /// (interactive use, grobocode_incremental.h); side files never set it.
   bool redefineLabels = false;
-  std::vector<SymbolUse>* uses = nullptr;          ///< Where compileToken() records each token (may be null).
-  int scope = -1;                                  ///< SymbolUse::scope of the tokens compiled here.
+  std::vector<SymbolUse>* uses = nullptr;  ///< Where compileToken() records each token (may be null).
+  int scope = -1;                          ///< SymbolUse::scope of the tokens compiled here.
 
   /// Compiles one token at original line `line` (§4.2, §4.5). Returns false after reporting an
   /// error, so the caller drops the rest of the line (§4.7).

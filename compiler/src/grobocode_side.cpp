@@ -500,7 +500,7 @@ SideResult compileSide(const SourceFile& file) {
   return result;
 }
 
-std::string describe(const Brain& brain, const Instruction& instruction) {
+std::string describe(const Program& brain, const Instruction& instruction) {
   const auto index = static_cast<size_t>(instruction.index());
   const auto unknown = [&] { return "?" + std::to_string(instruction.type()) + ":" + std::to_string(index); };
   // Types 12 to 15 are illegal instructions (§4.4), which no enumerator names.

@@ -75,7 +75,7 @@ const DebugRobotState& robotOf(const GrobotsDebug& grobots, int64_t threadId) {
   return *r;
 }
 
-const grobocode::Brain& brainOf(const GrobotsDebug& grobots, const DebugRobotState& r) {
+const grobocode::Program& brainOf(const GrobotsDebug& grobots, const DebugRobotState& r) {
   return *grobots.session->brain(r.side, r.type);
 }
 
@@ -90,7 +90,7 @@ json sourceOf(const GrobotsDebug& grobots) {
 }
 
 // "main+3: food-sensor-time": where an address is and what it holds.
-std::string frameName(const grobocode::Brain& brain, int32_t address) {
+std::string frameName(const grobocode::Program& brain, int32_t address) {
   std::string name = grobocode::describeAddress(brain, address);
   if (address >= 0 && static_cast<size_t>(address) < brain.instructions.size())
     name += ": " + grobocode::describe(brain, brain.instructions[static_cast<size_t>(address)]);
@@ -98,7 +98,7 @@ std::string frameName(const grobocode::Brain& brain, int32_t address) {
 }
 
 json frameAt(const GrobotsDebug& grobots, const DebugRobotState& r, int64_t index, int32_t address) {
-  const grobocode::Brain& brain = brainOf(grobots, r);
+  const grobocode::Program& brain = brainOf(grobots, r);
   json frame{{"id", static_cast<int64_t>(r.serial) * kFramesPerRobot + index},
              {"name", frameName(brain, address)},
              {"line", 0},
@@ -205,7 +205,7 @@ std::map<int, json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const Breakpo
   // A condition is parsed once per type it applies to (variables differ between types).
   const auto conditionFor = [&](const RequestedBreakpoint& r, int32_t type,
                                 std::string& error) -> std::optional<arena::grobots::DebugCondition> {
-    const grobocode::Brain& brain = *side.types[static_cast<size_t>(type)].brain;
+    const grobocode::Program& brain = *side.types[static_cast<size_t>(type)].brain;
     std::optional<arena::grobots::ParsedCondition> parsed = arena::grobots::parseCondition(r.condition, brain, error);
     if (!parsed) return std::nullopt;
     if (parsed->clauses.empty()) return arena::grobots::DebugCondition{};
@@ -279,7 +279,7 @@ std::map<int, json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const Breakpo
       const std::string name = r.dataId.substr(colon + 1);
       for (size_t t = 0; t < side.types.size() && !ok; ++t) {
         if (!side.types[t].brain || side.types[t].name != typeName) continue;
-        const grobocode::Brain& brain = *side.types[t].brain;
+        const grobocode::Program& brain = *side.types[t].brain;
         for (size_t i = 0; i < brain.variables.size() && !ok; ++i) {
           if (brain.variables[i].name != name) continue;
           watches.push_back({r.id, 0, static_cast<int32_t>(t), false, static_cast<int32_t>(i)});
@@ -380,7 +380,7 @@ json grobotsScopesBody(const GrobotsDebug& grobots, const json& arguments) {
 json grobotsVariablesBody(const GrobotsDebug& grobots, const json& arguments) {
   const int64_t reference = integerArgument(arguments, "variablesReference");
   const DebugRobotState& r = robotOfReference(grobots, reference, kScopesPerRobot);
-  const grobocode::Brain& brain = brainOf(grobots, r);
+  const grobocode::Program& brain = brainOf(grobots, r);
   json variables = json::array();
   switch (scopeNamed<Scope>(reference % kScopesPerRobot, kScopes, reference)) {
     case Scope::kDataStack:
@@ -420,7 +420,7 @@ json grobotsEvaluateBody(const GrobotsDebug& grobots, const json& arguments) {
   const int64_t frameId = integerArgumentOr(arguments, "frameId", 0);
   const DebugRobotState& r = frameId > 0 ? robotOfReference(grobots, frameId, kFramesPerRobot)
                                          : robotOf(grobots, session.snapshot().position.robot);
-  const grobocode::Brain& brain = brainOf(grobots, r);
+  const grobocode::Program& brain = brainOf(grobots, r);
   const std::string expression = trimmed(stringArgument(arguments, "expression"));
   const auto result = [](const std::string& text) { return json{{"result", text}, {"variablesReference", 0}}; };
   for (size_t i = 0; i < brain.variables.size() && i < r.brain.variables.size(); ++i) {
@@ -467,7 +467,7 @@ json grobotsDataBreakpointInfoBody(const GrobotsDebug& grobots, const json& argu
   const DebugSession& session = pausedRound(grobots);
   const DebugRobotState& r = reference > 0 ? robotOfReference(grobots, reference, kScopesPerRobot)
                                            : robotOf(grobots, session.snapshot().position.robot);
-  const grobocode::Brain& brain = brainOf(grobots, r);
+  const grobocode::Program& brain = brainOf(grobots, r);
   const std::string typeName = debuggedSide(grobots).types[static_cast<size_t>(r.type)].name;
   const auto declared = [&] {
     for (const auto& v : brain.variables) {
@@ -531,7 +531,7 @@ json grobotsDisassembleBody(const GrobotsDebug& grobots, const json& arguments) 
   if (range.base < 0 || type >= static_cast<int64_t>(side.types.size()) || !side.types[static_cast<size_t>(type)].brain)
     throw RequestError{"memoryReference '" + stringArgument(arguments, "memoryReference") +
                        "' names no brain of the side"};
-  const grobocode::Brain& brain = *side.types[static_cast<size_t>(type)].brain;
+  const grobocode::Program& brain = *side.types[static_cast<size_t>(type)].brain;
   const int64_t first = range.first;
   const int64_t count = range.count;
   json instructions = json::array();

@@ -24,10 +24,10 @@ namespace chronon::repl {
 
 namespace {
 
-using grobocode::Brain;
 using grobocode::BrainStatus;
 using grobocode::IncrementalBrain;
 using grobocode::MachineState;
+using grobocode::Program;
 using grobots::Fixed;
 
 // Local memory cells of the REPL's brain, as a mid-sized processor would give.
@@ -167,7 +167,7 @@ class GrobocodeSession final : public LanguageSession {
   std::string runtimeError() const override {
     const int32_t pc = state_.errorPc;
     std::string where;
-    const Brain& brain = code_.brain();
+    const Program& brain = code_.brain();
     if (pc >= begin_ && pc < endAddress_ && input_) {
       const LineColumn lc = input_->lineColumn(brain.instructions[static_cast<size_t>(pc)].range.begin);
       where = "input:" + std::to_string(lc.line) + ":" + std::to_string(lc.column);
@@ -219,7 +219,7 @@ class GrobocodeSession final : public LanguageSession {
     std::string_view name = word;
     if (name.size() >= 2 && (name.back() == '!' || name.back() == '&' || name.back() == '^' || name.back() == ':'))
       name.remove_suffix(1);
-    const Brain& brain = code_.brain();
+    const Program& brain = code_.brain();
     if (const grobocode::Label* label = findLabel(name)) {
       if (label->address < 0) {
         out += label->name + ": label used but not defined yet\n";
@@ -286,7 +286,7 @@ class GrobocodeSession final : public LanguageSession {
     for (const grobocode::CompileWordInfo& c : grobocode::kCompileWords) all.emplace(c.name);
     for (const grobocode::HardwareInfo& h : grobocode::kHardwareScalars) all.emplace(h.name);
     for (const grobocode::HardwareInfo& h : grobocode::kHardwareVectors) all.emplace(h.name);
-    const Brain& brain = code_.brain();
+    const Program& brain = code_.brain();
     for (const grobocode::Label& l : brain.labels) {
       if (!l.gensym && l.name != kEffectLabel) all.insert(l.name);
     }
@@ -304,7 +304,7 @@ class GrobocodeSession final : public LanguageSession {
       out += "no label " + std::string(name) + "\n";
       return false;
     }
-    const Brain& brain = code_.brain();
+    const Program& brain = code_.brain();
     const int32_t begin = label->address;
     auto end = static_cast<int32_t>(brain.instructions.size());
     for (const Definition& d : definitions_) {
@@ -375,7 +375,7 @@ class GrobocodeSession final : public LanguageSession {
     for (const grobocode::Type& t : result.side.types) {
       if (t.brain && type == nullptr) type = &t;
     }
-    const Brain* brain = type != nullptr ? &*type->brain : nullptr;
+    const Program* brain = type != nullptr ? &*type->brain : nullptr;
     if (brain == nullptr && result.side.common) brain = &*result.side.common;
     if (brain == nullptr) {
       out += "load: " + path + " has no code\n";
@@ -468,7 +468,7 @@ class GrobocodeSession final : public LanguageSession {
   };
 
   std::string instructionText(int32_t address) const {
-    const Brain& brain = code_.brain();
+    const Program& brain = code_.brain();
     if (address < 0 || address >= static_cast<int32_t>(brain.instructions.size()))
       return std::to_string(address) + "  (outside the code)";
     const grobocode::Instruction& instruction = brain.instructions[static_cast<size_t>(address)];
@@ -485,7 +485,7 @@ class GrobocodeSession final : public LanguageSession {
   }
 
   bool userSymbol(std::string_view name) const {
-    const Brain& brain = code_.brain();
+    const Program& brain = code_.brain();
     const auto named = [&](const auto& items) {
       return std::any_of(items.begin(), items.end(),
                          [&](const auto& item) { return grobocode::namesEquivalent(item.name, name); });
@@ -495,7 +495,7 @@ class GrobocodeSession final : public LanguageSession {
 
   // New variables get their initial values; redefined ones (`#var x 7` again) take the new value.
   void syncVariables() {
-    const Brain& brain = code_.brain();
+    const Program& brain = code_.brain();
     for (size_t i = 0; i < brain.variables.size(); ++i) {
       if (i >= state_.variables.size()) {
         state_.variables.push_back(brain.variables[i].initial);
@@ -518,7 +518,7 @@ class GrobocodeSession final : public LanguageSession {
     for (const grobocode::VectorVariable& v : brain.vectors) knownVectors_.emplace_back(v.x.raw(), v.y.raw());
   }
 
-  static void reportDefinitions(const Brain& before, const Brain& after, int32_t oldSize, std::string& out) {
+  static void reportDefinitions(const Program& before, const Program& after, int32_t oldSize, std::string& out) {
     for (size_t i = 0; i < after.labels.size(); ++i) {
       const grobocode::Label& l = after.labels[i];
       if (l.gensym || l.address < oldSize) continue;

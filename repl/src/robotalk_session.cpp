@@ -41,12 +41,12 @@ constexpr int kMaxEffectInputs = 8;
 // then) and writes are stored so that later reads see them.
 class TestHost final : public robotalk::Host {
  public:
-  int16_t readRegister(robotalk::Brain& brain, Reg reg) override {
+  int16_t readRegister(robotalk::MachineState& brain, Reg reg) override {
     (void)brain;
     const auto it = values.find(reg);
     return it == values.end() ? 0 : it->second;
   }
-  void writeRegister(robotalk::Brain& brain, Reg reg, int16_t value) override {
+  void writeRegister(robotalk::MachineState& brain, Reg reg, int16_t value) override {
     (void)brain;
     values[reg] = value;
   }
@@ -387,7 +387,7 @@ class RoboTalkSession final : public LanguageSession {
 
   void reset() override {
     units_.clear();
-    brain_ = robotalk::Brain();
+    brain_ = robotalk::MachineState();
     host_ = TestHost();
     saved_.reset();
     program_ = {};
@@ -454,9 +454,9 @@ class RoboTalkSession final : public LanguageSession {
 
   robotalk::CompileOptions options_;
   std::vector<Unit> units_;
-  robotalk::Brain brain_;
+  robotalk::MachineState brain_;
   TestHost host_;
-  std::optional<robotalk::Brain> saved_;
+  std::optional<robotalk::MachineState> saved_;
   robotalk::Program program_;
   robotalk::Bytecode code_;
   std::unique_ptr<jit::RoboTalkJit> jit_;  // Made at the first `engine jit`.

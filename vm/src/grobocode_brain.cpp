@@ -27,7 +27,7 @@ void LocalMemory::store(int32_t address, Fixed value) {
   sparse_[address] = value;
 }
 
-MachineState makeBrainState(const Brain& brain, int32_t memorySize) {
+MachineState makeBrainState(const Program& brain, int32_t memorySize) {
   MachineState state;
   state.pc = brain.startAddress();
   state.variables.reserve(brain.variables.size());

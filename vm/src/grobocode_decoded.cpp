@@ -79,7 +79,7 @@ struct Key {
   bool operator==(const Key&) const = default;
 };
 
-Key keyOf(const Brain& brain) {
+Key keyOf(const Program& brain) {
   Key key;
   key.words.reserve(brain.instructions.size());
   for (const Instruction& instruction : brain.instructions) key.words.push_back(instruction.word);
@@ -116,7 +116,7 @@ struct Entry {
 };
 
 // Entries are never removed: states hold pointers to them in their memo (MachineState::interpreterMemo),
-// and a state may outlive the Brain object it was made for by a copy of that brain.
+// and a state may outlive the Program object it was made for by a copy of that brain.
 struct Cache {
   std::mutex mutex;
   std::unordered_multimap<uint64_t, std::unique_ptr<Entry>> entries;
@@ -128,7 +128,7 @@ Cache& cache() {
 }
 
 // The decoded form of one instruction word for `brain`.
-Operation decode(const Brain& brain, uint16_t word) {
+Operation decode(const Program& brain, uint16_t word) {
   const Instruction instruction{word, {}, 0};
   const auto type = instruction.type();
   const auto index = static_cast<size_t>(instruction.index());
@@ -194,7 +194,7 @@ Op fused(const Operation& first, Op second, size_t size) {
 
 }  // namespace
 
-const DecodedBrain& decodedBrain(const Brain& brain) {
+const DecodedBrain& decodedBrain(const Program& brain) {
   Key key = keyOf(brain);
   const uint64_t hash = hashOf(key);
   Cache& c = cache();

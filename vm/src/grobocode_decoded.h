@@ -113,6 +113,6 @@ struct DecodedBrain {
 
 /// The decoded form of `brain`, built on first use and kept for the life of the process (so that a
 /// pointer to it stays valid). Safe to call from several threads at once.
-const DecodedBrain& decodedBrain(const Brain& brain);
+const DecodedBrain& decodedBrain(const Program& brain);
 
 }  // namespace chronon::grobocode

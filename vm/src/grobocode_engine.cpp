@@ -10,7 +10,7 @@ namespace {
 
 class InterpreterEngine final : public Engine {
  public:
-  int32_t run(MachineState& state, const Brain& brain, Host& host) override {
+  int32_t run(MachineState& state, const Program& brain, Host& host) override {
     return grobocode::run(state, brain, host);
   }
   std::string_view name() const override { return "interp"; }
@@ -18,7 +18,7 @@ class InterpreterEngine final : public Engine {
 
 }  // namespace
 
-int32_t Engine::think(MachineState& state, const Brain& brain, Host& host, int32_t processor) {
+int32_t Engine::think(MachineState& state, const Program& brain, Host& host, int32_t processor) {
   const int32_t executed = run(state, brain, host);
   endThink(state, host, processor);
   return executed;

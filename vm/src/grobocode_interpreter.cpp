@@ -68,7 +68,7 @@ std::string hostErrorMessage(RuntimeError error, std::span<const Fixed> inputs) 
 // the caller can stop with `if (!...) return;`.
 class Machine {
  public:
-  Machine(MachineState& state, const Brain& brain, Host& host) : s_(state), brain_(brain), host_(host) {}
+  Machine(MachineState& state, const Program& brain, Host& host) : s_(state), brain_(brain), host_(host) {}
 
   void execute(const Instruction& instruction);
 
@@ -235,7 +235,7 @@ class Machine {
   bool primitive(Prim prim);
 
   MachineState& s_;
-  const Brain& brain_;
+  const Program& brain_;
   Host& host_;
 };
 
@@ -531,7 +531,7 @@ void Machine::execute(const Instruction& instruction) {
 
 // One instruction with `machine`, as step() describes it; returns false when the pc was out of range
 // (nothing executed). run() keeps one Machine for a whole think instead of one per instruction.
-bool stepWith(Machine& machine, MachineState& state, const Brain& brain) {
+bool stepWith(Machine& machine, MachineState& state, const Program& brain) {
   // Every path into pc keeps it in range except a return to a pushed pc past the last instruction;
   // running off the code is the appended `end`'s error (§4.8).
   if (state.pc < 0 || state.pc >= static_cast<int32_t>(brain.instructions.size())) {
@@ -624,7 +624,7 @@ void hostError(MachineState& state, RuntimeError error, std::string message, int
 // The loop stops once `remaining` has come down to `floor` (0 for a whole run): every instruction
 // costs exactly one cycle, so a floor of remaining - n executes at most n instructions, while
 // `remaining` keeps the value a brain reading it must see.
-int32_t runDecoded(MachineState& state, const Brain& brain, Host& host, const DecodedBrain& code, int32_t floor) {
+int32_t runDecoded(MachineState& state, const Program& brain, Host& host, const DecodedBrain& code, int32_t floor) {
   namespace g = grobots;
   Machine machine(state, brain, host);
   const Operation* const operations = code.operations.data();
@@ -946,7 +946,7 @@ int32_t runDecoded(MachineState& state, const Brain& brain, Host& host, const De
 
 // True when the memo was filled for `brain` as it is now: the same object, the same table storage and
 // the same sizes.
-bool memoFits(const MachineState::InterpreterMemo& memo, const Brain& brain) {
+bool memoFits(const MachineState::InterpreterMemo& memo, const Program& brain) {
   return memo.brain == &brain && memo.instructions == brain.instructions.data() &&
          memo.constants == brain.constants.data() && memo.labels == brain.labels.data() &&
          memo.instructionCount == brain.instructions.size() && memo.constantCount == brain.constants.size() &&
@@ -956,7 +956,7 @@ bool memoFits(const MachineState::InterpreterMemo& memo, const Brain& brain) {
 
 }  // namespace
 
-void step(MachineState& state, const Brain& brain, Host& host) {
+void step(MachineState& state, const Program& brain, Host& host) {
   Machine machine(state, brain, host);
   stepWith(machine, state, brain);
 }
@@ -971,7 +971,7 @@ void raiseHostError(MachineState& state, RuntimeError error, std::span<const Fix
 namespace {
 
 // `run` and `runUpTo`: executes while the status is kOk and remaining > floor (0 <= floor).
-int32_t runAbove(MachineState& state, const Brain& brain, Host& host, int32_t floor) {
+int32_t runAbove(MachineState& state, const Program& brain, Host& host, int32_t floor) {
   if (state.status != BrainStatus::kOk || state.remaining <= floor) return 0;
   MachineState::InterpreterMemo& memo = state.interpreterMemo;
   if (!memoFits(memo, brain)) {
@@ -1002,21 +1002,21 @@ int32_t runAbove(MachineState& state, const Brain& brain, Host& host, int32_t fl
 
 }  // namespace
 
-int32_t run(MachineState& state, const Brain& brain, Host& host) { return runAbove(state, brain, host, 0); }
+int32_t run(MachineState& state, const Program& brain, Host& host) { return runAbove(state, brain, host, 0); }
 
-int32_t runUpTo(MachineState& state, const Brain& brain, Host& host, int32_t limit) {
+int32_t runUpTo(MachineState& state, const Program& brain, Host& host, int32_t limit) {
   if (limit <= 0) return 0;
   // A budget above `limit` stops `limit` cycles down; a smaller one runs out first, as in `run`.
   const int32_t floor = state.remaining > limit ? state.remaining - limit : 0;
   return runAbove(state, brain, host, floor);
 }
 
-int32_t run(MachineState& state, const Brain& brain, Host& host, int32_t cycles) {
+int32_t run(MachineState& state, const Program& brain, Host& host, int32_t cycles) {
   state.remaining = cycles;
   return run(state, brain, host);
 }
 
-int32_t think(MachineState& state, const Brain& brain, Host& host, int32_t processor) {
+int32_t think(MachineState& state, const Program& brain, Host& host, int32_t processor) {
   const int32_t executed = run(state, brain, host);
   endThink(state, host, processor);
   return executed;
@@ -1028,7 +1028,7 @@ void endThink(MachineState& state, Host& host, int32_t processor) {
   state.remaining = std::min(state.remaining, 0) + processor;
 }
 
-std::string describeAddress(const Brain& brain, int32_t address) {
+std::string describeAddress(const Program& brain, int32_t address) {
   const Label* best = nullptr;
   for (const Label& label : brain.labels) {
     if (label.gensym || label.address < 0 || label.address > address) continue;
@@ -1041,7 +1041,7 @@ std::string describeAddress(const Brain& brain, int32_t address) {
   return offset == 0 ? best->name : best->name + "+" + std::to_string(offset);
 }
 
-std::string errorReport(const MachineState& state, const Brain& brain, std::string_view side, std::string_view type,
+std::string errorReport(const MachineState& state, const Program& brain, std::string_view side, std::string_view type,
                         int id) {
   std::string text(side);
   text += (!side.empty() && (side.back() == 's' || side.back() == 'S')) ? "' " : "'s ";

@@ -42,14 +42,14 @@ bool interruptFor(Reg reg, Interrupt& out) {
 
 Reg interruptRegister(Interrupt which) { return kInterruptRegisters[slotOf(which)]; }
 
-Brain::Brain() {
+MachineState::MachineState() {
   for (size_t i = 0; i < interrupts.size(); ++i) {
     interrupts[i].handler = -1;
     interrupts[i].param = kDefaultParams[i];
   }
 }
 
-void fail(Brain& brain, const char* message, int address) {
+void fail(MachineState& brain, const char* message, int address) {
   // The robot dies at its first error; a later report (the arena re-reporting the same failure)
   // must not overwrite the message or the address.
   if (brain.failed) return;
@@ -58,7 +58,7 @@ void fail(Brain& brain, const char* message, int address) {
   brain.errorAddress = address;
 }
 
-bool enterInterrupt(Brain& brain, Interrupt which) {
+bool enterInterrupt(MachineState& brain, Interrupt which) {
   // Entering a handler is a CALL made by the machine: the return address goes onto the data stack.
   if (brain.sp >= kStackCells) {
     fail(brain, "Interrupt caused stack overflow", brain.pc);
@@ -70,14 +70,14 @@ bool enterInterrupt(Brain& brain, Interrupt which) {
   return true;
 }
 
-void queueInterrupt(Brain& brain, Interrupt which) {
+void queueInterrupt(MachineState& brain, Interrupt which) {
   // An interrupt without a handler is never queued (specs/robowar.md §6), and the bit mask keeps
   // at most one entry per kind.
   if (brain.interrupts[slotOf(which)].handler == -1) return;
   brain.pending = static_cast<uint16_t>(brain.pending | (1u << slotOf(which)));
 }
 
-int serviceInterrupts(Brain& brain) {
+int serviceInterrupts(MachineState& brain) {
   if (!brain.interruptsEnabled || brain.failed) return -1;
   // Lower enumeration values have higher priority, so the lowest set bit wins. Only set bits are
   // visited: most turns have none, and a robot with interrupts on comes here every turn.

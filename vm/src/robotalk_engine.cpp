@@ -8,7 +8,7 @@ namespace {
 
 class InterpreterEngine final : public Engine {
  public:
-  RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) override {
+  RunResult run(const Bytecode& code, MachineState& brain, Host& host, int budget) override {
     return robotalk::run(code, brain, host, budget);
   }
   std::string_view name() const override { return "interp"; }

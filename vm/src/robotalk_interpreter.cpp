@@ -67,12 +67,12 @@ struct Registers {
   int sp;
 };
 
-void flushTo(Brain& brain, const Registers& r) {
+void flushTo(MachineState& brain, const Registers& r) {
   brain.sp = r.sp;
   brain.pc = r.pc;
 }
 
-void reloadFrom(const Brain& brain, Registers& r) {
+void reloadFrom(const MachineState& brain, Registers& r) {
   r.sp = brain.sp;
   r.pc = brain.pc;
 }
@@ -84,7 +84,7 @@ bool validTarget(int address, int size) { return address >= 0 && address <= size
 // message, kAlreadyReported when the host or interrupt entry recorded one, or nullptr.
 
 // RECALL of a hardware register (the code already popped): reads it and pushes the value.
-[[gnu::noinline]] const char* recallHardware(Brain& brain, Host& host, int index) {
+[[gnu::noinline]] const char* recallHardware(MachineState& brain, Host& host, int index) {
   const int32_t value = readHardware(brain, host, static_cast<Reg>(index), brain.pc - 1);
   if (value == kHardwareReadFailed) return kAlreadyReported;
   if (brain.sp >= kStackCells) return kStackOverflow;
@@ -94,11 +94,11 @@ bool validTarget(int address, int size) { return address >= 0 && address <= size
 
 // STORE to a hardware register (value and code already popped). The host may enter a RANGE/RADAR
 // handler, which pushes the program counter as the return address, or fail.
-[[gnu::noinline]] const char* storeHardware(Brain& brain, Host& host, int index, int16_t value) {
+[[gnu::noinline]] const char* storeHardware(MachineState& brain, Host& host, int index, int16_t value) {
   return writeHardware(brain, host, static_cast<Reg>(index), value, brain.pc - 1) ? nullptr : kAlreadyReported;
 }
 
-[[gnu::noinline]] const char* setInterrupt(Brain& brain) {
+[[gnu::noinline]] const char* setInterrupt(MachineState& brain) {
   int& sp = brain.sp;
   if (sp < 2) return kStackUnderflow;
   const int code = brain.stack[static_cast<size_t>(sp - 1)];
@@ -112,7 +112,7 @@ bool validTarget(int address, int size) { return address >= 0 && address <= size
   return nullptr;
 }
 
-[[gnu::noinline]] const char* setParameter(Brain& brain) {
+[[gnu::noinline]] const char* setParameter(MachineState& brain) {
   int& sp = brain.sp;
   if (sp < 2) return kStackUnderflow;
   const int code = brain.stack[static_cast<size_t>(sp - 1)];
@@ -139,7 +139,7 @@ bool validTarget(int address, int size) { return address >= 0 && address <= size
   return nullptr;
 }
 
-[[gnu::noinline]] const char* serviceQueue(Brain& brain, Host& host) {
+[[gnu::noinline]] const char* serviceQueue(MachineState& brain, Host& host) {
   // INTON and RTI service the queue at once (specs/robowar.md §6): the handler's return address
   // is the instruction after INTON, or the RTI's target.
   const int entered = serviceInterrupts(brain);
@@ -149,7 +149,7 @@ bool validTarget(int address, int size) { return address >= 0 && address <= size
 
 // Calls one of the out-of-line halves above with the registers flushed, and takes them back.
 template <class F>
-[[gnu::always_inline]] inline const char* outOfLine(Brain& brain, Registers& r, F f) {
+[[gnu::always_inline]] inline const char* outOfLine(MachineState& brain, Registers& r, F f) {
   flushTo(brain, r);
   const char* error = f();
   reloadFrom(brain, r);
@@ -206,7 +206,7 @@ template <Op O>
 // the error message, kAlreadyReported when a host call or interrupt entry recorded one, or nullptr;
 // sets `sync` for SYNC. Inlined into loop() so that the registers stay in registers.
 [[gnu::always_inline]] inline const char* execute(const Cell& cell, Registers& r, int16_t* stack, int size,
-                                                  Brain& brain, Host& host, bool& sync) {
+                                                  MachineState& brain, Host& host, bool& sync) {
   int& sp = r.sp;
   int& pc = r.pc;
   switch (cell.op) {
@@ -379,8 +379,8 @@ template <Op O>
 // from the push: the stack, dead cells included, r.pc and r.sp end where execute() leaves them.
 // Returns false, with nothing changed, when the operator must run in a turn of its own instead (when
 // it would fail, since execute() has the messages); otherwise sets `error` as execute() would.
-[[gnu::always_inline]] inline bool runPair(const Cell& cell, Registers& r, int16_t* stack, Brain& brain, Host& host,
-                                           const char*& error) {
+[[gnu::always_inline]] inline bool runPair(const Cell& cell, Registers& r, int16_t* stack, MachineState& brain,
+                                           Host& host, const char*& error) {
   int& sp = r.sp;
   int& pc = r.pc;
   const int value = cell.value;
@@ -443,7 +443,7 @@ template <Op O>
 // instruction at an address whose `leaders` entry is set, after the first instruction. Every stop
 // flushes the registers and the counters into `brain` and `counters`.
 template <bool kUntilLeader, bool kOneStep>
-std::optional<Stop> loop(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
+std::optional<Stop> loop(const Bytecode& code, MachineState& brain, Host& host, int budget, RunCounters& counters,
                          const uint8_t* leaders) {
   if (brain.failed) return Stop::kError;
   const Cell* const cells = code.cells.data();
@@ -519,23 +519,23 @@ std::optional<Stop> loop(const Bytecode& code, Brain& brain, Host& host, int bud
 
 }  // namespace
 
-RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) {
+RunResult run(const Bytecode& code, MachineState& brain, Host& host, int budget) {
   RunCounters counters;
   const Stop stop = resume(code, brain, host, budget, counters);
   return RunResult{stop, counters.cycles};
 }
 
-Stop resume(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters) {
+Stop resume(const Bytecode& code, MachineState& brain, Host& host, int budget, RunCounters& counters) {
   // Without leaders the run ends only at a stop.
   return *loop<false, false>(code, brain, host, budget, counters, nullptr);
 }
 
-std::optional<Stop> resumeUntil(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
-                                const uint8_t* leaders) {
+std::optional<Stop> resumeUntil(const Bytecode& code, MachineState& brain, Host& host, int budget,
+                                RunCounters& counters, const uint8_t* leaders) {
   return loop<true, false>(code, brain, host, budget, counters, leaders);
 }
 
-int32_t readHardware(Brain& brain, Host& host, Reg reg, int at) {
+int32_t readHardware(MachineState& brain, Host& host, Reg reg, int at) {
   const int16_t value = host.readRegister(brain, reg);
   if (!brain.failed) return value;
   // Errors reported by the host belong to the instruction that called it.
@@ -543,14 +543,14 @@ int32_t readHardware(Brain& brain, Host& host, Reg reg, int at) {
   return kHardwareReadFailed;
 }
 
-bool writeHardware(Brain& brain, Host& host, Reg reg, int16_t value, int at) {
+bool writeHardware(MachineState& brain, Host& host, Reg reg, int16_t value, int at) {
   host.writeRegister(brain, reg, value);
   if (!brain.failed) return true;
   brain.errorAddress = at;
   return false;
 }
 
-std::optional<Stop> step(const Bytecode& code, Brain& brain, Host& host, RunCounters& counters) {
+std::optional<Stop> step(const Bytecode& code, MachineState& brain, Host& host, RunCounters& counters) {
   return loop<false, true>(code, brain, host, 0, counters, nullptr);
 }
 

@@ -123,7 +123,7 @@ std::unique_ptr<RobbieJit> RobbieJit::create(std::string& reason, const JitOptio
 
 // The content hashes need the JIT's library only because the JIT's caches define them; without it
 // there is no JIT whose cache they would key, and 0 says so.
-uint64_t brainHash(const grobocode::Brain& brain) {
+uint64_t brainHash(const grobocode::Program& brain) {
   const detail::Backend* b = backend();
   return b != nullptr ? b->brainHash(brain) : 0;
 }

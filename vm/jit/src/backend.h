@@ -29,10 +29,10 @@ inline constexpr uint64_t kBackendSignature = [] {
                             sizeof(JitStats),
                             sizeof(CompileRecord),
                             sizeof(ObjectCacheCounts),
-                            sizeof(grobocode::Brain),
+                            sizeof(grobocode::Program),
                             sizeof(grobocode::MachineState),
                             sizeof(robotalk::Bytecode),
-                            sizeof(robotalk::Brain),
+                            sizeof(robotalk::MachineState),
                             sizeof(robotalk::RunResult),
                             sizeof(robbie::Program),
                             sizeof(robbie::MachineState),
@@ -53,7 +53,7 @@ struct Backend {
   std::unique_ptr<GrobocodeJit> (*createGrobocodeJit)(std::string& reason, const JitOptions& options);
   std::unique_ptr<RoboTalkJit> (*createRoboTalkJit)(std::string& reason, const JitOptions& options);
   std::unique_ptr<RobbieJit> (*createRobbieJit)(std::string& reason, const JitOptions& options);
-  uint64_t (*brainHash)(const grobocode::Brain& brain);
+  uint64_t (*brainHash)(const grobocode::Program& brain);
   uint64_t (*roboTalkProgramHash)(const robotalk::Bytecode& code);
   uint64_t (*robbieProgramHash)(const robbie::Program& program);
 };
@@ -63,7 +63,7 @@ bool initializeNativeTarget(std::string& reason);
 std::unique_ptr<GrobocodeJit> createGrobocodeJit(std::string& reason, const JitOptions& options);
 std::unique_ptr<RoboTalkJit> createRoboTalkJit(std::string& reason, const JitOptions& options);
 std::unique_ptr<RobbieJit> createRobbieJit(std::string& reason, const JitOptions& options);
-uint64_t brainHash(const grobocode::Brain& brain);
+uint64_t brainHash(const grobocode::Program& brain);
 uint64_t roboTalkProgramHash(const robotalk::Bytecode& code);
 uint64_t robbieProgramHash(const robbie::Program& program);
 

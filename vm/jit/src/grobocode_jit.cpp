@@ -94,7 +94,7 @@ static_assert(sizeof(grobocode::BrainStatus) == 1 && static_cast<int>(grobocode:
 static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(detail::ContextField::kShared) + 1));
 
 // Everything compiled code depends on, to tell brains with equal hashes apart.
-std::vector<int32_t> brainKey(const grobocode::Brain& brain) {
+std::vector<int32_t> brainKey(const grobocode::Program& brain) {
   std::vector<int32_t> key;
   key.reserve(brain.instructions.size() + brain.constants.size() + brain.labels.size() + 4);
   key.push_back(static_cast<int32_t>(brain.instructions.size()));
@@ -133,7 +133,7 @@ struct Compiled {
 // A compile for the background thread: the brain (a copy) and the level to compile it at.
 struct Job {
   Compiled* target = nullptr;
-  std::unique_ptr<grobocode::Brain> brain;
+  std::unique_ptr<grobocode::Program> brain;
   int optimization = 1;
 };
 
@@ -151,7 +151,7 @@ std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reaso
 
 }  // namespace
 
-uint64_t detail::brainHash(const grobocode::Brain& brain) { return hashKey(brainKey(brain)); }
+uint64_t detail::brainHash(const grobocode::Program& brain) { return hashKey(brainKey(brain)); }
 
 // The JIT proper, behind the interface the program sees (grobocode_jit.h).
 class NativeGrobocodeJit final : public GrobocodeJit {
@@ -159,8 +159,8 @@ class NativeGrobocodeJit final : public GrobocodeJit {
   struct Impl;
   explicit NativeGrobocodeJit(std::unique_ptr<Impl> impl);
   ~NativeGrobocodeJit() override;
-  int32_t run(grobocode::MachineState& state, const grobocode::Brain& brain, grobocode::Host& host) override;
-  bool prepare(const grobocode::Brain& brain, std::string_view name) override;
+  int32_t run(grobocode::MachineState& state, const grobocode::Program& brain, grobocode::Host& host) override;
+  bool prepare(const grobocode::Program& brain, std::string_view name) override;
   void waitIdle() override;
   JitStats stats() const override;
 
@@ -171,15 +171,15 @@ class NativeGrobocodeJit final : public GrobocodeJit {
 struct NativeGrobocodeJit::Impl : detail::TieredEngine<Compiled, Job> {
   Impl() : TieredEngine([this](Job& job) { compileJob(job); }) {}
 
-  const Compiled* find(const grobocode::Brain& brain, std::string_view name);
-  void enqueue(const Compiled& target, const grobocode::Brain& brain, int optimization);
+  const Compiled* find(const grobocode::Program& brain, std::string_view name);
+  void enqueue(const Compiled& target, const grobocode::Program& brain, int optimization);
   void compileJob(Job& job);
-  NativeBrain compile(const grobocode::Brain& brain, CompileRecord& record, int optimization, Compiled& target);
+  NativeBrain compile(const grobocode::Program& brain, CompileRecord& record, int optimization, Compiled& target);
 };
 
-void NativeGrobocodeJit::Impl::enqueue(const Compiled& target, const grobocode::Brain& brain, int optimization) {
+void NativeGrobocodeJit::Impl::enqueue(const Compiled& target, const grobocode::Program& brain, int optimization) {
   // The worker is the only writer of a queued entry's code.
-  worker.push(Job{const_cast<Compiled*>(&target), std::make_unique<grobocode::Brain>(brain), optimization});
+  worker.push(Job{const_cast<Compiled*>(&target), std::make_unique<grobocode::Program>(brain), optimization});
 }
 
 void NativeGrobocodeJit::Impl::compileJob(Job& job) {
@@ -188,7 +188,7 @@ void NativeGrobocodeJit::Impl::compileJob(Job& job) {
       [&](CompileRecord& record) { return compile(*job.brain, record, job.optimization, *job.target); });
 }
 
-NativeBrain NativeGrobocodeJit::Impl::compile(const grobocode::Brain& brain, CompileRecord& record, int optimization,
+NativeBrain NativeGrobocodeJit::Impl::compile(const grobocode::Program& brain, CompileRecord& record, int optimization,
                                               Compiled& target) {
   record.optimization = optimization;
   const auto size = static_cast<int32_t>(brain.instructions.size());
@@ -218,7 +218,7 @@ NativeBrain NativeGrobocodeJit::Impl::compile(const grobocode::Brain& brain, Com
   return address.isNull() ? nullptr : address.toPtr<NativeBrain>();
 }
 
-const Compiled* NativeGrobocodeJit::Impl::find(const grobocode::Brain& brain, std::string_view name) {
+const Compiled* NativeGrobocodeJit::Impl::find(const grobocode::Program& brain, std::string_view name) {
   return cache.find(brainKey(brain), name, static_cast<int32_t>(brain.instructions.size()),
                     [&](Compiled& compiled, CompileRecord& record) {
                       compiled.name = record.name;
@@ -250,7 +250,7 @@ std::unique_ptr<GrobocodeJit> detail::createGrobocodeJit(std::string& reason, co
   return std::make_unique<NativeGrobocodeJit>(std::move(impl));
 }
 
-bool NativeGrobocodeJit::prepare(const grobocode::Brain& brain, std::string_view name) {
+bool NativeGrobocodeJit::prepare(const grobocode::Program& brain, std::string_view name) {
   const Compiled* compiled = impl_->find(brain, name);
   if (impl_->options.background) return true;
   return compiled->function.load(std::memory_order_acquire) != nullptr;
@@ -260,7 +260,8 @@ void NativeGrobocodeJit::waitIdle() { impl_->worker.waitIdle(); }
 
 JitStats NativeGrobocodeJit::stats() const { return impl_->stats(); }
 
-int32_t NativeGrobocodeJit::run(grobocode::MachineState& state, const grobocode::Brain& brain, grobocode::Host& host) {
+int32_t NativeGrobocodeJit::run(grobocode::MachineState& state, const grobocode::Program& brain,
+                                grobocode::Host& host) {
   if (state.status != grobocode::BrainStatus::kOk || state.remaining <= 0) return 0;
   grobocode::MachineState::EngineMemo& memo = state.engineMemo;
   if (memo.engine != this || memo.brain != &brain) {

@@ -17,22 +17,22 @@ namespace chronon::jit::detail {
 /// What a native brain function reads: pointers into the MachineState (so both engines share one
 /// state layout) and what the interpreter needs to single-step. Raw fixed-point cells are int32.
 struct NativeContext {
-  int32_t* stack;                  ///< MachineState::stack, 100 raw cells.
-  int32_t* height;                 ///< MachineState::height.
-  int32_t* returnStack;            ///< MachineState::returnStack, 50 addresses.
-  int32_t* returnHeight;           ///< MachineState::returnHeight.
-  int32_t* pc;                     ///< MachineState::pc.
-  int32_t* remaining;              ///< MachineState::remaining.
-  int32_t* used;                   ///< MachineState::used.
-  int32_t* variables;              ///< MachineState::variables, raw cells.
-  int32_t* vectors;                ///< MachineState::vectors, x and y raw cells per vector.
-  uint8_t* status;                 ///< MachineState::status (0 = kOk).
-  int32_t* memory;                 ///< Local memory's dense cells, or nullptr before its first store.
-  int32_t* memorySize;             ///< Cells at `memory` (0 when it is nullptr): addresses 1..size.
-  grobocode::MachineState* state;  ///< For single steps.
-  const grobocode::Brain* brain;   ///< For single steps.
-  grobocode::Host* host;           ///< For single steps and direct hardware calls.
-  int32_t* shared;                 ///< The side's shared memory (host.sharedMemory()), 1000 raw cells.
+  int32_t* stack;                   ///< MachineState::stack, 100 raw cells.
+  int32_t* height;                  ///< MachineState::height.
+  int32_t* returnStack;             ///< MachineState::returnStack, 50 addresses.
+  int32_t* returnHeight;            ///< MachineState::returnHeight.
+  int32_t* pc;                      ///< MachineState::pc.
+  int32_t* remaining;               ///< MachineState::remaining.
+  int32_t* used;                    ///< MachineState::used.
+  int32_t* variables;               ///< MachineState::variables, raw cells.
+  int32_t* vectors;                 ///< MachineState::vectors, x and y raw cells per vector.
+  uint8_t* status;                  ///< MachineState::status (0 = kOk).
+  int32_t* memory;                  ///< Local memory's dense cells, or nullptr before its first store.
+  int32_t* memorySize;              ///< Cells at `memory` (0 when it is nullptr): addresses 1..size.
+  grobocode::MachineState* state;   ///< For single steps.
+  const grobocode::Program* brain;  ///< For single steps.
+  grobocode::Host* host;            ///< For single steps and direct hardware calls.
+  int32_t* shared;                  ///< The side's shared memory (host.sharedMemory()), 1000 raw cells.
 };
 
 /// The order of NativeContext's pointer fields, as lowering addresses them (8 bytes each).

@@ -144,7 +144,7 @@ Op decodePrimitive(Prim p) {
   return Op{};
 }
 
-Op decode(const grobocode::Brain& brain, const grobocode::Instruction& instruction) {
+Op decode(const grobocode::Program& brain, const grobocode::Instruction& instruction) {
   const auto index = instruction.index();
   const auto type = instruction.type();
   if (type > static_cast<int>(InstructionType::kHardwareVectorWrite)) return Op{};
@@ -192,7 +192,7 @@ Op decode(const grobocode::Brain& brain, const grobocode::Instruction& instructi
 
 }  // namespace
 
-Plan planBrain(const grobocode::Brain& brain) {
+Plan planBrain(const grobocode::Program& brain) {
   Plan plan;
   const auto size = static_cast<int32_t>(brain.instructions.size());
   plan.ops.reserve(brain.instructions.size());

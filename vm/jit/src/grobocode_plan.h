@@ -132,6 +132,6 @@ inline constexpr int32_t kMaxBlockLength = 12;
 /// Decodes `brain` and cuts it into blocks. Leaders are the start address, every label address, and
 /// the instruction after any terminator or stepped instruction (return addresses included). Never
 /// fails: what it does not understand becomes kStep.
-Plan planBrain(const grobocode::Brain& brain);
+Plan planBrain(const grobocode::Program& brain);
 
 }  // namespace chronon::jit::detail

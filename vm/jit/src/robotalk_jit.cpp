@@ -69,15 +69,15 @@ using robotalk_detail::NativeContext;
 using robotalk_detail::NativeProgram;
 
 // Native code reads the brain's counters as int32 and its cells as int16, at their offsets in
-// robotalk::Brain and robotalk::RunCounters (ContextField): the arrays' cells start at the arrays' offsets.
+// robotalk::MachineState and robotalk::RunCounters (ContextField): the arrays' cells start at the arrays' offsets.
 static_assert(sizeof(int) == 4);
-static_assert(std::is_same_v<decltype(robotalk::Brain::stack)::value_type, int16_t>);
-static_assert(std::is_same_v<decltype(robotalk::Brain::letters)::value_type, int16_t>);
-static_assert(std::is_same_v<decltype(robotalk::Brain::vector)::value_type, int16_t>);
-static_assert(std::is_standard_layout_v<robotalk::Brain> && std::is_standard_layout_v<robotalk::RunCounters>);
-static_assert(std::is_standard_layout_v<decltype(robotalk::Brain::stack)> &&
-              std::is_standard_layout_v<decltype(robotalk::Brain::letters)> &&
-              std::is_standard_layout_v<decltype(robotalk::Brain::vector)>);
+static_assert(std::is_same_v<decltype(robotalk::MachineState::stack)::value_type, int16_t>);
+static_assert(std::is_same_v<decltype(robotalk::MachineState::letters)::value_type, int16_t>);
+static_assert(std::is_same_v<decltype(robotalk::MachineState::vector)::value_type, int16_t>);
+static_assert(std::is_standard_layout_v<robotalk::MachineState> && std::is_standard_layout_v<robotalk::RunCounters>);
+static_assert(std::is_standard_layout_v<decltype(robotalk::MachineState::stack)> &&
+              std::is_standard_layout_v<decltype(robotalk::MachineState::letters)> &&
+              std::is_standard_layout_v<decltype(robotalk::MachineState::vector)>);
 static_assert(sizeof(NativeContext) == 8 * (static_cast<size_t>(robotalk_detail::ContextSlot::kDirectReads) + 1));
 static_assert(static_cast<int>(robotalk::Stop::kBudget) == 0 && static_cast<int>(robotalk::Stop::kSync) == 1 &&
               static_cast<int>(robotalk::Stop::kError) == 2);
@@ -168,7 +168,7 @@ class NativeRoboTalkJit final : public RoboTalkJit {
   struct Impl;
   explicit NativeRoboTalkJit(std::unique_ptr<Impl> impl);
   ~NativeRoboTalkJit() override;
-  robotalk::RunResult run(const robotalk::Bytecode& code, robotalk::Brain& brain, robotalk::Host& host,
+  robotalk::RunResult run(const robotalk::Bytecode& code, robotalk::MachineState& brain, robotalk::Host& host,
                           int budget) override;
   bool prepare(const robotalk::Bytecode& code, std::string_view name, std::string* note) override;
   void waitIdle() override;
@@ -279,8 +279,8 @@ void NativeRoboTalkJit::waitIdle() { impl_->worker.waitIdle(); }
 
 JitStats NativeRoboTalkJit::stats() const { return impl_->stats(); }
 
-robotalk::RunResult NativeRoboTalkJit::run(const robotalk::Bytecode& code, robotalk::Brain& brain, robotalk::Host& host,
-                                           int budget) {
+robotalk::RunResult NativeRoboTalkJit::run(const robotalk::Bytecode& code, robotalk::MachineState& brain,
+                                           robotalk::Host& host, int budget) {
   if (brain.failed) return robotalk::RunResult{robotalk::Stop::kError, 0};
   robotalk::EngineMemo& memo = code.memo;
   if (memo.engine != impl_->serial) {
@@ -289,7 +289,7 @@ robotalk::RunResult NativeRoboTalkJit::run(const robotalk::Bytecode& code, robot
     memo.uncounted = 0;
   }
   // Until the background thread has compiled it (or when the JIT declined it), the interpreter runs
-  // it; both engines keep the same Brain, so a robot may change engines between calls.
+  // it; both engines keep the same MachineState, so a robot may change engines between calls.
   const NativeProgram function = static_cast<const Compiled*>(memo.code)->function.load(std::memory_order_acquire);
   if (function == nullptr) return robotalk::run(code, brain, host, budget);
   robotalk::RunCounters counters;

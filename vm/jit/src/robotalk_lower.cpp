@@ -75,11 +75,11 @@ class Lowering : detail::LoweringBase {
   // Where field `f` lives: the brain's or the counters' address, and the byte offset in it.
   static std::pair<Value*, uint64_t> fieldOffset(ContextField f, Value* brain, Value* counters) {
     switch (f) {
-      case ContextField::kStack: return {brain, offsetof(robotalk::Brain, stack)};
-      case ContextField::kSp: return {brain, offsetof(robotalk::Brain, sp)};
-      case ContextField::kPc: return {brain, offsetof(robotalk::Brain, pc)};
-      case ContextField::kLetters: return {brain, offsetof(robotalk::Brain, letters)};
-      case ContextField::kVector: return {brain, offsetof(robotalk::Brain, vector)};
+      case ContextField::kStack: return {brain, offsetof(robotalk::MachineState, stack)};
+      case ContextField::kSp: return {brain, offsetof(robotalk::MachineState, sp)};
+      case ContextField::kPc: return {brain, offsetof(robotalk::MachineState, pc)};
+      case ContextField::kLetters: return {brain, offsetof(robotalk::MachineState, letters)};
+      case ContextField::kVector: return {brain, offsetof(robotalk::MachineState, vector)};
       case ContextField::kCycles: return {counters, offsetof(robotalk::RunCounters, cycles)};
       case ContextField::kFreeRun: return {counters, offsetof(robotalk::RunCounters, freeRun)};
     }

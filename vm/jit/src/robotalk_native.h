@@ -14,9 +14,10 @@ namespace chronon::jit::robotalk_detail {
 /// What a native program function receives: the brain and the call's counters (so both engines
 /// share one state), the budget, and what robotalk::step needs to run one instruction. Native code
 /// reaches the brain's stack, stack pointer, pc, letters and vector, and the counters' fields, at
-/// their offsets in robotalk::Brain and robotalk::RunCounters (ContextField), so that two registers reach them all.
+/// their offsets in robotalk::MachineState and robotalk::RunCounters (ContextField), so that two registers reach them
+/// all.
 struct NativeContext {
-  robotalk::Brain* brain;           ///< The robot's brain.
+  robotalk::MachineState* brain;    ///< The robot's brain.
   robotalk::RunCounters* counters;  ///< The call's counters.
   const int32_t* budget;            ///< The call's budget.
   const robotalk::Bytecode* code;   ///< For single steps.
@@ -29,7 +30,7 @@ struct NativeContext {
 /// The order of NativeContext's pointers, as lowering addresses them (8 bytes each).
 enum class ContextSlot : int { kBrain, kCounters, kBudget, kCode, kHost, kDirectReads };
 
-/// The values native code reads and writes: robotalk::Brain's stack, sp, pc, letters and vector, and
+/// The values native code reads and writes: robotalk::MachineState's stack, sp, pc, letters and vector, and
 /// robotalk::RunCounters' cycles and freeRun.
 enum class ContextField : int {
   kStack,

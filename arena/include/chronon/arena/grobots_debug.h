@@ -123,7 +123,8 @@ struct ParsedCondition {
 /// Parses a condition for a robot with `brain` (its variables are subjects, compared without case,
 /// as are the other subjects; a value is a Grobocode number literal). A blank text always holds.
 /// Returns nullopt and sets `error` to a one-line message when the text is not in the language.
-std::optional<ParsedCondition> parseCondition(std::string_view text, const grobocode::Brain& brain, std::string& error);
+std::optional<ParsedCondition> parseCondition(std::string_view text, const grobocode::Program& brain,
+                                              std::string& error);
 
 /// A breakpoint on one instruction of one type's brain: it applies to every robot of the type.
 struct DebugBreakpoint {
@@ -169,7 +170,7 @@ struct DebugLineAddresses {
 std::vector<DebugLineAddresses> debugLineAddresses(const grobocode::Side& side, int line, int& chosen);
 
 /// The address of label `name` in `brain` (compared without case, gensyms never match), or -1.
-int32_t debugLabelAddress(const grobocode::Brain& brain, std::string_view name);
+int32_t debugLabelAddress(const grobocode::Program& brain, std::string_view name);
 
 /// Frames between keyframes: a step runs at most this many frames again, against the memory of one
 /// world copy per this many frames.
@@ -234,7 +235,7 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   /// The sides, in the order given.
   const std::vector<const grobocode::Side*>& sides() const { return sides_; }
   /// The brain of type `type` of side `side`, or nullptr for a type without code.
-  const grobocode::Brain* brain(int32_t side, int32_t type) const;
+  const grobocode::Program* brain(int32_t side, int32_t type) const;
   /// The source line of `address` in that brain (Instruction::line), or 0 when out of range or for
   /// the `end`s the compiler appends.
   int32_t lineOf(int32_t side, int32_t type, int32_t address) const;

@@ -50,19 +50,19 @@ struct DebugPosition {
 
 /// A robot's body and brain at a paused moment. Units as in Robot: pixels, degrees, energy points.
 struct DebugRobotState {
-  robotalk::Brain brain;  ///< Its brain at that moment (for the paused robot: before the instruction at the pc).
-  int x = 0;              ///< Centre, pixels from the left edge.
-  int y = 0;              ///< Centre, pixels from the top edge.
-  int aim = 0;            ///< Turret, compass degrees.
-  int look = 0;           ///< RANGE offset from AIM, degrees.
-  int scan = 0;           ///< RADAR offset from AIM, degrees.
-  int speedX = 0;         ///< Pixels per chronon.
-  int speedY = 0;         ///< Pixels per chronon.
-  int energy = 0;         ///< Energy points.
-  int damage = 0;         ///< Damage points left.
-  int shield = 0;         ///< Shield points.
-  int stunned = 0;        ///< Chronons left in stasis.
-  bool alive = true;      ///< False once destroyed.
+  robotalk::MachineState brain;  ///< Its brain at that moment (for the paused robot: before the instruction at the pc).
+  int x = 0;                     ///< Centre, pixels from the left edge.
+  int y = 0;                     ///< Centre, pixels from the top edge.
+  int aim = 0;                   ///< Turret, compass degrees.
+  int look = 0;                  ///< RANGE offset from AIM, degrees.
+  int scan = 0;                  ///< RADAR offset from AIM, degrees.
+  int speedX = 0;                ///< Pixels per chronon.
+  int speedY = 0;                ///< Pixels per chronon.
+  int energy = 0;                ///< Energy points.
+  int damage = 0;                ///< Damage points left.
+  int shield = 0;                ///< Shield points.
+  int stunned = 0;               ///< Chronons left in stasis.
+  bool alive = true;             ///< False once destroyed.
 
   bool operator==(const DebugRobotState&) const = default;
 };
@@ -108,7 +108,7 @@ struct DebugCondition {
 
   /// True when every clause holds at `chronon` for `robot` whose brain is `brain` (before the
   /// instruction at its pc).
-  bool holds(int chronon, int robot, const robotalk::Brain& brain) const;
+  bool holds(int chronon, int robot, const robotalk::MachineState& brain) const;
 };
 
 /// Parses a condition (an empty or blank text is the condition that always holds). Returns nullopt
@@ -267,10 +267,11 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   bool toEntry(int robot);
   void finishBattle();
   // The hooks the Runner calls around each instruction.
-  void beforeInstruction(const DebugPosition& position, const robotalk::Brain& brain);
-  void afterFailure(const DebugPosition& position, const robotalk::Brain& brain);
-  void afterWrite(const DebugPosition& position, const std::array<int16_t, 26>& before, const robotalk::Brain& after);
-  void followStep(const DebugPosition& position, const robotalk::Brain& brain);
+  void beforeInstruction(const DebugPosition& position, const robotalk::MachineState& brain);
+  void afterFailure(const DebugPosition& position, const robotalk::MachineState& brain);
+  void afterWrite(const DebugPosition& position, const std::array<int16_t, 26>& before,
+                  const robotalk::MachineState& after);
+  void followStep(const DebugPosition& position, const robotalk::MachineState& brain);
   bool watched(int robot) const { return !watchIndex_.empty() && watchIndex_[static_cast<size_t>(robot)]; }
   void capture(const DebugPosition& position);
 

@@ -70,7 +70,7 @@ struct Robot {
   const robotalk::Bytecode* sharedCode = nullptr;  ///< The entry's decoded program (Entry::code), if any.
   /// The program the robot runs: the entry's decoded copy, or its own.
   const robotalk::Bytecode& runCode() const { return sharedCode != nullptr ? *sharedCode : code; }
-  robotalk::Brain brain;                     ///< Stack, variables, interrupts.
+  robotalk::MachineState brain;              ///< Stack, variables, interrupts.
   chronon::robowar::RobotHardware hardware;  ///< Copied from the program; tests may change it.
   int team = 0;                              ///< 0 = none; equal non-zero numbers are teammates.
   int radioGroup = 0;                        ///< Robots that share radio channels: teammates, or the robot alone.
@@ -139,12 +139,12 @@ class Engine final : public robotalk::Host {
 
   /// Reads a hardware register of the robot owning `brain` (specs/robowar.md §5); PROBE without
   /// probes and NEAREST on a processor faster than 10 fail the robot and read 0.
-  int16_t readRegister(robotalk::Brain& brain, robotalk::Reg reg) override;
+  int16_t readRegister(robotalk::MachineState& brain, robotalk::Reg reg) override;
   /// Writes a hardware register with the original's semantics (specs/robowar.md §5 "Write
   /// semantics"): weapons fire, AIM/LOOK/SCAN re-check RANGE and RADAR, bad writes fail the robot.
-  void writeRegister(robotalk::Brain& brain, robotalk::Reg reg, int16_t value) override;
+  void writeRegister(robotalk::MachineState& brain, robotalk::Reg reg, int16_t value) override;
   /// Logs the interrupt `which` entered by the robot owning `brain` (for the event log).
-  void interruptEntered(robotalk::Brain& brain, robotalk::Interrupt which) override;
+  void interruptEntered(robotalk::MachineState& brain, robotalk::Interrupt which) override;
 
  private:
   struct Kill {
@@ -194,14 +194,14 @@ class Engine final : public robotalk::Host {
 
   /// The robot whose brain `brain` is. Hardware accesses come from the robot taking its turn, so
   /// that one is tried inline before the search.
-  Robot& robotOf(robotalk::Brain& brain) {
+  Robot& robotOf(robotalk::MachineState& brain) {
     if (current_ >= 0) {
       Robot& turn = robots_[static_cast<size_t>(current_)];
       if (&turn.brain == &brain) return turn;
     }
     return searchRobotOf(brain);
   }
-  Robot& searchRobotOf(robotalk::Brain& brain);
+  Robot& searchRobotOf(robotalk::MachineState& brain);
   bool teammates(const Robot& a, const Robot& b) const { return a.team != 0 && a.team == b.team; }
   /// The living robots on `robot`'s team besides itself; a robot of team 0 has none (teammates()).
   /// Every turn asks, and only a death changes the answer (countSides).

@@ -71,7 +71,7 @@ struct Label {
 };
 
 /// A compiled brain: instructions and the symbol tables of one robot type (§4.3, §4.4, §4.6).
-struct Brain {
+struct Program {
   std::vector<Instruction> instructions;  ///< The code, addresses are indices (§4.4).
   std::vector<Constant> constants;        ///< Constants and literals, in creation order.
   std::vector<Variable> variables;        ///< Scalar variables.
@@ -114,7 +114,7 @@ struct Type {
   std::optional<Color> decorationColor;  ///< `#decoration` colour.
   std::string decorationShape;           ///< `#decoration` shape, lower case ("" when none).
   std::vector<HardwareItem> hardware;    ///< Hardware lines in order (a repeat overwrites in effect).
-  std::optional<Brain> brain;            ///< The brain; absent for a type without `#code` (§4.6).
+  std::optional<Program> brain;          ///< The brain; absent for a type without `#code` (§4.6).
   /// Cost and mass, computed when the type is finished at the next `#type` or `#end`
   /// (specs/grobots-world.md §4.1); absent until then or when that computation failed.
   std::optional<grobots::TypeCost> cost;
@@ -126,13 +126,13 @@ grobots::HardwareSpec hardwareSpec(const Type& type);
 
 /// A side (§6).
 struct Side {
-  std::string name;             ///< `#side` name (trailing blanks kept).
-  std::string author;           ///< `#author` at side level.
-  std::optional<Color> color;   ///< `#color` at side level.
-  std::vector<int> seeds;       ///< `#seed` type IDs (1-based), empty when absent.
-  std::vector<Type> types;      ///< Types in order; a type's ID is its position + 1.
-  std::optional<Brain> common;  ///< Common code before the first `#type`, if any (§4.6).
-  bool complete = false;        ///< True when `#end` was reached and accepted.
+  std::string name;               ///< `#side` name (trailing blanks kept).
+  std::string author;             ///< `#author` at side level.
+  std::optional<Color> color;     ///< `#color` at side level.
+  std::vector<int> seeds;         ///< `#seed` type IDs (1-based), empty when absent.
+  std::vector<Type> types;        ///< Types in order; a type's ID is its position + 1.
+  std::optional<Program> common;  ///< Common code before the first `#type`, if any (§4.6).
+  bool complete = false;          ///< True when `#end` was reached and accepted.
 };
 
 /// What one source token of a side means, for editor features (hover, go to definition, rename,
@@ -197,6 +197,6 @@ std::string originalReport(const SourceFile& file, const Diagnostic& diagnostic)
 
 /// A readable listing of one instruction, as in Appendix B.3: "drop", "5.0", "if-skip-g1&",
 /// "foo^", "x!", "robot-found", "end". Unknown indices print as "?type:index".
-std::string describe(const Brain& brain, const Instruction& instruction);
+std::string describe(const Program& brain, const Instruction& instruction);
 
 }  // namespace chronon::grobocode

@@ -99,10 +99,10 @@ void checkSide(const SourceFile& file, const Side& side, Diagnostics& diagnostic
 /// address where it knows the depth there (absolute), else from the first subroutine whose analysis
 /// does (relative to that subroutine's entry), else from the first analysis that reaches the
 /// instruction at all (not known). Same bounded work as routineEffects().
-std::vector<DepthFact> instructionDepths(const Brain& brain, const CheckLimits& limits = {});
+std::vector<DepthFact> instructionDepths(const Program& brain, const CheckLimits& limits = {});
 
 /// The inferred effects of the subroutines of `brain` (the targets of constant calls), in address
 /// order. Used by `chronon check --effects` and by tests.
-std::vector<RoutineEffect> routineEffects(const Brain& brain, const CheckLimits& limits = {});
+std::vector<RoutineEffect> routineEffects(const Program& brain, const CheckLimits& limits = {});
 
 }  // namespace chronon::grobocode

@@ -15,7 +15,7 @@ namespace chronon::grobocode {
 /// that name it ("name:", gensyms included as "; gensym:"), and a line
 /// "  ADDR  0xWORD  text" where text is `describe()` of the instruction. Returns the listing, each
 /// line ending in '\n'. Never fails; unknown indices print as "?type:index".
-std::string disassembleBrain(const Brain& brain);
+std::string disassembleBrain(const Program& brain);
 
 /// Lists a side: for each type (or only the type named `typeName`, compared case-insensitively) a
 /// line "#type NAME" followed by its brain's listing, or "; no brain" for a type without `#code`.

@@ -21,7 +21,7 @@ class IncrementalBrain {
   IncrementalBrain();
   /// Continues `brain` (for example a type's brain from a side file, sentinels included): its
   /// symbols are found by name and new code is appended after its last instruction.
-  explicit IncrementalBrain(const Brain& brain);
+  explicit IncrementalBrain(const Program& brain);
   ~IncrementalBrain();
   /// A deep copy: the brain and its lookup tables (a trial compile works on a copy).
   IncrementalBrain(const IncrementalBrain& other);
@@ -47,7 +47,7 @@ class IncrementalBrain {
   /// Number of compile-time words still waiting for their closing word (`if` without `then`, §4.5).
   size_t openConstructs() const;
   /// The brain so far.
-  const Brain& brain() const;
+  const Program& brain() const;
 
  private:
   struct Impl;

@@ -97,6 +97,6 @@ struct MachineState {
 /// A newborn brain for `brain` (§5.1, §5.2 item 3): pc at the start address, empty stacks,
 /// variables at their initial values, `memorySize` cells of local memory (the processor's memory
 /// argument), and remaining = 0 so that its first Think executes nothing.
-MachineState makeBrainState(const Brain& brain, int32_t memorySize);
+MachineState makeBrainState(const Program& brain, int32_t memorySize);
 
 }  // namespace chronon::grobocode

@@ -23,14 +23,14 @@ class Engine {
   /// Runs `state` as grobocode::run does (grobocode_interpreter.h): while the status is kOk and
   /// state.remaining > 0, one cycle per instruction, stopping at `sync`, an error, `stop` or `die`.
   /// Returns the instructions executed.
-  virtual int32_t run(MachineState& state, const Brain& brain, Host& host) = 0;
+  virtual int32_t run(MachineState& state, const Program& brain, Host& host) = 0;
 
   /// The engine's short name for notes and statistics ("interp", "jit").
   virtual std::string_view name() const = 0;
 
   /// One frame's Think (specs/grobots-language.md §5.2 item 2): `run`, then grobocode::endThink.
   /// Returns the instructions executed.
-  int32_t think(MachineState& state, const Brain& brain, Host& host, int32_t processor);
+  int32_t think(MachineState& state, const Program& brain, Host& host, int32_t processor);
 };
 
 /// The interpreter as a Engine (a process-wide instance; it holds no state).

@@ -22,21 +22,21 @@ namespace chronon::grobocode {
 /// the decoded form in state.interpreterMemo, which is refilled when the brain's address, its tables'
 /// storage or their sizes change; a brain must not be rewritten in place, at the same sizes, while a
 /// state runs on it.
-int32_t run(MachineState& state, const Brain& brain, Host& host);
+int32_t run(MachineState& state, const Program& brain, Host& host);
 
 /// Runs as `run`, but executes at most `limit` instructions (none when limit <= 0). The budget is
 /// not touched for it: a brain that reads `remaining` sees the same value as under `run`. The JIT
 /// (vm/jit) hands the interpreter the instructions up to the end of a block that native code cannot
 /// start (a pc inside a block, or a budget or stack too small for the whole block). Returns the
 /// instructions executed.
-int32_t runUpTo(MachineState& state, const Brain& brain, Host& host, int32_t limit);
+int32_t runUpTo(MachineState& state, const Program& brain, Host& host, int32_t limit);
 
 /// Executes exactly one instruction, one iteration of `run`'s loop, whatever the budget: fetch at
 /// pc, pc += 1, remaining -= 1, used += 1, execute; a runtime error sets status kError, the message
 /// and errorPc (§5.3); a pc outside the code is the appended `end`'s error with nothing executed.
 /// Precondition: status is kOk. The JIT (vm/jit) calls it for every instruction it does not
 /// compile, so both engines share one definition of each instruction's behaviour.
-void step(MachineState& state, const Brain& brain, Host& host);
+void step(MachineState& state, const Program& brain, Host& host);
 
 /// Records the error a host call returned for the instruction `step` has just fetched (at pc - 1,
 /// with pc, remaining and used already advanced), exactly as the interpreter does: status kError,
@@ -60,13 +60,13 @@ inline bool callHostWord(MachineState& state, Host& host, Prim prim, std::span<c
 /// Gives the brain exactly `cycles` cycles (state.remaining = cycles) and runs as `run` above; for a
 /// REPL, a debugger or a test that wants a budget without frame bookkeeping. Returns the
 /// instructions executed.
-int32_t run(MachineState& state, const Brain& brain, Host& host, int32_t cycles);
+int32_t run(MachineState& state, const Program& brain, Host& host, int32_t cycles);
 
 /// One frame's Think (§5.2 item 2): `run`, then host.thought(used), used = 0 and
 /// remaining = min(remaining, 0) + processor (instructions per frame, the processor's speed; unused
 /// cycles do not carry over). A newborn state has remaining 0, so its first Think runs nothing.
 /// Returns the instructions executed.
-int32_t think(MachineState& state, const Brain& brain, Host& host, int32_t processor);
+int32_t think(MachineState& state, const Program& brain, Host& host, int32_t processor);
 
 /// The end of a Think (§5.2 item 2), shared by every engine: host.thought(used), used = 0 and
 /// remaining = min(remaining, 0) + processor.
@@ -74,11 +74,11 @@ void endThink(MachineState& state, Host& host, int32_t processor);
 
 /// The name of the label nearest before `address` and the offset from it, as "label+offset" (or
 /// "label" when the offset is 0), for error reports (§5.3); "start" based when no label precedes it.
-std::string describeAddress(const Brain& brain, int32_t address);
+std::string describeAddress(const Program& brain, int32_t address);
 
 /// The original's error report (§5.3 item 2): "<side>'s <type> #<id> had error in brain, probably
 /// at <label+offset> (line N): <message>", with `'` alone after a name ending in "s".
-std::string errorReport(const MachineState& state, const Brain& brain, std::string_view side, std::string_view type,
+std::string errorReport(const MachineState& state, const Program& brain, std::string_view side, std::string_view type,
                         int id);
 
 }  // namespace chronon::grobocode

@@ -50,7 +50,7 @@ struct InterruptSlot {
 };
 
 /// The full state of one brain. Plain data: copyable, comparable, no allocation.
-struct Brain {
+struct MachineState {
   std::array<int16_t, kStackCells> stack{};    ///< Data stack; stack[0..sp) are live.
   int sp = 0;                                  ///< Number of live stack cells.
   int pc = 0;                                  ///< Index of the next instruction.
@@ -67,25 +67,25 @@ struct Brain {
   int errorAddress = -1;       ///< Index of the instruction that failed.
 
   /// A fresh brain with the original's interrupt defaults (specs/robowar.md §6).
-  Brain();
+  MachineState();
 
-  bool operator==(const Brain& other) const = default;
+  bool operator==(const MachineState& other) const = default;
 };
 
 /// Records a run-time error: the robot dies with `message` at `address` (docs/robowar-arena.md "Run-time error
 /// messages"). Only the first error is kept.
-void fail(Brain& brain, const char* message, int address);
+void fail(MachineState& brain, const char* message, int address);
 
 /// Enters the handler of interrupt `which`: pushes the program counter as a return address,
 /// disables interrupts and jumps (specs/robowar.md §6). Returns false, with the error recorded, when the
 /// push overflows the stack ("Interrupt caused stack overflow").
-bool enterInterrupt(Brain& brain, Interrupt which);
+bool enterInterrupt(MachineState& brain, Interrupt which);
 
 /// Queues the edge interrupt `which` when it has a handler (at most one entry per kind).
-void queueInterrupt(Brain& brain, Interrupt which);
+void queueInterrupt(MachineState& brain, Interrupt which);
 
 /// Services the queue when interrupts are enabled: takes the highest-priority pending interrupt
 /// and enters its handler (specs/robowar.md §6). Returns the interrupt entered, or -1.
-int serviceInterrupts(Brain& brain);
+int serviceInterrupts(MachineState& brain);
 
 }  // namespace chronon::robotalk

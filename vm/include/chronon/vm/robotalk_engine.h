@@ -14,7 +14,7 @@
 namespace chronon::robotalk {
 
 /// Runs RoboTalk brains. Every implementation has exactly the interpreter's observable behaviour:
-/// the same Brain after every call, the same RunResult, the same host calls in the same order.
+/// the same MachineState after every call, the same RunResult, the same host calls in the same order.
 /// Implementations are safe to use from several threads at once, each thread with its own brains
 /// and hosts.
 class Engine {
@@ -23,7 +23,7 @@ class Engine {
 
   /// Runs `brain` over `code` for `budget` cycles as robotalk::run does (robotalk_interpreter.h, specs/robowar.md
   /// §3.5): stops at the budget, the free-instruction cap, SYNC or a run-time error.
-  virtual RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget) = 0;
+  virtual RunResult run(const Bytecode& code, MachineState& brain, Host& host, int budget) = 0;
 
   /// The engine's short name for notes and statistics ("interp", "jit").
   virtual std::string_view name() const = 0;

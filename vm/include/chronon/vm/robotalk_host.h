@@ -29,14 +29,14 @@ class Host {
   virtual ~Host() = default;
   /// Returns the value of register `reg` (never a user variable). A failing read (e.g. PROBE
   /// without probes) calls robotalk::fail on `brain` and returns 0.
-  virtual int16_t readRegister(Brain& brain, robotalk::Reg reg) = 0;
+  virtual int16_t readRegister(MachineState& brain, robotalk::Reg reg) = 0;
   /// Writes `value` to register `reg` (never a user variable) with the original's semantics
   /// (specs/robowar.md §5 "Write semantics"). Errors call robotalk::fail on `brain`; writes to AIM, LOOK
   /// and SCAN may enter a RANGE/RADAR handler through robotalk::enterInterrupt.
-  virtual void writeRegister(Brain& brain, robotalk::Reg reg, int16_t value) = 0;
+  virtual void writeRegister(MachineState& brain, robotalk::Reg reg, int16_t value) = 0;
   /// Told when INTON or RTI entered the handler of queued interrupt `which` (for event logs); the
   /// brain's program counter is already the handler's address. The default does nothing.
-  virtual void interruptEntered(Brain& brain, Interrupt which) {
+  virtual void interruptEntered(MachineState& brain, Interrupt which) {
     (void)brain;
     (void)which;
   }

@@ -31,7 +31,7 @@ inline constexpr int kFreeInstructionCap = 5000;
 /// or an error. A brain that already failed does nothing. Register access beyond user variables
 /// goes through `host`. Errors use the messages of the original (docs/robowar-arena.md "Run-time error messages"), e.g.
 /// "Stack underflow", "Number out of bounds.", "Division by zero", "Jump destination not in program".
-RunResult run(const Bytecode& code, Brain& brain, Host& host, int budget);
+RunResult run(const Bytecode& code, MachineState& brain, Host& host, int budget);
 
 /// The counters of one run() call that decide where it ends (specs/robowar.md §3.5).
 struct RunCounters {
@@ -44,14 +44,14 @@ struct RunCounters {
 /// budget is spent or the free-instruction cap is reached). run(code, brain, host, budget) is
 /// resume() from zeroed counters. A brain that already failed does nothing and gives kError. The
 /// JIT hands the rest of a call to it when its next block does not fit the remaining budget.
-Stop resume(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters);
+Stop resume(const Bytecode& code, MachineState& brain, Host& host, int budget, RunCounters& counters);
 
 /// resume() that also returns, with nullopt, before executing an instruction at an address `a` with
 /// leaders[a] != 0, once it has executed at least one instruction. `leaders` has one entry per
 /// instruction of `code`. The JIT uses it to leave the interpreter at the start of its next
 /// compiled block.
-std::optional<Stop> resumeUntil(const Bytecode& code, Brain& brain, Host& host, int budget, RunCounters& counters,
-                                const uint8_t* leaders);
+std::optional<Stop> resumeUntil(const Bytecode& code, MachineState& brain, Host& host, int budget,
+                                RunCounters& counters, const uint8_t* leaders);
 
 /// What readHardware returns when the host failed the read: outside int16_t.
 inline constexpr int32_t kHardwareReadFailed = 0x10000;
@@ -63,13 +63,13 @@ inline constexpr int32_t kHardwareReadFailed = 0x10000;
 /// every error of that instruction). A plain int rather than std::optional<int16_t>: GCC builds that
 /// optional from two narrow stores and returns it through one wide load, which stalls store
 /// forwarding on every call from the JIT's native code (a tenth of a tournament's brain time).
-int32_t readHardware(Brain& brain, Host& host, robotalk::Reg reg, int at);
+int32_t readHardware(MachineState& brain, Host& host, robotalk::Reg reg, int at);
 
 /// STORE of `value` to hardware register `reg` (never a user variable) as the interpreter executes
 /// it at address `at`: the caller has already popped both cells and set brain.sp and brain.pc =
 /// at + 1. Returns false when the host failed the write (brain.failed, errorAddress = at). On success
 /// the host may have entered a RANGE/RADAR handler: brain.pc and brain.sp then differ from before.
-bool writeHardware(Brain& brain, Host& host, robotalk::Reg reg, int16_t value, int at);
+bool writeHardware(MachineState& brain, Host& host, robotalk::Reg reg, int16_t value, int at);
 
 /// Executes the one instruction at brain.pc exactly as one turn of run()'s loop does, charging its
 /// cycles and free-instruction count to `counters`: run(code, brain, host, budget) is this step
@@ -78,6 +78,6 @@ bool writeHardware(Brain& brain, Host& host, robotalk::Reg reg, int16_t value, i
 /// free-instruction cap was reached), or nullopt when run() would go on. A brain that already failed
 /// does nothing and gives kError. Engines other than the interpreter (the JIT) delegate to it every
 /// instruction they do not run natively, so errors and interrupt entry are the interpreter's own.
-std::optional<Stop> step(const Bytecode& code, Brain& brain, Host& host, RunCounters& counters);
+std::optional<Stop> step(const Bytecode& code, MachineState& brain, Host& host, RunCounters& counters);
 
 }  // namespace chronon::robotalk

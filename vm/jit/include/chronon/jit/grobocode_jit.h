@@ -83,13 +83,13 @@ class GrobocodeJit : public grobocode::Engine {
 
   /// Runs exactly as grobocode::run (grobocode_interpreter.h), natively where it can. Returns the
   /// instructions executed.
-  int32_t run(grobocode::MachineState& state, const grobocode::Brain& brain, grobocode::Host& host) override = 0;
+  int32_t run(grobocode::MachineState& state, const grobocode::Program& brain, grobocode::Host& host) override = 0;
   std::string_view name() const override { return "jit"; }
 
   /// Compiles `brain` now (or finds it in the cache) and names it `name` in the statistics. Returns
   /// false when the JIT declined it (see stats()). With JitOptions::background it only queues the
   /// brain (a copy) and returns true; a decline then shows in stats() once the compile ran.
-  virtual bool prepare(const grobocode::Brain& brain, std::string_view name) = 0;
+  virtual bool prepare(const grobocode::Program& brain, std::string_view name) = 0;
 
   /// Blocks until the background thread has compiled everything queued (at once without one).
   virtual void waitIdle() = 0;
@@ -104,6 +104,6 @@ class GrobocodeJit : public grobocode::Engine {
 /// The content hash of a brain: its instruction words, constants, label addresses and table sizes
 /// (everything compiled code depends on). Two brains with equal hashes and equal contents share code.
 /// 0 when the JIT's library cannot be loaded (jit.h).
-uint64_t brainHash(const grobocode::Brain& brain);
+uint64_t brainHash(const grobocode::Program& brain);
 
 }  // namespace chronon::jit

@@ -3,7 +3,7 @@
 // RoboWar program is compiled once (cached by its content for the life of the engine, e.g. a whole
 // tournament) to one native function that runs whole blocks natively and single-steps through the
 // interpreter's robotalk::step wherever the budget, the free-instruction cap, the stack or an instruction
-// it does not compile requires it, so its behaviour is the interpreter's exactly: the same Brain,
+// it does not compile requires it, so its behaviour is the interpreter's exactly: the same MachineState,
 // the same RunResult, the same host calls. Where it cannot compile a program it declines, records
 // why, and the interpreter runs it. The statistics and options are the Grobocode JIT's types.
 
@@ -39,7 +39,7 @@ class RoboTalkJit : public robotalk::Engine {
   /// Runs exactly as robotalk::run (robotalk_interpreter.h, specs/robowar.md §3.5), natively where it can. The
   /// first call with a Bytecode compiles it (or finds it in the cache) and remembers the result in
   /// Bytecode::memo.
-  robotalk::RunResult run(const robotalk::Bytecode& code, robotalk::Brain& brain, robotalk::Host& host,
+  robotalk::RunResult run(const robotalk::Bytecode& code, robotalk::MachineState& brain, robotalk::Host& host,
                           int budget) override = 0;
   std::string_view name() const override { return "jit"; }
 
