@@ -433,15 +433,7 @@ class GrobocodeSession final : public LanguageSession {
   }
 
   bool useEngine(EngineChoice engine, std::string& reason) override {
-    switch (engine) {
-      case EngineChoice::kInterpreter: engine_ = nullptr; return true;
-      case EngineChoice::kJit:
-        // Made at the first `engine jit` and kept: switching back loads and compiles nothing again.
-        if (!jit_) jit_ = jit::GrobocodeJit::create(reason);
-        engine_ = jit_.get();
-        return engine_ != nullptr;
-    }
-    return false;
+    return chooseEngine(engine, jit_, engine_, nullptr, reason);
   }
 
   void reset() override {

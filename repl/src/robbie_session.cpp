@@ -310,15 +310,7 @@ class RobbieSession final : public LanguageSession {
   }
 
   bool useEngine(EngineChoice engine, std::string& reason) override {
-    switch (engine) {
-      case EngineChoice::kInterpreter: engine_ = &robbie::interpreterEngine(); return true;
-      case EngineChoice::kJit:
-        // Made at the first `engine jit` and kept: switching back loads and compiles nothing again.
-        if (!jit_) jit_ = jit::RobbieJit::create(reason);
-        engine_ = jit_ != nullptr ? jit_.get() : &robbie::interpreterEngine();
-        return jit_ != nullptr;
-    }
-    return false;
+    return chooseEngine(engine, jit_, engine_, &robbie::interpreterEngine(), reason);
   }
 
   void reset() override {

@@ -350,15 +350,7 @@ class RoboTalkSession final : public LanguageSession {
   }
 
   bool useEngine(EngineChoice engine, std::string& reason) override {
-    switch (engine) {
-      case EngineChoice::kInterpreter: engine_ = nullptr; return true;
-      case EngineChoice::kJit:
-        // Made at the first `engine jit` and kept: switching back loads and compiles nothing again.
-        if (!jit_) jit_ = jit::RoboTalkJit::create(reason);
-        engine_ = jit_.get();
-        return engine_ != nullptr;
-    }
-    return false;
+    return chooseEngine(engine, jit_, engine_, nullptr, reason);
   }
 
   bool set(std::string_view name, std::span<const std::string> values, std::string& out) override {

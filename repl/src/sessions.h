@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include "chronon/compiler/source.h"
 #include "chronon/repl/session.h"
@@ -21,5 +22,21 @@ std::unique_ptr<LanguageSession> makeRobbieSession();
 /// The file at `path` for a session's `load`, or nullopt after appending to `out` why it cannot be
 /// read (missing, too large, binary: the rendered diagnostics of compiler/load.h).
 std::optional<SourceFile> readForLoad(const std::string& path, std::string& out);
+
+/// A session's useEngine: points `engine` at `interpreter`, or at the session's JIT, made by
+/// Jit::create at the first kJit and kept (switching back loads and compiles nothing again). When
+/// the JIT cannot start, `engine` stays the interpreter and `reason` says why. Returns false then.
+template <class Jit, class Engine>
+bool chooseEngine(EngineChoice choice, std::unique_ptr<Jit>& jit, Engine*& engine,
+                  std::type_identity_t<Engine>* interpreter, std::string& reason) {
+  switch (choice) {
+    case EngineChoice::kInterpreter: engine = interpreter; return true;
+    case EngineChoice::kJit:
+      if (!jit) jit = Jit::create(reason);
+      engine = jit ? jit.get() : interpreter;
+      return jit != nullptr;
+  }
+  return false;
+}
 
 }  // namespace chronon::repl

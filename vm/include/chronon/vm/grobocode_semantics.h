@@ -70,26 +70,23 @@ inline g::FixedVector vec(const g::Fixed* in) { return g::FixedVector{in[0], in[
 template <Prim P>
 struct Word;
 
-#define GROBOCODE_INLINE_WORD(Name, ...)                                         \
+// One specialization per entry; apply is a template for both kinds, and a called entry's only
+// compiles for grobots::ValueMachine, the one machine its executors give it.
+#define CHRONON_GROBOCODE_WORD(Name, isInline)                                   \
   template <>                                                                    \
   struct Word<Prim::Name> {                                                      \
-    static constexpr bool kInline = true;                                        \
+    static constexpr bool kInline = isInline;                                    \
     template <class M>                                                           \
     static bool apply(M& m, const typename M::Cell* in, typename M::Cell* out) { \
       return semantics::Name(m, in, out);                                        \
     }                                                                            \
   };
-#define GROBOCODE_CALLED_WORD(Name, ...)                                                         \
-  template <>                                                                                    \
-  struct Word<Prim::Name> {                                                                      \
-    static constexpr bool kInline = false;                                                       \
-    static bool apply(grobots::ValueMachine& m, const grobots::Fixed* in, grobots::Fixed* out) { \
-      return semantics::Name(m, in, out);                                                        \
-    }                                                                                            \
-  };
+#define GROBOCODE_INLINE_WORD(Name, ...) CHRONON_GROBOCODE_WORD(Name, true)
+#define GROBOCODE_CALLED_WORD(Name, ...) CHRONON_GROBOCODE_WORD(Name, false)
 #include "chronon/vm/grobocode_semantics.def"
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD
+#undef CHRONON_GROBOCODE_WORD
 
 /// The cells a primitive pops and pushes, from its effect in the word table.
 constexpr int32_t popsOf(Prim p) { return kPrimitives[static_cast<size_t>(p)].parsed.popCells(); }
@@ -123,10 +120,10 @@ struct PureWord {
 
 /// Every pure word, in the word table's order.
 inline constexpr std::array kPureWords{
-#define GROBOCODE_INLINE_WORD(Name, ...) \
-  PureWord{Prim::Name, popsOf(Prim::Name), pushesOf(Prim::Name), &onValues<Prim::Name>, true, #Name},
-#define GROBOCODE_CALLED_WORD(Name, ...) \
-  PureWord{Prim::Name, popsOf(Prim::Name), pushesOf(Prim::Name), &onValues<Prim::Name>, false, #Name},
+#define GROBOCODE_INLINE_WORD(Name, ...)                                                                           \
+  PureWord{Prim::Name, popsOf(Prim::Name), pushesOf(Prim::Name), &onValues<Prim::Name>, Word<Prim::Name>::kInline, \
+           #Name},
+#define GROBOCODE_CALLED_WORD(Name, ...) GROBOCODE_INLINE_WORD(Name)
 #include "chronon/vm/grobocode_semantics.def"
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD

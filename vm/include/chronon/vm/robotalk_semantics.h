@@ -105,10 +105,12 @@ constexpr const OperatorInfo& operatorRow(Op op) {
   return kOperators[0];
 }
 
-#define ROBOTALK_INLINE_WORD(Name, ...)                                          \
+// One specialization per entry; apply is a template for both kinds, and a called entry's only
+// compiles for ValueMachine, the one machine its executors give it.
+#define CHRONON_ROBOTALK_WORD(Name, isInline)                                    \
   template <>                                                                    \
   struct Word<Op::Name> {                                                        \
-    static constexpr bool kInline = true;                                        \
+    static constexpr bool kInline = isInline;                                    \
     static constexpr int kPops = operatorRow(Op::Name).counts.pops;              \
     static constexpr int kPushes = operatorRow(Op::Name).counts.pushes;          \
     template <class M>                                                           \
@@ -116,17 +118,12 @@ constexpr const OperatorInfo& operatorRow(Op op) {
       return semantics::Name(m, in, out);                                        \
     }                                                                            \
   };
-#define ROBOTALK_CALLED_WORD(Name, ...)                                                                         \
-  template <>                                                                                                   \
-  struct Word<Op::Name> {                                                                                       \
-    static constexpr bool kInline = false;                                                                      \
-    static constexpr int kPops = operatorRow(Op::Name).counts.pops;                                             \
-    static constexpr int kPushes = operatorRow(Op::Name).counts.pushes;                                         \
-    static bool apply(ValueMachine& m, const int16_t* in, int16_t* out) { return semantics::Name(m, in, out); } \
-  };
+#define ROBOTALK_INLINE_WORD(Name, ...) CHRONON_ROBOTALK_WORD(Name, true)
+#define ROBOTALK_CALLED_WORD(Name, ...) CHRONON_ROBOTALK_WORD(Name, false)
 #include "chronon/vm/robotalk_semantics.def"
 #undef ROBOTALK_CALLED_WORD
 #undef ROBOTALK_INLINE_WORD
+#undef CHRONON_ROBOTALK_WORD
 
 namespace detail {
 #define ROBOTALK_INLINE_WORD(Name, ...) Op::Name,
