@@ -182,6 +182,39 @@ TEST_CASE("stack words, stale cells and the stack limits", "[grobocode-vm]") {
   checkError("0.5 dropn", "0.500 is not an integer");
 }
 
+TEST_CASE("a failing stack word leaves the stack as the original's pops and pushes do", "[grobocode-vm]") {
+  // The state after the error, as `run` (the fast loop) and `step` alone leave it.
+  const auto after = [](const std::string& code) {
+    const auto fast = runCode(code);
+    INFO(code);
+    CHECK(fast->state.status == gc::BrainStatus::kError);
+    gc::MachineState stepped = gc::makeBrainState(fast->brain(), 10);
+    gc::GrobocodeTestHost host(1);
+    stepped.remaining = 1000;
+    for (int i = 0; i < 1000 && stepped.status == gc::BrainStatus::kOk; ++i) gc::step(stepped, fast->brain(), host);
+    CHECK(stepped.errorMessage == fast->state.errorMessage);
+    CHECK(stepped.height == fast->state.height);
+    CHECK(std::equal(stepped.stack.begin(), stepped.stack.end(), fast->state.stack.begin()));
+    return std::pair{fast->state.errorMessage, fast->state.height};
+  };
+  using Outcome = std::pair<std::string, int32_t>;
+  // A word that pops pops what there is: the stack is empty after its underflow.
+  CHECK(after("1 swap") == Outcome{"stack underflow", 0});
+  CHECK(after("1 2 3 2swap") == Outcome{"stack underflow", 0});
+  CHECK(after("1 tuck") == Outcome{"stack underflow", 0});
+  // A word that copies only reads: its underflow leaves the stack as it was.
+  CHECK(after("1 over") == Outcome{"stack underflow", 1});
+  CHECK(after("1 2 3 2over") == Outcome{"stack underflow", 3});
+  // tuck pushes one cell at a time: its third push overflows after the first two.
+  const auto tuck = runCode("-98 dropn 1 2 tuck");
+  CHECK(after("-98 dropn 1 2 tuck") == Outcome{"stack overflow", 100});
+  CHECK(tuck->state.stack[98] == Fixed::fromRaw(2 * Fixed::kOneRaw));
+  CHECK(tuck->state.stack[99] == Fixed::fromRaw(Fixed::kOneRaw));
+  // A copying word needs room for all its copies before it writes one.
+  CHECK(after("-97 dropn 1 2 2dup") == Outcome{"stack overflow", 99});
+  CHECK(after("-99 dropn 1 dup") == Outcome{"stack overflow", 100});
+}
+
 TEST_CASE("control flow, the return stack and addresses", "[grobocode-vm]") {
   CHECK(printsOf("sub^ 2 print stop sub: 1 print return") == std::vector<std::string>{"1", "2"});
   CHECK(printsOf("1 if 1 print else 2 print then 0 if 3 print else 4 print then stop") ==
@@ -518,12 +551,14 @@ gc::Program randomBrain(Dice& dice, int32_t size) {
     brain.labels.push_back(label);
   }
   static constexpr Prim kHot[] = {
-      Prim::Drop,         Prim::Dup,     Prim::Swap,  Prim::Over,     Prim::Jump,     Prim::Call,     Prim::Return,
-      Prim::Ifg,          Prim::Nifg,    Prim::Ifr,   Prim::Nifr,     Prim::Add,      Prim::Subtract, Prim::Multiply,
-      Prim::Divide,       Prim::Negate,  Prim::Equal, Prim::NotEqual, Prim::Less,     Prim::Greater,  Prim::LessEqual,
-      Prim::GreaterEqual, Prim::Not,     Prim::And,   Prim::Or,       Prim::Ifev,     Prim::VAdd,     Prim::VSubtract,
-      Prim::Read,         Prim::Write,   Prim::Vread, Prim::Vwrite,   Prim::Sync,     Prim::Sqrt,     Prim::Dist,
-      Prim::RectToPolar,  Prim::InRange, Prim::Dropn, Prim::Mod,      Prim::VsDivide, Prim::Unitize,  Prim::Print};
+      Prim::Drop,      Prim::Dup,          Prim::Swap,    Prim::Over,  Prim::TwoDrop,  Prim::Nip,      Prim::TwoSwap,
+      Prim::Rot,       Prim::Rrot,         Prim::TwoDup,  Prim::Tuck,  Prim::TwoOver,  Prim::Jump,     Prim::Call,
+      Prim::Return,    Prim::Ifg,          Prim::Nifg,    Prim::Ifr,   Prim::Nifr,     Prim::Add,      Prim::Subtract,
+      Prim::Multiply,  Prim::Divide,       Prim::Negate,  Prim::Equal, Prim::NotEqual, Prim::Less,     Prim::Greater,
+      Prim::LessEqual, Prim::GreaterEqual, Prim::Not,     Prim::And,   Prim::Or,       Prim::Ifev,     Prim::VAdd,
+      Prim::VSubtract, Prim::Read,         Prim::Write,   Prim::Vread, Prim::Vwrite,   Prim::Sync,     Prim::Sqrt,
+      Prim::Dist,      Prim::RectToPolar,  Prim::InRange, Prim::Dropn, Prim::Mod,      Prim::VsDivide, Prim::Unitize,
+      Prim::Print};
   const auto word = [](InstructionType type, int index) {
     gc::Instruction instruction;
     instruction.word = gc::encode(type, index);

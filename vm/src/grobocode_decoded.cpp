@@ -19,10 +19,6 @@ constexpr std::array<Op, kPrimitiveCount> kPrimitiveOps = [] {
   std::array<Op, kPrimitiveCount> ops{};
   for (Op& op : ops) op = Op::kStep;
   auto set = [&](Prim prim, Op op) { ops[static_cast<size_t>(prim)] = op; };
-  set(Prim::Drop, Op::kDrop);
-  set(Prim::Dup, Op::kDup);
-  set(Prim::Swap, Op::kSwap);
-  set(Prim::Over, Op::kOver);
   set(Prim::Jump, Op::kJump);
   set(Prim::Call, Op::kCall);
   set(Prim::Return, Op::kReturn);
@@ -30,11 +26,13 @@ constexpr std::array<Op, kPrimitiveCount> kPrimitiveOps = [] {
   set(Prim::Nifg, Op::kNifg);
   set(Prim::Ifr, Op::kIfr);
   set(Prim::Nifr, Op::kNifr);
+#define GROBOCODE_SHUFFLE_WORD(Name) set(Prim::Name, Op::kShuffle##Name);
 #define GROBOCODE_INLINE_WORD(Name, ...) set(Prim::Name, Op::k##Name);
 #define GROBOCODE_CALLED_WORD(Name, ...)
 #include "chronon/vm/grobocode_semantics.def"
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD
+#undef GROBOCODE_SHUFFLE_WORD
   set(Prim::Read, Op::kRead);
   set(Prim::Write, Op::kWrite);
   set(Prim::Vread, Op::kVread);

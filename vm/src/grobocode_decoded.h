@@ -33,10 +33,6 @@ enum class Op : uint8_t {
   kHardwareWrite,        ///< Writes the writable scalar hardware variable at the operand.
   kHardwareVectorRead,   ///< Reads the vector hardware variable at the operand (an HwVector).
   kHardwareVectorWrite,  ///< Writes the writable vector hardware variable at the operand.
-  kDrop,                 ///< `drop`.
-  kDup,                  ///< `dup`.
-  kSwap,                 ///< `swap`.
-  kOver,                 ///< `over`.
   kJump,                 ///< `jump`.
   kCall,                 ///< `call`.
   kReturn,               ///< `return`.
@@ -58,6 +54,15 @@ enum class Op : uint8_t {
   /// sync when the sensor fired.
   kPeriodicSensor,
   kSync,  ///< `sync`.
+// One per stack shuffle (GROBOCODE_SHUFFLE_WORD): kShuffle<Name>, the fast loop's instance of the
+// word's effect.
+#define GROBOCODE_SHUFFLE_WORD(Name) kShuffle##Name,
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+#undef GROBOCODE_SHUFFLE_WORD
 // One per pure word written over any machine (GROBOCODE_INLINE_WORD): k<Name>, the fast loop's
 // instance of the word's entry in grobocode_semantics.def.
 #define GROBOCODE_INLINE_WORD(Name, ...) k##Name,

@@ -121,6 +121,9 @@ class Lowering : LoweringBase {
   // A direct host call for the instruction at `at` with `depth` cells left on the stack: commits the
   // state the interpreter has while executing it, calls, and returns when the call reports failure.
   Value* hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at);
+  // A stack shuffle (grobocode_semantics.def): its effect's cells renamed in the cell cache; a cell
+  // that stays where it was is not written again.
+  void lowerShuffle(const grobocode::Shuffle& shuffle);
   // A pure word (grobocode_semantics.h): its entry inline (lowerWord), or a call to its function.
   void lowerPure(const Op& op);
   template <Prim P>
@@ -482,6 +485,7 @@ void Lowering::lowerOp(const Op& op, int32_t at) {
       gotoAddress(op.value);
       return;
     case OpKind::kPrim: lowerPrim(op, at); return;
+    case OpKind::kShuffle: lowerShuffle(grobocode::shuffleOf(op.prim)); return;
     case OpKind::kPure: lowerPure(op); return;
     case OpKind::kHwRead: {
       Value* r = hostCall(read_, {contextArg_, c32(op.index)}, depth_, at);
@@ -564,6 +568,17 @@ void Lowering::lowerWord() {
   for (Value* v : out) push(v);
 }
 
+void Lowering::lowerShuffle(const grobocode::Shuffle& shuffle) {
+  const int32_t base = depth_ - shuffle.pops;
+  std::array<Value*, grobocode::kMaxEffectItems> in{};
+  for (int32_t i = 0; i < shuffle.pops; ++i) in[static_cast<size_t>(i)] = cell(base + i);
+  for (int32_t i = 0; i < shuffle.pushes; ++i) {
+    const int32_t from = shuffle.from[static_cast<size_t>(i)];
+    if (i != from) setCell(base + i, in[static_cast<size_t>(from)]);
+  }
+  depth_ = base + shuffle.pushes;
+}
+
 void Lowering::lowerPure(const Op& op) {
   if (op.pure->inlined) {
     // The lowering of each pure word whose entry is written over any machine, by Prim.
@@ -626,18 +641,6 @@ void Lowering::lowerShared(Inline word) {
 void Lowering::lowerPrim(const Op& op, int32_t at) {
   const int32_t d = depth_;
   const auto top = [&](int32_t i) { return cell(d - i); };  // top(1) is the top of the stack.
-  // A stack shuffle: reads the top `pops` cells (x1 the deepest) and leaves x[order[0]], ... in
-  // their place; a cell that stays where it was is not written again.
-  const auto shuffle = [&](int32_t pops, std::initializer_list<int32_t> order) {
-    std::array<Value*, 4> x{};
-    for (int32_t i = 0; i < pops; ++i) x[static_cast<size_t>(i)] = top(pops - i);
-    int32_t slot = d - pops;
-    for (const int32_t k : order) {
-      if (slot != d - pops + k - 1) setCell(slot, x[static_cast<size_t>(k - 1)]);
-      ++slot;
-    }
-    depth_ = slot;
-  };
   const auto nextAddress = [&] {
     commit(depth_, opIndex_ + 1);
     gotoAddress(at + 1);
@@ -676,25 +679,12 @@ void Lowering::lowerPrim(const Op& op, int32_t at) {
 
   switch (op.word) {
     case Inline::Nop: return;
-    case Inline::Drop: depth_ = d - 1; return;
-    case Inline::TwoDrop: depth_ = d - 2; return;
     case Inline::Rdrop: {
       Value* rh = b_.CreateLoad(i32(), returnHeight_);
       require(b_.CreateICmpSGT(rh, c32(0)));
       b_.CreateStore(b_.CreateSub(rh, c32(1)), returnHeight_);
       return;
     }
-    // The shuffles, as their effects in the word table read (x1 deepest).
-    case Inline::Nip: return shuffle(2, {2});
-    case Inline::Swap: return shuffle(2, {2, 1});
-    case Inline::TwoSwap: return shuffle(4, {3, 4, 1, 2});
-    case Inline::Rot: return shuffle(3, {2, 3, 1});
-    case Inline::Rrot: return shuffle(3, {3, 1, 2});
-    case Inline::Dup: return shuffle(1, {1, 1});
-    case Inline::TwoDup: return shuffle(2, {1, 2, 1, 2});
-    case Inline::Tuck: return shuffle(2, {2, 1, 2});
-    case Inline::Over: return shuffle(2, {1, 2, 1});
-    case Inline::TwoOver: return shuffle(4, {1, 2, 3, 4, 1, 2});
     case Inline::Stack: push(b_.CreateMul(b_.CreateAdd(h0_, c32(d)), c32(kOne))); return;
     case Inline::ToR: {
       Value* n = address(top(1));

@@ -55,6 +55,12 @@ Op inlined(Prim p) {
   return prim(inlineFor(p), (grobocode::info(p).flags & kEndsBlock) != 0);
 }
 
+// A stack shuffle (grobocode_semantics.def): its cells come from the word table's effect.
+Op shuffle(Prim p) {
+  const grobocode::Shuffle& word = grobocode::shuffleOf(p);
+  return Op{OpKind::kShuffle, p, 0, 0, word.pops, word.pushes, false};
+}
+
 // A pure word (grobocode_semantics.h): computed inline or called, as its entry is written.
 Op pure(Prim p) {
   const grobocode::PureWord* word = grobocode::findPure(p);
@@ -101,6 +107,15 @@ Op decodePrimitive(Prim p) {
     case Prim::Infinity:
       return push(grobots::kInfinity.raw());
       // clang-format off
+    // The stack shuffles (grobocode_semantics.def).
+#define GROBOCODE_SHUFFLE_WORD(Name) case Prim::Name:
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+#undef GROBOCODE_SHUFFLE_WORD
+      return shuffle(p);
     // The pure words (grobocode_semantics.def).
 #define GROBOCODE_INLINE_WORD(Name, ...) case Prim::Name:
 #define GROBOCODE_CALLED_WORD(Name, ...) case Prim::Name:

@@ -18,19 +18,7 @@ namespace chronon::jit::detail {
 /// every Prim expands the list into its case labels; the lowerer's switch covers it.
 #define CHRONON_GROBOCODE_INLINE_WORDS(X) \
   X(Nop)                                  \
-  X(Drop)                                 \
-  X(TwoDrop)                              \
   X(Rdrop)                                \
-  X(Nip)                                  \
-  X(Swap)                                 \
-  X(TwoSwap)                              \
-  X(Rot)                                  \
-  X(Rrot)                                 \
-  X(Dup)                                  \
-  X(TwoDup)                               \
-  X(Tuck)                                 \
-  X(Over)                                 \
-  X(TwoOver)                              \
   X(Stack)                                \
   X(ToR)                                  \
   X(RFrom)                                \
@@ -84,6 +72,7 @@ enum class OpKind : uint8_t {
   kVecWrite,    ///< Pops y then x into vector variable `index`.
   kLabelCall,   ///< Calls the constant, valid address `value`.
   kPrim,        ///< Primitive `word`, compiled inline.
+  kShuffle,     ///< Stack shuffle `prim` (grobocode_semantics.def): its effect, as renamed cells.
   kPure,        ///< Pure word `pure` (grobocode_semantics.h): computed inline from its entry when
                 ///< the entry is written over any machine, else a direct call to its function; a
                 ///< number error leaves the instruction to the interpreter, which raises it.
@@ -98,7 +87,7 @@ enum class OpKind : uint8_t {
 /// One decoded instruction.
 struct Op {
   OpKind kind = OpKind::kStep;
-  grobocode::Prim prim = grobocode::Prim::Nop;  ///< For kPrim and kHostWord.
+  grobocode::Prim prim = grobocode::Prim::Nop;  ///< For kPrim, kShuffle and kHostWord.
   int32_t index = 0;                            ///< Variable index for kVar*/kVec*.
   int32_t value = 0;                            ///< Raw value for kPush; address for kLabelCall.
   int32_t pops = 0;                             ///< Data-stack cells read below the entry height.

@@ -1,12 +1,14 @@
 #pragma once
 // Grobocode's pure words (those the word table flags kPure: numbers, comparisons, logic, vectors;
-// specs/grobots-language.md §1.4-§1.6), each written once in grobocode_semantics.def. This header
+// specs/grobots-language.md §1.4-§1.6), each written once in grobocode_semantics.def, and its stack
+// shuffles (§2.1), each its table row's effect (grobocode_words.h, Shuffle). This header
 // makes each entry a function in chronon::grobocode::semantics, gives executors the compile-time
 // view Word<Prim::Name> and the run-time table of every pure word, and checks the entries against
 // the word table.
 //
 // An executor gets the words' case labels or table rows by defining GROBOCODE_INLINE_WORD and
-// GROBOCODE_CALLED_WORD and including the .def, as this header does.
+// GROBOCODE_CALLED_WORD (and GROBOCODE_SHUFFLE_WORD for the shuffles) and including the .def, as
+// this header does.
 
 #include <array>
 #include <cstdint>
@@ -154,6 +156,32 @@ static_assert(
       return true;
     }(),
     "a pure word has a variable effect or more cells than kMaxEffectItems allows");
+
+namespace detail {
+#define GROBOCODE_SHUFFLE_WORD(Name) Prim::Name,
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+inline constexpr Prim kShufflesListed[] = {
+#include "chronon/vm/grobocode_semantics.def"
+};
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+#undef GROBOCODE_SHUFFLE_WORD
+}  // namespace detail
+
+// A stack word whose effect reads as a shuffle without an entry, or an entry for any other word,
+// fails here.
+static_assert(listsExactly(
+                  detail::kShufflesListed, kPrimitives, [](const PrimitiveInfo& p) { return p.prim; },
+                  [](const PrimitiveInfo& p) { return shuffleOf(p).valid; }),
+              "grobocode_semantics.def's shuffles and the word table's shuffle effects name different words");
+
+/// Runs the shuffle `s` on values: writes its pushed cells to `out` (deepest first) from its popped
+/// cells in `in` (deepest first). `in` and `out` must not overlap.
+template <class Cell>
+constexpr void applyShuffle(const Shuffle& s, const Cell* in, Cell* out) {
+  for (uint8_t i = 0; i < s.pushes; ++i) out[i] = in[s.from[i]];
+}
 
 /// The pure word `prim`, or nullptr when `prim` is not one.
 const PureWord* findPure(Prim prim);
