@@ -1,12 +1,17 @@
 #pragma once
-// Small pieces the games' debug features share (features.cpp, grobots_features.cpp,
-// robbie_features.cpp): the first error of a file, a plain DAP Variable, a memory reference and the
-// range a disassemble request asks for.
+// Small pieces the three games' Debuggees share (robowar_features.cpp, grobots_features.cpp,
+// robbie_features.cpp), so that each is written once: the first error of a file, a DAP Source, a
+// plain DAP Variable, an evaluate result, the stopped and pause event bodies, a memory reference
+// and the range a disassemble request asks for.
 
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +33,23 @@ inline std::string firstError(const SourceFile& file, const Diagnostics& diagnos
   return {};
 }
 
+/// A DAP Source for the file at `path` (absolute, as the Debuggees keep them): its file name and path.
+inline nlohmann::json sourceOf(const std::string& path) {
+  return nlohmann::json{{"name", std::filesystem::path(path).filename().string()}, {"path", path}};
+}
+
+/// `text` without the spaces and tabs at either end (an evaluate request's expression).
+inline std::string trimmed(std::string text) {
+  text.erase(0, text.find_first_not_of(" \t"));
+  text.erase(text.find_last_not_of(" \t") + 1);
+  return text;
+}
+
+/// The evaluate response body for a value shown as `text` (no children).
+inline nlohmann::json evaluateResult(const std::string& text) {
+  return nlohmann::json{{"result", text}, {"variablesReference", 0}};
+}
+
 /// The `reason` of a DAP `stopped` event for a session's pause.
 inline const char* stopReasonName(arena::debug::StopReason reason) {
   switch (reason) {
@@ -41,6 +63,31 @@ inline const char* stopReasonName(arena::debug::StopReason reason) {
   return "step";
 }
 
+/// The stopped event body for a pause for `reason` at thread `threadId` (every thread stops):
+/// `description` says where; `hits`, the ids of the breakpoints hit, become hitBreakpointIds when
+/// there are any; `failure`, when given (a run-time error, a watch's change), is the body's text and
+/// leads the description, the place following in parentheses.
+inline nlohmann::json stoppedEvent(arena::debug::StopReason reason, int64_t threadId, const std::string& description,
+                                   const std::vector<int>& hits, std::optional<std::string_view> failure) {
+  nlohmann::json body{{"reason", stopReasonName(reason)},
+                      {"threadId", threadId},
+                      {"allThreadsStopped", true},
+                      {"description", description}};
+  if (!hits.empty()) body["hitBreakpointIds"] = hits;
+  if (failure) {
+    body["text"] = std::string(*failure);
+    body["description"] = std::string(*failure) + " (" + description + ")";
+  }
+  return body;
+}
+
+/// The stopped event body a pause request answers for thread `threadId`: reason pause, every thread
+/// stopped, `description` saying where that thread is.
+inline nlohmann::json pauseEvent(int64_t threadId, const std::string& description) {
+  return nlohmann::json{
+      {"reason", "pause"}, {"threadId", threadId}, {"allThreadsStopped", true}, {"description", description}};
+}
+
 /// The scope among `scopes` (a game's Scope enum, listed once beside it) whose number is `number`, the
 /// part of a variablesReference that names a scope, so that the game's variables request can switch
 /// on it exhaustively. Throws RequestError naming `reference`, the whole variablesReference, when no
@@ -50,6 +97,19 @@ Scope scopeNamed(int64_t number, std::span<const Scope> scopes, int64_t referenc
   for (const Scope scope : scopes)
     if (static_cast<int64_t>(scope) == number) return scope;
   throw RequestError{"unknown variablesReference " + std::to_string(reference)};
+}
+
+/// The step of a RoboWar or Grobots session (its DebugStep) that a forward request asks for: continue
+/// runs on; `next` is `nextByLine`, or `nextByInstruction` with granularity "instruction" (the games
+/// differ in what "over" means); stepIn goes to the next line with granularity "line" or "statement",
+/// else to the next instruction; stepOut leaves the innermost call (at top level, the robot's turn).
+template <typename Step>
+Step forwardStep(const std::string& command, const std::string& granularity, Step nextByLine, Step nextByInstruction) {
+  if (command == "next") return granularity == "instruction" ? nextByInstruction : nextByLine;
+  if (command == "stepIn")
+    return granularity == "line" || granularity == "statement" ? Step::kLine : Step::kInstruction;
+  if (command == "stepOut") return Step::kOut;
+  return Step::kContinue;
 }
 
 /// A DAP Variable without children: `name`, its value as `text`, its `type`.
@@ -66,8 +126,9 @@ inline std::string addressText(int64_t address) {
 
 /// The instructions a disassemble request asks for: `base`, its memoryReference parsed (a number in
 /// any C base, as frames' instructionPointerReferences are written); `first`, the first address within
-/// its unit of `perUnit` addresses (a robot, a type), offset and instructionOffset added; `count`,
-/// instructionCount. Throws RequestError for a malformed reference or a count outside 0-100000.
+/// its unit of `perUnit` addresses (a robot, a type; 0 for a program that is one unit, whose addresses
+/// are the references themselves), offset and instructionOffset added; `count`, instructionCount.
+/// Throws RequestError for a malformed reference or a count outside 0-100000.
 struct DisassembleRange {
   int64_t base = 0;
   int64_t first = 0;
@@ -87,7 +148,7 @@ inline DisassembleRange disassembleRange(const nlohmann::json& arguments, int64_
   range.count = integerArgument(arguments, "instructionCount");
   if (range.count < 0 || range.count > 100000)
     throw RequestError{"argument 'instructionCount' must be from 0 to 100000"};
-  range.first = range.base % perUnit + integerArgumentOr(arguments, "offset", 0) +
+  range.first = (perUnit > 0 ? range.base % perUnit : range.base) + integerArgumentOr(arguments, "offset", 0) +
                 integerArgumentOr(arguments, "instructionOffset", 0);
   return range;
 }

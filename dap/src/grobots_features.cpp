@@ -1,4 +1,4 @@
-// The debug adapter's features for Grobots sides (dap/grobots_features.h).
+// The Debuggee of a Grobots round (dap/grobots_features.h).
 
 #include "chronon/dap/grobots_features.h"
 
@@ -11,6 +11,8 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <string_view>
+#include <system_error>
 
 #include <unistd.h>
 
@@ -49,13 +51,6 @@ constexpr std::array kScopes{Scope::kDataStack, Scope::kReturnStack, Scope::kVar
 constexpr int64_t kAddressesPerType = 0x10000;
 constexpr int64_t kMaxFrames = 1000000;
 
-const DebugSession& pausedRound(const GrobotsDebug& grobots) {
-  if (!grobots.session->paused()) throw RequestError{"the round is not paused"};
-  return *grobots.session;
-}
-
-const grobocode::Side& debuggedSide(const GrobotsDebug& grobots) { return grobots.sides.front().side; }
-
 // A number as the original prints it (toString: up to three decimals).
 std::string numberText(Fixed n) {
   const grobots::Checked<std::string> text = grobots::toString(n);
@@ -67,50 +62,12 @@ std::string vectorText(grobots::FixedVector v) {
   return text.ok() ? text.value() : "<?>";
 }
 
-// The robot of a thread, alive at the pause and of the debugged side.
-const DebugRobotState& robotOf(const GrobotsDebug& grobots, int64_t threadId) {
-  const DebugSession& session = pausedRound(grobots);
-  const DebugRobotState* r = threadId > 0 ? session.snapshot().robot(static_cast<uint32_t>(threadId)) : nullptr;
-  if (r == nullptr || r->side != 0 || !r->hasBrain) throw RequestError{"unknown thread " + std::to_string(threadId)};
-  return *r;
-}
-
-const grobocode::Program& brainOf(const GrobotsDebug& grobots, const DebugRobotState& r) {
-  return *grobots.session->brain(r.side, r.type);
-}
-
-// The robot a frame id or variables reference names (serial above the index).
-const DebugRobotState& robotOfReference(const GrobotsDebug& grobots, int64_t reference, int64_t perRobot) {
-  return robotOf(grobots, reference / perRobot);
-}
-
-json sourceOf(const GrobotsDebug& grobots) {
-  return json{{"name", std::filesystem::path(grobots.paths.front()).filename().string()},
-              {"path", grobots.paths.front()}};
-}
-
 // "main+3: food-sensor-time": where an address is and what it holds.
 std::string frameName(const grobocode::Program& brain, int32_t address) {
   std::string name = grobocode::describeAddress(brain, address);
   if (address >= 0 && static_cast<size_t>(address) < brain.instructions.size())
     name += ": " + grobocode::describe(brain, brain.instructions[static_cast<size_t>(address)]);
   return name;
-}
-
-json frameAt(const GrobotsDebug& grobots, const DebugRobotState& r, int64_t index, int32_t address) {
-  const grobocode::Program& brain = brainOf(grobots, r);
-  json frame{{"id", static_cast<int64_t>(r.serial) * kFramesPerRobot + index},
-             {"name", frameName(brain, address)},
-             {"line", 0},
-             {"column", 0},
-             {"instructionPointerReference", addressText(r.type * kAddressesPerType + address)}};
-  const int32_t line = grobots.session->lineOf(r.side, r.type, address);
-  if (line > 0) {
-    frame["source"] = sourceOf(grobots);
-    frame["line"] = line;
-    frame["column"] = 1;
-  }
-  return frame;
 }
 
 std::vector<json> hardware(const DebugRobotState& r) {
@@ -142,16 +99,11 @@ bool sameWithoutCase(std::string_view a, std::string_view b) {
          });
 }
 
-std::string trimmed(std::string text) {
-  text.erase(0, text.find_first_not_of(" \t"));
-  text.erase(text.find_last_not_of(" \t") + 1);
-  return text;
-}
-
 }  // namespace
 
-std::unique_ptr<GrobotsDebug> launchGrobots(const json& arguments) {
-  auto debug = std::make_unique<GrobotsDebug>();
+std::unique_ptr<GrobotsDebuggee> GrobotsDebuggee::launch(const json& arguments) {
+  // Not make_unique: the constructor is private, so that a round exists only launched.
+  std::unique_ptr<GrobotsDebuggee> debug(new GrobotsDebuggee());
   std::vector<std::string> paths{stringArgument(arguments, "program")};
   if (const auto it = arguments.find("opponents"); it != arguments.end() && !it->is_null()) {
     if (!it->is_array()) throw RequestError{"argument 'opponents' must be a list of side files"};
@@ -162,10 +114,10 @@ std::unique_ptr<GrobotsDebug> launchGrobots(const json& arguments) {
   }
   const int64_t seed = integerArgumentOr(arguments, "seed", 1);
   if (seed < INT32_MIN || seed > INT32_MAX) throw RequestError{"argument 'seed' is out of range"};
-  debug->seed = static_cast<int32_t>(seed);
+  debug->seed_ = static_cast<int32_t>(seed);
   const int64_t frames = integerArgumentOr(arguments, "frames", 18000);
   if (frames < 1 || frames > kMaxFrames) throw RequestError{"argument 'frames' must be from 1 to 1000000"};
-  debug->options.frameLimit = static_cast<int32_t>(frames);
+  debug->options_.frameLimit = static_cast<int32_t>(frames);
   if (const auto it = arguments.find("world"); it != arguments.end() && !it->is_null()) {
     const std::string world = stringArgument(arguments, "world");
     int w = 0;
@@ -175,33 +127,33 @@ std::unique_ptr<GrobotsDebug> launchGrobots(const json& arguments) {
     if (!(in >> w >> x >> h) || (x != 'x' && x != 'X') || w < 1 || h < 1 || w > 1000 || h > 1000) {
       throw RequestError{"argument 'world' must be WxH in tiles of 10 units, e.g. 10x10"};
     }
-    debug->options.width = w * 10;
-    debug->options.height = h * 10;
+    debug->options_.width = w * 10;
+    debug->options_.height = h * 10;
   }
-  debug->sides.reserve(paths.size());
+  debug->sides_.reserve(paths.size());
   for (const std::string& path : paths) {
     Diagnostics diagnostics;
     std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
     if (!file) throw RequestError{path + ": cannot read the side"};
-    debug->files.push_back(std::make_unique<SourceFile>(std::move(*file)));
-    grobocode::SideResult result = grobocode::compileSide(*debug->files.back());
+    debug->files_.push_back(std::make_unique<SourceFile>(std::move(*file)));
+    grobocode::SideResult result = grobocode::compileSide(*debug->files_.back());
     if (!result.loaded()) {
-      const std::string error = firstError(*debug->files.back(), result.diagnostics);
+      const std::string error = firstError(*debug->files_.back(), result.diagnostics);
       throw RequestError{error.empty() ? path + ": the side does not load" : error};
     }
-    debug->sides.push_back(std::move(result));
-    debug->paths.push_back(absolutePath(path));
+    debug->sides_.push_back(std::move(result));
+    debug->paths_.push_back(absolutePath(path));
   }
   std::vector<const grobocode::Side*> sides;
-  for (const grobocode::SideResult& s : debug->sides) sides.push_back(&s.side);
-  debug->session = std::make_unique<DebugSession>(sides, debug->options, debug->seed);
+  for (const grobocode::SideResult& s : debug->sides_) sides.push_back(&s.side);
+  debug->session_ = std::make_unique<DebugSession>(sides, debug->options_, debug->seed_);
   return debug;
 }
 
-std::map<int, json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const BreakpointRequests& requests) {
+std::map<int, json> GrobotsDebuggee::applyBreakpoints(const BreakpointRequests& requests) {
   std::map<int, json> resolved;
   std::vector<arena::grobots::DebugBreakpoint> installed;
-  const grobocode::Side& side = debuggedSide(grobots);
+  const grobocode::Side& side = sides_.front().side;
   // A condition is parsed once per type it applies to (variables differ between types).
   const auto conditionFor = [&](const RequestedBreakpoint& r, int32_t type,
                                 std::string& error) -> std::optional<arena::grobots::DebugCondition> {
@@ -217,7 +169,7 @@ std::map<int, json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const Breakpo
   for (const auto& [path, list] : requests.lines) {
     for (const RequestedBreakpoint& r : list) {
       json b{{"id", r.id}, {"verified", false}, {"line", r.line}};
-      if (path != grobots.paths.front()) {
+      if (path != paths_.front()) {
         b["message"] = "this file is not the side being debugged";
         resolved[r.id] = std::move(b);
         continue;
@@ -238,7 +190,7 @@ std::map<int, json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const Breakpo
       } else if (at.empty()) {
         b["message"] = "no code on or after line " + std::to_string(r.line);
       } else {
-        b = json{{"id", r.id}, {"verified", true}, {"line", chosen}, {"source", sourceOf(grobots)}};
+        b = json{{"id", r.id}, {"verified", true}, {"line", chosen}, {"source", detail::sourceOf(paths_.front())}};
       }
       resolved[r.id] = std::move(b);
     }
@@ -257,8 +209,8 @@ std::map<int, json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const Breakpo
       if (!found) {
         b = json{{"id", r.id},
                  {"verified", true},
-                 {"source", sourceOf(grobots)},
-                 {"line", grobots.session->lineOf(0, static_cast<int32_t>(t), address)}};
+                 {"source", detail::sourceOf(paths_.front())},
+                 {"line", session_->lineOf(0, static_cast<int32_t>(t), address)}};
       }
       found = true;
     }
@@ -299,71 +251,77 @@ std::map<int, json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const Breakpo
     }
     resolved[r.id] = std::move(b);
   }
-  grobots.session->setBreakpoints(std::move(installed));
-  grobots.session->setWatches(std::move(watches));
+  session_->setBreakpoints(std::move(installed));
+  session_->setWatches(std::move(watches));
   return resolved;
 }
 
-std::vector<int64_t> grobotsThreadIds(const GrobotsDebug& grobots) {
+std::vector<int64_t> GrobotsDebuggee::threadIds() const {
   std::vector<int64_t> ids;
-  if (!grobots.session->paused()) return ids;
-  for (const DebugRobotState& r : grobots.session->snapshot().robots) {
+  if (!session_->paused()) return ids;
+  for (const DebugRobotState& r : session_->snapshot().robots) {
     if (r.side == 0 && r.hasBrain) ids.push_back(r.serial);
   }
   return ids;
 }
 
-bool isGrobotsThread(const GrobotsDebug& grobots, int64_t threadId) {
-  const std::vector<int64_t> ids = grobotsThreadIds(grobots);
-  return std::find(ids.begin(), ids.end(), threadId) != ids.end();
+void GrobotsDebuggee::checkThread(int64_t threadId) const {
+  // Before the first stop no robot is known yet; thread 0 stands for the side.
+  if (threadId == 0 || !session_->paused()) return;
+  const std::vector<int64_t> ids = threadIds();
+  if (std::find(ids.begin(), ids.end(), threadId) == ids.end())
+    throw RequestError{"unknown thread " + std::to_string(threadId)};
 }
 
-bool grobotsStepForward(GrobotsDebug& grobots, const std::string& command, const std::string& granularity,
-                        int64_t threadId) {
+bool GrobotsDebuggee::stepForward(const std::string& command, const std::string& granularity, int64_t threadId) {
+  checkThread(threadId);
   using arena::grobots::DebugStep;
-  DebugStep step = DebugStep::kContinue;
-  if (command == "next") {
-    step = granularity == "instruction" ? DebugStep::kInstruction : DebugStep::kOver;
-  } else if (command == "stepIn") {
-    step = granularity == "line" || granularity == "statement" ? DebugStep::kLine : DebugStep::kInstruction;
-  } else if (command == "stepOut") {
-    // Out of the innermost call; at top level, to the robot's next frame.
-    step = DebugStep::kOut;
-  }
+  // stepOut leaves the innermost call; at top level, it goes to the robot's next frame.
+  const DebugStep step = detail::forwardStep(command, granularity, DebugStep::kOver, DebugStep::kInstruction);
   // Before the first stop, a step goes to the first robot of the side that runs.
-  if (!grobots.session->paused() && step != DebugStep::kContinue) {
-    if (!grobots.session->goToFrame(0)) return false;
-    const DebugSnapshot& s = grobots.session->snapshot();
+  if (!session_->paused() && step != DebugStep::kContinue) {
+    if (!session_->goToFrame(0)) return false;
+    const DebugSnapshot& s = session_->snapshot();
     for (const DebugRobotState& r : s.robots) {
-      if (r.side == 0 && r.hasBrain) return grobots.session->stepForward(DebugStep::kInstruction, r.serial);
+      if (r.side == 0 && r.hasBrain) return session_->stepForward(DebugStep::kInstruction, r.serial);
     }
     return true;
   }
-  return grobots.session->stepForward(step, static_cast<uint32_t>(std::max<int64_t>(threadId, 0)));
+  return session_->stepForward(step, static_cast<uint32_t>(std::max<int64_t>(threadId, 0)));
 }
 
-json grobotsThreadsBody(const GrobotsDebug& grobots) {
+bool GrobotsDebuggee::stepBack(int64_t threadId) {
+  checkThread(threadId);
+  return session_->stepBack(static_cast<uint32_t>(threadOrPaused(threadId)));
+}
+
+bool GrobotsDebuggee::reverseContinue(int64_t threadId) {
+  checkThread(threadId);
+  return session_->reverseContinue(static_cast<uint32_t>(threadOrPaused(threadId)));
+}
+
+json GrobotsDebuggee::threads() const {
   json threads = json::array();
-  if (grobots.session->paused()) {
-    for (const DebugRobotState& r : grobots.session->snapshot().robots) {
+  if (session_->paused()) {
+    for (const DebugRobotState& r : session_->snapshot().robots) {
       if (r.side == 0 && r.hasBrain) threads.push_back({{"id", static_cast<int64_t>(r.serial)}, {"name", r.name}});
     }
   }
   return json{{"threads", std::move(threads)}};
 }
 
-json grobotsStackTraceBody(const GrobotsDebug& grobots, const json& arguments) {
-  const DebugRobotState& r = robotOf(grobots, integerArgument(arguments, "threadId"));
-  json frames = json::array({frameAt(grobots, r, 0, r.brain.pc)});
+json GrobotsDebuggee::stackTrace(const json& arguments) const {
+  const DebugRobotState& r = robotOf(integerArgument(arguments, "threadId"));
+  json frames = json::array({frameAt(r, 0, r.brain.pc)});
   for (int32_t k = r.brain.returnHeight; k-- > 0;)
-    frames.push_back(frameAt(grobots, r, r.brain.returnHeight - k, r.brain.returnStack[static_cast<size_t>(k)]));
+    frames.push_back(frameAt(r, r.brain.returnHeight - k, r.brain.returnStack[static_cast<size_t>(k)]));
   const auto total = static_cast<int64_t>(frames.size());
   return json{{"stackFrames", std::move(frames)}, {"totalFrames", total}};
 }
 
-json grobotsScopesBody(const GrobotsDebug& grobots, const json& arguments) {
+json GrobotsDebuggee::scopes(const json& arguments) const {
   const int64_t frameId = integerArgument(arguments, "frameId");
-  const DebugRobotState& r = robotOfReference(grobots, frameId, kFramesPerRobot);
+  const DebugRobotState& r = robotOfReference(frameId, kFramesPerRobot);
   const int64_t base = static_cast<int64_t>(r.serial) * kScopesPerRobot;
   const auto scope = [&](const char* name, Scope kind, const char* hint, int64_t count) {
     json s{{"name", name}, {"variablesReference", base + static_cast<int64_t>(kind)}, {"expensive", false}};
@@ -377,10 +335,10 @@ json grobotsScopesBody(const GrobotsDebug& grobots, const json& arguments) {
                                       scope("Hardware", Scope::kHardware, "registers", -1)})}};
 }
 
-json grobotsVariablesBody(const GrobotsDebug& grobots, const json& arguments) {
+json GrobotsDebuggee::variables(const json& arguments) const {
   const int64_t reference = integerArgument(arguments, "variablesReference");
-  const DebugRobotState& r = robotOfReference(grobots, reference, kScopesPerRobot);
-  const grobocode::Program& brain = brainOf(grobots, r);
+  const DebugRobotState& r = robotOfReference(reference, kScopesPerRobot);
+  const grobocode::Program& brain = brainOf(r);
   json variables = json::array();
   switch (scopeNamed<Scope>(reference % kScopesPerRobot, kScopes, reference)) {
     case Scope::kDataStack:
@@ -415,14 +373,14 @@ json grobotsVariablesBody(const GrobotsDebug& grobots, const json& arguments) {
   return json{{"variables", std::move(variables)}};
 }
 
-json grobotsEvaluateBody(const GrobotsDebug& grobots, const json& arguments) {
-  const DebugSession& session = pausedRound(grobots);
+json GrobotsDebuggee::evaluate(const json& arguments) const {
+  const DebugSession& session = pausedRound();
   const int64_t frameId = integerArgumentOr(arguments, "frameId", 0);
-  const DebugRobotState& r = frameId > 0 ? robotOfReference(grobots, frameId, kFramesPerRobot)
-                                         : robotOf(grobots, session.snapshot().position.robot);
-  const grobocode::Program& brain = brainOf(grobots, r);
-  const std::string expression = trimmed(stringArgument(arguments, "expression"));
-  const auto result = [](const std::string& text) { return json{{"result", text}, {"variablesReference", 0}}; };
+  const DebugRobotState& r =
+      frameId > 0 ? robotOfReference(frameId, kFramesPerRobot) : robotOf(session.snapshot().position.robot);
+  const grobocode::Program& brain = brainOf(r);
+  const std::string expression = detail::trimmed(stringArgument(arguments, "expression"));
+  const auto result = detail::evaluateResult;
   for (size_t i = 0; i < brain.variables.size() && i < r.brain.variables.size(); ++i) {
     if (sameWithoutCase(brain.variables[i].name, expression)) return result(numberText(r.brain.variables[i]));
   }
@@ -450,7 +408,7 @@ json grobotsEvaluateBody(const GrobotsDebug& grobots, const json& arguments) {
   // runs an input; a hover only shows names, never runs code.
   if (arguments.value("context", "") == "hover" || expression.empty())
     throw RequestError{"cannot evaluate '" + expression + "'"};
-  const arena::grobots::DebugEvaluation evaluation = grobots.session->evaluate(r.serial, expression);
+  const arena::grobots::DebugEvaluation evaluation = session_->evaluate(r.serial, expression);
   if (!evaluation.ok) throw RequestError{"cannot evaluate '" + expression + "': " + evaluation.error};
   // The stack top first, as the Data stack scope shows it, and what the code printed.
   std::string text;
@@ -461,14 +419,14 @@ json grobotsEvaluateBody(const GrobotsDebug& grobots, const json& arguments) {
   return result(text);
 }
 
-json grobotsDataBreakpointInfoBody(const GrobotsDebug& grobots, const json& arguments) {
+json GrobotsDebuggee::dataBreakpointInfo(const json& arguments) const {
   const std::string name = stringArgument(arguments, "name");
   const int64_t reference = integerArgumentOr(arguments, "variablesReference", 0);
-  const DebugSession& session = pausedRound(grobots);
-  const DebugRobotState& r = reference > 0 ? robotOfReference(grobots, reference, kScopesPerRobot)
-                                           : robotOf(grobots, session.snapshot().position.robot);
-  const grobocode::Program& brain = brainOf(grobots, r);
-  const std::string typeName = debuggedSide(grobots).types[static_cast<size_t>(r.type)].name;
+  const DebugSession& session = pausedRound();
+  const DebugRobotState& r =
+      reference > 0 ? robotOfReference(reference, kScopesPerRobot) : robotOf(session.snapshot().position.robot);
+  const grobocode::Program& brain = brainOf(r);
+  const std::string typeName = sides_.front().side.types[static_cast<size_t>(r.type)].name;
   const auto declared = [&] {
     for (const auto& v : brain.variables) {
       if (v.name == name) return true;
@@ -486,48 +444,40 @@ json grobotsDataBreakpointInfoBody(const GrobotsDebug& grobots, const json& argu
               {"canPersist", false}};
 }
 
-json grobotsStoppedBody(const GrobotsDebug& grobots) {
-  const DebugSnapshot& snapshot = grobots.session->snapshot();
+json GrobotsDebuggee::stopped() const {
+  const DebugSnapshot& snapshot = session_->snapshot();
   const DebugRobotState& r = snapshot.paused();
   const std::string description = "frame " + std::to_string(snapshot.position.frame) + ", " + r.name + " at " +
-                                  grobocode::describeAddress(brainOf(grobots, r), snapshot.position.pc);
-  json body{{"reason", detail::stopReasonName(snapshot.reason)},
-            {"threadId", static_cast<int64_t>(snapshot.position.robot)},
-            {"allThreadsStopped", true},
-            {"description", description}};
-  if (!snapshot.breakpoints.empty()) body["hitBreakpointIds"] = snapshot.breakpoints;
-  if (snapshot.reason == DebugStopReason::kException) {
-    body["text"] = snapshot.error;
-    body["description"] = snapshot.error + " (" + description + ")";
-  }
-  return body;
+                                  grobocode::describeAddress(brainOf(r), snapshot.position.pc);
+  const bool failed = snapshot.reason == DebugStopReason::kException;
+  return detail::stoppedEvent(snapshot.reason, static_cast<int64_t>(snapshot.position.robot), description,
+                              snapshot.breakpoints,
+                              failed ? std::optional<std::string_view>(snapshot.error) : std::nullopt);
 }
 
-json grobotsPauseBody(const GrobotsDebug& grobots, int64_t threadId) {
-  const DebugRobotState& r = robotOf(grobots, threadId);
-  return json{{"reason", "pause"},
-              {"threadId", threadId},
-              {"allThreadsStopped", true},
-              {"description", "frame " + std::to_string(grobots.session->snapshot().position.frame) + ", " + r.name +
-                                  " at " + grobocode::describeAddress(brainOf(grobots, r), r.brain.pc)}};
+json GrobotsDebuggee::pause(int64_t threadId) const {
+  const int64_t thread = threadOrPaused(threadId);
+  const DebugRobotState& r = robotOf(thread);
+  return detail::pauseEvent(thread, "frame " + std::to_string(session_->snapshot().position.frame) + ", " + r.name +
+                                        " at " + grobocode::describeAddress(brainOf(r), r.brain.pc));
 }
 
-json grobotsExceptionInfoBody(const GrobotsDebug& grobots) {
-  const DebugSession& session = pausedRound(grobots);
+json GrobotsDebuggee::exceptionInfo() const {
+  const DebugSession& session = pausedRound();
   const DebugSnapshot& snapshot = session.snapshot();
   if (snapshot.reason != DebugStopReason::kException) throw RequestError{"not stopped at a runtime error"};
   const DebugRobotState& r = snapshot.paused();
   return json{{"exceptionId", std::string(kErrorFilter)},
               {"description", r.name + " had error in brain at " +
-                                  grobocode::describeAddress(brainOf(grobots, r), snapshot.position.pc) + ": " +
-                                  snapshot.error + " (its brain stops here)"},
+                                  grobocode::describeAddress(brainOf(r), snapshot.position.pc) + ": " + snapshot.error +
+                                  " (its brain stops here)"},
               {"breakMode", "always"}};
 }
 
-json grobotsDisassembleBody(const GrobotsDebug& grobots, const json& arguments) {
+json GrobotsDebuggee::disassemble(const json& arguments) const {
   const detail::DisassembleRange range = detail::disassembleRange(arguments, kAddressesPerType);
   const int64_t type = range.base / kAddressesPerType;
-  const grobocode::Side& side = debuggedSide(grobots);
+  const grobocode::Side& side = sides_.front().side;
   if (range.base < 0 || type >= static_cast<int64_t>(side.types.size()) || !side.types[static_cast<size_t>(type)].brain)
     throw RequestError{"memoryReference '" + stringArgument(arguments, "memoryReference") +
                        "' names no brain of the side"};
@@ -549,9 +499,9 @@ json grobotsDisassembleBody(const GrobotsDebug& grobots, const json& arguments) 
       for (const grobocode::Label& l : brain.labels) {
         if (l.address == a && !l.gensym) in["symbol"] = l.name;
       }
-      const int32_t line = grobots.session->lineOf(0, static_cast<int32_t>(type), static_cast<int32_t>(a));
+      const int32_t line = session_->lineOf(0, static_cast<int32_t>(type), static_cast<int32_t>(a));
       if (line > 0) {
-        in["location"] = sourceOf(grobots);
+        in["location"] = detail::sourceOf(paths_.front());
         in["line"] = line;
       }
     }
@@ -560,17 +510,17 @@ json grobotsDisassembleBody(const GrobotsDebug& grobots, const json& arguments) 
   return json{{"instructions", std::move(instructions)}};
 }
 
-json grobotsReplayBody(GrobotsDebug& grobots, bool withReplay) {
-  if (withReplay && grobots.replayFile.empty()) {
+json GrobotsDebuggee::replay(bool withReplay) {
+  if (withReplay && replayFile_.empty()) {
     std::vector<const grobocode::Side*> sides;
     std::vector<arena::replay::Entrant> entrants;
-    for (size_t i = 0; i < grobots.sides.size(); ++i) {
-      sides.push_back(&grobots.sides[i].side);
-      entrants.push_back({grobots.sides[i].side.name, grobots.paths[i], std::string(grobots.files[i]->text())});
+    for (size_t i = 0; i < sides_.size(); ++i) {
+      sides.push_back(&sides_[i].side);
+      entrants.push_back({sides_[i].side.name, paths_[i], std::string(files_[i]->text())});
     }
     arena::replay::GzipBuffer gzip;
     // The debugged side is watched: its brains are in every frame, as the inspector shows them.
-    arena::grobots::recordRound(sides, entrants, grobots.options, grobots.seed, "interpreter", {0},
+    arena::grobots::recordRound(sides, entrants, options_, seed_, "interpreter", {0},
                                 [&](std::string_view line) { gzip.addLine(line); });
     // One adapter may debug several rounds in turn, and several adapters may run at once.
     static std::atomic<int> count{0};
@@ -582,9 +532,9 @@ json grobotsReplayBody(GrobotsDebug& grobots, bool withReplay) {
     if (!out || !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !out.flush()) {
       throw RequestError{"cannot write the round's replay to " + path.string()};
     }
-    grobots.replayFile = path.string();
+    replayFile_ = path.string();
   }
-  const arena::grobots::DebugSession& session = *grobots.session;
+  const arena::grobots::DebugSession& session = *session_;
   int64_t moment = 0;
   int64_t select = 0;
   if (session.paused()) {
@@ -594,14 +544,14 @@ json grobotsReplayBody(GrobotsDebug& grobots, bool withReplay) {
     moment = session.outcome().frames;
   }
   json body{{"moment", moment}, {"select", select}};
-  if (withReplay) body["replayFile"] = grobots.replayFile;
+  if (withReplay) body["replayFile"] = replayFile_;
   return body;
 }
 
-json grobotsEndOutput(const GrobotsDebug& grobots) {
-  const arena::grobots::RoundOutcome& outcome = grobots.session->outcome();
+json GrobotsDebuggee::endOutput() const {
+  const arena::grobots::RoundOutcome& outcome = session_->outcome();
   std::vector<std::string> names;
-  for (const grobocode::SideResult& s : grobots.sides) names.push_back(s.side.name);
+  for (const grobocode::SideResult& s : sides_) names.push_back(s.side.name);
   json sides = json::array();
   for (size_t i = 0; i < outcome.sides.size() && i < names.size(); ++i) {
     const arena::grobots::SideRound& s = outcome.sides[i];
@@ -617,6 +567,52 @@ json grobotsEndOutput(const GrobotsDebug& grobots) {
   return json{{"category", "console"},
               {"output", arena::grobots::formatRoundResults(outcome, names)},
               {"data", {{"frames", outcome.frames}, {"sides", std::move(sides)}}}};
+}
+
+GrobotsDebuggee::~GrobotsDebuggee() {
+  std::error_code ignored;
+  if (!replayFile_.empty()) std::filesystem::remove(replayFile_, ignored);
+}
+
+const DebugSession& GrobotsDebuggee::pausedRound() const {
+  if (!session_->paused()) throw RequestError{"the round is not paused"};
+  return *session_;
+}
+
+const DebugRobotState& GrobotsDebuggee::robotOf(int64_t threadId) const {
+  const DebugSession& session = pausedRound();
+  const DebugRobotState* r = threadId > 0 ? session.snapshot().robot(static_cast<uint32_t>(threadId)) : nullptr;
+  if (r == nullptr || r->side != 0 || !r->hasBrain) throw RequestError{"unknown thread " + std::to_string(threadId)};
+  return *r;
+}
+
+const DebugRobotState& GrobotsDebuggee::robotOfReference(int64_t reference, int64_t perRobot) const {
+  return robotOf(reference / perRobot);
+}
+
+const grobocode::Program& GrobotsDebuggee::brainOf(const DebugRobotState& r) const {
+  return *session_->brain(r.side, r.type);
+}
+
+json GrobotsDebuggee::frameAt(const DebugRobotState& r, int64_t index, int32_t address) const {
+  const grobocode::Program& brain = brainOf(r);
+  json frame{{"id", static_cast<int64_t>(r.serial) * kFramesPerRobot + index},
+             {"name", frameName(brain, address)},
+             {"line", 0},
+             {"column", 0},
+             {"instructionPointerReference", addressText(r.type * kAddressesPerType + address)}};
+  const int32_t line = session_->lineOf(r.side, r.type, address);
+  if (line > 0) {
+    frame["source"] = detail::sourceOf(paths_.front());
+    frame["line"] = line;
+    frame["column"] = 1;
+  }
+  return frame;
+}
+
+int64_t GrobotsDebuggee::threadOrPaused(int64_t threadId) const {
+  if (threadId != 0 || !session_->paused()) return threadId;
+  return session_->snapshot().position.robot;
 }
 
 }  // namespace chronon::dap

@@ -1,12 +1,11 @@
-// The debug adapter's features for RL programs (dap/robbie_features.h).
+// The Debuggee of an RL program (dap/robbie_features.h).
 
 #include "chronon/dap/robbie_features.h"
 
 #include <algorithm>
 #include <array>
-#include <cctype>
-#include <cstdio>
-#include <filesystem>
+#include <optional>
+#include <string_view>
 
 #include "chronon/arena/robbie_replay.h"
 #include "chronon/arena/robbie_room.h"
@@ -36,15 +35,6 @@ enum class Scope : uint8_t { kRegisters = 11, kStack = 12, kHardware = 13, kObje
 constexpr std::array kScopes{Scope::kRegisters, Scope::kStack, Scope::kHardware, Scope::kObjects};
 constexpr int64_t kMaxSteps = 1000000000;
 
-const RobbieDebugSession& pausedRun(const RobbieDebug& robbie) {
-  if (!robbie.session->paused()) throw RequestError{"the program is not paused"};
-  return *robbie.session;
-}
-
-json sourceOf(const RobbieDebug& robbie) {
-  return json{{"name", std::filesystem::path(robbie.path).filename().string()}, {"path", robbie.path}};
-}
-
 // "load Count", "push 10", "jump.f 12", "forward": an instruction as the IR listing shows it.
 std::string instructionText(const robbie::Program& program, int address) {
   const robbie::Instruction& in = program.code[static_cast<size_t>(address)];
@@ -65,8 +55,8 @@ std::string instructionText(const robbie::Program& program, int address) {
 }
 
 // The Hardware scope: Robbie's position and heading, what the claw holds, the simulated time.
-std::vector<json> hardware(const RobbieDebug& robbie) {
-  const robbie::RobbieRoom& room = robbie.session->room();
+std::vector<json> hardware(const RobbieDebugSession& session) {
+  const robbie::RobbieRoom& room = session.room();
   std::vector<json> out;
   out.push_back(value("x", robbie::formatCm(room.x()), "cm"));
   out.push_back(value("y", robbie::formatCm(room.y()), "cm"));
@@ -81,7 +71,7 @@ std::vector<json> hardware(const RobbieDebug& robbie) {
   }
   out.push_back(value("time", std::to_string(room.timeMs()), "ms"));
   out.push_back(value("events", std::to_string(room.events().size() + room.droppedEvents()), "events"));
-  out.push_back(value("steps", std::to_string(robbie.session->machine().steps), "instructions"));
+  out.push_back(value("steps", std::to_string(session.machine().steps), "instructions"));
   json objects = value("objects", std::to_string(room.objects().size()) + " in the room", "objects");
   objects["variablesReference"] = static_cast<int64_t>(Scope::kObjects);
   out.push_back(std::move(objects));
@@ -90,16 +80,18 @@ std::vector<json> hardware(const RobbieDebug& robbie) {
 
 }  // namespace
 
-std::unique_ptr<RobbieDebug> launchRobbie(const json& arguments) {
+std::unique_ptr<RobbieDebuggee> RobbieDebuggee::launch(const json& arguments) {
   const std::string path = stringArgument(arguments, "program");
   if (const auto it = arguments.find("opponents"); it != arguments.end() && !(it->is_array() && it->empty())) {
     throw RequestError{"an RL program runs alone in Robbie's room: 'opponents' must be absent"};
   }
   const int64_t steps = integerArgumentOr(arguments, "steps", robbie::kDefaultStepLimit);
   if (steps < 1 || steps > kMaxSteps) throw RequestError{"argument 'steps' must be from 1 to 1000000000"};
-  auto debug =
-      std::make_unique<RobbieDebug>(RobbieDebug{absolutePath(path), SourceFile(path, ""), {}, {}, nullptr, steps, ""});
-  debug->room = robbie::defaultRoom();
+  // Not make_unique: the constructor is private, so that a run exists only launched.
+  std::unique_ptr<RobbieDebuggee> debug(new RobbieDebuggee());
+  debug->path_ = absolutePath(path);
+  debug->stepLimit_ = steps;
+  debug->room_ = robbie::defaultRoom();
   if (const auto it = arguments.find("room"); it != arguments.end() && !it->is_null()) {
     const std::string roomPath = stringArgument(arguments, "room");
     Diagnostics diagnostics;
@@ -110,8 +102,8 @@ std::unique_ptr<RobbieDebug> launchRobbie(const json& arguments) {
       const std::string error = firstError(*roomFile, diagnostics);
       throw RequestError{error.empty() ? roomPath + ": not a room file" : error};
     }
-    debug->room = std::move(*parsed);
-    debug->roomPath = roomPath;
+    debug->room_ = std::move(*parsed);
+    debug->roomPath_ = roomPath;
   }
   Diagnostics diagnostics;
   std::optional<SourceFile> file = loadSourceFile(path, diagnostics);
@@ -119,20 +111,53 @@ std::unique_ptr<RobbieDebug> launchRobbie(const json& arguments) {
     const std::string error = firstError(SourceFile(path, ""), diagnostics);
     throw RequestError{error.empty() ? path + ": cannot read the program" : error};
   }
-  debug->file = std::move(*file);
-  debug->compiled = robbie::compile(debug->file);
-  if (!debug->compiled.program) {
+  debug->file_ = std::move(*file);
+  debug->compiled_ = robbie::compile(debug->file_);
+  if (!debug->compiled_.program) {
     // Robbie explodes: a program with an error never runs (docs/robbie.md).
-    throw RequestError{firstError(debug->file, debug->compiled.diagnostics)};
+    throw RequestError{firstError(debug->file_, debug->compiled_.diagnostics)};
   }
-  debug->session = std::make_unique<RobbieDebugSession>(*debug->compiled.program, debug->room, steps);
+  debug->session_ = std::make_unique<RobbieDebugSession>(*debug->compiled_.program, debug->room_, steps);
   return debug;
 }
 
-std::map<int, json> applyRobbieBreakpoints(RobbieDebug& robbie, const BreakpointRequests& requests) {
+std::vector<int64_t> RobbieDebuggee::threadIds() const {
+  return session_->ended() ? std::vector<int64_t>{} : std::vector<int64_t>{1};
+}
+
+void RobbieDebuggee::checkThread(int64_t threadId) const {
+  if (threadId != 0 && threadId != 1) throw RequestError{"unknown thread " + std::to_string(threadId)};
+}
+
+bool RobbieDebuggee::stepForward(const std::string& command, const std::string& granularity, int64_t threadId) {
+  checkThread(threadId);
+  // RL has no procedures: `next` and a line stepIn go to the next line, stepOut to the end of
+  // Robbie's current action (docs/debugging.md "Robbie programs").
+  robbie::RobbieStep step = robbie::RobbieStep::kContinue;
+  if (command == "next" || command == "stepIn") {
+    step = granularity == "instruction" || (command == "stepIn" && granularity.empty())
+               ? robbie::RobbieStep::kInstruction
+               : robbie::RobbieStep::kLine;
+  } else if (command == "stepOut") {
+    step = robbie::RobbieStep::kCommand;
+  }
+  return session_->stepForward(step);
+}
+
+bool RobbieDebuggee::stepBack(int64_t threadId) {
+  checkThread(threadId);
+  return session_->stepBack();
+}
+
+bool RobbieDebuggee::reverseContinue(int64_t threadId) {
+  checkThread(threadId);
+  return session_->reverseContinue();
+}
+
+std::map<int, json> RobbieDebuggee::applyBreakpoints(const BreakpointRequests& requests) {
   std::map<int, json> resolved;
   std::vector<robbie::RobbieBreakpoint> installed;
-  const robbie::Program& program = *robbie.compiled.program;
+  const robbie::Program& program = *compiled_.program;
   for (const auto& [path, list] : requests.lines) {
     for (const RequestedBreakpoint& r : list) {
       json b{{"id", r.id}, {"verified", false}, {"line", r.line}};
@@ -140,7 +165,7 @@ std::map<int, json> applyRobbieBreakpoints(RobbieDebug& robbie, const Breakpoint
       std::string error;
       const std::optional<robbie::RobbieCondition> condition =
           robbie::parseRobbieCondition(r.condition, program, error);
-      if (path != robbie.path) {
+      if (path != path_) {
         b["message"] = "this file is not the program being debugged";
       } else if (!condition) {
         b["message"] = error;
@@ -150,7 +175,7 @@ std::map<int, json> applyRobbieBreakpoints(RobbieDebug& robbie, const Breakpoint
           b["message"] = "no RL code on or after line " + std::to_string(r.line);
         } else {
           for (int address : addresses) installed.push_back({r.id, address, *condition});
-          b = json{{"id", r.id}, {"verified", true}, {"line", used}, {"source", sourceOf(robbie)}};
+          b = json{{"id", r.id}, {"verified", true}, {"line", used}, {"source", detail::sourceOf(path_)}};
         }
       }
       resolved[r.id] = std::move(b);
@@ -162,17 +187,14 @@ std::map<int, json> applyRobbieBreakpoints(RobbieDebug& robbie, const Breakpoint
   for (const RequestedWatch& r : requests.data) {
     resolved[r.id] = json{{"id", r.id}, {"verified", false}, {"message", "data breakpoints are for RoboWar robots"}};
   }
-  robbie.session->setBreakpoints(std::move(installed));
+  session_->setBreakpoints(std::move(installed));
   return resolved;
 }
 
-json robbieThreadsBody(const RobbieDebug& robbie) {
-  (void)robbie;
-  return json{{"threads", json::array({{{"id", 1}, {"name", "Robbie"}}})}};
-}
+json RobbieDebuggee::threads() const { return json{{"threads", json::array({{{"id", 1}, {"name", "Robbie"}}})}}; }
 
-json robbieStackTraceBody(const RobbieDebug& robbie, const json& arguments) {
-  const RobbieDebugSession& session = pausedRun(robbie);
+json RobbieDebuggee::stackTrace(const json& arguments) const {
+  const RobbieDebugSession& session = pausedRun();
   if (integerArgument(arguments, "threadId") != 1) throw RequestError{"unknown thread"};
   const robbie::Program& program = session.program();
   const int pc = session.machine().pc;
@@ -180,17 +202,17 @@ json robbieStackTraceBody(const RobbieDebug& robbie, const json& arguments) {
   if (pc >= 0 && static_cast<size_t>(pc) < program.code.size()) {
     const robbie::Instruction& in = program.code[static_cast<size_t>(pc)];
     frame["name"] = "line " + std::to_string(in.line) + ": " + instructionText(program, pc);
-    frame["source"] = sourceOf(robbie);
+    frame["source"] = detail::sourceOf(path_);
     frame["line"] = in.line;
-    frame["column"] = robbie.file.lineColumn(in.range.begin).column;
+    frame["column"] = file_.lineColumn(in.range.begin).column;
   } else {
     frame["name"] = "@" + std::to_string(pc) + " (outside the program)";
   }
   return json{{"stackFrames", json::array({frame})}, {"totalFrames", 1}};
 }
 
-json robbieScopesBody(const RobbieDebug& robbie, const json& arguments) {
-  const RobbieDebugSession& session = pausedRun(robbie);
+json RobbieDebuggee::scopes(const json& arguments) const {
+  const RobbieDebugSession& session = pausedRun();
   if (integerArgument(arguments, "frameId") != kFrameId) throw RequestError{"unknown frame"};
   return json{{"scopes", json::array({{{"name", "Registers"},
                                        {"presentationHint", "locals"},
@@ -206,8 +228,8 @@ json robbieScopesBody(const RobbieDebug& robbie, const json& arguments) {
                                        {"expensive", false}}})}};
 }
 
-json robbieVariablesBody(const RobbieDebug& robbie, const json& arguments) {
-  const RobbieDebugSession& session = pausedRun(robbie);
+json RobbieDebuggee::variables(const json& arguments) const {
+  const RobbieDebugSession& session = pausedRun();
   const int64_t reference = integerArgument(arguments, "variablesReference");
   const robbie::Program& program = session.program();
   const robbie::MachineState& machine = session.machine();
@@ -231,7 +253,7 @@ json robbieVariablesBody(const RobbieDebug& robbie, const json& arguments) {
       }
       break;
     case Scope::kHardware:
-      for (json& v : hardware(robbie)) variables.push_back(std::move(v));
+      for (json& v : hardware(session)) variables.push_back(std::move(v));
       break;
     case Scope::kObjects: {
       const robbie::RobbieRoom& room = session.room();
@@ -248,12 +270,10 @@ json robbieVariablesBody(const RobbieDebug& robbie, const json& arguments) {
   return json{{"variables", std::move(variables)}};
 }
 
-json robbieEvaluateBody(const RobbieDebug& robbie, const json& arguments) {
-  const RobbieDebugSession& session = pausedRun(robbie);
-  std::string expression = stringArgument(arguments, "expression");
-  expression.erase(0, expression.find_first_not_of(" \t"));
-  expression.erase(expression.find_last_not_of(" \t") + 1);
-  auto result = [](const std::string& text) { return json{{"result", text}, {"variablesReference", 0}}; };
+json RobbieDebuggee::evaluate(const json& arguments) const {
+  const RobbieDebugSession& session = pausedRun();
+  const std::string expression = detail::trimmed(stringArgument(arguments, "expression"));
+  const auto result = detail::evaluateResult;
   const robbie::Program& program = session.program();
   const robbie::MachineState& machine = session.machine();
   // Register names are case-sensitive in RL (docs/robbie.md "Lines, tokens and names").
@@ -269,7 +289,7 @@ json robbieEvaluateBody(const RobbieDebug& robbie, const json& arguments) {
     }
     return result(text.empty() ? "(empty)" : text);
   }
-  for (const json& v : hardware(robbie)) {
+  for (const json& v : hardware(session)) {
     if (v["name"] == expression) return result(v["value"].get<std::string>());
   }
   throw RequestError{"cannot evaluate '" + expression +
@@ -277,25 +297,24 @@ json robbieEvaluateBody(const RobbieDebug& robbie, const json& arguments) {
                      "weight, time, steps), pc or stack"};
 }
 
-json robbieStoppedBody(const RobbieDebug& robbie) {
-  const RobbieDebugSession& session = *robbie.session;
+json RobbieDebuggee::stopped() const {
+  const RobbieDebugSession& session = *session_;
   const int line = session.lineOf(session.machine().pc);
-  std::string description =
+  const std::string description =
       "Robbie at line " + std::to_string(line) + ", " + std::to_string(session.room().timeMs()) + " ms";
-  json body{{"reason", detail::stopReasonName(session.reason())},
-            {"threadId", 1},
-            {"allThreadsStopped", true},
-            {"description", description}};
-  if (!session.hits().empty()) body["hitBreakpointIds"] = session.hits();
-  if (session.reason() == RobbieStopReason::kException) {
-    body["text"] = session.error();
-    body["description"] = session.error() + " (" + description + ")";
-  }
-  return body;
+  const bool failed = session.reason() == RobbieStopReason::kException;
+  return detail::stoppedEvent(session.reason(), 1, description, session.hits(),
+                              failed ? std::optional<std::string_view>(session.error()) : std::nullopt);
 }
 
-json robbieExceptionInfoBody(const RobbieDebug& robbie) {
-  const RobbieDebugSession& session = pausedRun(robbie);
+json RobbieDebuggee::pause(int64_t threadId) const {
+  checkThread(threadId);
+  // Robbie is where the current stop left it, so the pause says what that stop said.
+  return detail::pauseEvent(1, stopped()["description"].get<std::string>());
+}
+
+json RobbieDebuggee::exceptionInfo() const {
+  const RobbieDebugSession& session = pausedRun();
   if (session.reason() != RobbieStopReason::kException) throw RequestError{"not stopped at a runtime error"};
   return json{{"exceptionId", std::string(kErrorFilter)},
               {"description", "runtime error at line " + std::to_string(session.lineOf(session.machine().pc)) + ": " +
@@ -303,21 +322,12 @@ json robbieExceptionInfoBody(const RobbieDebug& robbie) {
               {"breakMode", "always"}};
 }
 
-json robbieDisassembleBody(const RobbieDebug& robbie, const json& arguments) {
-  const std::string reference = stringArgument(arguments, "memoryReference");
-  int64_t base = 0;
-  try {
-    size_t used = 0;
-    base = std::stoll(reference, &used, 0);
-    if (used != reference.size()) throw RequestError{""};
-  } catch (...) {
-    throw RequestError{"bad memoryReference '" + reference + "': give a frame's instructionPointerReference"};
-  }
-  const int64_t count = integerArgument(arguments, "instructionCount");
-  if (count < 0 || count > 100000) throw RequestError{"argument 'instructionCount' must be from 0 to 100000"};
-  const int64_t first =
-      base + integerArgumentOr(arguments, "offset", 0) + integerArgumentOr(arguments, "instructionOffset", 0);
-  const robbie::Program& program = *robbie.compiled.program;
+json RobbieDebuggee::disassemble(const json& arguments) const {
+  // The program is one unit: a reference is the instruction's index itself.
+  const detail::DisassembleRange range = detail::disassembleRange(arguments, 0);
+  const int64_t first = range.first;
+  const int64_t count = range.count;
+  const robbie::Program& program = *compiled_.program;
   const int64_t size = static_cast<int64_t>(program.code.size());
   json instructions = json::array();
   for (int64_t a = first; a < first + count; ++a) {
@@ -331,41 +341,47 @@ json robbieDisassembleBody(const RobbieDebug& robbie, const json& arguments) {
     const int address = static_cast<int>(a);
     instructions.push_back(json{{"address", addressText(address)},
                                 {"instruction", instructionText(program, address)},
-                                {"location", sourceOf(robbie)},
+                                {"location", detail::sourceOf(path_)},
                                 {"line", program.code[static_cast<size_t>(address)].line}});
   }
   return json{{"instructions", std::move(instructions)}};
 }
 
-json robbieReplayBody(const RobbieDebug& robbie, bool record) {
-  const RobbieDebugSession& session = *robbie.session;
+json RobbieDebuggee::replay(bool withReplay) {
+  const RobbieDebugSession& session = *session_;
   const int64_t moment = session.paused()  ? session.machine().steps
                          : session.ended() ? session.result().machine.steps
                                            : 0;
   json body{{"moment", moment}, {"select", 1}};
-  if (!record) return body;
+  if (!withReplay) return body;
+  if (!replay_.empty()) {
+    // The run is recorded once; later answers send the kept text.
+    body["replay"] = replay_;
+    return body;
+  }
   std::vector<arena::replay::Entrant> entrants;
-  const robbie::Program& program = *robbie.compiled.program;
-  entrants.push_back({program.name, robbie.path, std::string(robbie.file.text())});
-  if (!robbie.roomPath.empty()) {
+  const robbie::Program& program = *compiled_.program;
+  entrants.push_back({program.name, path_, std::string(file_.text())});
+  if (!roomPath_.empty()) {
     Diagnostics ignored;
-    if (std::optional<SourceFile> room = loadSourceFile(robbie.roomPath, ignored)) {
-      entrants.push_back({"room", robbie.roomPath, std::string(room->text())});
+    if (std::optional<SourceFile> room = loadSourceFile(roomPath_, ignored)) {
+      entrants.push_back({"room", roomPath_, std::string(room->text())});
     }
   }
   std::string text;
-  robbie::recordRun(program, robbie.room, robbie.stepLimit, robbie::interpreterEngine(), entrants, "interpreter",
+  robbie::recordRun(program, room_, stepLimit_, robbie::interpreterEngine(), entrants, "interpreter",
                     [&](std::string_view line) {
                       text += line;
                       text += '\n';
                     });
-  body["replay"] = std::move(text);
+  replay_ = std::move(text);
+  body["replay"] = replay_;
   return body;
 }
 
-json robbieEndOutput(const RobbieDebug& robbie) {
-  const robbie::RobbieRun& run = robbie.session->result();
-  const robbie::Program& program = *robbie.compiled.program;
+json RobbieDebuggee::endOutput() const {
+  const robbie::RobbieRun& run = session_->result();
+  const robbie::Program& program = *compiled_.program;
   const std::string text = "event log:\n" + run.room.logText() + "\n" + robbie::finalReport(program, run);
   const char* end = "stopped";
   switch (run.end) {
@@ -376,6 +392,18 @@ json robbieEndOutput(const RobbieDebug& robbie) {
   return json{{"category", "console"},
               {"output", text},
               {"data", {{"end", end}, {"steps", run.machine.steps}, {"timeMs", run.room.timeMs()}}}};
+}
+
+int RobbieDebuggee::exitCode() const { return session_->result().end == robbie::RunEnd::kStopped ? 0 : 1; }
+
+json RobbieDebuggee::dataBreakpointInfo(const json& arguments) const {
+  (void)arguments;
+  return json{{"dataId", nullptr}, {"description", "data breakpoints are for RoboWar robots and Grobots sides"}};
+}
+
+const RobbieDebugSession& RobbieDebuggee::pausedRun() const {
+  if (!session_->paused()) throw RequestError{"the program is not paused"};
+  return *session_;
 }
 
 }  // namespace chronon::dap

@@ -1,15 +1,15 @@
-// The debug adapter's features over a launched RoboWar battle (robowar_features.h).
+// The Debuggee of a launched RoboWar battle (robowar_features.h).
 
 #include "chronon/dap/robowar_features.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 #include "chronon/arena/robowar_replay.h"
 #include "chronon/compiler/robotalk_disasm.h"
@@ -27,6 +27,8 @@ using arena::robowar::DebugStopReason;
 using nlohmann::json;
 
 namespace {
+
+using detail::addressText;
 
 // Frame ids and variable references encode the robot, so that they need no table and stay valid
 // for as long as the pause does (the specification allows them to change at every stop).
@@ -62,20 +64,8 @@ std::vector<std::string> wordTexts(const robotalk::Program& program) {
   return words;
 }
 
-const DebugSession& pausedSession(const Battle& battle) {
-  if (!battle.session->paused()) throw RequestError{"the battle is not paused"};
-  return *battle.session;
-}
-
-int robotOfThread(const Battle& battle, int64_t threadId) {
-  if (threadId < 1 || threadId > static_cast<int64_t>(battle.robots.size())) {
-    throw RequestError{"unknown thread " + std::to_string(threadId)};
-  }
-  return static_cast<int>(threadId - 1);
-}
-
 // "hunt+3" for an address 3 words after the label hunt, "hunt" at it, the address alone before any.
-std::string labelled(const DebugRobot& robot, int address) {
+std::string labelled(const RoboWarDebugRobot& robot, int address) {
   auto it = robot.labels.upper_bound(address);
   if (it == robot.labels.begin()) return "@" + std::to_string(address);
   --it;
@@ -83,58 +73,23 @@ std::string labelled(const DebugRobot& robot, int address) {
 }
 
 std::string memoryReference(int robot, int address) {
-  char text[32];
-  std::snprintf(text, sizeof text, "0x%05llx",
-                static_cast<unsigned long long>(robot * kAddressesPerRobot + static_cast<int64_t>(address)));
-  return text;
-}
-
-json sourceOf(const DebugRobot& robot) {
-  return json{{"name", std::filesystem::path(robot.path).filename().string()}, {"path", robot.path}};
-}
-
-// A stack frame at `address` of `robotIndex`'s program.
-json frameAt(const Battle& battle, int robotIndex, int level, int address, const std::string& name) {
-  const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
-  json frame{{"id", (robotIndex + 1) * kFramesPerRobot + level},
-             {"name", name},
-             {"line", 0},
-             {"column", 0},
-             {"instructionPointerReference", memoryReference(robotIndex, address)}};
-  const int line = battle.session->lineOf(robotIndex, address);
-  const SourceFile* source = battle.session->source(robotIndex);
-  if (line > 0 && source != nullptr) {
-    const robotalk::Instruction& insn = robot.loaded.program.code[static_cast<size_t>(address)];
-    frame["source"] = sourceOf(robot);
-    frame["line"] = line;
-    frame["column"] = source->lineColumn(insn.range.begin).column;
-  } else {
-    frame["presentationHint"] = "subtle";
-  }
-  return frame;
+  return addressText(robot * kAddressesPerRobot + static_cast<int64_t>(address));
 }
 
 const DebugRobotState& stateOf(const DebugSession& session, int robot) {
   return session.snapshot().robots[static_cast<size_t>(robot)];
 }
 
-// The robot a frameId names, or the paused robot without one.
-int robotOfFrame(const Battle& battle, const json& arguments) {
-  const DebugSession& session = pausedSession(battle);
-  if (!arguments.contains("frameId")) return session.snapshot().position.robot;
-  const int64_t frameId = integerArgument(arguments, "frameId");
-  return robotOfThread(battle, frameId / kFramesPerRobot);
-}
-
+// A register or hardware value: RoboTalk's are all integers.
 json variable(const std::string& name, int64_t value) {
-  return json{{"name", name}, {"value", std::to_string(value)}, {"type", "number"}, {"variablesReference", 0}};
+  return detail::plainVariable(name, std::to_string(value), "number");
 }
 
 // A data stack cell shown with its kind: RoboTalk cells are plain 16-bit integers, so the kind is
 // what the value would mean to the robot's own code: a return address (just after a CALL, IF or IFE),
 // a label's address, a quoted register (20300 + index, specs/robowar.md §3.3), or a number. The value
 // stays the number in the original's format (decimal), the meaning follows it.
-json stackCell(const DebugRobot& robot, int value) {
+json stackCell(const RoboWarDebugRobot& robot, int value) {
   std::string text = std::to_string(value);
   std::string type = "number";
   const robotalk::Program& program = robot.loaded.program;
@@ -172,16 +127,23 @@ std::vector<std::pair<std::string, int64_t>> hardwareValues(const DebugSnapshot&
           {"chronon", snapshot.position.chronon}};
 }
 
-// The team of each of `battle`'s robots, from their `#!!team` names (arena::robowar::teamsByName).
-std::vector<int> teamsOf(const Battle& battle) {
+// The team of each robot, from their `#!!team` names (arena::robowar::teamsByName).
+std::vector<int> teamsOf(const std::vector<std::unique_ptr<RoboWarDebugRobot>>& robots) {
   std::vector<std::string> names;
-  for (const auto& robot : battle.robots) names.push_back(robot->loaded.program.team);
+  for (const auto& robot : robots) names.push_back(robot->loaded.program.team);
   return arena::robowar::teamsByName(names);
+}
+
+// The robots' names in entry order, as arena::robowar::resultJson and formatResult take them.
+std::vector<std::string> robotNames(const std::vector<std::unique_ptr<RoboWarDebugRobot>>& robots) {
+  std::vector<std::string> names;
+  for (const auto& robot : robots) names.push_back(robot->loaded.program.name);
+  return names;
 }
 
 }  // namespace
 
-std::unique_ptr<Battle> launchBattle(const json& arguments) {
+std::unique_ptr<RoboWarDebuggee> RoboWarDebuggee::launch(const json& arguments) {
   std::vector<std::string> paths{stringArgument(arguments, "program")};
   if (const auto it = arguments.find("opponents"); it != arguments.end()) {
     if (!it->is_array()) throw RequestError{"argument 'opponents' must be a list of robot files"};
@@ -193,43 +155,57 @@ std::unique_ptr<Battle> launchBattle(const json& arguments) {
   if (paths.size() > static_cast<size_t>(arena::robowar::kMaxRobots)) {
     throw RequestError{"a RoboWar battle takes at most 6 robots (program and 5 opponents)"};
   }
-  auto battle = std::make_unique<Battle>();
-  battle->seed = static_cast<uint64_t>(integerArgumentOr(arguments, "seed", 1));
-  const int64_t maxChronons = integerArgumentOr(arguments, "maxChronons", battle->rules.maxChronons);
+  // Not make_unique: the constructor is private, so that a battle exists only launched.
+  std::unique_ptr<RoboWarDebuggee> battle(new RoboWarDebuggee());
+  battle->seed_ = static_cast<uint64_t>(integerArgumentOr(arguments, "seed", 1));
+  const int64_t maxChronons = integerArgumentOr(arguments, "maxChronons", battle->rules_.maxChronons);
   if (maxChronons < 1 || maxChronons > kMaxChronons) {
     throw RequestError{"argument 'maxChronons' must be from 1 to 1000000"};
   }
-  battle->rules.maxChronons = static_cast<int>(maxChronons);
+  battle->rules_.maxChronons = static_cast<int>(maxChronons);
   for (size_t i = 0; i < paths.size(); ++i) {
-    auto robot = std::make_unique<DebugRobot>();
+    auto robot = std::make_unique<RoboWarDebugRobot>();
     robot->path = absolutePath(paths[i]);
     robot->loaded = robotalk::loadRobot(paths[i], robotalk::CompileOptions{});
-    for (const Diagnostic& d : robot->loaded.diagnostics.all()) {
-      if (d.severity != Severity::kError) continue;
-      const LineColumn at = robot->loaded.file.lineColumn(d.range.begin);
-      throw RequestError{paths[i] + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) +
-                         ": error: " + d.message};
-    }
+    // The loaded file is named by the path as given, so the error names the file as the launch did.
+    if (const std::string error = detail::firstError(robot->loaded.file, robot->loaded.diagnostics); !error.empty())
+      throw RequestError{error};
     robot->words = wordTexts(robot->loaded.program);
     for (const auto& [address, name] : robotalk::labelNames(robot->loaded.program)) robot->labels[address] = name;
     robot->threadName = robot->loaded.program.name + " (robot " + std::to_string(i) + ")";
-    battle->robots.push_back(std::move(robot));
+    battle->robots_.push_back(std::move(robot));
   }
   // Robots naming the same `#!!team` are teammates, numbered as `chronon battle` numbers them, so
   // that the debugged battle is the one `battle` runs.
-  const std::vector<int> teams = teamsOf(*battle);
+  const std::vector<int> teams = teamsOf(battle->robots_);
   std::vector<arena::robowar::DebugEntrant> entrants;
-  for (size_t i = 0; i < battle->robots.size(); ++i) {
-    const DebugRobot& robot = *battle->robots[i];
+  for (size_t i = 0; i < battle->robots_.size(); ++i) {
+    const RoboWarDebugRobot& robot = *battle->robots_[i];
     const bool hasSource = robot.loaded.kind == robotalk::RobotFileKind::kSource;
     entrants.push_back(
         {arena::robowar::Entry{&robot.loaded.program, teams[i]}, hasSource ? &robot.loaded.file : nullptr});
   }
-  battle->session = std::make_unique<DebugSession>(std::move(entrants), battle->seed, battle->rules);
+  battle->session_ = std::make_unique<DebugSession>(std::move(entrants), battle->seed_, battle->rules_);
   return battle;
 }
 
-std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& requests) {
+std::vector<int64_t> RoboWarDebuggee::threadIds() const {
+  std::vector<int64_t> ids;
+  if (session_->ended()) return ids;
+  for (size_t i = 0; i < robots_.size(); ++i) {
+    if (!session_->paused() || session_->snapshot().robots[i].alive) ids.push_back(static_cast<int64_t>(i) + 1);
+  }
+  return ids;
+}
+
+bool RoboWarDebuggee::stepForward(const std::string& command, const std::string& granularity, int64_t threadId) {
+  using arena::robowar::DebugStep;
+  // stepOut leaves the innermost call on the stack; without one, the robot's turn (its next chronon).
+  const DebugStep step = detail::forwardStep(command, granularity, DebugStep::kLineOver, DebugStep::kOver);
+  return session_->stepForward(step, steppedRobot(threadId));
+}
+
+std::map<int, json> RoboWarDebuggee::applyBreakpoints(const BreakpointRequests& requests) {
   std::map<int, json> resolved;
   std::vector<arena::robowar::DebugBreakpoint> installed;
   auto unverified = [&](const RequestedBreakpoint& r, const std::string& message) {
@@ -251,11 +227,11 @@ std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& r
       if (!condition) continue;
       bool inBattle = false;
       json b;
-      for (size_t i = 0; i < battle.robots.size(); ++i) {
-        const DebugRobot& robot = *battle.robots[i];
+      for (size_t i = 0; i < robots_.size(); ++i) {
+        const RoboWarDebugRobot& robot = *robots_[i];
         if (robot.path != path) continue;
         inBattle = true;
-        const SourceFile* source = battle.session->source(static_cast<int>(i));
+        const SourceFile* source = session_->source(static_cast<int>(i));
         if (source == nullptr) continue;
         const arena::robowar::LineBreakAddresses at =
             arena::robowar::lineBreakAddresses(robot.loaded.program, *source, r.line);
@@ -263,7 +239,7 @@ std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& r
         for (int address : at.addresses) {
           installed.push_back({r.id, static_cast<int>(i), address, false, *condition});
         }
-        b = json{{"id", r.id}, {"verified", true}, {"line", at.line}, {"source", sourceOf(robot)}};
+        b = json{{"id", r.id}, {"verified", true}, {"line", at.line}, {"source", detail::sourceOf(robot.path)}};
       }
       if (!b.is_null()) {
         resolved[r.id] = std::move(b);
@@ -278,17 +254,17 @@ std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& r
     const std::optional<arena::robowar::DebugCondition> condition = conditionOf(r);
     if (!condition) continue;
     json b;
-    for (size_t i = 0; i < battle.robots.size(); ++i) {
-      const DebugRobot& robot = *battle.robots[i];
+    for (size_t i = 0; i < robots_.size(); ++i) {
+      const RoboWarDebugRobot& robot = *robots_[i];
       const int address = arena::robowar::labelAddress(robot.loaded.program, r.name);
       if (address < 0) continue;
       installed.push_back({r.id, static_cast<int>(i), address, true, *condition});
       if (b.is_null()) {
         b = json{{"id", r.id}, {"verified", true}};
-        const int line = battle.session->lineOf(static_cast<int>(i), address);
+        const int line = session_->lineOf(static_cast<int>(i), address);
         if (line > 0) {
           b["line"] = line;
-          b["source"] = sourceOf(robot);
+          b["source"] = detail::sourceOf(robot.path);
         }
       }
     }
@@ -311,39 +287,38 @@ std::map<int, json> applyBreakpoints(Battle& battle, const BreakpointRequests& r
     }
     const int variable =
         colon == std::string::npos ? -1 : arena::robowar::debugVariableIndex(r.dataId.substr(colon + 1));
-    if (robot < 0 || robot >= static_cast<int>(battle.robots.size()) || variable < 0) {
+    if (robot < 0 || robot >= static_cast<int>(robots_.size()) || variable < 0) {
       resolved[r.id] = json{{"id", r.id}, {"verified", false}, {"message", "unknown dataId '" + r.dataId + "'"}};
       continue;
     }
     watches.push_back({r.id, robot, variable});
     resolved[r.id] = json{{"id", r.id}, {"verified", true}};
   }
-  battle.session->setBreakpoints(std::move(installed));
-  battle.session->setWatches(std::move(watches));
+  session_->setBreakpoints(std::move(installed));
+  session_->setWatches(std::move(watches));
   return resolved;
 }
 
-json threadsBody(const Battle& battle) {
+json RoboWarDebuggee::threads() const {
   json threads = json::array();
-  const DebugSession& session = *battle.session;
-  for (size_t i = 0; i < battle.robots.size(); ++i) {
+  const DebugSession& session = *session_;
+  for (size_t i = 0; i < robots_.size(); ++i) {
     if (session.paused() && !session.snapshot().robots[i].alive) continue;
-    threads.push_back({{"id", static_cast<int64_t>(i) + 1}, {"name", battle.robots[i]->threadName}});
+    threads.push_back({{"id", static_cast<int64_t>(i) + 1}, {"name", robots_[i]->threadName}});
   }
   return json{{"threads", std::move(threads)}};
 }
 
-json stackTraceBody(const Battle& battle, const json& arguments) {
-  const DebugSession& session = pausedSession(battle);
-  const int robotIndex = robotOfThread(battle, integerArgument(arguments, "threadId"));
-  const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
+json RoboWarDebuggee::stackTrace(const json& arguments) const {
+  const DebugSession& session = pausedSession();
+  const int robotIndex = robotOfThread(integerArgument(arguments, "threadId"));
+  const RoboWarDebugRobot& robot = *robots_[static_cast<size_t>(robotIndex)];
   const DebugRobotState& state = stateOf(session, robotIndex);
   const int size = static_cast<int>(robot.loaded.program.code.size());
   json frames = json::array();
   const int pc = state.brain.pc;
   if (pc >= 0 && pc < size) {
-    frames.push_back(
-        frameAt(battle, robotIndex, 0, pc, labelled(robot, pc) + ": " + robot.words[static_cast<size_t>(pc)]));
+    frames.push_back(frameAt(robotIndex, 0, pc, labelled(robot, pc) + ": " + robot.words[static_cast<size_t>(pc)]));
   } else {
     frames.push_back(json{{"id", (robotIndex + 1) * kFramesPerRobot},
                           {"name", "@" + std::to_string(pc) + " (outside the program)"},
@@ -357,7 +332,7 @@ json stackTraceBody(const Battle& battle, const json& arguments) {
     if (value >= size || !arena::robowar::isReturnAddress(robot.loaded.program, value)) continue;
     if (frames.size() >= static_cast<size_t>(kFramesPerRobot - 1)) break;
     frames.push_back(
-        frameAt(battle, robotIndex, static_cast<int>(frames.size()), value, "return to " + labelled(robot, value)));
+        frameAt(robotIndex, static_cast<int>(frames.size()), value, "return to " + labelled(robot, value)));
   }
   const int64_t total = static_cast<int64_t>(frames.size());
   const int64_t start = std::clamp<int64_t>(integerArgumentOr(arguments, "startFrame", 0), 0, total);
@@ -368,12 +343,12 @@ json stackTraceBody(const Battle& battle, const json& arguments) {
   return json{{"stackFrames", std::move(page)}, {"totalFrames", total}};
 }
 
-json scopesBody(const Battle& battle, const json& arguments) {
-  pausedSession(battle);
+json RoboWarDebuggee::scopes(const json& arguments) const {
+  pausedSession();
   const int64_t frameId = integerArgument(arguments, "frameId");
-  const int robot = robotOfThread(battle, frameId / kFramesPerRobot);
+  const int robot = robotOfThread(frameId / kFramesPerRobot);
   const int64_t base = (robot + 1) * kScopesPerRobot;
-  const DebugRobotState& state = stateOf(*battle.session, robot);
+  const DebugRobotState& state = stateOf(*session_, robot);
   return json{{"scopes", json::array({{{"name", "Data stack"},
                                        {"presentationHint", "locals"},
                                        {"variablesReference", base + static_cast<int64_t>(Scope::kDataStack)},
@@ -388,16 +363,16 @@ json scopesBody(const Battle& battle, const json& arguments) {
                                        {"expensive", false}}})}};
 }
 
-json variablesBody(const Battle& battle, const json& arguments) {
-  const DebugSession& session = pausedSession(battle);
+json RoboWarDebuggee::variables(const json& arguments) const {
+  const DebugSession& session = pausedSession();
   const int64_t reference = integerArgument(arguments, "variablesReference");
-  const int robot = robotOfThread(battle, reference / kScopesPerRobot);
+  const int robot = robotOfThread(reference / kScopesPerRobot);
   const DebugRobotState& state = stateOf(session, robot);
   json variables = json::array();
   switch (detail::scopeNamed<Scope>(reference % kScopesPerRobot, kScopes, reference)) {
     case Scope::kDataStack: {
       // Top first, as the original's debugger window lists it; names are depths (0 = top).
-      const DebugRobot& shown = *battle.robots[static_cast<size_t>(robot)];
+      const RoboWarDebugRobot& shown = *robots_[static_cast<size_t>(robot)];
       for (int i = state.brain.sp - 1; i >= 0; --i) {
         json cell = stackCell(shown, state.brain.stack[static_cast<size_t>(i)]);
         cell["name"] = std::to_string(state.brain.sp - 1 - i);
@@ -437,15 +412,14 @@ json variablesBody(const Battle& battle, const json& arguments) {
   return json{{"variables", std::move(variables)}};
 }
 
-json evaluateBody(const Battle& battle, const json& arguments) {
-  const DebugSession& session = pausedSession(battle);
+json RoboWarDebuggee::evaluate(const json& arguments) const {
+  const DebugSession& session = pausedSession();
   std::string expression = stringArgument(arguments, "expression");
-  const int robot = robotOfFrame(battle, arguments);
+  const int robot = robotOfFrame(arguments);
   const DebugRobotState& state = stateOf(session, robot);
-  expression.erase(0, expression.find_first_not_of(" \t"));
-  expression.erase(expression.find_last_not_of(" \t") + 1);
+  expression = detail::trimmed(std::move(expression));
   const std::string lower = robotalk::lowerAscii(expression);
-  auto result = [](const std::string& text) { return json{{"result", text}, {"variablesReference", 0}}; };
+  const auto result = detail::evaluateResult;
   if (lower.size() == 1 && lower[0] >= 'a' && lower[0] <= 'z' && robotalk::isUserVariable(lower[0] - 'a')) {
     return result(std::to_string(state.brain.letters[static_cast<size_t>(lower[0] - 'a')]));
   }
@@ -475,7 +449,7 @@ json evaluateBody(const Battle& battle, const json& arguments) {
   return result(text.empty() ? "(empty)" : text);
 }
 
-json dataBreakpointInfoBody(const Battle& battle, const json& arguments) {
+json RoboWarDebuggee::dataBreakpointInfo(const json& arguments) const {
   const std::string name = stringArgument(arguments, "name");
   int robot = -1;
   if (arguments.contains("variablesReference")) {
@@ -483,11 +457,11 @@ json dataBreakpointInfoBody(const Battle& battle, const json& arguments) {
     if (reference % kScopesPerRobot != static_cast<int64_t>(Scope::kRegisters)) {
       return json{{"dataId", nullptr}, {"description", "only the user variables A-W and Z can be watched"}};
     }
-    robot = robotOfThread(battle, reference / kScopesPerRobot);
+    robot = robotOfThread(reference / kScopesPerRobot);
   } else if (arguments.contains("frameId")) {
-    robot = robotOfThread(battle, integerArgument(arguments, "frameId") / kFramesPerRobot);
-  } else if (battle.session->paused()) {
-    robot = battle.session->snapshot().position.robot;
+    robot = robotOfThread(integerArgument(arguments, "frameId") / kFramesPerRobot);
+  } else if (session_->paused()) {
+    robot = session_->snapshot().position.robot;
   } else {
     robot = 0;
   }
@@ -497,15 +471,15 @@ json dataBreakpointInfoBody(const Battle& battle, const json& arguments) {
   }
   const std::string letter(1, static_cast<char>('A' + variable));
   return json{{"dataId", std::to_string(robot) + ":" + letter},
-              {"description", letter + " of " + battle.robots[static_cast<size_t>(robot)]->threadName},
+              {"description", letter + " of " + robots_[static_cast<size_t>(robot)]->threadName},
               {"accessTypes", json::array({"write"})},
               {"canPersist", false}};
 }
 
-json disassembleBody(const Battle& battle, const json& arguments) {
+json RoboWarDebuggee::disassemble(const json& arguments) const {
   const detail::DisassembleRange range = detail::disassembleRange(arguments, kAddressesPerRobot);
-  const int robotIndex = robotOfThread(battle, range.base / kAddressesPerRobot + 1);
-  const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
+  const int robotIndex = robotOfThread(range.base / kAddressesPerRobot + 1);
+  const RoboWarDebugRobot& robot = *robots_[static_cast<size_t>(robotIndex)];
   const int64_t first = range.first;
   const int64_t count = range.count;
   const int size = static_cast<int>(robot.loaded.program.code.size());
@@ -527,9 +501,9 @@ json disassembleBody(const Battle& battle, const json& arguments) {
                {"instructionBytes", std::to_string(insn.word)},
                {"instruction", robot.words[static_cast<size_t>(address)]}};
     if (const auto it = robot.labels.find(address); it != robot.labels.end()) entry["symbol"] = it->second;
-    const int line = battle.session->lineOf(robotIndex, address);
+    const int line = session_->lineOf(robotIndex, address);
     if (line > 0) {
-      entry["location"] = sourceOf(robot);
+      entry["location"] = detail::sourceOf(robot.path);
       entry["line"] = line;
     }
     instructions.push_back(std::move(entry));
@@ -537,10 +511,10 @@ json disassembleBody(const Battle& battle, const json& arguments) {
   return json{{"instructions", std::move(instructions)}};
 }
 
-json exceptionInfoBody(const Battle& battle) {
-  const DebugSnapshot& snapshot = pausedSession(battle).snapshot();
+json RoboWarDebuggee::exceptionInfo() const {
+  const DebugSnapshot& snapshot = pausedSession().snapshot();
   if (snapshot.reason != DebugStopReason::kException) throw RequestError{"not stopped at a run-time error"};
-  const DebugRobot& robot = *battle.robots[static_cast<size_t>(snapshot.position.robot)];
+  const RoboWarDebugRobot& robot = *robots_[static_cast<size_t>(snapshot.position.robot)];
   return json{{"exceptionId", std::string(kErrorFilter)},
               {"description", snapshot.error + " at " + labelled(robot, snapshot.position.pc) + " (" +
                                   robot.words[static_cast<size_t>(snapshot.position.pc)] + "): the original kills " +
@@ -548,57 +522,47 @@ json exceptionInfoBody(const Battle& battle) {
               {"breakMode", "always"}};
 }
 
-json pauseBody(const Battle& battle, int robot) {
-  json body = stoppedBody(battle);
-  body["reason"] = "pause";
-  body.erase("hitBreakpointIds");
-  body.erase("text");
-  const DebugSnapshot& snapshot = battle.session->snapshot();
-  const DebugRobot& shown = *battle.robots[static_cast<size_t>(robot)];
-  body["threadId"] = robot + 1;
-  body["description"] = "chronon " + std::to_string(snapshot.position.chronon) + ", " + shown.threadName + " at " +
-                        labelled(shown, snapshot.robots[static_cast<size_t>(robot)].brain.pc);
-  return body;
+json RoboWarDebuggee::pause(int64_t threadId) const {
+  const int robot = steppedRobot(threadId);
+  const DebugSnapshot& snapshot = session_->snapshot();
+  const RoboWarDebugRobot& shown = *robots_[static_cast<size_t>(robot)];
+  return detail::pauseEvent(robot + 1, "chronon " + std::to_string(snapshot.position.chronon) + ", " +
+                                           shown.threadName + " at " +
+                                           labelled(shown, snapshot.robots[static_cast<size_t>(robot)].brain.pc));
 }
 
-json stoppedBody(const Battle& battle) {
-  const DebugSnapshot& snapshot = battle.session->snapshot();
+json RoboWarDebuggee::stopped() const {
+  const DebugSnapshot& snapshot = session_->snapshot();
   const int robotIndex = snapshot.position.robot;
-  const DebugRobot& robot = *battle.robots[static_cast<size_t>(robotIndex)];
-  std::string description = "chronon " + std::to_string(snapshot.position.chronon) + ", " + robot.threadName + " at " +
-                            labelled(robot, snapshot.position.pc);
-  json body{{"reason", detail::stopReasonName(snapshot.reason)},
-            {"threadId", robotIndex + 1},
-            {"allThreadsStopped", true},
-            {"description", description}};
-  if (!snapshot.breakpoints.empty()) body["hitBreakpointIds"] = snapshot.breakpoints;
-  if (snapshot.reason == DebugStopReason::kException || snapshot.reason == DebugStopReason::kDataBreakpoint) {
-    body["text"] = snapshot.error;
-    body["description"] = snapshot.error + " (" + description + ")";
-  }
-  return body;
+  const RoboWarDebugRobot& robot = *robots_[static_cast<size_t>(robotIndex)];
+  const std::string description = "chronon " + std::to_string(snapshot.position.chronon) + ", " + robot.threadName +
+                                  " at " + labelled(robot, snapshot.position.pc);
+  // A watch's stop says what changed as a run-time error says what failed.
+  const bool failed =
+      snapshot.reason == DebugStopReason::kException || snapshot.reason == DebugStopReason::kDataBreakpoint;
+  return detail::stoppedEvent(snapshot.reason, robotIndex + 1, description, snapshot.breakpoints,
+                              failed ? std::optional<std::string_view>(snapshot.error) : std::nullopt);
 }
 
-json replayBody(Battle& battle, bool withReplay) {
-  if (withReplay && battle.replay.empty()) {
+json RoboWarDebuggee::replay(bool withReplay) {
+  if (withReplay && replay_.empty()) {
     std::vector<arena::robowar::Entry> entries;
     std::vector<arena::replay::Entrant> entrants;
-    // The same teams launchBattle gave the session.
-    const std::vector<int> teams = teamsOf(battle);
-    for (size_t i = 0; i < battle.robots.size(); ++i) {
-      const auto& robot = battle.robots[i];
+    // The same teams launch gave the session.
+    const std::vector<int> teams = teamsOf(robots_);
+    for (size_t i = 0; i < robots_.size(); ++i) {
+      const auto& robot = robots_[i];
       entries.push_back({&robot->loaded.program, teams[i]});
       std::string bytes;
       if (std::ifstream in(robot->path, std::ios::binary); in) bytes.assign(std::istreambuf_iterator<char>(in), {});
       entrants.push_back({robot->loaded.program.name, robot->path, std::move(bytes)});
     }
-    arena::robowar::recordBattle(entries, entrants, battle.seed, battle.rules, "interpreter",
-                                 [&](std::string_view line) {
-                                   battle.replay += line;
-                                   battle.replay += '\n';
-                                 });
+    arena::robowar::recordBattle(entries, entrants, seed_, rules_, "interpreter", [&](std::string_view line) {
+      replay_ += line;
+      replay_ += '\n';
+    });
   }
-  const DebugSession& session = *battle.session;
+  const DebugSession& session = *session_;
   int moment = 0;
   int select = 1;
   if (session.paused()) {
@@ -608,14 +572,55 @@ json replayBody(Battle& battle, bool withReplay) {
     moment = session.result().chronons;
   }
   json body{{"moment", moment}, {"select", select}};
-  if (withReplay) body["replay"] = battle.replay;
+  if (withReplay) body["replay"] = replay_;
   return body;
 }
 
-std::vector<std::string> robotNames(const Battle& battle) {
-  std::vector<std::string> names;
-  for (const auto& robot : battle.robots) names.push_back(robot->loaded.program.name);
-  return names;
+json RoboWarDebuggee::endOutput() const {
+  const std::vector<std::string> names = robotNames(robots_);
+  const arena::robowar::Result& result = session_->result();
+  return json{{"category", "console"},
+              {"output", arena::robowar::formatResult(result, names, seed_)},
+              {"data", arena::robowar::resultJson(result, names, seed_)}};
+}
+
+const DebugSession& RoboWarDebuggee::pausedSession() const {
+  if (!session_->paused()) throw RequestError{"the battle is not paused"};
+  return *session_;
+}
+
+int RoboWarDebuggee::robotOfThread(int64_t threadId) const {
+  if (threadId < 1 || threadId > static_cast<int64_t>(robots_.size())) {
+    throw RequestError{"unknown thread " + std::to_string(threadId)};
+  }
+  return static_cast<int>(threadId - 1);
+}
+
+int RoboWarDebuggee::robotOfFrame(const json& arguments) const {
+  const DebugSession& session = pausedSession();
+  if (!arguments.contains("frameId")) return session.snapshot().position.robot;
+  const int64_t frameId = integerArgument(arguments, "frameId");
+  return robotOfThread(frameId / kFramesPerRobot);
+}
+
+json RoboWarDebuggee::frameAt(int robotIndex, int level, int address, const std::string& name) const {
+  const RoboWarDebugRobot& robot = *robots_[static_cast<size_t>(robotIndex)];
+  json frame{{"id", (robotIndex + 1) * kFramesPerRobot + level},
+             {"name", name},
+             {"line", 0},
+             {"column", 0},
+             {"instructionPointerReference", memoryReference(robotIndex, address)}};
+  const int line = session_->lineOf(robotIndex, address);
+  const SourceFile* source = session_->source(robotIndex);
+  if (line > 0 && source != nullptr) {
+    const robotalk::Instruction& insn = robot.loaded.program.code[static_cast<size_t>(address)];
+    frame["source"] = detail::sourceOf(robot.path);
+    frame["line"] = line;
+    frame["column"] = source->lineColumn(insn.range.begin).column;
+  } else {
+    frame["presentationHint"] = "subtle";
+  }
+  return frame;
 }
 
 }  // namespace chronon::dap

@@ -1,6 +1,7 @@
 #pragma once
-// The breakpoints a debug client has set, as every game's features take them (robowar_features.h,
-// grobots_features.h, robbie_features.h resolve them against their own programs).
+// The breakpoints a debug client has set, as every game's Debuggee takes them (each one's
+// applyBreakpoints, in robowar_features.h, grobots_features.h and robbie_features.h, resolves them
+// against its own programs).
 
 #include <map>
 #include <string>

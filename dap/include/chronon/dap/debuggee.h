@@ -1,9 +1,9 @@
 #pragma once
-// What the debug adapter debugs, whatever the game: a RoboWar battle (robowar_features.h), a Robbie Language
-// run (robbie_features.h) or a Grobots round (grobots_features.h) behind one interface, so that the
-// adapter's dispatch (adapter.h) names no game. Each game's features stay plain functions over its
-// own state; a Debuggee only routes the requests to them. Every method that takes request arguments
-// throws RequestError for arguments it cannot use.
+// What the debug adapter debugs, whatever the game, behind one interface, so that the adapter's
+// dispatch (adapter.h) names no game: each game implements it over its own debugging session of
+// arena/ (RoboWarDebuggee in robowar_features.h, RobbieDebuggee in robbie_features.h,
+// GrobotsDebuggee in grobots_features.h). Every method that takes request arguments throws
+// RequestError for arguments it cannot use.
 
 #include <cstdint>
 #include <map>
@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "chronon/dap/robowar_features.h"
+#include "chronon/dap/breakpoint_requests.h"
 
 namespace chronon::dap {
 
@@ -68,8 +68,9 @@ class Debuggee {
   virtual nlohmann::json stopped() const = 0;
   /// The stopped event body `pause` answers for thread `threadId` (reason pause, that thread).
   virtual nlohmann::json pause(int64_t threadId) const = 0;
-  /// The `chronon/replay` response body (robowar_features.h replayBody); `withReplay` false sends only the
-  /// moment and the selected entity.
+  /// The `chronon/replay` response body (a request of Chronon's own, for the battle viewer at the
+  /// paused moment; each game's says what it holds): `withReplay` false sends only the moment and the
+  /// selected entity.
   virtual nlohmann::json replay(bool withReplay) = 0;
   /// The output event body at the end (the game's own result text, and as data).
   virtual nlohmann::json endOutput() const = 0;
@@ -78,9 +79,10 @@ class Debuggee {
 };
 
 /// Loads what a launch request names and sets up its session, by the language of `program`'s
-/// extension (languageOf): a `.rl` program is a Robbie run, a `.gb` side a Grobots round, anything
-/// else a RoboWar battle (the launch arguments of each are in docs/debugging.md). Throws RequestError
-/// naming the file and its first error when it does not load.
+/// extension (languageOf): a `.rl` program is a Robbie run (RobbieDebuggee::launch), a `.gb` side a
+/// Grobots round (GrobotsDebuggee::launch), anything else a RoboWar battle (RoboWarDebuggee::launch;
+/// the launch arguments of each are in docs/debugging.md). Throws RequestError naming the file and
+/// its first error when it does not load, or for launch arguments it cannot use.
 std::unique_ptr<Debuggee> launchDebuggee(const nlohmann::json& arguments);
 
 }  // namespace chronon::dap

@@ -1,10 +1,10 @@
 #pragma once
-// The debug adapter's features for a Grobots side (docs/debugging.md "Grobots sides"): the side's
-// robots as threads that come and go as they are born and die, line and label breakpoints with
-// conditions, data breakpoints on a type's variables, the Data stack, Return stack, Variables and
-// Hardware scopes, over the Grobots debugging session of arena/ (grobots_debug.h); debuggee.cpp
-// routes the adapter's requests here. Each function throws RequestError for arguments it cannot use.
-// Thread ids are the robots' serial numbers (their identity for the round).
+// The debug adapter's features for a Grobots side (docs/debugging.md "Grobots sides"):
+// GrobotsDebuggee, the Debuggee (debuggee.h) of a Grobots round over the Grobots debugging session
+// of arena/ (grobots_debug.h): the side's robots as threads that come and go as they are born and
+// die, line and label breakpoints with conditions, data breakpoints on a type's variables, the Data
+// stack, Return stack, Variables and Hardware scopes. Each method that takes arguments throws
+// RequestError for arguments it cannot use.
 
 #include <cstdint>
 #include <map>
@@ -18,82 +18,134 @@
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/source.h"
 #include "chronon/dap/breakpoint_requests.h"
+#include "chronon/dap/debuggee.h"
 
 namespace chronon::dap {
 
 /// A Grobots round under the debugger: the debugged side (first) and its opponents, and the session.
-struct GrobotsDebug {
-  std::vector<std::string> paths;                         ///< Each side's file, made absolute.
-  std::vector<std::unique_ptr<SourceFile>> files;         ///< Their texts.
-  std::vector<grobocode::SideResult> sides;               ///< Their compilations (all loaded).
-  arena::grobots::WorldOptions options;                   ///< The launch's frames and world.
-  int32_t seed = 1;                                       ///< The launch's seed.
-  std::unique_ptr<arena::grobots::DebugSession> session;  ///< The round.
-  /// The round's replay file once a client asked for it (chronon/replay), in the temporary folder;
-  /// the debuggee removes it when the session ends.
-  std::string replayFile;
+/// Thread ids are the serial numbers of the debugged side's robots (their identity for the round);
+/// thread 0, in the requests that name a thread to step or pause, stands for the paused robot (the
+/// side's first robot that runs, before the first stop).
+class GrobotsDebuggee final : public Debuggee {
+ public:
+  /// Loads the sides a launch names: `program` (the side to debug), `opponents` (side files, may be
+  /// absent), `seed` (default 1), `frames` (the frame limit, 1-1000000, default 18000) and `world`
+  /// ("WxH" in tiles of 10 units, 1-1000 each, default "10x10"), as `chronon battle` takes them.
+  /// Throws RequestError naming the file and its first error when a side does not load, or for an
+  /// argument it cannot use.
+  static std::unique_ptr<GrobotsDebuggee> launch(const nlohmann::json& arguments);
+  /// Removes the replay file written for the viewer, which belongs to the session.
+  ~GrobotsDebuggee() override;
+  /// Not copyable: the replay file has one owner, and the session points into the sides.
+  GrobotsDebuggee(const GrobotsDebuggee&) = delete;
+  GrobotsDebuggee& operator=(const GrobotsDebuggee&) = delete;
+
+  /// True while the round is paused at an instruction of one of the side's robots.
+  bool paused() const override { return session_->paused(); }
+  /// True once the round has run to its end.
+  bool ended() const override { return session_->ended(); }
+  /// "the round has ended".
+  std::string endedMessage() const override { return "the round has ended"; }
+  /// Whether brain errors stop the round before the failing instruction.
+  void setStopOnErrors(bool stop) override { session_->setStopOnErrors(stop); }
+
+  /// The serials of the debugged side's robots alive at the pause, in the world's order; empty before
+  /// the first stop and after the end.
+  std::vector<int64_t> threadIds() const override;
+  /// Throws RequestError unless `threadId` is 0, or names a robot of the debugged side alive at the
+  /// pause; before the first stop, when no robot is known yet, every id is taken.
+  void checkThread(int64_t threadId) const override;
+
+  /// Runs the round forward for `command` (continue; next: over a call, or with granularity
+  /// "instruction" one VM instruction; stepIn: to the next line or instruction; stepOut: out of the
+  /// innermost call, at top level to the robot's next frame) for the robot `threadId`; before the
+  /// first stop, a step goes to the first robot of the side that runs. Returns true when paused.
+  bool stepForward(const std::string& command, const std::string& granularity, int64_t threadId) override;
+  /// Steps the robot of `threadId` back one instruction. Returns true when paused.
+  bool stepBack(int64_t threadId) override;
+  /// Runs back to the previous breakpoint hit (or the robot's first instruction). Returns true when
+  /// paused.
+  bool reverseContinue(int64_t threadId) override;
+
+  /// Resolves the breakpoints against the debugged side's types and installs them: source
+  /// breakpoints in its file (every type with code on the line), function breakpoints on labels
+  /// (every type with the label), conditions in the Grobots condition language (docs/debugging.md),
+  /// data breakpoints on "TYPE:VARIABLE" dataIds. Returns each DAP Breakpoint object by id.
+  std::map<int, nlohmann::json> applyBreakpoints(const BreakpointRequests& requests) override;
+
+  /// The threads body: one thread per robot of the debugged side alive at the pause, named as the
+  /// original names robots ("Gatherers' Gatherer #3").
+  nlohmann::json threads() const override;
+  /// The stackTrace body for arguments {threadId}: the robot's frame at its pc (label+offset, the
+  /// instruction, line), then one frame per return address, innermost first. Throws when not paused
+  /// or the thread is unknown.
+  nlohmann::json stackTrace(const nlohmann::json& arguments) const override;
+  /// The scopes body for arguments {frameId}: Data stack, Return stack, Variables, Hardware.
+  nlohmann::json scopes(const nlohmann::json& arguments) const override;
+  /// The variables body of one scope for arguments {variablesReference}: the data stack top first
+  /// (numbers in the original's format), the return addresses as labels, the type's variables and
+  /// vectors, the robot's hardware.
+  nlohmann::json variables(const nlohmann::json& arguments) const override;
+  /// The evaluate body for arguments {expression, frameId?, context?}: a variable or vector name, a
+  /// Hardware name, `pc`, `frame`, `stack` or `return-stack` of the frame's robot (the paused robot
+  /// without a frame); anything else (but in a hover) is Grobocode run on a copy of that robot's brain
+  /// at the paused moment (arena::grobots::DebugSession::evaluate): the copy's data stack, top first.
+  nlohmann::json evaluate(const nlohmann::json& arguments) const override;
+  /// The dataBreakpointInfo body for arguments {name, variablesReference?}: a variable of the
+  /// Variables scope can be watched (dataId "TYPE:VARIABLE", for every robot of the type).
+  nlohmann::json dataBreakpointInfo(const nlohmann::json& arguments) const override;
+  /// The disassemble body for arguments {memoryReference, offset?, instructionOffset?,
+  /// instructionCount}: instructions of a type's brain around the reference (a frame's
+  /// instructionPointerReference), as `chronon disasm` shows them. Throws for a malformed reference
+  /// or one that names no brain of the side.
+  nlohmann::json disassemble(const nlohmann::json& arguments) const override;
+  /// The exceptionInfo body at a brain-error stop. Throws unless paused at one.
+  nlohmann::json exceptionInfo() const override;
+  /// The stopped event body for the current pause: its reason, the paused robot's thread, the frame
+  /// and where the robot is, the breakpoints hit and a brain error's message.
+  nlohmann::json stopped() const override;
+  /// The stopped event body `pause` answers for thread `threadId` (0: the paused robot): reason
+  /// pause, that thread, the frame and where that robot is.
+  nlohmann::json pause(int64_t threadId) const override;
+  /// The `chronon/replay` body: `moment`, the paused frame (the round's last frame once it ended),
+  /// `select`, the paused robot's serial (its thread id and its entity id in the replay), and with
+  /// `withReplay` `replayFile`: the path of the round's replay, gzip'd as `chronon battle --replay
+  /// FILE --watch PROGRAM` writes it for the same sides, seed and options, recorded into the
+  /// temporary folder at the first such request. A full round's replay is tens of megabytes, too much
+  /// for one protocol message; the adapter runs beside the editor, which reads the file. Throws
+  /// RequestError when the file cannot be written.
+  nlohmann::json replay(bool withReplay) override;
+  /// The output event body at the end: each side's outcome as text (`chronon battle`'s results
+  /// block) and as data.
+  nlohmann::json endOutput() const override;
+  /// 0: a round always ends well.
+  int exitCode() const override { return 0; }
+
+ private:
+  GrobotsDebuggee() = default;
+
+  // The session, or RequestError when it is not paused.
+  const arena::grobots::DebugSession& pausedRound() const;
+  // The robot of a thread, alive at the pause and of the debugged side; RequestError for any other.
+  const arena::grobots::DebugRobotState& robotOf(int64_t threadId) const;
+  // The robot a frame id or variables reference names (the serial above an index of `perRobot`).
+  const arena::grobots::DebugRobotState& robotOfReference(int64_t reference, int64_t perRobot) const;
+  // The compiled brain that robot `r` runs.
+  const grobocode::Program& brainOf(const arena::grobots::DebugRobotState& r) const;
+  // The stack frame `index` of robot `r` at `address` of its brain.
+  nlohmann::json frameAt(const arena::grobots::DebugRobotState& r, int64_t index, int32_t address) const;
+  // Thread 0 stands for the paused robot.
+  int64_t threadOrPaused(int64_t threadId) const;
+
+  std::vector<std::string> paths_;                  // Each side's file, made absolute.
+  std::vector<std::unique_ptr<SourceFile>> files_;  // Their texts.
+  std::vector<grobocode::SideResult> sides_;        // Their compilations (all loaded).
+  arena::grobots::WorldOptions options_;            // The launch's frames and world.
+  int32_t seed_ = 1;                                // The launch's seed.
+  // The round's replay file once a client asked for it (chronon/replay), in the temporary folder.
+  std::string replayFile_;
+  // Last, so that it goes before the sides whose brains it runs.
+  std::unique_ptr<arena::grobots::DebugSession> session_;
 };
-
-/// Loads the sides a launch names: `program` (the side to debug), `opponents` (side files, may be
-/// absent), `seed` (default 1), `frames` (the frame limit, 1-1000000, default 18000) and `world`
-/// ("WxH" in tiles of 10 units, 1-1000 each, default "10x10"), as `chronon battle` takes them. Throws
-/// RequestError naming the file and its first error when a side does not load.
-std::unique_ptr<GrobotsDebug> launchGrobots(const nlohmann::json& arguments);
-
-/// Resolves the breakpoints against the debugged side's types and installs them: source breakpoints
-/// in its file (every type with code on the line), function breakpoints on labels (every type with
-/// the label), conditions in the Grobots condition language (docs/debugging.md), data breakpoints on
-/// "TYPE:VARIABLE" dataIds. Returns each DAP Breakpoint object by id.
-std::map<int, nlohmann::json> applyGrobotsBreakpoints(GrobotsDebug& grobots, const BreakpointRequests& requests);
-
-/// The thread ids (robot serials) of the debugged side's robots alive at the pause, in the world's
-/// order; empty before the first stop and after the end.
-std::vector<int64_t> grobotsThreadIds(const GrobotsDebug& grobots);
-/// True when `threadId` names a robot of the debugged side alive at the pause.
-bool isGrobotsThread(const GrobotsDebug& grobots, int64_t threadId);
-
-/// Runs the session forward for `command` (continue, next, stepIn, stepOut) with `granularity`
-/// ("instruction" for one VM instruction) for the robot `threadId`. Returns true when paused.
-bool grobotsStepForward(GrobotsDebug& grobots, const std::string& command, const std::string& granularity,
-                        int64_t threadId);
-
-/// The threads body: one thread per robot of the debugged side alive at the pause, named as the
-/// original names robots ("Gatherers' Gatherer #3").
-nlohmann::json grobotsThreadsBody(const GrobotsDebug& grobots);
-/// The stackTrace body: the robot's frame at its pc (label+offset, the instruction, line), then one
-/// frame per return address, innermost first.
-nlohmann::json grobotsStackTraceBody(const GrobotsDebug& grobots, const nlohmann::json& arguments);
-/// The scopes body: Data stack, Return stack, Variables, Hardware.
-nlohmann::json grobotsScopesBody(const GrobotsDebug& grobots, const nlohmann::json& arguments);
-/// The variables body of one scope: the data stack top first (numbers in the original's format), the
-/// return addresses as labels, the type's variables and vectors, the robot's hardware.
-nlohmann::json grobotsVariablesBody(const GrobotsDebug& grobots, const nlohmann::json& arguments);
-/// The evaluate body: a variable or vector name, a Hardware name, `pc`, `frame`, `stack` or
-/// `return-stack` of the frame's robot (the paused robot without a frame); anything else (but in a
-/// hover) is Grobocode run on a copy of that robot's brain at the paused moment
-/// (arena::grobots::DebugSession::evaluate): the copy's data stack, top first.
-nlohmann::json grobotsEvaluateBody(const GrobotsDebug& grobots, const nlohmann::json& arguments);
-/// The dataBreakpointInfo body: a variable of the Variables scope can be watched (dataId
-/// "TYPE:VARIABLE", for every robot of the type).
-nlohmann::json grobotsDataBreakpointInfoBody(const GrobotsDebug& grobots, const nlohmann::json& arguments);
-/// The stopped event body for the current pause.
-nlohmann::json grobotsStoppedBody(const GrobotsDebug& grobots);
-/// The stopped event body `pause` answers for thread `threadId`.
-nlohmann::json grobotsPauseBody(const GrobotsDebug& grobots, int64_t threadId);
-/// The exceptionInfo body at a runtime-error stop.
-nlohmann::json grobotsExceptionInfoBody(const GrobotsDebug& grobots);
-/// The disassemble body: instructions of a robot's brain around a memory reference (a frame's
-/// instructionPointerReference), as `chronon disasm` shows them.
-nlohmann::json grobotsDisassembleBody(const GrobotsDebug& grobots, const nlohmann::json& arguments);
-/// The `chronon/replay` body for a round: `moment`, the paused frame (the round's last frame once it
-/// ended), `select`, the paused robot's serial (its thread id and its entity id in the replay), and
-/// with `withReplay` `replayFile`: the path of the round's replay, gzip'd as `chronon battle --replay
-/// FILE --watch PROGRAM` writes it for the same sides, seed and options, recorded into the temporary
-/// folder at the first such request. A full round's replay is tens of megabytes, too much for one
-/// protocol message; the adapter runs beside the editor, which reads the file. Throws RequestError
-/// when the file cannot be written.
-nlohmann::json grobotsReplayBody(GrobotsDebug& grobots, bool withReplay);
-/// The output event body at the end: each side's outcome as text and as data.
-nlohmann::json grobotsEndOutput(const GrobotsDebug& grobots);
 
 }  // namespace chronon::dap
