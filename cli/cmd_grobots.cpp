@@ -1,7 +1,7 @@
 // `chronon battle` for Grobots sides: options of the original's headless program
 // (specs/grobots-world.md §14) with a seed. Also what the Grobots tournament shares with it (loading
 // sides, --world) and the choice between the two games that battle and tournament make first
-// (chooseGame, `--game`). The tournament itself is in tournament_grobots.cpp.
+// (chooseGame, `--game`). Its part of `chronon tournament` is in tournament_grobots_game.cpp.
 
 #include <unistd.h>
 

@@ -1,18 +1,21 @@
 // `chronon tournament`: a RoboWar tournament over robot files, a folder, or a RoboWar 1.5 list, or a
 // Grobots tournament over sides; resumable (--out, --resume) and shardable (plan, play, merge,
-// verify; docs/distributed.md). The command line is parsed with CLI11; each game's work is in
-// tournament_robowar.cpp and tournament_grobots.cpp.
+// verify; docs/distributed.md). The command line is parsed with CLI11; the modes are run by
+// tournament_driver.cpp over the game's TournamentGame (tournament_robowar_game.cpp,
+// tournament_grobots_game.cpp).
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "command_line.h"
 #include "commands.h"
 #include "tournament_command.h"
+#include "tournament_game.h"
 
 namespace chronon::cli {
 
@@ -169,6 +172,15 @@ std::optional<records::RecordSet> planOf(const std::string& dir) {
   return set;
 }
 
+// The part of the tournament `game` plays: the one place the command chooses by game.
+std::unique_ptr<TournamentGame> tournamentGame(Game game) {
+  switch (game) {
+    case Game::kRoboWar: return roboWarTournamentGame();
+    case Game::kGrobots: return grobotsTournamentGame();
+  }
+  return nullptr;
+}
+
 int dispatch(TournamentCommand& c, const records::RecordSet* set, std::optional<Game> game) {
   if (set != nullptr) {
     const std::string name = set->header->value("game", std::string());
@@ -178,7 +190,7 @@ int dispatch(TournamentCommand& c, const records::RecordSet* set, std::optional<
     }
     game = name == "robowar" ? Game::kRoboWar : Game::kGrobots;
   }
-  return *game == Game::kRoboWar ? roboWarTournament(c, set) : grobotsTournament(c, set);
+  return runTournamentGame(c, *tournamentGame(*game), set);
 }
 
 int parseAndRun(const Args& args) {

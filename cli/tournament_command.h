@@ -1,8 +1,9 @@
 #pragma once
-// `chronon tournament` and its subcommands (plan, play, merge, verify), shared by cmd_tournament.cpp
-// (the command line, parsed with CLI11), tournament_robowar.cpp and tournament_grobots.cpp (what each
-// game does in each mode), and tournament_support.cpp (the run folder, records from files, progress).
-// The records themselves are in arena/ (tournament_records.h, docs/tournament-records.md).
+// `chronon tournament` and its subcommands (plan, play, merge, verify): what the command line says
+// (cmd_tournament.cpp, parsed with CLI11) and the parts of the modes that do not depend on the game
+// (tournament_support.cpp: the run folder, records from files, progress), which the driver
+// (tournament_driver.cpp, tournament_game.h) and `chronon ladder` use. The records themselves are in
+// arena/ (tournament_records.h, docs/tournament-records.md).
 
 #include <chrono>
 #include <cstddef>
@@ -116,39 +117,5 @@ std::vector<nlohmann::json> shardMatches(const records::RecordSet& set, const st
 /// Prints what verify found: a paragraph per difference and the count of `checked` results out of
 /// `recorded`. Returns the exit status: 1 when a result differs, else 0.
 int printDifferences(const std::vector<records::ResultDifference>& differences, size_t checked, size_t recorded);
-
-/// One game's functions for the modes of `chronon tournament` (tournament_robowar.cpp,
-/// tournament_grobots.cpp), each taking the command and the game's loaded tournament and returning
-/// the exit status; `planOrMerge` serves kPlan and kMerge. `set` is as for roboWarTournament.
-template <typename Tournament>
-struct TournamentModes {
-  int (*run)(TournamentCommand& command, Tournament& tournament);
-  int (*planOrMerge)(TournamentCommand& command, Tournament& tournament, const records::RecordSet* set);
-  int (*play)(TournamentCommand& command, Tournament& tournament, const records::RecordSet& set);
-  int (*verify)(TournamentCommand& command, Tournament& tournament, const records::RecordSet& set);
-};
-
-/// Runs the mode `command` asks for with `modes`; the modes that read records get `*set`, which the
-/// caller has read for them (cmd_tournament.cpp). Returns the mode's exit status.
-template <typename Tournament>
-int runMode(TournamentCommand& command, Tournament& tournament, const records::RecordSet* set,
-            const TournamentModes<Tournament>& modes) {
-  switch (command.mode) {
-    case TournamentMode::kRun: return modes.run(command, tournament);
-    case TournamentMode::kPlan:
-    case TournamentMode::kMerge: return modes.planOrMerge(command, tournament, set);
-    case TournamentMode::kPlay: return modes.play(command, tournament, *set);
-    case TournamentMode::kVerify: return modes.verify(command, tournament, *set);
-  }
-  return 2;
-}
-
-/// `chronon tournament` for RoboWar robots in every mode; `set` holds the records read (play, merge,
-/// verify, plan --next, or the run folder's plan for --resume), nullptr when the robots come from
-/// the command line. Returns the exit status.
-int roboWarTournament(TournamentCommand& command, const records::RecordSet* set);
-
-/// The same for Grobots sides.
-int grobotsTournament(TournamentCommand& command, const records::RecordSet* set);
 
 }  // namespace chronon::cli
