@@ -81,6 +81,9 @@ class GrobocodeSession final : public LanguageSession {
   GrobocodeSession() { reset(); }
 
   Language language() const override { return Language::kGrobocode; }
+  std::string_view codeHelp() const override {
+    return "anything else is code: it runs at once, or defines what starts with a label (`name:`).\n";
+  }
 
   bool needsMore(std::string_view input) const override {
     IncrementalBrain trial = code_;

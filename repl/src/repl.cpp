@@ -24,7 +24,7 @@ constexpr std::array kCommands{
     CommandInfo{"time", "CODE", "run CODE and report the instructions executed and the time taken"},
     CommandInfo{"load", "FILE", "load a side or robot so that its labels and variables can be used"},
     CommandInfo{"set", "NAME VALUE...", "the value the test host answers for a hardware word"},
-    CommandInfo{"lang", "NAME", "switch language: grobocode, robotalk or rl"},
+    CommandInfo{"lang", "NAME", "switch language:", true},
     CommandInfo{"engine", "interp|jit", "choose the engine that runs code"},
     CommandInfo{"reset", "", "forget every definition and empty the stacks"},
     CommandInfo{"quit", "", "leave the REPL (also `exit` or end of input)"},
@@ -119,10 +119,9 @@ Reply Repl::feed(std::string_view line) {
     return reply;
   }
   evaluate(line, reply.output);
-  // RL's `set NAME VALUE` is the language's own assignment, not a command typed by mistake: the
-  // Robbie session explains `:set` itself when the name is one of the room's.
-  const bool ownSet = language_ == Language::kRobbie && word == "set";
-  if (isCommand && !ownSet && reply.output.find("error") != std::string::npos) {
+  // A language statement that starts with a command's name (RL's `set NAME VALUE`) is not a command
+  // typed by mistake; the session explains the command itself where it needs to.
+  if (isCommand && !session().startsStatement(word) && reply.output.find("error") != std::string::npos) {
     reply.output += "note: " + std::string(word) + " is also a " + std::string(languageName(language_)) +
                     " word, so this ran as code; type :" + std::string(word) + " for the command\n";
   }
@@ -213,15 +212,9 @@ Reply Repl::runCommand(std::string_view name, std::string_view rest) {
       for (const CommandInfo& c : kCommands) {
         std::string left = std::string(c.name) + (c.arguments.empty() ? "" : " " + std::string(c.arguments));
         left.resize(std::max<size_t>(left.size() + 1, 20), ' ');
-        out += "  " + left + std::string(c.doc) + "\n";
+        out += "  " + left + std::string(c.doc) + (c.listsLanguages ? " " + listedLanguages() : "") + "\n";
       }
-      if (language_ == Language::kRobbie) {
-        out +=
-            "anything else is RL: a command runs at once, a `register` line declares; if/while/repeat go on\n"
-            "until their end word. RL's own `set NAME VALUE` sets a register: set the room with :set.\n";
-      } else {
-        out += "anything else is code: it runs at once, or defines what starts with a label (`name:`).\n";
-      }
+      out += session().codeHelp();
       return reply;
     }
     s.help(rest, out);
@@ -374,13 +367,12 @@ std::vector<std::string> Repl::complete(std::string_view lineBeforeCursor) const
   }
   const bool upper = std::any_of(prefix.begin(), prefix.end(), [](char c) { return std::isupper(c) != 0; }) &&
                      std::none_of(prefix.begin(), prefix.end(), [](char c) { return std::islower(c) != 0; });
-  // RL names are case-sensitive (docs/robbie.md); the other languages ignore case.
-  const bool exactCase = language_ == Language::kRobbie;
+  const WordCase wordCase = session().wordCase();
+  const bool exactCase = wordCase == WordCase::kExact;
   std::vector<std::string> matches;
   for (std::string& candidate : pool) {
     if (exactCase ? !candidate.starts_with(prefix) : !startsWithNoCase(candidate, prefix)) continue;
-    // Both languages ignore case; follow the case the user is typing in.
-    if (language_ == Language::kRoboTalk) candidate = upper ? upperCopy(candidate) : lowerCopy(candidate);
+    if (wordCase == WordCase::kFollowTyped) candidate = upper ? upperCopy(candidate) : lowerCopy(candidate);
     matches.push_back(std::move(candidate));
   }
   std::sort(matches.begin(), matches.end());

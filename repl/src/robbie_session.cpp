@@ -116,6 +116,15 @@ class RobbieSession final : public LanguageSession {
   RobbieSession() { reset(); }
 
   Language language() const override { return Language::kRobbie; }
+  std::string_view codeHelp() const override {
+    return "anything else is RL: a command runs at once, a `register` line declares; if/while/repeat go on\n"
+           "until their end word. RL's own `set NAME VALUE` sets a register: set the room with :set.\n";
+  }
+  // RL's `set NAME VALUE` is the language's own assignment; the session explains `:set` itself when
+  // the name is one of the room's.
+  bool startsStatement(std::string_view name) const override { return name == "set"; }
+  // RL names are case-sensitive (docs/robbie.md).
+  WordCase wordCase() const override { return WordCase::kExact; }
 
   bool needsMore(std::string_view input) const override { return openStructures(input) > 0; }
 

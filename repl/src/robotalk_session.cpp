@@ -91,6 +91,11 @@ class RoboTalkSession final : public LanguageSession {
   RoboTalkSession() { reset(); }
 
   Language language() const override { return Language::kRoboTalk; }
+  std::string_view codeHelp() const override {
+    return "anything else is code: it runs at once, or defines what starts with a label (`name:`).\n";
+  }
+  // RoboTalk ignores case; completion follows the case the user is typing in.
+  WordCase wordCase() const override { return WordCase::kFollowTyped; }
 
   bool needsMore(std::string_view input) const override {
     const SourceFile file("input", std::string(input));  // Tokens view its text: keep it alive.

@@ -78,6 +78,24 @@ class Debuggee {
   virtual int exitCode() const = 0;
 };
 
+/// Declares, inside a game's Debuggee class, the methods that answer with a request's body, which
+/// every game defines in its features file: applyBreakpoints and threads through endOutput, as
+/// Debuggee documents them. A game's header lists what its answers hold.
+#define CHRONON_DAP_DEBUGGEE_BODIES                                                            \
+  std::map<int, nlohmann::json> applyBreakpoints(const BreakpointRequests& requests) override; \
+  nlohmann::json threads() const override;                                                     \
+  nlohmann::json stackTrace(const nlohmann::json& arguments) const override;                   \
+  nlohmann::json scopes(const nlohmann::json& arguments) const override;                       \
+  nlohmann::json variables(const nlohmann::json& arguments) const override;                    \
+  nlohmann::json evaluate(const nlohmann::json& arguments) const override;                     \
+  nlohmann::json dataBreakpointInfo(const nlohmann::json& arguments) const override;           \
+  nlohmann::json disassemble(const nlohmann::json& arguments) const override;                  \
+  nlohmann::json exceptionInfo() const override;                                               \
+  nlohmann::json stopped() const override;                                                     \
+  nlohmann::json pause(int64_t threadId) const override;                                       \
+  nlohmann::json replay(bool withReplay) override;                                             \
+  nlohmann::json endOutput() const override;
+
 /// Loads what a launch request names and sets up its session, by the language of `program`'s
 /// extension (languageOf): a `.rl` program is a Robbie run (RobbieDebuggee::launch), a `.gb` side a
 /// Grobots round (GrobotsDebuggee::launch), anything else a RoboWar battle (RoboWarDebuggee::launch;

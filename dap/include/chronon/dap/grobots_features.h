@@ -67,57 +67,44 @@ class GrobotsDebuggee final : public Debuggee {
   /// paused.
   bool reverseContinue(int64_t threadId) override;
 
-  /// Resolves the breakpoints against the debugged side's types and installs them: source
-  /// breakpoints in its file (every type with code on the line), function breakpoints on labels
-  /// (every type with the label), conditions in the Grobots condition language (docs/debugging.md),
-  /// data breakpoints on "TYPE:VARIABLE" dataIds. Returns each DAP Breakpoint object by id.
-  std::map<int, nlohmann::json> applyBreakpoints(const BreakpointRequests& requests) override;
+  // The request bodies (CHRONON_DAP_DEBUGGEE_BODIES, documented on Debuggee), for a round:
+  // - applyBreakpoints: Resolves the breakpoints against the debugged side's types and installs them: source
+  //   breakpoints in its file (every type with code on the line), function breakpoints on labels (every type with the
+  //   label), conditions in the Grobots condition language (docs/debugging.md), data breakpoints on "TYPE:VARIABLE"
+  //   dataIds. Returns each DAP Breakpoint object by id.
+  // - threads: The threads body: one thread per robot of the debugged side alive at the pause, named as the original
+  //   names robots ("Gatherers' Gatherer #3").
+  // - stackTrace: The stackTrace body for arguments {threadId}: the robot's frame at its pc (label+offset, the
+  //   instruction, line), then one frame per return address, innermost first. Throws when not paused or the thread is
+  //   unknown.
+  // - scopes: The scopes body for arguments {frameId}: Data stack, Return stack, Variables, Hardware.
+  // - variables: The variables body of one scope for arguments {variablesReference}: the data stack top first (numbers
+  //   in the original's format), the return addresses as labels, the type's variables and vectors, the robot's
+  //   hardware.
+  // - evaluate: The evaluate body for arguments {expression, frameId?, context?}: a variable or vector name, a Hardware
+  //   name, `pc`, `frame`, `stack` or `return-stack` of the frame's robot (the paused robot without a frame); anything
+  //   else (but in a hover) is Grobocode run on a copy of that robot's brain at the paused moment
+  //   (arena::grobots::DebugSession::evaluate): the copy's data stack, top first.
+  // - dataBreakpointInfo: The dataBreakpointInfo body for arguments {name, variablesReference?}: a variable of the
+  //   Variables scope can be watched (dataId "TYPE:VARIABLE", for every robot of the type).
+  // - disassemble: The disassemble body for arguments {memoryReference, offset?, instructionOffset?, instructionCount}:
+  //   instructions of a type's brain around the reference (a frame's instructionPointerReference), as `chronon disasm`
+  //   shows them. Throws for a malformed reference or one that names no brain of the side.
+  // - exceptionInfo: The exceptionInfo body at a brain-error stop. Throws unless paused at one.
+  // - stopped: The stopped event body for the current pause: its reason, the paused robot's thread, the frame and where
+  //   the robot is, the breakpoints hit and a brain error's message.
+  // - pause: The stopped event body `pause` answers for thread `threadId` (0: the paused robot): reason pause, that
+  //   thread, the frame and where that robot is.
+  // - replay: The `chronon/replay` body: `moment`, the paused frame (the round's last frame once it ended), `select`,
+  //   the paused robot's serial (its thread id and its entity id in the replay), and with `withReplay` `replayFile`:
+  //   the path of the round's replay, gzip'd as `chronon battle --replay FILE --watch PROGRAM` writes it for the same
+  //   sides, seed and options, recorded into the temporary folder at the first such request. A full round's replay is
+  //   tens of megabytes, too much for one protocol message; the adapter runs beside the editor, which reads the file.
+  //   Throws RequestError when the file cannot be written.
+  // - endOutput: The output event body at the end: each side's outcome as text (`chronon battle`'s results block) and
+  //   as data.
+  CHRONON_DAP_DEBUGGEE_BODIES
 
-  /// The threads body: one thread per robot of the debugged side alive at the pause, named as the
-  /// original names robots ("Gatherers' Gatherer #3").
-  nlohmann::json threads() const override;
-  /// The stackTrace body for arguments {threadId}: the robot's frame at its pc (label+offset, the
-  /// instruction, line), then one frame per return address, innermost first. Throws when not paused
-  /// or the thread is unknown.
-  nlohmann::json stackTrace(const nlohmann::json& arguments) const override;
-  /// The scopes body for arguments {frameId}: Data stack, Return stack, Variables, Hardware.
-  nlohmann::json scopes(const nlohmann::json& arguments) const override;
-  /// The variables body of one scope for arguments {variablesReference}: the data stack top first
-  /// (numbers in the original's format), the return addresses as labels, the type's variables and
-  /// vectors, the robot's hardware.
-  nlohmann::json variables(const nlohmann::json& arguments) const override;
-  /// The evaluate body for arguments {expression, frameId?, context?}: a variable or vector name, a
-  /// Hardware name, `pc`, `frame`, `stack` or `return-stack` of the frame's robot (the paused robot
-  /// without a frame); anything else (but in a hover) is Grobocode run on a copy of that robot's brain
-  /// at the paused moment (arena::grobots::DebugSession::evaluate): the copy's data stack, top first.
-  nlohmann::json evaluate(const nlohmann::json& arguments) const override;
-  /// The dataBreakpointInfo body for arguments {name, variablesReference?}: a variable of the
-  /// Variables scope can be watched (dataId "TYPE:VARIABLE", for every robot of the type).
-  nlohmann::json dataBreakpointInfo(const nlohmann::json& arguments) const override;
-  /// The disassemble body for arguments {memoryReference, offset?, instructionOffset?,
-  /// instructionCount}: instructions of a type's brain around the reference (a frame's
-  /// instructionPointerReference), as `chronon disasm` shows them. Throws for a malformed reference
-  /// or one that names no brain of the side.
-  nlohmann::json disassemble(const nlohmann::json& arguments) const override;
-  /// The exceptionInfo body at a brain-error stop. Throws unless paused at one.
-  nlohmann::json exceptionInfo() const override;
-  /// The stopped event body for the current pause: its reason, the paused robot's thread, the frame
-  /// and where the robot is, the breakpoints hit and a brain error's message.
-  nlohmann::json stopped() const override;
-  /// The stopped event body `pause` answers for thread `threadId` (0: the paused robot): reason
-  /// pause, that thread, the frame and where that robot is.
-  nlohmann::json pause(int64_t threadId) const override;
-  /// The `chronon/replay` body: `moment`, the paused frame (the round's last frame once it ended),
-  /// `select`, the paused robot's serial (its thread id and its entity id in the replay), and with
-  /// `withReplay` `replayFile`: the path of the round's replay, gzip'd as `chronon battle --replay
-  /// FILE --watch PROGRAM` writes it for the same sides, seed and options, recorded into the
-  /// temporary folder at the first such request. A full round's replay is tens of megabytes, too much
-  /// for one protocol message; the adapter runs beside the editor, which reads the file. Throws
-  /// RequestError when the file cannot be written.
-  nlohmann::json replay(bool withReplay) override;
-  /// The output event body at the end: each side's outcome as text (`chronon battle`'s results
-  /// block) and as data.
-  nlohmann::json endOutput() const override;
   /// 0: a round always ends well.
   int exitCode() const override { return 0; }
 

@@ -53,49 +53,37 @@ class RobbieDebuggee final : public Debuggee {
   /// Runs back to the previous breakpoint hit (or the start). Returns true when paused.
   bool reverseContinue(int64_t threadId) override;
 
-  /// Installs the line breakpoints of the program's file, with their conditions
-  /// (parseRobbieCondition); function and data breakpoints are not available for RL and come back
-  /// unverified with a message, as do conditions that do not parse. Returns each DAP Breakpoint by id.
-  std::map<int, nlohmann::json> applyBreakpoints(const BreakpointRequests& requests) override;
+  // The request bodies (CHRONON_DAP_DEBUGGEE_BODIES, documented on Debuggee), for a run:
+  // - applyBreakpoints: Installs the line breakpoints of the program's file, with their conditions
+  //   (parseRobbieCondition); function and data breakpoints are not available for RL and come back unverified with a
+  //   message, as do conditions that do not parse. Returns each DAP Breakpoint by id.
+  // - threads: The threads body: thread 1, "Robbie".
+  // - stackTrace: The stackTrace body for arguments {threadId}: one frame at the pc (its operation, line and column).
+  //   Throws when not paused or the thread is not 1.
+  // - scopes: The scopes body for arguments {frameId}: Registers, Expression stack, Hardware. Throws when not paused or
+  //   the frame is not Robbie's.
+  // - variables: The variables body of one scope for arguments {variablesReference}: the declared registers (and repeat
+  //   counters) with their RL values in the report's format; the expression stack top first; Robbie's position,
+  //   heading, claw, time and the objects of the room. Throws when not paused or the reference is unknown.
+  // - evaluate: The evaluate body for arguments {expression}: a register's value, a Hardware name, `pc`, `steps` or
+  //   `stack`. Throws when not paused or for anything else.
+  // - dataBreakpointInfo: dataId null: data breakpoints are for RoboWar robots and Grobots sides.
+  // - disassemble: The disassemble body for arguments {memoryReference, offset?, instructionOffset?, instructionCount}:
+  //   the IR around the reference (the frame's instructionPointerReference), with placeholders outside the program.
+  //   Throws for a malformed reference.
+  // - exceptionInfo: The exceptionInfo body at a runtime-error stop. Throws unless paused at one.
+  // - stopped: The stopped event body for the current pause: its reason, thread 1, Robbie's line and time, the
+  //   breakpoints hit and a run-time error's message.
+  // - pause: The stopped event body `pause` answers: reason pause, thread 1, the current pause's description. Throws
+  //   RequestError unless `threadId` is 0 or 1.
+  // - replay: The `chronon/replay` body: `replay`, the run's replay as `chronon run --replay` writes it (uncompressed;
+  //   recorded at the first request that asks for it and kept), `moment`, the pause's moment (steps executed; the run's
+  //   steps after the end), and `select`, Robbie's entity id (1). Without `withReplay` only `moment` and `select` are
+  //   sent.
+  // - endOutput: The output event body at the end: `chronon run`'s output (event log and final report) as text, and as
+  //   data {end, steps, timeMs}.
+  CHRONON_DAP_DEBUGGEE_BODIES
 
-  /// The threads body: thread 1, "Robbie".
-  nlohmann::json threads() const override;
-  /// The stackTrace body for arguments {threadId}: one frame at the pc (its operation, line and
-  /// column). Throws when not paused or the thread is not 1.
-  nlohmann::json stackTrace(const nlohmann::json& arguments) const override;
-  /// The scopes body for arguments {frameId}: Registers, Expression stack, Hardware. Throws when not
-  /// paused or the frame is not Robbie's.
-  nlohmann::json scopes(const nlohmann::json& arguments) const override;
-  /// The variables body of one scope for arguments {variablesReference}: the declared registers (and
-  /// repeat counters) with their RL values in the report's format; the expression stack top first;
-  /// Robbie's position, heading, claw, time and the objects of the room. Throws when not paused or
-  /// the reference is unknown.
-  nlohmann::json variables(const nlohmann::json& arguments) const override;
-  /// The evaluate body for arguments {expression}: a register's value, a Hardware name, `pc`, `steps`
-  /// or `stack`. Throws when not paused or for anything else.
-  nlohmann::json evaluate(const nlohmann::json& arguments) const override;
-  /// dataId null: data breakpoints are for RoboWar robots and Grobots sides.
-  nlohmann::json dataBreakpointInfo(const nlohmann::json& arguments) const override;
-  /// The disassemble body for arguments {memoryReference, offset?, instructionOffset?,
-  /// instructionCount}: the IR around the reference (the frame's instructionPointerReference), with
-  /// placeholders outside the program. Throws for a malformed reference.
-  nlohmann::json disassemble(const nlohmann::json& arguments) const override;
-  /// The exceptionInfo body at a runtime-error stop. Throws unless paused at one.
-  nlohmann::json exceptionInfo() const override;
-  /// The stopped event body for the current pause: its reason, thread 1, Robbie's line and time, the
-  /// breakpoints hit and a run-time error's message.
-  nlohmann::json stopped() const override;
-  /// The stopped event body `pause` answers: reason pause, thread 1, the current pause's description.
-  /// Throws RequestError unless `threadId` is 0 or 1.
-  nlohmann::json pause(int64_t threadId) const override;
-  /// The `chronon/replay` body: `replay`, the run's replay as `chronon run --replay` writes it
-  /// (uncompressed; recorded at the first request that asks for it and kept), `moment`, the pause's
-  /// moment (steps executed; the run's steps after the end), and `select`, Robbie's entity id (1).
-  /// Without `withReplay` only `moment` and `select` are sent.
-  nlohmann::json replay(bool withReplay) override;
-  /// The output event body at the end: `chronon run`'s output (event log and final report) as text,
-  /// and as data {end, steps, timeMs}.
-  nlohmann::json endOutput() const override;
   /// 0 when the program stopped, 1 after a run-time error or at the step limit (as `chronon run`).
   int exitCode() const override;
 

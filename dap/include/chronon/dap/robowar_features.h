@@ -68,64 +68,51 @@ class RoboWarDebuggee final : public Debuggee {
   /// paused.
   bool reverseContinue(int64_t threadId) override { return session_->reverseContinue(steppedRobot(threadId)); }
 
-  /// Resolves every requested breakpoint against the robots, installs the result in the session, and
-  /// returns each breakpoint's DAP Breakpoint object by id (verified, the line used, a message when
-  /// unverified). A source breakpoint applies to every robot loaded from that file, a function
-  /// breakpoint to every robot whose program has the label, a data breakpoint to the "ROBOT:VARIABLE"
-  /// its dataId names; a condition that does not parse leaves its breakpoint unverified.
-  std::map<int, nlohmann::json> applyBreakpoints(const BreakpointRequests& requests) override;
+  // The request bodies (CHRONON_DAP_DEBUGGEE_BODIES, documented on Debuggee), for a battle:
+  // - applyBreakpoints: Resolves every requested breakpoint against the robots, installs the result in the session, and
+  //   returns each breakpoint's DAP Breakpoint object by id (verified, the line used, a message when unverified). A
+  //   source breakpoint applies to every robot loaded from that file, a function breakpoint to every robot whose
+  //   program has the label, a data breakpoint to the "ROBOT:VARIABLE" its dataId names; a condition that does not
+  //   parse leaves its breakpoint unverified.
+  // - threads: The threads response body: one thread per robot, id = robot index + 1; while paused, only the robots
+  //   alive at that moment (a robot's death ends its thread).
+  // - stackTrace: The stackTrace response body for arguments {threadId, startFrame?, levels?}: the robot's frame at its
+  //   pc (label+offset and the instruction, source line and column), then one frame per return address of CALL, IF or
+  //   IFE found on its data stack, top first. Throws when not paused or the thread is unknown.
+  // - scopes: The scopes response body for arguments {frameId}: Data stack, Registers and Hardware of the frame's
+  //   robot. Throws when not paused or the frame is unknown.
+  // - variables: The variables response body for arguments {variablesReference, start?, count?}: the data stack top
+  //   first, the letter registers, pc, the VSTORE vector and interrupt state, or the robot's hardware at the paused
+  //   moment. Throws when not paused or the reference is unknown.
+  // - evaluate: The evaluate response body for arguments {expression, frameId?, context?}: the value of a register
+  //   (A-Z), a hardware name of the Hardware scope, `pc`, `chronon` or `stack`, of the frame's robot (the paused robot
+  //   without a frame); anything else (but in a hover) is RoboTalk run on a copy of that robot's brain
+  //   (arena::robowar::DebugSession::evaluate): the copy's data stack, top first. Throws when not paused, or for what
+  //   cannot be evaluated.
+  // - dataBreakpointInfo: The dataBreakpointInfo response body for arguments {name, variablesReference?, frameId?}: a
+  //   user variable (A-W, Z) of the Registers scope, or named alone (of the frame's robot, else the paused robot), can
+  //   be watched for writes (dataId "ROBOT:VARIABLE"); anything else answers dataId null with the reason as
+  //   description.
+  // - disassemble: The disassemble response body for arguments {memoryReference, offset?, instructionOffset?,
+  //   instructionCount, resolveSymbols?}: `instructionCount` instructions of the robot the reference names (a frame's
+  //   instructionPointerReference), each with its address, its word as object code, the disassembler's text, the label
+  //   at it as symbol, and its source line; addresses outside the program get placeholder entries, as the protocol
+  //   asks. Throws for a malformed reference.
+  // - exceptionInfo: The exceptionInfo response body for the current pause. Throws unless paused at a run-time error.
+  // - stopped: The stopped event body for the session's current pause: its reason, the paused robot's thread, where it
+  //   is ("chronon 12, dodger (robot 0) at hunt+2"), the breakpoints hit, and the message of a run-time error or a
+  //   watch's change.
+  // - pause: The stopped event body `pause` answers for thread `threadId` (0: robot 0): reason pause, that thread, and
+  //   where that robot is ("chronon 12, spinner (robot 1) at search+2").
+  // - replay: The `chronon/replay` response body: `replay`, the battle's replay as `chronon battle --replay` writes it
+  //   (JSON lines, uncompressed; the battle is the one being debugged, recorded at the first request that asks for it
+  //   and kept), `moment`, the paused chronon (the viewer's t; the end after the battle), and `select`, the paused
+  //   robot's entity id (robot index + 1, the thread id). Without `withReplay` (the request's argument `replay: false`)
+  //   only `moment` and `select` are sent: a client that has the replay follows the stops without receiving it again.
+  // - endOutput: The output event body at the end: the result as `chronon battle` prints it, and as its --json prints
+  //   it as data.
+  CHRONON_DAP_DEBUGGEE_BODIES
 
-  /// The threads response body: one thread per robot, id = robot index + 1; while paused, only the
-  /// robots alive at that moment (a robot's death ends its thread).
-  nlohmann::json threads() const override;
-  /// The stackTrace response body for arguments {threadId, startFrame?, levels?}: the robot's frame at
-  /// its pc (label+offset and the instruction, source line and column), then one frame per return
-  /// address of CALL, IF or IFE found on its data stack, top first. Throws when not paused or the
-  /// thread is unknown.
-  nlohmann::json stackTrace(const nlohmann::json& arguments) const override;
-  /// The scopes response body for arguments {frameId}: Data stack, Registers and Hardware of the
-  /// frame's robot. Throws when not paused or the frame is unknown.
-  nlohmann::json scopes(const nlohmann::json& arguments) const override;
-  /// The variables response body for arguments {variablesReference, start?, count?}: the data stack
-  /// top first, the letter registers, pc, the VSTORE vector and interrupt state, or the robot's
-  /// hardware at the paused moment. Throws when not paused or the reference is unknown.
-  nlohmann::json variables(const nlohmann::json& arguments) const override;
-  /// The evaluate response body for arguments {expression, frameId?, context?}: the value of a
-  /// register (A-Z), a hardware name of the Hardware scope, `pc`, `chronon` or `stack`, of the frame's
-  /// robot (the paused robot without a frame); anything else (but in a hover) is RoboTalk run on a
-  /// copy of that robot's brain (arena::robowar::DebugSession::evaluate): the copy's data stack, top
-  /// first. Throws when not paused, or for what cannot be evaluated.
-  nlohmann::json evaluate(const nlohmann::json& arguments) const override;
-  /// The dataBreakpointInfo response body for arguments {name, variablesReference?, frameId?}: a user
-  /// variable (A-W, Z) of the Registers scope, or named alone (of the frame's robot, else the paused
-  /// robot), can be watched for writes (dataId "ROBOT:VARIABLE"); anything else answers dataId null
-  /// with the reason as description.
-  nlohmann::json dataBreakpointInfo(const nlohmann::json& arguments) const override;
-  /// The disassemble response body for arguments {memoryReference, offset?, instructionOffset?,
-  /// instructionCount, resolveSymbols?}: `instructionCount` instructions of the robot the reference
-  /// names (a frame's instructionPointerReference), each with its address, its word as object code,
-  /// the disassembler's text, the label at it as symbol, and its source line; addresses outside the
-  /// program get placeholder entries, as the protocol asks. Throws for a malformed reference.
-  nlohmann::json disassemble(const nlohmann::json& arguments) const override;
-  /// The exceptionInfo response body for the current pause. Throws unless paused at a run-time error.
-  nlohmann::json exceptionInfo() const override;
-  /// The stopped event body for the session's current pause: its reason, the paused robot's thread,
-  /// where it is ("chronon 12, dodger (robot 0) at hunt+2"), the breakpoints hit, and the message of a
-  /// run-time error or a watch's change.
-  nlohmann::json stopped() const override;
-  /// The stopped event body `pause` answers for thread `threadId` (0: robot 0): reason pause, that
-  /// thread, and where that robot is ("chronon 12, spinner (robot 1) at search+2").
-  nlohmann::json pause(int64_t threadId) const override;
-  /// The `chronon/replay` response body: `replay`, the battle's replay as `chronon battle --replay`
-  /// writes it (JSON lines, uncompressed; the battle is the one being debugged, recorded at the first
-  /// request that asks for it and kept), `moment`, the paused chronon (the viewer's t; the end after
-  /// the battle), and `select`, the paused robot's entity id (robot index + 1, the thread id). Without
-  /// `withReplay` (the request's argument `replay: false`) only `moment` and `select` are sent: a
-  /// client that has the replay follows the stops without receiving it again.
-  nlohmann::json replay(bool withReplay) override;
-  /// The output event body at the end: the result as `chronon battle` prints it, and as its --json
-  /// prints it as data.
-  nlohmann::json endOutput() const override;
   /// 0: a battle always ends well.
   int exitCode() const override { return 0; }
 

@@ -21,9 +21,10 @@ inline constexpr int64_t kCycleLimit = 1'000'000;
 
 /// One REPL command, as listed by `help`: the name, its arguments and a one-line description.
 struct CommandInfo {
-  std::string_view name;       ///< The command word ("see").
-  std::string_view arguments;  ///< Its arguments ("LABEL"), empty when it takes none.
-  std::string_view doc;        ///< What it does.
+  std::string_view name;        ///< The command word ("see").
+  std::string_view arguments;   ///< Its arguments ("LABEL"), empty when it takes none.
+  std::string_view doc;         ///< What it does.
+  bool listsLanguages = false;  ///< `help` follows `doc` with the languages the REPL speaks.
 };
 
 /// Every command, in the order `help` lists them. The only list of commands: parsing, `help` and

@@ -55,6 +55,14 @@ enum class RunStatus : uint8_t {
   kError,    ///< A runtime error; `runtimeError` describes it; call `finish(false, ...)`.
 };
 
+/// How tab completion matches and spells a language's words.
+enum class WordCase : uint8_t {
+  kExact,        ///< Names are case-sensitive: a candidate matches only as written (RL).
+  kIgnored,      ///< Case is ignored when matching; candidates keep their own spelling (Grobocode).
+  kFollowTyped,  ///< Case is ignored, and candidates take the case being typed: upper case when the
+                 ///< prefix has capitals and no small letters, else lower case (RoboTalk).
+};
+
 /// One language's compiler, interpreter, live stack, definitions and test host. Output is written
 /// as text lines, each ending in '\n', to the `out` string the caller passes.
 class LanguageSession {
@@ -99,6 +107,21 @@ class LanguageSession {
   /// True when `name` is a word of the language or a user definition (used to decide whether a
   /// command name such as `time` means the command or the word).
   virtual bool isWord(std::string_view name) const = 0;
+
+  /// What `help` says after the commands about any other input, one or more lines each ending in
+  /// '\n'. The default suits a language whose input is run at once.
+  virtual std::string_view codeHelp() const { return "anything else is code: it runs at once.\n"; }
+
+  /// True when the command name `name` also starts one of the language's own statements (RL's
+  /// `set NAME VALUE`), so that an error in a line starting with it needs no note that a command of
+  /// that name exists. The default: no command name is.
+  virtual bool startsStatement(std::string_view name) const {
+    (void)name;
+    return false;
+  }
+
+  /// How tab completion matches and spells the language's words. The default: case is ignored.
+  virtual WordCase wordCase() const { return WordCase::kIgnored; }
 
   /// `help WORD`: the word's stack effect and one-line doc from the word table (or what a user
   /// symbol is). Returns false, with a message in `out`, when the word is unknown.
