@@ -85,6 +85,33 @@ TEST_CASE("one reader splits every language's stack-effect texts", "[stdlib]") {
   CHECK(chronon::robotalk::countEffect("n1 n2 -- sum").pops == 2);
 }
 
+TEST_CASE("stack shuffles are read from their effects", "[stdlib]") {
+  const auto from = [](const chronon::Shuffle& s) {
+    return std::vector<int>(s.from.begin(), s.from.begin() + s.pushes);
+  };
+  const chronon::Shuffle swap = chronon::parseShuffle("x1 x2 -- x2 x1");
+  REQUIRE(swap.valid);
+  CHECK(swap.pops == 2);
+  CHECK(from(swap) == std::vector<int>{1, 0});
+  CHECK_FALSE(swap.copies);
+  // A word whose outputs begin with its inputs in place only copies (copies).
+  CHECK(chronon::parseShuffle("x -- x x").copies);
+  CHECK(chronon::parseShuffle("x1 x2 -- x1 x2 x1").copies);
+  CHECK_FALSE(chronon::parseShuffle("x1 x2 -- x2 x1 x2").copies);
+  CHECK_FALSE(chronon::parseShuffle("x --").copies);
+  CHECK(from(chronon::parseShuffle("x1 x2 --")).empty());
+  // Not shuffles: a new item, a vector, a repeated input, "...", no "--", two "--", empty.
+  CHECK_FALSE(chronon::parseShuffle("-- n").valid);
+  CHECK_FALSE(chronon::parseShuffle("x1 -- x2").valid);
+  CHECK_FALSE(chronon::parseShuffle("v -- v v").valid);
+  CHECK_FALSE(chronon::parseShuffle("x x -- x").valid);
+  CHECK_FALSE(chronon::parseShuffle("... x -- x").valid);
+  CHECK_FALSE(chronon::parseShuffle("x1 x2").valid);
+  CHECK_FALSE(chronon::parseShuffle("x -- x -- x").valid);
+  CHECK_FALSE(chronon::parseShuffle("").valid);
+  CHECK_FALSE(chronon::parseShuffle("x1 x2 x3 x4 x5 x6 x7 x8 x9 -- x1").valid);
+}
+
 TEST_CASE("profiles select the words of their version", "[stdlib]") {
   REQUIRE(availableIn(info(Op::Add), Profile::kRoboWar15));
   REQUIRE_FALSE(availableIn(info(Op::Sync), Profile::kRoboWar15));   // 2.0

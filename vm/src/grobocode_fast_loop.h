@@ -66,7 +66,7 @@ template <Prim P>
   return true;
 }
 
-// A stack shuffle's fast path: its effect (grobocode_words.h, Shuffle) on the top cells. Returns
+// A stack shuffle's fast path: its effect (Shuffle, stdlib/stack_effect.h) on the top cells. Returns
 // false, having changed nothing, when the stack is too low or would overflow: the general path then
 // raises the error with the original's partial effects. A cell that stays where it is is not
 // written again.

@@ -166,8 +166,8 @@ class Machine {
       s_.height = 0;
       return fail(RuntimeError::kStackUnderflow);
     }
-    std::array<Fixed, kMaxEffectItems> in{};
-    std::array<Fixed, kMaxEffectItems> out{};
+    std::array<Fixed, kMaxShuffleItems> in{};
+    std::array<Fixed, kMaxShuffleItems> out{};
     const int32_t base = s_.height - pops;
     for (int32_t i = 0; i < pops; ++i) in[static_cast<size_t>(i)] = s_.stack[static_cast<size_t>(base + i)];
     applyShuffle(s, in.data(), out.data());

@@ -187,6 +187,29 @@ template <Op O>
   return nullptr;
 }
 
+// A stack shuffle: its effect (Shuffle, stdlib/stack_effect.h) on the top cells, or the underflow
+// or overflow with nothing changed. The Mac's DUP copies the cell below an empty stack; Chronon
+// reports the underflow instead (docs/robowar-arena.md "Interpreter"). A cell that stays where it
+// is is not written again.
+template <Op O>
+[[gnu::always_inline]] inline const char* shuffle(int16_t* stack, Registers& r) {
+  constexpr Shuffle kShuffle = robotalk::shuffleOf(O);
+  constexpr int kPops = kShuffle.pops;
+  constexpr int kPushes = kShuffle.pushes;
+  static_assert(kShuffle.valid && kPops > 0);
+  if (r.sp < kPops) return kStackUnderflow;
+  if (r.sp - kPops + kPushes > robotalk::kStackCells) return kStackOverflow;
+  const int base = r.sp - kPops;
+  std::array<int16_t, kPops> in;
+  for (int i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = stack[base + i];
+  for (int i = 0; i < kPushes; ++i) {
+    const int from = kShuffle.from[static_cast<size_t>(i)];
+    if (i != from) stack[base + i] = in[static_cast<size_t>(from)];
+  }
+  r.sp = base + kPushes;
+  return nullptr;
+}
+
 // The operator O of a push-operator pair (CHRONON_ROBOTALK_CONSTANT_PAIRS) on the top two cells, the
 // pushed one on top. Returns false, with nothing changed, when it would fail.
 template <Op O>
@@ -251,24 +274,16 @@ template <Op O>
       --sp;
       return outOfLine(brain, r, [&] { return recallHardware(brain, host, index); });
     }
-    case Op::Drop:
-      if (sp < 1) return kStackUnderflow;
-      --sp;
-      return nullptr;
-    case Op::Swap: {
-      if (sp < 2) return kStackUnderflow;
-      const int16_t top = stack[sp - 1];
-      stack[sp - 1] = stack[sp - 2];
-      stack[sp - 2] = top;
-      return nullptr;
-    }
-    case Op::Dup:
-      // The Mac copies the cell below an empty stack; Chronon reports the underflow instead.
-      if (sp < 1) return kStackUnderflow;
-      if (sp >= kStackCells) return kStackOverflow;
-      stack[sp] = stack[sp - 1];
-      ++sp;
-      return nullptr;
+    // The stack shuffles, each its effect in the operator table (robotalk_semantics.def).
+#define ROBOTALK_SHUFFLE_WORD(Name) \
+  case Op::Name:                    \
+    return shuffle<Op::Name>(stack, r);
+#define ROBOTALK_INLINE_WORD(Name, ...)
+#define ROBOTALK_CALLED_WORD(Name, ...)
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+#undef ROBOTALK_SHUFFLE_WORD
     case Op::Roll: {
       if (sp < 1) return kStackUnderflow;
       const int places = stack[--sp];

@@ -123,7 +123,7 @@ class Lowering : LoweringBase {
   Value* hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at);
   // A stack shuffle (grobocode_semantics.def): its effect's cells renamed in the cell cache; a cell
   // that stays where it was is not written again.
-  void lowerShuffle(const grobocode::Shuffle& shuffle);
+  void lowerShuffle(const Shuffle& shuffle);
   // A pure word (grobocode_semantics.h): its entry inline (lowerWord), or a call to its function.
   void lowerPure(const Op& op);
   template <Prim P>
@@ -568,9 +568,9 @@ void Lowering::lowerWord() {
   for (Value* v : out) push(v);
 }
 
-void Lowering::lowerShuffle(const grobocode::Shuffle& shuffle) {
+void Lowering::lowerShuffle(const Shuffle& shuffle) {
   const int32_t base = depth_ - shuffle.pops;
-  std::array<Value*, grobocode::kMaxEffectItems> in{};
+  std::array<Value*, kMaxShuffleItems> in{};
   for (int32_t i = 0; i < shuffle.pops; ++i) in[static_cast<size_t>(i)] = cell(base + i);
   for (int32_t i = 0; i < shuffle.pushes; ++i) {
     const int32_t from = shuffle.from[static_cast<size_t>(i)];

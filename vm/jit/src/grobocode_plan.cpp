@@ -57,7 +57,7 @@ Op inlined(Prim p) {
 
 // A stack shuffle (grobocode_semantics.def): its cells come from the word table's effect.
 Op shuffle(Prim p) {
-  const grobocode::Shuffle& word = grobocode::shuffleOf(p);
+  const Shuffle& word = grobocode::shuffleOf(p);
   return Op{OpKind::kShuffle, p, 0, 0, word.pops, word.pushes, false};
 }
 

@@ -25,6 +25,7 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <map>
@@ -153,6 +154,9 @@ class Lowering : detail::LoweringBase {
 
   void lowerBlock(const Block& block, BasicBlock* header);
   void lowerPrim(const PlannedOp& op);
+  // A stack shuffle (robotalk_semantics.def): its effect's cells moved; a cell that stays where it
+  // was is not written again.
+  void lowerShuffle(const Shuffle& shuffle);
   // A pure operator written over any machine: its entry in robotalk_semantics.def, inline.
   template <robotalk::Op O>
   void lowerOperator();
@@ -349,7 +353,7 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
     opCost_ = cost_;
     opFree_ = free_;
     opNeed_ = op.need;
-    opGrow_ = op.kind == OpKind::kPrim && op.word == Inline::Dup ? 1 : op.kind == OpKind::kPush ? 1 : 0;
+    opGrow_ = op.kind == OpKind::kPush ? 1 : op.kind == OpKind::kShuffle ? std::max(op.delta, 0) : 0;
     opDeopt_ = nullptr;
     cost_ += op.cost;
     if (op.cost == 0) ++free_;
@@ -357,6 +361,7 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
       case OpKind::kStep: consistent_ = false; return;  // Only ever last (planProgram).
       case OpKind::kPush: setCell(depth_++, c16(op.value)); break;
       case OpKind::kPrim: lowerPrim(op); break;
+      case OpKind::kShuffle: lowerShuffle(robotalk::shuffleOf(robotalk::info(op.op))); break;
       case OpKind::kVarRead:
         setCell(depth_ - 1, b_.CreateLoad(i16(), b_.CreateConstInBoundsGEP1_64(i16(), field(ContextField::kLetters),
                                                                                static_cast<uint64_t>(op.index))));
@@ -459,6 +464,17 @@ void Lowering::lowerOperator() {
   depth_ = d - W::kPops + W::kPushes;
 }
 
+void Lowering::lowerShuffle(const Shuffle& shuffle) {
+  const int base = depth_ - shuffle.pops;
+  std::array<Value*, kMaxShuffleItems> in{};
+  for (int i = 0; i < shuffle.pops; ++i) in[static_cast<size_t>(i)] = cell(base + i);
+  for (int i = 0; i < shuffle.pushes; ++i) {
+    const int from = shuffle.from[static_cast<size_t>(i)];
+    if (i != from) setCell(base + i, in[static_cast<size_t>(from)]);
+  }
+  depth_ = base + shuffle.pushes;
+}
+
 void Lowering::lowerPrim(const PlannedOp& op) {
   const int d = depth_;
   switch (op.word) {
@@ -503,18 +519,6 @@ void Lowering::lowerPrim(const PlannedOp& op) {
       depth_ = d - 2;
       return;
     }
-    case Inline::Drop: depth_ = d - 1; return;
-    case Inline::Swap: {
-      Value* top = cell(d - 1);
-      Value* below = cell(d - 2);
-      setCell(d - 1, below);
-      setCell(d - 2, top);
-      return;
-    }
-    case Inline::Dup:
-      setCell(d, cell(d - 1));
-      depth_ = d + 1;
-      return;
     case Inline::Print:
       // PRINT shows the top without popping it (the header made sure there is one).
       return;

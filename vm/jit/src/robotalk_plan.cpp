@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 
 #include "chronon/stdlib/robotalk_words.h"
 
@@ -52,6 +53,17 @@ PlannedOp prim(Op op, Inline word) {
   return p;
 }
 
+// A stack shuffle; its cells come from the operator table's effect.
+PlannedOp shuffle(Op op) {
+  const Shuffle word = robotalk::shuffleOf(robotalk::info(op));
+  PlannedOp p;
+  p.kind = OpKind::kShuffle;
+  p.op = op;
+  p.need = word.pops;
+  p.delta = word.pushes - word.pops;
+  return p;
+}
+
 PlannedOp branch(Op op, Branch which, int need, int delta, int target, int otherwise) {
   PlannedOp p;
   p.kind = OpKind::kBranch;
@@ -87,10 +99,18 @@ PlannedOp classify(const robotalk::Cell& cell, const Known& known, int depth, in
 #undef ROBOTALK_INLINE_WORD
       // clang-format on
     case Op::Vrecall: return prim(cell.op, Inline::Vrecall);
-    case Op::Print: return prim(cell.op, Inline::Print);
-    case Op::Drop: return prim(cell.op, Inline::Drop);
-    case Op::Swap: return prim(cell.op, Inline::Swap);
-    case Op::Dup: return prim(cell.op, Inline::Dup);
+    case Op::Print:
+      return prim(cell.op, Inline::Print);
+      // clang-format off
+    // The stack shuffles (robotalk_semantics.def).
+#define ROBOTALK_SHUFFLE_WORD(Name) case Op::Name: return shuffle(cell.op);
+#define ROBOTALK_INLINE_WORD(Name, ...)
+#define ROBOTALK_CALLED_WORD(Name, ...)
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+#undef ROBOTALK_SHUFFLE_WORD
+      // clang-format on
     case Op::Vstore: return prim(cell.op, Inline::Vstore);
     case Op::Nop:
     case Op::Beep:
@@ -159,27 +179,17 @@ void applyEffect(const PlannedOp& op, Known& known, int& depth) {
     known[depth++] = op.value;
     return;
   }
-  if (op.kind == OpKind::kPrim && op.op == Op::Dup) {
-    const auto it = known.find(depth - 1);
-    if (it != known.end()) {
-      known[depth] = it->second;
-    } else {
-      known.erase(depth);
-    }
-    ++depth;
-    return;
-  }
-  if (op.kind == OpKind::kPrim && op.op == Op::Swap) {
-    const auto a = known.find(depth - 1);
-    const auto b = known.find(depth - 2);
-    const bool hasA = a != known.end();
-    const bool hasB = b != known.end();
-    const int va = hasA ? a->second : 0;
-    const int vb = hasB ? b->second : 0;
-    known.erase(depth - 1);
-    known.erase(depth - 2);
-    if (hasA) known[depth - 2] = va;
-    if (hasB) known[depth - 1] = vb;
+  if (op.kind == OpKind::kShuffle) {
+    // The known constants move as the cells do.
+    const Shuffle word = robotalk::shuffleOf(robotalk::info(op.op));
+    const int base = depth - word.pops;
+    std::array<std::optional<int>, kMaxShuffleItems> in{};
+    for (int i = 0; i < word.pops; ++i)
+      if (const auto it = known.find(base + i); it != known.end()) in[static_cast<size_t>(i)] = it->second;
+    known.erase(known.lower_bound(base), known.end());
+    for (int i = 0; i < word.pushes; ++i)
+      if (const std::optional<int> v = in[word.from[static_cast<size_t>(i)]]) known[base + i] = *v;
+    depth = base + word.pushes;
     return;
   }
   // Everything else replaces what it read with values unknown here.

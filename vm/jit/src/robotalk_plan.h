@@ -20,9 +20,6 @@ enum class Inline : uint8_t {
   Pure,
   Vrecall,
   Vstore,
-  Drop,
-  Swap,
-  Dup,
   Print,
   NoEffect,
 };
@@ -34,7 +31,8 @@ enum class Branch : uint8_t { Jump, Call, If, Ifg, Ife, Ifeg };
 enum class OpKind : uint8_t {
   kStep,      ///< Not compiled: robotalk::step runs it (maths words, interrupts, stack words, errors...).
   kPush,      ///< Pushes `value`.
-  kPrim,      ///< Operator `op` on the top cells, compiled inline (arithmetic, logic, stack words).
+  kPrim,      ///< Operator `op` on the top cells, compiled inline (arithmetic, logic, VRECALL...).
+  kShuffle,   ///< Stack shuffle `op` (robotalk_semantics.def): its effect, as renamed cells.
   kVarRead,   ///< RECALL of user variable `index` whose quoted code was pushed in the same block.
   kVarWrite,  ///< STORE to user variable `index` whose quoted code was pushed in the same block.
   kHwRead,    ///< RECALL of hardware register `index` quoted in the same block: a direct host call

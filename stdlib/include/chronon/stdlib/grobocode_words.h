@@ -324,60 +324,6 @@ inline constexpr int kHardwareScalarCount = static_cast<int>(kHardwareScalars.si
 /// Number of vector hardware variables, 16 (§3.3).
 inline constexpr int kHardwareVectorCount = static_cast<int>(kHardwareVectors.size());
 
-/// A stack shuffle (specs/grobots-language.md §2.1): a word whose effect is fixed and names only
-/// one-cell items of any kind, each pushed item one of the popped ones, so that the effect text is
-/// the word's whole meaning ("x1 x2 -- x2 x1" exchanges the top two cells). Every executor runs a
-/// shuffle from this reading of its table row; none restates it.
-struct Shuffle {
-  uint8_t pops = 0;                             ///< Cells the effect lists before "--".
-  uint8_t pushes = 0;                           ///< Cells it lists after "--".
-  std::array<uint8_t, kMaxEffectItems> from{};  ///< Per pushed cell, deepest first: the popped cell
-                                                ///< it copies (0: the deepest popped).
-  /// The pushed cells begin with the popped ones, in place ("x1 x2 -- x1 x2 x1"): the word only
-  /// reads its inputs and pushes the copies after them, all at once. The others pop their inputs
-  /// one at a time and push their outputs one at a time (§5.1: an underflow or overflow stops the
-  /// brain with what was done so far).
-  bool copies = false;
-  bool valid = false;  ///< False when the text is not a shuffle's.
-};
-
-/// Reads `effect` as a Shuffle: valid when it is well-formed, has no "...", every item is of kind
-/// x (one cell, any value), no popped name repeats, and every pushed name is a popped one.
-/// Otherwise returns `valid == false`. Never fails.
-constexpr Shuffle parseShuffle(std::string_view effect) {
-  Shuffle shuffle;
-  std::array<std::string_view, kMaxEffectItems> names{};
-  bool ok = !effect.empty();
-  const EffectScan scan = scanEffect(effect, [&](std::string_view item, bool afterDashes) {
-    if (item[0] != 'x') ok = false;
-    if (!ok) return;
-    if (!afterDashes) {
-      for (uint8_t i = 0; i < shuffle.pops; ++i)
-        if (names[i] == item) ok = false;
-      if (shuffle.pops >= kMaxEffectItems || shuffle.pushes > 0) {
-        ok = false;
-        return;
-      }
-      names[shuffle.pops++] = item;
-      return;
-    }
-    if (shuffle.pushes >= kMaxEffectItems) {
-      ok = false;
-      return;
-    }
-    uint8_t source = 0;
-    while (source < shuffle.pops && names[source] != item) ++source;
-    if (source == shuffle.pops) ok = false;
-    shuffle.from[shuffle.pushes++] = source;
-  });
-  if (!ok || scan.dashes != 1 || scan.variable) return Shuffle{};
-  shuffle.copies = shuffle.pushes > shuffle.pops;
-  for (uint8_t i = 0; i < shuffle.pops && shuffle.copies; ++i)
-    if (shuffle.from[i] != i) shuffle.copies = false;
-  shuffle.valid = true;
-  return shuffle;
-}
-
 /// The shuffle `word` is: its effect read by parseShuffle when the word table flags it kStack
 /// without kDynamicEffect; `valid == false` for every other word (`stack` included: it pushes a
 /// count, not a copy).

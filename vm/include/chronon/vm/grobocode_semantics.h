@@ -1,7 +1,7 @@
 #pragma once
 // Grobocode's pure words (those the word table flags kPure: numbers, comparisons, logic, vectors;
 // specs/grobots-language.md §1.4-§1.6), each written once in grobocode_semantics.def, and its stack
-// shuffles (§2.1), each its table row's effect (grobocode_words.h, Shuffle). This header
+// shuffles (§2.1), each its table row's effect (Shuffle, stdlib/stack_effect.h). This header
 // makes each entry a function in chronon::grobocode::semantics, gives executors the compile-time
 // view Word<Prim::Name> and the run-time table of every pure word, and checks the entries against
 // the word table.

@@ -141,4 +141,32 @@ static_assert(listsExactly(
                   [](const OperatorInfo& o) { return o.has(kPure); }),
               "robotalk_semantics.def and the operator table's kPure flags name different operators");
 
+/// The shuffle operator `op` is: its effect read by parseShuffle when the table flags it kStack
+/// without kDynamicEffect; `valid == false` for every other operator.
+constexpr Shuffle shuffleOf(const OperatorInfo& row) {
+  if (!row.has(kStack) || row.has(kDynamicEffect)) return Shuffle{};
+  return parseShuffle(row.effect);
+}
+/// shuffleOf the row of `op`, in a constant expression.
+constexpr Shuffle shuffleOf(Op op) { return shuffleOf(operatorRow(op)); }
+
+namespace detail {
+#define ROBOTALK_SHUFFLE_WORD(Name) Op::Name,
+#define ROBOTALK_INLINE_WORD(Name, ...)
+#define ROBOTALK_CALLED_WORD(Name, ...)
+inline constexpr Op kShufflesListed[] = {
+#include "chronon/vm/robotalk_semantics.def"
+};
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+#undef ROBOTALK_SHUFFLE_WORD
+}  // namespace detail
+
+// A stack operator whose effect reads as a shuffle without an entry, or an entry for any other
+// operator, fails here.
+static_assert(listsExactly(
+                  detail::kShufflesListed, kOperators, [](const OperatorInfo& o) { return o.op; },
+                  [](const OperatorInfo& o) { return shuffleOf(o).valid; }),
+              "robotalk_semantics.def's shuffles and the operator table's shuffle effects name different operators");
+
 }  // namespace chronon::robotalk
