@@ -240,28 +240,23 @@ void DebugSession::thinking(uint32_t& serial, int32_t& side, int32_t& type, int3
   frame = w.frame;
 }
 
-void DebugSession::restore(int32_t frame) {
-  const size_t k = std::min(static_cast<size_t>(std::max(frame, 0) / kKeyframeInterval), keyframes_.size() - 1);
+void DebugSession::loadKeyframe(size_t k) {
   const Keyframe& keyframe = keyframes_[k];
   *work_ = keyframe.world;
   tainted_ = false;
   counters_ = keyframe.counters;
   tick_ = keyframe.tick;
-  Search* const saved = search_;
-  search_ = nullptr;
-  while (work_->frame() < frame && runUnit()) {
-  }
-  search_ = saved;
+}
+
+void DebugSession::saveKeyframe() {
+  // A world that ran evaluated code is not the round's: the keyframe is made by a later search.
+  if (!tainted_) keyframes_.push_back(Keyframe{*work_, counters_, tick_});
 }
 
 bool DebugSession::runUnit() {
   if (work_->finished()) return false;
   work_->step();
-  const int32_t after = work_->frame();
-  furthest_ = std::max(furthest_, after);
-  if (!tainted_ && after % kKeyframeInterval == 0 &&
-      keyframes_.size() == static_cast<size_t>(after / kKeyframeInterval))
-    keyframes_.push_back(Keyframe{*work_, counters_, tick_});
+  reached(work_->frame());
   return true;
 }
 

@@ -302,28 +302,23 @@ void DebugSession::setWatches(std::vector<DebugWatch> watches) {
   }
 }
 
-void DebugSession::restore(int chronon) {
-  const size_t k = std::min(static_cast<size_t>(chronon / kUnitsPerKeyframe), keyframes_.size() - 1);
+size_t DebugSession::keyframeCount() const { return keyframes_.size(); }
+
+void DebugSession::loadKeyframe(size_t k) {
   const Keyframe& keyframe = keyframes_[k];
   *work_ = keyframe.engine;
   counts_ = keyframe.counts;
   tick_ = keyframe.tick;
-  Search* const saved = search_;
-  search_ = nullptr;
-  while (work_->chronon() < chronon && runUnit()) {
-  }
-  search_ = saved;
 }
+
+void DebugSession::saveKeyframe() { keyframes_.push_back(Keyframe{*work_, counts_, tick_}); }
 
 bool DebugSession::runUnit() {
   const int before = work_->chronon();
   work_->step();
   const int after = work_->chronon();
   if (after == before) return false;
-  furthest_ = std::max(furthest_, after);
-  if (after % kUnitsPerKeyframe == 0 && keyframes_.size() == static_cast<size_t>(after / kUnitsPerKeyframe)) {
-    keyframes_.push_back(Keyframe{*work_, counts_, tick_});
-  }
+  reached(after);
   return true;
 }
 

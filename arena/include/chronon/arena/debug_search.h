@@ -8,11 +8,13 @@
 // current one that matches, backward at the last one before it. The paused state is then captured by
 // running the found position's unit once more, so a pause always shows what a fresh run shows.
 //
-// This header holds what does not depend on the game: the search's bookkeeping (SearchCore) and the
-// searches themselves (KeyframeSearches). A game's session supplies its units, its hooks and its
-// snapshot.
+// This header holds what does not depend on the game: the search's bookkeeping (SearchCore), and
+// the searches themselves with the session plumbing around them (KeyframeSearches: stepping forward
+// and back, the paused and ended state, keyframe scheduling, the breakpoint list). A game's session
+// supplies its units, its hooks, its breakpoint places and its snapshot.
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -83,10 +85,12 @@ struct SearchCore {
 /// session keeps its battle, hooks and breakpoints. `Session` derives from it privately, makes the
 /// public members below public with `using`, declares it a friend and supplies:
 ///   - `static constexpr int32_t kUnitsPerKeyframe`: units between keyframes;
-///   - `void restore(int32_t unit)`: the battle at the start of `unit`, from the keyframe at or
-///     before it (setting `tick_`), run with no search active;
+///   - `size_t keyframeCount() const`, `void loadKeyframe(size_t k)` (the battle, its counters and
+///     `tick_` as the k-th keyframe holds them: the start of unit k * kUnitsPerKeyframe) and
+///     `void saveKeyframe()` (appends the battle as it is now, or does not when it cannot be one);
 ///   - `bool runUnit()`: runs one unit with the hooks serving `search_` and counting every
-///     instruction in `tick_`, raising `furthest_`; false once the battle ended;
+///     instruction in `tick_`, then calls reached(the unit it is about to run); false once the
+///     battle ended;
 ///   - `int32_t unitNow() const`: the unit the battle is about to run;
 ///   - `int32_t unitOf(const Position&) const`;
 ///   - `bool nothingBefore(const Search&) const`: after restoring a keyframe, whether the search
@@ -107,7 +111,9 @@ struct SearchCore {
 template <typename Session, typename Search, typename Robot, typename Step, typename Snapshot, typename Breakpoint>
 class KeyframeSearches {
  public:
+  /// Not copyable or movable (nor, so, is the session): the session's engine points back to it.
   KeyframeSearches(const KeyframeSearches&) = delete;
+  /// Not assignable, likewise.
   KeyframeSearches& operator=(const KeyframeSearches&) = delete;
 
   /// Replaces every breakpoint; those the battle has no place for (an unknown robot, type or
@@ -157,10 +163,31 @@ class KeyframeSearches {
   KeyframeSearches() = default;
   ~KeyframeSearches() = default;
 
+  /// Sets the battle to the start of `unit` (clamped to 0): the keyframe at or before it, then the
+  /// units up to it, run with no search active (so they match nothing). Stops early at the end.
+  void restore(int32_t unit) {
+    constexpr int32_t kInterval = Session::kUnitsPerKeyframe;
+    self().loadKeyframe(std::min(static_cast<size_t>(std::max(unit, 0) / kInterval), self().keyframeCount() - 1));
+    Search* const saved = search_;
+    search_ = nullptr;
+    while (self().unitNow() < unit && self().runUnit()) {
+    }
+    search_ = saved;
+  }
+
+  /// Called by runUnit once the battle is about to run `unit`: raises furthest_, and keeps a
+  /// keyframe the first time the battle reaches the start of a keyframe's unit (keyframes are made
+  /// in order, as the searches first get that far).
+  void reached(int32_t unit) {
+    constexpr int32_t kInterval = Session::kUnitsPerKeyframe;
+    furthest_ = std::max(furthest_, unit);
+    if (unit % kInterval == 0 && self().keyframeCount() == static_cast<size_t>(unit / kInterval)) self().saveKeyframe();
+  }
+
   /// Re-runs from the start of `fromUnit` until `search` matches or the battle ends. Returns whether
   /// it matched.
   bool findForward(Search& search, int32_t fromUnit) {
-    self().restore(fromUnit);
+    restore(fromUnit);
     search_ = &search;
     while (!search.found && self().runUnit()) {
     }
@@ -175,7 +202,7 @@ class KeyframeSearches {
     constexpr int32_t kInterval = Session::kUnitsPerKeyframe;
     const int32_t last = currentUnit();
     for (int32_t k = last / kInterval; k >= 0; --k) {
-      self().restore(k * kInterval);
+      restore(k * kInterval);
       const bool nothingBefore = self().nothingBefore(search);
       search_ = &search;
       while (self().unitNow() <= last && self().unitNow() < (k + 1) * kInterval && self().runUnit()) {
@@ -195,7 +222,7 @@ class KeyframeSearches {
     capture.mode = SearchMode::kCapture;
     capture.position = search.position;
     Session& session = self();
-    session.restore(session.unitOf(search.position));
+    restore(session.unitOf(search.position));
     search_ = &capture;
     session.runUnit();
     search_ = nullptr;

@@ -198,10 +198,9 @@ class DebugSession
   /// Breakpoints, stepping and the paused state, as KeyframeSearches documents them
   /// (debug_search.h), the battle being this round, a robot its serial number: setBreakpoints (a
   /// breakpoint on a type without code or an address out of range is dropped); setStopOnErrors(bool);
-  /// stepForward(DebugStep,
-  /// uint32_t robot) (false when the round ended first, outcome() then holding its result);
-  /// stepBack(uint32_t robot) and reverseContinue(uint32_t robot); paused(), snapshot() (only while
-  /// paused) and ended() (outcome() is valid).
+  /// stepForward(DebugStep, uint32_t robot) (false when the round ended first, outcome() then
+  /// holding its result); stepBack(uint32_t robot) and reverseContinue(uint32_t robot); paused(),
+  /// snapshot() (only while paused) and ended() (outcome() is valid).
   using KeyframeSearches::setBreakpoints, KeyframeSearches::setStopOnErrors, KeyframeSearches::stepForward,
       KeyframeSearches::stepBack, KeyframeSearches::reverseContinue, KeyframeSearches::paused,
       KeyframeSearches::snapshot, KeyframeSearches::ended;
@@ -247,7 +246,8 @@ class DebugSession
   static constexpr int32_t kUnitsPerKeyframe = kKeyframeInterval;
   int32_t unitNow() const { return work_->frame(); }
   static int32_t unitOf(const DebugPosition& position) { return position.frame; }
-  void restore(int32_t frame);
+  void loadKeyframe(size_t k);
+  void saveKeyframe();
   bool runUnit();
   bool nothingBefore(const Search& search) const;
   int32_t entryUnit(uint32_t robot) const;

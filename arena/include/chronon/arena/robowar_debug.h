@@ -204,10 +204,11 @@ class DebugSession
 
   /// Breakpoints, stepping and the paused state, as KeyframeSearches documents them
   /// (debug_search.h), the battle being this one, a robot its index: setBreakpoints (a breakpoint
-  /// whose robot or address is out of range is dropped); setStopOnErrors(bool); stepForward(DebugStep, int robot)
-  /// (false when the battle ended first, result() then holding its result; kOut without a call to
-  /// leave goes on as kChronon); stepBack(int robot) and reverseContinue(int robot); paused(),
-  /// snapshot() (only while paused) and ended() (result() is valid).
+  /// whose robot or address is out of range is dropped); setStopOnErrors(bool);
+  /// stepForward(DebugStep, int robot) (false when the battle ended first, result() then holding
+  /// its result; kOut without a call to leave goes on as kChronon); stepBack(int robot) and
+  /// reverseContinue(int robot); paused(), snapshot() (only while paused) and ended() (result() is
+  /// valid).
   using KeyframeSearches::setBreakpoints, KeyframeSearches::setStopOnErrors, KeyframeSearches::stepForward,
       KeyframeSearches::stepBack, KeyframeSearches::reverseContinue, KeyframeSearches::paused,
       KeyframeSearches::snapshot, KeyframeSearches::ended;
@@ -246,7 +247,9 @@ class DebugSession
   // What KeyframeSearches needs (debug_search.h); a unit is a chronon.
   int unitNow() const { return work_->chronon(); }
   static int unitOf(const DebugPosition& position) { return position.chronon; }
-  void restore(int chronon);
+  size_t keyframeCount() const;
+  void loadKeyframe(size_t k);
+  void saveKeyframe();
   bool runUnit();
   static bool nothingBefore(const Search&) { return false; }
   static int entryUnit(int) { return 0; }
