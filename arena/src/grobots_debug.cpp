@@ -188,17 +188,12 @@ int32_t DebugSession::lineOf(int32_t side, int32_t type, int32_t address) const 
   return lineOfInstruction(b->instructions[static_cast<size_t>(address)]);
 }
 
-void DebugSession::setBreakpoints(std::vector<DebugBreakpoint> breakpoints) {
-  breakpoints_.clear();
-  for (DebugBreakpoint& b : breakpoints) {
-    const grobocode::Program* code = brain(b.side, b.type);
-    if (code == nullptr || b.address < 0 || static_cast<size_t>(b.address) >= code->instructions.size()) continue;
-    breakpoints_.push_back(std::move(b));
-  }
-  std::stable_sort(breakpoints_.begin(), breakpoints_.end(), [](const DebugBreakpoint& a, const DebugBreakpoint& b) {
-    if (a.side != b.side) return a.side < b.side;
-    return a.type != b.type ? a.type < b.type : a.address < b.address;
-  });
+bool DebugSession::accepts(const DebugBreakpoint& b) const {
+  const grobocode::Program* code = brain(b.side, b.type);
+  return code != nullptr && b.address >= 0 && static_cast<size_t>(b.address) < code->instructions.size();
+}
+
+void DebugSession::indexBreakpoints() {
   breakIndex_.assign(sides_.size(), {});
   for (size_t s = 0; s < sides_.size(); ++s) {
     breakIndex_[s].resize(sides_[s]->types.size());
@@ -245,28 +240,23 @@ void DebugSession::thinking(uint32_t& serial, int32_t& side, int32_t& type, int3
   frame = w.frame;
 }
 
-void DebugSession::restore(int32_t frame) {
-  const size_t k = std::min(static_cast<size_t>(std::max(frame, 0) / kKeyframeInterval), keyframes_.size() - 1);
+void DebugSession::loadKeyframe(size_t k) {
   const Keyframe& keyframe = keyframes_[k];
   *work_ = keyframe.world;
   tainted_ = false;
   counters_ = keyframe.counters;
   tick_ = keyframe.tick;
-  Search* const saved = search_;
-  search_ = nullptr;
-  while (work_->frame() < frame && runUnit()) {
-  }
-  search_ = saved;
+}
+
+void DebugSession::saveKeyframe() {
+  // A world that ran evaluated code is not the round's: the keyframe is made by a later search.
+  if (!tainted_) keyframes_.push_back(Keyframe{*work_, counters_, tick_});
 }
 
 bool DebugSession::runUnit() {
   if (work_->finished()) return false;
   work_->step();
-  const int32_t after = work_->frame();
-  furthest_ = std::max(furthest_, after);
-  if (!tainted_ && after % kKeyframeInterval == 0 &&
-      keyframes_.size() == static_cast<size_t>(after / kKeyframeInterval))
-    keyframes_.push_back(Keyframe{*work_, counters_, tick_});
+  reached(work_->frame());
   return true;
 }
 
@@ -454,51 +444,27 @@ bool DebugSession::nothingBefore(const Search& search) const {
   return search.step != DebugStep::kContinue && counters_.find(search.robot) == counters_.end();
 }
 
-void DebugSession::finishRound() {
-  outcome_ = work_->outcome();
-  endTick_ = tick_;
-  endUnit_ = work_->frame();
-  ended_ = true;
-  paused_ = false;
-}
+void DebugSession::finish() { outcome_ = work_->outcome(); }
 
-bool DebugSession::toEntry(uint32_t robot) {
-  Search search = entrySearch(robot);
-  // Start at the last keyframe before the robot existed: its first instruction comes after it.
-  int32_t from = 0;
+int32_t DebugSession::entryUnit(uint32_t robot) const {
+  // The last keyframe before the robot existed: its first instruction comes after it.
   for (size_t k = keyframes_.size(); k-- > 0;) {
-    if (keyframes_[k].counters.find(robot) == keyframes_[k].counters.end()) {
-      from = static_cast<int32_t>(k) * kKeyframeInterval;
-      break;
-    }
+    if (keyframes_[k].counters.find(robot) == keyframes_[k].counters.end())
+      return static_cast<int32_t>(k) * kKeyframeInterval;
   }
-  if (!findForward(search, from)) return false;
-  materialize(search);
-  return true;
+  return 0;
 }
 
-bool DebugSession::stepForward(DebugStep step, uint32_t robot) {
-  if (ended_) return false;
-  Search search;
-  search.from = currentTick();
-  search.step = step;
-  search.robot = robot;
-  search.entry = !paused_ && step == DebugStep::kInstruction;
+void DebugSession::prepareStep(Search& search) const {
   search.frame = currentUnit();
   if (paused_) {
-    if (const DebugRobotState* r = snapshot_.robot(robot)) {
+    if (const DebugRobotState* r = snapshot_.robot(search.robot)) {
       search.line = lineOf(r->side, r->type, r->brain.pc);
       search.depth = r->brain.returnHeight;
     }
   } else {
     search.frame = -1;
   }
-  if (findForward(search, currentUnit())) {
-    materialize(search);
-    return true;
-  }
-  finishRound();
-  return false;
 }
 
 bool DebugSession::goToFrame(int32_t frame) {
@@ -508,17 +474,8 @@ bool DebugSession::goToFrame(int32_t frame) {
   search.breakpoints = false;
   search.errors = false;
   search.entry = true;
-  if (findForward(search, std::max(frame, 0))) {
-    materialize(search);
-    return true;
-  }
-  finishRound();
-  return false;
+  return stepTo(search, std::max(frame, 0));
 }
-
-bool DebugSession::stepBack(uint32_t robot) { return backToPrevious(robot); }
-
-bool DebugSession::reverseContinue(uint32_t robot) { return backToBreakpoint(robot); }
 
 std::optional<ParsedCondition> parseCondition(std::string_view text, const grobocode::Program& brain,
                                               std::string& error) {
@@ -587,3 +544,9 @@ bool ParsedCondition::holds(const DebugPosition& position, const grobocode::Mach
 }
 
 }  // namespace chronon::arena::grobots
+
+// The session's base, here where DebugSearch is complete (declared `extern template` in the header).
+namespace chronon::arena::debug {
+template class KeyframeSearches<grobots::DebugSession, grobots::DebugSearch, uint32_t, grobots::DebugStep,
+                                grobots::DebugSnapshot, grobots::DebugBreakpoint>;
+}  // namespace chronon::arena::debug

@@ -279,18 +279,12 @@ int DebugSession::lineOf(int robot, int address) const {
   return address >= 0 && static_cast<size_t>(address) < lines.size() ? lines[static_cast<size_t>(address)] : 0;
 }
 
-void DebugSession::setBreakpoints(std::vector<DebugBreakpoint> breakpoints) {
-  breakpoints_.clear();
-  for (DebugBreakpoint& b : breakpoints) {
-    if (b.robot < 0 || b.robot >= robotCount() || b.address < 0 ||
-        static_cast<size_t>(b.address) >= program(b.robot).code.size()) {
-      continue;
-    }
-    breakpoints_.push_back(std::move(b));
-  }
-  std::stable_sort(breakpoints_.begin(), breakpoints_.end(), [](const DebugBreakpoint& a, const DebugBreakpoint& b) {
-    return a.robot != b.robot ? a.robot < b.robot : a.address < b.address;
-  });
+bool DebugSession::accepts(const DebugBreakpoint& b) const {
+  return b.robot >= 0 && b.robot < robotCount() && b.address >= 0 &&
+         static_cast<size_t>(b.address) < program(b.robot).code.size();
+}
+
+void DebugSession::indexBreakpoints() {
   for (size_t r = 0; r < entrants_.size(); ++r) breakIndex_[r].assign(program(static_cast<int>(r)).code.size(), 0);
   for (size_t i = breakpoints_.size(); i-- > 0;) {
     const DebugBreakpoint& b = breakpoints_[i];
@@ -308,28 +302,23 @@ void DebugSession::setWatches(std::vector<DebugWatch> watches) {
   }
 }
 
-void DebugSession::restore(int chronon) {
-  const size_t k = std::min(static_cast<size_t>(chronon / kUnitsPerKeyframe), keyframes_.size() - 1);
+size_t DebugSession::keyframeCount() const { return keyframes_.size(); }
+
+void DebugSession::loadKeyframe(size_t k) {
   const Keyframe& keyframe = keyframes_[k];
   *work_ = keyframe.engine;
   counts_ = keyframe.counts;
   tick_ = keyframe.tick;
-  Search* const saved = search_;
-  search_ = nullptr;
-  while (work_->chronon() < chronon && runUnit()) {
-  }
-  search_ = saved;
 }
+
+void DebugSession::saveKeyframe() { keyframes_.push_back(Keyframe{*work_, counts_, tick_}); }
 
 bool DebugSession::runUnit() {
   const int before = work_->chronon();
   work_->step();
   const int after = work_->chronon();
   if (after == before) return false;
-  furthest_ = std::max(furthest_, after);
-  if (after % kUnitsPerKeyframe == 0 && keyframes_.size() == static_cast<size_t>(after / kUnitsPerKeyframe)) {
-    keyframes_.push_back(Keyframe{*work_, counts_, tick_});
-  }
+  reached(after);
   return true;
 }
 
@@ -422,28 +411,11 @@ void DebugSession::capture(const DebugPosition& position) {
   }
 }
 
-void DebugSession::finishBattle() {
-  result_ = work_->finish();
-  endTick_ = tick_;
-  endUnit_ = work_->chronon();
-  ended_ = true;
-  paused_ = false;
-}
+void DebugSession::finish() { result_ = work_->finish(); }
 
-bool DebugSession::toEntry(int robot) {
-  Search search = entrySearch(robot);
-  if (!findForward(search, 0)) return false;
-  materialize(search);
-  return true;
-}
-
-bool DebugSession::stepForward(DebugStep step, int robot) {
-  if (ended_) return false;
-  Search search;
-  search.from = currentTick();
-  search.step = step;
-  search.robot = robot;
-  search.entry = !paused_ && step == DebugStep::kInstruction;
+void DebugSession::prepareStep(Search& search) const {
+  const DebugStep step = search.step;
+  const int robot = search.robot;
   if (paused_) {
     const robotalk::MachineState& brain = snapshot_.robots[static_cast<size_t>(robot)].brain;
     search.line = lineOf(robot, brain.pc);
@@ -463,17 +435,7 @@ bool DebugSession::stepForward(DebugStep step, int robot) {
   } else if (step == DebugStep::kOut) {
     search.step = DebugStep::kChronon;
   }
-  if (findForward(search, currentUnit())) {
-    materialize(search);
-    return true;
-  }
-  finishBattle();
-  return false;
 }
-
-bool DebugSession::stepBack(int robot) { return backToPrevious(robot); }
-
-bool DebugSession::reverseContinue(int robot) { return backToBreakpoint(robot); }
 
 DebugEvaluation DebugSession::evaluate(int robot, std::string_view code) const {
   DebugEvaluation out;
@@ -526,3 +488,9 @@ DebugEvaluation DebugSession::evaluate(int robot, std::string_view code) const {
 }
 
 }  // namespace chronon::arena::robowar
+
+// The session's base, here where DebugSearch is complete (declared `extern template` in the header).
+namespace chronon::arena::debug {
+template class KeyframeSearches<robowar::DebugSession, robowar::DebugSearch, int, robowar::DebugStep,
+                                robowar::DebugSnapshot, robowar::DebugBreakpoint>;
+}  // namespace chronon::arena::debug

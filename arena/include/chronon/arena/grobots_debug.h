@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -182,40 +183,32 @@ struct DebugSearch;
 /// A debugged Grobots round. Not copyable or movable (its engine points back to it). Every operation
 /// re-runs the round from a keyframe, so the round's result is never affected: run to its end with
 /// any breakpoints, it equals runRound(sides, options, seed).
-class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, uint32_t> {
+class DebugSession
+    : private debug::KeyframeSearches<DebugSession, DebugSearch, uint32_t, DebugStep, DebugSnapshot, DebugBreakpoint> {
  public:
   /// Sets up the round of `sides` (loaded, costs computed; owned by the caller, outliving the
   /// session) with `options` (options.engine is ignored: the session runs brains itself) and `seed`,
   /// and starts it. The session starts before the first frame, neither paused nor ended.
   DebugSession(std::vector<const grobocode::Side*> sides, const WorldOptions& options, int32_t seed);
   ~DebugSession();
-  DebugSession(const DebugSession&) = delete;
-  DebugSession& operator=(const DebugSession&) = delete;
 
-  /// Replaces every breakpoint (out-of-range ones are dropped). Takes effect at the next step.
-  void setBreakpoints(std::vector<DebugBreakpoint> breakpoints);
   /// Replaces every data breakpoint (out-of-range ones are dropped). Takes effect at the next step.
   void setWatches(std::vector<DebugWatch> watches);
-  /// Whether a run-time error stops the round before the failing instruction (default on).
-  void setStopOnErrors(bool stop) { stopOnErrors_ = stop; }
 
-  /// Runs forward from the current position (or the start) to the next position where `step` for
-  /// robot `robot` arrives, a breakpoint or watch is hit, or (when enabled) an instruction fails.
-  /// From the start, kInstruction stops at the robot's first instruction with reason kEntry. Returns
-  /// true when paused there, false when the round ended first (outcome() then holds its result).
-  bool stepForward(DebugStep step, uint32_t robot);
+  /// Breakpoints, stepping and the paused state, as KeyframeSearches documents them
+  /// (debug_search.h), the battle being this round, a robot its serial number: setBreakpoints (a
+  /// breakpoint on a type without code or an address out of range is dropped); setStopOnErrors(bool);
+  /// stepForward(DebugStep, uint32_t robot) (false when the round ended first, outcome() then
+  /// holding its result); stepBack(uint32_t robot) and reverseContinue(uint32_t robot); paused(),
+  /// snapshot() (only while paused) and ended() (outcome() is valid).
+  using KeyframeSearches::setBreakpoints, KeyframeSearches::setStopOnErrors, KeyframeSearches::stepForward,
+      KeyframeSearches::stepBack, KeyframeSearches::reverseContinue, KeyframeSearches::paused,
+      KeyframeSearches::snapshot, KeyframeSearches::ended;
+
   /// Pauses at the first instruction any robot executes at or after frame `frame` (reason kEntry),
   /// searching forward or backward from the current position. Returns false when the round ends
   /// before `frame`.
   bool goToFrame(int32_t frame);
-  /// Goes back to robot `robot`'s previous instruction. Returns true when paused there; when the
-  /// robot executed nothing earlier, pauses at its first instruction (reason kEntry) and returns
-  /// true, or returns false when it never runs. Works after the end too.
-  bool stepBack(uint32_t robot);
-  /// Goes back to the latest earlier position where a breakpoint or watch is hit (or an instruction
-  /// failed, when enabled); without one, to robot `robot`'s first instruction (reason kEntry).
-  /// Returns as stepBack does.
-  bool reverseContinue(uint32_t robot);
 
   /// Runs Grobocode `code` (words as in a side's #code section, the robot type's labels, variables and
   /// constants in scope) on a copy of robot `robot`'s brain at the paused moment, its hardware words
@@ -224,12 +217,6 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   /// that world is thrown away. Only while paused, for a robot alive at the pause.
   DebugEvaluation evaluate(uint32_t robot, std::string_view code, int32_t maxInstructions = 100000);
 
-  /// True while paused at a position (snapshot() is valid).
-  bool paused() const { return paused_; }
-  /// The paused state; only while paused().
-  const DebugSnapshot& snapshot() const { return snapshot_; }
-  /// True once the round has run to its end (outcome() is valid).
-  bool ended() const { return ended_; }
   /// The round's outcome, equal to runRound's; only once ended().
   const RoundOutcome& outcome() const { return outcome_; }
   /// The sides, in the order given.
@@ -245,7 +232,7 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   size_t keyframeCount() const;
 
  private:
-  friend class debug::KeyframeSearches<DebugSession, DebugSearch, uint32_t>;
+  friend KeyframeSearches;
   class Runner;
   struct Keyframe;
   using Search = DebugSearch;
@@ -259,11 +246,16 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   static constexpr int32_t kUnitsPerKeyframe = kKeyframeInterval;
   int32_t unitNow() const { return work_->frame(); }
   static int32_t unitOf(const DebugPosition& position) { return position.frame; }
-  void restore(int32_t frame);
+  void loadKeyframe(size_t k);
+  void saveKeyframe();
   bool runUnit();
   bool nothingBefore(const Search& search) const;
-  bool toEntry(uint32_t robot);
-  void finishRound();
+  int32_t entryUnit(uint32_t robot) const;
+  void prepareStep(Search& search) const;
+  void finish();
+  bool accepts(const DebugBreakpoint& b) const;
+  static std::tuple<int32_t, int32_t, int32_t> placeOf(const DebugBreakpoint& b) { return {b.side, b.type, b.address}; }
+  void indexBreakpoints();
   void beforeInstruction(const DebugPosition& position, const grobocode::MachineState& brain, int32_t side,
                          int32_t type, const Counter& counter);
   void afterFailure(const DebugPosition& position, const grobocode::MachineState& brain);
@@ -275,22 +267,21 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   std::vector<const grobocode::Side*> sides_;
   std::unique_ptr<Runner> runner_;
   std::unique_ptr<World> work_;  ///< The world being run (restored from a keyframe for each search).
+  RoundOutcome outcome_;         ///< The round's outcome, once it ended (finish).
   std::vector<Keyframe> keyframes_;
   std::unordered_map<uint32_t, Counter> counters_;  ///< Per robot serial, in `work_`.
-  int64_t tick_ = 0;                                ///< Instructions all robots executed so far in `work_`.
-  std::vector<DebugBreakpoint> breakpoints_;        ///< Sorted by side, type and address.
   /// Per side, per type, per address: first index into breakpoints_ + 1, or 0.
   std::vector<std::vector<std::vector<int>>> breakIndex_;
   std::vector<DebugWatch> watches_;
   /// Per side, per type: indices into watches_.
   std::vector<std::vector<std::vector<size_t>>> watchIndex_;
-  bool stopOnErrors_ = true;
   bool tainted_ = false;  ///< `work_` ran evaluated code: it is no keyframe until the next restore.
-  bool paused_ = false;
-  bool ended_ = false;
-  int32_t furthest_ = 0;
-  DebugSnapshot snapshot_;
-  RoundOutcome outcome_;
 };
 
 }  // namespace chronon::arena::grobots
+
+// Instantiated in grobots_debug.cpp, where DebugSearch is complete (debug_search.h).
+namespace chronon::arena::debug {
+extern template class KeyframeSearches<grobots::DebugSession, grobots::DebugSearch, uint32_t, grobots::DebugStep,
+                                       grobots::DebugSnapshot, grobots::DebugBreakpoint>;
+}  // namespace chronon::arena::debug

@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "chronon/arena/debug_condition.h"
@@ -189,44 +190,29 @@ struct DebugSearch;
 /// A debugged RoboWar battle. Not copyable or movable (its engine copies point back to it).
 /// Every operation re-runs the battle from a keyframe, so the battle's result is never affected:
 /// run to its end with any breakpoints, it equals runBattle(entries, seed, rules) (recordEvents off).
-class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, int> {
+class DebugSession
+    : private debug::KeyframeSearches<DebugSession, DebugSearch, int, DebugStep, DebugSnapshot, DebugBreakpoint> {
  public:
   /// Sets up the battle of `entrants` (1-6; programs without errors) with `seed` and `rules`
   /// (rules.engine is ignored: the session runs brains itself). The session starts before the first
   /// chronon, neither paused nor ended.
   DebugSession(std::vector<DebugEntrant> entrants, uint64_t seed, const Rules& rules);
   ~DebugSession();
-  DebugSession(const DebugSession&) = delete;
-  DebugSession& operator=(const DebugSession&) = delete;
 
-  /// Replaces every breakpoint. Takes effect at the next step.
-  void setBreakpoints(std::vector<DebugBreakpoint> breakpoints);
   /// Replaces every data breakpoint. Takes effect at the next step.
   void setWatches(std::vector<DebugWatch> watches);
-  /// Whether a run-time error stops the battle before the failing instruction (default on).
-  void setStopOnErrors(bool stop) { stopOnErrors_ = stop; }
 
-  /// Runs forward from the current position (or the start) to the next position where `step` for
-  /// `robot` arrives, a breakpoint with a true condition is hit, or (when enabled) an instruction
-  /// fails; from the start, kInstruction stops with reason kEntry. Returns true when paused there,
-  /// false when the battle ended first (result() then holds its result). Does nothing and returns
-  /// false once ended.
-  bool stepForward(DebugStep step, int robot);
-  /// Goes back to `robot`'s previous instruction (before the current position). Returns true when
-  /// paused there; when the robot executed nothing earlier, pauses at its first instruction (reason
-  /// kEntry) and returns true, or returns false when it never runs. Works after the end too.
-  bool stepBack(int robot);
-  /// Goes back to the latest earlier position where a breakpoint with a true condition is hit (or an
-  /// instruction failed, when enabled); without one, to `robot`'s first instruction (reason kEntry).
-  /// Returns as stepBack does.
-  bool reverseContinue(int robot);
+  /// Breakpoints, stepping and the paused state, as KeyframeSearches documents them
+  /// (debug_search.h), the battle being this one, a robot its index: setBreakpoints (a breakpoint
+  /// whose robot or address is out of range is dropped); setStopOnErrors(bool);
+  /// stepForward(DebugStep, int robot) (false when the battle ended first, result() then holding
+  /// its result; kOut without a call to leave goes on as kChronon); stepBack(int robot) and
+  /// reverseContinue(int robot); paused(), snapshot() (only while paused) and ended() (result() is
+  /// valid).
+  using KeyframeSearches::setBreakpoints, KeyframeSearches::setStopOnErrors, KeyframeSearches::stepForward,
+      KeyframeSearches::stepBack, KeyframeSearches::reverseContinue, KeyframeSearches::paused,
+      KeyframeSearches::snapshot, KeyframeSearches::ended;
 
-  /// True while paused at a position (snapshot() is valid).
-  bool paused() const { return paused_; }
-  /// The paused state; only while paused().
-  const DebugSnapshot& snapshot() const { return snapshot_; }
-  /// True once the battle has run to its end (result() is valid).
-  bool ended() const { return ended_; }
   /// The battle's result, equal to runBattle's; only once ended().
   const Result& result() const { return result_; }
 
@@ -248,7 +234,7 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   int furthestChronon() const { return furthest_; }
 
  private:
-  friend class debug::KeyframeSearches<DebugSession, DebugSearch, int>;
+  friend KeyframeSearches;
   class Runner;
   struct Keyframe;
   using Search = DebugSearch;
@@ -261,11 +247,17 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   // What KeyframeSearches needs (debug_search.h); a unit is a chronon.
   int unitNow() const { return work_->chronon(); }
   static int unitOf(const DebugPosition& position) { return position.chronon; }
-  void restore(int chronon);
+  size_t keyframeCount() const;
+  void loadKeyframe(size_t k);
+  void saveKeyframe();
   bool runUnit();
   static bool nothingBefore(const Search&) { return false; }
-  bool toEntry(int robot);
-  void finishBattle();
+  static int entryUnit(int) { return 0; }
+  void prepareStep(Search& search) const;
+  void finish();
+  bool accepts(const DebugBreakpoint& b) const;
+  static std::pair<int, int> placeOf(const DebugBreakpoint& b) { return {b.robot, b.address}; }
+  void indexBreakpoints();
   // The hooks the Runner calls around each instruction.
   void beforeInstruction(const DebugPosition& position, const robotalk::MachineState& brain);
   void afterFailure(const DebugPosition& position, const robotalk::MachineState& brain);
@@ -279,20 +271,19 @@ class DebugSession : private debug::KeyframeSearches<DebugSession, DebugSearch, 
   std::vector<robotalk::Bytecode> code_;      ///< Decoded programs, shared by every engine copy.
   std::vector<std::vector<int>> lines_;       ///< Per robot, the line of each address (0 = unknown).
   std::vector<std::vector<int>> breakIndex_;  ///< Per robot, per address: first index into breakpoints_ + 1, or 0.
-  std::vector<DebugBreakpoint> breakpoints_;  ///< Sorted by robot and address.
   std::vector<DebugWatch> watches_;
   std::vector<bool> watchIndex_;  ///< Per robot: whether a watch applies.
   std::unique_ptr<Runner> runner_;
   std::vector<Keyframe> keyframes_;
   std::unique_ptr<Engine> work_;  ///< The engine being run (restored from a keyframe for each search).
   std::vector<int64_t> counts_;   ///< Instructions each robot executed so far in `work_`.
-  int64_t tick_ = 0;              ///< Instructions all robots executed so far in `work_`.
-  bool stopOnErrors_ = true;
-  bool paused_ = false;
-  bool ended_ = false;
-  int furthest_ = 0;
-  DebugSnapshot snapshot_;
   Result result_;
 };
 
 }  // namespace chronon::arena::robowar
+
+// Instantiated in robowar_debug.cpp, where DebugSearch is complete (debug_search.h).
+namespace chronon::arena::debug {
+extern template class KeyframeSearches<robowar::DebugSession, robowar::DebugSearch, int, robowar::DebugStep,
+                                       robowar::DebugSnapshot, robowar::DebugBreakpoint>;
+}  // namespace chronon::arena::debug
