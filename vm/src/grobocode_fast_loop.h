@@ -76,7 +76,10 @@ template <Prim P>
   constexpr int32_t kPops = kShuffle.pops;
   constexpr int32_t kPushes = kShuffle.pushes;
   static_assert(kShuffle.valid && kPops > 0);
-  if (height < kPops || height - kPops + kPushes > kStackLimit) return false;
+  if (height < kPops) return false;
+  if constexpr (kPushes > kPops) {
+    if (height - kPops + kPushes > kStackLimit) return false;
+  }
   const int32_t base = height - kPops;
   std::array<Fixed, kPops> in;
   for (int32_t i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = stack[base + i];

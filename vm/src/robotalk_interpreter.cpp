@@ -198,7 +198,9 @@ template <Op O>
   constexpr int kPushes = kShuffle.pushes;
   static_assert(kShuffle.valid && kPops > 0);
   if (r.sp < kPops) return kStackUnderflow;
-  if (r.sp - kPops + kPushes > robotalk::kStackCells) return kStackOverflow;
+  if constexpr (kPushes > kPops) {
+    if (r.sp - kPops + kPushes > robotalk::kStackCells) return kStackOverflow;
+  }
   const int base = r.sp - kPops;
   std::array<int16_t, kPops> in;
   for (int i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = stack[base + i];
