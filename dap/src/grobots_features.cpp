@@ -615,4 +615,8 @@ int64_t GrobotsDebuggee::threadOrPaused(int64_t threadId) const {
   return session_->snapshot().position.robot;
 }
 
+bool GrobotsDebuggee::paused() const { return session_->paused(); }
+bool GrobotsDebuggee::ended() const { return session_->ended(); }
+void GrobotsDebuggee::setStopOnErrors(bool stop) { session_->setStopOnErrors(stop); }
+
 }  // namespace chronon::dap

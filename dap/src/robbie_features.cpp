@@ -406,4 +406,8 @@ const RobbieDebugSession& RobbieDebuggee::pausedRun() const {
   return *session_;
 }
 
+bool RobbieDebuggee::paused() const { return session_->paused(); }
+bool RobbieDebuggee::ended() const { return session_->ended(); }
+void RobbieDebuggee::setStopOnErrors(bool stop) { session_->setStopOnErrors(stop); }
+
 }  // namespace chronon::dap

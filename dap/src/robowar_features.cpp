@@ -623,4 +623,11 @@ json RoboWarDebuggee::frameAt(int robotIndex, int level, int address, const std:
   return frame;
 }
 
+bool RoboWarDebuggee::paused() const { return session_->paused(); }
+bool RoboWarDebuggee::ended() const { return session_->ended(); }
+void RoboWarDebuggee::setStopOnErrors(bool stop) { session_->setStopOnErrors(stop); }
+void RoboWarDebuggee::checkThread(int64_t threadId) const { (void)steppedRobot(threadId); }
+bool RoboWarDebuggee::stepBack(int64_t threadId) { return session_->stepBack(steppedRobot(threadId)); }
+bool RoboWarDebuggee::reverseContinue(int64_t threadId) { return session_->reverseContinue(steppedRobot(threadId)); }
+
 }  // namespace chronon::dap

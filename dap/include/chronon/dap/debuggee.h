@@ -78,22 +78,30 @@ class Debuggee {
   virtual int exitCode() const = 0;
 };
 
-/// Declares, inside a game's Debuggee class, the methods that answer with a request's body, which
-/// every game defines in its features file: applyBreakpoints and threads through endOutput, as
-/// Debuggee documents them. A game's header lists what its answers hold.
-#define CHRONON_DAP_DEBUGGEE_BODIES                                                            \
-  std::map<int, nlohmann::json> applyBreakpoints(const BreakpointRequests& requests) override; \
-  nlohmann::json threads() const override;                                                     \
-  nlohmann::json stackTrace(const nlohmann::json& arguments) const override;                   \
-  nlohmann::json scopes(const nlohmann::json& arguments) const override;                       \
-  nlohmann::json variables(const nlohmann::json& arguments) const override;                    \
-  nlohmann::json evaluate(const nlohmann::json& arguments) const override;                     \
-  nlohmann::json dataBreakpointInfo(const nlohmann::json& arguments) const override;           \
-  nlohmann::json disassemble(const nlohmann::json& arguments) const override;                  \
-  nlohmann::json exceptionInfo() const override;                                               \
-  nlohmann::json stopped() const override;                                                     \
-  nlohmann::json pause(int64_t threadId) const override;                                       \
-  nlohmann::json replay(bool withReplay) override;                                             \
+/// Declares, inside a game's Debuggee class, every method but endedMessage and exitCode, which
+/// every game defines in its features file as Debuggee documents them. A game's header lists what
+/// its answers hold.
+#define CHRONON_DAP_DEBUGGEE_METHODS                                                                       \
+  bool paused() const override;                                                                            \
+  bool ended() const override;                                                                             \
+  void setStopOnErrors(bool stop) override;                                                                \
+  std::vector<int64_t> threadIds() const override;                                                         \
+  void checkThread(int64_t threadId) const override;                                                       \
+  bool stepForward(const std::string& command, const std::string& granularity, int64_t threadId) override; \
+  bool stepBack(int64_t threadId) override;                                                                \
+  bool reverseContinue(int64_t threadId) override;                                                         \
+  std::map<int, nlohmann::json> applyBreakpoints(const BreakpointRequests& requests) override;             \
+  nlohmann::json threads() const override;                                                                 \
+  nlohmann::json stackTrace(const nlohmann::json& arguments) const override;                               \
+  nlohmann::json scopes(const nlohmann::json& arguments) const override;                                   \
+  nlohmann::json variables(const nlohmann::json& arguments) const override;                                \
+  nlohmann::json evaluate(const nlohmann::json& arguments) const override;                                 \
+  nlohmann::json dataBreakpointInfo(const nlohmann::json& arguments) const override;                       \
+  nlohmann::json disassemble(const nlohmann::json& arguments) const override;                              \
+  nlohmann::json exceptionInfo() const override;                                                           \
+  nlohmann::json stopped() const override;                                                                 \
+  nlohmann::json pause(int64_t threadId) const override;                                                   \
+  nlohmann::json replay(bool withReplay) override;                                                         \
   nlohmann::json endOutput() const override;
 
 /// Loads what a launch request names and sets up its session, by the language of `program`'s

@@ -40,34 +40,24 @@ class GrobotsDebuggee final : public Debuggee {
   GrobotsDebuggee(const GrobotsDebuggee&) = delete;
   GrobotsDebuggee& operator=(const GrobotsDebuggee&) = delete;
 
-  /// True while the round is paused at an instruction of one of the side's robots.
-  bool paused() const override { return session_->paused(); }
-  /// True once the round has run to its end.
-  bool ended() const override { return session_->ended(); }
   /// "the round has ended".
   std::string endedMessage() const override { return "the round has ended"; }
-  /// Whether brain errors stop the round before the failing instruction.
-  void setStopOnErrors(bool stop) override { session_->setStopOnErrors(stop); }
 
-  /// The serials of the debugged side's robots alive at the pause, in the world's order; empty before
-  /// the first stop and after the end.
-  std::vector<int64_t> threadIds() const override;
-  /// Throws RequestError unless `threadId` is 0, or names a robot of the debugged side alive at the
-  /// pause; before the first stop, when no robot is known yet, every id is taken.
-  void checkThread(int64_t threadId) const override;
-
-  /// Runs the round forward for `command` (continue; next: over a call, or with granularity
-  /// "instruction" one VM instruction; stepIn: to the next line or instruction; stepOut: out of the
-  /// innermost call, at top level to the robot's next frame) for the robot `threadId`; before the
-  /// first stop, a step goes to the first robot of the side that runs. Returns true when paused.
-  bool stepForward(const std::string& command, const std::string& granularity, int64_t threadId) override;
-  /// Steps the robot of `threadId` back one instruction. Returns true when paused.
-  bool stepBack(int64_t threadId) override;
-  /// Runs back to the previous breakpoint hit (or the robot's first instruction). Returns true when
-  /// paused.
-  bool reverseContinue(int64_t threadId) override;
-
-  // The request bodies (CHRONON_DAP_DEBUGGEE_BODIES, documented on Debuggee), for a round:
+  // The rest of Debuggee (CHRONON_DAP_DEBUGGEE_METHODS, documented there), for a round:
+  // - paused: True while the round is paused at an instruction of one of the side's robots.
+  // - ended: True once the round has run to its end.
+  // - setStopOnErrors: Whether brain errors stop the round before the failing instruction.
+  // - threadIds: The serials of the debugged side's robots alive at the pause, in the world's order; empty before the
+  //   first stop and after the end.
+  // - checkThread: Throws RequestError unless `threadId` is 0, or names a robot of the debugged side alive at the
+  //   pause; before the first stop, when no robot is known yet, every id is taken.
+  // - stepForward: Runs the round forward for `command` (continue; next: over a call, or with granularity "instruction"
+  //   one VM instruction; stepIn: to the next line or instruction; stepOut: out of the innermost call, at top level to
+  //   the robot's next frame) for the robot `threadId`; before the first stop, a step goes to the first robot of the
+  //   side that runs. Returns true when paused.
+  // - stepBack: Steps the robot of `threadId` back one instruction. Returns true when paused.
+  // - reverseContinue: Runs back to the previous breakpoint hit (or the robot's first instruction). Returns true when
+  //   paused.
   // - applyBreakpoints: Resolves the breakpoints against the debugged side's types and installs them: source
   //   breakpoints in its file (every type with code on the line), function breakpoints on labels (every type with the
   //   label), conditions in the Grobots condition language (docs/debugging.md), data breakpoints on "TYPE:VARIABLE"
@@ -103,7 +93,7 @@ class GrobotsDebuggee final : public Debuggee {
   //   Throws RequestError when the file cannot be written.
   // - endOutput: The output event body at the end: each side's outcome as text (`chronon battle`'s results block) and
   //   as data.
-  CHRONON_DAP_DEBUGGEE_BODIES
+  CHRONON_DAP_DEBUGGEE_METHODS
 
   /// 0: a round always ends well.
   int exitCode() const override { return 0; }

@@ -30,30 +30,20 @@ class RobbieDebuggee final : public Debuggee {
   /// argument it cannot use.
   static std::unique_ptr<RobbieDebuggee> launch(const nlohmann::json& arguments);
 
-  /// True while the run is paused at an instruction.
-  bool paused() const override { return session_->paused(); }
-  /// True once the run has ended (stop, a run-time error or the step limit).
-  bool ended() const override { return session_->ended(); }
   /// "the program has ended".
   std::string endedMessage() const override { return "the program has ended"; }
-  /// Whether run-time errors stop the run before the failing instruction.
-  void setStopOnErrors(bool stop) override { session_->setStopOnErrors(stop); }
 
-  /// Robbie's thread (1) until the end, then none.
-  std::vector<int64_t> threadIds() const override;
-  /// Throws RequestError unless `threadId` is 0 or 1.
-  void checkThread(int64_t threadId) const override;
-
-  /// Runs forward for `command`: RL has no procedures, so `next` and a line stepIn go to the next
-  /// line (with granularity "instruction", and a stepIn without granularity, one instruction), and
-  /// stepOut to the end of Robbie's current action. Returns true when paused.
-  bool stepForward(const std::string& command, const std::string& granularity, int64_t threadId) override;
-  /// Steps back one instruction. Returns true when paused.
-  bool stepBack(int64_t threadId) override;
-  /// Runs back to the previous breakpoint hit (or the start). Returns true when paused.
-  bool reverseContinue(int64_t threadId) override;
-
-  // The request bodies (CHRONON_DAP_DEBUGGEE_BODIES, documented on Debuggee), for a run:
+  // The rest of Debuggee (CHRONON_DAP_DEBUGGEE_METHODS, documented there), for a run:
+  // - paused: True while the run is paused at an instruction.
+  // - ended: True once the run has ended (stop, a run-time error or the step limit).
+  // - setStopOnErrors: Whether run-time errors stop the run before the failing instruction.
+  // - threadIds: Robbie's thread (1) until the end, then none.
+  // - checkThread: Throws RequestError unless `threadId` is 0 or 1.
+  // - stepForward: Runs forward for `command`: RL has no procedures, so `next` and a line stepIn go to the next line
+  //   (with granularity "instruction", and a stepIn without granularity, one instruction), and stepOut to the end of
+  //   Robbie's current action. Returns true when paused.
+  // - stepBack: Steps back one instruction. Returns true when paused.
+  // - reverseContinue: Runs back to the previous breakpoint hit (or the start). Returns true when paused.
   // - applyBreakpoints: Installs the line breakpoints of the program's file, with their conditions
   //   (parseRobbieCondition); function and data breakpoints are not available for RL and come back unverified with a
   //   message, as do conditions that do not parse. Returns each DAP Breakpoint by id.
@@ -82,7 +72,7 @@ class RobbieDebuggee final : public Debuggee {
   //   sent.
   // - endOutput: The output event body at the end: `chronon run`'s output (event log and final report) as text, and as
   //   data {end, steps, timeMs}.
-  CHRONON_DAP_DEBUGGEE_BODIES
+  CHRONON_DAP_DEBUGGEE_METHODS
 
   /// 0 when the program stopped, 1 after a run-time error or at the step limit (as `chronon run`).
   int exitCode() const override;

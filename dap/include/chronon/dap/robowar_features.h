@@ -43,32 +43,22 @@ class RoboWarDebuggee final : public Debuggee {
   /// does not load, or when an argument is missing or of the wrong type.
   static std::unique_ptr<RoboWarDebuggee> launch(const nlohmann::json& arguments);
 
-  /// True while the battle is paused at an instruction.
-  bool paused() const override { return session_->paused(); }
-  /// True once the battle has run to its end.
-  bool ended() const override { return session_->ended(); }
   /// "the battle has ended".
   std::string endedMessage() const override { return "the battle has ended"; }
-  /// Whether run-time errors stop the battle before the failing instruction.
-  void setStopOnErrors(bool stop) override { session_->setStopOnErrors(stop); }
 
-  /// Every robot's thread before the start, the robots alive at the pause, none after the end.
-  std::vector<int64_t> threadIds() const override;
-  /// Throws RequestError unless `threadId` is 0 or a robot's thread.
-  void checkThread(int64_t threadId) const override { (void)steppedRobot(threadId); }
-
-  /// Runs the battle forward for `command` (continue; next: over a call or, with granularity
-  /// "instruction", one instruction; stepIn: to the next line or instruction; stepOut: out of the
-  /// innermost call, else out of the robot's turn) for the robot of `threadId`. Returns true when
-  /// paused. Throws RequestError for an unknown thread.
-  bool stepForward(const std::string& command, const std::string& granularity, int64_t threadId) override;
-  /// Steps the robot of `threadId` back one instruction. Returns true when paused.
-  bool stepBack(int64_t threadId) override { return session_->stepBack(steppedRobot(threadId)); }
-  /// Runs back to the previous breakpoint hit (or the robot's first instruction). Returns true when
-  /// paused.
-  bool reverseContinue(int64_t threadId) override { return session_->reverseContinue(steppedRobot(threadId)); }
-
-  // The request bodies (CHRONON_DAP_DEBUGGEE_BODIES, documented on Debuggee), for a battle:
+  // The rest of Debuggee (CHRONON_DAP_DEBUGGEE_METHODS, documented there), for a battle:
+  // - paused: True while the battle is paused at an instruction.
+  // - ended: True once the battle has run to its end.
+  // - setStopOnErrors: Whether run-time errors stop the battle before the failing instruction.
+  // - threadIds: Every robot's thread before the start, the robots alive at the pause, none after the end.
+  // - checkThread: Throws RequestError unless `threadId` is 0 or a robot's thread.
+  // - stepForward: Runs the battle forward for `command` (continue; next: over a call or, with granularity
+  //   "instruction", one instruction; stepIn: to the next line or instruction; stepOut: out of the innermost call, else
+  //   out of the robot's turn) for the robot of `threadId`. Returns true when paused. Throws RequestError for an
+  //   unknown thread.
+  // - stepBack: Steps the robot of `threadId` back one instruction. Returns true when paused.
+  // - reverseContinue: Runs back to the previous breakpoint hit (or the robot's first instruction). Returns true when
+  //   paused.
   // - applyBreakpoints: Resolves every requested breakpoint against the robots, installs the result in the session, and
   //   returns each breakpoint's DAP Breakpoint object by id (verified, the line used, a message when unverified). A
   //   source breakpoint applies to every robot loaded from that file, a function breakpoint to every robot whose
@@ -111,7 +101,7 @@ class RoboWarDebuggee final : public Debuggee {
   //   only `moment` and `select` are sent: a client that has the replay follows the stops without receiving it again.
   // - endOutput: The output event body at the end: the result as `chronon battle` prints it, and as its --json prints
   //   it as data.
-  CHRONON_DAP_DEBUGGEE_BODIES
+  CHRONON_DAP_DEBUGGEE_METHODS
 
   /// 0: a battle always ends well.
   int exitCode() const override { return 0; }
