@@ -1,5 +1,7 @@
-// The Grobocode interpreter (specs/grobots-language.md §2, §3.1, §5). Every primitive is one case of
-// an exhaustive switch over Prim; the number model (grobots_number.h) gives the arithmetic.
+// The Grobocode interpreter (specs/grobots-language.md §2, §3.1, §5): the general path (`step`),
+// where every primitive is one case of an exhaustive switch over Prim, and `run`, which instantiates
+// the fast loop (grobocode_fast_loop.h) over it. The pure words and shuffles come from
+// grobocode_semantics.def, the arithmetic from the number model (grobots_number.h).
 
 #include "chronon/vm/grobocode_interpreter.h"
 
