@@ -168,11 +168,14 @@ class Machine {
       s_.height = 0;
       return fail(RuntimeError::kStackUnderflow);
     }
-    std::array<Fixed, kMaxShuffleItems> in{};
-    std::array<Fixed, kMaxShuffleItems> out{};
+    // The pushed cells, starting from what is in place, then pushed again one by one.
     const int32_t base = s_.height - pops;
-    for (int32_t i = 0; i < pops; ++i) in[static_cast<size_t>(i)] = s_.stack[static_cast<size_t>(base + i)];
-    applyShuffle(s, in.data(), out.data());
+    std::array<Fixed, kMaxShuffleItems> out{};
+    for (int32_t i = 0; i < std::min(pops, pushes); ++i)
+      out[static_cast<size_t>(i)] = s_.stack[static_cast<size_t>(base + i)];
+    applyShuffle(
+        s, [&](int i) { return s_.stack[static_cast<size_t>(base + i)]; },
+        [&](int i, Fixed cell) { out[static_cast<size_t>(i)] = cell; });
     s_.height = base;
     for (int32_t i = 0; i < pushes; ++i)
       if (!push(out[static_cast<size_t>(i)])) return false;

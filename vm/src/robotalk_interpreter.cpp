@@ -189,8 +189,7 @@ template <Op O>
 
 // A stack shuffle: its effect (Shuffle, stdlib/stack_effect.h) on the top cells, or the underflow
 // or overflow with nothing changed. The Mac's DUP copies the cell below an empty stack; Chronon
-// reports the underflow instead (docs/robowar-arena.md "Interpreter"). A cell that stays where it
-// is is not written again.
+// reports the underflow instead (docs/robowar-arena.md "Interpreter").
 template <Op O>
 [[gnu::always_inline]] inline const char* shuffle(int16_t* stack, Registers& r) {
   constexpr Shuffle kShuffle = robotalk::shuffleOf(O);
@@ -201,14 +200,10 @@ template <Op O>
   if constexpr (kPushes > kPops) {
     if (r.sp - kPops + kPushes > robotalk::kStackCells) return kStackOverflow;
   }
-  const int base = r.sp - kPops;
-  std::array<int16_t, kPops> in;
-  for (int i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = stack[base + i];
-  for (int i = 0; i < kPushes; ++i) {
-    const int from = kShuffle.from[static_cast<size_t>(i)];
-    if (i != from) stack[base + i] = in[static_cast<size_t>(from)];
-  }
-  r.sp = base + kPushes;
+  int16_t* const base = stack + r.sp - kPops;
+  applyShuffle(
+      kShuffle, [&](int i) { return base[i]; }, [&](int i, int16_t cell) { base[i] = cell; });
+  r.sp += kPushes - kPops;
   return nullptr;
 }
 

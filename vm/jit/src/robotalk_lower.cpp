@@ -466,12 +466,8 @@ void Lowering::lowerOperator() {
 
 void Lowering::lowerShuffle(const Shuffle& shuffle) {
   const int base = depth_ - shuffle.pops;
-  std::array<Value*, kMaxShuffleItems> in{};
-  for (int i = 0; i < shuffle.pops; ++i) in[static_cast<size_t>(i)] = cell(base + i);
-  for (int i = 0; i < shuffle.pushes; ++i) {
-    const int from = shuffle.from[static_cast<size_t>(i)];
-    if (i != from) setCell(base + i, in[static_cast<size_t>(from)]);
-  }
+  applyShuffle(
+      shuffle, [&](int i) { return cell(base + i); }, [&](int i, Value* value) { setCell(base + i, value); });
   depth_ = base + shuffle.pushes;
 }
 

@@ -103,4 +103,19 @@ constexpr Shuffle parseShuffle(std::string_view effect) {
   return shuffle;
 }
 
+/// Runs the shuffle `s` on cells an executor reaches through `read(i)`, the i-th popped cell
+/// (deepest first), and `write(i, cell)`, which stores the i-th pushed cell: every popped cell is
+/// read first, then each pushed cell written, except one already holding its value (a cell that
+/// stays where it is). The caller checks the stack's height and sets it after. Never fails.
+template <class Read, class Write>
+constexpr void applyShuffle(const Shuffle& s, Read&& read, Write&& write) {
+  using Cell = decltype(read(0));
+  std::array<Cell, kMaxShuffleItems> in{};
+  for (int i = 0; i < s.pops; ++i) in[static_cast<size_t>(i)] = read(i);
+  for (int i = 0; i < s.pushes; ++i) {
+    const int from = s.from[static_cast<size_t>(i)];
+    if (i != from) write(i, in[static_cast<size_t>(from)]);
+  }
+}
+
 }  // namespace chronon

@@ -176,13 +176,6 @@ static_assert(listsExactly(
                   [](const PrimitiveInfo& p) { return shuffleOf(p).valid; }),
               "grobocode_semantics.def's shuffles and the word table's shuffle effects name different words");
 
-/// Runs the shuffle `s` on values: writes its pushed cells to `out` (deepest first) from its popped
-/// cells in `in` (deepest first). `in` and `out` must not overlap.
-template <class Cell>
-constexpr void applyShuffle(const Shuffle& s, const Cell* in, Cell* out) {
-  for (uint8_t i = 0; i < s.pushes; ++i) out[i] = in[s.from[i]];
-}
-
 /// The pure word `prim`, or nullptr when `prim` is not one.
 const PureWord* findPure(Prim prim);
 
