@@ -215,6 +215,61 @@ TEST_CASE("a failing stack word leaves the stack as the original's pops and push
   CHECK(after("-99 dropn 1 dup") == Outcome{"stack overflow", 100});
 }
 
+TEST_CASE("a failing machine word leaves the state as the original's pops and pushes do", "[grobocode-vm]") {
+  // The state after the error, as `run` (the fast loop) and `step` alone leave it; the machine
+  // words' entries (grobocode_semantics.def) run in both.
+  struct After {
+    std::string message;
+    int32_t height;
+    int32_t returnHeight;
+    gc::SharedMemory shared;
+    Fixed firstCell;
+  };
+  const auto after = [](const std::string& code) {
+    const auto fast = runCode(code);
+    INFO(code);
+    CHECK(fast->state.status == gc::BrainStatus::kError);
+    gc::MachineState stepped = gc::makeBrainState(fast->brain(), 10);
+    gc::GrobocodeTestHost host(1);
+    stepped.remaining = 1000;
+    for (int i = 0; i < 1000 && stepped.status == gc::BrainStatus::kOk; ++i) gc::step(stepped, fast->brain(), host);
+    CHECK(stepped.errorMessage == fast->state.errorMessage);
+    CHECK(stepped.height == fast->state.height);
+    CHECK(stepped.returnHeight == fast->state.returnHeight);
+    CHECK(stepped.pc == fast->state.pc);
+    CHECK(std::equal(stepped.stack.begin(), stepped.stack.end(), fast->state.stack.begin()));
+    CHECK(host.shared == fast->host.shared);
+    CHECK(stepped.memory.load(1) == fast->state.memory.load(1));
+    return After{fast->state.errorMessage, fast->state.height, fast->state.returnHeight, fast->host.shared,
+                 fast->state.memory.load(1)};
+  };
+  const Fixed two = Fixed::fromInteger(2).value();
+  // The inputs are popped one at a time before the word's own checks.
+  CHECK(after("7 5000 jump").height == 1);
+  CHECK(after("5 ifeg").message == "stack underflow");
+  CHECK(after("5 ifeg").height == 0);
+  CHECK(after("1 0.5 ifg").message == "0.500 is not an integer");
+  CHECK(after("1 0.5 ifg").height == 0);
+  // vread pops its address, then needs room for both cells before it writes one (§5.1).
+  const After vread = after("-99 dropn 5 vread");
+  CHECK(vread.message == "stack overflow");
+  CHECK(vread.height == 99);
+  CHECK(after("-100 dropn stack").height == 100);
+  // r> pops the return stack even when its push then overflows.
+  const After rfrom = after("a& >r -100 dropn r> a:");
+  CHECK(rfrom.message == "stack overflow");
+  CHECK(rfrom.returnHeight == 0);
+  // vwrite and vstore write y at address + 1 before they check the address (§2.7 #113).
+  const After vwrite = after("1 2 0 vwrite");
+  CHECK(vwrite.message == "index out of range");
+  CHECK(vwrite.shared[0] == two);
+  const After vstore = after("1 2 0 vstore");
+  CHECK(vstore.message == "index out of range");
+  CHECK(vstore.firstCell == two);
+  // A call with a full return stack fails before it jumps.
+  CHECK(after("f: f^").returnHeight == gc::kReturnStackLimit);
+}
+
 TEST_CASE("control flow, the return stack and addresses", "[grobocode-vm]") {
   CHECK(printsOf("sub^ 2 print stop sub: 1 print return") == std::vector<std::string>{"1", "2"});
   CHECK(printsOf("1 if 1 print else 2 print then 0 if 3 print else 4 print then stop") ==
@@ -559,6 +614,16 @@ gc::Program randomBrain(Dice& dice, int32_t size) {
       Prim::VSubtract, Prim::Read,         Prim::Write,   Prim::Vread, Prim::Vwrite,   Prim::Sync,     Prim::Sqrt,
       Prim::Dist,      Prim::RectToPolar,  Prim::InRange, Prim::Dropn, Prim::Mod,      Prim::VsDivide, Prim::Unitize,
       Prim::Print};
+  // Every machine word (grobocode_semantics.def), each with a fast path of its entry.
+  static constexpr Prim kMachineWords[] = {
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#define GROBOCODE_MACHINE_WORD(Name, ...) Prim::Name,
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_MACHINE_WORD
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+  };
   const auto word = [](InstructionType type, int index) {
     gc::Instruction instruction;
     instruction.word = gc::encode(type, index);
@@ -567,7 +632,8 @@ gc::Program randomBrain(Dice& dice, int32_t size) {
   while (static_cast<int32_t>(brain.instructions.size()) < size) {
     const int32_t kind = dice.below(40);
     if (kind < 18) {
-      const Prim prim = kHot[dice.below(static_cast<int32_t>(std::size(kHot)))];
+      const Prim prim = dice.below(8) == 0 ? kMachineWords[dice.below(static_cast<int32_t>(std::size(kMachineWords)))]
+                                           : kHot[dice.below(static_cast<int32_t>(std::size(kHot)))];
       brain.instructions.push_back(word(InstructionType::kPrimitive, static_cast<int>(prim)));
     } else if (kind < 24) {
       // A pair the decoder fuses (or not, when the label is bad).

@@ -19,25 +19,15 @@ constexpr std::array<Op, kPrimitiveCount> kPrimitiveOps = [] {
   std::array<Op, kPrimitiveCount> ops{};
   for (Op& op : ops) op = Op::kStep;
   auto set = [&](Prim prim, Op op) { ops[static_cast<size_t>(prim)] = op; };
-  set(Prim::Jump, Op::kJump);
-  set(Prim::Call, Op::kCall);
-  set(Prim::Return, Op::kReturn);
-  set(Prim::Ifg, Op::kIfg);
-  set(Prim::Nifg, Op::kNifg);
-  set(Prim::Ifr, Op::kIfr);
-  set(Prim::Nifr, Op::kNifr);
 #define GROBOCODE_SHUFFLE_WORD(Name) set(Prim::Name, Op::kShuffle##Name);
 #define GROBOCODE_INLINE_WORD(Name, ...) set(Prim::Name, Op::k##Name);
 #define GROBOCODE_CALLED_WORD(Name, ...)
+#define GROBOCODE_MACHINE_WORD(Name, ...) set(Prim::Name, Op::k##Name);
 #include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_MACHINE_WORD
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD
 #undef GROBOCODE_SHUFFLE_WORD
-  set(Prim::Read, Op::kRead);
-  set(Prim::Write, Op::kWrite);
-  set(Prim::Vread, Op::kVread);
-  set(Prim::Vwrite, Op::kVwrite);
-  set(Prim::Sync, Op::kSync);
 #define CHRONON_HOST_CALL_OP(name) set(Prim::name, Op::kHostCall);
   CHRONON_GROBOCODE_HOST_CALL_WORDS(CHRONON_HOST_CALL_OP)
 #undef CHRONON_HOST_CALL_OP

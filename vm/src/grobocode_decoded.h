@@ -33,17 +33,6 @@ enum class Op : uint8_t {
   kHardwareWrite,        ///< Writes the writable scalar hardware variable at the operand.
   kHardwareVectorRead,   ///< Reads the vector hardware variable at the operand (an HwVector).
   kHardwareVectorWrite,  ///< Writes the writable vector hardware variable at the operand.
-  kJump,                 ///< `jump`.
-  kCall,                 ///< `call`.
-  kReturn,               ///< `return`.
-  kIfg,                  ///< `ifg`.
-  kNifg,                 ///< `nifg`.
-  kIfr,                  ///< `ifr`.
-  kNifr,                 ///< `nifr`.
-  kRead,                 ///< `read` of shared memory.
-  kWrite,                ///< `write` of shared memory.
-  kVread,                ///< `vread` of shared memory.
-  kVwrite,               ///< `vwrite` of shared memory.
   /// A pure word written on values only (GROBOCODE_CALLED_WORD); the operand is its index in
   /// kPureWords (grobocode_semantics.h).
   kPure,
@@ -53,7 +42,15 @@ enum class Op : uint8_t {
   /// A periodic sensor (CHRONON_GROBOCODE_PERIODIC_SENSORS): kHostCall's work and operand, then a
   /// sync when the sensor fired.
   kPeriodicSensor,
-  kSync,  ///< `sync`.
+// One per machine word (GROBOCODE_MACHINE_WORD): k<Name>, the fast loop's instance of the word's
+// entry in grobocode_semantics.def.
+#define GROBOCODE_MACHINE_WORD(Name, ...) k##Name,
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+#undef GROBOCODE_MACHINE_WORD
 // One per stack shuffle (GROBOCODE_SHUFFLE_WORD): kShuffle<Name>, the fast loop's instance of the
 // word's effect.
 #define GROBOCODE_SHUFFLE_WORD(Name) kShuffle##Name,

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "chronon/stdlib/grobots_number.h"
 #include "chronon/vm/grobocode_host.h"
@@ -37,14 +38,6 @@ inline std::string hostErrorMessage(RuntimeError error, std::span<const Fixed> i
   if (!value.isInteger()) return false;
   out = value.raw() >> Fixed::kFractionBits;
   return static_cast<uint32_t>(out) < size;
-}
-
-// A shared memory address a such that both a and a + 1 are in 1..kSharedMemoryCells, as the vector
-// words need them.
-[[gnu::always_inline]] inline bool sharedPair(Fixed value, int32_t& out) {
-  if (!value.isInteger()) return false;
-  out = value.raw() >> Fixed::kFractionBits;
-  return out >= 1 && out < kSharedMemoryCells;
 }
 
 // A pure word's fast path: its entry (grobocode_semantics.def) on the top cells, which it replaces
@@ -105,6 +98,146 @@ template <Prim P>
   if (!Word<P>::apply(m, in.data(), out.data())) return false;
   stack[height] = constant;
   stack[height - 1] = out[0];
+  return true;
+}
+
+// The machine the machine words' entries (grobocode_semantics.def) run on in the fast loop: copies
+// of the loop's program counter, return stack height and cycle counters, which the loop takes back
+// when the word succeeds (so that the loop's own stay in registers). An operation that would fail
+// returns false and leaves the word to the general path (see fastMachineWord).
+struct FastMachine : grobots::ValueMachine {
+  using Index = int32_t;
+  MachineState& state;
+  Host& host;
+  int32_t* returnStack;
+  uint32_t size;  ///< The code's length.
+  int32_t pc;
+  int32_t returnHeight;
+  int32_t remaining;
+  int32_t usedBase;
+  int32_t executedBase;
+  int32_t below = 0;                    ///< The data stack's height below the word's inputs.
+  SharedMemory* sharedCells = nullptr;  ///< shared()'s, once fetched.
+  int32_t pendingCount = 0;  ///< Shared memory writes not made yet (cell index, value): `first`, then `second`.
+  std::pair<size_t, Fixed> first{};
+  std::pair<size_t, Fixed> second{};
+
+  // The loop's counters written back to the state before the host is called, as everywhere in the
+  // loop, with the word's inputs popped.
+  [[gnu::always_inline]] void save() {
+    state.pc = pc;
+    state.height = below;
+    state.returnHeight = returnHeight;
+    state.remaining = remaining;
+    state.used = usedBase - remaining;
+  }
+  [[gnu::always_inline]] bool codeAddress(Fixed c, int32_t& n) const { return fast::codeAddress(c, size, n); }
+  [[gnu::always_inline]] static bool integer(Fixed c, int32_t& n) {
+    if (!c.isInteger()) return false;
+    n = c.raw() >> Fixed::kFractionBits;
+    return true;
+  }
+  [[gnu::always_inline]] bool jump(int32_t n) {
+    pc = n;
+    return true;
+  }
+  [[gnu::always_inline]] bool pushReturn(int32_t n) {
+    if (returnHeight >= kReturnStackLimit) return false;
+    returnStack[returnHeight++] = n;
+    return true;
+  }
+  [[gnu::always_inline]] bool call(int32_t n) { return pushReturn(pc) && jump(n); }
+  template <class F>
+  [[gnu::always_inline]] bool when(bool flag, F then) {
+    return !flag || then();
+  }
+  [[gnu::always_inline]] bool topReturn(int32_t& n) const {
+    if (returnHeight < 1) return false;
+    n = returnStack[returnHeight - 1];
+    return true;
+  }
+  [[gnu::always_inline]] bool dropReturn() {
+    --returnHeight;
+    return true;
+  }
+  [[gnu::always_inline]] int32_t height() const { return below; }
+  [[gnu::always_inline]] static bool integerCell(int32_t n, Fixed& c) {
+    const grobots::Checked<Fixed> value = Fixed::fromInteger(n);
+    if (!value) return false;
+    c = value.value();
+    return true;
+  }
+  [[gnu::always_inline]] bool localAddress(Fixed c, int32_t& n) const { return integer(c, n) && state.memory.valid(n); }
+  [[gnu::always_inline]] bool load(int32_t n, Fixed& c) const {
+    c = state.memory.load(n);
+    return true;
+  }
+  [[gnu::always_inline]] bool store(int32_t n, Fixed c) {
+    state.memory.store(n, c);
+    return true;
+  }
+  [[gnu::always_inline]] static bool sharedAddress(Fixed c, int32_t& n) {
+    return integer(c, n) && n >= 1 && n <= kSharedMemoryCells;
+  }
+  // The side's shared memory, fetched from the host once per word, after the counters are saved.
+  [[gnu::always_inline]] SharedMemory& shared() {
+    if (sharedCells == nullptr) {
+      save();
+      sharedCells = &host.sharedMemory();
+    }
+    return *sharedCells;
+  }
+  [[gnu::always_inline]] bool sharedLoad(int32_t n, Fixed& c) {
+    c = shared()[static_cast<size_t>(n - 1)];
+    return true;
+  }
+  // Kept until the word has succeeded (commitShared): a check after it that fails leaves the word
+  // to the general path, which must be the one to reach the host (vwrite's partial write). A word
+  // makes at most two writes.
+  [[gnu::always_inline]] bool sharedStore(int32_t n, Fixed c) {
+    (pendingCount == 0 ? first : second) = {static_cast<size_t>(n - 1), c};
+    ++pendingCount;
+    return true;
+  }
+  // Makes the kept shared memory writes, in their order, each as the general path makes it.
+  [[gnu::always_inline]] void commitShared() {
+    if (pendingCount > 0) write(first);
+    if (pendingCount > 1) write(second);
+  }
+  [[gnu::always_inline]] void write(std::pair<size_t, Fixed> cell) { shared()[cell.first] = cell.second; }
+  // The general path stops the brain, which also ends the loop.
+  [[gnu::always_inline]] static bool stop() { return false; }
+  // The think ends here: the cycles left are not charged (rebased as in the loop).
+  [[gnu::always_inline]] bool sync() {
+    usedBase -= remaining;
+    executedBase -= remaining;
+    remaining = 0;
+    return true;
+  }
+};
+
+// A machine word's fast path: its entry (grobocode_semantics.def) on the top cells, which it
+// replaces with its results; the loop then takes back the machine's counters. Returns false when the
+// stack is too low or too high or an operation fails: the general path then executes the word from
+// the start and raises the error. The machine's counters are dropped then, since the entries' checks
+// may follow a pop (r>'s number check); a local memory write before a failed check is one the
+// general path makes again, and shared memory writes wait for the word to succeed, so that the host
+// sees each call once.
+template <Prim P>
+[[gnu::always_inline]] inline bool fastMachineWord(FastMachine& m, Fixed* stack, int32_t& height) {
+  using W = MachineWord<P>;
+  const int32_t base = height - W::kPops;
+  if (base < 0) return false;
+  if constexpr (W::kPushes > W::kPops) {
+    if (base + W::kPushes > kStackLimit) return false;
+  }
+  std::array<Fixed, W::kPushes> out;
+  m.below = base;
+  // The inputs are read in place: the entry writes nothing to the stack, its outputs come after.
+  if (!W::apply(m, stack + base, out.data())) return false;
+  m.commitShared();
+  for (int32_t i = 0; i < W::kPushes; ++i) stack[base + i] = out[static_cast<size_t>(i)];
+  height = base + W::kPushes;
   return true;
 }
 
@@ -169,7 +302,6 @@ int32_t runDecoded(MachineState& state, Host& host, const DecodedBrain& code, in
       const Operation operation = operations[at];
       pc = at + 1;
       remaining -= 1;
-      int32_t n = 0;
       switch (operation.op) {
         case Op::kStep: goto undo;
         case Op::kConstant:
@@ -265,41 +397,7 @@ int32_t runDecoded(MachineState& state, Host& host, const DecodedBrain& code, in
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD
 #undef GROBOCODE_SHUFFLE_WORD
-          // clang-format on
-        case Op::kJump:
-          if (height < 1 || !codeAddress(stack[height - 1], size, n)) goto undo;
-          height -= 1;
-          pc = n;
-          break;
-        case Op::kCall:
-          if (height < 1 || !codeAddress(stack[height - 1], size, n) || returnHeight >= kReturnStackLimit) goto undo;
-          height -= 1;
-          returnStack[returnHeight++] = pc;
-          pc = n;
-          break;
-        case Op::kReturn:
-          if (returnHeight < 1) goto undo;
-          pc = returnStack[--returnHeight];
-          break;
-        // Conditional branches validate their address only when taken (§2.2).
-        case Op::kIfg:
-        case Op::kNifg: {
-          if (height < 2) goto undo;
-          const bool taken = stack[height - 2].isTrue() == (operation.op == Op::kIfg);
-          if (taken && !codeAddress(stack[height - 1], size, n)) goto undo;
-          height -= 2;
-          if (taken) pc = n;
-          break;
-        }
-        case Op::kIfr:
-        case Op::kNifr: {
-          if (height < 1) goto undo;
-          const bool taken = stack[height - 1].isTrue() == (operation.op == Op::kIfr);
-          if (taken && returnHeight < 1) goto undo;
-          height -= 1;
-          if (taken) pc = returnStack[--returnHeight];
-          break;
-        }
+        // clang-format on
         // The pure words written over any machine, each its entry in grobocode_semantics.def.
 #define GROBOCODE_INLINE_WORD(Name, ...)                 \
   case Op::k##Name:                                      \
@@ -309,45 +407,24 @@ int32_t runDecoded(MachineState& state, Host& host, const DecodedBrain& code, in
 #include "chronon/vm/grobocode_semantics.def"
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD
-        case Op::kRead:
-          if (height < 1 || !stack[height - 1].isInteger()) goto undo;
-          n = stack[height - 1].raw() >> Fixed::kFractionBits;
-          if (n < 1 || n > kSharedMemoryCells) goto undo;
-          height -= 1;
-          save();
-          stack[height++] = host.sharedMemory()[static_cast<size_t>(n - 1)];
-          break;
-        case Op::kWrite: {
-          if (height < 2 || !stack[height - 1].isInteger()) goto undo;
-          n = stack[height - 1].raw() >> Fixed::kFractionBits;
-          if (n < 1 || n > kSharedMemoryCells) goto undo;
-          const Fixed value = stack[height - 2];
-          height -= 2;
-          save();
-          host.sharedMemory()[static_cast<size_t>(n - 1)] = value;
-          break;
-        }
-        case Op::kVread: {
-          // A full stack fails only after the host's memory is fetched: the general path's case.
-          if (height < 1 || height - 1 > kStackLimit - 2 || !sharedPair(stack[height - 1], n)) goto undo;
-          height -= 1;
-          save();
-          const SharedMemory& shared = host.sharedMemory();
-          stack[height] = shared[static_cast<size_t>(n - 1)];
-          stack[height + 1] = shared[static_cast<size_t>(n)];
-          height += 2;
-          break;
-        }
-        case Op::kVwrite: {
-          if (height < 3 || !sharedPair(stack[height - 1], n)) goto undo;
-          const FixedVector value{stack[height - 3], stack[height - 2]};
-          height -= 3;
-          save();
-          // The general path fetches the host's memory once per cell, y first.
-          host.sharedMemory()[static_cast<size_t>(n)] = value.y;
-          host.sharedMemory()[static_cast<size_t>(n - 1)] = value.x;
-          break;
-        }
+        // The machine words, each its entry in grobocode_semantics.def.
+#define GROBOCODE_MACHINE_WORD(Name, ...)                                                                   \
+  case Op::k##Name: {                                                                                       \
+    FastMachine m{{}, state, host, returnStack, size, pc, returnHeight, remaining, usedBase, executedBase}; \
+    if (!fastMachineWord<Prim::Name>(m, stack, height)) goto undo;                                          \
+    pc = m.pc;                                                                                              \
+    returnHeight = m.returnHeight;                                                                          \
+    remaining = m.remaining;                                                                                \
+    usedBase = m.usedBase;                                                                                  \
+    executedBase = m.executedBase;                                                                          \
+    break;                                                                                                  \
+  }
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+#undef GROBOCODE_MACHINE_WORD
         case Op::kPure: {
           const PureWord& word = pures[operation.operand];
           const int32_t base = height - word.pops;
@@ -387,11 +464,6 @@ int32_t runDecoded(MachineState& state, Host& host, const DecodedBrain& code, in
           }
           break;
         }
-        case Op::kSync:
-          usedBase -= remaining;
-          executedBase -= remaining;
-          remaining = 0;
-          break;
         // A pair needs the budget to cover its second instruction too; the fetch above paid for the
         // first.
         case Op::kLabelNifg:

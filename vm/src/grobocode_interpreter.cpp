@@ -202,25 +202,6 @@ class Machine {
     s_.returnStack[static_cast<size_t>(s_.returnHeight++)] = address;
     return true;
   }
-  bool popReturn(int32_t& out) {
-    if (s_.returnHeight <= 0) return fail(RuntimeError::kStackUnderflow);
-    out = s_.returnStack[static_cast<size_t>(--s_.returnHeight)];
-    return true;
-  }
-  bool jumpTo(Fixed target) {
-    int32_t address = 0;
-    if (!toAddress(target, address)) return false;
-    s_.pc = address;
-    return true;
-  }
-  bool callTo(Fixed target) {
-    int32_t address = 0;
-    if (!toAddress(target, address)) return false;
-    if (!pushReturn(s_.pc)) return false;
-    s_.pc = address;
-    return true;
-  }
-
   bool localAddress(Fixed value, int32_t& out) {
     if (!toInteger(value, out)) return false;
     if (!s_.memory.valid(out)) return fail(RuntimeError::kIndexOutOfRange);
@@ -249,6 +230,93 @@ class Machine {
     if (!word.function(in.data(), out.data(), error)) return failNumber(error);
     for (size_t i = 0; i < static_cast<size_t>(word.pushes); ++i)
       if (!push(out[i])) return false;
+    return true;
+  }
+  // The machine the machine words' entries (grobocode_semantics.def) run on in the general path:
+  // each operation is the original's, with its error recorded in the state.
+  struct Words : grobots::ValueMachine {
+    using Index = int32_t;
+    Machine& x;
+    SharedMemory* sharedCells = nullptr;  // shared()'s, once fetched.
+
+    bool codeAddress(Fixed c, int32_t& n) { return x.toAddress(c, n); }
+    bool integer(Fixed c, int32_t& n) { return x.toInteger(c, n); }
+    bool jump(int32_t n) {
+      x.s_.pc = n;
+      return true;
+    }
+    bool call(int32_t n) { return x.pushReturn(x.s_.pc) && jump(n); }
+    template <class F>
+    bool when(bool flag, F then) {
+      return !flag || then();
+    }
+    bool pushReturn(int32_t n) { return x.pushReturn(n); }
+    bool topReturn(int32_t& n) {
+      if (x.s_.returnHeight <= 0) return x.fail(RuntimeError::kStackUnderflow);
+      n = x.s_.returnStack[static_cast<size_t>(x.s_.returnHeight - 1)];
+      return true;
+    }
+    bool dropReturn() {
+      --x.s_.returnHeight;
+      return true;
+    }
+    int32_t height() const { return x.s_.height; }
+    bool integerCell(int32_t n, Fixed& c) {
+      const Checked<Fixed> value = Fixed::fromInteger(n);
+      if (!value) return x.failNumber(value.error());
+      c = value.value();
+      return true;
+    }
+    bool localAddress(Fixed c, int32_t& n) { return x.localAddress(c, n); }
+    bool load(int32_t n, Fixed& c) {
+      c = x.s_.memory.load(n);
+      return true;
+    }
+    bool store(int32_t n, Fixed c) {
+      x.s_.memory.store(n, c);
+      return true;
+    }
+    bool sharedAddress(Fixed c, int32_t& n) { return x.sharedAddress(c, n); }
+    // The side's shared memory, fetched from the host once per word.
+    SharedMemory& shared() {
+      if (sharedCells == nullptr) sharedCells = &x.host_.sharedMemory();
+      return *sharedCells;
+    }
+    bool sharedLoad(int32_t n, Fixed& c) {
+      c = shared()[static_cast<size_t>(n - 1)];
+      return true;
+    }
+    bool sharedStore(int32_t n, Fixed c) {
+      shared()[static_cast<size_t>(n - 1)] = c;
+      return true;
+    }
+    bool stop() {
+      x.s_.status = BrainStatus::kStopped;
+      return true;
+    }
+    bool sync() {
+      x.s_.remaining = 0;
+      return true;
+    }
+  };
+
+  // A machine word (grobocode_semantics.def): pops its inputs top first, runs its entry, then pushes
+  // its outputs, needing room for all of them before it writes one (a vector's two cells, §5.1).
+  template <Prim P>
+  bool machineWord() {
+    using W = MachineWord<P>;
+    std::array<Fixed, W::kPops> in{};
+    std::array<Fixed, W::kPushes> out{};
+    if constexpr (W::kPops > 0) {
+      for (auto i = static_cast<size_t>(W::kPops); i > 0; --i)
+        if (!pop(in[i - 1])) return false;
+    }
+    Words m{{}, *this};
+    if (!W::apply(m, in.data(), out.data())) return false;
+    if constexpr (W::kPushes > 0) {
+      if (s_.height + W::kPushes > kStackLimit) return fail(RuntimeError::kStackOverflow);
+      for (const Fixed cell : out) s_.stack[static_cast<size_t>(s_.height++)] = cell;
+    }
     return true;
   }
   bool hardwareCall(Prim prim);
@@ -309,12 +377,10 @@ bool Machine::receiveMessage() {
 
 bool Machine::primitive(Prim prim) {
   namespace g = grobots;
-  Fixed a, b, c, d;
-  FixedVector u, v;
+  Fixed a, b;
+  FixedVector v;
   int32_t n = 0;
   switch (prim) {
-    case Prim::Nop: return true;
-    case Prim::Rdrop: return popReturn(n);
     case Prim::Dropn:
       if (!pop(a) || !toInteger(a, n)) return false;
       if (n > s_.height) return fail(RuntimeError::kBadArgument);
@@ -325,41 +391,11 @@ bool Machine::primitive(Prim prim) {
       return true;
     case Prim::Subswap:
     case Prim::Roll: return fail(RuntimeError::kIllegalInstruction);
-    case Prim::Stack: return pushInteger(s_.height);
     case Prim::StackLimit: return pushInteger(kStackLimit);
     case Prim::Pick:
       if (!pop(a) || !toInteger(a, n)) return false;
       if (n < 1) return fail(RuntimeError::kBadArgument);
       return peek(n, b) && push(b);
-    case Prim::ToR: return pop(a) && toAddress(a, n) && pushReturn(n);
-    case Prim::RFrom: return popReturn(n) && pushInteger(n);
-    case Prim::Jump: return pop(a) && jumpTo(a);
-    case Prim::Call: return pop(a) && callTo(a);
-    case Prim::Return:
-      if (!popReturn(n)) return false;
-      s_.pc = n;
-      return true;
-    // Conditional branches validate their address only when taken (§2.2).
-    case Prim::Ifg: return pop(b) && pop(a) && (!a.isTrue() || jumpTo(b));
-    case Prim::Nifg: return pop(b) && pop(a) && (a.isTrue() || jumpTo(b));
-    case Prim::Ifeg: return pop(c) && pop(b) && pop(a) && jumpTo(a.isTrue() ? b : c);
-    case Prim::Ifc: return pop(b) && pop(a) && (!a.isTrue() || callTo(b));
-    case Prim::Nifc: return pop(b) && pop(a) && (a.isTrue() || callTo(b));
-    case Prim::Ifec: return pop(c) && pop(b) && pop(a) && callTo(a.isTrue() ? b : c);
-    case Prim::Ifr:
-      if (!pop(a)) return false;
-      if (a.isTrue()) {
-        if (!popReturn(n)) return false;
-        s_.pc = n;
-      }
-      return true;
-    case Prim::Nifr:
-      if (!pop(a)) return false;
-      if (!a.isTrue()) {
-        if (!popReturn(n)) return false;
-        s_.pc = n;
-      }
-      return true;
     case Prim::Random: return pop(b) && pop(a) && push(host_.random().random(a, b));
     case Prim::RandomAngle: return push(host_.random().randomAngle());
     case Prim::RandomInt: return pop(b) && pop(a) && push(host_.random().randomInt(a, b));
@@ -387,13 +423,19 @@ bool Machine::primitive(Prim prim) {
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD
       return pure(*findPure(prim));
+    // The machine words, each run from its entry in grobocode_semantics.def.
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#define GROBOCODE_MACHINE_WORD(Name, ...) case Prim::Name: return machineWord<Prim::Name>();
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_MACHINE_WORD
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
     // clang-format on
     case Prim::Print: return pop(a) && printText(g::toString(a));
     case Prim::Vprint: return pop(v) && printText(g::toString(v));
     case Prim::Beep: host_.beep(); return true;
     case Prim::Pause: host_.pause(); return true;
-    case Prim::Stop: s_.status = BrainStatus::kStopped; return true;
-    case Prim::Sync: s_.remaining = 0; return true;
     case Prim::Die:
       if (!hardwareCall(prim)) return false;
       s_.status = BrainStatus::kStopped;
@@ -415,45 +457,6 @@ bool Machine::primitive(Prim prim) {
       // clang-format on
     case Prim::Send: return sendMessage();
     case Prim::Receive: return receiveMessage();
-    case Prim::Store: return pop(a) && pop(b) && localAddress(a, n) && (s_.memory.store(n, b), true);
-    case Prim::Load: return pop(a) && localAddress(a, n) && push(s_.memory.load(n));
-    case Prim::Vstore: {
-      // y goes to addr+1 first, so a bad addr can leave a partial write (§2.7 #113).
-      if (!pop(a) || !pop(v) || !toInteger(a, n)) return false;
-      int32_t next = 0;
-      if (!localAddress(g::add(a, Fixed::fromRaw(Fixed::kOneRaw)), next)) return false;
-      s_.memory.store(next, v.y);
-      if (!s_.memory.valid(n)) return fail(RuntimeError::kIndexOutOfRange);
-      s_.memory.store(n, v.x);
-      return true;
-    }
-    case Prim::Vload: {
-      if (!pop(a) || !localAddress(a, n)) return false;
-      int32_t next = 0;
-      if (!localAddress(g::add(a, Fixed::fromRaw(Fixed::kOneRaw)), next)) return false;
-      return push(FixedVector{s_.memory.load(n), s_.memory.load(next)});
-    }
-    case Prim::Write:
-      if (!pop(a) || !pop(b) || !sharedAddress(a, n)) return false;
-      host_.sharedMemory()[static_cast<size_t>(n - 1)] = b;
-      return true;
-    case Prim::Read: return pop(a) && sharedAddress(a, n) && push(host_.sharedMemory()[static_cast<size_t>(n - 1)]);
-    case Prim::Vwrite: {
-      if (!pop(a) || !pop(v) || !toInteger(a, n)) return false;
-      int32_t next = 0;
-      if (!sharedAddress(g::add(a, Fixed::fromRaw(Fixed::kOneRaw)), next)) return false;
-      host_.sharedMemory()[static_cast<size_t>(next - 1)] = v.y;
-      if (!sharedAddress(a, n)) return false;
-      host_.sharedMemory()[static_cast<size_t>(n - 1)] = v.x;
-      return true;
-    }
-    case Prim::Vread: {
-      if (!pop(a) || !sharedAddress(a, n)) return false;
-      int32_t next = 0;
-      if (!sharedAddress(g::add(a, Fixed::fromRaw(Fixed::kOneRaw)), next)) return false;
-      const SharedMemory& shared = host_.sharedMemory();
-      return push(FixedVector{shared[static_cast<size_t>(n - 1)], shared[static_cast<size_t>(next - 1)]});
-    }
     case Prim::End: return fail(RuntimeError::kFellOffEnd);
   }
   return fail(RuntimeError::kIllegalInstruction);
@@ -525,7 +528,9 @@ void Machine::execute(const Instruction& instruction) {
       if (static_cast<InstructionType>(type) == InstructionType::kLabelRead) {
         push(address);
       } else {
-        callTo(address);
+        // A label call is `call` on the label's address, its cell never on the stack.
+        Words m{{}, *this};
+        semantics::machine::Call(m, &address, nullptr);
       }
       return;
     }

@@ -71,7 +71,12 @@ class Lowering : LoweringBase {
   // Block bodies.
   void lowerBlock(const Block& block, BasicBlock* header);
   void lowerOp(const Op& op, int32_t at);
-  void lowerPrim(const Op& op, int32_t at);
+  // A machine word (grobocode_semantics.def): its entry run on Words, by Prim.
+  void lowerMachine(const Op& op, int32_t at);
+  template <Prim P>
+  void lowerMachineWord(int32_t at);
+  struct RequireOk;
+  struct Words;
   Value* cell(int32_t rel);
   void setCell(int32_t rel, Value* value);
   // Where a cached cell lives in the MachineState: a stack cell relative to the block's entry height,
@@ -117,7 +122,6 @@ class Lowering : LoweringBase {
   void pushReturn(Value* address);
   void gotoAddress(int64_t address);
   void gotoDynamic(Value* address);
-  void callTo(Value* target, int32_t at);
   // A direct host call for the instruction at `at` with `depth` cells left on the stack: commits the
   // state the interpreter has while executing it, calls, and returns when the call reports failure.
   Value* hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at);
@@ -128,7 +132,6 @@ class Lowering : LoweringBase {
   void lowerPure(const Op& op);
   template <Prim P>
   void lowerWord();
-  void lowerShared(Inline word);
   // Tells LLVM that the state's arrays and fields are distinct objects (alias scopes).
   void addAliasScopes();
 
@@ -429,14 +432,6 @@ void Lowering::gotoDynamic(Value* address) {
   b_.CreateBr(dispatch_);
 }
 
-// Validates the target, then pushes the return address (the interpreter's callTo order).
-void Lowering::callTo(Value* target, int32_t at) {
-  Value* n = address(target);
-  pushReturn(c32(at + 1));
-  commit(depth_, opIndex_ + 1);
-  gotoDynamic(n);
-}
-
 void Lowering::lowerOp(const Op& op, int32_t at) {
   switch (op.kind) {
     case OpKind::kStep: return;  // Never inside a block (planBrain).
@@ -484,7 +479,7 @@ void Lowering::lowerOp(const Op& op, int32_t at) {
       commit(depth_, opIndex_ + 1);
       gotoAddress(op.value);
       return;
-    case OpKind::kPrim: lowerPrim(op, at); return;
+    case OpKind::kMachine: lowerMachine(op, at); return;
     case OpKind::kShuffle: lowerShuffle(grobocode::shuffleOf(op.prim)); return;
     case OpKind::kPure: lowerPure(op); return;
     case OpKind::kHwRead: {
@@ -603,187 +598,149 @@ void Lowering::lowerPure(const Op& op) {
   for (int32_t j = 0; j < op.pushes; ++j) push(b_.CreateLoad(i32(), at32(out_, j)));
 }
 
-// read ( n -- v ), write ( v n -- ), vread ( n -- v ), vwrite ( v n -- ) on the side's shared
-// memory, addresses 1..1000 (§2.7): only an integer address with all its cells inside is done here;
-// anything else is the interpreter's, which raises the error and makes vwrite's partial write.
-void Lowering::lowerShared(Inline word) {
+// What a failed check of Words does: leave the instruction to the interpreter (Lowering::require).
+struct Lowering::RequireOk {
+  Lowering* lowering;
+  void operator()(Value* ok) const { lowering->require(ok); }
+};
+
+// The machine the machine words' entries (grobocode_semantics.def) run on in native code: each
+// operation emits its instructions at the insertion point, a failed check branches to the deopt exit
+// (the interpreter runs the word again from the start), and control leaves the block where the
+// word goes on elsewhere. Indices are i32 values; code addresses, heights and memory addresses 1..M.
+struct Lowering::Words : IrMachine<RequireOk> {
+  using Index = Value*;
+  Lowering& l;
+  int32_t at;  // The instruction's address.
+
+  Value* c32(int64_t v) const { return l.c32(v); }
+  bool codeAddress(Value* c, Value*& n) {
+    n = l.address(c);
+    return true;
+  }
+  bool integer(Value* c, Value*& n) {
+    l.require(b.CreateICmpEQ(b.CreateAnd(c, c32(kOne - 1)), c32(0)));
+    n = b.CreateAShr(c, c32(kFractionBits));
+    return true;
+  }
+  bool jump(Value* n) {
+    l.commit(l.depth_, l.opIndex_ + 1);
+    l.gotoDynamic(n);
+    return true;
+  }
+  bool call(Value* n) {
+    l.pushReturn(c32(at + 1));
+    return jump(n);
+  }
+  template <class F>
+  bool when(Value* flag, F then) {
+    BasicBlock* taken = l.newBlock("taken");
+    BasicBlock* skip = l.newBlock("skip");
+    b.CreateCondBr(flag, taken, skip);
+    b.SetInsertPoint(skip);
+    l.commit(l.depth_, l.opIndex_ + 1);
+    l.gotoAddress(at + 1);
+    b.SetInsertPoint(taken);
+    return then();
+  }
+  bool pushReturn(Value* n) {
+    l.pushReturn(n);
+    return true;
+  }
+  bool topReturn(Value*& n) {
+    Value* rh = b.CreateLoad(l.i32(), l.returnHeight_);
+    l.require(b.CreateICmpSGT(rh, c32(0)));
+    n = b.CreateLoad(l.i32(), l.at32(l.field(ContextField::kReturnStack), b.CreateSub(rh, c32(1))));
+    return true;
+  }
+  bool dropReturn() {
+    b.CreateStore(b.CreateSub(b.CreateLoad(l.i32(), l.returnHeight_), c32(1)), l.returnHeight_);
+    return true;
+  }
+  Value* height() { return b.CreateAdd(l.h0_, c32(l.depth_)); }
+  // Every index this machine makes is a number: planBrain compiles no brain whose code addresses
+  // are not, and heights are at most kStackLimit.
+  bool integerCell(Value* n, Value*& c) {
+    c = b.CreateMul(n, c32(kOne));
+    return true;
+  }
+  // Only memory that the first store has allocated is done here (memorySize_ is 0 before);
+  // anything else, that first store included, is the interpreter's.
+  bool localAddress(Value* c, Value*& n) {
+    integer(c, n);
+    l.require(b.CreateICmpULT(b.CreateSub(n, c32(1)), l.memorySize_));
+    return true;
+  }
+  Value* localCell(Value* n) { return l.at32(l.field(ContextField::kMemory), b.CreateSub(n, c32(1))); }
+  bool load(Value* n, Value*& c) {
+    c = b.CreateLoad(l.i32(), localCell(n));
+    return true;
+  }
+  bool store(Value* n, Value* c) {
+    b.CreateStore(c, localCell(n));
+    return true;
+  }
+  bool sharedAddress(Value* c, Value*& n) {
+    integer(c, n);
+    l.require(b.CreateICmpULT(b.CreateSub(n, c32(1)), c32(grobocode::kSharedMemoryCells)));
+    return true;
+  }
+  Value* sharedCell(Value* n) { return l.at32(l.field(ContextField::kShared), b.CreateSub(n, c32(1))); }
+  bool sharedLoad(Value* n, Value*& c) {
+    c = b.CreateLoad(l.i32(), sharedCell(n));
+    return true;
+  }
+  bool sharedStore(Value* n, Value* c) {
+    b.CreateStore(c, sharedCell(n));
+    return true;
+  }
+  bool stop() {
+    l.commit(l.depth_, l.opIndex_ + 1);
+    b.CreateStore(b.getInt8(static_cast<uint8_t>(grobocode::BrainStatus::kStopped)), l.field(ContextField::kStatus));
+    b.CreateStore(c32(at + 1), l.pc_);
+    b.CreateBr(l.exit_);
+    return true;
+  }
+  // The think ends here: the cycles left are not charged.
+  bool sync() {
+    l.commit(l.depth_, l.opIndex_ + 1);
+    b.CreateStore(c32(0), l.remaining_);
+    b.CreateStore(c32(at + 1), l.pc_);
+    b.CreateBr(l.exit_);
+    return true;
+  }
+};
+
+template <Prim P>
+void Lowering::lowerMachineWord(int32_t at) {
+  using W = grobocode::MachineWord<P>;
   const int32_t d = depth_;
-  const bool vector = word == Inline::Vread || word == Inline::Vwrite;
-  Value* raw = cell(d - 1);
-  require(b_.CreateICmpEQ(b_.CreateAnd(raw, c32(kOne - 1)), c32(0)));
-  Value* index = b_.CreateSub(b_.CreateAShr(raw, c32(kFractionBits)), c32(1));
-  require(b_.CreateICmpULT(index, c32(grobocode::kSharedMemoryCells - (vector ? 1 : 0))));
-  Value* shared = field(ContextField::kShared);
-  Value* next = b_.CreateAdd(index, c32(1));
-  if (word == Inline::Read || word == Inline::Vread) {
-    Value* x = b_.CreateLoad(i32(), at32(shared, index));
-    Value* y = vector ? b_.CreateLoad(i32(), at32(shared, next)) : nullptr;
-    depth_ = d - 1;
-    push(x);
-    if (vector) push(y);
-    return;
-  }
-  if (vector) {
-    // vwrite puts y at address + 1 first, as the interpreter does.
-    b_.CreateStore(cell(d - 2), at32(shared, next));
-    b_.CreateStore(cell(d - 3), at32(shared, index));
-    depth_ = d - 3;
-  } else {
-    b_.CreateStore(cell(d - 2), at32(shared, index));
-    depth_ = d - 2;
-  }
+  std::array<Value*, W::kPops> in{};
+  for (int32_t i = 0; i < W::kPops; ++i) in[static_cast<size_t>(i)] = cell(d - W::kPops + i);
+  std::array<Value*, W::kPushes> out{};
+  // The entry sees the stack with its inputs popped; where it leaves the block it commits that.
+  depth_ = d - W::kPops;
+  Words m{{b_, i32(), i64(), RequireOk{this}}, *this, at};
+  // Always true on this machine: a failed check branched to the deopt exit.
+  W::apply(m, in.data(), out.data());
+  for (Value* v : out) push(v);
 }
 
-void Lowering::lowerPrim(const Op& op, int32_t at) {
-  const int32_t d = depth_;
-  const auto top = [&](int32_t i) { return cell(d - i); };  // top(1) is the top of the stack.
-  const auto nextAddress = [&] {
-    commit(depth_, opIndex_ + 1);
-    gotoAddress(at + 1);
-  };
-  // Goes on at the next address unless `flag` is true; the insertion point is then where it is.
-  const auto unlessTaken = [&](Value* flag) {
-    BasicBlock* taken = newBlock("taken");
-    BasicBlock* skip = newBlock("skip");
-    b_.CreateCondBr(flag, taken, skip);
-    b_.SetInsertPoint(skip);
-    nextAddress();
-    b_.SetInsertPoint(taken);
-  };
-  // A conditional jump or call: taken when `flag` is true.
-  const auto conditional = [&](Value* flag, Value* target, bool call) {
-    unlessTaken(flag);
-    if (call) {
-      callTo(target, at);
-    } else {
-      Value* n = address(target);
-      commit(depth_, opIndex_ + 1);
-      gotoDynamic(n);
-    }
-  };
-  const auto returnIf = [&](Value* flag) {
-    unlessTaken(flag);
-    Value* rh = b_.CreateLoad(i32(), returnHeight_);
-    require(b_.CreateICmpSGT(rh, c32(0)));
-    Value* newHeight = b_.CreateSub(rh, c32(1));
-    Value* n = b_.CreateLoad(i32(), at32(field(ContextField::kReturnStack), newHeight));
-    b_.CreateStore(newHeight, returnHeight_);
-    commit(depth_, opIndex_ + 1);
-    b_.CreateStore(n, pc_);
-    b_.CreateBr(dispatch_);
-  };
-
-  switch (op.word) {
-    case Inline::Nop: return;
-    case Inline::Rdrop: {
-      Value* rh = b_.CreateLoad(i32(), returnHeight_);
-      require(b_.CreateICmpSGT(rh, c32(0)));
-      b_.CreateStore(b_.CreateSub(rh, c32(1)), returnHeight_);
-      return;
-    }
-    case Inline::Stack: push(b_.CreateMul(b_.CreateAdd(h0_, c32(d)), c32(kOne))); return;
-    case Inline::ToR: {
-      Value* n = address(top(1));
-      depth_ = d - 1;
-      pushReturn(n);
-      return;
-    }
-    case Inline::RFrom: {
-      Value* rh = b_.CreateLoad(i32(), returnHeight_);
-      require(b_.CreateICmpSGT(rh, c32(0)));
-      Value* newHeight = b_.CreateSub(rh, c32(1));
-      Value* n = b_.CreateLoad(i32(), at32(field(ContextField::kReturnStack), newHeight));
-      // pushInteger's range (Fixed::fromInteger); return addresses are always inside it.
-      require(b_.CreateICmpULE(b_.CreateAdd(n, c32(grobots::Fixed::kMaxInteger)),
-                               c32(2 * static_cast<int64_t>(grobots::Fixed::kMaxInteger))));
-      b_.CreateStore(newHeight, returnHeight_);
-      push(b_.CreateMul(n, c32(kOne)));
-      return;
-    }
-    case Inline::Jump: {
-      Value* n = address(top(1));
-      depth_ = d - 1;
-      commit(depth_, opIndex_ + 1);
-      gotoDynamic(n);
-      return;
-    }
-    case Inline::Call: {
-      Value* target = top(1);
-      depth_ = d - 1;
-      callTo(target, at);
-      return;
-    }
-    case Inline::Return: {
-      returnIf(b_.getTrue());
-      return;
-    }
-    case Inline::Ifg:
-    case Inline::Nifg:
-    case Inline::Ifc:
-    case Inline::Nifc: {
-      Value* target = top(1);
-      Value* flag = isTrue(top(2));
-      depth_ = d - 2;
-      if (op.word == Inline::Nifg || op.word == Inline::Nifc) flag = b_.CreateNot(flag);
-      conditional(flag, target, op.word == Inline::Ifc || op.word == Inline::Nifc);
-      return;
-    }
-    case Inline::Ifeg:
-    case Inline::Ifec: {
-      Value* target = b_.CreateSelect(isTrue(top(3)), top(2), top(1));
-      depth_ = d - 3;
-      if (op.word == Inline::Ifec) {
-        callTo(target, at);
-      } else {
-        Value* n = address(target);
-        commit(depth_, opIndex_ + 1);
-        gotoDynamic(n);
-      }
-      return;
-    }
-    case Inline::Ifr:
-    case Inline::Nifr: {
-      Value* flag = isTrue(top(1));
-      depth_ = d - 1;
-      returnIf(op.word == Inline::Ifr ? flag : b_.CreateNot(flag));
-      return;
-    }
-    case Inline::Stop:
-      commit(depth_, opIndex_ + 1);
-      b_.CreateStore(b_.getInt8(static_cast<uint8_t>(grobocode::BrainStatus::kStopped)), field(ContextField::kStatus));
-      b_.CreateStore(c32(at + 1), pc_);
-      b_.CreateBr(exit_);
-      return;
-    case Inline::Store:
-    case Inline::Load: {
-      // Only an integer address in 1..M of memory already allocated is done here; anything else
-      // (including the first store, which allocates) is the interpreter's.
-      Value* raw = top(1);
-      require(b_.CreateICmpEQ(b_.CreateAnd(raw, c32(kOne - 1)), c32(0)));
-      Value* index = b_.CreateSub(b_.CreateAShr(raw, c32(kFractionBits)), c32(1));
-      require(b_.CreateICmpULT(index, memorySize_));
-      Value* slot = at32(field(ContextField::kMemory), index);
-      if (op.word == Inline::Load) {
-        Value* v = b_.CreateLoad(i32(), slot);
-        depth_ = d - 1;
-        push(v);
-      } else {
-        b_.CreateStore(top(2), slot);
-        depth_ = d - 2;
-      }
-      return;
-    }
-    case Inline::Write:
-    case Inline::Read:
-    case Inline::Vwrite:
-    case Inline::Vread: lowerShared(op.word); return;
-    case Inline::Sync:
-      commit(depth_, opIndex_ + 1);
-      b_.CreateStore(c32(0), remaining_);
-      b_.CreateStore(c32(at + 1), pc_);
-      b_.CreateBr(exit_);
-      return;
-  }
+void Lowering::lowerMachine(const Op& op, int32_t at) {
+  using MachineLowering = void (Lowering::*)(int32_t);
+  static const std::array<MachineLowering, grobocode::kPrimitiveCount> kMachineLowerings = [] {
+    std::array<MachineLowering, grobocode::kPrimitiveCount> lowerings{};
+#define GROBOCODE_MACHINE_WORD(Name, ...) \
+  lowerings[static_cast<size_t>(Prim::Name)] = &Lowering::lowerMachineWord<Prim::Name>;
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+#undef GROBOCODE_MACHINE_WORD
+    return lowerings;
+  }();
+  (this->*kMachineLowerings[static_cast<size_t>(op.prim)])(at);
 }
 
 }  // namespace

@@ -16,15 +16,6 @@ using grobocode::Prim;
 using grobots::Fixed;
 
 Op push(int32_t raw) { return Op{OpKind::kPush, Prim::Nop, 0, raw, 0, 1, false}; }
-// A primitive compiled inline; its stack needs come from the word table's effect (stdlib).
-Op prim(Inline w, bool terminator = false) {
-  const Prim p = primOf(w);
-  const grobocode::PrimitiveInfo& info = grobocode::info(p);
-  Op op{OpKind::kPrim, p, 0, 0, info.parsed.popCells(), info.parsed.pushCells(), terminator};
-  op.word = w;
-  return op;
-}
-
 // A primitive the interpreter executes in the middle of a block: allowed when its stack effect is
 // fixed, it leaves the return stack alone and execution always goes on at the next instruction (or
 // the brain stops with an error, which native code checks after the call). Anything else ends the
@@ -37,22 +28,15 @@ Op called(Prim p) {
   return Op{OpKind::kCall, p, 0, 0, word.parsed.popCells(), word.parsed.pushCells(), false};
 }
 
-// The Inline word computing `p`, one of CHRONON_GROBOCODE_INLINE_WORDS.
-Inline inlineFor(Prim p) {
-#define CHRONON_INLINE_FOR(name) \
-  if (p == Prim::name) return Inline::name;
-  CHRONON_GROBOCODE_INLINE_WORDS(CHRONON_INLINE_FOR)
-#undef CHRONON_INLINE_FOR
-  return Inline::Nop;
-}
-
-// A word of CHRONON_GROBOCODE_INLINE_WORDS. It ends its block where the word table says execution
-// may not go on at the next instruction: a branch, a terminator, or a word that ends the think
-// (`sync`) or the brain (`stop`).
-Op inlined(Prim p) {
+// A machine word (grobocode_semantics.def), lowered inline from its entry; its stack needs come from
+// the word table's effect. It ends its block where the word table says execution may not go on at
+// the next instruction: a branch, a terminator, or a word that ends the think (`sync`) or the brain
+// (`stop`).
+Op machine(Prim p) {
   constexpr uint32_t kEndsBlock =
       grobocode::kBranch | grobocode::kTerminator | grobocode::kSuspend | grobocode::kStopsBrain;
-  return prim(inlineFor(p), (grobocode::info(p).flags & kEndsBlock) != 0);
+  const grobocode::PrimitiveInfo& info = grobocode::info(p);
+  return Op{OpKind::kMachine, p, 0, 0, info.parsed.popCells(), info.parsed.pushCells(), (info.flags & kEndsBlock) != 0};
 }
 
 // A stack shuffle (grobocode_semantics.def): its cells come from the word table's effect.
@@ -87,16 +71,21 @@ Op hardware(const grobocode::HardwareInfo* hw, OpKind kind, int32_t pops, int32_
   return Op{kind, Prim::Nop, hw->index, 0, pops, pushes, false};
 }
 
-// How each primitive is compiled: inline, as a constant, as a call to its pure function, as a call
-// to the interpreter in the middle of a block, or stepped. The interpreter's Machine::primitive is
-// the definition the inline code follows (grobocode_lower.cpp).
+// How each primitive is compiled: inline from its entry in grobocode_semantics.def, as a constant, as
+// a call to its pure function, as a direct host call, as a call to the interpreter in the middle of a
+// block, or stepped.
 Op decodePrimitive(Prim p) {
   switch (p) {
     // clang-format off
-#define CHRONON_INLINE_CASE(name) case Prim::name:
-    CHRONON_GROBOCODE_INLINE_WORDS(CHRONON_INLINE_CASE)
-#undef CHRONON_INLINE_CASE
-      return inlined(p);
+    // The machine words (grobocode_semantics.def).
+#define GROBOCODE_MACHINE_WORD(Name, ...) case Prim::Name:
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+#undef GROBOCODE_MACHINE_WORD
+      return machine(p);
     // clang-format on
     case Prim::StackLimit: return push(Fixed::fromInteger(grobocode::kStackLimit).valueOr(Fixed{}).raw());
     case Prim::Pi: return push(grobots::kPi.raw());
@@ -139,8 +128,6 @@ Op decodePrimitive(Prim p) {
     case Prim::Die:
     case Prim::Send:
     case Prim::Receive:
-    case Prim::Vstore:
-    case Prim::Vload:
     case Prim::End:
       return called(p);
       // clang-format off
@@ -210,6 +197,13 @@ Op decode(const grobocode::Program& brain, const grobocode::Instruction& instruc
 Plan planBrain(const grobocode::Program& brain) {
   Plan plan;
   const auto size = static_cast<int32_t>(brain.instructions.size());
+  // In a longer brain some code addresses are not numbers, so r> could fail after its pop, which
+  // native code cannot undo; such a brain is the interpreter's.
+  if (size > grobots::Fixed::kMaxInteger + 1) {
+    plan.ops.assign(static_cast<size_t>(size), Op{});
+    plan.blockAt.assign(static_cast<size_t>(size), -1);
+    return plan;
+  }
   plan.ops.reserve(brain.instructions.size());
   for (const grobocode::Instruction& instruction : brain.instructions) plan.ops.push_back(decode(brain, instruction));
 

@@ -11,54 +11,6 @@
 
 namespace chronon::jit::detail {
 
-/// The primitives native code computes inline by their own lowering (OpKind::kPrim), each named as
-/// its grobocode::Prim: the stack, branch and memory words, whose meaning is about the stack or the
-/// control flow rather than numbers. (The pure words are OpKind::kPure: their entries in
-/// grobocode_semantics.def are the definition native code computes.) The planner's switch over
-/// every Prim expands the list into its case labels; the lowerer's switch covers it.
-#define CHRONON_GROBOCODE_INLINE_WORDS(X) \
-  X(Nop)                                  \
-  X(Rdrop)                                \
-  X(Stack)                                \
-  X(ToR)                                  \
-  X(RFrom)                                \
-  X(Jump)                                 \
-  X(Call)                                 \
-  X(Return)                               \
-  X(Ifg)                                  \
-  X(Nifg)                                 \
-  X(Ifc)                                  \
-  X(Nifc)                                 \
-  X(Ifeg)                                 \
-  X(Ifec)                                 \
-  X(Ifr)                                  \
-  X(Nifr)                                 \
-  X(Stop)                                 \
-  X(Store)                                \
-  X(Load)                                 \
-  X(Write)                                \
-  X(Read)                                 \
-  X(Vwrite)                               \
-  X(Vread)                                \
-  X(Sync)
-
-/// A primitive computed inline.
-enum class Inline : uint8_t {
-#define CHRONON_INLINE_ENUM(name) name,
-  CHRONON_GROBOCODE_INLINE_WORDS(CHRONON_INLINE_ENUM)
-#undef CHRONON_INLINE_ENUM
-};
-
-/// The Prim an Inline word computes.
-constexpr grobocode::Prim primOf(Inline word) {
-  constexpr grobocode::Prim kPrims[] = {
-#define CHRONON_INLINE_PRIM(name) grobocode::Prim::name,
-      CHRONON_GROBOCODE_INLINE_WORDS(CHRONON_INLINE_PRIM)
-#undef CHRONON_INLINE_PRIM
-  };
-  return kPrims[static_cast<size_t>(word)];
-}
-
 /// How native code handles one instruction.
 enum class OpKind : uint8_t {
   kStep,        ///< Not compiled: in no block; the interpreter runs it (GrobocodeJit::run).
@@ -71,7 +23,7 @@ enum class OpKind : uint8_t {
   kVecRead,     ///< Pushes vector variable `index` (x then y).
   kVecWrite,    ///< Pops y then x into vector variable `index`.
   kLabelCall,   ///< Calls the constant, valid address `value`.
-  kPrim,        ///< Primitive `word`, compiled inline.
+  kMachine,     ///< Machine word `prim` (grobocode_semantics.def): its entry lowered inline.
   kShuffle,     ///< Stack shuffle `prim` (grobocode_semantics.def): its effect, as renamed cells.
   kPure,        ///< Pure word `pure` (grobocode_semantics.h): computed inline from its entry when
                 ///< the entry is written over any machine, else a direct call to its function; a
@@ -87,14 +39,13 @@ enum class OpKind : uint8_t {
 /// One decoded instruction.
 struct Op {
   OpKind kind = OpKind::kStep;
-  grobocode::Prim prim = grobocode::Prim::Nop;  ///< For kPrim, kShuffle and kHostWord.
+  grobocode::Prim prim = grobocode::Prim::Nop;  ///< For kMachine, kShuffle, kPure and kHostWord.
   int32_t index = 0;                            ///< Variable index for kVar*/kVec*.
   int32_t value = 0;                            ///< Raw value for kPush; address for kLabelCall.
   int32_t pops = 0;                             ///< Data-stack cells read below the entry height.
   int32_t pushes = 0;                           ///< Cells the instruction leaves in their place.
   bool terminator = false;                      ///< Ends its block (changes pc, status or budget).
   const grobocode::PureWord* pure = nullptr;    ///< For kPure.
-  Inline word = Inline::Nop;                    ///< For kPrim.
 };
 
 /// A straight-line run of compiled instructions [start, end), entered only at `start`.

@@ -1,7 +1,8 @@
 #pragma once
 // Grobocode's pure words (those the word table flags kPure: numbers, comparisons, logic, vectors;
-// specs/grobots-language.md §1.4-§1.6), each written once in grobocode_semantics.def, and its stack
-// shuffles (§2.1), each its table row's effect (Shuffle, stdlib/stack_effect.h). This header
+// specs/grobots-language.md §1.4-§1.6) and its machine words (control flow, the return stack,
+// memory, stop and sync: isMachineWord), each written once in grobocode_semantics.def, and its
+// stack shuffles (§2.1), each its table row's effect (Shuffle, stdlib/stack_effect.h). This header
 // makes each entry a function in chronon::grobocode::semantics, gives executors the compile-time
 // view Word<Prim::Name> and the run-time table of every pure word, and checks the entries against
 // the word table.
@@ -175,6 +176,90 @@ static_assert(listsExactly(
                   detail::kShufflesListed, kPrimitives, [](const PrimitiveInfo& p) { return p.prim; },
                   [](const PrimitiveInfo& p) { return shuffleOf(p).valid; }),
               "grobocode_semantics.def's shuffles and the word table's shuffle effects name different words");
+
+/// The flags a machine word (GROBOCODE_MACHINE_WORD) may have: what it does touches only the
+/// brain's stacks, program counter, memory, status or budget.
+inline constexpr uint32_t kMachineWordFlags =
+    kStack | kReturnStack | kBranch | kTerminator | kCall | kConditional | kVector | kMemory | kSuspend | kStopsBrain;
+
+/// Whether `word` is a machine word: a primitive with a fixed effect whose flags are all of
+/// kMachineWordFlags and whose effect is not a shuffle. Every other primitive is pure, a shuffle, a
+/// host call, a periodic sensor, or a word only the general path runs (dropn, pick, random, print,
+/// send, die, end...).
+constexpr bool isMachineWord(const PrimitiveInfo& word) {
+  return (word.flags & ~kMachineWordFlags) == 0 && !word.parsed.variable && !shuffleOf(word).valid;
+}
+
+namespace semantics {
+
+// Each machine word's entry as a function of the same name in semantics::machine:
+// semantics::machine::<Name>(m, in, out), over any machine with the operations the .def lists.
+namespace machine {
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#define GROBOCODE_MACHINE_WORD(Name, ...)                                       \
+  template <class M>                                                            \
+  bool Name([[maybe_unused]] M& m, [[maybe_unused]] const typename M::Cell* in, \
+            [[maybe_unused]] typename M::Cell* out) {                           \
+    using Index [[maybe_unused]] = typename M::Index;                           \
+    __VA_ARGS__                                                                 \
+  }
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_MACHINE_WORD
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+}  // namespace machine
+
+}  // namespace semantics
+
+/// The compile-time view of a machine word: MachineWord<Prim::Name>::apply(m, in, out) runs its
+/// entry on machine `m`, with `in` the kPops cells the executor popped (deepest first) and `out`
+/// the kPushes cells it pushes after. Defined for the machine words only.
+template <Prim P>
+struct MachineWord;
+
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#define GROBOCODE_MACHINE_WORD(Name, ...)                                        \
+  template <>                                                                    \
+  struct MachineWord<Prim::Name> {                                               \
+    static constexpr int32_t kPops = popsOf(Prim::Name);                         \
+    static constexpr int32_t kPushes = pushesOf(Prim::Name);                     \
+    template <class M>                                                           \
+    static bool apply(M& m, const typename M::Cell* in, typename M::Cell* out) { \
+      return semantics::machine::Name(m, in, out);                               \
+    }                                                                            \
+  };
+#include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_MACHINE_WORD
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+
+namespace detail {
+#define GROBOCODE_INLINE_WORD(Name, ...)
+#define GROBOCODE_CALLED_WORD(Name, ...)
+#define GROBOCODE_MACHINE_WORD(Name, ...) Prim::Name,
+inline constexpr Prim kMachineWordsListed[] = {
+#include "chronon/vm/grobocode_semantics.def"
+};
+#undef GROBOCODE_MACHINE_WORD
+#undef GROBOCODE_CALLED_WORD
+#undef GROBOCODE_INLINE_WORD
+}  // namespace detail
+
+// A machine word (isMachineWord) without an entry, or an entry for any other word, fails here.
+static_assert(listsExactly(
+                  detail::kMachineWordsListed, kPrimitives, [](const PrimitiveInfo& p) { return p.prim; },
+                  [](const PrimitiveInfo& p) { return isMachineWord(p); }),
+              "grobocode_semantics.def's machine words and the word table's flags name different words");
+// Executors keep a machine word's cells in fixed arrays of its effect's size.
+static_assert(
+    [] {
+      for (const PrimitiveInfo& p : kPrimitives)
+        if (isMachineWord(p) && (p.parsed.popCells() > 3 || p.parsed.pushCells() > 2)) return false;
+      return true;
+    }(),
+    "a machine word pops more than three cells or pushes more than two");
 
 /// The pure word `prim`, or nullptr when `prim` is not one.
 const PureWord* findPure(Prim prim);
