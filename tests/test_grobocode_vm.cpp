@@ -182,20 +182,35 @@ TEST_CASE("stack words, stale cells and the stack limits", "[grobocode-vm]") {
   checkError("0.5 dropn", "0.500 is not an integer");
 }
 
+namespace {
+
+// Runs `code` to its error with `run` (the fast loop) and again with `step` alone, checks that both
+// leave the same state (message, pc, stacks, local and shared memory), and returns the first run.
+std::unique_ptr<Run> failedAlike(const std::string& code) {
+  auto fast = runCode(code);
+  INFO(code);
+  CHECK(fast->state.status == gc::BrainStatus::kError);
+  gc::MachineState stepped = gc::makeBrainState(fast->brain(), 10);
+  gc::GrobocodeTestHost host(1);
+  stepped.remaining = 1000;
+  for (int i = 0; i < 1000 && stepped.status == gc::BrainStatus::kOk; ++i) gc::step(stepped, fast->brain(), host);
+  CHECK(stepped.errorMessage == fast->state.errorMessage);
+  CHECK(stepped.pc == fast->state.pc);
+  CHECK(stepped.height == fast->state.height);
+  CHECK(stepped.returnHeight == fast->state.returnHeight);
+  CHECK(std::equal(stepped.stack.begin(), stepped.stack.end(), fast->state.stack.begin()));
+  CHECK(host.shared == fast->host.shared);
+  CHECK(stepped.memory.load(1) == fast->state.memory.load(1));
+  return fast;
+}
+
+}  // namespace
+
 TEST_CASE("a failing stack word leaves the stack as the original's pops and pushes do", "[grobocode-vm]") {
   // The state after the error, as `run` (the fast loop) and `step` alone leave it.
   const auto after = [](const std::string& code) {
-    const auto fast = runCode(code);
-    INFO(code);
-    CHECK(fast->state.status == gc::BrainStatus::kError);
-    gc::MachineState stepped = gc::makeBrainState(fast->brain(), 10);
-    gc::GrobocodeTestHost host(1);
-    stepped.remaining = 1000;
-    for (int i = 0; i < 1000 && stepped.status == gc::BrainStatus::kOk; ++i) gc::step(stepped, fast->brain(), host);
-    CHECK(stepped.errorMessage == fast->state.errorMessage);
-    CHECK(stepped.height == fast->state.height);
-    CHECK(std::equal(stepped.stack.begin(), stepped.stack.end(), fast->state.stack.begin()));
-    return std::pair{fast->state.errorMessage, fast->state.height};
+    const auto run = failedAlike(code);
+    return std::pair{run->state.errorMessage, run->state.height};
   };
   using Outcome = std::pair<std::string, int32_t>;
   // A word that pops pops what there is: the stack is empty after its underflow.
@@ -226,22 +241,9 @@ TEST_CASE("a failing machine word leaves the state as the original's pops and pu
     Fixed firstCell;
   };
   const auto after = [](const std::string& code) {
-    const auto fast = runCode(code);
-    INFO(code);
-    CHECK(fast->state.status == gc::BrainStatus::kError);
-    gc::MachineState stepped = gc::makeBrainState(fast->brain(), 10);
-    gc::GrobocodeTestHost host(1);
-    stepped.remaining = 1000;
-    for (int i = 0; i < 1000 && stepped.status == gc::BrainStatus::kOk; ++i) gc::step(stepped, fast->brain(), host);
-    CHECK(stepped.errorMessage == fast->state.errorMessage);
-    CHECK(stepped.height == fast->state.height);
-    CHECK(stepped.returnHeight == fast->state.returnHeight);
-    CHECK(stepped.pc == fast->state.pc);
-    CHECK(std::equal(stepped.stack.begin(), stepped.stack.end(), fast->state.stack.begin()));
-    CHECK(host.shared == fast->host.shared);
-    CHECK(stepped.memory.load(1) == fast->state.memory.load(1));
-    return After{fast->state.errorMessage, fast->state.height, fast->state.returnHeight, fast->host.shared,
-                 fast->state.memory.load(1)};
+    const auto run = failedAlike(code);
+    return After{run->state.errorMessage, run->state.height, run->state.returnHeight, run->host.shared,
+                 run->state.memory.load(1)};
   };
   const Fixed two = Fixed::fromInteger(2).value();
   // The inputs are popped one at a time before the word's own checks.

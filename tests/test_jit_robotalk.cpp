@@ -282,6 +282,9 @@ TEST_CASE("RoboTalk JIT matches the interpreter on compute loops with every budg
       "loop: n 7 * 13 mod n 3 - max n 5 / min abs chs not n and n or n xor dup n vstore n vrecall - drop\n"
       "n 1 + n' store n 100 < loop ifg\n"
       "n 1 > p q ife p: q: drop n x y ifeg x: y: sync 0 n' store loop jump",
+      // VSTORE and VRECALL out of range (ignored, 0) and at both ends (robotalk_semantics.def).
+      "loop: 42 101 vstore 101 vrecall -1 vrecall + 7 -3 vstore -3 vrecall + n 100 vstore 100 vrecall +\n"
+      "n 0 vstore 0 vrecall + 32767 vrecall + drop n 1 + n' store n 30 < loop ifg sync 0 n' store loop jump",
       // Interrupts, hardware reads and writes, and a RANGE handler entered by an AIM write.
       "hit range' setint 100 range' setparam inton\n"
       "loop: aim 3 + aim' store speedx 1 + drop sync loop jump\n"

@@ -61,6 +61,7 @@ static_assert(countEffect("... x n -- ...").pops == 2 && countEffect("... --").p
 #define CHRONON_LISTED_OP(name) Op::name,
 constexpr Op kSilentListed[] = {CHRONON_ROBOTALK_SILENT_OPERATORS(CHRONON_LISTED_OP)};
 constexpr Op kPureListed[] = {CHRONON_ROBOTALK_PURE_OPERATORS(CHRONON_LISTED_OP)};
+constexpr Op kBranchListed[] = {CHRONON_ROBOTALK_BRANCH_OPERATORS(CHRONON_LISTED_OP)};
 #undef CHRONON_LISTED_OP
 static_assert(listsExactly(
                   kSilentListed, kOperators, [](const OperatorInfo& op) { return op.op; },
@@ -70,6 +71,10 @@ static_assert(listsExactly(
                   kPureListed, kOperators, [](const OperatorInfo& op) { return op.op; },
                   [](const OperatorInfo& op) { return (op.flags & kPure) != 0; }),
               "CHRONON_ROBOTALK_PURE_OPERATORS and the operator table's flags name different operators");
+static_assert(listsExactly(
+                  kBranchListed, kOperators, [](const OperatorInfo& op) { return op.op; },
+                  [](const OperatorInfo& op) { return (op.flags & kBranch) != 0 && (op.flags & kInterrupt) == 0; }),
+              "CHRONON_ROBOTALK_BRANCH_OPERATORS and the operator table's flags name different operators");
 #define CHRONON_LISTED_REG(name) Reg::name,
 constexpr Reg kUserVariablesListed[] = {CHRONON_ROBOTALK_USER_VARIABLES(CHRONON_LISTED_REG)};
 #undef CHRONON_LISTED_REG

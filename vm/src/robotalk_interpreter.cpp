@@ -207,6 +207,41 @@ template <Op O>
   return nullptr;
 }
 
+// The machine the machine operators' entries (robotalk_semantics.def) run on in the interpreter:
+// cells on values, and the brain's VSTORE vector.
+struct VectorMachine : robotalk::ValueMachine {
+  std::array<int16_t, robotalk::kVectorCells>& vector;
+
+  static bool vectorIndexValid(Cell c) { return validVectorIndex(c); }
+  bool vectorLoad(Cell c, Cell& out) const {
+    out = vector[static_cast<size_t>(c)];
+    return true;
+  }
+  bool vectorStore(Cell c, Cell v) {
+    vector[static_cast<size_t>(c)] = v;
+    return true;
+  }
+  template <class F>
+  static bool ifThen(bool flag, F then) {
+    return !flag || then();
+  }
+};
+
+// A machine operator: its entry (robotalk_semantics.def) on the top cells, which it replaces with
+// its results, or the underflow with nothing changed.
+template <Op O>
+[[gnu::always_inline]] inline const char* machineOperator(int16_t* stack, Registers& r, MachineState& brain) {
+  using W = robotalk::MachineWord<O>;
+  if (r.sp < W::kPops) return kStackUnderflow;
+  const int base = r.sp - W::kPops;
+  std::array<int16_t, W::kPushes> out;
+  VectorMachine m{{}, brain.vector};
+  W::apply(m, stack + base, out.data());
+  for (int i = 0; i < W::kPushes; ++i) stack[base + i] = out[static_cast<size_t>(i)];
+  r.sp = base + W::kPushes;
+  return nullptr;
+}
+
 // The operator O of a push-operator pair (CHRONON_ROBOTALK_CONSTANT_PAIRS) on the top two cells, the
 // pushed one on top. Returns false, with nothing changed, when it would fail.
 template <Op O>
@@ -345,24 +380,19 @@ template <Op O>
       // clang-format on
       // Icons, sounds, beeps and a disabled debugger change nothing the battle can see.
       return nullptr;
-    case Op::Print:
-      // PRINT shows the top without popping it; it needs a cell to show.
-      return sp < 1 ? kStackUnderflow : nullptr;
-    case Op::Sync: sync = true; return nullptr;
-    case Op::Vstore: {
-      if (sp < 2) return kStackUnderflow;
-      const int index = stack[sp - 1];
-      const int16_t value = stack[sp - 2];
-      sp -= 2;
-      if (validVectorIndex(index)) brain.vector[static_cast<size_t>(index)] = value;
+    case Op::Sync:
+      sync = true;
       return nullptr;
-    }
-    case Op::Vrecall: {
-      if (sp < 1) return kStackUnderflow;
-      const int index = stack[sp - 1];
-      stack[sp - 1] = validVectorIndex(index) ? brain.vector[static_cast<size_t>(index)] : int16_t{0};
-      return nullptr;
-    }
+      // clang-format off
+    // The machine operators, each run from its entry in robotalk_semantics.def.
+#define ROBOTALK_INLINE_WORD(Name, ...)
+#define ROBOTALK_CALLED_WORD(Name, ...)
+#define ROBOTALK_MACHINE_WORD(Name, ...) case Op::Name: return machineOperator<Op::Name>(stack, r, brain);
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_MACHINE_WORD
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+      // clang-format on
     case Op::Inton:
       brain.interruptsEnabled = true;
       return outOfLine(brain, r, [&] { return serviceQueue(brain, host); });

@@ -160,6 +160,11 @@ class Lowering : detail::LoweringBase {
   // A pure operator written over any machine: its entry in robotalk_semantics.def, inline.
   template <robotalk::Op O>
   void lowerOperator();
+  // A machine operator (robotalk_semantics.def): its entry inline, on Words.
+  template <robotalk::Op O>
+  void lowerMachineOperator();
+  struct RequireOk;
+  struct Words;
   void lowerBranch(const PlannedOp& op, int at);
   // robotalk::step runs the instruction at `at` on the brain in memory, with the counters as before it;
   // native code returns its stop, or goes to the dispatch when it did not end at the next
@@ -464,6 +469,56 @@ void Lowering::lowerOperator() {
   depth_ = d - W::kPops + W::kPushes;
 }
 
+// What a failed check of Words does: leave the instruction to robotalk::step (Lowering::require).
+struct Lowering::RequireOk {
+  Lowering* lowering;
+  void operator()(Value* ok) const { lowering->require(ok); }
+};
+
+// The machine the machine operators' entries (robotalk_semantics.def) run on in native code: the
+// operations of IrMachine on i16 cells, and the brain's VSTORE vector in memory.
+struct Lowering::Words : detail::IrMachine<RequireOk> {
+  Lowering& l;
+
+  Value* vectorIndexValid(Value* c) { return b.CreateICmpULT(l.wide(c), l.c32(robotalk::kVectorCells)); }
+  Value* vectorCell(Value* c) {
+    return b.CreateInBoundsGEP(l.i16(), l.field(ContextField::kVector), b.CreateZExt(l.wide(c), b.getInt64Ty()));
+  }
+  bool vectorLoad(Value* c, Value*& out) {
+    out = b.CreateLoad(l.i16(), vectorCell(c));
+    return true;
+  }
+  bool vectorStore(Value* c, Value* v) {
+    b.CreateStore(v, vectorCell(c));
+    return true;
+  }
+  // `then` in a block of its own, entered when `flag` holds; the operator goes on after it.
+  template <class F>
+  bool ifThen(Value* flag, F then) {
+    BasicBlock* taken = l.newBlock("then");
+    BasicBlock* next = l.newBlock("next");
+    b.CreateCondBr(flag, taken, next);
+    b.SetInsertPoint(taken);
+    then();
+    b.CreateBr(next);
+    b.SetInsertPoint(next);
+    return true;
+  }
+};
+
+template <robotalk::Op O>
+void Lowering::lowerMachineOperator() {
+  using W = robotalk::MachineWord<O>;
+  const int d = depth_;
+  std::array<Value*, W::kPops> in{};
+  for (int i = 0; i < W::kPops; ++i) in[static_cast<size_t>(i)] = cell(d - W::kPops + i);
+  std::array<Value*, W::kPushes> out{};
+  Words m{{b_, i16(), i32(), RequireOk{this}}, *this};
+  W::apply(m, in.data(), out.data());
+  for (int i = 0; i < W::kPushes; ++i) setCell(d - W::kPops + i, out[static_cast<size_t>(i)]);
+  depth_ = d - W::kPops + W::kPushes;
+}
+
 void Lowering::lowerShuffle(const Shuffle& shuffle) {
   const int base = depth_ - shuffle.pops;
   applyShuffle(
@@ -472,7 +527,6 @@ void Lowering::lowerShuffle(const Shuffle& shuffle) {
 }
 
 void Lowering::lowerPrim(const PlannedOp& op) {
-  const int d = depth_;
   switch (op.word) {
     case Inline::Pure: {
       // The lowering of each operator whose entry is written over any machine, by code.
@@ -490,34 +544,24 @@ void Lowering::lowerPrim(const PlannedOp& op) {
       (this->*kOperatorLowerings[slotOf(op.op)])();
       return;
     }
-    case Inline::Vrecall: {
-      // Out-of-range recalls give 0 (specs/robowar.md §4); the load uses a safe index either way.
-      Value* index = wide(cell(d - 1));
-      Value* valid = b_.CreateICmpULT(index, c32(robotalk::kVectorCells));
-      Value* safe = b_.CreateSelect(valid, index, c32(0));
-      Value* v = b_.CreateLoad(
-          i16(), b_.CreateInBoundsGEP(i16(), field(ContextField::kVector), b_.CreateZExt(safe, b_.getInt64Ty())));
-      setCell(d - 1, b_.CreateSelect(valid, v, c16(0)));
+    case Inline::Machine: {
+      // The lowering of each machine operator, by code.
+      using OperatorLowering = void (Lowering::*)();
+      static const std::array<OperatorLowering, kOperatorSlots> kMachineLowerings = [] {
+        std::array<OperatorLowering, kOperatorSlots> lowerings{};
+#define ROBOTALK_MACHINE_WORD(Name, ...) \
+  lowerings[slotOf(robotalk::Op::Name)] = &Lowering::lowerMachineOperator<robotalk::Op::Name>;
+#define ROBOTALK_INLINE_WORD(Name, ...)
+#define ROBOTALK_CALLED_WORD(Name, ...)
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+#undef ROBOTALK_MACHINE_WORD
+        return lowerings;
+      }();
+      (this->*kMachineLowerings[slotOf(op.op)])();
       return;
     }
-    case Inline::Vstore: {
-      // Out-of-range stores are ignored (specs/robowar.md §4).
-      Value* index = wide(cell(d - 1));
-      Value* value = cell(d - 2);
-      BasicBlock* store = newBlock("vstore");
-      BasicBlock* next = newBlock("vstored");
-      b_.CreateCondBr(b_.CreateICmpULT(index, c32(robotalk::kVectorCells)), store, next);
-      b_.SetInsertPoint(store);
-      b_.CreateStore(value,
-                     b_.CreateInBoundsGEP(i16(), field(ContextField::kVector), b_.CreateZExt(index, b_.getInt64Ty())));
-      b_.CreateBr(next);
-      b_.SetInsertPoint(next);
-      depth_ = d - 2;
-      return;
-    }
-    case Inline::Print:
-      // PRINT shows the top without popping it (the header made sure there is one).
-      return;
     case Inline::NoEffect: return;
   }
 }
@@ -592,58 +636,47 @@ void Lowering::lowerHwWrite(const PlannedOp& op, int at) {
 void Lowering::lowerBranch(const PlannedOp& op, int at) {
   const int d = depth_;
   const int back = at + 1;  // The return address IF, IFE and CALL leave.
-  switch (op.branch) {
-    case Branch::Jump: {
-      Value* t = op.target >= 0 ? nullptr : cell(d - 1);
-      if (t != nullptr) requireDestination(t);
-      transfer(d - 1, op.target, t);
-      return;
-    }
-    case Branch::Call: {
-      // The interpreter checks the destination before the return address replaces it.
-      Value* t = op.target >= 0 ? nullptr : cell(d - 1);
-      if (t != nullptr) requireDestination(t);
-      setCell(d - 1, c16(back));
-      transfer(d, op.target, t);
-      return;
-    }
-    case Branch::If:
-    case Branch::Ifg:
-    case Branch::Ife:
-    case Branch::Ifeg: {
-      const bool either = op.branch == Branch::Ife || op.branch == Branch::Ifeg;
-      const bool pushes = op.branch == Branch::If || op.branch == Branch::Ife;
-      const int popped = either ? 3 : 2;
-      Value* condition = isTrue(cell(d - popped));
-      BasicBlock* taken = newBlock("taken");
-      BasicBlock* other = newBlock("other");
-      if (!either) {
-        Value* target = op.target >= 0 ? nullptr : cell(d - 1);
-        b_.CreateCondBr(condition, taken, other);
-        b_.SetInsertPoint(other);
-        commit(d - 2, c32(back));
-        gotoAddress(back);
-        b_.SetInsertPoint(taken);
-        if (op.target < 0) requireDestination(target);
-        if (pushes) setCell(d - 2, c16(back));
-        transfer(pushes ? d - 1 : d - 2, op.target, target);
-        return;
-      }
-      Value* then = cell(d - 2);
-      Value* otherwise = cell(d - 1);
-      b_.CreateCondBr(condition, taken, other);
-      const int after = pushes ? d - 2 : d - 3;
-      const std::map<int, Value*> cells = cells_;
-      for (const auto& [block, target, dynamic] :
-           {std::tuple{taken, op.target, then}, std::tuple{other, op.otherwise, otherwise}}) {
-        b_.SetInsertPoint(block);
-        cells_ = cells;
-        if (target < 0) requireDestination(dynamic);
-        if (pushes) setCell(d - 3, c16(back));
-        transfer(after, target, dynamic);
-      }
-      return;
-    }
+  // What the branch does comes from its flags (CHRONON_ROBOTALK_BRANCH_OPERATORS).
+  const robotalk::OperatorInfo& row = robotalk::info(op.op);
+  const bool pushes = row.has(robotalk::kCall);
+  if (row.has(robotalk::kTerminator) && !row.has(robotalk::kTwoTargets)) {
+    // JUMP, or CALL, which checks the destination before the return address replaces it.
+    Value* t = op.target >= 0 ? nullptr : cell(d - 1);
+    if (t != nullptr) requireDestination(t);
+    if (pushes) setCell(d - 1, c16(back));
+    transfer(pushes ? d : d - 1, op.target, t);
+    return;
+  }
+  const int popped = op.need;
+  Value* condition = isTrue(cell(d - popped));
+  BasicBlock* taken = newBlock("taken");
+  BasicBlock* other = newBlock("other");
+  if (!row.has(robotalk::kTwoTargets)) {
+    // IF, IFG: a flag below one destination.
+    Value* target = op.target >= 0 ? nullptr : cell(d - 1);
+    b_.CreateCondBr(condition, taken, other);
+    b_.SetInsertPoint(other);
+    commit(d - 2, c32(back));
+    gotoAddress(back);
+    b_.SetInsertPoint(taken);
+    if (op.target < 0) requireDestination(target);
+    if (pushes) setCell(d - 2, c16(back));
+    transfer(pushes ? d - 1 : d - 2, op.target, target);
+    return;
+  }
+  // IFE, IFEG: a flag below two destinations.
+  Value* then = cell(d - 2);
+  Value* otherwise = cell(d - 1);
+  b_.CreateCondBr(condition, taken, other);
+  const int after = pushes ? d - 2 : d - 3;
+  const std::map<int, Value*> cells = cells_;
+  for (const auto& [block, target, dynamic] :
+       {std::tuple{taken, op.target, then}, std::tuple{other, op.otherwise, otherwise}}) {
+    b_.SetInsertPoint(block);
+    cells_ = cells;
+    if (target < 0) requireDestination(dynamic);
+    if (pushes) setCell(d - 3, c16(back));
+    transfer(after, target, dynamic);
   }
 }
 

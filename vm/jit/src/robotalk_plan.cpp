@@ -64,15 +64,22 @@ PlannedOp shuffle(Op op) {
   return p;
 }
 
-PlannedOp branch(Op op, Branch which, int need, int delta, int target, int otherwise) {
+// A branch operator at relative depth `depth`: its cells from the table's effect, and its
+// destinations where the block's known constants give them (a kTwoTargets branch has two, the
+// second on top).
+PlannedOp branch(Op op, const Known& known, int depth, int size) {
+  const robotalk::OperatorInfo& row = robotalk::info(op);
   PlannedOp p;
   p.kind = OpKind::kBranch;
   p.op = op;
-  p.branch = which;
-  p.need = need;
-  p.delta = delta;
-  p.target = target;
-  p.otherwise = otherwise;
+  p.need = row.counts.pops;
+  p.delta = row.counts.pushes - row.counts.pops;
+  if (row.has(robotalk::kTwoTargets)) {
+    p.target = destination(known, depth - 2, size);
+    p.otherwise = destination(known, depth - 1, size);
+  } else {
+    p.target = destination(known, depth - 1, size);
+  }
   return p;
 }
 
@@ -97,11 +104,14 @@ PlannedOp classify(const robotalk::Cell& cell, const Known& known, int depth, in
 #include "chronon/vm/robotalk_semantics.def"
 #undef ROBOTALK_CALLED_WORD
 #undef ROBOTALK_INLINE_WORD
-      // clang-format on
-    case Op::Vrecall: return prim(cell.op, Inline::Vrecall);
-    case Op::Print:
-      return prim(cell.op, Inline::Print);
-      // clang-format off
+    // The machine operators (robotalk_semantics.def).
+#define ROBOTALK_INLINE_WORD(Name, ...)
+#define ROBOTALK_CALLED_WORD(Name, ...)
+#define ROBOTALK_MACHINE_WORD(Name, ...) case Op::Name: return prim(cell.op, Inline::Machine);
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_MACHINE_WORD
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
     // The stack shuffles (robotalk_semantics.def).
 #define ROBOTALK_SHUFFLE_WORD(Name) case Op::Name: return shuffle(cell.op);
 #define ROBOTALK_INLINE_WORD(Name, ...)
@@ -111,7 +121,6 @@ PlannedOp classify(const robotalk::Cell& cell, const Known& known, int depth, in
 #undef ROBOTALK_INLINE_WORD
 #undef ROBOTALK_SHUFFLE_WORD
       // clang-format on
-    case Op::Vstore: return prim(cell.op, Inline::Vstore);
     case Op::Nop:
     case Op::Beep:
       // clang-format off
@@ -143,16 +152,12 @@ PlannedOp classify(const robotalk::Cell& cell, const Known& known, int depth, in
       }
       return p;
     }
-    case Op::Jump: return branch(cell.op, Branch::Jump, 1, -1, destination(known, depth - 1, size), -1);
-    case Op::Call: return branch(cell.op, Branch::Call, 1, 0, destination(known, depth - 1, size), -1);
-    case Op::If: return branch(cell.op, Branch::If, 2, -2, destination(known, depth - 1, size), -1);
-    case Op::Ifg: return branch(cell.op, Branch::Ifg, 2, -2, destination(known, depth - 1, size), -1);
-    case Op::Ife:
-      return branch(cell.op, Branch::Ife, 3, -3, destination(known, depth - 2, size),
-                    destination(known, depth - 1, size));
-    case Op::Ifeg:
-      return branch(cell.op, Branch::Ifeg, 3, -3, destination(known, depth - 2, size),
-                    destination(known, depth - 1, size));
+    // clang-format off
+#define CHRONON_BRANCH_CASE(name) case Op::name:
+    CHRONON_ROBOTALK_BRANCH_OPERATORS(CHRONON_BRANCH_CASE)
+#undef CHRONON_BRANCH_CASE
+      // clang-format on
+      return branch(cell.op, known, depth, size);
     case Op::Sync: {
       PlannedOp p;
       p.kind = OpKind::kSync;
@@ -204,8 +209,9 @@ bool usesPushBefore(const robotalk::Bytecode& code, size_t at) {
   if (at == 0 || !code.cells[at - 1].push) return false;
   const robotalk::Cell& cell = code.cells[at];
   if (cell.push || cell.unknown) return false;
-  constexpr std::array kUsers = {Op::Recall, Op::Store, Op::Jump, Op::Call, Op::If, Op::Ifg, Op::Ife, Op::Ifeg};
-  return std::find(kUsers.begin(), kUsers.end(), cell.op) != kUsers.end();
+  // RECALL, STORE and the branch operators (the interrupt words' codes are the interpreter's).
+  const robotalk::OperatorInfo& row = robotalk::info(cell.op);
+  return (row.has(robotalk::kVariable) || row.has(robotalk::kBranch)) && !row.has(robotalk::kInterrupt);
 }
 
 // Cuts the program with the given leaders; collects the constant branch destinations in `targets`.

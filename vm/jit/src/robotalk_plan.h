@@ -11,21 +11,17 @@
 
 namespace chronon::jit::robotalk_detail {
 
-/// The operators native code computes inline (OpKind::kPrim), named as their robotalk::Op.
-/// `Pure` stands for every operator whose entry in robotalk_semantics.def is written over any
-/// machine (the arithmetic, comparisons and logic): native code computes that entry. `NoEffect`
-/// stands for every operator without an effect on the robot (NOP, BEEP, ICON0-9, DEBUG, SND0-9).
-/// The planner's switch over every Op picks these; the lowerer's switch covers exactly them.
+/// The classes of operators native code computes inline (OpKind::kPrim), each from the operator's
+/// entry in robotalk_semantics.def or its table row: `Pure`, every operator whose entry is written
+/// over any machine (the arithmetic, comparisons and logic); `Machine`, every machine operator
+/// (PRINT, VSTORE, VRECALL); `NoEffect`, every operator without an effect on the robot (NOP, BEEP,
+/// ICON0-9, DEBUG, SND0-9). The planner's switch over every Op picks these; the lowerer's switch
+/// covers exactly them.
 enum class Inline : uint8_t {
   Pure,
-  Vrecall,
-  Vstore,
-  Print,
+  Machine,
   NoEffect,
 };
-
-/// The branch operators (OpKind::kBranch), named as their robotalk::Op.
-enum class Branch : uint8_t { Jump, Call, If, Ifg, Ife, Ifeg };
 
 /// How native code handles one instruction.
 enum class OpKind : uint8_t {
@@ -42,7 +38,8 @@ enum class OpKind : uint8_t {
   kCall,      ///< RECALL or STORE of a code not known here: robotalk::step runs it inside the block, and
               ///< native code goes on only when it ended normally at the next instruction (not
               ///< after an error, a stop or an interrupt it entered).
-  kBranch,    ///< JUMP, CALL, IF, IFG, IFE or IFEG (`op`); ends its block.
+  kBranch,    ///< A branch operator `op` (CHRONON_ROBOTALK_BRANCH_OPERATORS, done by its flags); ends
+              ///< its block.
   kSync,      ///< SYNC; ends its block and the call.
 };
 
@@ -51,7 +48,6 @@ struct PlannedOp {
   OpKind kind = OpKind::kStep;
   robotalk::Op op = robotalk::Op::Nop;
   Inline word = Inline::NoEffect;  ///< For kPrim.
-  Branch branch = Branch::Jump;    ///< For kBranch.
   int16_t value = 0;               ///< For kPush.
   int index = 0;                   ///< Register index for kVarRead, kVarWrite, kHwRead and kHwWrite.
   /// For kBranch: the destinations known at compile time (-1 = taken from the stack at run time).
@@ -59,7 +55,7 @@ struct PlannedOp {
   int target = -1;
   int otherwise = -1;
   int need = 0;   ///< Stack cells it reads (the stack must hold at least this many).
-  int delta = 0;  ///< Net stack change when it does not branch.
+  int delta = 0;  ///< Net stack change; unused for a branch, which ends its block.
   int cost = 1;   ///< Cycles charged.
 };
 

@@ -226,6 +226,14 @@ inline constexpr auto kRegisters = [] {
   X(Snd8)                                    \
   X(Snd9)
 
+/// The branch operators a program jumps, calls and tests with (every operator flagged kBranch but
+/// RTI, which returns from an interrupt): JUMP, CALL, IF, IFE, IFG, IFEG. What each does is read
+/// from its flags: kCall (it leaves a return address), kTwoTargets (two addresses, one taken by the
+/// flag below them), kTerminator without kTwoTargets (it always jumps), and otherwise a flag below
+/// one address. The JIT planner expands it into its case labels; robotalk_words.cpp checks it
+/// against the flags.
+#define CHRONON_ROBOTALK_BRANCH_OPERATORS(X) X(Jump) X(Call) X(If) X(Ife) X(Ifg) X(Ifeg)
+
 /// Number of registers, 69 (A..Z through MEGANUKE).
 inline constexpr int kRegisterCount = static_cast<int>(kRegisters.size());
 

@@ -1,12 +1,14 @@
 #pragma once
 // RoboTalk's pure operators (those the operator table flags kPure: arithmetic, comparisons, logic
-// and the floating-point words; specs/robowar.md §3.3, §4), each written once in
-// robotalk_semantics.def. This header gives the machine the entries run on in the interpreter, makes
-// each entry a function in chronon::robotalk::semantics, gives executors the compile-time view
-// Word<Op::Name>, and checks the entries against the operator table.
+// and the floating-point words; specs/robowar.md §3.3, §4) and its machine operators (PRINT, VSTORE,
+// VRECALL), each written once in robotalk_semantics.def, and its stack shuffles, each its effect.
+// This header gives the machine the entries run on in the interpreter, makes each entry a function
+// in chronon::robotalk::semantics, gives executors the compile-time views Word<Op::Name> and
+// MachineWord<Op::Name>, and checks the entries against the operator table.
 //
 // An executor gets the operators' case labels by defining ROBOTALK_INLINE_WORD and
-// ROBOTALK_CALLED_WORD and including the .def, as this header does.
+// ROBOTALK_CALLED_WORD (and ROBOTALK_SHUFFLE_WORD, ROBOTALK_MACHINE_WORD for those entries) and
+// including the .def, as this header does.
 
 #include <cstdint>
 #include <optional>
@@ -168,5 +170,76 @@ static_assert(listsExactly(
                   detail::kShufflesListed, kOperators, [](const OperatorInfo& o) { return o.op; },
                   [](const OperatorInfo& o) { return shuffleOf(o).valid; }),
               "robotalk_semantics.def's shuffles and the operator table's shuffle effects name different operators");
+
+/// Whether `row` is a machine operator (ROBOTALK_MACHINE_WORD): a fixed effect that moves at least
+/// one cell, and no flag but kCosmetic. The operators with no flag but kCosmetic and the effect "--"
+/// (NOP, BEEP, the icons and sounds, DEBUG) change nothing the battle sees and need no entry.
+constexpr bool isMachineOperator(const OperatorInfo& row) {
+  return (row.flags & ~static_cast<uint32_t>(kCosmetic)) == 0 && !row.has(kDynamicEffect) &&
+         (row.counts.pops > 0 || row.counts.pushes > 0);
+}
+
+namespace semantics::machine {
+// Each machine operator's entry as a function of the same name: semantics::machine::<Name>(m, in,
+// out), over any machine with the operations the .def lists.
+#define ROBOTALK_INLINE_WORD(Name, ...)
+#define ROBOTALK_CALLED_WORD(Name, ...)
+#define ROBOTALK_MACHINE_WORD(Name, ...)                                        \
+  template <class M>                                                            \
+  bool Name([[maybe_unused]] M& m, [[maybe_unused]] const typename M::Cell* in, \
+            [[maybe_unused]] typename M::Cell* out) __VA_ARGS__
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_MACHINE_WORD
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+}  // namespace semantics::machine
+
+/// The compile-time view of a machine operator: MachineWord<Op::Name>::apply(m, in, out) runs its
+/// entry on machine `m`; kPops and kPushes are its cells from the operator table.
+template <Op O>
+struct MachineWord;
+
+#define ROBOTALK_INLINE_WORD(Name, ...)
+#define ROBOTALK_CALLED_WORD(Name, ...)
+#define ROBOTALK_MACHINE_WORD(Name, ...)                                         \
+  template <>                                                                    \
+  struct MachineWord<Op::Name> {                                                 \
+    static constexpr int kPops = operatorRow(Op::Name).counts.pops;              \
+    static constexpr int kPushes = operatorRow(Op::Name).counts.pushes;          \
+    template <class M>                                                           \
+    static bool apply(M& m, const typename M::Cell* in, typename M::Cell* out) { \
+      return semantics::machine::Name(m, in, out);                               \
+    }                                                                            \
+  };
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_MACHINE_WORD
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+
+namespace detail {
+#define ROBOTALK_INLINE_WORD(Name, ...)
+#define ROBOTALK_CALLED_WORD(Name, ...)
+#define ROBOTALK_MACHINE_WORD(Name, ...) Op::Name,
+inline constexpr Op kMachineWordsListed[] = {
+#include "chronon/vm/robotalk_semantics.def"
+};
+#undef ROBOTALK_MACHINE_WORD
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+}  // namespace detail
+
+// A machine operator (isMachineOperator) without an entry, or an entry for any other operator,
+// fails here; so does one that could overflow the stack, which its executors do not check.
+static_assert(listsExactly(
+                  detail::kMachineWordsListed, kOperators, [](const OperatorInfo& o) { return o.op; },
+                  [](const OperatorInfo& o) { return isMachineOperator(o); }),
+              "robotalk_semantics.def's machine operators and the operator table's flags name different operators");
+static_assert(
+    [] {
+      for (const OperatorInfo& o : kOperators)
+        if (isMachineOperator(o) && o.counts.pushes > o.counts.pops) return false;
+      return true;
+    }(),
+    "a machine operator pushes more cells than it pops");
 
 }  // namespace chronon::robotalk
