@@ -4,10 +4,12 @@
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
 #include "chronon/compiler/robbie.h"
+#include "chronon/compiler/robbie_ir.h"
 #include "chronon/stdlib/robbie_words.h"
 #include "test_support.h"
 
@@ -381,4 +383,15 @@ TEST_CASE("the IR's stack effects parse as written and the op table's are well f
   CHECK(rl::opInfo(rl::Op::kPushConstant).effect.pushed == Slot::kOperand);
   CHECK(rl::opInfo(rl::Op::kBeep).effect.pops == 2);
   CHECK(rl::opInfo(rl::Op::kStop).effect.pops == 0);
+  // The kinds that say who writes an operation's meaning (vm/include/chronon/vm/robbie_semantics.def
+  // holds the computed ones but concat, and the checks of the host ones with arguments).
+  std::map<rl::OpKind, int> kinds;
+  for (const rl::OpRow& row : rl::kOpTable) ++kinds[row.info.kind];
+  CHECK(kinds[rl::OpKind::kComputed] == 18);
+  CHECK(kinds[rl::OpKind::kHost] == 10);
+  CHECK(kinds[rl::OpKind::kControl] == 8);
+  CHECK(rl::opInfo(rl::Op::kConcat).kind == rl::OpKind::kComputed);
+  CHECK(rl::opInfo(rl::Op::kWeight).kind == rl::OpKind::kHost);
+  CHECK(rl::opInfo(rl::Op::kStore).kind == rl::OpKind::kControl);
+  STATIC_REQUIRE(rl::opInfo(rl::Op::kDivReal).kind == rl::OpKind::kComputed);
 }

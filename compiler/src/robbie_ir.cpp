@@ -45,71 +45,23 @@ std::string formatValue(const Value& value) {
 
 namespace {
 
-// Every operation's facts, in the order of the Op enumeration (checked below).
-struct OpRow {
-  Op op;
-  OpInfo info;
-};
-constexpr OpRow kOps[] = {
-    {Op::kPushConstant, {"push", Operand::kConstant, Flow::kNext, parseStackEffect("-- v")}},
-    {Op::kLoad, {"load", Operand::kRegister, Flow::kNext, parseStackEffect("-- v")}},
-    {Op::kStore, {"store", Operand::kRegister, Flow::kNext, parseStackEffect("v --")}},
-    {Op::kToReal, {"to.real", Operand::kNone, Flow::kNext, parseStackEffect("i -- r")}},
-    {Op::kAddInteger, {"add.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i")}},
-    {Op::kSubInteger, {"sub.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i")}},
-    {Op::kMulInteger, {"mul.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i")}},
-    {Op::kDivInteger, {"div.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i")}},
-    {Op::kNegInteger, {"neg.i", Operand::kNone, Flow::kNext, parseStackEffect("i -- i")}},
-    {Op::kAddReal, {"add.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r")}},
-    {Op::kSubReal, {"sub.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r")}},
-    {Op::kMulReal, {"mul.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r")}},
-    {Op::kDivReal, {"div.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r")}},
-    {Op::kNegReal, {"neg.r", Operand::kNone, Flow::kNext, parseStackEffect("r -- r")}},
-    {Op::kConcat, {"concat", Operand::kNone, Flow::kNext, parseStackEffect("s s -- s")}},
-    {Op::kLess, {"lt", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b")}},
-    {Op::kLessEqual, {"le", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b")}},
-    {Op::kGreater, {"gt", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b")}},
-    {Op::kGreaterEqual, {"ge", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b")}},
-    {Op::kEqual, {"eq", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b")}},
-    {Op::kNot, {"not", Operand::kNone, Flow::kNext, parseStackEffect("b -- b")}},
-    {Op::kJump, {"jump", Operand::kAddress, Flow::kJump, parseStackEffect("--")}},
-    {Op::kJumpIfFalse, {"jump.false", Operand::kAddress, Flow::kBranch, parseStackEffect("b --")}},
-    {Op::kAndJump, {"and.jump", Operand::kAddress, Flow::kBranch, parseStackEffect("b --")}},
-    {Op::kOrJump, {"or.jump", Operand::kAddress, Flow::kBranch, parseStackEffect("b --")}},
-    {Op::kBlocked, {"blocked", Operand::kNone, Flow::kNext, parseStackEffect("-- b")}},
-    {Op::kWeight, {"weight", Operand::kNone, Flow::kNext, parseStackEffect("-- i")}},
-    {Op::kForward, {"forward", Operand::kNone, Flow::kNext, parseStackEffect("i --")}},
-    {Op::kBack, {"back", Operand::kNone, Flow::kNext, parseStackEffect("i --")}},
-    {Op::kTurnLeft, {"turn.left", Operand::kNone, Flow::kNext, parseStackEffect("i --")}},
-    {Op::kTurnRight, {"turn.right", Operand::kNone, Flow::kNext, parseStackEffect("i --")}},
-    {Op::kGrab, {"grab", Operand::kNone, Flow::kNext, parseStackEffect("--")}},
-    {Op::kDrop, {"drop", Operand::kNone, Flow::kNext, parseStackEffect("--")}},
-    {Op::kBeep, {"beep", Operand::kNone, Flow::kNext, parseStackEffect("i i --")}},
-    {Op::kPause, {"pause", Operand::kNone, Flow::kNext, parseStackEffect("i --")}},
-    {Op::kStop, {"stop", Operand::kNone, Flow::kStop, parseStackEffect("--")}},
-};
-
+// The table (kOpTable, robbie_ir.h) is checked here once rather than in every includer.
 constexpr bool rowsInOrder() {
-  for (size_t i = 0; i < std::size(kOps); ++i)
-    if (static_cast<size_t>(kOps[i].op) != i) return false;
+  for (size_t i = 0; i < std::size(kOpTable); ++i)
+    if (static_cast<size_t>(kOpTable[i].op) != i) return false;
   return true;
 }
-static_assert(std::size(kOps) == static_cast<size_t>(Op::kStop) + 1, "one row per operation");
+static_assert(std::size(kOpTable) == static_cast<size_t>(Op::kStop) + 1, "one row per operation");
 static_assert(rowsInOrder(), "rows follow the Op enumeration");
 
 constexpr bool effectsValid() {
-  for (const OpRow& row : kOps)
+  for (const OpRow& row : kOpTable)
     if (!row.info.effect.valid) return false;
   return true;
 }
 static_assert(effectsValid(), "every stack effect parses: at most two slots popped and one pushed");
 
 }  // namespace
-
-const OpInfo& opInfo(Op op) {
-  const auto index = static_cast<size_t>(op);
-  return index < std::size(kOps) ? kOps[index].info : kOps[std::size(kOps) - 1].info;
-}
 
 std::string listing(const Program& program) {
   std::string out;

@@ -1,11 +1,17 @@
 // The Robbie Language interpreter: a dispatch loop over the IR with one switch on the operation.
+// The computed operations and the host operations' argument checks are the entries of
+// robbie_semantics.def, run here on values; the switch writes the rest (the control operations,
+// kConcat and what the host is asked).
 
 #include "chronon/vm/robbie_interpreter.h"
 
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
-#include "chronon/stdlib/robbie_words.h"
+#include "chronon/vm/robbie_semantics.h"
 
 namespace chronon::robbie {
 
@@ -59,87 +65,95 @@ class Machine {
     state_.stack.pop_back();
     return v;
   }
-  int64_t popInteger() { return std::get<int64_t>(pop()); }
-  double popReal() { return std::get<double>(pop()); }
   bool popBoolean() { return std::get<bool>(pop()); }
   template <typename T>
   void push(T value) {
     state_.stack.emplace_back(std::in_place_type<T>, std::move(value));
   }
 
-  // Applies an integer operation with overflow detection.
-  template <typename F>
-  RuntimeError integerOp(F op) {
-    const int64_t right = popInteger();
-    const int64_t left = popInteger();
-    int64_t result = 0;
-    if (op(left, right, result)) return RuntimeError::kIntegerOverflow;
-    push(result);
+  // The cell an entry reads from stack value `v`: its number or boolean, or a view of its string
+  // (which lives until the operands are popped, after the entry ran).
+  template <class In>
+  static In cell(const Value& v) {
+    if constexpr (std::is_same_v<In, std::string_view>) {
+      return std::get<std::string>(v);
+    } else {
+      return std::get<In>(v);
+    }
+  }
+
+  // Runs computed operation O's entry on the top OpEntry<O>::kPops values, of type In: pops them, then
+  // pushes the result or returns the entry's error.
+  template <Op O, class In>
+  RuntimeError computeOn() {
+    using W = OpEntry<O>;
+    using Out = std::conditional_t<W::kResult == Slot::kAny, In, ValueCell<W::kResult>>;
+    std::vector<Value>& stack = state_.stack;
+    const size_t base = stack.size() - static_cast<size_t>(W::kPops);
+    In in[W::kPops];
+    for (size_t k = 0; k < static_cast<size_t>(W::kPops); ++k) in[k] = cell<In>(stack[base + k]);
+    Out out[1];
+    ValueMachine m;
+    const bool ok = W::apply(m, in, out);
+    for (int32_t k = 0; k < W::kPops; ++k) stack.pop_back();
+    if (!ok) [[unlikely]]
+      return m.error;
+    push(out[0]);
     return RuntimeError::kNone;
   }
-  template <typename F>
-  void realOp(F op) {
-    const double right = popReal();
-    const double left = popReal();
-    push(op(left, right));
+  // Runs computed operation O: on its operands' type, which for an `x` slot (the comparisons) is the
+  // top value's (the lowering gave both operands one type).
+  template <Op O>
+  RuntimeError compute() {
+    using W = OpEntry<O>;
+    if constexpr (W::kOperand == Slot::kAny) {
+      switch (typeOf(state_.stack.back())) {
+        case ValueType::kInteger: return computeOn<O, int64_t>();
+        case ValueType::kReal: return computeOn<O, double>();
+        case ValueType::kBoolean: return computeOn<O, bool>();
+        case ValueType::kString: return computeOn<O, std::string_view>();
+      }
+      return RuntimeError::kNone;
+    } else {
+      return computeOn<O, ValueCell<W::kOperand>>();
+    }
   }
-  // Compares the top two values, which have one type (the lowering converted integers meeting reals).
-  template <typename F>
-  void compare(F op) {
-    const Value right = pop();
-    const Value left = pop();
-    push(static_cast<bool>(op(left, right)));
+  // Pops host operation O's arguments, runs its checks, and when they pass hands the arguments
+  // (deepest first) to `ask`, which asks the host.
+  template <Op O, class Ask>
+  RuntimeError hostCall(Ask ask) {
+    using W = OpEntry<O>;
+    using In = ValueCell<W::kOperand>;
+    In in[W::kPops];
+    for (int32_t k = W::kPops - 1; k >= 0; --k) in[k] = std::get<In>(pop());
+    ValueMachine m;
+    if (!W::check(m, in)) [[unlikely]]
+      return m.error;
+    ask(in);
+    return RuntimeError::kNone;
   }
 
   RuntimeError step(const Instruction& in) {
     switch (in.op) {
+      // The computed operations: their entries (ROBBIE_COMPUTED_OP).
+      // clang-format off
+#define ROBBIE_COMPUTED_OP(Name, ...) case Op::Name: return compute<Op::Name>();
+#define ROBBIE_HOST_CHECK(Name, ...)
+#include "chronon/vm/robbie_semantics.def"
+#undef ROBBIE_HOST_CHECK
+#undef ROBBIE_COMPUTED_OP
+      // clang-format on
       case Op::kPushConstant: state_.stack.push_back(program_.constants[static_cast<size_t>(in.a)]); return {};
       case Op::kLoad: state_.stack.push_back(state_.registers[static_cast<size_t>(in.a)]); return {};
       case Op::kStore: state_.registers[static_cast<size_t>(in.a)] = pop(); return {};
-      case Op::kToReal: push(static_cast<double>(popInteger())); return {};
-      case Op::kAddInteger:
-        return integerOp([](int64_t a, int64_t b, int64_t& r) { return __builtin_add_overflow(a, b, &r); });
-      case Op::kSubInteger:
-        return integerOp([](int64_t a, int64_t b, int64_t& r) { return __builtin_sub_overflow(a, b, &r); });
-      case Op::kMulInteger:
-        return integerOp([](int64_t a, int64_t b, int64_t& r) { return __builtin_mul_overflow(a, b, &r); });
-      case Op::kDivInteger: {
-        const int64_t right = popInteger();
-        const int64_t left = popInteger();
-        if (right == 0) return RuntimeError::kDivisionByZero;
-        if (left == INT64_MIN && right == -1) return RuntimeError::kIntegerOverflow;
-        push(left / right);
-        return {};
-      }
-      case Op::kNegInteger: {
-        const int64_t value = popInteger();
-        if (value == INT64_MIN) return RuntimeError::kIntegerOverflow;
-        push(-value);
-        return {};
-      }
-      case Op::kAddReal: realOp([](double a, double b) { return a + b; }); return {};
-      case Op::kSubReal: realOp([](double a, double b) { return a - b; }); return {};
-      case Op::kMulReal: realOp([](double a, double b) { return a * b; }); return {};
-      case Op::kDivReal: {
-        const double right = popReal();
-        const double left = popReal();
-        if (right == 0) return RuntimeError::kDivisionByZero;
-        push(left / right);
-        return {};
-      }
-      case Op::kNegReal: push(-popReal()); return {};
+      // The one computed operation without an entry: it makes a string, which native code leaves to
+      // a helper (chronon_rl_concat).
       case Op::kConcat: {
         std::string right = std::get<std::string>(pop());
         std::string left = std::get<std::string>(pop());
         push(left + right);
         return {};
       }
-      case Op::kLess: compare([](const Value& a, const Value& b) { return a < b; }); return {};
-      case Op::kLessEqual: compare([](const Value& a, const Value& b) { return a <= b; }); return {};
-      case Op::kGreater: compare([](const Value& a, const Value& b) { return a > b; }); return {};
-      case Op::kGreaterEqual: compare([](const Value& a, const Value& b) { return a >= b; }); return {};
-      case Op::kEqual: compare([](const Value& a, const Value& b) { return a == b; }); return {};
-      case Op::kNot: push(!popBoolean()); return {};
       case Op::kJump: state_.pc = in.a; return {};
       case Op::kJumpIfFalse:
         if (!popBoolean()) state_.pc = in.a;
@@ -157,36 +171,16 @@ class Machine {
       }
       case Op::kBlocked: push(host_.blocked()); return {};
       case Op::kWeight: push(host_.weight()); return {};
-      case Op::kForward:
-      case Op::kBack: {
-        const int64_t cm = popInteger();
-        if (cm < 0) return RuntimeError::kNegativeArgument;
-        host_.move(cm, in.op == Op::kForward);
-        return {};
-      }
-      case Op::kTurnLeft:
-      case Op::kTurnRight: {
-        const int64_t degrees = popInteger();
-        if (degrees < 0) return RuntimeError::kNegativeArgument;
-        host_.turn(degrees, in.op == Op::kTurnLeft);
-        return {};
-      }
+      // The host operations with arguments check them with their entries (ROBBIE_HOST_CHECK).
+      case Op::kForward: return hostCall<Op::kForward>([&](const int64_t* cm) { host_.move(cm[0], true); });
+      case Op::kBack: return hostCall<Op::kBack>([&](const int64_t* cm) { host_.move(cm[0], false); });
+      case Op::kTurnLeft: return hostCall<Op::kTurnLeft>([&](const int64_t* degrees) { host_.turn(degrees[0], true); });
+      case Op::kTurnRight:
+        return hostCall<Op::kTurnRight>([&](const int64_t* degrees) { host_.turn(degrees[0], false); });
       case Op::kGrab: host_.grab(); return {};
       case Op::kDrop: host_.drop(); return {};
-      case Op::kBeep: {
-        const int64_t hz = popInteger();
-        const int64_t ms = popInteger();
-        if (ms < 0) return RuntimeError::kNegativeArgument;
-        if (hz < kMinBeepHz || hz > kMaxBeepHz) return RuntimeError::kFrequencyOutOfRange;
-        host_.beep(ms, hz);
-        return {};
-      }
-      case Op::kPause: {
-        const int64_t ms = popInteger();
-        if (ms < 0) return RuntimeError::kNegativeArgument;
-        host_.pause(ms);
-        return {};
-      }
+      case Op::kBeep: return hostCall<Op::kBeep>([&](const int64_t* msHz) { host_.beep(msHz[0], msHz[1]); });
+      case Op::kPause: return hostCall<Op::kPause>([&](const int64_t* ms) { host_.pause(ms[0]); });
       case Op::kStop: state_.status = RunStatus::kStopped; return {};
     }
     return {};

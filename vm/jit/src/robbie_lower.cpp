@@ -12,21 +12,23 @@
 // helpers. Every way out (check point, stop, runtime error, jump out of the code) writes the budget,
 // pc and status itself and returns, so no block merges them all: that keeps compile time linear in
 // the program's length. A runtime error counts its step and spills the rest of the expression stack
-// into the MachineState exactly as the interpreter leaves it.
+// into the MachineState exactly as the interpreter leaves it. The computed operations and the host
+// operations' argument checks are the entries of robbie_semantics.def, run on TypedIrMachine
+// (lowering_base.h), whose `require` branches to the error block of the instruction.
 
 #include "robbie_lower.h"
 
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
-#include <llvm/IR/Intrinsics.h>
 
 #include <array>
 #include <map>
 #include <string_view>
 #include <vector>
 
-#include "chronon/stdlib/robbie_words.h"
+#include "chronon/stdlib/word_lists.h"
+#include "chronon/vm/robbie_semantics.h"
 #include "lowering_base.h"
 #include "robbie_native.h"
 
@@ -39,7 +41,50 @@ using llvm::Value;
 using robbie::Op;
 using robbie::RunStatus;
 using robbie::RuntimeError;
+using robbie::Slot;
 using robbie::ValueType;
+
+// What chronon_rl_compare is told for each comparison: strings live in C++, so a comparison of
+// strings is a helper call and the only part of a computed operation native code does not compute
+// from its entry. Every computed operation with `x` operands must be here (checked below).
+struct StringComparison {
+  Op op;
+  StringCompare kind;
+};
+constexpr StringComparison kStringComparisons[] = {
+    {Op::kLess, StringCompare::kLess},       {Op::kLessEqual, StringCompare::kLessEqual},
+    {Op::kGreater, StringCompare::kGreater}, {Op::kGreaterEqual, StringCompare::kGreaterEqual},
+    {Op::kEqual, StringCompare::kEqual},
+};
+constexpr Op kStringComparisonOps[] = {kStringComparisons[0].op, kStringComparisons[1].op, kStringComparisons[2].op,
+                                       kStringComparisons[3].op, kStringComparisons[4].op};
+static_assert(std::size(kStringComparisonOps) == std::size(kStringComparisons));
+static_assert(listsExactly(
+                  kStringComparisonOps, robbie::kOpTable, [](const robbie::OpRow& r) { return r.op; },
+                  [](const robbie::OpRow& r) {
+                    return robbie::hasComputedEntry(r.info) && r.info.effect.popped[0] == Slot::kAny;
+                  }),
+              "kStringComparisons and the computed operations with `x` operands differ");
+
+// The StringCompare of comparison `op`.
+constexpr StringCompare stringCompareOf(Op op) {
+  for (const StringComparison& c : kStringComparisons)
+    if (c.op == op) return c.kind;
+  return StringCompare::kEqual;
+}
+
+// The value type of a cell of slot `slot` (i, r, b, s); `any` for an `x` slot.
+constexpr ValueType valueTypeOf(Slot slot, ValueType any) {
+  switch (slot) {
+    case Slot::kInteger: return ValueType::kInteger;
+    case Slot::kReal: return ValueType::kReal;
+    case Slot::kBoolean: return ValueType::kBoolean;
+    case Slot::kString: return ValueType::kString;
+    case Slot::kAny:
+    case Slot::kOperand: return any;
+  }
+  return any;
+}
 
 class Lowering : LoweringBase {
  public:
@@ -79,6 +124,19 @@ class Lowering : LoweringBase {
   // Continues in a fresh block when `ok` holds; otherwise raises `error` at instruction `pc`.
   void require(Value* ok, int32_t pc, RuntimeError error);
   BasicBlock* errorBlock(int32_t pc, RuntimeError error);
+  // The machine robbie_semantics.def's entries run on for instruction `pc`.
+  auto machine(int32_t pc) {
+    const auto onFailure = [this, pc](Value* ok, RuntimeError error) { require(ok, pc, error); };
+    return TypedIrMachine<decltype(onFailure)>{b_, onFailure};
+  }
+  // Computed operation O at `pc` over `stack` (the types before it): its entry, or for strings the
+  // helper.
+  template <Op O>
+  void compute(int32_t pc, const std::vector<ValueType>& stack);
+  // Host operation O at `pc`: its entry's checks on its arguments, then `ask` with them (deepest
+  // first), which calls the host helper.
+  template <Op O, class Ask>
+  void hostCall(int32_t pc, const std::vector<ValueType>& stack, Ask ask);
   // Writes the budget left, `pc` and `status` to the context and returns from the function.
   void leave(int32_t pc, RunStatus status) {
     b_.CreateStore(b_.CreateLoad(i64(), left_), fieldAddress(RobbieField::kLeft));
@@ -222,42 +280,55 @@ void Lowering::require(Value* ok, int32_t pc, RuntimeError error) {
   b_.SetInsertPoint(next);
 }
 
+template <Op O>
+void Lowering::compute(int32_t pc, const std::vector<ValueType>& stack) {
+  using W = robbie::OpEntry<O>;
+  const size_t base = stack.size() - static_cast<size_t>(W::kPops);
+  const ValueType operand = valueTypeOf(W::kOperand, stack.back());
+  if constexpr (W::kOperand == Slot::kAny) {
+    if (operand == ValueType::kString) {
+      storeSlot(base, ValueType::kBoolean,
+                b_.CreateICmpNE(call("chronon_rl_compare", {c32(static_cast<int64_t>(stringCompareOf(O)))}), c32(0)));
+      return;
+    }
+  }
+  Value* in[W::kPops];
+  for (size_t k = 0; k < static_cast<size_t>(W::kPops); ++k) in[k] = loadSlot(base + k, operand);
+  Value* out[1] = {};
+  auto m = machine(pc);
+  W::apply(m, in, out);
+  storeSlot(base, valueTypeOf(W::kResult, operand), out[0]);
+}
+
+template <Op O, class Ask>
+void Lowering::hostCall(int32_t pc, const std::vector<ValueType>& stack, Ask ask) {
+  using W = robbie::OpEntry<O>;
+  const size_t base = stack.size() - static_cast<size_t>(W::kPops);
+  const ValueType operand = valueTypeOf(W::kOperand, stack.back());
+  Value* in[W::kPops];
+  for (size_t k = 0; k < static_cast<size_t>(W::kPops); ++k) in[k] = loadSlot(base + k, operand);
+  auto m = machine(pc);
+  W::check(m, in);
+  ask(in);
+}
+
 void Lowering::lowerInstruction(int32_t pc) {
   const robbie::Instruction& in = program_.code[static_cast<size_t>(pc)];
   const std::vector<ValueType>& stack = plan_.stack[static_cast<size_t>(pc)];
   const size_t depth = stack.size();
   b_.SetInsertPoint(bodies_[static_cast<size_t>(pc)]);
   b_.CreateStore(b_.CreateSub(b_.CreateLoad(i64(), left_), c64(1)), left_);
-  // The operands: the top and the one beneath it, when there are such.
+  // The operand of store and the conditional jumps.
   const size_t top = depth - 1;
-  const size_t under = depth - 2;
-  const auto integerOverflow = [&](llvm::Intrinsic::ID id) {
-    Value* pair =
-        b_.CreateBinaryIntrinsic(id, loadSlot(under, ValueType::kInteger), loadSlot(top, ValueType::kInteger));
-    require(b_.CreateNot(b_.CreateExtractValue(pair, 1)), pc, RuntimeError::kIntegerOverflow);
-    storeSlot(under, ValueType::kInteger, b_.CreateExtractValue(pair, 0));
-  };
-  const auto realOp = [&](llvm::Instruction::BinaryOps op) {
-    storeSlot(under, ValueType::kReal,
-              b_.CreateBinOp(op, loadSlot(under, ValueType::kReal), loadSlot(top, ValueType::kReal)));
-  };
-  const auto nonNegative = [&](Value* v) { require(b_.CreateICmpSGE(v, c64(0)), pc, RuntimeError::kNegativeArgument); };
-  const auto compare = [&](llvm::CmpInst::Predicate integer, llvm::CmpInst::Predicate real,
-                           llvm::CmpInst::Predicate boolean, StringCompare string) {
-    const ValueType type = stack[top];
-    Value* result = nullptr;
-    switch (type) {
-      case ValueType::kInteger: result = b_.CreateICmp(integer, loadSlot(under, type), loadSlot(top, type)); break;
-      case ValueType::kReal: result = b_.CreateFCmp(real, loadSlot(under, type), loadSlot(top, type)); break;
-      case ValueType::kBoolean: result = b_.CreateICmp(boolean, loadSlot(under, type), loadSlot(top, type)); break;
-      case ValueType::kString:
-        result = b_.CreateICmpNE(call("chronon_rl_compare", {c32(static_cast<int64_t>(string))}), c32(0));
-        break;
-    }
-    storeSlot(under, ValueType::kBoolean, result);
-  };
-  using P = llvm::CmpInst::Predicate;
   switch (in.op) {
+    // The computed operations: their entries (ROBBIE_COMPUTED_OP).
+    // clang-format off
+#define ROBBIE_COMPUTED_OP(Name, ...) case Op::Name: compute<Op::Name>(pc, stack); break;
+#define ROBBIE_HOST_CHECK(Name, ...)
+#include "chronon/vm/robbie_semantics.def"
+#undef ROBBIE_HOST_CHECK
+#undef ROBBIE_COMPUTED_OP
+    // clang-format on
     case Op::kPushConstant: {
       const robbie::Value& constant = program_.constants[static_cast<size_t>(in.a)];
       switch (robbie::typeOf(constant)) {
@@ -288,45 +359,8 @@ void Lowering::lowerInstruction(int32_t pc) {
       }
       break;
     }
-    case Op::kToReal:
-      storeSlot(top, ValueType::kReal, b_.CreateSIToFP(loadSlot(top, ValueType::kInteger), b_.getDoubleTy()));
-      break;
-    case Op::kAddInteger: integerOverflow(llvm::Intrinsic::sadd_with_overflow); break;
-    case Op::kSubInteger: integerOverflow(llvm::Intrinsic::ssub_with_overflow); break;
-    case Op::kMulInteger: integerOverflow(llvm::Intrinsic::smul_with_overflow); break;
-    case Op::kDivInteger: {
-      Value* left = loadSlot(under, ValueType::kInteger);
-      Value* right = loadSlot(top, ValueType::kInteger);
-      require(b_.CreateICmpNE(right, c64(0)), pc, RuntimeError::kDivisionByZero);
-      require(b_.CreateNot(b_.CreateAnd(b_.CreateICmpEQ(left, c64(INT64_MIN)), b_.CreateICmpEQ(right, c64(-1)))), pc,
-              RuntimeError::kIntegerOverflow);
-      storeSlot(under, ValueType::kInteger, b_.CreateSDiv(left, right));
-      break;
-    }
-    case Op::kNegInteger: {
-      Value* value = loadSlot(top, ValueType::kInteger);
-      require(b_.CreateICmpNE(value, c64(INT64_MIN)), pc, RuntimeError::kIntegerOverflow);
-      storeSlot(top, ValueType::kInteger, b_.CreateSub(c64(0), value));
-      break;
-    }
-    case Op::kAddReal: realOp(llvm::Instruction::FAdd); break;
-    case Op::kSubReal: realOp(llvm::Instruction::FSub); break;
-    case Op::kMulReal: realOp(llvm::Instruction::FMul); break;
-    case Op::kDivReal: {
-      // As in C++, -0.0 is zero and NaN is not.
-      require(b_.CreateFCmpUNE(loadSlot(top, ValueType::kReal), llvm::ConstantFP::get(b_.getDoubleTy(), 0.0)), pc,
-              RuntimeError::kDivisionByZero);
-      realOp(llvm::Instruction::FDiv);
-      break;
-    }
-    case Op::kNegReal: storeSlot(top, ValueType::kReal, b_.CreateFNeg(loadSlot(top, ValueType::kReal))); break;
+    // The one computed operation without an entry: it makes a string, and strings live in C++.
     case Op::kConcat: call("chronon_rl_concat", {}); break;
-    case Op::kLess: compare(P::ICMP_SLT, P::FCMP_OLT, P::ICMP_ULT, StringCompare::kLess); break;
-    case Op::kLessEqual: compare(P::ICMP_SLE, P::FCMP_OLE, P::ICMP_ULE, StringCompare::kLessEqual); break;
-    case Op::kGreater: compare(P::ICMP_SGT, P::FCMP_OGT, P::ICMP_UGT, StringCompare::kGreater); break;
-    case Op::kGreaterEqual: compare(P::ICMP_SGE, P::FCMP_OGE, P::ICMP_UGE, StringCompare::kGreaterEqual); break;
-    case Op::kEqual: compare(P::ICMP_EQ, P::FCMP_OEQ, P::ICMP_EQ, StringCompare::kEqual); break;
-    case Op::kNot: storeSlot(top, ValueType::kBoolean, b_.CreateNot(loadSlot(top, ValueType::kBoolean))); break;
     case Op::kJump: b_.CreateBr(target(in.a)); return;
     case Op::kJumpIfFalse: b_.CreateCondBr(loadSlot(top, ValueType::kBoolean), target(pc + 1), target(in.a)); return;
     case Op::kAndJump: b_.CreateCondBr(loadSlot(top, ValueType::kBoolean), target(pc + 1), target(in.a)); return;
@@ -335,38 +369,29 @@ void Lowering::lowerInstruction(int32_t pc) {
       storeSlot(depth, ValueType::kBoolean, b_.CreateICmpNE(call("chronon_rl_blocked", {}), c32(0)));
       break;
     case Op::kWeight: storeSlot(depth, ValueType::kInteger, call("chronon_rl_weight", {})); break;
+    // The host operations with arguments check them with their entries (ROBBIE_HOST_CHECK).
     case Op::kForward:
-    case Op::kBack: {
-      Value* cm = loadSlot(top, ValueType::kInteger);
-      nonNegative(cm);
-      call("chronon_rl_move", {cm, c32(in.op == Op::kForward ? 1 : 0)});
+      hostCall<Op::kForward>(pc, stack, [&](Value* const* cm) { call("chronon_rl_move", {cm[0], c32(1)}); });
       break;
-    }
+    case Op::kBack:
+      hostCall<Op::kBack>(pc, stack, [&](Value* const* cm) { call("chronon_rl_move", {cm[0], c32(0)}); });
+      break;
     case Op::kTurnLeft:
-    case Op::kTurnRight: {
-      Value* degrees = loadSlot(top, ValueType::kInteger);
-      nonNegative(degrees);
-      call("chronon_rl_turn", {degrees, c32(in.op == Op::kTurnLeft ? 1 : 0)});
+      hostCall<Op::kTurnLeft>(pc, stack, [&](Value* const* degrees) { call("chronon_rl_turn", {degrees[0], c32(1)}); });
       break;
-    }
+    case Op::kTurnRight:
+      hostCall<Op::kTurnRight>(pc, stack, [&](Value* const* degrees) {
+        call("chronon_rl_turn", {degrees[0], c32(0)});
+      });
+      break;
     case Op::kGrab: call("chronon_rl_grab", {}); break;
     case Op::kDrop: call("chronon_rl_drop", {}); break;
-    case Op::kBeep: {
-      Value* hz = loadSlot(top, ValueType::kInteger);
-      Value* ms = loadSlot(under, ValueType::kInteger);
-      nonNegative(ms);
-      require(
-          b_.CreateAnd(b_.CreateICmpSGE(hz, c64(robbie::kMinBeepHz)), b_.CreateICmpSLE(hz, c64(robbie::kMaxBeepHz))),
-          pc, RuntimeError::kFrequencyOutOfRange);
-      call("chronon_rl_beep", {ms, hz});
+    case Op::kBeep:
+      hostCall<Op::kBeep>(pc, stack, [&](Value* const* msHz) { call("chronon_rl_beep", {msHz[0], msHz[1]}); });
       break;
-    }
-    case Op::kPause: {
-      Value* ms = loadSlot(top, ValueType::kInteger);
-      nonNegative(ms);
-      call("chronon_rl_pause", {ms});
+    case Op::kPause:
+      hostCall<Op::kPause>(pc, stack, [&](Value* const* ms) { call("chronon_rl_pause", {ms[0]}); });
       break;
-    }
     case Op::kStop: leave(pc + 1, RunStatus::kStopped); return;
   }
   b_.CreateBr(target(pc + 1));

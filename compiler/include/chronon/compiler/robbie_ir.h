@@ -4,6 +4,7 @@
 // vm/robbie_interpreter.h. Addresses are instruction indices. Every value carries one of RL's four
 // register types (seeds/robbie-language.txt, "register"), so the engines never meet an untyped value.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -150,17 +151,76 @@ constexpr StackEffect parseStackEffect(std::string_view text) {
   return effect;
 }
 
+/// What kind of work an operation does, which tells the engines who writes its meaning.
+enum class OpKind : uint8_t {
+  kComputed,  ///< Computes its pushed value from its popped ones alone (arithmetic, comparisons, not).
+  kHost,      ///< Asks the host: a sensor or a command, after checking its arguments.
+  kControl,   ///< Moves values or the pc (push, load, store, the jumps, stop); each engine writes it.
+};
+
 /// The facts about one operation that listings and the engines' planners read, declared once per
-/// operation in robbie_ir.cpp.
+/// operation in kOpTable.
 struct OpInfo {
   std::string_view name;  ///< The mnemonic for listings ("push", "load", "add.i", ...).
   Operand operand;        ///< What `a` names.
   Flow flow;              ///< Where execution goes next.
   StackEffect effect;     ///< What it pops and pushes (parseStackEffect of the table's text).
+  OpKind kind;            ///< Who writes its meaning (vm/include/chronon/vm/robbie_semantics.def reads it).
 };
 
-/// The facts about `op`.
-const OpInfo& opInfo(Op op);
+/// One row of the operation table: an operation and its facts.
+struct OpRow {
+  Op op;        ///< The operation; rows follow the Op enumeration (checked in robbie_ir.cpp).
+  OpInfo info;  ///< Its facts.
+};
+
+/// Every operation's facts, in the order of the Op enumeration. It is in the header so that
+/// robbie_semantics.h can check its entries against the kinds at compile time.
+inline constexpr OpRow kOpTable[] = {
+    {Op::kPushConstant, {"push", Operand::kConstant, Flow::kNext, parseStackEffect("-- v"), OpKind::kControl}},
+    {Op::kLoad, {"load", Operand::kRegister, Flow::kNext, parseStackEffect("-- v"), OpKind::kControl}},
+    {Op::kStore, {"store", Operand::kRegister, Flow::kNext, parseStackEffect("v --"), OpKind::kControl}},
+    {Op::kToReal, {"to.real", Operand::kNone, Flow::kNext, parseStackEffect("i -- r"), OpKind::kComputed}},
+    {Op::kAddInteger, {"add.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i"), OpKind::kComputed}},
+    {Op::kSubInteger, {"sub.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i"), OpKind::kComputed}},
+    {Op::kMulInteger, {"mul.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i"), OpKind::kComputed}},
+    {Op::kDivInteger, {"div.i", Operand::kNone, Flow::kNext, parseStackEffect("i i -- i"), OpKind::kComputed}},
+    {Op::kNegInteger, {"neg.i", Operand::kNone, Flow::kNext, parseStackEffect("i -- i"), OpKind::kComputed}},
+    {Op::kAddReal, {"add.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r"), OpKind::kComputed}},
+    {Op::kSubReal, {"sub.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r"), OpKind::kComputed}},
+    {Op::kMulReal, {"mul.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r"), OpKind::kComputed}},
+    {Op::kDivReal, {"div.r", Operand::kNone, Flow::kNext, parseStackEffect("r r -- r"), OpKind::kComputed}},
+    {Op::kNegReal, {"neg.r", Operand::kNone, Flow::kNext, parseStackEffect("r -- r"), OpKind::kComputed}},
+    {Op::kConcat, {"concat", Operand::kNone, Flow::kNext, parseStackEffect("s s -- s"), OpKind::kComputed}},
+    {Op::kLess, {"lt", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b"), OpKind::kComputed}},
+    {Op::kLessEqual, {"le", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b"), OpKind::kComputed}},
+    {Op::kGreater, {"gt", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b"), OpKind::kComputed}},
+    {Op::kGreaterEqual, {"ge", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b"), OpKind::kComputed}},
+    {Op::kEqual, {"eq", Operand::kNone, Flow::kNext, parseStackEffect("x x -- b"), OpKind::kComputed}},
+    {Op::kNot, {"not", Operand::kNone, Flow::kNext, parseStackEffect("b -- b"), OpKind::kComputed}},
+    {Op::kJump, {"jump", Operand::kAddress, Flow::kJump, parseStackEffect("--"), OpKind::kControl}},
+    {Op::kJumpIfFalse, {"jump.false", Operand::kAddress, Flow::kBranch, parseStackEffect("b --"), OpKind::kControl}},
+    {Op::kAndJump, {"and.jump", Operand::kAddress, Flow::kBranch, parseStackEffect("b --"), OpKind::kControl}},
+    {Op::kOrJump, {"or.jump", Operand::kAddress, Flow::kBranch, parseStackEffect("b --"), OpKind::kControl}},
+    {Op::kBlocked, {"blocked", Operand::kNone, Flow::kNext, parseStackEffect("-- b"), OpKind::kHost}},
+    {Op::kWeight, {"weight", Operand::kNone, Flow::kNext, parseStackEffect("-- i"), OpKind::kHost}},
+    {Op::kForward, {"forward", Operand::kNone, Flow::kNext, parseStackEffect("i --"), OpKind::kHost}},
+    {Op::kBack, {"back", Operand::kNone, Flow::kNext, parseStackEffect("i --"), OpKind::kHost}},
+    {Op::kTurnLeft, {"turn.left", Operand::kNone, Flow::kNext, parseStackEffect("i --"), OpKind::kHost}},
+    {Op::kTurnRight, {"turn.right", Operand::kNone, Flow::kNext, parseStackEffect("i --"), OpKind::kHost}},
+    {Op::kGrab, {"grab", Operand::kNone, Flow::kNext, parseStackEffect("--"), OpKind::kHost}},
+    {Op::kDrop, {"drop", Operand::kNone, Flow::kNext, parseStackEffect("--"), OpKind::kHost}},
+    {Op::kBeep, {"beep", Operand::kNone, Flow::kNext, parseStackEffect("i i --"), OpKind::kHost}},
+    {Op::kPause, {"pause", Operand::kNone, Flow::kNext, parseStackEffect("i --"), OpKind::kHost}},
+    {Op::kStop, {"stop", Operand::kNone, Flow::kStop, parseStackEffect("--"), OpKind::kControl}},
+};
+
+/// The facts about `op` (the last row's, stop's, for a value outside the enumeration).
+constexpr const OpInfo& opInfo(Op op) {
+  const auto index = static_cast<size_t>(op);
+  constexpr size_t kRows = sizeof kOpTable / sizeof kOpTable[0];
+  return index < kRows ? kOpTable[index].info : kOpTable[kRows - 1].info;
+}
 
 /// The mnemonic of `op` for listings ("push", "load", "add.i", ...).
 inline std::string_view opName(Op op) { return opInfo(op).name; }
