@@ -75,7 +75,6 @@ class Lowering : LoweringBase {
   void lowerMachine(const Op& op, int32_t at);
   template <Prim P>
   void lowerMachineWord(int32_t at);
-  struct RequireOk;
   struct Words;
   Value* cell(int32_t rel);
   void setCell(int32_t rel, Value* value);
@@ -598,17 +597,11 @@ void Lowering::lowerPure(const Op& op) {
   for (int32_t j = 0; j < op.pushes; ++j) push(b_.CreateLoad(i32(), at32(out_, j)));
 }
 
-// What a failed check of Words does: leave the instruction to the interpreter (Lowering::require).
-struct Lowering::RequireOk {
-  Lowering* lowering;
-  void operator()(Value* ok) const { lowering->require(ok); }
-};
-
 // The machine the machine words' entries (grobocode_semantics.def) run on in native code: each
 // operation emits its instructions at the insertion point, a failed check branches to the deopt exit
 // (the interpreter runs the word again from the start), and control leaves the block where the
 // word goes on elsewhere. Indices are i32 values; code addresses, heights and memory addresses 1..M.
-struct Lowering::Words : IrMachine<RequireOk> {
+struct Lowering::Words : IrMachine<CheckFailure> {
   using Index = Value*;
   Lowering& l;
   int32_t at;  // The instruction's address.
@@ -720,7 +713,7 @@ void Lowering::lowerMachineWord(int32_t at) {
   std::array<Value*, W::kPushes> out{};
   // The entry sees the stack with its inputs popped; where it leaves the block it commits that.
   depth_ = d - W::kPops;
-  Words m{{b_, i32(), i64(), RequireOk{this}}, *this, at};
+  Words m{{b_, i32(), i64(), [this](Value* ok) { require(ok); }}, *this, at};
   // Always true on this machine: a failed check branched to the deopt exit.
   W::apply(m, in.data(), out.data());
   for (Value* v : out) push(v);

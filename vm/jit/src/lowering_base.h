@@ -15,6 +15,7 @@
 #include <llvm/IR/Module.h>
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -208,5 +209,9 @@ struct TypedIrMachine {
     return b.CreateICmp(a->getType()->isIntegerTy(1) ? boolean : integer, a, c);
   }
 };
+
+/// What a failed check does on a machine a lowering derives from IrMachine to add operations of its
+/// own (Lowering::Words): the lowering's `require`, given as a lambda. Called while lowering only.
+using CheckFailure = std::function<void(llvm::Value* ok)>;
 
 }  // namespace chronon::jit::detail

@@ -163,7 +163,6 @@ class Lowering : detail::LoweringBase {
   // A machine operator (robotalk_semantics.def): its entry inline, on Words.
   template <robotalk::Op O>
   void lowerMachineOperator();
-  struct RequireOk;
   struct Words;
   void lowerBranch(const PlannedOp& op, int at);
   // robotalk::step runs the instruction at `at` on the brain in memory, with the counters as before it;
@@ -469,15 +468,9 @@ void Lowering::lowerOperator() {
   depth_ = d - W::kPops + W::kPushes;
 }
 
-// What a failed check of Words does: leave the instruction to robotalk::step (Lowering::require).
-struct Lowering::RequireOk {
-  Lowering* lowering;
-  void operator()(Value* ok) const { lowering->require(ok); }
-};
-
 // The machine the machine operators' entries (robotalk_semantics.def) run on in native code: the
 // operations of IrMachine on i16 cells, and the brain's VSTORE vector in memory.
-struct Lowering::Words : detail::IrMachine<RequireOk> {
+struct Lowering::Words : detail::IrMachine<detail::CheckFailure> {
   Lowering& l;
 
   Value* vectorIndexValid(Value* c) { return b.CreateICmpULT(l.wide(c), l.c32(robotalk::kVectorCells)); }
@@ -513,7 +506,7 @@ void Lowering::lowerMachineOperator() {
   std::array<Value*, W::kPops> in{};
   for (int i = 0; i < W::kPops; ++i) in[static_cast<size_t>(i)] = cell(d - W::kPops + i);
   std::array<Value*, W::kPushes> out{};
-  Words m{{b_, i16(), i32(), RequireOk{this}}, *this};
+  Words m{{b_, i16(), i32(), [this](Value* ok) { require(ok); }}, *this};
   W::apply(m, in.data(), out.data());
   for (int i = 0; i < W::kPushes; ++i) setCell(d - W::kPops + i, out[static_cast<size_t>(i)]);
   depth_ = d - W::kPops + W::kPushes;
