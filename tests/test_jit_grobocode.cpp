@@ -407,6 +407,44 @@ TEST_CASE("JIT and interpreter agree on arithmetic, stack words and branches", "
       "position vprint 5 sqrt print 2 random drop 1 2 dist print energy 1 + print");
 }
 
+TEST_CASE("JIT leaves a brain whose code addresses are not all numbers to the interpreter", "[jit]") {
+  // Past kMaxInteger + 1 instructions a return address is no number: r> pops it, then fails to push
+  // it (grobocode_semantics.def), which native code could not undo; the interpreter runs such a
+  // brain whole (planBrain).
+  // f comes first, so that its address is a number; the run starts at the call.
+  std::string code = "f: r> print stop\n";
+  for (int32_t i = 0; i <= chronon::grobots::Fixed::kMaxInteger; ++i) code += "nop\n";
+  code += "f^ stop\n";
+  const gc::SideResult side = probe(code);
+  REQUIRE(side.loaded());
+  const gc::Program& brain = *side.side.types.at(0).brain;
+  REQUIRE(brain.instructions.size() > static_cast<size_t>(chronon::grobots::Fixed::kMaxInteger) + 1);
+  int32_t call = -1;
+  for (size_t i = 0; i < brain.instructions.size() && call < 0; ++i)
+    if (brain.instructions[i].type() == static_cast<int>(gc::InstructionType::kLabelCall))
+      call = static_cast<int32_t>(i);
+  REQUIRE(call > chronon::grobots::Fixed::kMaxInteger);
+  // A JIT that would compile a brain this long (the default stops at 65,536 instructions).
+  chronon::jit::JitOptions options;
+  options.maxInstructions = 1 << 20;
+  const std::unique_ptr<GrobocodeJit> jit = makeJit(options);
+  SideBySide run(brain, 7, 10);
+  run.stateI.pc = run.stateJ.pc = call;
+  for (int32_t frame = 0; frame < 3 && run.running(); ++frame) run.think(*jit, 1000);
+  CHECK(run.stateJ.status == gc::BrainStatus::kError);
+  CHECK(run.stateJ.errorPc == 0);
+  CHECK(run.stateJ.errorMessage == "arithmetic overflow");
+  CHECK(run.stateJ.returnHeight == 0);
+  // No block of it is native code.
+  bool recorded = false;
+  for (const chronon::jit::CompileRecord& record : jit->stats().records) {
+    if (record.instructions != static_cast<int32_t>(brain.instructions.size())) continue;
+    recorded = true;
+    CHECK(record.blocks == 0);
+  }
+  CHECK(recorded);
+}
+
 TEST_CASE("JIT and interpreter agree on every runtime error", "[jit]") {
   // Each stops the brain; both engines must stop at the same instruction with the same message.
   const char* const programs[] = {
