@@ -415,7 +415,8 @@ void checkComputed() {
       REQUIRE(theJit().prepare(p, "computed"));
       // A NaN made from operands that are not NaN (inf - inf, 0 * inf) is the one place the engines
       // differ, and did before the entries: LLVM folds the constants to the positive quiet NaN, x86
-      // computes its default NaN, the negative one. There both must give a NaN, of either sign.
+      // computes its default NaN, the negative one. There both must give a NaN, of either sign, which
+      // formatValue shows as "nan".
       const double* real = expected.result ? std::get_if<double>(&*expected.result) : nullptr;
       const bool madeNan =
           real != nullptr && std::isnan(*real) && std::none_of(in.begin(), in.end(), [](const rl::Value& v) {
@@ -431,6 +432,9 @@ void checkComputed() {
         for (const rl::MachineState* end : {&jit, &interp}) {
           CHECK(end->status == rl::RunStatus::kStopped);
           CHECK(std::isnan(std::get<double>(end->registers[0])));
+          // What a person sees of it is the same under both: replays, reports and the debugger
+          // show a value by formatValue.
+          CHECK(rl::formatValue(end->registers[0]) == "nan");
         }
         continue;
       }

@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <string>
@@ -30,6 +31,9 @@ std::string formatValue(const Value& value) {
   switch (typeOf(value)) {
     case ValueType::kInteger: return std::to_string(std::get<int64_t>(value));
     case ValueType::kReal: {
+      // A NaN's sign is not part of its value (it compares and computes alike), and the engines
+      // disagree on it where a NaN is made from numbers (docs/robbie.md, "Runtime errors").
+      if (std::isnan(std::get<double>(value))) return "nan";
       char buffer[32];
       std::snprintf(buffer, sizeof buffer, "%.6g", std::get<double>(value));
       std::string text = buffer;

@@ -38,7 +38,8 @@ inline ValueType typeOf(const Value& value) { return static_cast<ValueType>(valu
 Value defaultValue(ValueType type);
 
 /// `value` as reports print it: integers in decimal, reals with up to 6 significant digits and always a
-/// point or exponent ("2.5", "3.0", "1e+20"), booleans as true/false, strings in double quotes.
+/// point or exponent ("2.5", "3.0", "1e+20", "inf"), a NaN as "nan" whatever its sign, booleans as
+/// true/false, strings in double quotes.
 std::string formatValue(const Value& value);
 
 /// The operations of the IR. Operands are popped from the value stack, the right operand on top.
