@@ -71,10 +71,11 @@ class Lowering : LoweringBase {
   // Block bodies.
   void lowerBlock(const Block& block, BasicBlock* header);
   void lowerOp(const Op& op, int32_t at);
-  // A machine word (grobocode_semantics.def): its entry run on Words, by Prim.
-  void lowerMachine(const Op& op, int32_t at);
+  // An entry of grobocode_semantics.def inline (a pure word written over any machine, on IrMachine;
+  // a machine word, on Words), through one table by Prim.
+  void lowerEntry(Prim prim, int32_t at);
   template <Prim P>
-  void lowerMachineWord(int32_t at);
+  void lowerEntryOf(int32_t at);
   struct Words;
   Value* cell(int32_t rel);
   void setCell(int32_t rel, Value* value);
@@ -127,10 +128,8 @@ class Lowering : LoweringBase {
   // A stack shuffle (grobocode_semantics.def): its effect's cells renamed in the cell cache; a cell
   // that stays where it was is not written again.
   void lowerShuffle(const Shuffle& shuffle);
-  // A pure word (grobocode_semantics.h): its entry inline (lowerWord), or a call to its function.
-  void lowerPure(const Op& op);
-  template <Prim P>
-  void lowerWord();
+  // A pure word (grobocode_semantics.h): its entry inline (lowerEntry), or a call to its function.
+  void lowerPure(const Op& op, int32_t at);
   // Tells LLVM that the state's arrays and fields are distinct objects (alias scopes).
   void addAliasScopes();
 
@@ -478,9 +477,9 @@ void Lowering::lowerOp(const Op& op, int32_t at) {
       commit(depth_, opIndex_ + 1);
       gotoAddress(op.value);
       return;
-    case OpKind::kMachine: lowerMachine(op, at); return;
+    case OpKind::kMachine: lowerEntry(op.prim, at); return;
     case OpKind::kShuffle: lowerShuffle(grobocode::shuffleOf(op.prim)); return;
-    case OpKind::kPure: lowerPure(op); return;
+    case OpKind::kPure: lowerPure(op, at); return;
     case OpKind::kHwRead: {
       Value* r = hostCall(read_, {contextArg_, c32(op.index)}, depth_, at);
       push(b_.CreateTrunc(r, i32()));
@@ -547,21 +546,6 @@ Value* Lowering::hostCall(llvm::Function* callee, std::initializer_list<Value*> 
   return r;
 }
 
-template <Prim P>
-void Lowering::lowerWord() {
-  constexpr int32_t kPops = grobocode::popsOf(P);
-  constexpr int32_t kPushes = grobocode::pushesOf(P);
-  const int32_t d = depth_;
-  std::array<Value*, kPops> in{};
-  for (int32_t i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = cell(d - kPops + i);
-  std::array<Value*, kPushes> out{};
-  IrMachine m{b_, i32(), i64(), [this](Value* ok) { require(ok); }};
-  // Always true on this machine: a failed check branched to the deopt exit.
-  grobocode::Word<P>::apply(m, in.data(), out.data());
-  depth_ = d - kPops;
-  for (Value* v : out) push(v);
-}
-
 void Lowering::lowerShuffle(const Shuffle& shuffle) {
   const int32_t base = depth_ - shuffle.pops;
   applyShuffle(
@@ -569,20 +553,9 @@ void Lowering::lowerShuffle(const Shuffle& shuffle) {
   depth_ = base + shuffle.pushes;
 }
 
-void Lowering::lowerPure(const Op& op) {
+void Lowering::lowerPure(const Op& op, int32_t at) {
   if (op.pure->inlined) {
-    // The lowering of each pure word whose entry is written over any machine, by Prim.
-    using WordLowering = void (Lowering::*)();
-    static const std::array<WordLowering, grobocode::kPrimitiveCount> kWordLowerings = [] {
-      std::array<WordLowering, grobocode::kPrimitiveCount> lowerings{};
-#define GROBOCODE_INLINE_WORD(Name, ...) lowerings[static_cast<size_t>(Prim::Name)] = &Lowering::lowerWord<Prim::Name>;
-#define GROBOCODE_CALLED_WORD(Name, ...)
-#include "chronon/vm/grobocode_semantics.def"
-#undef GROBOCODE_CALLED_WORD
-#undef GROBOCODE_INLINE_WORD
-      return lowerings;
-    }();
-    (this->*kWordLowerings[static_cast<size_t>(op.prim)])();
+    lowerEntry(op.prim, at);
     return;
   }
   const int32_t d = depth_;
@@ -705,35 +678,42 @@ struct Lowering::Words : IrMachine<CheckFailure> {
 };
 
 template <Prim P>
-void Lowering::lowerMachineWord(int32_t at) {
-  using W = grobocode::MachineWord<P>;
+void Lowering::lowerEntryOf(int32_t at) {
+  constexpr int32_t kPops = grobocode::popsOf(P);
+  constexpr int32_t kPushes = grobocode::pushesOf(P);
   const int32_t d = depth_;
-  std::array<Value*, W::kPops> in{};
-  for (int32_t i = 0; i < W::kPops; ++i) in[static_cast<size_t>(i)] = cell(d - W::kPops + i);
-  std::array<Value*, W::kPushes> out{};
-  // The entry sees the stack with its inputs popped; where it leaves the block it commits that.
-  depth_ = d - W::kPops;
-  Words m{{b_, i32(), i64(), [this](Value* ok) { require(ok); }}, *this, at};
-  // Always true on this machine: a failed check branched to the deopt exit.
-  W::apply(m, in.data(), out.data());
+  std::array<Value*, kPops> in{};
+  for (int32_t i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = cell(d - kPops + i);
+  std::array<Value*, kPushes> out{};
+  // The entry sees the stack with its inputs popped; a machine word that leaves the block commits
+  // that. A failed check branched to the deopt exit, so the entry always goes on here.
+  depth_ = d - kPops;
+  const auto require = [this](Value* ok) { this->require(ok); };
+  if constexpr (grobocode::isMachineWord(grobocode::kPrimitives[static_cast<size_t>(P)])) {
+    Words m{{b_, i32(), i64(), require}, *this, at};
+    grobocode::MachineWord<P>::apply(m, in.data(), out.data());
+  } else {
+    IrMachine m{b_, i32(), i64(), require};
+    grobocode::Word<P>::apply(m, in.data(), out.data());
+  }
   for (Value* v : out) push(v);
 }
 
-void Lowering::lowerMachine(const Op& op, int32_t at) {
-  using MachineLowering = void (Lowering::*)(int32_t);
-  static const std::array<MachineLowering, grobocode::kPrimitiveCount> kMachineLowerings = [] {
-    std::array<MachineLowering, grobocode::kPrimitiveCount> lowerings{};
-#define GROBOCODE_MACHINE_WORD(Name, ...) \
-  lowerings[static_cast<size_t>(Prim::Name)] = &Lowering::lowerMachineWord<Prim::Name>;
-#define GROBOCODE_INLINE_WORD(Name, ...)
+void Lowering::lowerEntry(Prim prim, int32_t at) {
+  using EntryLowering = void (Lowering::*)(int32_t);
+  static const std::array<EntryLowering, grobocode::kPrimitiveCount> kEntryLowerings = [] {
+    std::array<EntryLowering, grobocode::kPrimitiveCount> lowerings{};
+#define GROBOCODE_INLINE_WORD(Name, ...) \
+  lowerings[static_cast<size_t>(Prim::Name)] = &Lowering::lowerEntryOf<Prim::Name>;
 #define GROBOCODE_CALLED_WORD(Name, ...)
+#define GROBOCODE_MACHINE_WORD(Name, ...) GROBOCODE_INLINE_WORD(Name)
 #include "chronon/vm/grobocode_semantics.def"
+#undef GROBOCODE_MACHINE_WORD
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD
-#undef GROBOCODE_MACHINE_WORD
     return lowerings;
   }();
-  (this->*kMachineLowerings[static_cast<size_t>(op.prim)])(at);
+  (this->*kEntryLowerings[static_cast<size_t>(prim)])(at);
 }
 
 }  // namespace

@@ -157,12 +157,10 @@ class Lowering : detail::LoweringBase {
   // A stack shuffle (robotalk_semantics.def): its effect's cells moved; a cell that stays where it
   // was is not written again.
   void lowerShuffle(const Shuffle& shuffle);
-  // A pure operator written over any machine: its entry in robotalk_semantics.def, inline.
+  // An operator's entry in robotalk_semantics.def, inline: a pure operator written over any machine
+  // on IrMachine, a machine operator on Words.
   template <robotalk::Op O>
-  void lowerOperator();
-  // A machine operator (robotalk_semantics.def): its entry inline, on Words.
-  template <robotalk::Op O>
-  void lowerMachineOperator();
+  void lowerEntryOf();
   struct Words;
   void lowerBranch(const PlannedOp& op, int at);
   // robotalk::step runs the instruction at `at` on the brain in memory, with the counters as before it;
@@ -454,20 +452,6 @@ void Lowering::transfer(int depth, int target, Value* dynamic) {
   b_.CreateBr(dispatch_);
 }
 
-template <robotalk::Op O>
-void Lowering::lowerOperator() {
-  using W = robotalk::Word<O>;
-  const int d = depth_;
-  std::array<Value*, W::kPops> in{};
-  for (int i = 0; i < W::kPops; ++i) in[static_cast<size_t>(i)] = cell(d - W::kPops + i);
-  std::array<Value*, W::kPushes> out{};
-  detail::IrMachine m{b_, i16(), i32(), [this](Value* ok) { require(ok); }};
-  // Always true on this machine: a failed check branched to the deopt exit.
-  W::apply(m, in.data(), out.data());
-  for (int i = 0; i < W::kPushes; ++i) setCell(d - W::kPops + i, out[static_cast<size_t>(i)]);
-  depth_ = d - W::kPops + W::kPushes;
-}
-
 // The machine the machine operators' entries (robotalk_semantics.def) run on in native code: the
 // operations of IrMachine on i16 cells, and the brain's VSTORE vector in memory.
 struct Lowering::Words : detail::IrMachine<detail::CheckFailure> {
@@ -500,16 +484,25 @@ struct Lowering::Words : detail::IrMachine<detail::CheckFailure> {
 };
 
 template <robotalk::Op O>
-void Lowering::lowerMachineOperator() {
-  using W = robotalk::MachineWord<O>;
+void Lowering::lowerEntryOf() {
+  constexpr const robotalk::OperatorInfo& kRow = robotalk::operatorRow(O);
+  constexpr int kPops = kRow.counts.pops;
+  constexpr int kPushes = kRow.counts.pushes;
   const int d = depth_;
-  std::array<Value*, W::kPops> in{};
-  for (int i = 0; i < W::kPops; ++i) in[static_cast<size_t>(i)] = cell(d - W::kPops + i);
-  std::array<Value*, W::kPushes> out{};
-  Words m{{b_, i16(), i32(), [this](Value* ok) { require(ok); }}, *this};
-  W::apply(m, in.data(), out.data());
-  for (int i = 0; i < W::kPushes; ++i) setCell(d - W::kPops + i, out[static_cast<size_t>(i)]);
-  depth_ = d - W::kPops + W::kPushes;
+  std::array<Value*, kPops> in{};
+  for (int i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = cell(d - kPops + i);
+  std::array<Value*, kPushes> out{};
+  // Always goes on here: a failed check branched to the deopt exit.
+  const auto require = [this](Value* ok) { this->require(ok); };
+  if constexpr (robotalk::isMachineOperator(kRow)) {
+    Words m{{b_, i16(), i32(), require}, *this};
+    robotalk::MachineWord<O>::apply(m, in.data(), out.data());
+  } else {
+    detail::IrMachine m{b_, i16(), i32(), require};
+    robotalk::Word<O>::apply(m, in.data(), out.data());
+  }
+  for (int i = 0; i < kPushes; ++i) setCell(d - kPops + i, out[static_cast<size_t>(i)]);
+  depth_ = d - kPops + kPushes;
 }
 
 void Lowering::lowerShuffle(const Shuffle& shuffle) {
@@ -521,38 +514,22 @@ void Lowering::lowerShuffle(const Shuffle& shuffle) {
 
 void Lowering::lowerPrim(const PlannedOp& op) {
   switch (op.word) {
-    case Inline::Pure: {
-      // The lowering of each operator whose entry is written over any machine, by code.
-      using OperatorLowering = void (Lowering::*)();
-      static const std::array<OperatorLowering, kOperatorSlots> kOperatorLowerings = [] {
-        std::array<OperatorLowering, kOperatorSlots> lowerings{};
+    case Inline::Entry: {
+      // The lowering of each operator with an entry written over any machine, by code.
+      using EntryLowering = void (Lowering::*)();
+      static const std::array<EntryLowering, kOperatorSlots> kEntryLowerings = [] {
+        std::array<EntryLowering, kOperatorSlots> lowerings{};
 #define ROBOTALK_INLINE_WORD(Name, ...) \
-  lowerings[slotOf(robotalk::Op::Name)] = &Lowering::lowerOperator<robotalk::Op::Name>;
+  lowerings[slotOf(robotalk::Op::Name)] = &Lowering::lowerEntryOf<robotalk::Op::Name>;
 #define ROBOTALK_CALLED_WORD(Name, ...)
+#define ROBOTALK_MACHINE_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
 #include "chronon/vm/robotalk_semantics.def"
-#undef ROBOTALK_CALLED_WORD
-#undef ROBOTALK_INLINE_WORD
-        return lowerings;
-      }();
-      (this->*kOperatorLowerings[slotOf(op.op)])();
-      return;
-    }
-    case Inline::Machine: {
-      // The lowering of each machine operator, by code.
-      using OperatorLowering = void (Lowering::*)();
-      static const std::array<OperatorLowering, kOperatorSlots> kMachineLowerings = [] {
-        std::array<OperatorLowering, kOperatorSlots> lowerings{};
-#define ROBOTALK_MACHINE_WORD(Name, ...) \
-  lowerings[slotOf(robotalk::Op::Name)] = &Lowering::lowerMachineOperator<robotalk::Op::Name>;
-#define ROBOTALK_INLINE_WORD(Name, ...)
-#define ROBOTALK_CALLED_WORD(Name, ...)
-#include "chronon/vm/robotalk_semantics.def"
-#undef ROBOTALK_CALLED_WORD
-#undef ROBOTALK_INLINE_WORD
 #undef ROBOTALK_MACHINE_WORD
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
         return lowerings;
       }();
-      (this->*kMachineLowerings[slotOf(op.op)])();
+      (this->*kEntryLowerings[slotOf(op.op)])();
       return;
     }
     case Inline::NoEffect: return;

@@ -99,7 +99,7 @@ PlannedOp classify(const robotalk::Cell& cell, const Known& known, int depth, in
     // The pure operators (robotalk_semantics.def): those written over any machine inline, the
     // floating-point ones (written on values only) stepped.
     // clang-format off
-#define ROBOTALK_INLINE_WORD(Name, ...) case Op::Name: return prim(cell.op, Inline::Pure);
+#define ROBOTALK_INLINE_WORD(Name, ...) case Op::Name: return prim(cell.op, Inline::Entry);
 #define ROBOTALK_CALLED_WORD(Name, ...) case Op::Name: return stepped;
 #include "chronon/vm/robotalk_semantics.def"
 #undef ROBOTALK_CALLED_WORD
@@ -107,7 +107,7 @@ PlannedOp classify(const robotalk::Cell& cell, const Known& known, int depth, in
     // The machine operators (robotalk_semantics.def).
 #define ROBOTALK_INLINE_WORD(Name, ...)
 #define ROBOTALK_CALLED_WORD(Name, ...)
-#define ROBOTALK_MACHINE_WORD(Name, ...) case Op::Name: return prim(cell.op, Inline::Machine);
+#define ROBOTALK_MACHINE_WORD(Name, ...) case Op::Name: return prim(cell.op, Inline::Entry);
 #include "chronon/vm/robotalk_semantics.def"
 #undef ROBOTALK_MACHINE_WORD
 #undef ROBOTALK_CALLED_WORD

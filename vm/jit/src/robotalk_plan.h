@@ -11,15 +11,13 @@
 
 namespace chronon::jit::robotalk_detail {
 
-/// The classes of operators native code computes inline (OpKind::kPrim), each from the operator's
-/// entry in robotalk_semantics.def or its table row: `Pure`, every operator whose entry is written
-/// over any machine (the arithmetic, comparisons and logic); `Machine`, every machine operator
-/// (PRINT, VSTORE, VRECALL); `NoEffect`, every operator without an effect on the robot (NOP, BEEP,
-/// ICON0-9, DEBUG, SND0-9). The planner's switch over every Op picks these; the lowerer's switch
-/// covers exactly them.
+/// The classes of operators native code computes inline (OpKind::kPrim): `Entry`, every operator
+/// whose entry in robotalk_semantics.def is written over any machine (the arithmetic, comparisons
+/// and logic, and the machine operators PRINT, VSTORE and VRECALL), which native code computes;
+/// `NoEffect`, every operator without an effect on the robot (NOP, BEEP, ICON0-9, DEBUG, SND0-9).
+/// The planner's switch over every Op picks these; the lowerer's switch covers exactly them.
 enum class Inline : uint8_t {
-  Pure,
-  Machine,
+  Entry,
   NoEffect,
 };
 
