@@ -29,10 +29,29 @@ target_compile_definitions(chronon_llvm INTERFACE ${_chronon_llvm_defs})
 # every JIT run about 40 ms of CPU more (docs/jit.md, "Loading the JIT").
 option(CHRONON_LLVM_STATIC "link LLVM's static component libraries into chronon-jit.so" ON)
 if(CHRONON_LLVM_STATIC)
-  llvm_map_components_to_libnames(_chronon_llvm_libs orcjit native passes)
+  llvm_map_components_to_libnames(_chronon_llvm_libs orcjit native passes bitreader linker)
   target_link_libraries(chronon_llvm INTERFACE ${_chronon_llvm_libs})
 else()
   target_link_libraries(chronon_llvm INTERFACE LLVM)
+endif()
+
+# clang-19 compiles the words' semantics to the LLVM bitcode that the JIT's library embeds and its
+# compiled programs inline (vm/jit/CMakeLists.txt; docs/jit.md, "Words in native code"); llvm-link,
+# of LLVM's own package, joins the pieces. Without clang-19 the JIT's library is not built: chronon
+# runs every robot in the interpreter, as it does when the library is missing.
+find_program(CHRONON_CLANG NAMES clang++-${CHRONON_LLVM_VERSION} clang++ HINTS ${LLVM_TOOLS_BINARY_DIR} NO_DEFAULT_PATH)
+if(NOT CHRONON_CLANG)
+  find_program(CHRONON_CLANG NAMES clang++-${CHRONON_LLVM_VERSION})
+endif()
+find_program(CHRONON_LLVM_LINK NAMES llvm-link HINTS ${LLVM_TOOLS_BINARY_DIR} NO_DEFAULT_PATH)
+if(CHRONON_CLANG AND CHRONON_LLVM_LINK)
+  set(CHRONON_JIT_LIBRARY ON)
+  message(STATUS "clang ${CHRONON_LLVM_VERSION}: ${CHRONON_CLANG}")
+else()
+  set(CHRONON_JIT_LIBRARY OFF)
+  message(WARNING "clang-${CHRONON_LLVM_VERSION} not found (Debian package clang-${CHRONON_LLVM_VERSION}; "
+                  "cmake/setup.sh installs it): building chronon without its JIT library, so every robot "
+                  "runs in the interpreter")
 endif()
 
 # zlib compresses replays (arena/src/replay.cpp; zlib1g-dev).

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -776,4 +777,44 @@ TEST_CASE("JIT and interpreter play identical Grobots rounds", "[jit][corpus]") 
       compareRound(group, seed, frames);
     }
   }
+}
+
+TEST_CASE("JIT: compiled brains inline every word function but those that read a table built at start-up",
+          "[jit][bitcode]") {
+  // One brain with every pure word, each given cells of 1 and its results dropped; printed as the
+  // passes leave it (CHRONON_JIT_DUMP=1), at levels 1 and 2, by fresh JITs with no object cache so
+  // that each compiles.
+  std::string code = "loop: ";
+  for (const gc::PrimitiveInfo& word : gc::kPrimitives) {
+    if (!word.has(gc::kPure)) continue;
+    for (int32_t i = 0; i < word.parsed.popCells(); ++i) code += "1 ";
+    code += std::string(word.name) + " ";
+    for (int32_t j = 0; j < word.parsed.pushCells(); ++j) code += "drop ";
+  }
+  code += "sync loop& jump";
+  const gc::SideResult side = probe(code);
+  REQUIRE(side.loaded());
+  const gc::Program& brain = *side.side.types.at(0).brain;
+  const std::string before = chronon::jit::objectCacheFolder();
+  REQUIRE(chronon::jit::setObjectCacheFolder(""));
+  ::setenv("CHRONON_JIT_DUMP", "1", 1);
+  for (const int level : {1, 2}) {
+    INFO("level " << level);
+    chronon::jit::JitOptions options;
+    options.optimization = level;
+    bool compiled = false;
+    const std::string ir = chronon::test::captureStandardError([&] { compiled = makeJit(options)->prepare(brain, "all words"); });
+    CHECK(compiled);
+    REQUIRE(ir.find("define") != std::string::npos);
+    // The only word functions left as calls are those of the vector words computed from the cosine
+    // and sine table that grobots::cosSin builds on first use (word_bitcode.h: a compiled program
+    // holds no copy of mutable data). Every other word's body is inlined, and no copy of a word
+    // function is left behind.
+    CHECK(chronon::test::calledFunctions(ir, "chronon_word_grobocode_") ==
+          std::set<std::string>{"PolarToRect", "Project", "RotateFrom", "RotateTo", "Unitize"});
+    CHECK_FALSE(chronon::test::definesFunction(ir, "chronon_word_"));
+    CHECK(ir.find("@chronon_word_grobocode_Add") == std::string::npos);
+  }
+  ::unsetenv("CHRONON_JIT_DUMP");
+  chronon::jit::setObjectCacheFolder(before);
 }

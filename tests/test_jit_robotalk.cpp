@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -618,4 +619,42 @@ TEST_CASE("RoboTalk JIT keeps compiled code on disk: a fresh JIT loads it, a dam
 
   jit::setObjectCacheFolder(before);
   fs::remove_all(folder);
+}
+
+TEST_CASE("RoboTalk JIT: compiled programs inline every word function but SIN's and COS's", "[jit][robotalk][bitcode]") {
+  // One program with every pure operator, each given cells of 1 and its result dropped, printed as
+  // the passes leave it (CHRONON_JIT_DUMP=1) at levels 1 and 2 by fresh JITs with no object cache.
+  std::string source = "start: ";
+  for (const robotalk::OperatorInfo& row : robotalk::kOperators) {
+    if (!row.has(robotalk::kPure)) continue;
+    for (int i = 0; i < row.counts.pops; ++i) source += "1 ";
+    source += std::string(row.name) + " ";
+    for (int j = 0; j < row.counts.pushes; ++j) source += "drop ";
+  }
+  source += "start jump";
+  const robotalk::Bytecode code = robotalk::decode(compileSource(source));
+  const std::string before = jit::objectCacheFolder();
+  REQUIRE(jit::setObjectCacheFolder(""));
+  ::setenv("CHRONON_JIT_DUMP", "1", 1);
+  for (const int level : {1, 2}) {
+    INFO("level " << level);
+    JitOptions options;
+    options.optimization = level;
+    std::string reason;
+    bool compiled = false;
+    const std::string ir = chronon::test::captureStandardError([&] {
+      std::unique_ptr<RoboTalkJit> fresh = RoboTalkJit::create(reason, options);
+      compiled = fresh != nullptr && fresh->prepare(code, "all operators", &reason);
+    });
+    INFO(reason);
+    CHECK(compiled);
+    REQUIRE(ir.find("define") != std::string::npos);
+    // SIN and COS read the table of cosines that robotalk_math_words.cpp builds at start-up
+    // (word_bitcode.h: a compiled program holds no copy of mutable data); every other operator's
+    // body is inlined, and no copy of a word function is left behind.
+    CHECK(chronon::test::calledFunctions(ir, "chronon_word_robotalk_") == std::set<std::string>{"Cos", "Sin"});
+    CHECK_FALSE(chronon::test::definesFunction(ir, "chronon_word_"));
+  }
+  ::unsetenv("CHRONON_JIT_DUMP");
+  jit::setObjectCacheFolder(before);
 }

@@ -144,8 +144,6 @@ std::unique_ptr<llvm::orc::LLJIT> makeLljit(int optimization, std::string& reaso
       CHRONON_GROBOCODE_JIT_HELPERS(CHRONON_GROBOCODE_JIT_SYMBOL)
 #undef CHRONON_GROBOCODE_JIT_SYMBOL
   };
-  for (const grobocode::PureWord& word : grobocode::kPureWords)
-    if (!word.inlined) symbols.push_back(detail::hostSymbol(detail::pureSymbol(word), word.function));
   return detail::makeLljit(detail::codeGenFor(optimization), symbols, reason);
 }
 

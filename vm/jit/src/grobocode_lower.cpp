@@ -40,6 +40,7 @@
 #include "chronon/stdlib/grobots_number.h"
 #include "grobocode_native.h"
 #include "lowering_base.h"
+#include "word_functions.h"
 
 namespace chronon::jit::detail {
 
@@ -71,8 +72,7 @@ class Lowering : LoweringBase {
   // Block bodies.
   void lowerBlock(const Block& block, BasicBlock* header);
   void lowerOp(const Op& op, int32_t at);
-  // An entry of grobocode_semantics.def inline (a pure word written over any machine, on IrMachine;
-  // a machine word, on Words), through one table by Prim.
+  // A machine word's entry of grobocode_semantics.def inline, on Words, through one table by Prim.
   void lowerEntry(Prim prim, int32_t at);
   template <Prim P>
   void lowerEntryOf(int32_t at);
@@ -128,8 +128,8 @@ class Lowering : LoweringBase {
   // A stack shuffle (grobocode_semantics.def): its effect's cells renamed in the cell cache; a cell
   // that stays where it was is not written again.
   void lowerShuffle(const Shuffle& shuffle);
-  // A pure word (grobocode_semantics.h): its entry inline (lowerEntry), or a call to its function.
-  void lowerPure(const Op& op, int32_t at);
+  // A pure word (grobocode_semantics.h): a call to its word function, which the passes inline.
+  void lowerPure(const Op& op);
   // Tells LLVM that the state's arrays and fields are distinct objects (alias scopes).
   void addAliasScopes();
 
@@ -143,7 +143,7 @@ class Lowering : LoweringBase {
 
   llvm::Function* step_ = nullptr;
   // The direct hardware and host-word calls (grobocode_native.h) and the in/out scratch cells of
-  // the pure words and the host words.
+  // the host words.
   llvm::Function* read_ = nullptr;
   llvm::Function* write_ = nullptr;
   llvm::Function* readVector_ = nullptr;
@@ -151,7 +151,6 @@ class Lowering : LoweringBase {
   llvm::Function* call_ = nullptr;
   Value* in_ = nullptr;
   Value* out_ = nullptr;
-  Value* error_ = nullptr;
   std::vector<Value*> fields_;
   // The MachineState's height, return height, budget, instruction count and pc. With counterSlots_,
   // the function's own slots (allocas), which SROA makes SSA values with phis at block headers: the
@@ -220,7 +219,6 @@ llvm::Function* Lowering::lower(const std::string& name) {
   memorySize_ = b_.CreateLoad(i32(), field(ContextField::kMemorySize));
   in_ = b_.CreateAlloca(llvm::ArrayType::get(i32(), 2 * grobocode::kMaxEffectItems));
   out_ = b_.CreateAlloca(llvm::ArrayType::get(i32(), 2 * grobocode::kMaxEffectItems));
-  error_ = b_.CreateAlloca(i32());
   dispatch_ = newBlock("dispatch");
   exit_ = newBlock("exit");
   done_ = newBlock("done");
@@ -479,7 +477,7 @@ void Lowering::lowerOp(const Op& op, int32_t at) {
       return;
     case OpKind::kMachine: lowerEntry(op.prim, at); return;
     case OpKind::kShuffle: lowerShuffle(grobocode::shuffleOf(op.prim)); return;
-    case OpKind::kPure: lowerPure(op, at); return;
+    case OpKind::kPure: lowerPure(op); return;
     case OpKind::kHwRead: {
       Value* r = hostCall(read_, {contextArg_, c32(op.index)}, depth_, at);
       push(b_.CreateTrunc(r, i32()));
@@ -553,21 +551,16 @@ void Lowering::lowerShuffle(const Shuffle& shuffle) {
   depth_ = base + shuffle.pushes;
 }
 
-void Lowering::lowerPure(const Op& op, int32_t at) {
-  if (op.pure->inlined) {
-    lowerEntry(op.prim, at);
-    return;
-  }
+void Lowering::lowerPure(const Op& op) {
   const int32_t d = depth_;
-  for (int32_t i = 0; i < op.pops; ++i) b_.CreateStore(cell(d - op.pops + i), at32(in_, i));
-  auto* type = llvm::FunctionType::get(b_.getInt8Ty(), {b_.getPtrTy(), b_.getPtrTy(), b_.getPtrTy()}, false);
-  // The table's function, called by its symbol (kPureSymbols says why not at its address).
-  const llvm::FunctionCallee callee = module_.getOrInsertFunction(pureSymbol(*op.pure), type);
-  Value* ok = b_.CreateCall(callee, {in_, out_, error_});
+  std::vector<Value*> inputs;
+  for (int32_t i = 0; i < op.pops; ++i) inputs.push_back(cell(d - op.pops + i));
+  std::vector<Value*> outputs;
+  Value* ok = callWord(grobocodeWordSymbol(op.prim), i32(), inputs, static_cast<size_t>(op.pushes), outputs);
   // A number error: the interpreter executes the word again from the untouched stack and raises it.
-  require(b_.CreateICmpNE(ok, b_.getInt8(0)));
+  require(ok);
   depth_ = d - op.pops;
-  for (int32_t j = 0; j < op.pushes; ++j) push(b_.CreateLoad(i32(), at32(out_, j)));
+  for (Value* v : outputs) push(v);
 }
 
 // The machine the machine words' entries (grobocode_semantics.def) run on in native code: each
@@ -689,13 +682,8 @@ void Lowering::lowerEntryOf(int32_t at) {
   // that. A failed check branched to the deopt exit, so the entry always goes on here.
   depth_ = d - kPops;
   const auto require = [this](Value* ok) { this->require(ok); };
-  if constexpr (grobocode::isMachineWord(grobocode::kPrimitives[static_cast<size_t>(P)])) {
-    Words m{{b_, i32(), i64(), require}, *this, at};
-    grobocode::MachineWord<P>::apply(m, in.data(), out.data());
-  } else {
-    IrMachine m{b_, i32(), i64(), require};
-    grobocode::Word<P>::apply(m, in.data(), out.data());
-  }
+  Words m{{b_, i32(), i64(), require}, *this, at};
+  grobocode::MachineWord<P>::apply(m, in.data(), out.data());
   for (Value* v : out) push(v);
 }
 
@@ -703,10 +691,10 @@ void Lowering::lowerEntry(Prim prim, int32_t at) {
   using EntryLowering = void (Lowering::*)(int32_t);
   static const std::array<EntryLowering, grobocode::kPrimitiveCount> kEntryLowerings = [] {
     std::array<EntryLowering, grobocode::kPrimitiveCount> lowerings{};
-#define GROBOCODE_INLINE_WORD(Name, ...) \
-  lowerings[static_cast<size_t>(Prim::Name)] = &Lowering::lowerEntryOf<Prim::Name>;
+#define GROBOCODE_INLINE_WORD(Name, ...)
 #define GROBOCODE_CALLED_WORD(Name, ...)
-#define GROBOCODE_MACHINE_WORD(Name, ...) GROBOCODE_INLINE_WORD(Name)
+#define GROBOCODE_MACHINE_WORD(Name, ...) \
+  lowerings[static_cast<size_t>(Prim::Name)] = &Lowering::lowerEntryOf<Prim::Name>;
 #include "chronon/vm/grobocode_semantics.def"
 #undef GROBOCODE_MACHINE_WORD
 #undef GROBOCODE_CALLED_WORD

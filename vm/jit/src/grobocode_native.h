@@ -58,22 +58,6 @@ enum class ContextField : int {
 /// A compiled brain: runs while the status is kOk and remaining > 0, exactly as grobocode::run.
 using NativeBrain = void (*)(NativeContext*);
 
-/// The symbol under which compiled code calls pure word `word` when its entry is written on values
-/// only (GROBOCODE_CALLED_WORD): "chronon_jit_grobocode_pure_" and the entry's name, bound to the
-/// word's function when the JIT is made. Calling by name rather than at the function's address
-/// keeps every address of this process out of the lowered IR, which is the object cache's key: a
-/// later run, whose functions sit elsewhere, finds the same key, and its linker binds the name anew.
-/// `word` is an entry of grobocode::kPureWords; the text lives as long as the process.
-inline const char* pureSymbol(const grobocode::PureWord& word) {
-  static const auto kSymbols = [] {
-    std::array<std::string, grobocode::kPureWords.size()> names;
-    for (size_t i = 0; i < names.size(); ++i)
-      names[i] = std::string("chronon_jit_grobocode_pure_") + grobocode::kPureWords[i].name;
-    return names;
-  }();
-  return kSymbols[static_cast<size_t>(&word - grobocode::kPureWords.data())].c_str();
-}
-
 /// One interpreter step (grobocode::step) on the context's state; the native code keeps nothing
 /// cached across it but the local memory pointer, which a step can only set (the first store), never
 /// move.

@@ -7,6 +7,7 @@
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
@@ -16,6 +17,8 @@
 #include <cstdlib>
 
 #include "object_cache.h"
+#include "word_bitcode.h"
+#include "word_functions.h"
 
 #include <llvm/ADT/StringExtras.h>
 
@@ -46,10 +49,11 @@ std::unique_ptr<llvm::orc::LLJIT> makeLljit(llvm::CodeGenOptLevel codeGen, std::
     return nullptr;
   }
   llvm::orc::SymbolMap map;
-  for (const HostSymbol& symbol : symbols) {
-    map[(*jit)->mangleAndIntern(symbol.name)] = {symbol.address,
-                                                 llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
-  }
+  const auto flags = llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable;
+  for (const HostSymbol& symbol : symbols) map[(*jit)->mangleAndIntern(symbol.name)] = {symbol.address, flags};
+  // The word functions, for the calls a program keeps (word_bitcode.h).
+  for (const WordFunction& word : wordFunctions())
+    map[(*jit)->mangleAndIntern(word.symbol)] = {llvm::orc::ExecutorAddr::fromPtr(word.address), flags};
   if (llvm::Error e = (*jit)->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(map)))) {
     reason = "LLVM: " + llvm::toString(std::move(e));
     return nullptr;
@@ -73,12 +77,14 @@ void optimizeModule(llvm::Module& module, int optimization) {
     builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(module, mam);
     return;
   }
+  llvm::ModulePassManager pipeline;
+  // The word functions' bodies (word_bitcode.h) first, so that the passes below see through them.
+  pipeline.addPass(llvm::AlwaysInlinerPass());
   llvm::FunctionPassManager passes;
   passes.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
   passes.addPass(llvm::EarlyCSEPass());
   passes.addPass(llvm::InstCombinePass());
   passes.addPass(llvm::SimplifyCFGPass());
-  llvm::ModulePassManager pipeline;
   pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(passes)));
   pipeline.run(module, mam);
 }
@@ -162,7 +168,10 @@ llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm
     module->setModuleIdentifier(key);
     cached = cache.has(key);
   }
-  if (!cached) optimizeModule(*module, optimization);
+  if (!cached) {
+    if (!linkWordFunctions(*module, note)) return {};
+    optimizeModule(*module, optimization);
+  }
   if (dump != nullptr && dump[0] == '1') module->print(llvm::errs(), nullptr);
   if (llvm::Error e = jit.addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
     note = "LLVM: " + llvm::toString(std::move(e));

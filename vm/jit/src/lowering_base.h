@@ -14,6 +14,7 @@
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Module.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -79,6 +80,24 @@ class LoweringBase {
   llvm::Value* contextPointer(int slot) {
     llvm::Type* ptr = b_.getPtrTy();
     return b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(slot)));
+  }
+  /// A word function's call (word_functions.h) at the insertion point: `inputs` (cells of
+  /// `cellType`, deepest first) go in, `pushes` cells come out into `outputs`. Its scratch cells are
+  /// the call's own stack slots, in the entry block, so that once the passes inline the body from
+  /// the words' bitcode they become registers. Returns the i1 that is true when the word succeeded.
+  llvm::Value* callWord(const char* symbol, llvm::IntegerType* cellType, llvm::ArrayRef<llvm::Value*> inputs,
+                        size_t pushes, std::vector<llvm::Value*>& outputs) {
+    llvm::BasicBlock& entry = function_->getEntryBlock();
+    llvm::IRBuilder<> slots(&entry, entry.begin());
+    llvm::Value* in = slots.CreateAlloca(llvm::ArrayType::get(cellType, std::max<size_t>(inputs.size(), 1)));
+    llvm::Value* out = slots.CreateAlloca(llvm::ArrayType::get(cellType, std::max<size_t>(pushes, 1)));
+    for (size_t i = 0; i < inputs.size(); ++i) b_.CreateStore(inputs[i], b_.CreateConstInBoundsGEP1_64(cellType, in, i));
+    auto* type = llvm::FunctionType::get(b_.getInt32Ty(), {b_.getPtrTy(), b_.getPtrTy()}, false);
+    llvm::Value* ok = b_.CreateCall(module_.getOrInsertFunction(symbol, type), {in, out});
+    outputs.clear();
+    for (size_t j = 0; j < pushes; ++j)
+      outputs.push_back(b_.CreateLoad(cellType, b_.CreateConstInBoundsGEP1_64(cellType, out, j)));
+    return b_.CreateICmpNE(ok, b_.getInt32(0));
   }
   /// `count` header blocks ("block"), one per block the function can be entered at, in headers_.
   void makeHeaders(size_t count) {

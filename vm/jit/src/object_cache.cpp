@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "llvm_support.h"
+#include "word_bitcode.h"
 
 namespace chronon::jit::detail {
 
@@ -140,6 +141,8 @@ std::string DiskObjectCache::keyOf(std::string_view ir, int optimization) {
   hash.update("chronon jit object key\n");
   hash.update(std::to_string(kPipelineVersion) + '\n' + std::to_string(optimization) + '\n');
   hash.update(hostDescription());
+  // The words' bodies, which compiled code inlines, change its object without changing its IR.
+  hash.update(std::to_string(wordBitcodeHash()) + '\n');
   hash.update(llvm::StringRef(ir.data(), ir.size()));
   const std::array<uint8_t, 32> digest = hash.final();
   return llvm::toHex(digest, true);

@@ -23,7 +23,7 @@ namespace chronon::jit::detail {
 /// The version of what turns IR into an object besides LLVM itself: optimizeModule's pipelines and
 /// codeGenFor's levels. Change it whenever either changes, so that no run loads objects made by the
 /// old ones.
-inline constexpr int kPipelineVersion = 2;
+inline constexpr int kPipelineVersion = 3;
 
 /// The object cache on disk, one per process (objectCache()). Thread-safe: the JIT's background
 /// compiles and the -j workers' compiles may use it at once, and several processes may share a folder

@@ -38,6 +38,7 @@
 #include "chronon/vm/robotalk_limits.h"
 #include "lowering_base.h"
 #include "robotalk_native.h"
+#include "word_functions.h"
 
 namespace chronon::jit::robotalk_detail {
 
@@ -47,11 +48,9 @@ using llvm::BasicBlock;
 using llvm::Value;
 using robotalk::Op;
 
-// Operator codes run from the table's first to its last (20000-20164); a slot per code.
-constexpr size_t slotOf(robotalk::Op op) {
-  return static_cast<size_t>(op) - static_cast<size_t>(robotalk::kOperators.front().op);
-}
-constexpr size_t kOperatorSlots = slotOf(robotalk::kOperators.back().op) + 1;
+using detail::kRoboTalkOperatorSlots;
+using detail::roboTalkSlotOf;
+using detail::roboTalkWordSymbol;
 constexpr int32_t kSyncStop = static_cast<int32_t>(robotalk::Stop::kSync);
 constexpr int32_t kBudgetStop = static_cast<int32_t>(robotalk::Stop::kBudget);
 constexpr int32_t kErrorStop = static_cast<int32_t>(robotalk::Stop::kError);
@@ -157,8 +156,8 @@ class Lowering : detail::LoweringBase {
   // A stack shuffle (robotalk_semantics.def): its effect's cells moved; a cell that stays where it
   // was is not written again.
   void lowerShuffle(const Shuffle& shuffle);
-  // An operator's entry in robotalk_semantics.def, inline: a pure operator written over any machine
-  // on IrMachine, a machine operator on Words.
+  // An operator's entry in robotalk_semantics.def: a pure operator as a call to its word function,
+  // a machine operator inline, on Words.
   template <robotalk::Op O>
   void lowerEntryOf();
   struct Words;
@@ -493,13 +492,15 @@ void Lowering::lowerEntryOf() {
   for (int i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = cell(d - kPops + i);
   std::array<Value*, kPushes> out{};
   // Always goes on here: a failed check branched to the deopt exit.
-  const auto require = [this](Value* ok) { this->require(ok); };
   if constexpr (robotalk::isMachineOperator(kRow)) {
+    const auto require = [this](Value* ok) { this->require(ok); };
     Words m{{b_, i16(), i32(), require}, *this};
     robotalk::MachineWord<O>::apply(m, in.data(), out.data());
   } else {
-    detail::IrMachine m{b_, i16(), i32(), require};
-    robotalk::Word<O>::apply(m, in.data(), out.data());
+    // A pure operator: its word function (word_functions.h), which the passes inline.
+    std::vector<Value*> outputs;
+    require(callWord(roboTalkWordSymbol(O), i16(), in, kPushes, outputs));
+    std::copy(outputs.begin(), outputs.end(), out.begin());
   }
   for (int i = 0; i < kPushes; ++i) setCell(d - kPops + i, out[static_cast<size_t>(i)]);
   depth_ = d - kPops + kPushes;
@@ -517,11 +518,11 @@ void Lowering::lowerPrim(const PlannedOp& op) {
     case Inline::Entry: {
       // The lowering of each operator with an entry written over any machine, by code.
       using EntryLowering = void (Lowering::*)();
-      static const std::array<EntryLowering, kOperatorSlots> kEntryLowerings = [] {
-        std::array<EntryLowering, kOperatorSlots> lowerings{};
+      static const std::array<EntryLowering, kRoboTalkOperatorSlots> kEntryLowerings = [] {
+        std::array<EntryLowering, kRoboTalkOperatorSlots> lowerings{};
 #define ROBOTALK_INLINE_WORD(Name, ...) \
-  lowerings[slotOf(robotalk::Op::Name)] = &Lowering::lowerEntryOf<robotalk::Op::Name>;
-#define ROBOTALK_CALLED_WORD(Name, ...)
+  lowerings[roboTalkSlotOf(robotalk::Op::Name)] = &Lowering::lowerEntryOf<robotalk::Op::Name>;
+#define ROBOTALK_CALLED_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
 #define ROBOTALK_MACHINE_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
 #include "chronon/vm/robotalk_semantics.def"
 #undef ROBOTALK_MACHINE_WORD
@@ -529,7 +530,7 @@ void Lowering::lowerPrim(const PlannedOp& op) {
 #undef ROBOTALK_INLINE_WORD
         return lowerings;
       }();
-      (this->*kEntryLowerings[slotOf(op.op)])();
+      (this->*kEntryLowerings[roboTalkSlotOf(op.op)])();
       return;
     }
     case Inline::NoEffect: return;

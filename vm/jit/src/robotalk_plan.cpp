@@ -96,11 +96,10 @@ PlannedOp classify(const robotalk::Cell& cell, const Known& known, int depth, in
   }
   if (cell.unknown) return stepped;
   switch (cell.op) {
-    // The pure operators (robotalk_semantics.def): those written over any machine inline, the
-    // floating-point ones (written on values only) stepped.
+    // The pure operators (robotalk_semantics.def): native code calls their word functions.
     // clang-format off
 #define ROBOTALK_INLINE_WORD(Name, ...) case Op::Name: return prim(cell.op, Inline::Entry);
-#define ROBOTALK_CALLED_WORD(Name, ...) case Op::Name: return stepped;
+#define ROBOTALK_CALLED_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
 #include "chronon/vm/robotalk_semantics.def"
 #undef ROBOTALK_CALLED_WORD
 #undef ROBOTALK_INLINE_WORD
