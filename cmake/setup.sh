@@ -4,7 +4,7 @@
 # otherwise it prints the exact command to run. Safe to run again: it does nothing when all are there.
 # With --tests it also installs what only the tests need: Debian's chromium, GNU parallel and
 # openssh-server, and the npm packages of the real-VS Code test (code-server on Node 24, playwright-core; tests/vscode-e2e/setup.sh).
-# With --fuzz it also installs clang 19 with its sanitizer runtimes and libFuzzer, which only the
+# With --fuzz it also installs clang 19's sanitizer runtimes and libFuzzer, which only the
 # fuzz targets need (-DCHRONON_FUZZ=ON, bench/fuzz.sh; docs/robustness.md). About 100 MB installed,
 # so neither the default path nor CI installs them.
 # With --bench it also installs gforth, whose gforth-fast is bench/bench_jit's reference for the
@@ -26,10 +26,13 @@ done
 
 # libzstd-dev: LLVM's static component libraries, which chronon-jit.so links (CHRONON_LLVM_STATIC),
 # need it; docs/jit.md, "Loading the JIT".
+# clang-19: compiles the words' semantics to the LLVM bitcode that the JIT's library embeds and
+# inlines into compiled code (vm/jit/CMakeLists.txt; docs/jit.md); without it chronon builds
+# without its JIT library.
 # help2man: the build writes chronon's man pages from its help texts with it (cli/CMakeLists.txt);
 # without it the build warns and leaves them out.
 packages=(cmake ninja-build g++ pkg-config ccache
-          llvm-19-dev libzstd-dev tao-pegtl-dev nlohmann-json3-dev catch2 libcli11-dev libsqlite3-dev libedit-dev
+          llvm-19-dev clang-19 libzstd-dev tao-pegtl-dev nlohmann-json3-dev catch2 libcli11-dev libsqlite3-dev libedit-dev
           zlib1g-dev tmux neovim help2man)
 # The Debian package (cpack -G DEB; docs/install.md): dpkg-shlibdeps (dpkg-dev) reads its
 # dependencies from the binaries, with file(1) telling the binaries apart.
@@ -49,11 +52,11 @@ if [ "$tests" -eq 1 ]; then
   # (tests/package/package_chroot.sh).
   packages+=(mmdebstrap)
 fi
-# The fuzz targets: clang 19 matches the LLVM 19 of the JIT; libclang-rt-19-dev holds the ASan and
+# The fuzz targets, built by clang 19 (which matches the LLVM 19 of the JIT); libclang-rt-19-dev holds the ASan and
 # UBSan runtimes, libfuzzer-19-dev libFuzzer itself; time (/usr/bin/time) gives bench/fuzz.sh each
 # target's CPU seconds.
 if [ "$fuzz" -eq 1 ]; then
-  packages+=(clang-19 libclang-rt-19-dev libfuzzer-19-dev time)
+  packages+=(libclang-rt-19-dev libfuzzer-19-dev time)
 fi
 if [ "$bench" -eq 1 ]; then
   packages+=(gforth time)

@@ -121,8 +121,10 @@ class LoweringBase {
   std::vector<llvm::BasicBlock*> headers_;
 };
 
-/// The machine that the languages' word entries (grobocode_semantics.def, robotalk_semantics.def)
-/// and Grobots' arithmetic (grobots_number_ops.h) run on in native code: cells are integers of
+/// The machine that the languages' machine-word entries (GROBOCODE_MACHINE_WORD and
+/// ROBOTALK_MACHINE_WORD: control flow, the return stack, memory) run on in native code, with the
+/// number operations of grobots_number_ops.h they use (pure words are word functions instead,
+/// word_functions.h): cells are integers of
 /// `cellType`, wide values of `wideType`, flags i1, and each operation emits its instruction at the
 /// builder's insertion point. A failed `require` calls `onFailure(ok)`, which branches to the
 /// lowering's deopt exit when `ok` is false, and goes on.
