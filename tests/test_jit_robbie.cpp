@@ -31,6 +31,7 @@
 #include "chronon/vm/robbie_engine.h"
 #include "chronon/vm/robbie_interpreter.h"
 #include "chronon/vm/robbie_semantics.h"
+#include "chronon/jit/jit.h"
 #include "test_support.h"
 
 namespace {
@@ -696,4 +697,39 @@ TEST_CASE("chronon run --engine jit gives the interpreter's output for .rl files
   CHECK(declined.second.find("the JIT declined") != std::string::npos);
   CHECK(declined.second.find("the interpreter runs it") != std::string::npos);
   CHECK(chronon("run '" + (dir / "long.rl").string() + "' --engine fast", true).first == 2);
+}
+
+TEST_CASE("RL JIT: compiled programs inline every entry's word function", "[jit][robbie][bitcode]") {
+  // The bundled programs (arithmetic, comparisons, not, host checks among them), printed as the
+  // passes leave them (CHRONON_JIT_DUMP=1) at levels 1 and 2 by fresh JITs with no object cache.
+  const std::vector<Bundled> bundled = bundledPrograms();
+  REQUIRE(bundled.size() >= 8);
+  const std::string before = chronon::jit::objectCacheFolder();
+  REQUIRE(chronon::jit::setObjectCacheFolder(""));
+  ::setenv("CHRONON_JIT_DUMP", "2", 1);
+  // Before the passes, the lowering calls the entries' word functions.
+  const std::string lowered = chronon::test::captureStandardError([&] {
+    std::string reason;
+    auto fresh = RobbieJit::create(reason);
+    for (const Bundled& b : bundled) CHECK(fresh->prepare(b.program, b.name, &reason));
+  });
+  CHECK(chronon::test::calledFunctions(lowered, "chronon_word_robbie_").size() >= 5);
+  ::setenv("CHRONON_JIT_DUMP", "1", 1);
+  for (const int level : {1, 2}) {
+    INFO("level " << level);
+    chronon::jit::JitOptions options;
+    options.optimization = level;
+    const std::string ir = chronon::test::captureStandardError([&] {
+      std::string reason;
+      auto fresh = RobbieJit::create(reason, options);
+      REQUIRE(fresh != nullptr);
+      for (const Bundled& b : bundled) CHECK(fresh->prepare(b.program, b.name, &reason));
+    });
+    REQUIRE(ir.find("define") != std::string::npos);
+    // After them, no call and no copy of a word function is left.
+    CHECK(chronon::test::calledFunctions(ir, "chronon_word_").empty());
+    CHECK_FALSE(chronon::test::definesFunction(ir, "chronon_word_"));
+  }
+  ::unsetenv("CHRONON_JIT_DUMP");
+  chronon::jit::setObjectCacheFolder(before);
 }

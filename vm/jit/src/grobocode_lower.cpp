@@ -558,7 +558,7 @@ void Lowering::lowerPure(const Op& op) {
   std::vector<Value*> outputs;
   Value* ok = callWord(grobocodeWordSymbol(op.prim), i32(), inputs, static_cast<size_t>(op.pushes), outputs);
   // A number error: the interpreter executes the word again from the untouched stack and raises it.
-  require(ok);
+  require(b_.CreateICmpNE(ok, c32(0)));
   depth_ = d - op.pops;
   for (Value* v : outputs) push(v);
 }

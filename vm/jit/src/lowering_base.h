@@ -11,7 +11,6 @@
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
-#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Module.h>
 
 #include <algorithm>
@@ -82,22 +81,29 @@ class LoweringBase {
     return b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(slot)));
   }
   /// A word function's call (word_functions.h) at the insertion point: `inputs` (cells of
-  /// `cellType`, deepest first) go in, `pushes` cells come out into `outputs`. Its scratch cells are
-  /// the call's own stack slots, in the entry block, so that once the passes inline the body from
-  /// the words' bitcode they become registers. Returns the i1 that is true when the word succeeded.
-  llvm::Value* callWord(const char* symbol, llvm::IntegerType* cellType, llvm::ArrayRef<llvm::Value*> inputs,
-                        size_t pushes, std::vector<llvm::Value*>& outputs) {
+  /// `cellType`, deepest first) go in, `pushes` cells come out into `outputs`; a `leading` argument,
+  /// when given, comes before them (the Robbie Language's operand type). Its scratch cells are the
+  /// call's own stack slots, in the entry block, so that once the passes inline the body from the
+  /// words' bitcode they become registers. Returns the function's i32 result.
+  llvm::Value* callWord(const char* symbol, llvm::Type* cellType, llvm::ArrayRef<llvm::Value*> inputs, size_t pushes,
+                        std::vector<llvm::Value*>& outputs, llvm::Value* leading = nullptr) {
     llvm::BasicBlock& entry = function_->getEntryBlock();
     llvm::IRBuilder<> slots(&entry, entry.begin());
     llvm::Value* in = slots.CreateAlloca(llvm::ArrayType::get(cellType, std::max<size_t>(inputs.size(), 1)));
     llvm::Value* out = slots.CreateAlloca(llvm::ArrayType::get(cellType, std::max<size_t>(pushes, 1)));
     for (size_t i = 0; i < inputs.size(); ++i) b_.CreateStore(inputs[i], b_.CreateConstInBoundsGEP1_64(cellType, in, i));
-    auto* type = llvm::FunctionType::get(b_.getInt32Ty(), {b_.getPtrTy(), b_.getPtrTy()}, false);
-    llvm::Value* ok = b_.CreateCall(module_.getOrInsertFunction(symbol, type), {in, out});
+    std::vector<llvm::Type*> params{b_.getPtrTy(), b_.getPtrTy()};
+    std::vector<llvm::Value*> args{in, out};
+    if (leading != nullptr) {
+      params.insert(params.begin(), leading->getType());
+      args.insert(args.begin(), leading);
+    }
+    auto* type = llvm::FunctionType::get(b_.getInt32Ty(), params, false);
+    llvm::Value* result = b_.CreateCall(module_.getOrInsertFunction(symbol, type), args);
     outputs.clear();
     for (size_t j = 0; j < pushes; ++j)
       outputs.push_back(b_.CreateLoad(cellType, b_.CreateConstInBoundsGEP1_64(cellType, out, j)));
-    return b_.CreateICmpNE(ok, b_.getInt32(0));
+    return result;
   }
   /// `count` header blocks ("block"), one per block the function can be entered at, in headers_.
   void makeHeaders(size_t count) {
@@ -166,68 +172,6 @@ struct IrMachine {
   bool require(Flag ok, Error) {
     onFailure(ok);
     return true;
-  }
-};
-
-/// The machine that the Robbie Language's entries (robbie_semantics.def) run on in native code:
-/// values are i64, double or i1 LLVM values, and each operation emits one instruction at the
-/// builder's insertion point, chosen by its operands' type as C++ chooses on int64_t, double and
-/// bool (signed integer compares, unsigned ones on i1, ordered real compares but an unordered
-/// notEqual). A `require` calls `onFailure(ok, error)`, which branches to the lowering's error exit
-/// for `error` when `ok` is false, and goes on.
-template <class OnFailure>
-struct TypedIrMachine {
-  using Integer = llvm::Value*;  ///< An i64.
-  using Real = llvm::Value*;     ///< A double.
-  using Flag = llvm::Value*;     ///< An i1.
-  /// An integer result and whether it overflowed (sadd/ssub/smul.with.overflow's two parts).
-  struct Checked {
-    Integer value;
-    Flag overflow;
-  };
-  llvm::IRBuilder<>& b;
-  OnFailure onFailure;
-
-  Integer integer(int64_t v) { return b.getInt64(static_cast<uint64_t>(v)); }
-  Real real(double v) { return llvm::ConstantFP::get(b.getDoubleTy(), v); }
-  Real toReal(Integer a) { return b.CreateSIToFP(a, b.getDoubleTy()); }
-  Checked addChecked(Integer a, Integer c) { return checked(llvm::Intrinsic::sadd_with_overflow, a, c); }
-  Checked subChecked(Integer a, Integer c) { return checked(llvm::Intrinsic::ssub_with_overflow, a, c); }
-  Checked mulChecked(Integer a, Integer c) { return checked(llvm::Intrinsic::smul_with_overflow, a, c); }
-  llvm::Value* add(llvm::Value* a, llvm::Value* c) { return isReal(a) ? b.CreateFAdd(a, c) : b.CreateAdd(a, c); }
-  llvm::Value* sub(llvm::Value* a, llvm::Value* c) { return isReal(a) ? b.CreateFSub(a, c) : b.CreateSub(a, c); }
-  llvm::Value* mul(llvm::Value* a, llvm::Value* c) { return isReal(a) ? b.CreateFMul(a, c) : b.CreateMul(a, c); }
-  llvm::Value* quotient(llvm::Value* a, llvm::Value* c) { return isReal(a) ? b.CreateFDiv(a, c) : b.CreateSDiv(a, c); }
-  llvm::Value* negate(llvm::Value* a) {
-    return isReal(a) ? b.CreateFNeg(a) : b.CreateSub(llvm::ConstantInt::get(a->getType(), 0), a);
-  }
-  using P = llvm::CmpInst::Predicate;
-  Flag equal(llvm::Value* a, llvm::Value* c) { return compare(a, c, P::ICMP_EQ, P::ICMP_EQ, P::FCMP_OEQ); }
-  Flag notEqual(llvm::Value* a, llvm::Value* c) { return compare(a, c, P::ICMP_NE, P::ICMP_NE, P::FCMP_UNE); }
-  Flag less(llvm::Value* a, llvm::Value* c) { return compare(a, c, P::ICMP_SLT, P::ICMP_ULT, P::FCMP_OLT); }
-  Flag lessEqual(llvm::Value* a, llvm::Value* c) { return compare(a, c, P::ICMP_SLE, P::ICMP_ULE, P::FCMP_OLE); }
-  Flag greater(llvm::Value* a, llvm::Value* c) { return compare(a, c, P::ICMP_SGT, P::ICMP_UGT, P::FCMP_OGT); }
-  Flag greaterEqual(llvm::Value* a, llvm::Value* c) { return compare(a, c, P::ICMP_SGE, P::ICMP_UGE, P::FCMP_OGE); }
-  Flag both(Flag a, Flag c) { return b.CreateAnd(a, c); }
-  Flag either(Flag a, Flag c) { return b.CreateOr(a, c); }
-  Flag negation(Flag a) { return b.CreateNot(a); }
-  /// Always true: a failure branches away in the emitted code, to the exit that raises `error`.
-  template <class Error>
-  bool require(Flag ok, Error error) {
-    onFailure(ok, error);
-    return true;
-  }
-
- private:
-  static bool isReal(llvm::Value* a) { return a->getType()->isDoubleTy(); }
-  Checked checked(llvm::Intrinsic::ID id, Integer a, Integer c) {
-    llvm::Value* pair = b.CreateBinaryIntrinsic(id, a, c);
-    return {b.CreateExtractValue(pair, 0), b.CreateExtractValue(pair, 1)};
-  }
-  // `integer` on i64, `boolean` on i1 (false < true), `real` on doubles.
-  Flag compare(llvm::Value* a, llvm::Value* c, P integer, P boolean, P real) {
-    if (isReal(a)) return b.CreateFCmp(real, a, c);
-    return b.CreateICmp(a->getType()->isIntegerTy(1) ? boolean : integer, a, c);
   }
 };
 

@@ -13,8 +13,9 @@
 // pc and status itself and returns, so no block merges them all: that keeps compile time linear in
 // the program's length. A runtime error counts its step and spills the rest of the expression stack
 // into the MachineState exactly as the interpreter leaves it. The computed operations and the host
-// operations' argument checks are the entries of robbie_semantics.def, run on TypedIrMachine
-// (lowering_base.h), whose `require` branches to the error block of the instruction.
+// operations' argument checks are calls of their word functions (word_functions.h), made from the
+// entries of robbie_semantics.def and inlined from the words' bitcode; a RuntimeError one returns
+// branches to the error block of the instruction.
 
 #include "robbie_lower.h"
 
@@ -30,6 +31,7 @@
 #include "chronon/stdlib/word_lists.h"
 #include "chronon/vm/robbie_semantics.h"
 #include "lowering_base.h"
+#include "word_functions.h"
 #include "robbie_native.h"
 
 namespace chronon::jit::detail {
@@ -121,13 +123,32 @@ class Lowering : LoweringBase {
   void lowerInstruction(int32_t pc);
   // The block that continues at `target`: its check block, its body, or an exit to the interpreter.
   BasicBlock* target(int32_t target);
-  // Continues in a fresh block when `ok` holds; otherwise raises `error` at instruction `pc`.
-  void require(Value* ok, int32_t pc, RuntimeError error);
-  BasicBlock* errorBlock(int32_t pc, RuntimeError error);
-  // The machine robbie_semantics.def's entries run on for instruction `pc`.
-  auto machine(int32_t pc) {
-    const auto onFailure = [this, pc](Value* ok, RuntimeError error) { require(ok, pc, error); };
-    return TypedIrMachine<decltype(onFailure)>{b_, onFailure};
+  // Continues in a fresh block when `error` (an i32 RuntimeError) is kNone; otherwise raises it
+  // at instruction `pc`.
+  void require(Value* error, int32_t pc);
+  BasicBlock* errorBlock(int32_t pc, Value* error);
+  // Calls the word function of operation O (word_functions.h) on the operands of instruction
+  // `pc`, of `type`, from the slots at `base`, raising its error at `pc`; returns its result's bits.
+  template <Op O>
+  Value* callEntry(int32_t pc, size_t base, ValueType type);
+  // A value of `type` as its 64 bits, and back (RobbieWordFunction).
+  Value* toBits(Value* v, ValueType type) {
+    switch (type) {
+      case ValueType::kInteger: return v;
+      case ValueType::kReal: return b_.CreateBitCast(v, i64());
+      case ValueType::kBoolean: return b_.CreateZExt(v, i64());
+      case ValueType::kString: break;
+    }
+    return nullptr;
+  }
+  Value* fromBits(Value* bits, ValueType type) {
+    switch (type) {
+      case ValueType::kInteger: return bits;
+      case ValueType::kReal: return b_.CreateBitCast(bits, b_.getDoubleTy());
+      case ValueType::kBoolean: return b_.CreateICmpNE(bits, c64(0));
+      case ValueType::kString: break;
+    }
+    return nullptr;
   }
   // Computed operation O at `pc` over `stack` (the types before it): its entry, or for strings the
   // helper.
@@ -248,7 +269,7 @@ BasicBlock* Lowering::target(int32_t target) {
   return checks_[t] != nullptr ? checks_[t] : bodies_[t];
 }
 
-BasicBlock* Lowering::errorBlock(int32_t pc, RuntimeError error) {
+BasicBlock* Lowering::errorBlock(int32_t pc, Value* error) {
   const llvm::IRBuilderBase::InsertPoint here = b_.saveIP();
   BasicBlock* block = newBlock("error");
   b_.SetInsertPoint(block);
@@ -267,17 +288,29 @@ BasicBlock* Lowering::errorBlock(int32_t pc, RuntimeError error) {
     }
     call("chronon_rl_spill", {c32(static_cast<int64_t>(stack[d])), bits});
   }
-  b_.CreateStore(c64(static_cast<int64_t>(error)), fieldAddress(RobbieField::kError));
+  b_.CreateStore(b_.CreateZExt(error, i64()), fieldAddress(RobbieField::kError));
   b_.CreateStore(c64(pc), fieldAddress(RobbieField::kErrorPc));
   leave(pc + 1, RunStatus::kError);
   b_.restoreIP(here);
   return block;
 }
 
-void Lowering::require(Value* ok, int32_t pc, RuntimeError error) {
+void Lowering::require(Value* error, int32_t pc) {
   BasicBlock* next = newBlock("ok");
-  b_.CreateCondBr(ok, next, errorBlock(pc, error));
+  b_.CreateCondBr(b_.CreateICmpEQ(error, c32(static_cast<int64_t>(RuntimeError::kNone))), next, errorBlock(pc, error));
   b_.SetInsertPoint(next);
+}
+
+template <Op O>
+Value* Lowering::callEntry(int32_t pc, size_t base, ValueType type) {
+  constexpr size_t kPops = static_cast<size_t>(robbie::OpEntry<O>::kPops);
+  std::vector<Value*> in;
+  for (size_t k = 0; k < kPops; ++k) in.push_back(toBits(loadSlot(base + k, type), type));
+  std::vector<Value*> out;
+  const bool computed = robbie::hasComputedEntry(robbie::opInfo(O));
+  Value* error = callWord(robbieWordSymbol(O), i64(), in, computed ? 1 : 0, out, c64(static_cast<int64_t>(type)));
+  require(error, pc);
+  return computed ? out[0] : nullptr;
 }
 
 template <Op O>
@@ -292,12 +325,8 @@ void Lowering::compute(int32_t pc, const std::vector<ValueType>& stack) {
       return;
     }
   }
-  Value* in[W::kPops];
-  for (size_t k = 0; k < static_cast<size_t>(W::kPops); ++k) in[k] = loadSlot(base + k, operand);
-  Value* out[1] = {};
-  auto m = machine(pc);
-  W::apply(m, in, out);
-  storeSlot(base, valueTypeOf(W::kResult, operand), out[0]);
+  const ValueType result = valueTypeOf(W::kResult, operand);
+  storeSlot(base, result, fromBits(callEntry<O>(pc, base, operand), result));
 }
 
 template <Op O, class Ask>
@@ -305,10 +334,9 @@ void Lowering::hostCall(int32_t pc, const std::vector<ValueType>& stack, Ask ask
   using W = robbie::OpEntry<O>;
   const size_t base = stack.size() - static_cast<size_t>(W::kPops);
   const ValueType operand = valueTypeOf(W::kOperand, stack.back());
+  callEntry<O>(pc, base, operand);
   Value* in[W::kPops];
   for (size_t k = 0; k < static_cast<size_t>(W::kPops); ++k) in[k] = loadSlot(base + k, operand);
-  auto m = machine(pc);
-  W::check(m, in);
   ask(in);
 }
 

@@ -1,6 +1,7 @@
 // The word functions native code calls (word_functions.h): each pure word of Grobocode and RoboTalk
-// as an extern "C" function over raw cells, made from its one entry in grobocode_semantics.def or
-// robotalk_semantics.def and nothing else. This file is compiled twice: by the project's compiler
+// and each computed operation and host check of the Robbie Language as an extern "C" function over
+// raw cells, made from its one entry in grobocode_semantics.def, robotalk_semantics.def or
+// robbie_semantics.def and nothing else. This file is compiled twice: by the project's compiler
 // into the JIT's library, where each function is what native code calls when it cannot inline the
 // word; and by clang-19 into LLVM bitcode (vm/jit/CMakeLists.txt), which the library embeds and
 // every compiled program links, so that LLVM inlines the word's body (word_bitcode.cpp). So it
@@ -9,9 +10,12 @@
 #include "word_functions.h"
 
 #include <array>
+#include <bit>
 #include <cstddef>
+#include <type_traits>
 
 #include "chronon/vm/grobocode_semantics.h"
+#include "chronon/vm/robbie_semantics.h"
 #include "chronon/vm/robotalk_semantics.h"
 
 namespace chronon::jit::detail {
@@ -40,6 +44,67 @@ int32_t roboTalkWord(const int16_t* in, int16_t* out) {
   return robotalk::Word<O>::apply(m, in, out) ? 1 : 0;
 }
 
+// A Robbie Language value of C++ type T from its 64 bits (an integer as is, a real's bits, a
+// boolean as 0 or 1), and back.
+template <class T>
+T fromBits(int64_t bits) {
+  if constexpr (std::is_same_v<T, double>) {
+    return std::bit_cast<double>(bits);
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return bits != 0;
+  } else {
+    return bits;
+  }
+}
+template <class T>
+int64_t toBits(T value) {
+  if constexpr (std::is_same_v<T, double>) {
+    return std::bit_cast<int64_t>(value);
+  } else {
+    return static_cast<int64_t>(value);
+  }
+}
+
+// The Robbie Language's operation O on operands of C++ type T, when its entry takes them (slot
+// kAny takes any of the three; a string comparison is not an entry's): the operands' bits from
+// `in`, the result's (of a computed operation) to `out[0]`. Returns the entry's RuntimeError,
+// kNone when it succeeded.
+template <robbie::Op O, class T>
+int32_t robbieWord(const int64_t* in, int64_t* out) {
+  using W = robbie::OpEntry<O>;
+  using Operand = robbie::ValueCell<W::kOperand>;
+  if constexpr (!std::is_void_v<Operand> && !std::is_same_v<Operand, T>) {
+    return static_cast<int32_t>(robbie::RuntimeError::kNone);
+  } else {
+    std::array<T, static_cast<size_t>(W::kPops)> values{};
+    for (size_t k = 0; k < values.size(); ++k) values[k] = fromBits<T>(in[k]);
+    robbie::ValueMachine m;
+    bool ok = false;
+    if constexpr (robbie::hasComputedEntry(robbie::opInfo(O))) {
+      using Result = std::conditional_t<std::is_void_v<robbie::ValueCell<W::kResult>>, T, robbie::ValueCell<W::kResult>>;
+      Result result[1]{};
+      ok = W::apply(m, values.data(), result);
+      if (ok) out[0] = toBits(result[0]);
+    } else {
+      ok = W::check(m, values.data());
+    }
+    return static_cast<int32_t>(ok ? robbie::RuntimeError::kNone : m.error);
+  }
+}
+
+// Operation O on operands of `type`, a robbie::ValueType; a string (which no entry takes) is
+// kNone, as the lowering never asks for it.
+template <robbie::Op O>
+int32_t robbieWordOn(int64_t type, const int64_t* in, int64_t* out) {
+  switch (static_cast<robbie::ValueType>(type)) {
+    case robbie::ValueType::kInteger: return robbieWord<O, int64_t>(in, out);
+    case robbie::ValueType::kReal: return robbieWord<O, double>(in, out);
+    case robbie::ValueType::kBoolean: return robbieWord<O, bool>(in, out);
+    case robbie::ValueType::kString: break;
+  }
+  return static_cast<int32_t>(robbie::RuntimeError::kNone);
+}
+
 }  // namespace
 
 }  // namespace chronon::jit::detail
@@ -63,6 +128,15 @@ extern "C" {
 #include "chronon/vm/robotalk_semantics.def"
 #undef ROBOTALK_CALLED_WORD
 #undef ROBOTALK_INLINE_WORD
+
+#define ROBBIE_COMPUTED_OP(Name, ...)                                                               \
+  int32_t chronon_word_robbie_##Name(int64_t type, const int64_t* in, int64_t* out) {               \
+    return chronon::jit::detail::robbieWordOn<chronon::robbie::Op::Name>(type, in, out);            \
+  }
+#define ROBBIE_HOST_CHECK(Name, ...) ROBBIE_COMPUTED_OP(Name)
+#include "chronon/vm/robbie_semantics.def"
+#undef ROBBIE_HOST_CHECK
+#undef ROBBIE_COMPUTED_OP
 }
 
 namespace chronon::jit::detail {
@@ -81,6 +155,12 @@ std::span<const WordFunction> wordFunctions() {
 #include "chronon/vm/robotalk_semantics.def"
 #undef ROBOTALK_CALLED_WORD
 #undef ROBOTALK_INLINE_WORD
+#define ROBBIE_COMPUTED_OP(Name, ...) \
+  {"chronon_word_robbie_" #Name, reinterpret_cast<const void*>(&chronon_word_robbie_##Name)},
+#define ROBBIE_HOST_CHECK(Name, ...) ROBBIE_COMPUTED_OP(Name)
+#include "chronon/vm/robbie_semantics.def"
+#undef ROBBIE_HOST_CHECK
+#undef ROBBIE_COMPUTED_OP
   };
   return kFunctions;
 }
@@ -110,6 +190,19 @@ const char* roboTalkWordSymbol(robotalk::Op op) {
     return symbols;
   }();
   return kSymbols[roboTalkSlotOf(op)];
+}
+
+const char* robbieWordSymbol(robbie::Op op) {
+  static constexpr auto kSymbols = [] {
+    std::array<const char*, std::size(robbie::kOpTable)> symbols{};
+#define ROBBIE_COMPUTED_OP(Name, ...) symbols[static_cast<size_t>(robbie::Op::Name)] = "chronon_word_robbie_" #Name;
+#define ROBBIE_HOST_CHECK(Name, ...) ROBBIE_COMPUTED_OP(Name)
+#include "chronon/vm/robbie_semantics.def"
+#undef ROBBIE_HOST_CHECK
+#undef ROBBIE_COMPUTED_OP
+    return symbols;
+  }();
+  return kSymbols[static_cast<size_t>(op)];
 }
 
 }  // namespace chronon::jit::detail
