@@ -556,9 +556,9 @@ void Lowering::lowerPure(const Op& op) {
   std::vector<Value*> inputs;
   for (int32_t i = 0; i < op.pops; ++i) inputs.push_back(cell(d - op.pops + i));
   std::vector<Value*> outputs;
-  Value* ok = callWord(grobocodeWordSymbol(op.prim), i32(), inputs, static_cast<size_t>(op.pushes), outputs);
   // A number error: the interpreter executes the word again from the untouched stack and raises it.
-  require(b_.CreateICmpNE(ok, c32(0)));
+  callWord(grobocodeWordSymbol(op.prim), i32(), inputs, static_cast<size_t>(op.pushes), outputs,
+           [&](Value* ok) { require(b_.CreateICmpNE(ok, c32(0))); });
   depth_ = d - op.pops;
   for (Value* v : outputs) push(v);
 }

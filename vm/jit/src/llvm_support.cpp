@@ -169,7 +169,7 @@ llvm::orc::ExecutorAddr finishModule(llvm::orc::LLJIT& jit, std::unique_ptr<llvm
     cached = cache.has(key);
   }
   if (!cached) {
-    if (!linkWordFunctions(*module, note)) return {};
+    if (!linkWordFunctions(*module, optimization >= 2, note)) return {};
     optimizeModule(*module, optimization);
   }
   if (dump != nullptr && dump[0] == '1') module->print(llvm::errs(), nullptr);

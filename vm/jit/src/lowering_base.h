@@ -81,16 +81,23 @@ class LoweringBase {
     return b_.CreateLoad(ptr, b_.CreateConstInBoundsGEP1_64(ptr, contextArg_, static_cast<uint64_t>(slot)));
   }
   /// A word function's call (word_functions.h) at the insertion point: `inputs` (cells of
-  /// `cellType`, deepest first) go in, `pushes` cells come out into `outputs`; a `leading` argument,
-  /// when given, comes before them (the Robbie Language's operand type). Its scratch cells are the
-  /// call's own stack slots, in the entry block, so that once the passes inline the body from the
-  /// words' bitcode they become registers. Returns the function's i32 result.
-  llvm::Value* callWord(const char* symbol, llvm::Type* cellType, llvm::ArrayRef<llvm::Value*> inputs, size_t pushes,
-                        std::vector<llvm::Value*>& outputs, llvm::Value* leading = nullptr) {
+  /// `cellType`, deepest first) go in; `check(result)`, given the function's i32 result, leaves
+  /// for the failure path where it failed and goes on at the insertion point where it succeeded;
+  /// then `pushes` cells come out into `outputs`, read only there, since a failed word writes
+  /// none. A `leading` argument, when given, comes before the cells (the Robbie Language's
+  /// operand type). The scratch cells are the call's own stack slots, in the entry block, so that
+  /// once the passes inline the body from the words' bitcode they become registers.
+  template <class Check>
+  void callWord(const char* symbol, llvm::Type* cellType, llvm::ArrayRef<llvm::Value*> inputs, size_t pushes,
+                std::vector<llvm::Value*>& outputs, Check check, llvm::Value* leading = nullptr) {
     llvm::BasicBlock& entry = function_->getEntryBlock();
     llvm::IRBuilder<> slots(&entry, entry.begin());
     llvm::Value* in = slots.CreateAlloca(llvm::ArrayType::get(cellType, std::max<size_t>(inputs.size(), 1)));
     llvm::Value* out = slots.CreateAlloca(llvm::ArrayType::get(cellType, std::max<size_t>(pushes, 1)));
+    // The slots live only for this call: without their lifetimes, SROA would carry what a failed
+    // word left in them round the function's loop as a value of every block.
+    b_.CreateLifetimeStart(in);
+    b_.CreateLifetimeStart(out);
     for (size_t i = 0; i < inputs.size(); ++i) b_.CreateStore(inputs[i], b_.CreateConstInBoundsGEP1_64(cellType, in, i));
     std::vector<llvm::Type*> params{b_.getPtrTy(), b_.getPtrTy()};
     std::vector<llvm::Value*> args{in, out};
@@ -99,11 +106,12 @@ class LoweringBase {
       args.insert(args.begin(), leading);
     }
     auto* type = llvm::FunctionType::get(b_.getInt32Ty(), params, false);
-    llvm::Value* result = b_.CreateCall(module_.getOrInsertFunction(symbol, type), args);
+    check(b_.CreateCall(module_.getOrInsertFunction(symbol, type), args));
     outputs.clear();
     for (size_t j = 0; j < pushes; ++j)
       outputs.push_back(b_.CreateLoad(cellType, b_.CreateConstInBoundsGEP1_64(cellType, out, j)));
-    return result;
+    b_.CreateLifetimeEnd(in);
+    b_.CreateLifetimeEnd(out);
   }
   /// `count` header blocks ("block"), one per block the function can be entered at, in headers_.
   void makeHeaders(size_t count) {

@@ -308,8 +308,8 @@ Value* Lowering::callEntry(int32_t pc, size_t base, ValueType type) {
   for (size_t k = 0; k < kPops; ++k) in.push_back(toBits(loadSlot(base + k, type), type));
   std::vector<Value*> out;
   const bool computed = robbie::hasComputedEntry(robbie::opInfo(O));
-  Value* error = callWord(robbieWordSymbol(O), i64(), in, computed ? 1 : 0, out, c64(static_cast<int64_t>(type)));
-  require(error, pc);
+  callWord(robbieWordSymbol(O), i64(), in, computed ? 1 : 0, out, [&](Value* error) { require(error, pc); },
+           c64(static_cast<int64_t>(type)));
   return computed ? out[0] : nullptr;
 }
 

@@ -499,7 +499,8 @@ void Lowering::lowerEntryOf() {
   } else {
     // A pure operator: its word function (word_functions.h), which the passes inline.
     std::vector<Value*> outputs;
-    require(b_.CreateICmpNE(callWord(roboTalkWordSymbol(O), i16(), in, kPushes, outputs), c32(0)));
+    callWord(roboTalkWordSymbol(O), i16(), in, kPushes, outputs,
+             [&](Value* ok) { require(b_.CreateICmpNE(ok, c32(0))); });
     std::copy(outputs.begin(), outputs.end(), out.begin());
   }
   for (int i = 0; i < kPushes; ++i) setCell(d - kPops + i, out[static_cast<size_t>(i)]);

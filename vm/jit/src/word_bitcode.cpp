@@ -34,7 +34,19 @@ constexpr std::string_view kWordPrefix = "chronon_word_";
 // What the bitcode holds: which word functions a compiled program may hold a copy of.
 struct Analysis {
   std::set<std::string, std::less<>> inlinable;
+  // Those of `inlinable` whose bodies call no function of the bitcode (libm and intrinsics only).
+  std::set<std::string, std::less<>> leaves;
 };
+
+// Whether `function`'s body calls a function that the bitcode defines.
+bool callsDefined(const llvm::Function& function) {
+  for (const llvm::BasicBlock& block : function)
+    for (const llvm::Instruction& instruction : block)
+      if (const auto* call = llvm::dyn_cast<llvm::CallBase>(&instruction))
+        if (const llvm::Function* callee = call->getCalledFunction(); callee == nullptr || !callee->isDeclaration())
+          return true;
+  return false;
+}
 
 // Whether `value`, used by a body, can be copied into a compiled program: constant data, and
 // functions the bitcode defines (checked in turn) or the process's shared libraries export.
@@ -87,8 +99,10 @@ const Analysis& analysis() {
     }
     std::map<const llvm::Function*, bool> seen;
     for (const llvm::Function& function : **module)
-      if (!function.isDeclaration() && function.getName().starts_with(kWordPrefix) && portableBody(function, seen))
+      if (!function.isDeclaration() && function.getName().starts_with(kWordPrefix) && portableBody(function, seen)) {
         result.inlinable.insert(function.getName().str());
+        if (!callsDefined(function)) result.leaves.insert(function.getName().str());
+      }
     return result;
   }();
   return kAnalysis;
@@ -105,15 +119,17 @@ uint64_t wordBitcodeHash() {
   return kHash;
 }
 
-bool inlinableWord(std::string_view symbol) { return analysis().inlinable.contains(symbol); }
+bool inlinableWord(std::string_view symbol, bool wholeBodies) {
+  return (wholeBodies ? analysis().inlinable : analysis().leaves).contains(symbol);
+}
 
-bool linkWordFunctions(llvm::Module& module, std::string& note) {
+bool linkWordFunctions(llvm::Module& module, bool wholeBodies, std::string& note) {
   // The program's own definitions; the linker turns its declarations into the copied bodies.
   bool wanted = false;
   std::set<std::string, std::less<>> own;
   for (const llvm::GlobalValue& value : module.global_values()) {
     if (!value.isDeclaration()) own.insert(value.getName().str());
-    if (value.isDeclaration() && inlinableWord(value.getName())) wanted = true;
+    if (value.isDeclaration() && inlinableWord(value.getName(), wholeBodies)) wanted = true;
   }
   if (!wanted) return true;
   auto source = llvm::getOwningLazyBitcodeModule(
@@ -130,7 +146,7 @@ bool linkWordFunctions(llvm::Module& module, std::string& note) {
   // A body the program may not hold is renamed away, so that its declaration stays and is bound to
   // the library's copy.
   for (llvm::Function& function : **source)
-    if (function.getName().starts_with(kWordPrefix) && !inlinableWord(function.getName()))
+    if (function.getName().starts_with(kWordPrefix) && !inlinableWord(function.getName(), wholeBodies))
       function.setName(function.getName() + ".library");
   if (llvm::Linker::linkModules(module, std::move(*source), llvm::Linker::LinkOnlyNeeded)) {
     note = "LLVM: the word functions' bitcode does not link";

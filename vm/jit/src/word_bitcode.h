@@ -22,13 +22,17 @@ uint64_t wordBitcodeHash();
 
 /// Whether compiled code may hold a copy of word function `symbol`'s body: it reads no mutable data
 /// (a table built at start-up, a static local) and calls only functions of the bitcode or of the
-/// process's shared libraries (libm). False for a symbol the bitcode does not define.
-bool inlinableWord(std::string_view symbol);
+/// process's shared libraries (libm). Without `wholeBodies`, also that it calls no function of the
+/// bitcode: level 1's fast code generator makes slower code of a number function such as
+/// grobots::dist than the project's compiler made of the library's copy, so a word that calls one
+/// is better called there. False for a symbol the bitcode does not define.
+bool inlinableWord(std::string_view symbol, bool wholeBodies);
 
-/// Links into `module` the body of each word function it declares and may hold (inlinableWord),
-/// with what those bodies call, as internal functions the passes inline (always, for the word
-/// functions themselves); the others stay declarations bound to the library's copies. Returns
-/// false with `note` saying why when the bitcode cannot be read or linked.
-bool linkWordFunctions(llvm::Module& module, std::string& note);
+/// Links into `module` the body of each word function it declares and may hold
+/// (inlinableWord(symbol, wholeBodies); whole bodies at level 2), with what those bodies call, as
+/// internal functions the passes inline (always, for the word functions themselves); the others
+/// stay declarations bound to the library's copies. Returns false with `note` saying why when the
+/// bitcode cannot be read or linked.
+bool linkWordFunctions(llvm::Module& module, bool wholeBodies, std::string& note);
 
 }  // namespace chronon::jit::detail

@@ -32,16 +32,23 @@ int32_t grobocodeWord(const int32_t* in, int32_t* out) {
   for (size_t i = 0; i < kPops; ++i) values[i] = grobots::Fixed::fromRaw(in[i]);
   std::array<grobots::Fixed, kPushes + 1> results{};
   grobots::ValueMachine m;
-  if (!grobocode::Word<P>::apply(m, values.data(), results.data())) return 0;
+  const bool ok = grobocode::Word<P>::apply(m, values.data(), results.data());
+  // Written even when the word failed: once inlined, a cell written on some paths only would be
+  // carried round the compiled function's loop as a value of every block (SROA).
   for (size_t j = 0; j < kPushes; ++j) out[j] = results[j].raw();
-  return 1;
+  return ok ? 1 : 0;
 }
 
 // RoboTalk's operator O on cells, which are the interpreter's own int16_t.
+// RoboTalk's operator O on cells, which are the interpreter's own int16_t. Its results are written
+// even when it fails, as grobocodeWord's.
 template <robotalk::Op O>
 int32_t roboTalkWord(const int16_t* in, int16_t* out) {
+  std::array<int16_t, static_cast<size_t>(robotalk::Word<O>::kPushes) + 1> results{};
   robotalk::ValueMachine m;
-  return robotalk::Word<O>::apply(m, in, out) ? 1 : 0;
+  const bool ok = robotalk::Word<O>::apply(m, in, results.data());
+  for (size_t j = 0; j + 1 < results.size(); ++j) out[j] = results[j];
+  return ok ? 1 : 0;
 }
 
 // A Robbie Language value of C++ type T from its 64 bits (an integer as is, a real's bits, a
@@ -84,7 +91,8 @@ int32_t robbieWord(const int64_t* in, int64_t* out) {
       using Result = std::conditional_t<std::is_void_v<robbie::ValueCell<W::kResult>>, T, robbie::ValueCell<W::kResult>>;
       Result result[1]{};
       ok = W::apply(m, values.data(), result);
-      if (ok) out[0] = toBits(result[0]);
+      // Written even when the operation failed, as grobocodeWord's results.
+      out[0] = toBits(result[0]);
     } else {
       ok = W::check(m, values.data());
     }
