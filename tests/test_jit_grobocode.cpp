@@ -805,7 +805,8 @@ TEST_CASE("JIT: compiled brains inline every word written over the machine, and 
     chronon::jit::JitOptions options;
     options.optimization = level;
     bool compiled = false;
-    const std::string ir = chronon::test::captureStandardError([&] { compiled = makeJit(options)->prepare(brain, "all words"); });
+    const std::string ir =
+        chronon::test::captureStandardError([&] { compiled = makeJit(options)->prepare(brain, "all words"); });
     CHECK(compiled);
     REQUIRE(ir.find("define") != std::string::npos);
     // At level 2 the only word functions left as calls are those of the vector words computed from

@@ -27,11 +27,11 @@
 #include "chronon/arena/robbie_run.h"
 #include "chronon/compiler/robbie.h"
 #include "chronon/compiler/robbie_room_file.h"
+#include "chronon/jit/jit.h"
 #include "chronon/jit/robbie_jit.h"
 #include "chronon/vm/robbie_engine.h"
 #include "chronon/vm/robbie_interpreter.h"
 #include "chronon/vm/robbie_semantics.h"
-#include "chronon/jit/jit.h"
 #include "test_support.h"
 
 namespace {

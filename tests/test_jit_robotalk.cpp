@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -621,7 +621,8 @@ TEST_CASE("RoboTalk JIT keeps compiled code on disk: a fresh JIT loads it, a dam
   fs::remove_all(folder);
 }
 
-TEST_CASE("RoboTalk JIT: compiled programs inline the word function of every operator written over the machine", "[jit][robotalk][bitcode]") {
+TEST_CASE("RoboTalk JIT: compiled programs inline the word function of every operator written over the machine",
+          "[jit][robotalk][bitcode]") {
   // One program with every pure operator, each given cells of 1 and its result dropped, printed as
   // the passes leave it (CHRONON_JIT_DUMP=1) at levels 1 and 2 by fresh JITs with no object cache.
   std::string source = "start: ";

@@ -94,11 +94,8 @@ class LoweringBase {
     llvm::IRBuilder<> slots(&entry, entry.begin());
     llvm::Value* in = slots.CreateAlloca(llvm::ArrayType::get(cellType, std::max<size_t>(inputs.size(), 1)));
     llvm::Value* out = slots.CreateAlloca(llvm::ArrayType::get(cellType, std::max<size_t>(pushes, 1)));
-    // The slots live only for this call: without their lifetimes, SROA would carry what a failed
-    // word left in them round the function's loop as a value of every block.
-    b_.CreateLifetimeStart(in);
-    b_.CreateLifetimeStart(out);
-    for (size_t i = 0; i < inputs.size(); ++i) b_.CreateStore(inputs[i], b_.CreateConstInBoundsGEP1_64(cellType, in, i));
+    for (size_t i = 0; i < inputs.size(); ++i)
+      b_.CreateStore(inputs[i], b_.CreateConstInBoundsGEP1_64(cellType, in, i));
     std::vector<llvm::Type*> params{b_.getPtrTy(), b_.getPtrTy()};
     std::vector<llvm::Value*> args{in, out};
     if (leading != nullptr) {
@@ -110,8 +107,6 @@ class LoweringBase {
     outputs.clear();
     for (size_t j = 0; j < pushes; ++j)
       outputs.push_back(b_.CreateLoad(cellType, b_.CreateConstInBoundsGEP1_64(cellType, out, j)));
-    b_.CreateLifetimeEnd(in);
-    b_.CreateLifetimeEnd(out);
   }
   /// `count` header blocks ("block"), one per block the function can be entered at, in headers_.
   void makeHeaders(size_t count) {

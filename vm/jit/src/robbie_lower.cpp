@@ -31,8 +31,8 @@
 #include "chronon/stdlib/word_lists.h"
 #include "chronon/vm/robbie_semantics.h"
 #include "lowering_base.h"
-#include "word_functions.h"
 #include "robbie_native.h"
+#include "word_functions.h"
 
 namespace chronon::jit::detail {
 
@@ -308,8 +308,9 @@ Value* Lowering::callEntry(int32_t pc, size_t base, ValueType type) {
   for (size_t k = 0; k < kPops; ++k) in.push_back(toBits(loadSlot(base + k, type), type));
   std::vector<Value*> out;
   const bool computed = robbie::hasComputedEntry(robbie::opInfo(O));
-  callWord(robbieWordSymbol(O), i64(), in, computed ? 1 : 0, out, [&](Value* error) { require(error, pc); },
-           c64(static_cast<int64_t>(type)));
+  callWord(
+      robbieWordSymbol(O), i64(), in, computed ? 1 : 0, out, [&](Value* error) { require(error, pc); },
+      c64(static_cast<int64_t>(type)));
   return computed ? out[0] : nullptr;
 }
 

@@ -88,7 +88,8 @@ int32_t robbieWord(const int64_t* in, int64_t* out) {
     robbie::ValueMachine m;
     bool ok = false;
     if constexpr (robbie::hasComputedEntry(robbie::opInfo(O))) {
-      using Result = std::conditional_t<std::is_void_v<robbie::ValueCell<W::kResult>>, T, robbie::ValueCell<W::kResult>>;
+      using Result =
+          std::conditional_t<std::is_void_v<robbie::ValueCell<W::kResult>>, T, robbie::ValueCell<W::kResult>>;
       Result result[1]{};
       ok = W::apply(m, values.data(), result);
       // Written even when the operation failed, as grobocodeWord's results.
@@ -119,8 +120,8 @@ int32_t robbieWordOn(int64_t type, const int64_t* in, int64_t* out) {
 
 // One function per entry, under the symbol word_functions.h names.
 extern "C" {
-#define GROBOCODE_INLINE_WORD(Name, ...)                                               \
-  int32_t chronon_word_grobocode_##Name(const int32_t* in, int32_t* out) {             \
+#define GROBOCODE_INLINE_WORD(Name, ...)                                                 \
+  int32_t chronon_word_grobocode_##Name(const int32_t* in, int32_t* out) {               \
     return chronon::jit::detail::grobocodeWord<chronon::grobocode::Prim::Name>(in, out); \
   }
 #define GROBOCODE_CALLED_WORD(Name, ...) GROBOCODE_INLINE_WORD(Name)
@@ -128,8 +129,8 @@ extern "C" {
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD
 
-#define ROBOTALK_INLINE_WORD(Name, ...)                                               \
-  int32_t chronon_word_robotalk_##Name(const int16_t* in, int16_t* out) {             \
+#define ROBOTALK_INLINE_WORD(Name, ...)                                              \
+  int32_t chronon_word_robotalk_##Name(const int16_t* in, int16_t* out) {            \
     return chronon::jit::detail::roboTalkWord<chronon::robotalk::Op::Name>(in, out); \
   }
 #define ROBOTALK_CALLED_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
@@ -137,9 +138,9 @@ extern "C" {
 #undef ROBOTALK_CALLED_WORD
 #undef ROBOTALK_INLINE_WORD
 
-#define ROBBIE_COMPUTED_OP(Name, ...)                                                               \
-  int32_t chronon_word_robbie_##Name(int64_t type, const int64_t* in, int64_t* out) {               \
-    return chronon::jit::detail::robbieWordOn<chronon::robbie::Op::Name>(type, in, out);            \
+#define ROBBIE_COMPUTED_OP(Name, ...)                                                    \
+  int32_t chronon_word_robbie_##Name(int64_t type, const int64_t* in, int64_t* out) {    \
+    return chronon::jit::detail::robbieWordOn<chronon::robbie::Op::Name>(type, in, out); \
   }
 #define ROBBIE_HOST_CHECK(Name, ...) ROBBIE_COMPUTED_OP(Name)
 #include "chronon/vm/robbie_semantics.def"
