@@ -10,7 +10,8 @@
 # Each JIT figure (old JIT against new JIT) is followed by the new JIT against the old interpreter's
 # median of the same tournament, which is what issue 19's JIT lines ask.
 # Last, the compute-heavy brains of bench_jit (a), both builds' bench_jit alternately on one core:
-# the new interpreter and the new JIT (as the command line runs it) against the old interpreter.
+# the new interpreter and the new JIT (as the command line runs it) against the old interpreter, and the
+# new JIT against the old JIT (jit/jit).
 # usage: bench/compare.sh [REV] [RUNS] [all|tournaments|programs|instructions]   (needs ../shared for the
 # Grobots figures and the programs; `tournaments` leaves out the compute-heavy brains, `programs`
 # everything else). `instructions` instead counts, under valgrind's callgrind, the instructions each
@@ -233,12 +234,14 @@ while [ $i -lt "$runs" ]; do
   table_a "$work/new/bench_jit" >>"$work/new.a"
   i=$((i + 1))
 done
-printf '\n%-34s %10s %10s %10s %9s %9s\n' "compute-heavy brains (reps/s)" "old interp" "new interp" "new jit" "interp" "jit"
+printf '\n%-34s %10s %10s %10s %10s %9s %9s %9s\n' "compute-heavy brains (reps/s)" "old interp" "new interp" "old jit" \
+  "new jit" "interp" "jit" "jit/jit"
 for p in fib sieve vector; do
   o=$(awk -v p=$p '$1 == p { print $2 }' "$work/old.a" | median)
   n=$(awk -v p=$p '$1 == p { print $2 }' "$work/new.a" | median)
+  oj=$(awk -v p=$p '$1 == p { print $3 }' "$work/old.a" | median)
   j=$(awk -v p=$p '$1 == p { print $3 }' "$work/new.a" | median)
-  [ -n "$o" ] && [ -n "$n" ] && [ -n "$j" ] || continue
-  printf '%-34s %10s %10s %10s %8sx %8sx\n' "$p (new/old interp)" "$o" "$n" "$j" "$(echo "scale=2; $n / $o" | bc)" \
-    "$(echo "scale=2; $j / $o" | bc)"
+  [ -n "$o" ] && [ -n "$n" ] && [ -n "$oj" ] && [ -n "$j" ] || continue
+  printf '%-34s %10s %10s %10s %10s %8sx %8sx %8sx\n' "$p (new/old interp)" "$o" "$n" "$oj" "$j" \
+    "$(echo "scale=2; $n / $o" | bc)" "$(echo "scale=2; $j / $o" | bc)" "$(echo "scale=2; $j / $oj" | bc)"
 done
