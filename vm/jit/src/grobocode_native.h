@@ -3,10 +3,8 @@
 // brain function receives, and the C++ functions it calls back (the interpreter's step, the direct
 // hardware calls and the pure words). No LLVM here.
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <string>
 
 #include "chronon/vm/grobocode_brain.h"
 #include "chronon/vm/grobocode_host.h"

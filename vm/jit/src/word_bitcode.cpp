@@ -16,7 +16,6 @@
 
 #include <map>
 #include <set>
-#include <vector>
 
 #include "llvm_support.h"
 

@@ -18,6 +18,9 @@
 #include "chronon/vm/robbie_semantics.h"
 #include "chronon/vm/robotalk_semantics.h"
 
+// The symbol of language `language`'s word function for entry `Name`, in every table below.
+#define CHRONON_WORD_SYMBOL(language, Name) "chronon_word_" #language "_" #Name
+
 namespace chronon::jit::detail {
 
 namespace {
@@ -153,19 +156,19 @@ namespace chronon::jit::detail {
 std::span<const WordFunction> wordFunctions() {
   static const WordFunction kFunctions[] = {
 #define GROBOCODE_INLINE_WORD(Name, ...) \
-  {"chronon_word_grobocode_" #Name, reinterpret_cast<const void*>(&chronon_word_grobocode_##Name)},
+  {CHRONON_WORD_SYMBOL(grobocode, Name), reinterpret_cast<const void*>(&chronon_word_grobocode_##Name)},
 #define GROBOCODE_CALLED_WORD(Name, ...) GROBOCODE_INLINE_WORD(Name)
 #include "chronon/vm/grobocode_semantics.def"
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD
 #define ROBOTALK_INLINE_WORD(Name, ...) \
-  {"chronon_word_robotalk_" #Name, reinterpret_cast<const void*>(&chronon_word_robotalk_##Name)},
+  {CHRONON_WORD_SYMBOL(robotalk, Name), reinterpret_cast<const void*>(&chronon_word_robotalk_##Name)},
 #define ROBOTALK_CALLED_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
 #include "chronon/vm/robotalk_semantics.def"
 #undef ROBOTALK_CALLED_WORD
 #undef ROBOTALK_INLINE_WORD
 #define ROBBIE_COMPUTED_OP(Name, ...) \
-  {"chronon_word_robbie_" #Name, reinterpret_cast<const void*>(&chronon_word_robbie_##Name)},
+  {CHRONON_WORD_SYMBOL(robbie, Name), reinterpret_cast<const void*>(&chronon_word_robbie_##Name)},
 #define ROBBIE_HOST_CHECK(Name, ...) ROBBIE_COMPUTED_OP(Name)
 #include "chronon/vm/robbie_semantics.def"
 #undef ROBBIE_HOST_CHECK
@@ -178,7 +181,7 @@ const char* grobocodeWordSymbol(grobocode::Prim prim) {
   static constexpr auto kSymbols = [] {
     std::array<const char*, grobocode::kPrimitiveCount> symbols{};
 #define GROBOCODE_INLINE_WORD(Name, ...) \
-  symbols[static_cast<size_t>(grobocode::Prim::Name)] = "chronon_word_grobocode_" #Name;
+  symbols[static_cast<size_t>(grobocode::Prim::Name)] = CHRONON_WORD_SYMBOL(grobocode, Name);
 #define GROBOCODE_CALLED_WORD(Name, ...) GROBOCODE_INLINE_WORD(Name)
 #include "chronon/vm/grobocode_semantics.def"
 #undef GROBOCODE_CALLED_WORD
@@ -191,7 +194,8 @@ const char* grobocodeWordSymbol(grobocode::Prim prim) {
 const char* roboTalkWordSymbol(robotalk::Op op) {
   static constexpr auto kSymbols = [] {
     std::array<const char*, kRoboTalkOperatorSlots> symbols{};
-#define ROBOTALK_INLINE_WORD(Name, ...) symbols[roboTalkSlotOf(robotalk::Op::Name)] = "chronon_word_robotalk_" #Name;
+#define ROBOTALK_INLINE_WORD(Name, ...) \
+  symbols[roboTalkSlotOf(robotalk::Op::Name)] = CHRONON_WORD_SYMBOL(robotalk, Name);
 #define ROBOTALK_CALLED_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
 #include "chronon/vm/robotalk_semantics.def"
 #undef ROBOTALK_CALLED_WORD
@@ -204,7 +208,8 @@ const char* roboTalkWordSymbol(robotalk::Op op) {
 const char* robbieWordSymbol(robbie::Op op) {
   static constexpr auto kSymbols = [] {
     std::array<const char*, std::size(robbie::kOpTable)> symbols{};
-#define ROBBIE_COMPUTED_OP(Name, ...) symbols[static_cast<size_t>(robbie::Op::Name)] = "chronon_word_robbie_" #Name;
+#define ROBBIE_COMPUTED_OP(Name, ...) \
+  symbols[static_cast<size_t>(robbie::Op::Name)] = CHRONON_WORD_SYMBOL(robbie, Name);
 #define ROBBIE_HOST_CHECK(Name, ...) ROBBIE_COMPUTED_OP(Name)
 #include "chronon/vm/robbie_semantics.def"
 #undef ROBBIE_HOST_CHECK
@@ -215,3 +220,5 @@ const char* robbieWordSymbol(robbie::Op op) {
 }
 
 }  // namespace chronon::jit::detail
+
+#undef CHRONON_WORD_SYMBOL
