@@ -1,14 +1,14 @@
 // Lowering a Grobocode brain to LLVM IR (DESIGN.md "Two backends, one behaviour").
 //
-// The function has a dispatch block (a switch on pc over every block start) and one header and body
-// per block. A header checks, once for the whole block, that the budget covers it and that the data
-// stack can neither underflow nor overflow in it; the body then runs with no stack checks, keeping
-// the cells it has read or written in registers. Any check that fails inside an instruction
-// (arithmetic overflow, division by zero, a bad address, return-stack limits) leaves the state
-// exactly as before that instruction and returns, and so does a header whose checks fail or a pc
-// where no block starts (instructions the plan does not compile among them): the caller
-// (GrobocodeJit::run) has the interpreter run up to the end of that block, so errors, messages and
-// partial effects are the interpreter's own.
+// The blocks are the stack languages' one lowering's (stack_lowering.h); this file adds the
+// dispatch, Grobocode's header checks and its instructions. The function has a dispatch block (a switch on pc over
+// every block start) and one header and body per block. A header checks, once for the whole block, that the budget
+// covers it and that the data stack can neither underflow nor overflow in it; the body then runs with no stack checks,
+// keeping the cells it has read or written in registers. Any check that fails inside an instruction (arithmetic
+// overflow, division by zero, a bad address, return-stack limits) leaves the state exactly as before that instruction
+// and returns, and so does a header whose checks fail or a pc where no block starts (instructions the plan does not
+// compile among them): the caller (GrobocodeJit::run) has the interpreter run up to the end of that block, so errors,
+// messages and partial effects are the interpreter's own.
 //
 // At level 2 the state's counters (height, return height, pc, remaining and used cycles) live in the
 // function's own slots, which LLVM turns into registers across blocks; they are written to the
@@ -39,7 +39,7 @@
 #include "chronon/stdlib/grobocode_words.h"
 #include "chronon/stdlib/grobots_number.h"
 #include "grobocode_native.h"
-#include "lowering_base.h"
+#include "stack_lowering.h"
 #include "word_functions.h"
 
 namespace chronon::jit::detail {
@@ -53,14 +53,21 @@ using llvm::Value;
 constexpr int32_t kOne = grobots::Fixed::kOneRaw;
 constexpr int32_t kFractionBits = grobots::Fixed::kFractionBits;
 
-class Lowering : LoweringBase {
+class Lowering : public StackLowering {
  public:
   Lowering(llvm::Module& module, const Plan& plan, int32_t size, bool counterSlots)
-      : LoweringBase(module), plan_(plan), size_(size), counterSlots_(counterSlots), deferWrites_(counterSlots) {}
+      : StackLowering(module, 32, plan.blocks, plan.blockAt, size, counterSlots),
+        plan_(plan),
+        counterSlots_(counterSlots) {}
 
   llvm::Function* lower(const std::string& name);
 
  private:
+  // The homes of the cells a block caches besides the stack's: scalar variables, and vector
+  // components (2 * index + 0 for x, + 1 for y).
+  static constexpr int32_t kVariableHome = 1;
+  static constexpr int32_t kVectorHome = 2;
+
   Value* field(ContextField f) { return fields_[static_cast<size_t>(f)]; }
   Value* at32(Value* base, Value* index) {
     return b_.CreateInBoundsGEP(i32(), base, b_.CreateSExt(index, b_.getInt64Ty()));
@@ -69,159 +76,73 @@ class Lowering : LoweringBase {
     return b_.CreateConstInBoundsGEP1_64(i32(), base, static_cast<uint64_t>(index));
   }
 
-  // Block bodies.
-  void lowerBlock(const Block& block, BasicBlock* header);
-  void lowerOp(const Op& op, int32_t at);
-  // A machine word's entry of grobocode_semantics.def inline, on Words, through one table by Prim.
-  void lowerEntry(Prim prim, int32_t at);
-  template <Prim P>
-  void lowerEntryOf(int32_t at);
-  struct Words;
-  Value* cell(int32_t rel);
-  void setCell(int32_t rel, Value* value);
-  // Where a cached cell lives in the MachineState: a stack cell relative to the block's entry height,
-  // a scalar variable, or one component of a vector variable (2 * index + 0 for x, + 1 for y).
-  enum class Home : uint8_t { kStack, kVariable, kVector };
-  using Key = std::pair<Home, int32_t>;
-  // A cell's value in a register; `dirty` when memory does not hold it yet.
-  struct Cached {
-    Value* value = nullptr;
-    bool dirty = false;
-  };
-  using Cache = std::map<Key, Cached>;
-  Value* slotAddress(Key key);
-  Value* read(Key key);
-  // At level 2 the store waits for the block's exit; level 1 stores at once, since its fast register
-  // allocator would keep the deferred values in stack slots anyway and the write-backs at every
-  // exit would lengthen its compiles (docs/jit.md, "Speed").
-  void write(Key key, Value* value) {
-    if (!deferWrites_) b_.CreateStore(value, slotAddress(key));
-    cache_[key] = Cached{value, deferWrites_};
+  void checkBlock(const StackBlock& block, BasicBlock* body) override;
+  OpShape shapeOf(int32_t at) const override {
+    const Op& op = plan_.ops[static_cast<size_t>(at)];
+    return OpShape{op.pops, op.pushes, 1};
   }
-  // Stores every dirty cell of `cache` (at the current insertion point).
-  void flush(const Cache& cache);
-  // Copies the state's counters between the function's slots and the MachineState, around calls into
-  // C++ code and on return.
-  void spill() { copyCounters(true); }
-  void reload() { copyCounters(false); }
-  // Copies the counters from the function's slots to the MachineState (`toState`) or back; nothing
-  // at level 1, where the MachineState holds them.
-  void copyCounters(bool toState);
-  void push(Value* value) { setCell(depth_++, value); }
-  Value* boolean(Value* flag) { return b_.CreateSelect(flag, c32(kOne), c32(0)); }
+  bool lowerOp(int32_t at) override;
+  // A machine word's entry of grobocode_semantics.def inline, on Words, through one table by Prim.
+  void lowerMachine(Prim prim, int32_t at);
+  template <Prim P>
+  void lowerMachineOf(int32_t at);
+  struct Words;
   Value* isTrue(Value* v) { return b_.CreateICmpNE(v, c32(0)); }
-  // The locals after `executed` instructions of the block at stack depth `depth`, with the cells of
-  // `cache` (by default the current one) written back.
-  void commit(int32_t depth, int32_t executed) { commitWith(cache_, depth, executed); }
-  void commitWith(const Cache& cache, int32_t depth, int32_t executed);
-  // Leaves the current instruction to the interpreter when `ok` is false; continues after it.
-  void require(Value* ok);
-  BasicBlock* deopt();
   // A valid code address from a raw cell (integer and inside the code), or the deopt exit.
   Value* address(Value* raw);
   void pushReturn(Value* address);
-  void gotoAddress(int64_t address);
-  void gotoDynamic(Value* address);
   // A direct host call for the instruction at `at` with `depth` cells left on the stack: commits the
   // state the interpreter has while executing it, calls, and returns when the call reports failure.
   Value* hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at);
-  // A stack shuffle (grobocode_semantics.def): its effect's cells renamed in the cell cache; a cell
-  // that stays where it was is not written again.
-  void lowerShuffle(const Shuffle& shuffle);
-  // A pure word (grobocode_semantics.h): a call to its word function, which the passes inline.
-  void lowerPure(const Op& op);
   // Tells LLVM that the state's arrays and fields are distinct objects (alias scopes).
   void addAliasScopes();
 
   const Plan& plan_;
-  int32_t size_;
-  // Whether the counters live in the function's slots (see height_) or in the MachineState.
+  // Whether the counters live in the function's slots or in the MachineState.
   bool counterSlots_;
-  // Whether cells, variables and vector components written in a block are stored only where the
-  // block leaves (level 2) or at once (level 1).
-  bool deferWrites_;
 
-  llvm::Function* step_ = nullptr;
-  // The direct hardware and host-word calls (grobocode_native.h) and the in/out scratch cells of
-  // the host words.
-  llvm::Function* read_ = nullptr;
-  llvm::Function* write_ = nullptr;
-  llvm::Function* readVector_ = nullptr;
-  llvm::Function* writeVector_ = nullptr;
-  llvm::Function* call_ = nullptr;
+  // The in/out scratch cells of the host words.
   Value* in_ = nullptr;
   Value* out_ = nullptr;
   std::vector<Value*> fields_;
-  // The MachineState's height, return height, budget, instruction count and pc. With counterSlots_,
-  // the function's own slots (allocas), which SROA makes SSA values with phis at block headers: the
-  // state holds them only after spill(). Without, the state's fields themselves, the truth between
-  // blocks (inside a block they are SSA values).
-  Value* height_ = nullptr;
+  // The MachineState's return height and budget (the other counters are the shared lowering's).
   Value* returnHeight_ = nullptr;
   Value* remaining_ = nullptr;
-  Value* used_ = nullptr;
-  Value* pc_ = nullptr;
   // The local memory's size, which no call changes while native code runs (grobocode_native.h).
   Value* memorySize_ = nullptr;
-  Value* base_ = nullptr;  // &stack[h0] of the block being lowered.
-  BasicBlock* dispatch_ = nullptr;
   BasicBlock* exit_ = nullptr;
   BasicBlock* done_ = nullptr;  // Returns; the state in memory is complete.
-
-  // The block being lowered: its entry values, the current depth relative to entry, the cells
-  // known in registers, and the instruction being lowered with its depth and index at start.
-  Value* h0_ = nullptr;
-  Value* rem0_ = nullptr;
-  Value* used0_ = nullptr;
-  int32_t depth_ = 0;
-  Cache cache_;
-  // The cache as it was before the instruction being lowered: what a deopt writes back.
-  Cache opCache_;
-  int32_t opAt_ = 0;
-  int32_t opDepth_ = 0;
-  int32_t opIndex_ = 0;
-  int32_t opPops_ = 0;
-  int32_t opPushes_ = 0;
-  BasicBlock* opDeopt_ = nullptr;
-
- public:
-  /// False when an instruction touched cells outside its planned effect: the header's stack check
-  /// would not cover it, so the brain must not run natively.
-  bool consistent_ = true;
 };
 
 llvm::Function* Lowering::lower(const std::string& name) {
   startFunction(name, b_.getVoidTy());
-  step_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_step);
-  read_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_read);
-  write_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_write);
-  readVector_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_read_vector);
-  writeVector_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_write_vector);
-  call_ = CHRONON_JIT_HELPER(chronon_jit_grobocode_call);
-
-  BasicBlock* entry = newBlock("entry");
-  b_.SetInsertPoint(entry);
   for (int f = 0; f <= static_cast<int>(ContextField::kShared); ++f) fields_.push_back(contextPointer(f));
-  if (counterSlots_) {
-    height_ = b_.CreateAlloca(i32(), nullptr, "height");
-    returnHeight_ = b_.CreateAlloca(i32(), nullptr, "returnHeight");
-    remaining_ = b_.CreateAlloca(i32(), nullptr, "remaining");
-    used_ = b_.CreateAlloca(i32(), nullptr, "used");
-    pc_ = b_.CreateAlloca(i32(), nullptr, "pc");
-    reload();
-  } else {
-    height_ = field(ContextField::kHeight);
-    returnHeight_ = field(ContextField::kReturnHeight);
-    remaining_ = field(ContextField::kRemaining);
-    used_ = field(ContextField::kUsed);
-    pc_ = field(ContextField::kPc);
-  }
+  // At level 2 the height, return height, pc, budget and instruction count live in the function's
+  // own slots, which SROA makes SSA values with phis at block headers: the state holds them only
+  // after writeBack(). At level 1 they stay in the MachineState: its fast register allocator would
+  // keep each counter's phi in a stack slot and copy it on every edge (docs/jit.md, "Speed").
+  Value* height = counterSlot(counterSlots_, "height");
+  Value* returnHeight = counterSlot(counterSlots_, "returnHeight");
+  Value* remaining = counterSlot(counterSlots_, "remaining");
+  Value* used = counterSlot(counterSlots_, "used");
+  Value* pc = counterSlot(counterSlots_, "pc");
+  addCounter(field(ContextField::kHeight), Role::kHeight, height);
+  returnHeight_ = addCounter(field(ContextField::kReturnHeight), Role::kOther, returnHeight);
+  pc_ = addCounter(field(ContextField::kPc), Role::kOther, pc);
+  remaining_ = addCounter(field(ContextField::kRemaining), Role::kChargedDown, remaining);
+  addCounter(field(ContextField::kUsed), Role::kChargedUp, used);
+  reload();
+  setHome(kStackHome, field(ContextField::kStack));
+  setHome(kVariableHome, field(ContextField::kVariables));
+  setHome(kVectorHome, field(ContextField::kVectors));
   memorySize_ = b_.CreateLoad(i32(), field(ContextField::kMemorySize));
   in_ = b_.CreateAlloca(llvm::ArrayType::get(i32(), 2 * grobocode::kMaxEffectItems));
   out_ = b_.CreateAlloca(llvm::ArrayType::get(i32(), 2 * grobocode::kMaxEffectItems));
   dispatch_ = newBlock("dispatch");
   exit_ = newBlock("exit");
   done_ = newBlock("done");
+  // A failed check leaves the instruction to the interpreter (GrobocodeJit::run): native code returns.
+  deoptTarget_ = exit_;
   b_.CreateBr(dispatch_);
 
   makeHeaders(plan_.blocks.size());
@@ -235,12 +156,12 @@ llvm::Function* Lowering::lower(const std::string& name) {
   switchToBlocks(b_.CreateLoad(i32(), pc_), exit_, std::span<const Block>(plan_.blocks));
 
   b_.SetInsertPoint(exit_);
-  spill();
+  writeBack();
   b_.CreateBr(done_);
   b_.SetInsertPoint(done_);
   b_.CreateRetVoid();
 
-  for (size_t i = 0; i < plan_.blocks.size(); ++i) lowerBlock(plan_.blocks[i], headers_[i]);
+  lowerBlocks();
   addAliasScopes();
   return function_;
 }
@@ -281,116 +202,20 @@ void Lowering::addAliasScopes() {
   }
 }
 
-void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
-  b_.SetInsertPoint(header);
-  h0_ = b_.CreateLoad(i32(), height_);
-  rem0_ = b_.CreateLoad(i32(), remaining_);
-  used0_ = b_.CreateLoad(i32(), used_);
+void Lowering::checkBlock(const StackBlock& block, BasicBlock* body) {
   // A block runs natively only when the budget covers all of it. Checking the budget before each
   // instruction instead (to run a block cut by the end of a frame natively up to the cut) measured
   // slower on whole tournaments: level 1's fast code generator spills around every extra branch.
-  Value* ok = b_.CreateICmpSGE(rem0_, c32(block.end - block.start));
-  ok = b_.CreateAnd(ok, b_.CreateICmpSGE(h0_, c32(block.needBelow)));
-  ok = b_.CreateAnd(ok, b_.CreateICmpSLE(h0_, c32(grobocode::kStackLimit - block.growAbove)));
-  BasicBlock* body = newBlock("body");
+  Value* h0 = entry(Role::kHeight);
+  Value* ok = b_.CreateICmpSGE(entry(Role::kChargedDown), c32(block.end - block.start));
+  ok = b_.CreateAnd(ok, b_.CreateICmpSGE(h0, c32(block.needBelow)));
+  ok = b_.CreateAnd(ok, b_.CreateICmpSLE(h0, c32(grobocode::kStackLimit - block.growAbove)));
   BasicBlock* single = newBlock("single");
   b_.CreateCondBr(ok, body, single);
   // Too little budget or stack: native code returns, and the interpreter runs the block.
   b_.SetInsertPoint(single);
   b_.CreateStore(c32(block.start), pc_);
   b_.CreateBr(exit_);
-
-  b_.SetInsertPoint(body);
-  base_ = b_.CreateInBoundsGEP(i32(), field(ContextField::kStack), b_.CreateZExt(h0_, b_.getInt64Ty()));
-  depth_ = 0;
-  cache_.clear();
-  for (int32_t at = block.start; at < block.end; ++at) {
-    opAt_ = at;
-    opDepth_ = depth_;
-    opCache_ = cache_;
-    opIndex_ = at - block.start;
-    opDeopt_ = nullptr;
-    const Op& op = plan_.ops[static_cast<size_t>(at)];
-    opPops_ = op.pops;
-    opPushes_ = op.pushes;
-    lowerOp(op, at);
-    if (op.terminator) return;
-    if (depth_ != opDepth_ - op.pops + op.pushes) consistent_ = false;
-  }
-  commit(depth_, block.end - block.start);
-  gotoAddress(block.end);
-}
-
-Value* Lowering::cell(int32_t rel) {
-  if (rel < opDepth_ - opPops_ || rel >= opDepth_) consistent_ = false;
-  return read({Home::kStack, rel});
-}
-
-void Lowering::setCell(int32_t rel, Value* value) {
-  if (rel < opDepth_ - opPops_ || rel >= opDepth_ - opPops_ + opPushes_) consistent_ = false;
-  write({Home::kStack, rel}, value);
-}
-
-Value* Lowering::slotAddress(Key key) {
-  switch (key.first) {
-    case Home::kStack: return at32(base_, key.second);
-    case Home::kVariable: return at32(field(ContextField::kVariables), key.second);
-    case Home::kVector: return at32(field(ContextField::kVectors), key.second);
-  }
-  return nullptr;
-}
-
-Value* Lowering::read(Key key) {
-  const auto it = cache_.find(key);
-  if (it != cache_.end()) return it->second.value;
-  Value* v = b_.CreateLoad(i32(), slotAddress(key));
-  cache_[key] = Cached{v, false};
-  return v;
-}
-
-void Lowering::flush(const Cache& cache) {
-  for (const auto& [key, cached] : cache)
-    if (cached.dirty) b_.CreateStore(cached.value, slotAddress(key));
-}
-
-void Lowering::copyCounters(bool toState) {
-  if (!counterSlots_) return;
-  const std::array<std::pair<Value*, ContextField>, 5> counters{{{height_, ContextField::kHeight},
-                                                                 {returnHeight_, ContextField::kReturnHeight},
-                                                                 {pc_, ContextField::kPc},
-                                                                 {remaining_, ContextField::kRemaining},
-                                                                 {used_, ContextField::kUsed}}};
-  for (const auto& [slot, f] : counters) {
-    Value* from = toState ? slot : field(f);
-    Value* to = toState ? field(f) : slot;
-    b_.CreateStore(b_.CreateLoad(i32(), from), to);
-  }
-}
-
-void Lowering::commitWith(const Cache& cache, int32_t depth, int32_t executed) {
-  flush(cache);
-  b_.CreateStore(b_.CreateAdd(h0_, c32(depth)), height_);
-  b_.CreateStore(b_.CreateSub(rem0_, c32(executed)), remaining_);
-  b_.CreateStore(b_.CreateAdd(used0_, c32(executed)), used_);
-}
-
-BasicBlock* Lowering::deopt() {
-  if (opDeopt_ != nullptr) return opDeopt_;
-  const llvm::IRBuilderBase::InsertPoint saved = b_.saveIP();
-  opDeopt_ = newBlock("deopt");
-  b_.SetInsertPoint(opDeopt_);
-  commitWith(opCache_, opDepth_, opIndex_);
-  b_.CreateStore(c32(opAt_), pc_);
-  b_.CreateBr(exit_);
-  b_.restoreIP(saved);
-  return opDeopt_;
-}
-
-void Lowering::require(Value* ok) {
-  if (auto* k = llvm::dyn_cast<llvm::ConstantInt>(ok); k != nullptr && k->isOne()) return;
-  BasicBlock* next = newBlock("ok");
-  b_.CreateCondBr(ok, next, deopt());
-  b_.SetInsertPoint(next);
 }
 
 Value* Lowering::address(Value* raw) {
@@ -407,100 +232,82 @@ void Lowering::pushReturn(Value* address) {
   b_.CreateStore(b_.CreateAdd(rh, c32(1)), returnHeight_);
 }
 
-void Lowering::gotoAddress(int64_t address) {
-  if (address >= 0 && address < size_) {
-    const int32_t block = plan_.blockAt[static_cast<size_t>(address)];
-    if (block >= 0) {
-      b_.CreateBr(headers_[static_cast<size_t>(block)]);
-      return;
-    }
-  }
-  b_.CreateStore(c32(address), pc_);
-  b_.CreateBr(dispatch_);
-}
-
-void Lowering::gotoDynamic(Value* address) {
-  if (auto* k = llvm::dyn_cast<llvm::ConstantInt>(address)) {
-    gotoAddress(k->getSExtValue());
-    return;
-  }
-  b_.CreateStore(address, pc_);
-  b_.CreateBr(dispatch_);
-}
-
-void Lowering::lowerOp(const Op& op, int32_t at) {
+bool Lowering::lowerOp(int32_t at) {
+  const Op& op = plan_.ops[static_cast<size_t>(at)];
   switch (op.kind) {
-    case OpKind::kStep: return;  // Never inside a block (planBrain).
+    case OpKind::kStep: return false;  // Never inside a block (planBrain).
     case OpKind::kCall: {
       // The interpreter executes the instruction on the state in memory: the cells are written back,
-      // the counters committed and spilled, and it advances pc itself.
-      commit(opDepth_, opIndex_);
-      b_.CreateStore(c32(at), pc_);
-      spill();
-      b_.CreateCall(step_, {contextArg_});
+      // the counters committed and written back, and it advances pc itself.
+      commitBeforeOp(c32(at));
+      writeBack();
+      b_.CreateCall(CHRONON_JIT_HELPER(chronon_jit_grobocode_step), {contextArg_});
       reload();
       BasicBlock* next = newBlock("called");
       b_.CreateCondBr(b_.CreateICmpEQ(b_.CreateLoad(b_.getInt8Ty(), field(ContextField::kStatus)), b_.getInt8(0)), next,
                       done_);
       b_.SetInsertPoint(next);
-      cache_.clear();
+      forget();
       depth_ = opDepth_ - op.pops + op.pushes;
-      return;
+      return false;
     }
-    case OpKind::kPush: push(c32(op.value)); return;
-    case OpKind::kVarRead: push(read({Home::kVariable, op.index})); return;
+    case OpKind::kPush: push(c32(op.value)); return false;
+    case OpKind::kVarRead: push(read({kVariableHome, op.index})); return false;
     case OpKind::kVarWrite: {
       Value* v = cell(depth_ - 1);
       --depth_;
-      write({Home::kVariable, op.index}, v);
-      return;
+      write({kVariableHome, op.index}, v);
+      return false;
     }
     case OpKind::kVecRead: {
-      Value* x = read({Home::kVector, 2 * op.index});
-      Value* y = read({Home::kVector, 2 * op.index + 1});
+      Value* x = read({kVectorHome, 2 * op.index});
+      Value* y = read({kVectorHome, 2 * op.index + 1});
       push(x);
       push(y);
-      return;
+      return false;
     }
     case OpKind::kVecWrite: {
       Value* y = cell(depth_ - 1);
       Value* x = cell(depth_ - 2);
       depth_ -= 2;
-      write({Home::kVector, 2 * op.index}, x);
-      write({Home::kVector, 2 * op.index + 1}, y);
-      return;
+      write({kVectorHome, 2 * op.index}, x);
+      write({kVectorHome, 2 * op.index + 1}, y);
+      return false;
     }
     case OpKind::kLabelCall:
       pushReturn(c32(at + 1));
-      commit(depth_, opIndex_ + 1);
+      commit(depth_);
       gotoAddress(op.value);
-      return;
-    case OpKind::kMachine: lowerEntry(op.prim, at); return;
-    case OpKind::kShuffle: lowerShuffle(grobocode::shuffleOf(op.prim)); return;
-    case OpKind::kPure: lowerPure(op); return;
+      return true;
+    case OpKind::kMachine: lowerMachine(op.prim, at); return op.terminator;
+    case OpKind::kShuffle: lowerShuffle(grobocode::shuffleOf(op.prim)); return false;
+    case OpKind::kPure:
+      // A number error: the interpreter executes the word again from the untouched stack and raises it.
+      lowerWordCall(grobocodeWordSymbol(op.prim), op.pops, op.pushes);
+      return false;
     case OpKind::kHwRead: {
-      Value* r = hostCall(read_, {contextArg_, c32(op.index)}, depth_, at);
+      Value* r = hostCall(CHRONON_JIT_HELPER(chronon_jit_grobocode_read), {contextArg_, c32(op.index)}, depth_, at);
       push(b_.CreateTrunc(r, i32()));
-      return;
+      return false;
     }
     case OpKind::kHwWrite: {
       Value* v = cell(depth_ - 1);
       --depth_;
-      hostCall(write_, {contextArg_, c32(op.index), v}, depth_, at);
-      return;
+      hostCall(CHRONON_JIT_HELPER(chronon_jit_grobocode_write), {contextArg_, c32(op.index), v}, depth_, at);
+      return false;
     }
     case OpKind::kHwVecRead: {
-      hostCall(readVector_, {contextArg_, c32(op.index), out_}, depth_, at);
+      hostCall(CHRONON_JIT_HELPER(chronon_jit_grobocode_read_vector), {contextArg_, c32(op.index), out_}, depth_, at);
       push(b_.CreateLoad(i32(), at32(out_, int64_t{0})));
       push(b_.CreateLoad(i32(), at32(out_, int64_t{1})));
-      return;
+      return false;
     }
     case OpKind::kHwVecWrite: {
       Value* y = cell(depth_ - 1);
       Value* x = cell(depth_ - 2);
       depth_ -= 2;
-      hostCall(writeVector_, {contextArg_, c32(op.index), x, y}, depth_, at);
-      return;
+      hostCall(CHRONON_JIT_HELPER(chronon_jit_grobocode_write_vector), {contextArg_, c32(op.index), x, y}, depth_, at);
+      return false;
     }
     case OpKind::kHostWord: {
       // As the interpreter's fast loop: the inputs popped, one host call, the outputs pushed. The
@@ -508,59 +315,40 @@ void Lowering::lowerOp(const Op& op, int32_t at) {
       const int32_t d = depth_;
       for (int32_t i = 0; i < op.pops; ++i) b_.CreateStore(cell(d - op.pops + i), at32(in_, i));
       depth_ = d - op.pops;
-      hostCall(call_, {contextArg_, c32(static_cast<int32_t>(op.prim)), in_, c32(op.pops), out_, c32(op.pushes)},
-               depth_, at);
+      hostCall(CHRONON_JIT_HELPER(chronon_jit_grobocode_call),
+               {contextArg_, c32(static_cast<int32_t>(op.prim)), in_, c32(op.pops), out_, c32(op.pushes)}, depth_, at);
       Value* last = nullptr;
       for (int32_t j = 0; j < op.pushes; ++j) {
         last = b_.CreateLoad(i32(), at32(out_, j));
         push(last);
       }
-      if (!op.terminator) return;
+      if (!op.terminator) return false;
       // A periodic sensor that fired is an implicit sync (§2.7 #133-135): the think ends there,
       // and the cycles left are not charged.
-      commit(depth_, opIndex_ + 1);
+      commit(depth_);
       if (last != nullptr) {
         Value* remaining = b_.CreateLoad(i32(), remaining_);
         b_.CreateStore(b_.CreateSelect(isTrue(last), c32(0), remaining), remaining_);
       }
       gotoAddress(at + 1);
-      return;
+      return true;
     }
   }
+  return false;
 }
 
 Value* Lowering::hostCall(llvm::Function* callee, std::initializer_list<Value*> args, int32_t depth, int32_t at) {
-  commit(depth, opIndex_ + 1);
-  b_.CreateStore(c32(at + 1), pc_);
-  spill();
+  commit(depth, c32(at + 1));
+  writeBack();
   Value* r = b_.CreateCall(callee, args);
-  // The read returns a zero-extended cell or -1; the others 0 or 1.
-  Value* failed = callee == read_ ? b_.CreateICmpSLT(r, b_.getInt64(0)) : b_.CreateICmpNE(r, c32(0));
+  // The scalar read returns a zero-extended cell or -1 (an i64); the others 0 or 1.
+  Value* failed = r->getType() == i64() ? b_.CreateICmpSLT(r, b_.getInt64(0)) : b_.CreateICmpNE(r, c32(0));
   BasicBlock* next = newBlock("host");
   b_.CreateCondBr(failed, done_, next);
   b_.SetInsertPoint(next);
   // The host changes no brain state but the status, so memory now holds every cached cell.
-  for (auto& entry : cache_) entry.second.dirty = false;
+  markClean();
   return r;
-}
-
-void Lowering::lowerShuffle(const Shuffle& shuffle) {
-  const int32_t base = depth_ - shuffle.pops;
-  applyShuffle(
-      shuffle, [&](int i) { return cell(base + i); }, [&](int i, Value* value) { setCell(base + i, value); });
-  depth_ = base + shuffle.pushes;
-}
-
-void Lowering::lowerPure(const Op& op) {
-  const int32_t d = depth_;
-  std::vector<Value*> inputs;
-  for (int32_t i = 0; i < op.pops; ++i) inputs.push_back(cell(d - op.pops + i));
-  std::vector<Value*> outputs;
-  // A number error: the interpreter executes the word again from the untouched stack and raises it.
-  callWord(grobocodeWordSymbol(op.prim), i32(), inputs, static_cast<size_t>(op.pushes), outputs,
-           [&](Value* ok) { require(b_.CreateICmpNE(ok, c32(0))); });
-  depth_ = d - op.pops;
-  for (Value* v : outputs) push(v);
 }
 
 // The machine the machine words' entries (grobocode_semantics.def) run on in native code: each
@@ -583,7 +371,7 @@ struct Lowering::Words : IrMachine<CheckFailure> {
     return true;
   }
   bool jump(Value* n) {
-    l.commit(l.depth_, l.opIndex_ + 1);
+    l.commit(l.depth_);
     l.gotoDynamic(n);
     return true;
   }
@@ -597,7 +385,7 @@ struct Lowering::Words : IrMachine<CheckFailure> {
     BasicBlock* skip = l.newBlock("skip");
     b.CreateCondBr(flag, taken, skip);
     b.SetInsertPoint(skip);
-    l.commit(l.depth_, l.opIndex_ + 1);
+    l.commit(l.depth_);
     l.gotoAddress(at + 1);
     b.SetInsertPoint(taken);
     return then();
@@ -616,7 +404,7 @@ struct Lowering::Words : IrMachine<CheckFailure> {
     b.CreateStore(b.CreateSub(b.CreateLoad(l.i32(), l.returnHeight_), c32(1)), l.returnHeight_);
     return true;
   }
-  Value* height() { return b.CreateAdd(l.h0_, c32(l.depth_)); }
+  Value* height() { return b.CreateAdd(l.entry(Role::kHeight), c32(l.depth_)); }
   // Every index this machine makes is a number: planBrain compiles no brain whose code addresses
   // are not, and heights are at most kStackLimit.
   bool integerCell(Value* n, Value*& c) {
@@ -654,7 +442,7 @@ struct Lowering::Words : IrMachine<CheckFailure> {
     return true;
   }
   bool stop() {
-    l.commit(l.depth_, l.opIndex_ + 1);
+    l.commit(l.depth_);
     b.CreateStore(b.getInt8(static_cast<uint8_t>(grobocode::BrainStatus::kStopped)), l.field(ContextField::kStatus));
     b.CreateStore(c32(at + 1), l.pc_);
     b.CreateBr(l.exit_);
@@ -662,7 +450,7 @@ struct Lowering::Words : IrMachine<CheckFailure> {
   }
   // The think ends here: the cycles left are not charged.
   bool sync() {
-    l.commit(l.depth_, l.opIndex_ + 1);
+    l.commit(l.depth_);
     b.CreateStore(c32(0), l.remaining_);
     b.CreateStore(c32(at + 1), l.pc_);
     b.CreateBr(l.exit_);
@@ -671,37 +459,29 @@ struct Lowering::Words : IrMachine<CheckFailure> {
 };
 
 template <Prim P>
-void Lowering::lowerEntryOf(int32_t at) {
-  constexpr int32_t kPops = grobocode::popsOf(P);
-  constexpr int32_t kPushes = grobocode::pushesOf(P);
-  const int32_t d = depth_;
-  std::array<Value*, kPops> in{};
-  for (int32_t i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = cell(d - kPops + i);
-  std::array<Value*, kPushes> out{};
-  // The entry sees the stack with its inputs popped; a machine word that leaves the block commits
-  // that. A failed check branched to the deopt exit, so the entry always goes on here.
-  depth_ = d - kPops;
+void Lowering::lowerMachineOf(int32_t at) {
   const auto require = [this](Value* ok) { this->require(ok); };
-  Words m{{b_, i32(), i64(), require}, *this, at};
-  grobocode::MachineWord<P>::apply(m, in.data(), out.data());
-  for (Value* v : out) push(v);
+  lowerEntry<grobocode::popsOf(P), grobocode::pushesOf(P)>([&](Value* const* in, Value** out) {
+    Words m{{b_, i32(), i64(), require}, *this, at};
+    grobocode::MachineWord<P>::apply(m, in, out);
+  });
 }
 
-void Lowering::lowerEntry(Prim prim, int32_t at) {
-  using EntryLowering = void (Lowering::*)(int32_t);
-  static const std::array<EntryLowering, grobocode::kPrimitiveCount> kEntryLowerings = [] {
-    std::array<EntryLowering, grobocode::kPrimitiveCount> lowerings{};
+void Lowering::lowerMachine(Prim prim, int32_t at) {
+  using MachineLowering = void (Lowering::*)(int32_t);
+  static const std::array<MachineLowering, grobocode::kPrimitiveCount> kMachineLowerings = [] {
+    std::array<MachineLowering, grobocode::kPrimitiveCount> lowerings{};
 #define GROBOCODE_INLINE_WORD(Name, ...)
 #define GROBOCODE_CALLED_WORD(Name, ...)
 #define GROBOCODE_MACHINE_WORD(Name, ...) \
-  lowerings[static_cast<size_t>(Prim::Name)] = &Lowering::lowerEntryOf<Prim::Name>;
+  lowerings[static_cast<size_t>(Prim::Name)] = &Lowering::lowerMachineOf<Prim::Name>;
 #include "chronon/vm/grobocode_semantics.def"
 #undef GROBOCODE_MACHINE_WORD
 #undef GROBOCODE_CALLED_WORD
 #undef GROBOCODE_INLINE_WORD
     return lowerings;
   }();
-  (this->*kEntryLowerings[static_cast<size_t>(prim)])(at);
+  (this->*kMachineLowerings[static_cast<size_t>(prim)])(at);
 }
 
 }  // namespace
@@ -712,7 +492,7 @@ llvm::Function* lowerBrain(llvm::Module& module, const Plan& plan, int32_t size,
   // every edge, which costs more than the loads and stores it saves (docs/jit.md, "Speed").
   Lowering lowering(module, plan, size, optimization >= 2);
   llvm::Function* function = lowering.lower(name);
-  return lowering.consistent_ ? function : nullptr;
+  return lowering.consistent() ? function : nullptr;
 }
 
 }  // namespace chronon::jit::detail

@@ -8,6 +8,7 @@
 
 #include "chronon/compiler/grobocode.h"
 #include "chronon/vm/grobocode_semantics.h"
+#include "stack_block.h"
 
 namespace chronon::jit::detail {
 
@@ -48,15 +49,9 @@ struct Op {
   const grobocode::PureWord* pure = nullptr;    ///< For kPure.
 };
 
-/// A straight-line run of compiled instructions [start, end), entered only at `start`.
-struct Block {
-  int32_t start = 0;
-  int32_t end = 0;
-  /// The data-stack height the block needs at entry so that no instruction in it underflows.
-  int32_t needBelow = 0;
-  /// The most the block grows the stack above its entry height at any instruction.
-  int32_t growAbove = 0;
-};
+/// A straight-line run of compiled instructions (stack_block.h): Grobocode uses its start, end and
+/// stack needs.
+using Block = StackBlock;
 
 /// The plan of a brain.
 struct Plan {

@@ -43,10 +43,11 @@ class LoweringBase {
   llvm::BasicBlock* newBlock(const char* name) { return llvm::BasicBlock::Create(context_, name, function_); }
 
   /// Starts the function `name`, which takes the context pointer and returns `result`; its argument
-  /// becomes contextArg_. Nothing is inserted yet.
+  /// becomes contextArg_, and the insertion point its entry block ("entry"), still empty.
   llvm::Function* startFunction(const std::string& name, llvm::Type* result) {
     function_ = declare(result, {b_.getPtrTy()}, name);
     contextArg_ = function_->getArg(0);
+    b_.SetInsertPoint(newBlock("entry"));
     return function_;
   }
   /// The declaration of the C++ helper `symbol` (grobocode_native.h and its siblings), of type
@@ -56,10 +57,12 @@ class LoweringBase {
                                   symbol, module_);
   }
   /// The declaration of the C++ helper `function` under `symbol`, its own name (CHRONON_JIT_HELPER),
-  /// with the LLVM type its C++ type maps to: void, i32, i64 or a pointer. The JIT binds the symbol
-  /// to the function when it links the module, so each helper's signature is written once, in C++.
+  /// with the LLVM type its C++ type maps to: void, i32, i64 or a pointer; declared on first use.
+  /// The JIT binds the symbol to the function when it links the module, so each helper's signature
+  /// is written once, in C++.
   template <typename R, typename... A>
   llvm::Function* declareHelper(const char* symbol, R (*)(A...)) {
+    if (llvm::Function* declared = module_.getFunction(symbol)) return declared;
     return declare(typeFor<R>(), {typeFor<A>()...}, symbol);
   }
   /// The LLVM type of a helper's parameter or result of C++ type `T`.

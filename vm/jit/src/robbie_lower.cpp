@@ -211,8 +211,6 @@ llvm::Function* Lowering::lower(const std::string& name) {
 }
 
 void Lowering::lowerEntry() {
-  BasicBlock* entry = newBlock("entry");
-  b_.SetInsertPoint(entry);
   // Locals first, so SROA promotes them.
   slots_.resize(static_cast<size_t>(plan_.maxDepth));
   for (auto& s : slots_) {

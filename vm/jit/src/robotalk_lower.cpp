@@ -1,12 +1,14 @@
 // Lowering a RoboTalk program to LLVM IR (DESIGN.md "Two backends, one behaviour").
 //
-// The function has a dispatch block (the run loop's budget check, then a switch on pc over every
-// block start), one header and body per block, and a step block that calls robotalk::step for one
-// instruction. A header checks once for the whole block what the interpreter checks before each
-// instruction: the budget is not spent before the block's last instruction, the free-instruction cap
-// is not reached, and the stack can neither underflow nor overflow. The body then runs with no such
-// checks, keeping the cells it has read or written in registers (every write also goes to memory at
-// once, so that the brain is exact wherever the body leaves). An instruction that would fail here
+// The blocks are the stack languages' one lowering's (stack_lowering.h); this file adds the run
+// loop, RoboTalk's header checks and its instructions. The function has a dispatch block (the run
+// loop's budget check, then a switch on pc over every block start), one header and body per block,
+// and a step block that calls robotalk::step for one instruction. A header checks once for the
+// whole block what the interpreter checks before each instruction: the budget is not spent before
+// the block's last instruction, the free-instruction cap is not reached, and the stack can neither
+// underflow nor overflow. The body then runs with no such checks, keeping the cells it has read or
+// written in registers (every write also goes to memory at once, so that the brain is exact
+// wherever the body leaves). An instruction that would fail here
 // (a result out of bounds, division by zero, a bad jump destination) leaves the brain exactly as
 // before it and lets robotalk::step execute it, so errors and messages are the interpreter's own.
 // Hardware registers the host keeps as ints are read where they lie (robotalk::readDirect); the others are
@@ -25,10 +27,8 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
-#include <map>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -36,8 +36,8 @@
 #include "chronon/stdlib/robotalk_words.h"
 #include "chronon/vm/robotalk_interpreter.h"
 #include "chronon/vm/robotalk_limits.h"
-#include "lowering_base.h"
 #include "robotalk_native.h"
+#include "stack_lowering.h"
 #include "word_functions.h"
 
 namespace chronon::jit::robotalk_detail {
@@ -54,19 +54,15 @@ using detail::roboTalkWordSymbol;
 constexpr int32_t kSyncStop = static_cast<int32_t>(robotalk::Stop::kSync);
 constexpr int32_t kBudgetStop = static_cast<int32_t>(robotalk::Stop::kBudget);
 constexpr int32_t kErrorStop = static_cast<int32_t>(robotalk::Stop::kError);
-// The fields native code keeps in locals between steps.
-constexpr std::array<ContextField, 4> kLocalFields = {ContextField::kSp, ContextField::kPc, ContextField::kCycles,
-                                                      ContextField::kFreeRun};
 
-class Lowering : detail::LoweringBase {
+class Lowering : public detail::StackLowering {
  public:
   Lowering(llvm::Module& module, const Plan& plan, int size)
-      : LoweringBase(module), plan_(plan), size_(size), registers_(size <= kRegisterLimit) {}
+      : StackLowering(module, 16, plan.blocks, plan.blockAt, size, false),
+        plan_(plan),
+        registers_(size <= kRegisterLimit) {}
 
   llvm::Function* lower(const std::string& name);
-
-  /// False when an instruction touched cells outside its planned effect.
-  bool consistent_ = true;
 
  private:
   llvm::IntegerType* i16() { return b_.getInt16Ty(); }
@@ -85,30 +81,11 @@ class Lowering : detail::LoweringBase {
     }
     return {brain, 0};
   }
-  // The local standing for field `f`, one of kLocalFields (the field itself for long programs).
-  Value* local(ContextField f) {
-    if (!registers_) return field(f);
-    for (size_t i = 0; i < kLocalFields.size(); ++i)
-      if (kLocalFields[i] == f) return locals_[i];
-    consistent_ = false;
-    return locals_[0];
-  }
-  // Copies the locals to the brain and the counters, before a step or a return.
-  void writeBack() {
-    if (!registers_) return;
-    for (size_t i = 0; i < kLocalFields.size(); ++i)
-      b_.CreateStore(b_.CreateLoad(i32(), locals_[i]), field(kLocalFields[i]));
-  }
-  // Copies the brain and the counters back into the locals after a call that may change them.
-  void reload() {
-    for (size_t i = 0; i < locals_.size(); ++i)
-      b_.CreateStore(b_.CreateLoad(i32(), field(kLocalFields[i])), locals_[i]);
-  }
-  // Runs robotalk::step on the brain (the locals written back first, reloaded after) and returns its stop:
-  // negative when the program goes on.
+  // Runs robotalk::step on the brain (the counters written back first, reloaded after) and returns
+  // its stop: negative when the program goes on.
   Value* callStep() {
     writeBack();
-    Value* stop = b_.CreateCall(step_, {contextArg_});
+    Value* stop = b_.CreateCall(CHRONON_JIT_HELPER(chronon_jit_robotalk_step), {contextArg_});
     reload();
     return stop;
   }
@@ -121,41 +98,32 @@ class Lowering : detail::LoweringBase {
     b_.CreateRet(c32(stop));
     b_.SetInsertPoint(next);
   }
-  // After a call that wrote the locals back: goes on in a new block when the brain's pc and stack
+  // After a call that wrote the counters back: goes on in a new block when the brain's pc and stack
   // pointer are `pc` and entry height + `depth`, as after an instruction that did not branch;
   // otherwise (an interrupt handler was entered, which pushed its return address) takes the brain's
-  // pc and stack pointer into the locals and goes to the dispatch.
+  // pc and stack pointer into the counters and goes to the dispatch.
   void continueIfAt(int pc, int depth) {
     BasicBlock* next = newBlock("at");
     BasicBlock* moved = newBlock("moved");
     Value* samePc = b_.CreateICmpEQ(b_.CreateLoad(i32(), field(ContextField::kPc)), c32(pc));
-    Value* sameSp = b_.CreateICmpEQ(b_.CreateLoad(i32(), field(ContextField::kSp)), b_.CreateAdd(h0_, c32(depth)));
+    Value* sameSp =
+        b_.CreateICmpEQ(b_.CreateLoad(i32(), field(ContextField::kSp)), b_.CreateAdd(entry(Role::kHeight), c32(depth)));
     b_.CreateCondBr(b_.CreateAnd(samePc, sameSp), next, moved);
     b_.SetInsertPoint(moved);
     reload();
     b_.CreateBr(dispatch_);
     b_.SetInsertPoint(next);
   }
-  // Commits the state as it was before the instruction being lowered, at pc `pc`.
-  void commitBeforeOp(Value* pc) {
-    const int cost = cost_;
-    const int free = free_;
-    cost_ = opCost_;
-    free_ = opFree_;
-    commit(opDepth_, pc);
-    cost_ = cost;
-    free_ = free;
-  }
   Value* wide(Value* v) { return b_.CreateSExt(v, i32()); }
   Value* narrow(Value* v) { return b_.CreateTrunc(v, i16()); }
-  Value* flag(Value* condition) { return b_.CreateZExt(condition, i16()); }
   Value* isTrue(Value* v) { return b_.CreateICmpNE(v, c16(0)); }
+  Value* letter(int index) {
+    return b_.CreateConstInBoundsGEP1_64(i16(), field(ContextField::kLetters), static_cast<uint64_t>(index));
+  }
 
-  void lowerBlock(const Block& block, BasicBlock* header);
-  void lowerPrim(const PlannedOp& op);
-  // A stack shuffle (robotalk_semantics.def): its effect's cells moved; a cell that stays where it
-  // was is not written again.
-  void lowerShuffle(const Shuffle& shuffle);
+  void checkBlock(const detail::StackBlock& block, BasicBlock* body) override;
+  OpShape shapeOf(int32_t at) const override;
+  bool lowerOp(int32_t at) override;
   // An operator's entry in robotalk_semantics.def: a pure operator as a call to its word function,
   // a machine operator inline, on Words.
   template <robotalk::Op O>
@@ -169,69 +137,35 @@ class Lowering : detail::LoweringBase {
   // Direct host calls for RECALL and STORE of a hardware register quoted in the block.
   void lowerHwRead(const PlannedOp& op, int at);
   void lowerHwWrite(const PlannedOp& op, int at);
-  Value* cell(int rel);
-  void setCell(int rel, Value* value);
-  // Stores the stack pointer, cycles, free count and pc for `depth` and the counters so far.
-  void commit(int depth, Value* pc);
-  // Leaves the current instruction to robotalk::step when `ok` is false; continues after it.
-  void require(Value* ok);
-  BasicBlock* deopt();
   // Leaves the instruction to robotalk::step unless the run-time destination `dynamic` is valid.
   void requireDestination(Value* dynamic) { require(b_.CreateICmpULE(wide(dynamic), c32(size_))); }
   // Commits at `depth` and continues at `target` (a constant known valid), or when it is -1 at the
   // run-time destination `dynamic`, already checked with requireDestination.
-  void transfer(int depth, int target, Value* dynamic);
-  void gotoAddress(int address);
+  void transfer(int depth, int target, Value* dynamic) {
+    commit(depth);
+    if (target >= 0) {
+      gotoAddress(target);
+    } else {
+      // The run loop checks the budget and steps a destination that is not a block start (or the
+      // end of the program, which fails there as in the interpreter).
+      gotoDynamic(wide(dynamic));
+    }
+  }
 
   const Plan& plan_;
-  int size_;
   // Whether the stack pointer, pc and counters live in registers between steps (kRegisterLimit).
   bool registers_;
 
-  llvm::Function* step_ = nullptr;
-  llvm::Function* resume_ = nullptr;
-  llvm::Function* until_ = nullptr;
-  llvm::Function* read_ = nullptr;
-  llvm::Function* write_ = nullptr;
   std::vector<Value*> fields_;
-  std::vector<Value*> locals_;  // Allocas for kLocalFields, in that order.
+  Value* cycles_ = nullptr;
   Value* budget_ = nullptr;
-  BasicBlock* dispatch_ = nullptr;
-  BasicBlock* stepBlock_ = nullptr;
   BasicBlock* resumeBlock_ = nullptr;
   BasicBlock* untilBlock_ = nullptr;
   BasicBlock* spent_ = nullptr;
-
-  // The block being lowered: entry values, the depth relative to entry, the cycles and free
-  // instructions charged so far in it, and the cells known in registers.
-  Value* h0_ = nullptr;
-  Value* c0_ = nullptr;
-  Value* f0_ = nullptr;
-  Value* base_ = nullptr;
-  int depth_ = 0;
-  int cost_ = 0;
-  int free_ = 0;
-  std::map<int, Value*> cells_;
-  // The instruction being lowered: its address, and the depth and counters before it.
-  int opAt_ = 0;
-  int opDepth_ = 0;
-  int opCost_ = 0;
-  int opFree_ = 0;
-  int opNeed_ = 0;
-  int opGrow_ = 0;
-  BasicBlock* opDeopt_ = nullptr;
 };
 
 llvm::Function* Lowering::lower(const std::string& name) {
   startFunction(name, i32());
-  step_ = CHRONON_JIT_HELPER(chronon_jit_robotalk_step);
-  resume_ = CHRONON_JIT_HELPER(chronon_jit_robotalk_resume);
-  until_ = CHRONON_JIT_HELPER(chronon_jit_robotalk_until);
-  read_ = CHRONON_JIT_HELPER(chronon_jit_robotalk_read);
-  write_ = CHRONON_JIT_HELPER(chronon_jit_robotalk_write);
-
-  BasicBlock* entry = newBlock("entry");
-  b_.SetInsertPoint(entry);
   auto pointer = [&](ContextSlot s) { return contextPointer(static_cast<int>(s)); };
   Value* brain = pointer(ContextSlot::kBrain);
   Value* counters = pointer(ContextSlot::kCounters);
@@ -240,16 +174,24 @@ llvm::Function* Lowering::lower(const std::string& name) {
     const auto [base, offset] = fieldOffset(static_cast<ContextField>(f), brain, counters);
     fields_.push_back(b_.CreateConstInBoundsGEP1_64(b_.getInt8Ty(), base, offset));
   }
-  // The stack pointer, pc and counters live in locals that SROA turns into registers; the brain and
+  // The stack pointer, pc and counters live in slots that SROA turns into registers; the brain and
   // the counters in memory are brought up to date only around a step and on return.
-  for (const ContextField f : kLocalFields) {
-    if (!registers_) break;
-    Value* slot = b_.CreateAlloca(i32());
-    b_.CreateStore(b_.CreateLoad(i32(), field(f)), slot);
-    locals_.push_back(slot);
+  std::array<Value*, 4> counter{};
+  const std::array<std::pair<ContextField, Role>, 4> kCounters{{{ContextField::kSp, Role::kHeight},
+                                                                {ContextField::kPc, Role::kOther},
+                                                                {ContextField::kCycles, Role::kChargedUp},
+                                                                {ContextField::kFreeRun, Role::kFree}}};
+  for (size_t i = 0; i < kCounters.size(); ++i) {
+    Value* from = field(kCounters[i].first);
+    Value* slot = counterSlot(registers_);
+    if (slot != nullptr) b_.CreateStore(b_.CreateLoad(i32(), from), slot);
+    counter[i] = addCounter(from, kCounters[i].second, slot);
   }
+  pc_ = counter[1];
+  cycles_ = counter[2];
+  setHome(kStackHome, field(ContextField::kStack));
   dispatch_ = newBlock("dispatch");
-  stepBlock_ = newBlock("step");
+  deoptTarget_ = newBlock("step");
   resumeBlock_ = newBlock("resume");
   untilBlock_ = newBlock("until");
   spent_ = newBlock("spent");
@@ -260,11 +202,12 @@ llvm::Function* Lowering::lower(const std::string& name) {
   // The run loop: while cycles < budget, the instruction at pc.
   b_.SetInsertPoint(dispatch_);
   BasicBlock* select = newBlock("select");
-  b_.CreateCondBr(b_.CreateICmpSLT(b_.CreateLoad(i32(), local(ContextField::kCycles)), budget_), select, spent_);
+  b_.CreateCondBr(b_.CreateICmpSLT(b_.CreateLoad(i32(), cycles_), budget_), select, spent_);
   b_.SetInsertPoint(select);
-  switchToBlocks(b_.CreateLoad(i32(), local(ContextField::kPc)), untilBlock_, std::span<const Block>(plan_.blocks));
+  switchToBlocks(b_.CreateLoad(i32(), pc_), untilBlock_, std::span<const Block>(plan_.blocks));
 
-  b_.SetInsertPoint(stepBlock_);
+  // A failed check, and a stepped instruction, are robotalk::step's.
+  b_.SetInsertPoint(deoptTarget_);
   Value* stop = callStep();
   BasicBlock* stopped = newBlock("stopped");
   b_.CreateCondBr(b_.CreateICmpSLT(stop, c32(0)), dispatch_, stopped);
@@ -282,7 +225,7 @@ llvm::Function* Lowering::lower(const std::string& name) {
     auto* leaders = new llvm::GlobalVariable(module_, flagsType, true, llvm::GlobalValue::PrivateLinkage,
                                              llvm::ConstantArray::get(flagsType, flags), "leaders");
     writeBack();
-    Value* untilStop = b_.CreateCall(until_, {contextArg_, leaders});
+    Value* untilStop = b_.CreateCall(CHRONON_JIT_HELPER(chronon_jit_robotalk_until), {contextArg_, leaders});
     reload();
     BasicBlock* untilStopped = newBlock("until_stopped");
     b_.CreateCondBr(b_.CreateICmpSLT(untilStop, c32(0)), dispatch_, untilStopped);
@@ -293,36 +236,33 @@ llvm::Function* Lowering::lower(const std::string& name) {
   // The interpreter plays the rest of the call (the pc is stored).
   b_.SetInsertPoint(resumeBlock_);
   writeBack();
-  b_.CreateRet(b_.CreateCall(resume_, {contextArg_}));
+  b_.CreateRet(b_.CreateCall(CHRONON_JIT_HELPER(chronon_jit_robotalk_resume), {contextArg_}));
 
   b_.SetInsertPoint(spent_);
   writeBack();
   b_.CreateRet(c32(kBudgetStop));
 
-  for (size_t i = 0; i < plan_.blocks.size(); ++i) lowerBlock(plan_.blocks[i], headers_[i]);
+  lowerBlocks();
   return function_;
 }
 
-void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
-  b_.SetInsertPoint(header);
-  h0_ = b_.CreateLoad(i32(), local(ContextField::kSp));
-  c0_ = b_.CreateLoad(i32(), local(ContextField::kCycles));
-  f0_ = block.freeCount > 0 ? b_.CreateLoad(i32(), local(ContextField::kFreeRun)) : nullptr;
+void Lowering::checkBlock(const detail::StackBlock& block, BasicBlock* body) {
+  Value* h0 = entry(Role::kHeight);
+  Value* c0 = entry(Role::kChargedUp);
   // 64-bit so that no budget or count near the int limits wraps.
   auto* i64 = b_.getInt64Ty();
   Value* fits =
-      b_.CreateICmpSLT(b_.CreateAdd(b_.CreateSExt(c0_, i64), b_.getInt64(static_cast<uint64_t>(block.leadCost))),
+      b_.CreateICmpSLT(b_.CreateAdd(b_.CreateSExt(c0, i64), b_.getInt64(static_cast<uint64_t>(block.leadCost))),
                        b_.CreateSExt(budget_, i64));
   // Both stack bounds are checked even for blocks that need neither, so that no cell outside the
   // stack is ever touched whatever the brain holds.
-  Value* safe = b_.CreateAnd(b_.CreateICmpSGE(h0_, c32(block.needBelow)),
-                             b_.CreateICmpSLE(h0_, c32(robotalk::kStackCells - block.growAbove)));
-  if (f0_ != nullptr) {
-    safe = b_.CreateAnd(safe, b_.CreateICmpSLT(b_.CreateAdd(b_.CreateSExt(f0_, i64),
+  Value* safe = b_.CreateAnd(b_.CreateICmpSGE(h0, c32(block.needBelow)),
+                             b_.CreateICmpSLE(h0, c32(robotalk::kStackCells - block.growAbove)));
+  if (block.freeCount > 0) {
+    safe = b_.CreateAnd(safe, b_.CreateICmpSLT(b_.CreateAdd(b_.CreateSExt(entry(Role::kFree), i64),
                                                             b_.getInt64(static_cast<uint64_t>(block.freeCount))),
                                                b_.getInt64(robotalk::kFreeInstructionCap)));
   }
-  BasicBlock* body = newBlock("body");
   BasicBlock* single = newBlock("single");
   BasicBlock* tail = newBlock("tail");
   b_.CreateCondBr(b_.CreateAnd(fits, safe), body, single);
@@ -331,124 +271,67 @@ void Lowering::lowerBlock(const Block& block, BasicBlock* header) {
   // than one step and one dispatch per instruction. Otherwise the interpreter takes the block's
   // first instruction (a stack error, or the free-instruction cap, is its own).
   b_.SetInsertPoint(single);
-  b_.CreateStore(c32(block.start), local(ContextField::kPc));
-  b_.CreateCondBr(b_.CreateICmpSLT(c0_, budget_), tail, spent_);
+  b_.CreateStore(c32(block.start), pc_);
+  b_.CreateCondBr(b_.CreateICmpSLT(c0, budget_), tail, spent_);
   b_.SetInsertPoint(tail);
-  b_.CreateCondBr(safe, resumeBlock_, stepBlock_);
+  b_.CreateCondBr(safe, resumeBlock_, deoptTarget_);
+}
 
-  b_.SetInsertPoint(body);
-  base_ = b_.CreateInBoundsGEP(i16(), field(ContextField::kStack), b_.CreateZExt(h0_, b_.getInt64Ty()));
-  depth_ = 0;
-  cost_ = 0;
-  free_ = 0;
-  cells_.clear();
-  for (int at = block.start; at < block.end; ++at) {
-    const PlannedOp& op = plan_.ops[static_cast<size_t>(at)];
-    if (at == block.end - 1 && block.stepsLast) {
-      commit(depth_, c32(at));
-      b_.CreateBr(stepBlock_);
-      return;
-    }
-    opAt_ = at;
-    opDepth_ = depth_;
-    opCost_ = cost_;
-    opFree_ = free_;
-    opNeed_ = op.need;
-    opGrow_ = op.kind == OpKind::kPush ? 1 : op.kind == OpKind::kShuffle ? std::max(op.delta, 0) : 0;
-    opDeopt_ = nullptr;
-    cost_ += op.cost;
-    if (op.cost == 0) ++free_;
-    switch (op.kind) {
-      case OpKind::kStep: consistent_ = false; return;  // Only ever last (planProgram).
-      case OpKind::kPush: setCell(depth_++, c16(op.value)); break;
-      case OpKind::kPrim: lowerPrim(op); break;
-      case OpKind::kShuffle: lowerShuffle(robotalk::shuffleOf(robotalk::info(op.op))); break;
-      case OpKind::kVarRead:
-        setCell(depth_ - 1, b_.CreateLoad(i16(), b_.CreateConstInBoundsGEP1_64(i16(), field(ContextField::kLetters),
-                                                                               static_cast<uint64_t>(op.index))));
-        break;
-      case OpKind::kVarWrite:
-        b_.CreateStore(cell(depth_ - 2), b_.CreateConstInBoundsGEP1_64(i16(), field(ContextField::kLetters),
-                                                                       static_cast<uint64_t>(op.index)));
-        depth_ -= 2;
-        break;
-      case OpKind::kHwRead: lowerHwRead(op, at); break;
-      case OpKind::kHwWrite: lowerHwWrite(op, at); break;
-      case OpKind::kCall: lowerCall(op, at); break;
-      case OpKind::kBranch: lowerBranch(op, at); return;
-      case OpKind::kSync:
-        commit(depth_, c32(at + 1));
-        writeBack();
-        b_.CreateRet(c32(kSyncStop));
-        return;
-    }
-    if (depth_ != opDepth_ + op.delta) consistent_ = false;
+Lowering::OpShape Lowering::shapeOf(int32_t at) const {
+  const PlannedOp& op = plan_.ops[static_cast<size_t>(at)];
+  // A branch ends its block, so its depth afterwards is not checked; it may rewrite the cells it
+  // read (CALL and IF leave their return address in a destination's place).
+  const int pushes = op.kind == OpKind::kBranch ? op.need : op.need + op.delta;
+  return OpShape{op.need, pushes, op.cost};
+}
+
+bool Lowering::lowerOp(int32_t at) {
+  const PlannedOp& op = plan_.ops[static_cast<size_t>(at)];
+  switch (op.kind) {
+    case OpKind::kStep: consistent_ = false; return true;  // Only ever last (planProgram).
+    case OpKind::kPush: push(c16(op.value)); return false;
+    case OpKind::kPrim:
+      switch (op.word) {
+        case Inline::Entry: {
+          // The lowering of each operator with an entry written over any machine, by code.
+          using EntryLowering = void (Lowering::*)();
+          static const std::array<EntryLowering, kRoboTalkOperatorSlots> kEntryLowerings = [] {
+            std::array<EntryLowering, kRoboTalkOperatorSlots> lowerings{};
+#define ROBOTALK_INLINE_WORD(Name, ...) \
+  lowerings[roboTalkSlotOf(robotalk::Op::Name)] = &Lowering::lowerEntryOf<robotalk::Op::Name>;
+#define ROBOTALK_CALLED_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
+#define ROBOTALK_MACHINE_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
+#include "chronon/vm/robotalk_semantics.def"
+#undef ROBOTALK_MACHINE_WORD
+#undef ROBOTALK_CALLED_WORD
+#undef ROBOTALK_INLINE_WORD
+            return lowerings;
+          }();
+          (this->*kEntryLowerings[roboTalkSlotOf(op.op)])();
+          return false;
+        }
+        case Inline::NoEffect: return false;
+      }
+      return false;
+    case OpKind::kShuffle: lowerShuffle(robotalk::shuffleOf(robotalk::info(op.op))); return false;
+    // A user variable's RECALL replaces the quoted code with the variable; its STORE pops the value
+    // below the code. Letters are read and written where they lie.
+    case OpKind::kVarRead: setCell(depth_ - 1, b_.CreateLoad(i16(), letter(op.index))); return false;
+    case OpKind::kVarWrite:
+      b_.CreateStore(cell(depth_ - 2), letter(op.index));
+      depth_ -= 2;
+      return false;
+    case OpKind::kHwRead: lowerHwRead(op, at); return false;
+    case OpKind::kHwWrite: lowerHwWrite(op, at); return false;
+    case OpKind::kCall: lowerCall(op, at); return false;
+    case OpKind::kBranch: lowerBranch(op, at); return true;
+    case OpKind::kSync:
+      commit(depth_, c32(at + 1));
+      writeBack();
+      b_.CreateRet(c32(kSyncStop));
+      return true;
   }
-  commit(depth_, c32(block.end));
-  gotoAddress(block.end);
-}
-
-Value* Lowering::cell(int rel) {
-  if (rel < opDepth_ - opNeed_ || rel >= opDepth_) consistent_ = false;
-  const auto it = cells_.find(rel);
-  if (it != cells_.end()) return it->second;
-  Value* v = b_.CreateLoad(i16(), b_.CreateInBoundsGEP(i16(), base_, b_.getInt64(static_cast<uint64_t>(rel))));
-  cells_[rel] = v;
-  return v;
-}
-
-void Lowering::setCell(int rel, Value* value) {
-  if (rel < opDepth_ - opNeed_ || rel >= opDepth_ + opGrow_) consistent_ = false;
-  b_.CreateStore(value, b_.CreateInBoundsGEP(i16(), base_, b_.getInt64(static_cast<uint64_t>(rel))));
-  cells_[rel] = value;
-}
-
-void Lowering::commit(int depth, Value* pc) {
-  b_.CreateStore(b_.CreateAdd(h0_, c32(depth)), local(ContextField::kSp));
-  b_.CreateStore(b_.CreateAdd(c0_, c32(cost_)), local(ContextField::kCycles));
-  if (free_ > 0) b_.CreateStore(b_.CreateAdd(f0_, c32(free_)), local(ContextField::kFreeRun));
-  b_.CreateStore(pc, local(ContextField::kPc));
-}
-
-BasicBlock* Lowering::deopt() {
-  if (opDeopt_ != nullptr) return opDeopt_;
-  const llvm::IRBuilderBase::InsertPoint saved = b_.saveIP();
-  opDeopt_ = newBlock("deopt");
-  b_.SetInsertPoint(opDeopt_);
-  commitBeforeOp(c32(opAt_));
-  b_.CreateBr(stepBlock_);
-  b_.restoreIP(saved);
-  return opDeopt_;
-}
-
-void Lowering::require(Value* ok) {
-  BasicBlock* next = newBlock("ok");
-  b_.CreateCondBr(ok, next, deopt());
-  b_.SetInsertPoint(next);
-}
-
-void Lowering::gotoAddress(int address) {
-  if (address < size_) {
-    const int block = plan_.blockAt[static_cast<size_t>(address)];
-    if (block >= 0) {
-      b_.CreateBr(headers_[static_cast<size_t>(block)]);
-      return;
-    }
-  }
-  // The pc is already stored: the run loop checks the budget and steps what is not a block start.
-  b_.CreateBr(dispatch_);
-}
-
-void Lowering::transfer(int depth, int target, Value* dynamic) {
-  if (target >= 0) {
-    commit(depth, c32(target));
-    gotoAddress(target);
-    return;
-  }
-  // The run loop checks the budget and steps a destination that is not a block start (or the end
-  // of the program, which fails there as in the interpreter).
-  commit(depth, wide(dynamic));
-  b_.CreateBr(dispatch_);
+  return false;
 }
 
 // The machine the machine operators' entries (robotalk_semantics.def) run on in native code: the
@@ -485,56 +368,16 @@ struct Lowering::Words : detail::IrMachine<detail::CheckFailure> {
 template <robotalk::Op O>
 void Lowering::lowerEntryOf() {
   constexpr const robotalk::OperatorInfo& kRow = robotalk::operatorRow(O);
-  constexpr int kPops = kRow.counts.pops;
-  constexpr int kPushes = kRow.counts.pushes;
-  const int d = depth_;
-  std::array<Value*, kPops> in{};
-  for (int i = 0; i < kPops; ++i) in[static_cast<size_t>(i)] = cell(d - kPops + i);
-  std::array<Value*, kPushes> out{};
   // Always goes on here: a failed check branched to the deopt exit.
   if constexpr (robotalk::isMachineOperator(kRow)) {
     const auto require = [this](Value* ok) { this->require(ok); };
-    Words m{{b_, i16(), i32(), require}, *this};
-    robotalk::MachineWord<O>::apply(m, in.data(), out.data());
+    lowerEntry<kRow.counts.pops, kRow.counts.pushes>([&](Value* const* in, Value** out) {
+      Words m{{b_, i16(), i32(), require}, *this};
+      robotalk::MachineWord<O>::apply(m, in, out);
+    });
   } else {
     // A pure operator: its word function (word_functions.h), which the passes inline.
-    std::vector<Value*> outputs;
-    callWord(roboTalkWordSymbol(O), i16(), in, kPushes, outputs,
-             [&](Value* ok) { require(b_.CreateICmpNE(ok, c32(0))); });
-    std::copy(outputs.begin(), outputs.end(), out.begin());
-  }
-  for (int i = 0; i < kPushes; ++i) setCell(d - kPops + i, out[static_cast<size_t>(i)]);
-  depth_ = d - kPops + kPushes;
-}
-
-void Lowering::lowerShuffle(const Shuffle& shuffle) {
-  const int base = depth_ - shuffle.pops;
-  applyShuffle(
-      shuffle, [&](int i) { return cell(base + i); }, [&](int i, Value* value) { setCell(base + i, value); });
-  depth_ = base + shuffle.pushes;
-}
-
-void Lowering::lowerPrim(const PlannedOp& op) {
-  switch (op.word) {
-    case Inline::Entry: {
-      // The lowering of each operator with an entry written over any machine, by code.
-      using EntryLowering = void (Lowering::*)();
-      static const std::array<EntryLowering, kRoboTalkOperatorSlots> kEntryLowerings = [] {
-        std::array<EntryLowering, kRoboTalkOperatorSlots> lowerings{};
-#define ROBOTALK_INLINE_WORD(Name, ...) \
-  lowerings[roboTalkSlotOf(robotalk::Op::Name)] = &Lowering::lowerEntryOf<robotalk::Op::Name>;
-#define ROBOTALK_CALLED_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
-#define ROBOTALK_MACHINE_WORD(Name, ...) ROBOTALK_INLINE_WORD(Name)
-#include "chronon/vm/robotalk_semantics.def"
-#undef ROBOTALK_MACHINE_WORD
-#undef ROBOTALK_CALLED_WORD
-#undef ROBOTALK_INLINE_WORD
-        return lowerings;
-      }();
-      (this->*kEntryLowerings[roboTalkSlotOf(op.op)])();
-      return;
-    }
-    case Inline::NoEffect: return;
+    lowerWordCall(roboTalkWordSymbol(O), kRow.counts.pops, kRow.counts.pushes);
   }
 }
 
@@ -549,7 +392,7 @@ void Lowering::lowerCall(const PlannedOp& op, int at) {
   b_.SetInsertPoint(ran);
   depth_ = opDepth_ + op.delta;
   continueIfAt(at + 1, depth_);
-  cells_.clear();
+  forget();
 }
 
 void Lowering::lowerHwRead(const PlannedOp& op, int at) {
@@ -581,7 +424,7 @@ void Lowering::lowerHwRead(const PlannedOp& op, int at) {
   b_.SetInsertPoint(call);
   commit(d - 1, c32(at + 1));
   writeBack();
-  Value* called = b_.CreateCall(read_, {contextArg_, c32(op.index), c32(at)});
+  Value* called = b_.CreateCall(CHRONON_JIT_HELPER(chronon_jit_robotalk_read), {contextArg_, c32(op.index), c32(at)});
   returnIf(b_.CreateICmpEQ(called, c32(robotalk::kHardwareReadFailed)), kErrorStop);
   BasicBlock* callEnd = b_.GetInsertBlock();
   b_.CreateBr(join);
@@ -598,7 +441,8 @@ void Lowering::lowerHwWrite(const PlannedOp& op, int at) {
   Value* value = wide(cell(d - 2));
   commit(d - 2, c32(at + 1));
   writeBack();
-  Value* written = b_.CreateCall(write_, {contextArg_, c32(op.index), value, c32(at)});
+  Value* written =
+      b_.CreateCall(CHRONON_JIT_HELPER(chronon_jit_robotalk_write), {contextArg_, c32(op.index), value, c32(at)});
   returnIf(b_.CreateICmpEQ(written, c32(0)), kErrorStop);
   // Neither the counters nor, without an interrupt, the stack and pc change in a write.
   depth_ = d - 2;
@@ -628,7 +472,7 @@ void Lowering::lowerBranch(const PlannedOp& op, int at) {
     Value* target = op.target >= 0 ? nullptr : cell(d - 1);
     b_.CreateCondBr(condition, taken, other);
     b_.SetInsertPoint(other);
-    commit(d - 2, c32(back));
+    commit(d - 2);
     gotoAddress(back);
     b_.SetInsertPoint(taken);
     if (op.target < 0) requireDestination(target);
@@ -641,11 +485,11 @@ void Lowering::lowerBranch(const PlannedOp& op, int at) {
   Value* otherwise = cell(d - 1);
   b_.CreateCondBr(condition, taken, other);
   const int after = pushes ? d - 2 : d - 3;
-  const std::map<int, Value*> cells = cells_;
+  const Cache cells = cache();
   for (const auto& [block, target, dynamic] :
        {std::tuple{taken, op.target, then}, std::tuple{other, op.otherwise, otherwise}}) {
     b_.SetInsertPoint(block);
-    cells_ = cells;
+    restoreCache(cells);
     if (target < 0) requireDestination(dynamic);
     if (pushes) setCell(d - 3, c16(back));
     transfer(after, target, dynamic);
@@ -657,7 +501,7 @@ void Lowering::lowerBranch(const PlannedOp& op, int at) {
 llvm::Function* lowerProgram(llvm::Module& module, const Plan& plan, int size, const std::string& name) {
   Lowering lowering(module, plan, size);
   llvm::Function* function = lowering.lower(name);
-  return lowering.consistent_ ? function : nullptr;
+  return lowering.consistent() ? function : nullptr;
 }
 
 }  // namespace chronon::jit::robotalk_detail

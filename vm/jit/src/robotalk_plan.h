@@ -8,6 +8,7 @@
 
 #include "chronon/vm/robotalk_bytecode.h"
 #include "chronon/vm/robotalk_semantics.h"
+#include "stack_block.h"
 
 namespace chronon::jit::robotalk_detail {
 
@@ -57,18 +58,9 @@ struct PlannedOp {
   int cost = 1;   ///< Cycles charged.
 };
 
-/// A straight-line run [start, end), entered only at `start`. Every instruction but the last is
-/// compiled; the last is compiled too unless `stepsLast`, when robotalk::step runs it.
-struct Block {
-  int start = 0;
-  int end = 0;
-  bool stepsLast = false;
-  int needBelow = 0;  ///< Stack height the compiled instructions need at entry (none underflows).
-  int growAbove = 0;  ///< Most the compiled instructions raise the stack above its entry height.
-  int leadCost = 0;   ///< Cycles of every instruction but the last: the run loop checks the budget
-                      ///< before each instruction, so the block fits when cycles + leadCost < budget.
-  int freeCount = 0;  ///< Zero-cost compiled instructions (they count against kFreeInstructionCap).
-};
+/// A straight-line run [start, end), entered only at `start` (stack_block.h). Every instruction but
+/// the last is compiled; the last is compiled too unless `stepsLast`, when robotalk::step runs it.
+using Block = detail::StackBlock;
 
 /// The plan of a program.
 struct Plan {
