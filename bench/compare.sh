@@ -8,7 +8,8 @@
 # with the new build's object cache warmed by untimed runs first, except the one marked "no cache". The outputs of
 # the two binaries must be byte-identical (the same battles); a figure whose outputs differ says so.
 # Each JIT figure (old JIT against new JIT) is followed by the new JIT against the old interpreter's
-# median of the same tournament, which is what issue 19's JIT lines ask.
+# median of the same tournament, which is what issue 19's JIT lines ask, and against the new
+# interpreter's, which is what the issue "One JIT pipeline" asks.
 # Last, the compute-heavy brains of bench_jit (a), both builds' bench_jit alternately on one core:
 # the new interpreter and the new JIT (as the command line runs it) against the old interpreter, and the
 # new JIT against the old JIT (jit/jit).
@@ -145,10 +146,17 @@ figure() {
 # The issue's JIT lines compare the new JIT with the old interpreter, which the JIT figure above does
 # not (old JIT against new JIT): after an interpreter figure, keep_interp remembers its old median, and
 # after the same tournament's JIT figure, versus_interp prints the new JIT against it.
-keep_interp() { interp_old=$last_old; }
+# The issue "One JIT pipeline" asks for the JIT against the interpreter of the same build, so
+# versus_interp prints that too, from the new interpreter's median of the same tournament.
+keep_interp() {
+  interp_old=$last_old
+  interp_new=$last_new
+}
 versus_interp() {
   printf '%-34s %10s %10s %9s  %s\n' "  that jit against old interpreter" "$interp_old" "$last_new" \
     "$(echo "scale=2; $interp_old / $last_new" | bc)" "(old interpreter/new jit)"
+  printf '%-34s %10s %10s %9s  %s\n' "  that jit against new interpreter" "$interp_new" "$last_new" \
+    "$(echo "scale=2; $interp_new / $last_new" | bc)" "(new interpreter/new jit)"
 }
 
 # warm ARGS...: runs the new binary once, untimed, so that its JIT's object cache holds what the
