@@ -1,8 +1,8 @@
 #pragma once
 // Small pieces the three games' Debuggees share (robowar_features.cpp, grobots_features.cpp,
 // robbie_features.cpp), so that each is written once: the first error of a file, a DAP Source, a
-// plain DAP Variable, an evaluate result, the stopped and pause event bodies, a memory reference
-// and the range a disassemble request asks for.
+// plain DAP Variable, an evaluate result, the stopped and pause event bodies, a memory reference,
+// the range a disassemble request asks for and the body of the viewer's replay request.
 
 #include <cstdint>
 #include <cstdio>
@@ -31,6 +31,17 @@ inline std::string firstError(const SourceFile& file, const Diagnostics& diagnos
     return file.name() + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": error: " + d.message;
   }
   return {};
+}
+
+/// The `chronon/replay` response body (Debuggee::replay) at the viewer's position: `moment` (a
+/// frame, chronon or step) and the robot the viewer selects, `select`; with `withReplay`, also the
+/// replay under `key`: "replay" for its text, or for a Grobots round, too large to send as text,
+/// "replayFile" for the path of the file that holds it.
+inline nlohmann::json replayBody(int64_t moment, int64_t select, bool withReplay, const char* key,
+                                 const std::string& replay) {
+  nlohmann::json body{{"moment", moment}, {"select", select}};
+  if (withReplay) body[key] = replay;
+  return body;
 }
 
 /// A DAP Source for the file at `path` (absolute, as the Debuggees keep them): its file name and path.

@@ -534,18 +534,10 @@ json GrobotsDebuggee::replay(bool withReplay) {
     }
     replayFile_ = path.string();
   }
-  const arena::grobots::DebugSession& session = *session_;
-  int64_t moment = 0;
-  int64_t select = 0;
-  if (session.paused()) {
-    moment = session.snapshot().position.frame;
-    select = session.snapshot().position.robot;
-  } else if (session.ended()) {
-    moment = session.outcome().frames;
-  }
-  json body{{"moment", moment}, {"select", select}};
-  if (withReplay) body["replayFile"] = replayFile_;
-  return body;
+  const arena::grobots::DebugSession& s = *session_;
+  const int64_t moment = s.paused() ? s.snapshot().position.frame : s.ended() ? s.outcome().frames : 0;
+  return detail::replayBody(moment, s.paused() ? s.snapshot().position.robot : 0, withReplay, "replayFile",
+                            replayFile_);
 }
 
 json GrobotsDebuggee::endOutput() const {

@@ -352,13 +352,8 @@ json RobbieDebuggee::replay(bool withReplay) {
   const int64_t moment = session.paused()  ? session.machine().steps
                          : session.ended() ? session.result().machine.steps
                                            : 0;
-  json body{{"moment", moment}, {"select", 1}};
-  if (!withReplay) return body;
-  if (!replay_.empty()) {
-    // The run is recorded once; later answers send the kept text.
-    body["replay"] = replay_;
-    return body;
-  }
+  // The run is recorded once; later answers send the kept text.
+  if (!withReplay || !replay_.empty()) return detail::replayBody(moment, 1, withReplay, "replay", replay_);
   std::vector<arena::replay::Entrant> entrants;
   const robbie::Program& program = *compiled_.program;
   entrants.push_back({program.name, path_, std::string(file_.text())});
@@ -375,8 +370,7 @@ json RobbieDebuggee::replay(bool withReplay) {
                       text += '\n';
                     });
   replay_ = std::move(text);
-  body["replay"] = replay_;
-  return body;
+  return detail::replayBody(moment, 1, withReplay, "replay", replay_);
 }
 
 json RobbieDebuggee::endOutput() const {

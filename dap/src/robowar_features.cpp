@@ -562,18 +562,9 @@ json RoboWarDebuggee::replay(bool withReplay) {
       replay_ += '\n';
     });
   }
-  const DebugSession& session = *session_;
-  int moment = 0;
-  int select = 1;
-  if (session.paused()) {
-    moment = session.snapshot().position.chronon;
-    select = session.snapshot().position.robot + 1;
-  } else if (session.ended()) {
-    moment = session.result().chronons;
-  }
-  json body{{"moment", moment}, {"select", select}};
-  if (withReplay) body["replay"] = replay_;
-  return body;
+  const DebugSession& s = *session_;
+  const int moment = s.paused() ? s.snapshot().position.chronon : s.ended() ? s.result().chronons : 0;
+  return detail::replayBody(moment, s.paused() ? s.snapshot().position.robot + 1 : 1, withReplay, "replay", replay_);
 }
 
 json RoboWarDebuggee::endOutput() const {
