@@ -49,6 +49,8 @@ export interface DebugHook {
   loadMs: number;
   /** Extras for tests: the colour a robot is drawn in, the loading status, the mean draw time. */
   colorOf(id: number): string;
+  /** The radius (CSS px) entity `id` is drawn with at the current size, 0 for none. */
+  radiusOf(id: number): number;
   status(): string;
   drawMs(): number;
   playing(): boolean;
@@ -433,6 +435,12 @@ class Viewer implements ViewerHandle {
         const ent = this.state.entities.get(id);
         if (ent === undefined) return '';
         return this.painter.colorOf(ent);
+      },
+      radiusOf: (id) => {
+        const ent = this.state.entities.get(id);
+        if (ent === undefined) return 0;
+        p.fit(this.canvas.clientWidth, this.canvas.clientHeight);
+        return this.painter.radiusPx(ent);
       },
       status: () => replay.status,
       drawMs: () => (this.drawCount > 0 ? this.drawTotal / this.drawCount : 0),
