@@ -596,25 +596,8 @@ export class Painter {
       ctx.stroke();
       ctx.setLineDash([]);
     }
-    // Robbie first, then the objects: one he has just put down lies under him and stays visible,
-    // and the one in his claw is drawn last, above him.
-    for (const ent of state.entities.values()) {
-      if (ent.kind !== this.robbie.kind) continue;
-      const x = p.x(this.robbie.get(ent, 'x'));
-      const y = p.y(this.robbie.get(ent, 'y'));
-      const r = this.radiusPx(ent);
-      body(ctx, x, y, r, entrantColor(replay, 0));
-      const a = (this.robbie.get(ent, 'heading') * Math.PI) / 180;
-      ctx.strokeStyle = '#f0f3f6';
-      ctx.lineWidth = 3;
-      ctx.lineCap = 'round';
-      ctx.beginPath();
-      ctx.moveTo(x + Math.cos(a) * r * 0.55, y - Math.sin(a) * r * 0.55);
-      ctx.lineTo(x + Math.cos(a) * (r + 10), y - Math.sin(a) * (r + 10));
-      ctx.stroke();
-      ctx.lineCap = 'butt';
-      if (ent.id === selected) this.drawSelection(ctx, x, y, r);
-    }
+    // Objects lying in the room first, then Robbie, then the outline of any object he stands on (one
+    // he has just put down stays visible without hiding his body), then the one in his claw, above him.
     for (const ent of state.entities.values()) {
       if (ent.kind !== this.object.kind) continue;
       const index = this.object.get(ent, 'object');
@@ -634,6 +617,39 @@ export class Painter {
       if (ent.id === selected) this.drawSelection(ctx, x, y, half);
       if (layers.labels && this.object.get(ent, 'held') === 0) {
         this.label(ctx, world.objects[index]?.name ?? '', x, y + half + 4);
+      }
+    }
+    for (const ent of state.entities.values()) {
+      if (ent.kind !== this.robbie.kind) continue;
+      const x = p.x(this.robbie.get(ent, 'x'));
+      const y = p.y(this.robbie.get(ent, 'y'));
+      const r = this.radiusPx(ent);
+      body(ctx, x, y, r, entrantColor(replay, 0));
+      const a = (this.robbie.get(ent, 'heading') * Math.PI) / 180;
+      ctx.strokeStyle = '#f0f3f6';
+      ctx.lineWidth = 3;
+      ctx.lineCap = 'round';
+      ctx.beginPath();
+      ctx.moveTo(x + Math.cos(a) * r * 0.55, y - Math.sin(a) * r * 0.55);
+      ctx.lineTo(x + Math.cos(a) * (r + 10), y - Math.sin(a) * (r + 10));
+      ctx.stroke();
+      ctx.lineCap = 'butt';
+      if (ent.id === selected) this.drawSelection(ctx, x, y, r);
+    }
+    for (const ent of state.entities.values()) {
+      if (ent.kind !== this.robbie.kind) continue;
+      const rx = p.x(this.robbie.get(ent, 'x'));
+      const ry = p.y(this.robbie.get(ent, 'y'));
+      const r = this.radiusPx(ent);
+      for (const obj of state.entities.values()) {
+        if (obj.kind !== this.object.kind || this.object.get(obj, 'held') !== 0) continue;
+        const half = this.radiusPx(obj);
+        const x = p.x(this.object.get(obj, 'x'));
+        const y = p.y(this.object.get(obj, 'y'));
+        if (Math.hypot(x - rx, y - ry) > r + half) continue;
+        ctx.strokeStyle = kObjectPalette[this.object.get(obj, 'object') % kObjectPalette.length];
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(x - half, y - half, 2 * half, 2 * half);
       }
     }
     for (const ent of state.entities.values()) {
