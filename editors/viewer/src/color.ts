@@ -6,8 +6,9 @@
 /** The floor the arena is drawn on; also what the charts' background is measured against. */
 export const kFloor = '#131a22';
 
-/** WCAG 2's minimum contrast for graphical objects (success criterion 1.4.11). */
-export const kMinContrast = 3;
+/** The contrast a side's colour is lifted to: WCAG 2's 3:1 for graphical objects (success criterion
+ * 1.4.11) with a margin, so that a robot stays clear of the line on a dim or badly set screen. */
+export const kMinContrast = 3.5;
 
 export function parseHex(hex: string): [number, number, number] | null {
   if (!/^#[0-9a-fA-F]{6}$/.test(hex)) return null;

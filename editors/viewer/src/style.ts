@@ -110,7 +110,7 @@ const kCss = `
 .cv-score-table th { font-size: 10px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.02em; color: #8b949e;
   text-align: right; padding: 1px 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: help; }
 .cv-score-table td { text-align: right; padding: 1px 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; color: #e6edf3; }
-.cv-score-table th.cv-score-name, .cv-score-table td.cv-score-name { text-align: left; width: 38%; padding-left: 12px; }
+.cv-score-table th.cv-score-name, .cv-score-table td.cv-score-name { text-align: left; width: 32%; padding-left: 12px; }
 .cv-score-table td.cv-score-name .cv-swatch { display: inline-block; vertical-align: -1px; margin-right: 6px; }
 .cv-endcard { position: absolute; grid-row: 2; grid-column: 1; left: 50%; top: 50%; transform: translate(-50%, -50%); z-index: 3; width: min(460px, calc(100% - 16px));
   max-height: calc(100% - 16px); overflow: auto; padding: 14px 16px 12px; border-radius: 8px; background: rgba(22,27,34,0.95);
