@@ -386,11 +386,16 @@ export class Painter {
       const y = p.y(this.robot.get(ent, 'y'));
       const alive = this.robot.get(ent, 'alive') !== 0;
       if (!alive) {
+        // A dead robot: a dark body, but ringed and crossed in its colour so that it stays in sight.
         ctx.fillStyle = '#2a313a';
         ctx.beginPath();
         ctx.arc(x, y, r, 0, 2 * Math.PI);
         ctx.fill();
         ctx.strokeStyle = withAlpha(color, 0.8);
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.arc(x, y, r - 0.75, 0, 2 * Math.PI);
+        ctx.stroke();
         ctx.lineWidth = 2;
         const d = r * 0.5;
         ctx.beginPath();
