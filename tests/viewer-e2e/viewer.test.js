@@ -2,7 +2,9 @@
 // Grobots round and a Robbie run. Each replay is also read here, independently of the viewer (zlib +
 // JSON), and what the page draws and shows is checked against it: robot pixels at the recorded
 // positions, the inspector's data stack and source line, the charts, the frame rate at 16x, the
-// load time, and the messages for broken files. Screenshots go to the artifacts folder.
+// load time, and the messages for broken files; legibility and the score at 1600x1000 and 390x844
+// (the contrast of a dark side's robot with the floor, the minimum radius, the scoreboard, the end
+// card's winner against the end line). Screenshots go to the artifacts folder.
 // usage: node viewer.test.js CHRONON ARTIFACTS_DIR REPO   (run.sh checks the prerequisites)
 'use strict';
 
@@ -88,6 +90,279 @@ function kindOf(replay, ent) {
   return replay.header.kinds[ent.kind].name;
 }
 
+// WCAG 2 relative luminance and contrast, written here apart from the viewer's color.ts.
+function luminance(rgb) {
+  const lin = (c) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+  };
+  return 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
+}
+
+function contrast(a, b) {
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+function hexRgb(hex) {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+}
+
+const kViewports = [{ width: 1600, height: 1000 }, { width: 390, height: 844 }];
+
+/** The winner the end line records, by the game's rules; null for a draw or no survivor. */
+function expectedWinner(replay) {
+  const names = replay.header.entrants.map((e) => e.name);
+  const end = replay.end || {};
+  let scores = [];
+  if (replay.header.game === 'robowar') scores = (end.robots || []).map((r) => r.points);
+  if (replay.header.game === 'grobots') scores = (end.sides || []).map((s) => (s.alive ? s.fraction : -1));
+  const best = Math.max(...scores);
+  if (scores.length === 0 || best < 0 || scores.filter((v) => v === best).length !== 1) return null;
+  return names[scores.indexOf(best)];
+}
+
+async function frames(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForTimeout(120);
+}
+
+/** The scoreboard (one row per entrant) and the end card at the last moment, named as the end line says. */
+async function checkScore(page, replay, label, shot) {
+  const n = replay.header.entrants.length;
+  const rows = await page.locator('.cv-score tr[data-entrant]').count();
+  check(rows === n, `${label}: the scoreboard has a row for each of the ${n} entrants (${rows})`);
+  const head = await page.textContent('.cv-score tr');
+  const wanted = replay.header.game === 'grobots' ? ['pop', 'biomass', 'share', 'kills'] : ['energy', 'damage', 'kills', 'points'];
+  check(wanted.every((w) => head.includes(w)), `${label}: the scoreboard's columns are ${wanted.join(', ')} ("${head}")`);
+  const last = replay.moments[replay.moments.length - 1].t;
+  await page.evaluate((t) => window.chrononViewerDebug.seek(t), last);
+  await frames(page);
+  const card = () => page.evaluate(() => {
+    const c = document.querySelector('.cv-endcard');
+    if (c === null || c.hidden) return null;
+    const box = c.getBoundingClientRect();
+    return {
+      winner: c.querySelector('.cv-endcard-winner')?.textContent ?? '',
+      reason: c.querySelector('.cv-endcard-reason')?.textContent ?? '',
+      rows: c.querySelectorAll('tr').length - 1,
+      inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
+    };
+  });
+  const shown = await card();
+  const winner = expectedWinner(replay);
+  const title = winner !== null ? `${winner} wins` : replay.header.game === 'grobots' && !(replay.end.sides || []).some((s) => s.alive) ? 'No side survived' : 'Draw';
+  check(shown !== null && shown.winner === title, `${label}: at t=${last} the end card says "${shown ? shown.winner : '(no card)'}" (the end line: "${title}")`);
+  if (shown === null) return;
+  check(shown.reason.length > 10, `${label}: the end card says why: "${shown.reason}"`);
+  check(shown.rows === n, `${label}: the end card lists the ${n} entrants' result (${shown.rows} rows)`);
+  check(shown.inside, `${label}: the end card fits in the window`);
+  if (replay.header.game === 'robowar') {
+    const points = await page.$$eval('.cv-score tr[data-entrant]', (trs) => trs.map((tr) => tr.lastChild.textContent));
+    const recorded = replay.end.robots.map((r) => String(r.points));
+    check(points.join(',') === recorded.join(','), `${label}: at the end the scoreboard's points are the end line's (${points.join(', ')})`);
+  }
+  if (shot) await page.screenshot({ path: path.join(artifacts, shot) });
+  await page.click('.cv-endcard-close');
+  check((await card()) === null, `${label}: × closes the end card`);
+  await page.evaluate((t) => window.chrononViewerDebug.seek(t), replay.moments[0].t);
+  await frames(page);
+  await page.evaluate((t) => window.chrononViewerDebug.seek(t), last);
+  await frames(page);
+  check((await card()) !== null, `${label}: coming back to the end shows it again`);
+}
+
+/** Pixels of the canvas around robots: the floor's colour (the most common in the world), and per
+ * robot the colour at 0.65 of its radius on four sides and how far from its centre it differs from
+ * the floor. */
+async function robotPixels(page, world, bodies) {
+  return page.evaluate(({ world, bodies }) => {
+    const d = window.chrononViewerDebug;
+    const canvas = d.canvas;
+    const dpr = canvas.width / canvas.clientWidth;
+    const ctx = canvas.getContext('2d');
+    const a = d.toCanvas(0, 0);
+    const b = d.toCanvas(world.width, world.height);
+    const x0 = Math.ceil(Math.min(a.x, b.x) * dpr);
+    const y0 = Math.ceil(Math.min(a.y, b.y) * dpr);
+    const w = Math.floor(Math.abs(b.x - a.x) * dpr);
+    const h = Math.floor(Math.abs(b.y - a.y) * dpr);
+    const all = ctx.getImageData(x0, y0, w, h).data;
+    const counts = new Map();
+    for (let i = 0; i < all.length; i += 4 * 7) {
+      const key = (all[i] << 16) | (all[i + 1] << 8) | all[i + 2];
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+    const mode = [...counts.entries()].sort((p, q) => q[1] - p[1])[0][0];
+    const floor = [(mode >> 16) & 255, (mode >> 8) & 255, mode & 255];
+    const px = (x, y) => Array.from(ctx.getImageData(Math.floor(x * dpr), Math.floor(y * dpr), 1, 1).data.slice(0, 3));
+    return {
+      floor,
+      bodies: bodies.map((body) => {
+        const c = d.toCanvas(body.x, body.y);
+        const r = d.radiusOf(body.id);
+        const dirs = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+        const samples = dirs.map(([dx, dy]) => px(c.x + dx * r * 0.65, c.y + dy * r * 0.65));
+        // How far the robot reaches: out from the centre until a pixel is the floor's colour.
+        const reach = dirs.map(([dx, dy]) => {
+          let k = 0;
+          for (; k < 60; k += 0.5) {
+            const p = px(c.x + dx * k, c.y + dy * k);
+            if (Math.abs(p[0] - floor[0]) + Math.abs(p[1] - floor[1]) + Math.abs(p[2] - floor[2]) < 12) break;
+          }
+          return k;
+        });
+        return { id: body.id, r, color: d.colorOf(body.id), samples, reach };
+      }),
+    };
+  }, { world, bodies });
+}
+
+/** Counts a chart canvas's pixels near a colour (the side's line). */
+async function chartPixels(page, index, color) {
+  const rgb = hexRgb(color);
+  return page.evaluate(({ index, rgb }) => {
+    const c = document.querySelectorAll('.uplot canvas')[index];
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - rgb[0]) + Math.abs(data[i + 1] - rgb[1]) + Math.abs(data[i + 2] - rgb[2]) < 30) n++;
+    }
+    return n;
+  }, { index, rgb });
+}
+
+// The four dark sides of the corpus in one round: each must stand out from the floor and in the
+// charts, at both widths. Needs /work/shared (the corpus is not in the repository).
+const kDarkSides = ['segregated-eaters-3.gb', 'isi-33.gb', 'faithless-1.gb', 'weird-men-d.gb'];
+
+async function darkSides(browser, figures) {
+  const corpus = process.env.CHRONON_CORPUS || '/work/shared/corpus/grobots';
+  const files = kDarkSides.map((f) => path.join(corpus, f));
+  if (!files.every((f) => fs.existsSync(f))) {
+    console.log(`  skip the dark sides' legibility checks: ${corpus} (the shared corpus) is absent`);
+    return;
+  }
+  log('legibility: Segregated Eaters 3, ISI, Faithless and Weird Men D (the corpus\'s darkest sides)');
+  const file = path.join(work, 'dark.replay');
+  run(['battle', ...files, '--replay', file]);
+  run(['view', file, '-o', path.join(work, 'dark.html')]);
+  fs.writeFileSync(path.join(work, 'dark.html'), pageFrom(fs.readFileSync(path.join(work, 'dark.html'), 'utf8'), file));
+  const replay = readReplay(file);
+  const entrants = replay.header.entrants;
+  const floorHex = '#131a22';
+  for (const e of entrants) {
+    check(contrast(hexRgb(e.color), hexRgb(floorHex)) < 3, `dark: ${e.name}'s own colour ${e.color} is below 3:1 on the floor (${contrast(hexRgb(e.color), hexRgb(floorHex)).toFixed(2)}:1), so the checks mean something`);
+  }
+  // Candidate moments, early in the round while every side lives; at each width the first at which
+  // every side has a robot standing clear of the others is measured.
+  const candidates = [300, 600, 1000, 1500, 2000, 2500, 3000, 4000, 5000];
+  const states = statesAt(replay, new Set(candidates));
+  const robotsOf = (st) => [...st.entities.values()].filter((e) => kindOf(replay, e) === 'robot');
+  for (const viewport of kViewports) {
+    const size = `${viewport.width}x${viewport.height}`;
+    const opened = await openPage(browser, path.join(work, 'dark.html'), { viewport });
+    const { page } = opened;
+    check(opened.state === 'ready', `dark ${size}: the page mounted the viewer`);
+    // Select nothing (a click outside the world), so no selection ring lies over a robot.
+    const box = await page.locator('.cv-stage canvas').boundingBox();
+    await page.mouse.click(box.x + 2, box.y + 2);
+    let t = -1;
+    let robots = [];
+    let radii = [];
+    let clear = [];
+    for (const c of candidates.filter((c) => states.has(c))) {
+      await page.evaluate((t) => window.chrononViewerDebug.seek(t), c);
+      await frames(page);
+      const here = robotsOf(states.get(c));
+      const r = await page.evaluate((ids) => ids.map((id) => window.chrononViewerDebug.radiusOf(id)), here.map((e) => e.id));
+      const centre = await page.evaluate((list) => list.map((p) => window.chrononViewerDebug.toCanvas(p.x, p.y)), here.map((e) => ({ x: field(replay, e, 'x'), y: field(replay, e, 'y') })));
+      const bodies = here.map((e, i) => ({ id: e.id, side: field(replay, e, 'side'), x: field(replay, e, 'x'), y: field(replay, e, 'y'), cx: centre[i].x, cy: centre[i].y, r: r[i] }));
+      const standing = bodies.filter((b) => bodies.every((o) => o === b || Math.hypot(o.cx - b.cx, o.cy - b.cy) > b.r + o.r + 6));
+      [t, robots, radii, clear] = [c, here, r, standing];
+      if (entrants.every((_, i) => standing.some((b) => b.side === i))) break;
+    }
+    const measured = await robotPixels(page, replay.header.world, clear);
+    for (let side = 0; side < entrants.length; side++) {
+      const name = entrants[side].name;
+      const mine = measured.bodies.filter((m) => clear.find((b) => b.id === m.id).side === side);
+      if (mine.length === 0) {
+        check(false, `dark ${size} t=${t}: a robot of ${name} standing clear of the others`);
+        continue;
+      }
+      const worst = Math.min(...mine.map((m) => Math.min(...m.samples.map((s) => contrast(s, measured.floor)))));
+      check(worst >= 3, `dark ${size} t=${t}: ${name}'s ${mine.length} robots are drawn at ${worst.toFixed(2)}:1 or more against the floor rgb(${measured.floor.join(',')}) (WCAG 3:1; own colour ${entrants[side].color}, drawn ${mine[0].color})`);
+      const reach = Math.min(...mine.map((m) => Math.min(...m.reach)));
+      check(reach >= 4.5, `dark ${size}: ${name}'s robots reach at least ${reach} px from their centres (at least 4.5: 9 px across)`);
+      // A phone's charts are about 80 px wide: a side's two short lines there take some 20 pixels.
+      const inChart = (await chartPixels(page, 0, mine[0].color)) + (await chartPixels(page, 1, mine[0].color));
+      check(inChart >= 10, `dark ${size}: ${name}'s biomass and population lines are in the charts in its drawn colour (${inChart} pixels)`);
+      if (side === 0) figures[`dark${viewport.width}Contrast`] = +worst.toFixed(2);
+    }
+    const radius = Math.min(...radii);
+    check(radius >= 5, `dark ${size}: every robot is drawn with a radius of at least 5 px (smallest ${radius.toFixed(1)}; the world's scale alone gives ${Math.min(...robots.map((r) => field(replay, r, 'radius'))).toFixed(2)} units)`);
+    await page.screenshot({ path: path.join(artifacts, `grobots-dark-${size}.png`) });
+    // The population column matches the robots recorded at t.
+    const pops = await page.$$eval('.cv-score tr[data-entrant]', (trs) => trs.map((tr) => Number(tr.children[1].textContent)));
+    const recorded = entrants.map((_, i) => robots.filter((r) => field(replay, r, 'side') === i).length);
+    check(pops.join(',') === recorded.join(','), `dark ${size} t=${t}: the scoreboard's populations are the replay's (${pops.join(', ')})`);
+    await checkScore(page, replay, `dark ${size}`, `grobots-dark-end-${size}.png`);
+    await finalChecks(opened, `dark ${size}`);
+  }
+}
+
+/** The duel's score and end card at both widths, and its colours: by name, the same when the robots enter the other way round. */
+async function duelScore(browser) {
+  log('RoboWar duel: score, end card and colours at 1600x1000 and 390x844');
+  const replay = readReplay(path.join(work, 'duel.replay'));
+  for (const viewport of kViewports) {
+    const size = `${viewport.width}x${viewport.height}`;
+    const opened = await openPage(browser, path.join(work, 'duel.html'), { viewport });
+    const { page } = opened;
+    await frames(page);
+    const robots = (await page.evaluate(() => window.chrononViewerDebug.entities())).filter((e) => e.kind === 'robot');
+    const radii = await page.evaluate((ids) => ids.map((id) => window.chrononViewerDebug.radiusOf(id)), robots.map((r) => r.id));
+    check(Math.min(...radii) >= 5, `duel ${size}: robots are drawn with a radius of at least 5 px (${radii.map((r) => r.toFixed(1)).join(', ')})`);
+    await page.screenshot({ path: path.join(artifacts, `duel-${size}.png`) });
+    await checkScore(page, replay, `duel ${size}`, `duel-end-${size}.png`);
+    await finalChecks(opened, `duel ${size}`);
+  }
+  // The same two robots entered the other way round keep their colours.
+  const swapped = path.join(work, 'swapped.html');
+  run(['battle', 'stdlib/robowar/spinner.rtk', 'stdlib/robowar/dodger.rtk', '--replay', swapped]);
+  const colours = async (file) => {
+    const opened = await openPage(browser, file);
+    const out = await opened.page.evaluate(() => {
+      const d = window.chrononViewerDebug;
+      return Object.fromEntries(d.entities().filter((e) => e.kind === 'robot').map((e) => [document.querySelector(`.cv-row[data-id="${e.id}"] .cv-name`).textContent, d.colorOf(e.id)]));
+    });
+    await finalChecks(opened, path.basename(file));
+    return out;
+  };
+  if (!process.env.CHRONON_VIEWER_HTML) {
+    const a = await colours(path.join(work, 'duel.html'));
+    const b = await colours(swapped);
+    check(a.dodger === b.dodger && a.spinner === b.spinner && a.dodger !== a.spinner,
+      `duel: colours follow the robot, not its entry order (dodger ${a.dodger} / ${b.dodger}, spinner ${a.spinner} / ${b.spinner})`);
+  }
+}
+
+/** The Grobots round's score and end card at both widths. */
+async function roundScore(browser) {
+  log('Grobots round: score and end card at 1600x1000 and 390x844');
+  const replay = readReplay(path.join(work, 'round.replay'));
+  for (const viewport of kViewports) {
+    const size = `${viewport.width}x${viewport.height}`;
+    const opened = await openPage(browser, path.join(work, 'round.html'), { viewport });
+    const { page } = opened;
+    await page.evaluate(() => window.chrononViewerDebug.seek(4321));
+    await frames(page);
+    await page.screenshot({ path: path.join(artifacts, `grobots-${size}.png`) });
+    await checkScore(page, replay, `round ${size}`, `grobots-end-${size}.png`);
+    await finalChecks(opened, `round ${size}`);
+  }
+}
+
 // A page like chronon's, from the viewer's template, for checking broken payloads.
 function withPayload(html, bytes) {
   const open = '<script id="chronon-replay" type="application/octet-stream">';
@@ -96,8 +371,8 @@ function withPayload(html, bytes) {
   return html.slice(0, a) + Buffer.from(bytes).toString('base64') + html.slice(b);
 }
 
-async function openPage(browser, file, { waitLoaded = true } = {}) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+async function openPage(browser, file, { waitLoaded = true, viewport = { width: 1280, height: 800 } } = {}) {
+  const page = await browser.newPage({ viewport });
   const errors = [];
   const requests = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -173,9 +448,10 @@ async function checkPositions(page, replay, state, t, label) {
     const d = window.chrononViewerDebug;
     const c = d.toCanvas(b.x, b.y);
     const e = d.toCanvas(b.x + b.r, b.y);
-    return { ...c, r: Math.abs(e.x - c.x), color: d.colorOf(b.id) };
+    return { ...c, r: Math.abs(e.x - c.x), drawn: d.radiusOf ? d.radiusOf(b.id) : 0, color: d.colorOf(b.id) };
   }), bodies);
-  bodies.forEach((b, i) => Object.assign(b, { cx: projected[i].x, cy: projected[i].y, rpx: Math.max(game === 'robbie' ? 8 : 3, projected[i].r), color: projected[i].color }));
+  // The viewer draws small robots bigger than their size (a minimum on-screen radius): use that.
+  bodies.forEach((b, i) => Object.assign(b, { cx: projected[i].x, cy: projected[i].y, rpx: Math.max(game === 'robbie' ? 8 : 3, projected[i].r, projected[i].drawn), color: projected[i].color }));
   const clear = bodies.filter((b) => bodies.every((o) => o === b || Math.hypot(o.cx - b.cx, o.cy - b.cy) > b.rpx + o.rpx + 4));
   const errors = [];
   for (const b of clear.slice(0, 10)) {
@@ -281,6 +557,9 @@ async function main() {
     await duel(browser, figures);
     await grobots(browser, figures);
     await robbie(browser, figures);
+    await duelScore(browser);
+    await roundScore(browser);
+    await darkSides(browser, figures);
     await broken(browser, pages.duel);
   } finally {
     await browser.close();
@@ -517,6 +796,17 @@ async function broken(browser, duelHtml) {
     if (['truncated-gzip', 'version-99', 'junk'].includes(c.name)) await page.screenshot({ path: path.join(artifacts, `bad-${c.name}.png`) });
     await finalChecks({ ...opened, errors: opened.errors.filter((e) => !/Failed to load resource/.test(e)) }, c.name);
   }
+  // An end line of the wrong shape: the battle still plays and the end card says what it can.
+  const last = lines.filter((l) => l !== '').length - 1;
+  const badEnd = lines.slice(0, last).join('\n') + '\n{"end":{"t":' + JSON.parse(lines[last - 1]).t + ',"robots":[null,"x",{"points":"a","alive":3}],"timedOut":"no"}}\n';
+  const file = path.join(work, 'bad-end.html');
+  fs.writeFileSync(file, withPayload(duelHtml, zlib.gzipSync(badEnd)));
+  const opened = await openPage(browser, file);
+  await opened.page.keyboard.press('End');
+  await frames(opened.page);
+  const card = await opened.page.evaluate(() => document.querySelector('.cv-endcard:not([hidden]) .cv-endcard-winner')?.textContent ?? '');
+  check(opened.state === 'ready' && card !== '', `bad-end: a malformed end line still gives an end card ("${card}")`);
+  await finalChecks(opened, 'bad-end');
 }
 
 main().catch((e) => {

@@ -1,9 +1,13 @@
 // Draws the arena, world or room of one moment on a canvas, to scale, per game. Robots are filled
 // discs in their side's colour (the tests look for that colour at the recorded position), so
-// decorations inside a robot stay small and symmetric.
+// decorations inside a robot stay small and symmetric. Legibility comes first: side colours are
+// lifted to a minimum contrast with the floor (color.ts), every body gets a light rim and a minimum
+// size on screen, each kind of projectile has its own shape, and what belongs to the world (food,
+// shots, sensors, areas) is clipped to it.
 
 import type { Entity, Replay } from './decode';
 import type { WorldState } from './model';
+import { kFloor } from './color';
 import { entrantColor, fieldIndex } from './model';
 
 export interface Layers {
@@ -15,7 +19,7 @@ export interface Layers {
 
 const kMargin = 14;
 const kBackground = '#0d1117';
-const kArena = '#131a22';
+const kArena = kFloor;
 const kGrid = '#1c2530';
 const kBorder = '#3d4a59';
 const kText = '#c9d1d9';
@@ -23,6 +27,10 @@ const kSelect = '#ffffff';
 const kManna = '#46c35a';
 const kCorpse = '#c0583e';
 const kRobbieRadius = 12;
+/** The smallest radius a robot is drawn with (CSS px): a 100x100 Grobots world otherwise gives 3. */
+export const kMinRobotPx = 5;
+/** The smallest radius of a projectile's mark, so that it reads as a shape and not as a dot. */
+const kMinShotPx = 3;
 const kObjectPalette = ['#e0a458', '#7fc8f8', '#f28fad', '#b8e986', '#c3a6ff', '#ffd166', '#9ad1d4', '#f7a072'];
 
 /** Maps world coordinates to CSS pixels of the canvas and back. */
@@ -97,6 +105,95 @@ function withAlpha(hex: string, alpha: number): string {
   return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${alpha})`;
 }
 
+type Shape = 'disc' | 'diamond' | 'square' | 'triangle' | 'ring' | 'cross';
+
+/**
+ * A projectile's or mine's mark: a shape of radius `r` filled with `fill` and outlined in the floor's
+ * dark colour, so that a bullet on a robot of its own colour still shows its edge.
+ */
+function mark(ctx: CanvasRenderingContext2D, shape: Shape, x: number, y: number, r: number, fill: string): void {
+  ctx.beginPath();
+  switch (shape) {
+    case 'disc':
+    case 'ring':
+      ctx.arc(x, y, r, 0, 2 * Math.PI);
+      break;
+    case 'diamond':
+      ctx.moveTo(x, y - r * 1.3);
+      ctx.lineTo(x + r, y);
+      ctx.lineTo(x, y + r * 1.3);
+      ctx.lineTo(x - r, y);
+      ctx.closePath();
+      break;
+    case 'square':
+      ctx.rect(x - r, y - r, 2 * r, 2 * r);
+      break;
+    case 'triangle':
+      ctx.moveTo(x, y - r * 1.2);
+      ctx.lineTo(x + r * 1.1, y + r * 0.8);
+      ctx.lineTo(x - r * 1.1, y + r * 0.8);
+      ctx.closePath();
+      break;
+    case 'cross':
+      ctx.moveTo(x - r, y);
+      ctx.lineTo(x + r, y);
+      ctx.moveTo(x, y - r);
+      ctx.lineTo(x, y + r);
+      break;
+  }
+  if (shape === 'ring' || shape === 'cross') {
+    ctx.strokeStyle = kBackground;
+    ctx.lineWidth = 3.5;
+    ctx.stroke();
+    ctx.strokeStyle = fill;
+    ctx.lineWidth = 1.75;
+    ctx.stroke();
+    return;
+  }
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.strokeStyle = kBackground;
+  ctx.lineWidth = 1;
+  ctx.stroke();
+  if (shape === 'square') {
+    // A mine: the square crossed, so that it does not read as food or a robot.
+    ctx.beginPath();
+    ctx.moveTo(x - r * 0.6, y - r * 0.6);
+    ctx.lineTo(x + r * 0.6, y + r * 0.6);
+    ctx.moveTo(x + r * 0.6, y - r * 0.6);
+    ctx.lineTo(x - r * 0.6, y + r * 0.6);
+    ctx.stroke();
+  }
+}
+
+/** The shape for a RoboWar shot type (the header's `shotTypes` names). */
+function robowarShape(type: string): Shape {
+  if (/mine/i.test(type)) return 'square';
+  if (/drone/i.test(type)) return 'triangle';
+  if (/missile/i.test(type)) return 'diamond';
+  if (/hellbore|stun/i.test(type)) return 'ring';
+  if (/laser/i.test(type)) return 'cross';
+  return 'disc';
+}
+
+/**
+ * A robot's body: a disc in its colour with a light rim inside its edge. The rim keeps a robot's
+ * outline visible against the floor, food and robots of the same side; being inside the disc it
+ * leaves the body's extent (and so the recorded position's centroid) unchanged.
+ */
+function body(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string): void {
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, 2 * Math.PI);
+  ctx.fill();
+  const w = Math.max(1, Math.min(2, r / 6));
+  ctx.strokeStyle = lighten(color, 0.6);
+  ctx.lineWidth = w;
+  ctx.beginPath();
+  ctx.arc(x, y, Math.max(0.5, r - w / 2), 0, 2 * Math.PI);
+  ctx.stroke();
+}
+
 export class Painter {
   readonly projection: Projection;
   private readonly robot: Fields;
@@ -111,7 +208,7 @@ export class Painter {
     const world = replay.header.world;
     this.projection = new Projection(world.width, world.height, replay.header.game !== 'robowar');
     this.robot = new Fields(replay, 'robot', ['side', 'type', 'x', 'y', 'aim', 'alive', 'shield', 'stunned', 'radius', 'energy', 'num']);
-    this.shot = new Fields(replay, 'shot', ['type', 'owner', 'x', 'y', 'radius']);
+    this.shot = new Fields(replay, 'shot', ['type', 'owner', 'x', 'y', 'radius', 'vx', 'vy']);
     this.food = new Fields(replay, 'food', ['x', 'y', 'radius', 'owner']);
     this.area = new Fields(replay, 'area', ['type', 'owner', 'x', 'y', 'radius', 'angle']);
     this.sensor = new Fields(replay, 'sensor', ['robot', 'x', 'y', 'radius']);
@@ -130,7 +227,7 @@ export class Painter {
     const s = this.projection.scale;
     if (ent.kind === this.robot.kind) {
       const r = this.replay.header.game === 'robowar' ? this.replay.header.world.robotRadius : this.robot.get(ent, 'radius');
-      return Math.max(3, r * s);
+      return Math.max(kMinRobotPx, r * s);
     }
     if (ent.kind === this.robbie.kind) return Math.max(8, kRobbieRadius * s);
     if (ent.kind === this.object.kind) return Math.max(5, 5 * s);
@@ -218,6 +315,17 @@ export class Painter {
     ctx.strokeRect(x0 - 1, y0 - 1, w + 2, h + 2);
   }
 
+  /** Clips what follows to the world's rectangle (until ctx.restore()): sensor circles, force fields
+   * and explosions near a wall would otherwise spill over the margin. */
+  private clipToWorld(ctx: CanvasRenderingContext2D): void {
+    const p = this.projection;
+    const world = this.replay.header.world;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(p.x(0), Math.min(p.y(0), p.y(world.height)), world.width * p.scale, world.height * p.scale);
+    ctx.clip();
+  }
+
   private drawSelection(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
     ctx.strokeStyle = kSelect;
     ctx.lineWidth = 2;
@@ -242,8 +350,9 @@ export class Painter {
   private drawRobowar(ctx: CanvasRenderingContext2D, state: WorldState, layers: Layers, selected: number): void {
     const p = this.projection;
     const replay = this.replay;
-    const r = replay.header.world.robotRadius * p.scale;
+    const r = Math.max(kMinRobotPx, replay.header.world.robotRadius * p.scale);
     if (layers.shots) {
+      this.clipToWorld(ctx);
       for (const ent of state.entities.values()) {
         if (ent.kind !== this.shot.kind) continue;
         const color = entrantColor(replay, this.shot.get(ent, 'owner'));
@@ -251,14 +360,8 @@ export class Painter {
         const x = p.x(this.shot.get(ent, 'x'));
         const y = p.y(this.shot.get(ent, 'y'));
         const radius = this.shot.get(ent, 'radius');
-        if (/mine/i.test(type)) {
-          const s = Math.max(4, 3 * p.scale);
-          ctx.fillStyle = lighten(color, 0.3);
-          ctx.fillRect(x - s / 2, y - s / 2, s, s);
-          ctx.strokeStyle = '#000';
-          ctx.lineWidth = 1;
-          ctx.strokeRect(x - s / 2, y - s / 2, s, s);
-        } else if (radius > 4) {
+        if (radius > 4 && !/mine/i.test(type)) {
+          // Nukes and blasts: the area they reach.
           ctx.fillStyle = withAlpha(color, 0.22);
           ctx.strokeStyle = lighten(color, 0.4);
           ctx.lineWidth = 1.5;
@@ -266,13 +369,14 @@ export class Painter {
           ctx.arc(x, y, radius * p.scale, 0, 2 * Math.PI);
           ctx.fill();
           ctx.stroke();
-        } else {
-          ctx.fillStyle = /hellbore|stun/i.test(type) ? '#e7b6ff' : lighten(color, 0.55);
-          ctx.beginPath();
-          ctx.arc(x, y, Math.max(2, Math.max(radius, 1.5) * p.scale), 0, 2 * Math.PI);
-          ctx.fill();
+          continue;
         }
+        const shape = robowarShape(type);
+        const size = Math.max(shape === 'square' ? kMinShotPx + 1 : kMinShotPx, Math.max(radius, 1.5) * p.scale);
+        const fill = shape === 'ring' ? '#e7b6ff' : /explosive/i.test(type) ? '#ff9f43' : lighten(color, shape === 'square' ? 0.3 : 0.55);
+        mark(ctx, shape, x, y, size, fill);
       }
+      ctx.restore();
     }
     for (const ent of state.entities.values()) {
       if (ent.kind !== this.robot.kind) continue;
@@ -282,11 +386,16 @@ export class Painter {
       const y = p.y(this.robot.get(ent, 'y'));
       const alive = this.robot.get(ent, 'alive') !== 0;
       if (!alive) {
+        // A dead robot: a dark body, but ringed and crossed in its colour so that it stays in sight.
         ctx.fillStyle = '#2a313a';
         ctx.beginPath();
         ctx.arc(x, y, r, 0, 2 * Math.PI);
         ctx.fill();
         ctx.strokeStyle = withAlpha(color, 0.8);
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.arc(x, y, r - 0.75, 0, 2 * Math.PI);
+        ctx.stroke();
         ctx.lineWidth = 2;
         const d = r * 0.5;
         ctx.beginPath();
@@ -304,10 +413,7 @@ export class Painter {
           ctx.arc(x, y, r + 3, 0, 2 * Math.PI);
           ctx.stroke();
         }
-        ctx.fillStyle = color;
-        ctx.beginPath();
-        ctx.arc(x, y, r, 0, 2 * Math.PI);
-        ctx.fill();
+        body(ctx, x, y, r, color);
         // The turret: from inside the body to beyond it, along AIM (compass degrees, y down).
         const aim = (this.robot.get(ent, 'aim') * Math.PI) / 180;
         const dx = Math.sin(aim);
@@ -339,6 +445,7 @@ export class Painter {
     const p = this.projection;
     const replay = this.replay;
     const s = p.scale;
+    this.clipToWorld(ctx);
     if (layers.food) {
       // Food is drawn in two batches (manna, corpses): one path each keeps thousands of squares cheap.
       for (const corpse of [false, true]) {
@@ -384,16 +491,28 @@ export class Painter {
         const color = owner >= 0 ? entrantColor(replay, owner) : '#ffffff';
         const x = p.x(this.shot.get(ent, 'x'));
         const y = p.y(this.shot.get(ent, 'y'));
-        const rr = Math.max(1.5, this.shot.get(ent, 'radius') * s);
-        ctx.beginPath();
-        ctx.arc(x, y, rr, 0, 2 * Math.PI);
+        const rr = Math.max(kMinShotPx, this.shot.get(ent, 'radius') * s);
         if (/syphon/i.test(type)) {
-          ctx.strokeStyle = lighten(color, 0.3);
-          ctx.lineWidth = 1;
-          ctx.stroke();
+          mark(ctx, 'ring', x, y, rr, lighten(color, 0.3));
+        } else if (/grenade/i.test(type)) {
+          mark(ctx, 'diamond', x, y, rr, '#ffd166');
         } else {
-          ctx.fillStyle = /grenade/i.test(type) ? '#ffd166' : lighten(color, 0.5);
-          ctx.fill();
+          // A blast: a bright disc with a short tail behind it, along its velocity (y up).
+          const vx = this.shot.get(ent, 'vx');
+          const vy = this.shot.get(ent, 'vy');
+          const speed = Math.hypot(vx, vy);
+          if (speed > 0) {
+            const tail = Math.min(14, Math.max(4, speed * s * 2));
+            ctx.strokeStyle = withAlpha(lighten(color, 0.5), 0.6);
+            ctx.lineWidth = Math.max(1.5, rr * 0.8);
+            ctx.lineCap = 'round';
+            ctx.beginPath();
+            ctx.moveTo(x, y);
+            ctx.lineTo(x - (vx / speed) * (rr + tail), y + (vy / speed) * (rr + tail));
+            ctx.stroke();
+            ctx.lineCap = 'butt';
+          }
+          mark(ctx, 'disc', x, y, rr, lighten(color, 0.5));
         }
       }
     }
@@ -409,6 +528,7 @@ export class Painter {
         ctx.stroke();
       }
     }
+    ctx.restore();
     for (const ent of state.entities.values()) {
       if (ent.kind !== this.robot.kind) continue;
       const side = this.robot.get(ent, 'side');
@@ -423,10 +543,7 @@ export class Painter {
         ctx.arc(x, y, rr + 2, 0, 2 * Math.PI);
         ctx.stroke();
       }
-      ctx.fillStyle = color;
-      ctx.beginPath();
-      ctx.arc(x, y, rr, 0, 2 * Math.PI);
-      ctx.fill();
+      body(ctx, x, y, rr, color);
       const type = replay.header.entrants[side]?.types[this.robot.get(ent, 'type')];
       if (rr >= 6 && type?.color !== undefined && /^#[0-9a-fA-F]{6}$/.test(type.color) && type.color.toLowerCase() !== color.toLowerCase()) {
         ctx.fillStyle = type.color;
@@ -484,12 +601,19 @@ export class Painter {
       ctx.stroke();
       ctx.setLineDash([]);
     }
+    // Objects lying in the room first, then Robbie, then the outline of any object he stands on (one
+    // he has just put down stays visible without hiding his body), then the one in his claw, above him.
     for (const ent of state.entities.values()) {
       if (ent.kind !== this.object.kind) continue;
       const index = this.object.get(ent, 'object');
       const half = this.radiusPx(ent);
       const x = p.x(this.object.get(ent, 'x'));
       const y = p.y(this.object.get(ent, 'y'));
+      if (this.object.get(ent, 'held') !== 0) {
+        // Drawn at the claw's tip below; only the selection ring marks where it is recorded.
+        if (ent.id === selected) this.drawSelection(ctx, x, y, half);
+        continue;
+      }
       ctx.fillStyle = kObjectPalette[index % kObjectPalette.length];
       ctx.fillRect(x - half, y - half, 2 * half, 2 * half);
       ctx.strokeStyle = '#0d1117';
@@ -505,10 +629,7 @@ export class Painter {
       const x = p.x(this.robbie.get(ent, 'x'));
       const y = p.y(this.robbie.get(ent, 'y'));
       const r = this.radiusPx(ent);
-      ctx.fillStyle = entrantColor(replay, 0);
-      ctx.beginPath();
-      ctx.arc(x, y, r, 0, 2 * Math.PI);
-      ctx.fill();
+      body(ctx, x, y, r, entrantColor(replay, 0));
       const a = (this.robbie.get(ent, 'heading') * Math.PI) / 180;
       ctx.strokeStyle = '#f0f3f6';
       ctx.lineWidth = 3;
@@ -518,16 +639,40 @@ export class Painter {
       ctx.lineTo(x + Math.cos(a) * (r + 10), y - Math.sin(a) * (r + 10));
       ctx.stroke();
       ctx.lineCap = 'butt';
-      const held = this.robbie.get(ent, 'held');
-      if (held >= 0) {
-        // The object in the claw rides at the tip of the heading line.
-        const hx = x + Math.cos(a) * (r + 10);
-        const hy = y - Math.sin(a) * (r + 10);
-        ctx.fillStyle = kObjectPalette[held % kObjectPalette.length];
-        ctx.fillRect(hx - 5, hy - 5, 10, 10);
-        if (layers.labels) this.label(ctx, world.objects[held]?.name ?? '', hx, hy + 7);
-      }
       if (ent.id === selected) this.drawSelection(ctx, x, y, r);
+    }
+    for (const ent of state.entities.values()) {
+      if (ent.kind !== this.robbie.kind) continue;
+      const rx = p.x(this.robbie.get(ent, 'x'));
+      const ry = p.y(this.robbie.get(ent, 'y'));
+      const r = this.radiusPx(ent);
+      for (const obj of state.entities.values()) {
+        if (obj.kind !== this.object.kind || this.object.get(obj, 'held') !== 0) continue;
+        const half = this.radiusPx(obj);
+        const x = p.x(this.object.get(obj, 'x'));
+        const y = p.y(this.object.get(obj, 'y'));
+        if (Math.hypot(x - rx, y - ry) > r + half) continue;
+        ctx.strokeStyle = kObjectPalette[this.object.get(obj, 'object') % kObjectPalette.length];
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(x - half, y - half, 2 * half, 2 * half);
+      }
+    }
+    for (const ent of state.entities.values()) {
+      if (ent.kind !== this.robbie.kind) continue;
+      const held = this.robbie.get(ent, 'held');
+      if (held < 0) continue;
+      // The object in the claw rides at the tip of the heading line, above Robbie.
+      const a = (this.robbie.get(ent, 'heading') * Math.PI) / 180;
+      const r = this.radiusPx(ent);
+      const hx = p.x(this.robbie.get(ent, 'x')) + Math.cos(a) * (r + 10);
+      const hy = p.y(this.robbie.get(ent, 'y')) - Math.sin(a) * (r + 10);
+      const half = Math.max(5, 5 * p.scale);
+      ctx.fillStyle = kObjectPalette[held % kObjectPalette.length];
+      ctx.fillRect(hx - half, hy - half, 2 * half, 2 * half);
+      ctx.strokeStyle = '#f0f3f6';
+      ctx.lineWidth = 1.5;
+      ctx.strokeRect(hx - half, hy - half, 2 * half, 2 * half);
+      if (layers.labels) this.label(ctx, world.objects[held]?.name ?? '', hx, hy + half + 3);
     }
   }
 }

@@ -1,14 +1,15 @@
 // The state of the world at one moment, rebuilt from the keyframes in decode.ts, and the rules that
 // merge a robot's brain records into its full brain state at a moment.
 
+import { legible, slotsByName } from './color';
 import { applyMoment, restoreKeyframe } from './decode';
 import type { MachineState, BrainTrack, Entity, Replay } from './decode';
 
 /** Every how many brain records a merged copy is kept, so a lookup merges at most this many. */
 const kBrainCheckpoint = 32;
 
-export const kRobowarPalette = ['#4ea1ff', '#ff6b5a', '#5ad17a', '#f2c94c', '#c77dff', '#3dd6d0'];
-const kFallbackPalette = [...kRobowarPalette, '#ff9f43', '#a3e048', '#ff7eb6', '#9aa5b1'];
+// Ten hues told apart on the dark floor, each above the minimum contrast there (color.ts).
+const kPalette = ['#4ea1ff', '#ff6b5a', '#5ad17a', '#f2c94c', '#c77dff', '#3dd6d0', '#ff9f43', '#a3e048', '#ff7eb6', '#9aa5b1'];
 export const kRobbieColor = '#4ea1ff';
 
 /** The entities present after a moment was applied; moves forward cheaply and jumps via keyframes. */
@@ -73,16 +74,35 @@ export function entrantOf(replay: Replay, ent: Entity): number {
   }
 }
 
-export function entrantColor(replay: Replay, entrant: number): string {
-  const header = replay.header;
-  switch (header.game) {
+/** Each replay's entrant colours, worked out once: they are asked for per robot per frame. */
+const colorCache = new WeakMap<Replay, string[]>();
+
+function entrantColors(replay: Replay): string[] {
+  let colors = colorCache.get(replay);
+  if (colors !== undefined) return colors;
+  const entrants = replay.header.entrants;
+  switch (replay.header.game) {
     case 'robowar':
-      return kRobowarPalette[((entrant % kRobowarPalette.length) + kRobowarPalette.length) % kRobowarPalette.length];
+      // By name, not entry order: a robot keeps its colour from one match to the next.
+      colors = slotsByName(entrants.map((e) => e.name), kPalette.length).map((s) => kPalette[s]);
+      break;
     case 'grobots':
-      return header.entrants[entrant]?.color ?? kFallbackPalette[Math.abs(entrant) % kFallbackPalette.length];
+      // The side's own #color, lifted when it would vanish on the floor (dark sides).
+      colors = entrants.map((e, i) => legible(e.color ?? kPalette[i % kPalette.length]));
+      break;
     case 'robbie':
-      return kRobbieColor;
+      colors = [kRobbieColor];
+      break;
   }
+  colorCache.set(replay, colors);
+  return colors;
+}
+
+/** The colour entrant `entrant` is drawn in everywhere (arena, charts, lists), legible on the floor. */
+export function entrantColor(replay: Replay, entrant: number): string {
+  const colors = entrantColors(replay);
+  if (replay.header.game === 'robbie') return kRobbieColor;
+  return colors[entrant] ?? kPalette[((entrant % kPalette.length) + kPalette.length) % kPalette.length] ?? kPalette[0];
 }
 
 /** A short human name for an entity: the robot's entrant, type and number, or the object's name. */

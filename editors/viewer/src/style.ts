@@ -105,6 +105,28 @@ const kCss = `
   padding: 18px 22px; color: #f0d0d0; }
 .cv-error-card h2 { margin: 0 0 8px; font-size: 18px; color: #ff7b72; }
 .cv-error-card pre { margin: 0; white-space: pre-wrap; word-break: break-word; font: 13px/1.5 ui-monospace, Menlo, Consolas, monospace; color: #f0d0d0; }
+.cv-score { flex: none; border-bottom: 1px solid #30363d; padding-bottom: 4px; }
+.cv-score-table { width: 100%; border-collapse: collapse; font-size: 12px; font-variant-numeric: tabular-nums; table-layout: fixed; }
+.cv-score-table th { font-size: 10px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.02em; color: #8b949e;
+  text-align: right; padding: 1px 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: help; }
+.cv-score-table td { text-align: right; padding: 1px 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; color: #e6edf3; }
+.cv-score-table th.cv-score-name, .cv-score-table td.cv-score-name { text-align: left; width: 32%; padding-left: 12px; }
+.cv-score-table td.cv-score-name .cv-swatch { display: inline-block; vertical-align: -1px; margin-right: 6px; }
+.cv-endcard { position: absolute; grid-row: 2; grid-column: 1; left: 50%; top: 50%; transform: translate(-50%, -50%); z-index: 3; width: min(460px, calc(100% - 16px));
+  max-height: calc(100% - 16px); overflow: auto; padding: 14px 16px 12px; border-radius: 8px; background: rgba(22,27,34,0.95);
+  border: 1px solid #444c56; box-shadow: 0 6px 24px rgba(0,0,0,0.55); }
+.cv-endcard-title { margin: 0 24px 4px 0; font-size: 20px; color: #f0f6fc; display: flex; align-items: center; gap: 8px; }
+.cv-endcard-title .cv-swatch { width: 16px; height: 16px; }
+.cv-endcard-reason { color: #c9d1d9; margin-bottom: 10px; }
+.cv-endcard .cv-score-table { table-layout: auto; }
+.cv-endcard .cv-score-table td.cv-score-name { padding-left: 6px; width: auto; max-width: 180px; }
+.cv-endcard .cv-score-table td:last-child { white-space: normal; text-align: left; padding-left: 10px; }
+.cv-endcard .cv-score-table th:last-child { text-align: left; padding-left: 10px; }
+.cv-endcard .cv-score-table th:first-child { text-align: left; padding-left: 6px; }
+.cv-endcard tr.cv-endcard-best td { color: #ffd166; font-weight: 600; }
+.cv-endcard-close { position: absolute; right: 8px; top: 8px; width: 26px; height: 26px; border-radius: 5px; border: 1px solid #30363d;
+  background: #21262d; color: #e6edf3; font: 16px/1 system-ui, sans-serif; cursor: pointer; }
+.cv-endcard-close:hover { background: #30363d; }
 .cv-root .uplot { font-family: inherit; }
 .cv-root .u-legend { display: none; }
 @media (max-width: 900px) {
@@ -117,6 +139,12 @@ const kCss = `
   .cv-root { grid-template-columns: minmax(0, 1fr) 220px; }
   .cv-bottom { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) 220px; }
   .cv-row { grid-template-columns: 12px minmax(0, 1fr) 56px 56px; gap: 4px; padding: 3px 8px; }
+  .cv-endcard { grid-column: 1 / 3; padding: 10px 10px 8px; }
+  .cv-endcard-title { font-size: 16px; }
+  .cv-score-table th.cv-score-name, .cv-score-table td.cv-score-name { width: 34%; padding-left: 8px; }
+  .cv-score-table { font-size: 11px; }
+  .cv-score-table th { font-size: 9px; letter-spacing: 0; padding: 1px 2px; }
+  .cv-score-table td { padding: 1px 2px; }
 }
 `;
 

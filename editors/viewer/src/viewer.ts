@@ -12,6 +12,7 @@ import type { Layers } from './draw';
 import { EventLog } from './events';
 import { Inspector } from './inspector';
 import { RobotList } from './list';
+import { EndCard, Scoreboard } from './score';
 import { WorldState, brainAt, entityFields, isSelectable, kindName } from './model';
 import type { MachineState } from './decode';
 import { injectStyle } from './style';
@@ -49,6 +50,8 @@ export interface DebugHook {
   loadMs: number;
   /** Extras for tests: the colour a robot is drawn in, the loading status, the mean draw time. */
   colorOf(id: number): string;
+  /** The radius (CSS px) entity `id` is drawn with at the current size, 0 for none. */
+  radiusOf(id: number): number;
   status(): string;
   drawMs(): number;
   playing(): boolean;
@@ -106,6 +109,8 @@ class Viewer implements ViewerHandle {
   private readonly transport: Transport;
   private readonly timeline: Timeline;
   private readonly list: RobotList;
+  private readonly scoreboard: Scoreboard;
+  private readonly endCard: EndCard;
   private readonly inspector: Inspector;
   private readonly charts: Charts;
   private readonly events: EventLog;
@@ -153,6 +158,7 @@ class Viewer implements ViewerHandle {
     this.banner = el(doc, 'div', 'cv-banner');
     this.banner.hidden = true;
     this.loading = el(doc, 'div', 'cv-loading');
+    this.endCard = new EndCard(doc, replay);
     this.stage.append(this.canvas, this.banner, this.loading);
     this.canvas.addEventListener('click', (e) => {
       const id = this.painter.pick(this.state, e.offsetX, e.offsetY);
@@ -162,7 +168,8 @@ class Viewer implements ViewerHandle {
     const side = el(doc, 'div', 'cv-side');
     this.list = new RobotList(doc, replay, (id) => this.choose(id), (ent) => this.painter.colorOf(ent));
     this.inspector = new Inspector(doc, replay);
-    side.append(this.list.element, this.inspector.element);
+    this.scoreboard = new Scoreboard(doc, replay);
+    side.append(this.scoreboard.element, this.list.element, this.inspector.element);
 
     this.timeline = new Timeline(doc, replay, (m) => this.seekMoment(m));
     this.transport = new Transport(doc, this.timeline.element, {
@@ -179,7 +186,9 @@ class Viewer implements ViewerHandle {
     if (this.charts.elements.length === 1) this.charts.elements[0].style.gridColumn = 'span 2';
     bottom.append(...this.charts.elements.slice(0, 2), this.events.element);
 
-    root.replaceChildren(top, this.stage, side, this.transport.element, bottom);
+    // The end card is the root's own child, placed on the stage's grid area (style.ts), so that on a
+    // narrow screen it may span the side panel too instead of squeezing into a small arena.
+    root.replaceChildren(top, this.stage, side, this.transport.element, bottom, this.endCard.element);
     const view = doc.defaultView as (Window & typeof globalThis) | null;
     const Observer = view?.ResizeObserver ?? ResizeObserver;
     this.observer = new Observer(() => this.invalidate());
@@ -266,6 +275,8 @@ class Viewer implements ViewerHandle {
     if (this.panelsDirty && (!this.playing || now - this.panelsAt > interval)) {
       this.panelsDirty = false;
       this.panelsAt = now;
+      this.scoreboard.update(this.state);
+      this.endCard.update(this.state.moment);
       this.list.update(this.state, this.selected);
       this.inspector.update(this.state, this.selected);
       this.events.update(this.state.moment);
@@ -433,6 +444,12 @@ class Viewer implements ViewerHandle {
         const ent = this.state.entities.get(id);
         if (ent === undefined) return '';
         return this.painter.colorOf(ent);
+      },
+      radiusOf: (id) => {
+        const ent = this.state.entities.get(id);
+        if (ent === undefined) return 0;
+        p.fit(this.canvas.clientWidth, this.canvas.clientHeight);
+        return this.painter.radiusPx(ent);
       },
       status: () => replay.status,
       drawMs: () => (this.drawCount > 0 ? this.drawTotal / this.drawCount : 0),
