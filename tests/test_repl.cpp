@@ -229,6 +229,16 @@ TEST_CASE("repl robotalk: stack, variables, labels, comments and commands", "[re
   CHECK(contains(repl.feed("sq call").output, "error"));
 }
 
+TEST_CASE("repl robotalk: a subroutine's inputs under its return address count in its effect", "[repl]") {
+  Repl repl(Language::kRoboTalk);
+  CHECK(repl.feed("square: swap dup * swap return").output == "defined square\nstack: (empty)\n");
+  // `square` squares the cell under its return address: it takes one and leaves one.
+  CHECK(repl.feed("effect square call").output == "effect: ( 1 -- 1 )\n");
+  CHECK(repl.feed("effect square call square call").output == "effect: ( 1 -- 1 )\n");
+  CHECK(repl.feed("effect 3 square call").output == "effect: ( 0 -- 1 )\n");
+  CHECK(repl.feed("3 square call").output == "stack: 9\n");
+}
+
 TEST_CASE("repl: tab completion candidates", "[repl]") {
   Repl repl(Language::kGrobocode);
   feedAll(repl, {"fibonacci: 1 return", "#var fizz 0"});
