@@ -239,6 +239,27 @@ TEST_CASE("repl robotalk: a subroutine's inputs under its return address count i
   CHECK(repl.feed("3 square call").output == "stack: 9\n");
 }
 
+TEST_CASE("repl rl: the state line repl/README.md shows is what the REPL prints", "[repl]") {
+  // The README names its inputs in backquotes after "After" and quotes the line they give.
+  const std::string readme = chronon::test::readFile(chronon::test::sourceDir() / "repl" / "README.md");
+  std::string prose = readme.substr(readme.find("small test room"));
+  prose = prose.substr(0, prose.find(". An"));
+  for (size_t nl = prose.find("\n  "); nl != std::string::npos; nl = prose.find("\n  ")) prose.replace(nl, 3, " ");
+  std::vector<std::string> quoted;
+  for (size_t open = prose.find('`'); open != std::string::npos; open = prose.find('`', open + 1)) {
+    const size_t close = prose.find('`', open + 1);
+    REQUIRE(close != std::string::npos);
+    quoted.push_back(prose.substr(open + 1, close - open - 1));
+    open = close;
+  }
+  REQUIRE(quoted.size() >= 2);
+  const std::string shown = quoted.back();
+  quoted.pop_back();
+  CHECK(contains(shown, "registers: "));
+  Repl repl(Language::kRobbie);
+  CHECK(lastLine(feedAll(repl, quoted)) == shown);
+}
+
 TEST_CASE("repl: tab completion candidates", "[repl]") {
   Repl repl(Language::kGrobocode);
   feedAll(repl, {"fibonacci: 1 return", "#var fizz 0"});
