@@ -260,6 +260,25 @@ TEST_CASE("repl rl: the state line repl/README.md shows is what the REPL prints"
   CHECK(lastLine(feedAll(repl, quoted)) == shown);
 }
 
+TEST_CASE("repl robotalk: a loaded robot's warnings are printed once, by the load", "[repl]") {
+  // A label named as a register is a warning (RT206) of the robot, not of the inputs typed later.
+  const auto path = tempFile("chronon_repl_warned.rtk", "main: main jump\nleft: 1 swap return\n");
+  Repl repl(Language::kRoboTalk);
+  const std::string loaded = repl.feed("load " + path.string()).output;
+  CHECK(contains(loaded, "[RT206]"));
+  CHECK(contains(loaded, "loaded "));
+  CHECK(repl.feed("1 2").output == "stack: 1 2\n");
+  CHECK(repl.feed("3").output == "stack: 1 2 3\n");
+  // An error of the input is still shown, at the input's own position, without the robot's warning.
+  const std::string bad = repl.feed("3 zork").output;
+  CHECK(contains(bad, "input:1:3: error:"));
+  CHECK_FALSE(contains(bad, "RT206"));
+  // So is a definition's warning, when it is defined, and not again after.
+  CHECK(contains(repl.feed("right: 2 swap return").output, "[RT206]"));
+  CHECK(repl.feed("4").output == "stack: 1 2 3 4\n");
+  std::filesystem::remove(path);
+}
+
 TEST_CASE("repl: tab completion candidates", "[repl]") {
   Repl repl(Language::kGrobocode);
   feedAll(repl, {"fibonacci: 1 return", "#var fizz 0"});
