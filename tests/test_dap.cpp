@@ -1405,3 +1405,53 @@ TEST_CASE("DAP transcript for a Grobots side: threads that come and go, breakpoi
   client.ok("disconnect");
   CHECK_FALSE(std::filesystem::exists(replayFile));
 }
+
+TEST_CASE("DAP stop on entry stops before the first instruction, with reason entry, for every seed", "[dap][grobots]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "chronon_test_dap_entry";
+  std::filesystem::create_directories(dir);
+  const std::string side = (dir / "entry.gb").string();
+  {
+    std::ofstream(side) << "#side Entry\n#type Counter\n#hardware\nprocessor 5\narmor 100\n#code\n"
+                           "5 6 + drop\ndo sync forever\n#end\n";
+  }
+  const std::string robot = (dir / "entry.rtk").string();
+  { std::ofstream(robot) << "start:\n  1 drop\n  start jump\n"; }
+  const std::string fighter = (chronon::test::sourceDir() / "stdlib" / "grobots" / "fighter.gb").string();
+  // Which robot of a Grobots round runs first depends on the seed; the side's first robot is the one
+  // stopped at, whichever it is, and nothing of it has run.
+  for (const int seed : {1, 2, 3, 4, 5, 6, 7, 8}) {
+    INFO("grobots seed " << seed);
+    Client client;
+    client.ok("initialize");
+    client.ok("launch", {{"program", side}, {"opponents", {fighter}}, {"seed", seed}, {"stopOnEntry", true}});
+    const std::vector<json> replies = client.request("configurationDone");
+    const json stopped = replies.back();
+    REQUIRE(stopped["event"] == "stopped");
+    CHECK(stopped["body"]["reason"] == "entry");
+    const json view = client.view(stopped["body"]["threadId"].get<int>());
+    CHECK(view["frame"]["line"] == 7);
+    CHECK(view["Data stack"].empty());
+    // The first step runs the first instruction: 5 is pushed.
+    CHECK(client.step("stepIn", {{"threadId", stopped["body"]["threadId"]},
+                                 {"granularity", "instruction"}})["body"]["reason"] == "step");
+    CHECK(client.view(stopped["body"]["threadId"].get<int>())["Data stack"].size() == 1);
+  }
+  for (const int seed : {1, 2, 3}) {
+    INFO("robowar seed " << seed);
+    Client client;
+    client.ok("initialize");
+    client.ok("launch",
+              {{"program", robot}, {"opponents", {bundled("sitting-duck")}}, {"seed", seed}, {"stopOnEntry", true}});
+    const json entry = client.step("configurationDone", json::object());
+    CHECK(entry["body"]["reason"] == "entry");
+    CHECK(client.view()["frame"]["line"] == 2);
+  }
+  // Robbie has no seed: his program's first line, before it runs.
+  Client robbie;
+  robbie.ok("initialize");
+  robbie.ok("launch", {{"program", bundledRl("pace-laps")}, {"stopOnEntry", true}});
+  CHECK(robbie.step("configurationDone", json::object())["body"]["reason"] == "entry");
+  CHECK(robbie.view()["frame"]["line"] == 5);
+  CHECK(robbie.view()["Expression stack"].empty());
+  std::filesystem::remove_all(dir);
+}
