@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <istream>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -44,6 +45,12 @@ class Adapter {
   Debuggee& debuggee();
   int64_t threadOf(const nlohmann::json& arguments);
   void afterRun(bool paused);
+  bool runForward(const std::string& command, const std::string& granularity, int64_t threadId);
+  bool runBackward(bool stepBack, int64_t threadId);
+  bool stopsAtHits(const nlohmann::json& stopped, bool forward);
+  const RequestedBreakpoint* requested(int id) const;
+  RequestedBreakpoint readBreakpoint(const nlohmann::json& b);
+  void refuseBadHitConditions(const std::vector<RequestedBreakpoint>& list, std::map<int, nlohmann::json>& resolved);
   void reapplyBreakpoints();
   void syncThreads();
 
@@ -52,7 +59,9 @@ class Adapter {
   std::unique_ptr<Debuggee> debuggee_;
   BreakpointRequests breakpoints_;
   int nextBreakpointId_ = 1;
-  std::vector<int64_t> threadsShown_;  ///< The threads the client was last told exist, sorted.
+  std::map<int, int64_t> hitCounts_;             ///< Breakpoint id -> hits counted while running forward.
+  std::map<int, std::string> badHitConditions_;  ///< Breakpoint id -> why its hit condition is refused.
+  std::vector<int64_t> threadsShown_;            ///< The threads the client was last told exist, sorted.
   bool stopOnEntry_ = false;
   bool stopOnErrors_ = true;
   bool configured_ = false;
