@@ -279,6 +279,29 @@ TEST_CASE("repl robotalk: a loaded robot's warnings are printed once, by the loa
   std::filesystem::remove(path);
 }
 
+TEST_CASE("repl: an interrupt stops the input running and leaves the state as before", "[repl]") {
+  for (const Language language : {Language::kGrobocode, Language::kRoboTalk}) {
+    Repl repl(language);
+    const std::string endless = language == Language::kGrobocode ? "5 do 1 drop forever" : "5 loop: loop jump";
+    CHECK(repl.feed("7").output == "stack: 7\n");
+    // As Ctrl-C does while a line runs (the interrupt is seen at the next slice, here the first).
+    repl.interrupt();
+    const std::string stopped = repl.feed(endless).output;
+    CHECK(contains(stopped, "interrupted after 0 instructions; the stack is as before"));
+    CHECK(lastLine(stopped) == "stack: 7");
+    // An interrupt is acted on once: the next input runs.
+    CHECK(repl.feed("8").output == "stack: 7 8\n");
+    // Ctrl-C at the prompt: an input left open is dropped, and an interrupt with it.
+    if (language == Language::kGrobocode) {
+      CHECK(repl.feed("1 if 9").continuation);
+      repl.interrupt();
+      repl.cancelInput();
+      CHECK(repl.prompt() == "grobocode> ");
+      CHECK(repl.feed("1").output == "stack: 7 8 1\n");
+    }
+  }
+}
+
 TEST_CASE("repl: tab completion candidates", "[repl]") {
   Repl repl(Language::kGrobocode);
   feedAll(repl, {"fibonacci: 1 return", "#var fizz 0"});
