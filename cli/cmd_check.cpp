@@ -2,7 +2,10 @@
 // diagnostics as `file:line:col: error|warning|note: message [RTnnn]`.
 
 #include <cstdio>
+#include <filesystem>
+#include <system_error>
 
+#include "chronon/arena/entry_files.h"
 #include "chronon/compiler/grobocode.h"
 #include "chronon/compiler/grobocode_checker.h"
 #include "chronon/compiler/language.h"
@@ -27,7 +30,32 @@ constexpr const char* kCheckDescription =
     "load the Grobocode stack checker runs on each brain (GB620-GB626).\n"
     "\n"
     "A FILE ending in .rl is read as a Robbie Language program: syntax, structure and type errors\n"
-    "(RL700-RL728), all of them, each with its range.\n";
+    "(RL700-RL728), all of them, each with its range.\n"
+    "\n"
+    "A FILE that is a folder stands for the robot files directly in it (.rtk, .txt, .rwr, .gb, .rl), in\n"
+    "name order; a folder with none of them is an error (RT100).\n";
+
+// A file `check` reads when it is in a folder it is given: one of any language's extensions.
+bool isCheckedFile(const std::filesystem::path& path) { return languageOf(path.string()).has_value(); }
+
+// `inputs` with each folder replaced by the robot files in it. A folder with none is reported
+// (RT100) and sets `failed`, so that a mistyped folder is not a silent success.
+std::vector<std::string> checkedFiles(const std::vector<std::string>& inputs, bool& failed) {
+  std::vector<std::string> files;
+  for (const std::string& input : inputs) {
+    const std::vector<std::string> found = arena::entryFiles({input}, isCheckedFile);
+    std::error_code ec;
+    if (found.empty() && std::filesystem::is_directory(input, ec)) {
+      Diagnostics diagnostics;
+      diagnostics.error(DiagCode::kFileUnreadable, {},
+                        "the folder '" + input + "' holds no robot files (.rtk, .txt, .rwr, .gb, .rl)");
+      printDiagnostics(SourceFile(input, ""), diagnostics);
+      failed = true;
+    }
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
 
 // Reads a Grobots side file and prints its load diagnostics; returns true when it has errors.
 bool checkSide(const std::string& path, bool effects, bool costs) {
@@ -71,8 +99,10 @@ int runCheck(const Args& args) {
   bool costs = false;
   std::vector<std::string> paths;
   const std::unique_ptr<CLI::App> app = commandApp("check", kCheckDescription);
-  app->add_option("files", paths,
-                  "RoboTalk robots (.rtk, .txt, .rwr, object code), Grobots sides (.gb), RL programs (.rl)")
+  app->add_option(
+         "files", paths,
+         "RoboTalk robots (.rtk, .txt, .rwr, object code), Grobots sides (.gb), RL programs (.rl), or folders of "
+         "them")
       ->required()
       ->type_name("FILE");
   addProfileOption(*app, options.profile);
@@ -83,8 +113,10 @@ int runCheck(const Args& args) {
                 "for a .gb side, print each type's cost and mass as the original prints them ('NAME cost=1843 "
                 "mass=41.6'; specs/grobots-world.md §4)");
   if (const std::optional<int> status = parseCommandLine(*app, args)) return *status;
-  int status = 0;
-  for (const std::string& path : paths) {
+  bool emptyFolder = false;
+  const std::vector<std::string> files = checkedFiles(paths, emptyFolder);
+  int status = emptyFolder ? 1 : 0;
+  for (const std::string& path : files) {
     // A file of no language's extension is read as RoboTalk (object code among them).
     switch (languageOf(path).value_or(LanguageId::kRoboTalk)) {
       case LanguageId::kRobbie:

@@ -5,6 +5,9 @@
 #include <histedit.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -72,6 +75,39 @@ unsigned char completeWord(EditLine* el, int) {
   return CC_REDISPLAY;
 }
 
+// Ctrl-C: the REPL whose running input it interrupts, and whether one came (for el_gets, which
+// returns with an error when SIGINT cuts its read short).
+std::atomic<repl::Repl*> interruptTarget{nullptr};
+volatile std::sig_atomic_t interruptCame = 0;
+
+extern "C" void onInterrupt(int) {
+  interruptCame = 1;
+  if (repl::Repl* r = interruptTarget.load()) r->interrupt();
+}
+
+// While it lives, SIGINT interrupts `r` instead of ending the process; the handler it replaced
+// comes back after. Without SA_RESTART, so that the read under el_gets returns.
+class InterruptHandler {
+ public:
+  explicit InterruptHandler(repl::Repl& r) {
+    interruptTarget.store(&r);
+    struct sigaction action {};
+    action.sa_handler = onInterrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGINT, &action, &previous_);
+  }
+  ~InterruptHandler() {
+    sigaction(SIGINT, &previous_, nullptr);
+    interruptTarget.store(nullptr);
+  }
+  InterruptHandler(const InterruptHandler&) = delete;
+  InterruptHandler& operator=(const InterruptHandler&) = delete;
+
+ private:
+  struct sigaction previous_ {};
+};
+
 int runInteractive(repl::Repl& r) {
   EditorContext context{&r, r.prompt()};
   EditLine* el = el_init("chronon", stdin, stdout, stderr);
@@ -92,10 +128,20 @@ int runInteractive(repl::Repl& r) {
   std::fputs(r.startupNote().c_str(), stdout);
   std::printf("chronon repl (%s); type help for the commands, quit to leave\n",
               std::string(repl::languageName(r.language())).c_str());
+  const InterruptHandler handler(r);
   while (true) {
     context.prompt = r.prompt();
     int count = 0;
+    interruptCame = 0;
     const char* raw = el_gets(el, &count);
+    if (raw == nullptr && interruptCame != 0) {
+      // Ctrl-C at the prompt: the line (and an input left open) is dropped, as in a shell.
+      r.cancelInput();
+      el_reset(el);
+      std::fputs("^C\n", stdout);
+      std::fflush(stdout);
+      continue;
+    }
     if (raw == nullptr) {
       std::fputs("\n", stdout);
       break;
@@ -145,7 +191,8 @@ int runRepl(const Args& args) {
       commandApp("repl",
                  "An interactive loop: type code to run it, `name:` to define, help for the commands.\n"
                  "Reads commands from stdin without prompts when stdin is not a terminal.\n"
-                 "History: $CHRONON_REPL_HISTORY, else ~/.chronon_history.\n");
+                 "History: $CHRONON_REPL_HISTORY, else ~/.chronon_history. Ctrl-C stops the line running,\n"
+                 "or at the prompt clears the line; Ctrl-D or quit leaves.\n");
   app->add_option("file", file, "a file to load first (its extension picks the language without --lang)")
       ->type_name("FILE");
   app->add_option_function<std::string>(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Terminal test of `chronon repl`: runs it in a tmux pane, types keys (tab completion, Up-arrow
-# history across two runs, multi-line input, every command) and asserts what the screen shows with
+# history across two runs, multi-line input, Ctrl-C, every command) and asserts what the screen shows with
 # `tmux capture-pane -p`. Usage: repl_tmux_test.sh CHRONON_BINARY GOLDEN_REPL_DIR.
 # Exits 77 (ctest's SKIP_RETURN_CODE) with a message when tmux is not installed.
 set -euo pipefail
@@ -123,6 +123,28 @@ expect "language: rl"
 line "lang grobocode"
 line "reset"
 expect "reset"
+# Ctrl-C at the prompt clears the line and the REPL lives on.
+tm send-keys -t repl -l -- "1000 partial"
+expect "grobocode> 1000 partial"
+tm send-keys -t repl C-c
+expect "grobocode> 1000 partial^C"
+line "123"
+expect "stack: 123"
+# At a continuation prompt it drops the input left open.
+line "1 if 456"
+tm send-keys -t repl -l -- "  8"
+expect "grobocode...   8"
+tm send-keys -t repl C-c
+expect "grobocode...   8^C"
+line "2 +"
+expect "stack: 125"
+# Ctrl-C just after Enter: it interrupts the line if it is running, else clears it at the prompt;
+# either way the stack is as before and the REPL lives on.
+tm send-keys -t repl -l -- "do 1 drop forever"
+tm send-keys -t repl Enter C-c
+line "3 *"
+expect "stack: 375"
+line "reset"
 line "1 2 + 39 +"
 expect "stack: 42"
 line "quit"

@@ -452,6 +452,39 @@ TEST_CASE("chronon --help lists every command, --version names the versions", "[
   }
 }
 
+TEST_CASE("chronon check FOLDER checks the robot files in it, and says so of a folder with none", "[cli][check]") {
+  const Fixture f;
+  // The stdlib's RoboWar robots, each checked: none has an error, and a folder is never read as a file.
+  const Run stdlib = f.chronon("check '" + (chronon::test::sourceDir() / "stdlib" / "robowar").string() + "'");
+  CHECK(stdlib.status == 0);
+  CHECK(stdlib.err.find("bytes") == std::string::npos);
+  CHECK(stdlib.err.find("[RT10") == std::string::npos);
+  // A folder of two languages' files and a file of neither: each robot file is checked (its own
+  // diagnostics under its own name), the other file is left alone, and an error makes the status 1.
+  const fs::path robots = f.dir() / "robots";
+  fs::create_directories(robots / "inner");
+  std::ofstream(robots / "bad.rtk") << "main: 1 nosuchword main jump\n";
+  std::ofstream(robots / "good.rtk") << "main: 1 drop main jump\n";
+  std::ofstream(robots / "notes.md") << "not a robot\n";
+  std::ofstream(robots / "inner" / "deeper.rtk") << "main: nosuchword\n";
+  std::ofstream(robots / "side.gb") << "#side S\n#type T\n#hardware\nprocessor 5\n#code\nundefinedword\n#end\n";
+  const Run folder = f.chronon("check " + shellQuoted(robots));
+  CHECK(folder.status == 1);
+  CHECK(folder.err.find((robots / "bad.rtk").string() + ":1:") != std::string::npos);
+  CHECK(folder.err.find((robots / "side.gb").string() + ":") != std::string::npos);
+  CHECK(folder.err.find("good.rtk") == std::string::npos);
+  CHECK(folder.err.find("notes.md") == std::string::npos);
+  CHECK(folder.err.find("deeper.rtk") == std::string::npos);
+  CHECK(f.chronon("check " + shellQuoted(robots / "good.rtk")).status == 0);
+  // A folder with no robot files is an error of its own, not a silent success.
+  const fs::path empty = f.dir() / "empty";
+  fs::create_directories(empty);
+  const Run none = f.chronon("check " + shellQuoted(empty));
+  CHECK(none.status == 1);
+  CHECK(none.err.find("holds no robot files") != std::string::npos);
+  CHECK(none.err.find("[RT100]") != std::string::npos);
+}
+
 namespace {
 
 // The bash completion script of `f`'s chronon, sourced in bash on simulated command lines.

@@ -1405,3 +1405,194 @@ TEST_CASE("DAP transcript for a Grobots side: threads that come and go, breakpoi
   client.ok("disconnect");
   CHECK_FALSE(std::filesystem::exists(replayFile));
 }
+
+TEST_CASE("DAP stop on entry stops before the first instruction, with reason entry, for every seed", "[dap][grobots]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "chronon_test_dap_entry";
+  std::filesystem::create_directories(dir);
+  const std::string side = (dir / "entry.gb").string();
+  {
+    std::ofstream(side) << "#side Entry\n#type Counter\n#hardware\nprocessor 5\narmor 100\n#code\n"
+                           "5 6 + drop\ndo sync forever\n#end\n";
+  }
+  const std::string robot = (dir / "entry.rtk").string();
+  { std::ofstream(robot) << "start:\n  1 drop\n  start jump\n"; }
+  const std::string fighter = (chronon::test::sourceDir() / "stdlib" / "grobots" / "fighter.gb").string();
+  // Which robot of a Grobots round runs first depends on the seed; the side's first robot is the one
+  // stopped at, whichever it is, and nothing of it has run.
+  for (const int seed : {1, 2, 3, 4, 5, 6, 7, 8}) {
+    INFO("grobots seed " << seed);
+    Client client;
+    client.ok("initialize");
+    client.ok("launch", {{"program", side}, {"opponents", {fighter}}, {"seed", seed}, {"stopOnEntry", true}});
+    const std::vector<json> replies = client.request("configurationDone");
+    const json stopped = replies.back();
+    REQUIRE(stopped["event"] == "stopped");
+    CHECK(stopped["body"]["reason"] == "entry");
+    const json view = client.view(stopped["body"]["threadId"].get<int>());
+    CHECK(view["frame"]["line"] == 7);
+    CHECK(view["Data stack"].empty());
+    // The first step runs the first instruction: 5 is pushed.
+    CHECK(client.step("stepIn", {{"threadId", stopped["body"]["threadId"]},
+                                 {"granularity", "instruction"}})["body"]["reason"] == "step");
+    CHECK(client.view(stopped["body"]["threadId"].get<int>())["Data stack"].size() == 1);
+  }
+  for (const int seed : {1, 2, 3}) {
+    INFO("robowar seed " << seed);
+    Client client;
+    client.ok("initialize");
+    client.ok("launch",
+              {{"program", robot}, {"opponents", {bundled("sitting-duck")}}, {"seed", seed}, {"stopOnEntry", true}});
+    const json entry = client.step("configurationDone", json::object());
+    CHECK(entry["body"]["reason"] == "entry");
+    CHECK(client.view()["frame"]["line"] == 2);
+  }
+  // Robbie has no seed: his program's first line, before it runs.
+  Client robbie;
+  robbie.ok("initialize");
+  robbie.ok("launch", {{"program", bundledRl("pace-laps")}, {"stopOnEntry", true}});
+  CHECK(robbie.step("configurationDone", json::object())["body"]["reason"] == "entry");
+  CHECK(robbie.view()["frame"]["line"] == 5);
+  CHECK(robbie.view()["Expression stack"].empty());
+  std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+// The output events among `replies`, their text.
+std::vector<std::string> logged(const std::vector<json>& replies) {
+  std::vector<std::string> out;
+  for (const json& r : replies) {
+    if (r.value("event", "") == "output") out.push_back(r["body"]["output"]);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Hit counts and log points work alike in the three games", "[dap][grobots][robbie]") {
+  for (const auto& [text, hits] : std::vector<std::pair<std::string, std::vector<int>>>{{"3", {3}},
+                                                                                        {"== 3", {3}},
+                                                                                        {">= 3", {3, 4, 5, 6}},
+                                                                                        {"> 3", {4, 5, 6}},
+                                                                                        {"<2", {1}},
+                                                                                        {"<= 2", {1, 2}},
+                                                                                        {"% 2", {2, 4, 6}}}) {
+    INFO(text);
+    std::string error;
+    const std::optional<dap::HitCondition> c = dap::parseHitCondition(text, error);
+    REQUIRE(c);
+    std::vector<int> matched;
+    for (int n = 1; n <= 6; ++n) {
+      if (c->matches(n)) matched.push_back(n);
+    }
+    CHECK(matched == hits);
+  }
+  for (const char* bad : {"", "often", ">= x", "% 0", "3 4", "-1"}) {
+    std::string error;
+    CHECK_FALSE(dap::parseHitCondition(bad, error));
+    CHECK(error.find("hit condition") == 0);
+  }
+  CHECK(dap::interpolateLogMessage("a={a} b={b} {{x}} {open", [](const std::string& e) { return "<" + e + ">"; }) ==
+        "a=<a> b=<b> {x} {open");
+
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "chronon_test_dap_hits";
+  std::filesystem::create_directories(dir);
+  // Each game: a program, a loop line whose nth pass has counted n - 1, and the counter's name.
+  struct Game {
+    std::string name;
+    std::string program;
+    json opponents;
+    json limit;  ///< A short battle: the last run goes to its end.
+    int loopLine;
+    int logLine;
+    std::string counter;
+    std::vector<std::string> firstLogs;  ///< What the log point prints on the first two passes.
+  };
+  const std::string robot = (dir / "count.rtk").string();
+  { std::ofstream(robot) << "start:\n  a 1 + a' store\n  start jump\n"; }
+  const std::string side = (dir / "count.gb").string();
+  {
+    std::ofstream(side) << "#side Count\n#type Counter\n#hardware\nprocessor 5\narmor 100\n#code\n#var n 0\n"
+                           "do\nn 1 + n!\nforever\n#end\n";
+  }
+  const std::vector<Game> games = {
+      {"robowar",
+       robot,
+       json::array({bundled("sitting-duck")}),
+       {{"maxChronons", 30}},
+       2,
+       3,
+       "a",
+       {"at 1\n", "at 2\n"}},
+      {"grobots",
+       side,
+       json::array({(chronon::test::sourceDir() / "stdlib" / "grobots" / "fighter.gb").string()}),
+       {{"frames", 20}},
+       9,
+       9,
+       "n",
+       {}},
+      {"robbie", bundledRl("pace-laps"), json::array(), json::object(), 8, 10, "Laps", {"at 0\n", "at 1\n"}},
+  };
+  for (const Game& g : games) {
+    INFO(g.name);
+    json launch = g.limit;
+    launch["program"] = g.program;
+    if (!g.opponents.empty()) launch["opponents"] = g.opponents;
+    // Where a plain breakpoint on the loop line stops, pass by pass (a Grobots side's robots all pass
+    // there, and hits are counted over all of them, as debugpy counts over threads).
+    std::vector<std::pair<int, std::string>> passes;
+    {
+      Client plain;
+      plain.ok("initialize");
+      plain.ok("launch", launch);
+      plain.ok("setBreakpoints", {{"source", {{"path", g.program}}}, {"breakpoints", {{{"line", g.loopLine}}}}});
+      json stopped = plain.request("configurationDone").back();
+      while (passes.size() < 6 && stopped["event"] == "stopped") {
+        const int thread = stopped["body"]["threadId"];
+        passes.emplace_back(thread, plain.ok("evaluate", {{"expression", g.counter}})["result"]);
+        stopped = plain.request("continue", {{"threadId", thread}}).back();
+      }
+      REQUIRE(passes.size() == 6);
+    }
+    Client client;
+    const json capabilities = client.ok("initialize");
+    CHECK(capabilities["supportsHitConditionalBreakpoints"] == true);
+    CHECK(capabilities["supportsLogPoints"] == true);
+    client.ok("launch", launch);
+    json breakpoints = json::array({{{"line", g.loopLine}, {"hitCondition", "% 3"}}});
+    if (g.logLine != g.loopLine) breakpoints.push_back({{"line", g.logLine}, {"logMessage", "at {" + g.counter + "}"}});
+    const json set = client.ok("setBreakpoints", {{"source", {{"path", g.program}}}, {"breakpoints", breakpoints}});
+    for (const json& b : set["breakpoints"]) CHECK(b["verified"] == true);
+    // The third pass stops, the first two do not; the log point printed on each pass before it.
+    std::vector<json> replies = client.request("configurationDone");
+    REQUIRE(replies.back()["event"] == "stopped");
+    CHECK(replies.back()["body"]["reason"] == "breakpoint");
+    int thread = replies.back()["body"]["threadId"];
+    CHECK(std::pair<int, std::string>(thread, client.ok("evaluate", {{"expression", g.counter}})["result"]) ==
+          passes[2]);
+    if (g.logLine != g.loopLine) CHECK(logged(replies) == g.firstLogs);
+    // Every third pass: the sixth next.
+    replies = client.request("continue", {{"threadId", thread}});
+    REQUIRE(replies.back()["event"] == "stopped");
+    thread = replies.back()["body"]["threadId"];
+    CHECK(std::pair<int, std::string>(thread, client.ok("evaluate", {{"expression", g.counter}})["result"]) ==
+          passes[5]);
+    if (g.logLine != g.loopLine) CHECK(logged(replies).size() == 3);
+    // A hit condition that is not a count is refused, and that breakpoint never stops.
+    const json bad = client.ok(
+        "setBreakpoints",
+        {{"source", {{"path", g.program}}},
+         {"breakpoints",
+          {{{"line", g.loopLine}, {"hitCondition", "often"}}, {{"line", g.loopLine}, {"logMessage", "{nosuch}"}}}}});
+    CHECK(bad["breakpoints"][0]["verified"] == false);
+    CHECK(bad["breakpoints"][0]["message"].get<std::string>().find("often") != std::string::npos);
+    // A log point alone never stops; an expression it cannot evaluate is shown as the error.
+    replies = client.request("continue", {{"threadId", thread}});
+    const std::vector<std::string> lines = logged(replies);
+    REQUIRE(!lines.empty());
+    CHECK(lines[0].front() == '<');
+    CHECK(replies.back()["event"] != "stopped");
+  }
+  std::filesystem::remove_all(dir);
+}

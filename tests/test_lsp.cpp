@@ -370,10 +370,14 @@ TEST_CASE("Grobocode diagnostics appear, clear, and come with quick fixes", "[ls
       20, "textDocument/codeAction",
       json{{"textDocument", {{"uri", uri}}}, {"range", d[0]["range"]}, {"context", {{"diagnostics", d}}}})["result"];
   REQUIRE(actions.size() >= 2);
-  CHECK(actions[0]["title"] == "Declare variable 'sahred' (#var)");
-  CHECK(actions[0]["edit"]["changes"][uri][0]["newText"] == "#var sahred\n");
-  CHECK(actions[0]["edit"]["changes"][uri][0]["range"]["start"]["line"] == 11);
-  CHECK(actions[1]["title"] == "Change to 'shared'");
+  // Two letters swapped: the spelling fix is what was meant, so it comes first and is preferred.
+  CHECK(actions[0]["title"] == "Change to 'shared'");
+  CHECK(actions[0]["isPreferred"] == true);
+  const json declare = actions[actions.size() - 1];
+  CHECK(declare["title"] == "Declare variable 'sahred' (#var)");
+  CHECK_FALSE(declare.contains("isPreferred"));
+  CHECK(declare["edit"]["changes"][uri][0]["newText"] == "#var sahred\n");
+  CHECK(declare["edit"]["changes"][uri][0]["range"]["start"]["line"] == 11);
   // Fix it: the diagnostic clears.
   h.notify(
       "textDocument/didChange",
@@ -460,6 +464,55 @@ TEST_CASE("RoboTalk features answer from the syntax tree and the checker", "[lsp
   REQUIRE(!actions.empty());
   CHECK(actions[0]["title"] == "Quote the register: aim'");
   CHECK(actions[0]["edit"]["changes"][uri][0]["range"]["start"] == json::parse(R"({"line":1,"character":7})"));
+}
+
+TEST_CASE("A spelling fix one slip away is preferred, and is spelled in the case typed", "[lsp]") {
+  Harness h;
+  h.start();
+  int id = 30;
+  // The quick fixes for the first diagnostic of `text` opened as `uri`.
+  const auto fixes = [&](const std::string& uri, const std::string& language, const std::string& text) {
+    h.open(uri, language, text);
+    const json d = h.diagnostics();
+    REQUIRE(!d.empty());
+    return h.request(
+        id++, "textDocument/codeAction",
+        json{{"textDocument", {{"uri", uri}}}, {"range", d[0]["range"]}, {"context", {{"diagnostics", d}}}})["result"];
+  };
+  const auto preferred = [](const json& actions) {
+    std::vector<std::string> titles;
+    for (const json& a : actions) {
+      if (a.value("isPreferred", false)) titles.push_back(a["title"]);
+    }
+    return titles;
+  };
+  // Grobocode: two letters swapped, one letter left out; each the preferred fix, before declaring.
+  for (const auto& [typo, meant] : {std::pair<std::string, std::string>{"positoin", "position"},
+                                    {"randomangle", "random-angle"},
+                                    {"RANDOM-ANGEL", "RANDOM-ANGLE"}}) {
+    INFO(typo);
+    const json actions =
+        fixes("file:///" + meant + ".gb", "grobocode", "#side S\n#type T\n#code\n" + typo + " drop\n#end\n");
+    REQUIRE(!actions.empty());
+    CHECK(actions[0]["title"] == "Change to '" + meant + "'");
+    CHECK(actions[0]["edit"]["changes"]["file:///" + meant + ".gb"][0]["newText"] == meant);
+    CHECK(preferred(actions) == std::vector<std::string>{"Change to '" + meant + "'"});
+  }
+  // A name far from every word: declaring it is preferred, as before.
+  const json far = fixes("file:///far.gb", "grobocode", "#side S\n#type T\n#code\nzqxwv drop\n#end\n");
+  CHECK(preferred(far) == std::vector<std::string>{"Declare variable 'zqxwv' (#var)"});
+  // RoboTalk: RANGE offered in the case of the word typed, preferred when one slip away.
+  const json lower = fixes("file:///lower.rtk", "robotalk", "main:\n  rnage drop\n  main jump\n");
+  REQUIRE(!lower.empty());
+  CHECK(lower[0]["title"] == "Change to 'range'");
+  CHECK(lower[0]["edit"]["changes"]["file:///lower.rtk"][0]["newText"] == "range");
+  CHECK(preferred(lower) == std::vector<std::string>{"Change to 'range'"});
+  const json upper = fixes("file:///upper.rtk", "robotalk", "MAIN:\n  RNAGE DROP\n  MAIN JUMP\n");
+  REQUIRE(!upper.empty());
+  CHECK(upper[0]["title"] == "Change to 'RANGE'");
+  // Two slips away: offered, but not preferred.
+  const json two = fixes("file:///two.rtk", "robotalk", "main:\n  rnagx drop\n  main jump\n");
+  CHECK(preferred(two).empty());
 }
 
 TEST_CASE("RoboTalk inlay hints leave out what the checker does not know", "[lsp]") {

@@ -229,6 +229,79 @@ TEST_CASE("repl robotalk: stack, variables, labels, comments and commands", "[re
   CHECK(contains(repl.feed("sq call").output, "error"));
 }
 
+TEST_CASE("repl robotalk: a subroutine's inputs under its return address count in its effect", "[repl]") {
+  Repl repl(Language::kRoboTalk);
+  CHECK(repl.feed("square: swap dup * swap return").output == "defined square\nstack: (empty)\n");
+  // `square` squares the cell under its return address: it takes one and leaves one.
+  CHECK(repl.feed("effect square call").output == "effect: ( 1 -- 1 )\n");
+  CHECK(repl.feed("effect square call square call").output == "effect: ( 1 -- 1 )\n");
+  CHECK(repl.feed("effect 3 square call").output == "effect: ( 0 -- 1 )\n");
+  CHECK(repl.feed("3 square call").output == "stack: 9\n");
+}
+
+TEST_CASE("repl rl: the state line repl/README.md shows is what the REPL prints", "[repl]") {
+  // The README names its inputs in backquotes after "After" and quotes the line they give.
+  const std::string readme = chronon::test::readFile(chronon::test::sourceDir() / "repl" / "README.md");
+  std::string prose = readme.substr(readme.find("small test room"));
+  prose = prose.substr(0, prose.find(". An"));
+  for (size_t nl = prose.find("\n  "); nl != std::string::npos; nl = prose.find("\n  ")) prose.replace(nl, 3, " ");
+  std::vector<std::string> quoted;
+  for (size_t open = prose.find('`'); open != std::string::npos; open = prose.find('`', open + 1)) {
+    const size_t close = prose.find('`', open + 1);
+    REQUIRE(close != std::string::npos);
+    quoted.push_back(prose.substr(open + 1, close - open - 1));
+    open = close;
+  }
+  REQUIRE(quoted.size() >= 2);
+  const std::string shown = quoted.back();
+  quoted.pop_back();
+  CHECK(contains(shown, "registers: "));
+  Repl repl(Language::kRobbie);
+  CHECK(lastLine(feedAll(repl, quoted)) == shown);
+}
+
+TEST_CASE("repl robotalk: a loaded robot's warnings are printed once, by the load", "[repl]") {
+  // A label named as a register is a warning (RT206) of the robot, not of the inputs typed later.
+  const auto path = tempFile("chronon_repl_warned.rtk", "main: main jump\nleft: 1 swap return\n");
+  Repl repl(Language::kRoboTalk);
+  const std::string loaded = repl.feed("load " + path.string()).output;
+  CHECK(contains(loaded, "[RT206]"));
+  CHECK(contains(loaded, "loaded "));
+  CHECK(repl.feed("1 2").output == "stack: 1 2\n");
+  CHECK(repl.feed("3").output == "stack: 1 2 3\n");
+  // An error of the input is still shown, at the input's own position, without the robot's warning.
+  const std::string bad = repl.feed("3 zork").output;
+  CHECK(contains(bad, "input:1:3: error:"));
+  CHECK_FALSE(contains(bad, "RT206"));
+  // So is a definition's warning, when it is defined, and not again after.
+  CHECK(contains(repl.feed("right: 2 swap return").output, "[RT206]"));
+  CHECK(repl.feed("4").output == "stack: 1 2 3 4\n");
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("repl: an interrupt stops the input running and leaves the state as before", "[repl]") {
+  for (const Language language : {Language::kGrobocode, Language::kRoboTalk}) {
+    Repl repl(language);
+    const std::string endless = language == Language::kGrobocode ? "5 do 1 drop forever" : "5 loop: loop jump";
+    CHECK(repl.feed("7").output == "stack: 7\n");
+    // As Ctrl-C does while a line runs (the interrupt is seen at the next slice, here the first).
+    repl.interrupt();
+    const std::string stopped = repl.feed(endless).output;
+    CHECK(contains(stopped, "interrupted after 0 instructions; the stack is as before"));
+    CHECK(lastLine(stopped) == "stack: 7");
+    // An interrupt is acted on once: the next input runs.
+    CHECK(repl.feed("8").output == "stack: 7 8\n");
+    // Ctrl-C at the prompt: an input left open is dropped, and an interrupt with it.
+    if (language == Language::kGrobocode) {
+      CHECK(repl.feed("1 if 9").continuation);
+      repl.interrupt();
+      repl.cancelInput();
+      CHECK(repl.prompt() == "grobocode> ");
+      CHECK(repl.feed("1").output == "stack: 7 8 1\n");
+    }
+  }
+}
+
 TEST_CASE("repl: tab completion candidates", "[repl]") {
   Repl repl(Language::kGrobocode);
   feedAll(repl, {"fibonacci: 1 return", "#var fizz 0"});

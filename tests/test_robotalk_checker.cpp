@@ -280,13 +280,58 @@ TEST_CASE("checker: subroutines through CALL and RETURN use the callee's net eff
   CHECK(effects[1].effect.returns);
   CHECK(effects[1].effect.minNet == 1);
   CHECK(effects[1].effect.maxNet == 1);
-  CHECK(effects[1].text == "[+1 rel] sub ( -- +1 )");
+  CHECK(effects[1].text == "[+1 rel] sub ( 0 -- 1 )");
 
   const std::string bad = "main: 5 sub call drop drop drop main jump sub: 1 swap return";
   const Diagnostics d = checkSource(bad);
   INFO(dump(bad, d));
   REQUIRE(count(d, DiagCode::kStackUnderflow, Severity::kError) == 1);
   CHECK(first(d, DiagCode::kStackUnderflow)->range.begin == bad.find("drop main"));
+}
+
+TEST_CASE("checker: a subroutine that reads under its return address takes those cells", "[checker]") {
+  // `square` squares the cell under its return address (swap it up, square it, swap it back down).
+  const std::string good = "main: 3 square call drop main jump\nsquare: swap dup * swap return\n";
+  const Program program = assemble(good);
+  Diagnostics ok;
+  check(program, CheckOptions{}, ok);
+  INFO(dump(good, ok));
+  CHECK(ok.all().empty());
+  const auto effects = labelEffects(program);
+  REQUIRE(effects.size() == 2);
+  CHECK(effects[1].effect.inputs == 1);
+  CHECK(effects[1].effect.minNet == 0);
+  CHECK(effects[1].text == "[+1 rel] sub ( 1 -- 1 )");
+
+  // A subroutine that calls it takes what it takes; one that only sometimes reads deeper takes only
+  // what every returning path reads.
+  const std::string nested =
+      "main: 3 4 quad call drop drop 1 maybe call drop main jump\n"
+      "quad: swap square call square call swap return\n"
+      "square: swap dup * swap return\n"
+      "maybe: range 0 > done ifg swap drop 0 swap done: return\n";
+  const Program two = assemble(nested);
+  Diagnostics twoDiagnostics;
+  check(two, CheckOptions{}, twoDiagnostics);
+  INFO(dump(nested, twoDiagnostics));
+  CHECK(twoDiagnostics.all().empty());
+  const auto twoEffects = labelEffects(two);
+  REQUIRE(twoEffects.size() == 5);  // main, quad, square, maybe, done
+  CHECK(twoEffects[1].name == "quad");
+  CHECK(twoEffects[1].text == "[+1 rel] sub ( 1 -- 1 )");
+  CHECK(twoEffects[3].name == "maybe");
+  CHECK(twoEffects[3].effect.inputs == 0);
+  CHECK(twoEffects[3].effect.deepest == -1);
+
+  // Called with nothing under the return address: the call is where the stack underflows, once,
+  // and the code after it reports nothing in cascade.
+  const std::string bad = "main: square call drop main jump\nsquare: swap dup * swap return\n";
+  const Diagnostics d = checkSource(bad);
+  INFO(dump(bad, d));
+  REQUIRE(d.all().size() == 1);
+  CHECK(d.all()[0].code == DiagCode::kStackUnderflow);
+  CHECK(d.all()[0].range.begin == bad.find("call"));
+  CHECK(d.all()[0].message.find("reads 1 stack cell under its return address") != std::string::npos);
 }
 
 TEST_CASE("checker: subroutines through IF join with the not-taken path", "[checker]") {

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "chronon/compiler/load.h"
 #include "chronon/compiler/robotalk_assembler.h"
 #include "chronon/compiler/robotalk_disasm.h"
 #include "chronon/compiler/robotalk_object_code.h"
@@ -178,6 +179,23 @@ TEST_CASE("a robot loads from bytes already read as from the file that held them
   const LoadedRobot huge = loadRobotBytes("huge.rtk", std::string(kMaxSourceBytes + 1, ' '), {});
   REQUIRE(huge.diagnostics.hasErrors());
   CHECK(huge.diagnostics.all()[0].code == DiagCode::kFileTooLarge);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a folder given as a robot is said to be a folder, not a file of 2^63 bytes", "[frontend][load]") {
+  const fs::path dir = fs::temp_directory_path() / ("chronon-test-folder-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "robot.rtk");
+  for (const fs::path& path : {dir, dir / "robot.rtk"}) {
+    INFO(path);
+    const LoadedRobot robot = loadRobot(path.string(), {});
+    REQUIRE(robot.diagnostics.all().size() == 1);
+    CHECK(robot.diagnostics.all()[0].code == DiagCode::kFileUnreadable);
+    CHECK(robot.diagnostics.all()[0].message.find("is a folder") != std::string::npos);
+    Diagnostics diagnostics;
+    CHECK_FALSE(loadSourceFile(path.string(), diagnostics));
+    REQUIRE(diagnostics.all().size() == 1);
+    CHECK(diagnostics.all()[0].code == DiagCode::kFileUnreadable);
+  }
   fs::remove_all(dir);
 }
 

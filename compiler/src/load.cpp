@@ -1,7 +1,9 @@
 #include "chronon/compiler/load.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <system_error>
 
 namespace chronon {
 
@@ -18,6 +20,13 @@ bool looksBinary(std::string_view text) {
 
 std::optional<std::string> readFileBytes(const std::string& path, size_t maxBytes, std::string_view kind,
                                          Diagnostics& diagnostics) {
+  // An ifstream opens a folder on Linux, and seeking to its end reports the largest offset, which
+  // would read as a file too large; a folder is said to be one before anything is opened.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    diagnostics.error(DiagCode::kFileUnreadable, {}, "cannot read '" + path + "': it is a folder, not a file");
+    return std::nullopt;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     diagnostics.error(DiagCode::kFileUnreadable, {}, "cannot read '" + path + "'");

@@ -40,6 +40,10 @@ struct State {
   int lo = 0;
   int hi = 0;
   std::vector<Value> top;  // Top of the stack last.
+  // kRelative: the deepest cell below the context's entry that every path to here has read, as a
+  // depth (<= 0). It is what a subroutine certainly takes from under its return address, which its
+  // callers must have.
+  int floor = 0;
   bool operator==(const State&) const = default;
 };
 
@@ -48,7 +52,8 @@ State joinStates(const State& a, const State& b) {
   out.base = a.base == b.base ? a.base : DepthBase::kUnknown;
   out.lo = std::min(a.lo, b.lo);
   out.hi = std::max(a.hi, b.hi);
-  if (out.base == DepthBase::kUnknown) out.lo = out.hi = 0;
+  out.floor = std::max(a.floor, b.floor);  // What every path has read: the shallower of the two.
+  if (out.base == DepthBase::kUnknown) out.lo = out.hi = out.floor = 0;
   const size_t common = std::min(a.top.size(), b.top.size());
   out.top.resize(common);
   for (size_t k = 0; k < common; ++k) {
@@ -96,6 +101,10 @@ struct Record {
   bool reachedEnd = false;
   int needed = 0;     // Cells the instruction needs (for messages).
   int depthSeen = 0;  // Largest depth seen when it underflowed.
+  // A call whose callee reads, on every path that returns, more cells under its return address
+  // than can be on the stack: how many it reads, and the most there can be.
+  int calleeNeeds = 0;
+  int calleeDepthSeen = -1;
   InstructionFacts facts;
   int factsContext = -1;  // The context of relative facts (facts from two contexts are unknown).
 };
@@ -156,6 +165,7 @@ class Analyzer {
         effect.exact = ctx.returned->base == DepthBase::kRelative;
         effect.minNet = ctx.returned->lo;
         effect.maxNet = ctx.returned->hi;
+        effect.inputs = effect.exact ? -ctx.returned->floor : 0;
       }
       analysis.subroutines.push_back(effect);
     }
@@ -218,7 +228,7 @@ class Analyzer {
       incoming_[key].push_back(Incoming{from, std::move(in), viaReturn});
       return;
     }
-    if (in.base == DepthBase::kUnknown) in.lo = in.hi = 0;  // Meaningless; normalised so joins settle.
+    if (in.base == DepthBase::kUnknown) in.lo = in.hi = in.floor = 0;  // Meaningless; normalised so joins settle.
     const uint32_t block = cfg_.blockOf[address];
     reachedBlock_[block] = true;
     Context& ctx = contexts_[ctxId];
@@ -329,6 +339,7 @@ class Analyzer {
       case DepthBase::kRelative: {
         Context& ctx = contexts_[ctxId];
         ctx.deepest = std::min(ctx.deepest, s.lo - n);
+        s.floor = std::min(s.floor, s.hi - n);
         if (s.hi < n - kStackCells) return false;
         s.lo = std::max(s.lo, n - kStackCells);
         return true;
@@ -414,12 +425,37 @@ class Analyzer {
       out.base = DepthBase::kUnknown;
     } else if (r.base == DepthBase::kEntry) {
       out = r;
+      out.floor = s.floor;
     } else {
+      // The callee reads cells under its return address: the caller must have them (every path
+      // that returns reads -r.floor of them), and a calling subroutine reads them from its own.
+      const int reads = -r.floor;
+      out.floor = s.floor;
+      if (s.base == DepthBase::kEntry && s.hi < reads) {
+        if (Record* rec = record(i)) {
+          rec->calleeNeeds = std::max(rec->calleeNeeds, reads);
+          rec->calleeDepthSeen = std::max(rec->calleeDepthSeen, s.hi);
+        }
+      }
+      // The paths that come back had the cells the callee read. After an underflow reported here the
+      // code after the call goes on as if they had been there, so that it reports nothing in cascade
+      // and is not left to be analysed as reached only by computed jumps.
+      const int callerLo = s.base == DepthBase::kEntry ? std::max(s.lo, reads) : s.lo;
+      const int callerHi = s.base == DepthBase::kEntry ? std::max(s.hi, reads) : s.hi;
+      if (s.base == DepthBase::kRelative) {
+        Context& caller = contexts_[ctxId];
+        caller.deepest = std::min(caller.deepest, s.lo + c.deepest);
+        out.floor = std::min(s.floor, s.hi + r.floor);
+      }
       out.base = s.base;
-      out.lo = s.lo + r.lo;
-      out.hi = s.hi + r.hi;
-      if (r.lo == r.hi && c.deepest >= 0 && r.top.size() == static_cast<size_t>(r.lo)) {
-        out.top = s.top;
+      out.lo = callerLo + r.lo;
+      out.hi = callerHi + r.hi;
+      // The cells the callee never touches keep their kinds; those it may touch (down to
+      // `c.deepest`) are what it left, when it tracked all of them.
+      const auto under = static_cast<size_t>(-c.deepest);
+      if (r.lo == r.hi && r.lo - c.deepest >= 0 && r.top.size() == static_cast<size_t>(r.lo - c.deepest) &&
+          s.top.size() >= under) {
+        out.top.assign(s.top.begin(), s.top.end() - static_cast<std::ptrdiff_t>(under));
         out.top.insert(out.top.end(), r.top.begin(), r.top.end());
         if (out.top.size() > kTrackedCells) out.top.erase(out.top.begin(), out.top.end() - kTrackedCells);
       }
@@ -814,6 +850,17 @@ void emitDiagnostics(const Program& program, const Analyzer& analyzer, const Che
                      range, false});
       }
     }
+    if (rec.calleeNeeds > 0) {
+      // A warning: the callee may also leave by a path that does not return and reads less.
+      Diagnostic& d =
+          out.warning(DiagCode::kStackUnderflow, range,
+                      "possible stack underflow: the subroutine called here reads " + std::to_string(rec.calleeNeeds) +
+                          " stack cell" + (rec.calleeNeeds == 1 ? "" : "s") +
+                          " under its return address on every path "
+                          "that returns, but at most " +
+                          std::to_string(rec.calleeDepthSeen) + " can be there");
+      d.notes.push_back(DiagNote{"the original kills the robot on a stack underflow", range, false});
+    }
     if (rec.dupOnEmpty) {
       out.warning(DiagCode::kStackUnderflow, range,
                   "DUP on an empty stack: the Mac original duplicates whatever lies below the stack");
@@ -903,15 +950,17 @@ std::vector<LabelEffect> labelEffects(const Program& program, const Analysis& an
       if (sub.address != label.address) continue;
       effect.subroutine = true;
       effect.effect = sub;
-      auto signedText = [](int n) { return (n > 0 ? "+" : "") + std::to_string(n); };
       if (!sub.returns) {
         effect.text += " sub (no return)";
       } else if (!sub.exact) {
         effect.text += " sub ( -- ? )";
-      } else if (sub.minNet == sub.maxNet) {
-        effect.text += " sub ( -- " + signedText(sub.minNet) + " )";
       } else {
-        effect.text += " sub ( -- " + signedText(sub.minNet) + ".." + signedText(sub.maxNet) + " )";
+        // Forth's notation: the cells taken from under the return address, then the cells left.
+        const std::string in = std::to_string(sub.inputs);
+        const int lo = sub.inputs + sub.minNet;
+        const int hi = sub.inputs + sub.maxNet;
+        const std::string left = lo == hi ? std::to_string(lo) : std::to_string(lo) + ".." + std::to_string(hi);
+        effect.text += " sub ( " + in + " -- " + left + " )";
       }
     }
     effects.push_back(std::move(effect));

@@ -102,6 +102,100 @@ void Adapter::afterRun(bool paused) {
   sendEvent("exited", json{{"exitCode", d.exitCode()}});
 }
 
+const RequestedBreakpoint* Adapter::requested(int id) const {
+  for (const auto& [path, list] : breakpoints_.lines) {
+    for (const RequestedBreakpoint& b : list) {
+      if (b.id == id) return &b;
+    }
+  }
+  for (const RequestedBreakpoint& b : breakpoints_.functions) {
+    if (b.id == id) return &b;
+  }
+  return nullptr;
+}
+
+RequestedBreakpoint Adapter::readBreakpoint(const json& b) {
+  RequestedBreakpoint r;
+  r.id = nextBreakpointId_++;
+  if (b.contains("condition")) r.condition = stringArgument(b, "condition");
+  if (b.contains("hitCondition")) {
+    const std::string text = stringArgument(b, "hitCondition");
+    std::string error;
+    if (!text.empty()) {
+      r.hitCondition = parseHitCondition(text, error);
+      if (!r.hitCondition) badHitConditions_[r.id] = error;
+    }
+  }
+  if (b.contains("logMessage")) r.logMessage = stringArgument(b, "logMessage");
+  return r;
+}
+
+void Adapter::refuseBadHitConditions(const std::vector<RequestedBreakpoint>& list, std::map<int, json>& resolved) {
+  for (const RequestedBreakpoint& r : list) {
+    const auto bad = badHitConditions_.find(r.id);
+    if (bad == badHitConditions_.end()) continue;
+    json b{{"id", r.id}, {"verified", false}, {"message", bad->second}};
+    if (r.line > 0) b["line"] = r.line;
+    resolved[r.id] = std::move(b);
+  }
+}
+
+// Breakpoints with a hit condition or a log message are the debugger's, not the game's: the game
+// stops at them as at any breakpoint, and here a stop is counted, logged and, unless some hit
+// breakpoint wants to stop, run on. True when the stop `stopped` (a stopped event's body) stands.
+bool Adapter::stopsAtHits(const json& stopped, bool forward) {
+  const auto hits = stopped.find("hitBreakpointIds");
+  const std::string reason = stopped.value("reason", "");
+  if (hits == stopped.end() || (reason != "breakpoint" && reason != "function breakpoint")) return true;
+  bool stop = false;
+  for (const json& hit : *hits) {
+    const int id = hit.get<int>();
+    const RequestedBreakpoint* b = requested(id);
+    if (b == nullptr) {  // A data breakpoint.
+      stop = true;
+      continue;
+    }
+    if (badHitConditions_.count(id) != 0) continue;  // Reported unverified: it never stops.
+    // Going back, hits are not counted again and log points print nothing: they were when passed.
+    if (!forward) {
+      stop = stop || !b->logMessage;
+      continue;
+    }
+    const int64_t count = ++hitCounts_[id];
+    if (b->hitCondition && !b->hitCondition->matches(count)) continue;
+    if (!b->logMessage) {
+      stop = true;
+      continue;
+    }
+    Debuggee& d = debuggee();
+    const std::string text = interpolateLogMessage(*b->logMessage, [&](const std::string& expression) {
+      try {
+        return d.evaluate(json{{"expression", expression}, {"context", "watch"}}).value("result", std::string());
+      } catch (const RequestError& e) {
+        return "<" + e.message + ">";
+      }
+    });
+    sendEvent("output", json{{"category", "console"}, {"output", text + "\n"}});
+  }
+  return stop;
+}
+
+bool Adapter::runForward(const std::string& command, const std::string& granularity, int64_t threadId) {
+  Debuggee& d = debuggee();
+  while (true) {
+    const bool paused = d.stepForward(command, granularity, threadId);
+    if (!paused || !d.paused() || stopsAtHits(d.stopped(), true)) return paused;
+  }
+}
+
+bool Adapter::runBackward(bool stepBack, int64_t threadId) {
+  Debuggee& d = debuggee();
+  while (true) {
+    const bool paused = stepBack ? d.stepBack(threadId) : d.reverseContinue(threadId);
+    if (!paused || !d.paused() || stepBack || stopsAtHits(d.stopped(), false)) return paused;
+  }
+}
+
 void Adapter::dispatch(const Request& request) {
   const std::string& command = request.command;
   const json& args = request.arguments;
@@ -145,16 +239,15 @@ void Adapter::dispatch(const Request& request) {
       if (!it->is_array()) throw RequestError{"argument 'breakpoints' must be a list"};
       for (const json& b : *it) {
         if (!b.is_object()) throw RequestError{"each breakpoint must be an object with a 'line'"};
-        RequestedBreakpoint r;
-        r.id = nextBreakpointId_++;
+        RequestedBreakpoint r = readBreakpoint(b);
         r.line = static_cast<int>(integerArgument(b, "line"));
-        if (b.contains("condition")) r.condition = stringArgument(b, "condition");
         list.push_back(std::move(r));
       }
     }
     breakpoints_.lines[path] = list;
     std::map<int, json> resolved;
     if (debuggee_) resolved = debuggee_->applyBreakpoints(breakpoints_);
+    refuseBadHitConditions(list, resolved);
     json out = json::array();
     for (const RequestedBreakpoint& r : list) {
       const auto it = resolved.find(r.id);
@@ -169,15 +262,14 @@ void Adapter::dispatch(const Request& request) {
     std::vector<RequestedBreakpoint> list;
     for (const json& b : *it) {
       if (!b.is_object()) throw RequestError{"each function breakpoint must be an object with a 'name'"};
-      RequestedBreakpoint r;
-      r.id = nextBreakpointId_++;
+      RequestedBreakpoint r = readBreakpoint(b);
       r.name = stringArgument(b, "name");
-      if (b.contains("condition")) r.condition = stringArgument(b, "condition");
       list.push_back(std::move(r));
     }
     breakpoints_.functions = list;
     std::map<int, json> resolved;
     if (debuggee_) resolved = debuggee_->applyBreakpoints(breakpoints_);
+    refuseBadHitConditions(list, resolved);
     json out = json::array();
     for (const RequestedBreakpoint& r : list) {
       const auto found = resolved.find(r.id);
@@ -193,11 +285,11 @@ void Adapter::dispatch(const Request& request) {
     if (debuggee_) debuggee_->setStopOnErrors(stopOnErrors_);
     respond(request, json::object());
   } else if (command == "configurationDone") {
-    Debuggee& d = debuggee();
+    (void)debuggee();  // Refused before a launch.
     respond(request, nullptr);
     if (configured_) return;
     configured_ = true;
-    afterRun(d.stepForward(stopOnEntry_ ? "stepIn" : "continue", "instruction", 0));
+    afterRun(runForward(stopOnEntry_ ? "stepIn" : "continue", "instruction", 0));
   } else if (command == "dataBreakpointInfo") {
     respond(request, debuggee().dataBreakpointInfo(args));
   } else if (command == "setDataBreakpoints") {
@@ -236,13 +328,13 @@ void Adapter::dispatch(const Request& request) {
     if (debuggee().ended()) throw RequestError{debuggee().endedMessage()};
     const std::string granularity = args.contains("granularity") ? stringArgument(args, "granularity") : "";
     respond(request, command == "continue" ? json{{"allThreadsContinued", true}} : json(nullptr));
-    afterRun(debuggee().stepForward(command, granularity, thread));
+    afterRun(runForward(command, granularity, thread));
   } else if (command == "stepBack" || command == "reverseContinue") {
     const int64_t thread = threadOf(args);
     Debuggee& d = debuggee();
     if (!d.paused() && !d.ended()) throw RequestError{"the program has not started"};
     respond(request, nullptr);
-    afterRun(command == "stepBack" ? d.stepBack(thread) : d.reverseContinue(thread));
+    afterRun(runBackward(command == "stepBack", thread));
   } else if (command == "pause") {
     const int64_t thread = threadOf(args);
     respond(request, nullptr);

@@ -278,12 +278,14 @@ bool GrobotsDebuggee::stepForward(const std::string& command, const std::string&
   using arena::grobots::DebugStep;
   // stepOut leaves the innermost call; at top level, it goes to the robot's next frame.
   const DebugStep step = detail::forwardStep(command, granularity, DebugStep::kOver, DebugStep::kInstruction);
-  // Before the first stop, a step goes to the first robot of the side that runs.
+  // Before the first stop, a step goes to the first instruction of the first robot of the side,
+  // before it runs (stop on entry): which robot of the round runs first depends on the seed, so
+  // the robot is found at frame 0 and then its entry is sought.
   if (!session_->paused() && step != DebugStep::kContinue) {
     if (!session_->goToFrame(0)) return false;
     const DebugSnapshot& s = session_->snapshot();
     for (const DebugRobotState& r : s.robots) {
-      if (r.side == 0 && r.hasBrain) return session_->stepForward(DebugStep::kInstruction, r.serial);
+      if (r.side == 0 && r.hasBrain) return session_->goToEntry(r.serial);
     }
     return true;
   }

@@ -103,6 +103,8 @@ json capabilities() {
       {"supportsConfigurationDoneRequest", true},
       {"supportsFunctionBreakpoints", true},
       {"supportsConditionalBreakpoints", true},
+      {"supportsHitConditionalBreakpoints", true},
+      {"supportsLogPoints", true},
       {"supportsStepBack", true},
       {"supportsEvaluateForHovers", true},
       {"supportsSteppingGranularity", true},

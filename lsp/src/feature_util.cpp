@@ -3,6 +3,7 @@
 #include "feature_util.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace chronon::lsp::detail {
 
@@ -93,6 +94,56 @@ int editDistance(std::string_view a, std::string_view b, int cap) {
     if (best > cap) return cap + 1;
   }
   return std::min(row[b.size()], cap + 1);
+}
+
+bool isLikelyTypo(std::string_view typed, std::string_view candidate) {
+  if (typed.size() < 4) return false;
+  const auto same = [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  };
+  size_t i = 0;
+  while (i < typed.size() && i < candidate.size() && same(typed[i], candidate[i])) ++i;
+  const std::string_view a = typed.substr(i);
+  const std::string_view b = candidate.substr(i);
+  const auto equal = [&](std::string_view x, std::string_view y) {
+    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), same);
+  };
+  if (a.empty() && b.empty()) return false;                                                // The same word.
+  if (equal(a.substr(std::min<size_t>(1, a.size())), b)) return a.size() == b.size() + 1;  // One inserted.
+  if (equal(a, b.substr(std::min<size_t>(1, b.size())))) return b.size() == a.size() + 1;  // One left out.
+  if (a.size() == b.size() && equal(a.substr(1), b.substr(1))) return true;                // One changed.
+  return a.size() == b.size() && a.size() >= 2 && same(a[0], b[1]) && same(a[1], b[0]) &&
+         equal(a.substr(2), b.substr(2));  // Two swapped.
+}
+
+namespace {
+
+bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+bool preferredSpelling(std::string_view typed, const std::vector<std::pair<int, std::string>>& candidates) {
+  if (candidates.empty() || !isLikelyTypo(typed, candidates[0].second)) return false;
+  for (size_t k = 1; k < candidates.size(); ++k) {
+    if (isLikelyTypo(typed, candidates[k].second) && !equalsIgnoringCase(candidates[k].second, candidates[0].second))
+      return false;
+  }
+  return true;
+}
+
+std::string inCaseOf(std::string_view typed, std::string_view candidate) {
+  const bool anyUpper = std::any_of(typed.begin(), typed.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  const bool anyLower = std::any_of(typed.begin(), typed.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  std::string out(candidate);
+  if (anyUpper == anyLower) return out;
+  for (char& c : out)
+    c = static_cast<char>(anyUpper ? std::toupper(static_cast<unsigned char>(c))
+                                   : std::tolower(static_cast<unsigned char>(c)));
+  return out;
 }
 
 bool touches(SourceRange a, SourceRange b) { return a.begin <= b.end && b.begin <= a.end; }

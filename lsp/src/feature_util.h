@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "chronon/compiler/diagnostic.h"
@@ -61,6 +62,21 @@ class SupportFor final : public LanguageSupport {
 
 /// Levenshtein distance, capped: returns at most `cap` + 1.
 int editDistance(std::string_view a, std::string_view b, int cap);
+
+/// True when `candidate` is one slip of the keyboard from `typed`, ignoring case: one character
+/// inserted, left out or changed, or two neighbours swapped ("positoin", "randomangle"). Such a
+/// spelling fix is what the user meant, so it is the preferred quick fix; `typed` must have at least
+/// four characters, since every short word is one slip from many others.
+bool isLikelyTypo(std::string_view typed, std::string_view candidate);
+
+/// True when the first of `candidates` (sorted by edit distance from `typed`) is a likely typo of it
+/// (isLikelyTypo) and no other candidate is, so that its spelling fix is the one to prefer.
+bool preferredSpelling(std::string_view typed, const std::vector<std::pair<int, std::string>>& candidates);
+
+/// `candidate` in the case of `typed`, so that a spelling fix does not change the code's style:
+/// lower case when `typed` has no upper-case letter, upper case when it has no lower-case one, and
+/// as it is otherwise. For the languages' own words, which all three match without regard to case.
+std::string inCaseOf(std::string_view typed, std::string_view candidate);
 
 /// True when [begin, end) ranges `a` and `b` overlap or touch.
 bool touches(SourceRange a, SourceRange b);

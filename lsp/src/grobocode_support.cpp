@@ -724,23 +724,24 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
       if (use.kind == UseKind::kTag && use.scope == scope && normalizedTag(file_.slice(use.range)) == "#code")
         code = use.range;
     }
+    std::optional<CodeActionEntry> declare;
     if (code && badName(name, scope).empty()) {
       const uint32_t at = nextLineStart(code->end);
-      actions.push_back(
-          CodeActionEntry{"Declare variable '" + std::string(name) + "' (#var)",
-                          {TextEdit{SourceRange{at, at}, "#var " + std::string(name) + std::string(newline())}},
-                          diagnostic,
-                          true});
+      declare = CodeActionEntry{"Declare variable '" + std::string(name) + "' (#var)",
+                                {TextEdit{SourceRange{at, at}, "#var " + std::string(name) + std::string(newline())}},
+                                diagnostic,
+                                false};
     }
     std::vector<std::pair<int, std::string>> candidates;
     const auto consider = [&](std::string_view candidate) {
       const int distance = detail::editDistance(name, candidate, 2);
       if (distance <= 2) candidates.emplace_back(distance, std::string(candidate));
     };
-    for (const grobocode::PrimitiveInfo& p : grobocode::kPrimitives) consider(p.name);
-    for (const grobocode::CompileWordInfo& w : grobocode::kCompileWords) consider(w.name);
-    for (const grobocode::HardwareInfo& h : grobocode::kHardwareScalars) consider(h.name);
-    for (const grobocode::HardwareInfo& h : grobocode::kHardwareVectors) consider(h.name);
+    // Words of the language are offered in the case of the word typed; declared names keep their own.
+    for (const grobocode::PrimitiveInfo& p : grobocode::kPrimitives) consider(detail::inCaseOf(name, p.name));
+    for (const grobocode::CompileWordInfo& w : grobocode::kCompileWords) consider(detail::inCaseOf(name, w.name));
+    for (const grobocode::HardwareInfo& h : grobocode::kHardwareScalars) consider(detail::inCaseOf(name, h.name));
+    for (const grobocode::HardwareInfo& h : grobocode::kHardwareVectors) consider(detail::inCaseOf(name, h.name));
     for (const SymbolUse& use : uses_) {
       if (isDeclaration(use.kind) && (use.scope == scope || use.scope == -1)) consider(nameOf(use));
     }
@@ -748,12 +749,19 @@ class GrobocodeAnalysis final : public DocumentAnalysis {
                      [](const auto& a, const auto& b) { return a.first < b.first; });
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
     const std::string suffix = file_.slice(range).size() > name.size() ? "!" : "";
-    for (size_t k = 0; k < candidates.size() && k < 3; ++k) {
-      actions.push_back(CodeActionEntry{"Change to '" + candidates[k].second + suffix + "'",
-                                        {TextEdit{range, candidates[k].second + suffix}},
-                                        diagnostic,
-                                        false});
+    // A name one slip from a known one was meant as that name: its spelling fix comes first and is
+    // preferred. Otherwise declaring the name is.
+    const bool typo = detail::preferredSpelling(name, candidates);
+    if (declare && !typo) {
+      declare->preferred = true;
+      actions.push_back(std::move(*declare));
     }
+    for (size_t k = 0; k < candidates.size() && k < 3; ++k) {
+      const std::string spelled = candidates[k].second + suffix;
+      actions.push_back(
+          CodeActionEntry{"Change to '" + spelled + "'", {TextEdit{range, spelled}}, diagnostic, typo && k == 0});
+    }
+    if (declare && typo) actions.push_back(std::move(*declare));
   }
 
   // GB603: a compile-time word left open. Closes the innermost open construct before the tag that

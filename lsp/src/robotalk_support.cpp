@@ -476,16 +476,20 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
       const int distance = detail::editDistance(word, name, 2);
       if (distance <= 2) candidates.emplace_back(distance, std::string(name));
     };
+    // Words of the language are offered in the case of the word typed; labels keep their own spelling.
     for (const robotalk::OperatorInfo& op : robotalk::kOperators) {
-      if (!op.has(robotalk::kInternal)) consider(op.name);
+      if (!op.has(robotalk::kInternal)) consider(detail::inCaseOf(word, op.name));
     }
-    for (const robotalk::RegisterInfo& reg : robotalk::kRegisters) consider(reg.name);
+    for (const robotalk::RegisterInfo& reg : robotalk::kRegisters) consider(detail::inCaseOf(word, reg.name));
     for (const robotalk::SyntaxLabel& label : tree_.labels) consider(label.name);
     std::stable_sort(candidates.begin(), candidates.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
+    const bool typo = detail::preferredSpelling(word, candidates);
     for (size_t k = 0; k < candidates.size() && k < 3; ++k) {
-      actions.push_back(CodeActionEntry{
-          "Change to '" + candidates[k].second + "'", {TextEdit{range, candidates[k].second}}, diagnostic, k == 0});
+      actions.push_back(CodeActionEntry{"Change to '" + candidates[k].second + "'",
+                                        {TextEdit{range, candidates[k].second}},
+                                        diagnostic,
+                                        typo && k == 0});
     }
   }
 

@@ -138,12 +138,24 @@ void Repl::evaluate(std::string_view input, std::string& out) {
   out += session().stackText() + "\n";
 }
 
+void Repl::cancelInput() {
+  pending_.clear();
+  interrupted_.store(false, std::memory_order_relaxed);
+}
+
 void Repl::runToEnd(std::string& out, bool showCycles) {
+  // Runs in slices, so that an interrupt is seen within one slice.
+  constexpr int64_t kSliceCycles = 10'000;
   int64_t executed = 0;
   const auto started = std::chrono::steady_clock::now();
   RunStatus status = RunStatus::kRunning;
   while (status == RunStatus::kRunning && executed < kCycleLimit) {
-    status = session().advance(kCycleLimit - executed, executed, out);
+    if (interrupted_.exchange(false, std::memory_order_relaxed)) {
+      out += "interrupted after " + std::to_string(executed) + " instructions; the stack is as before\n";
+      session().finish(false);
+      return;
+    }
+    status = session().advance(std::min(kCycleLimit - executed, kSliceCycles), executed, out);
   }
   const auto elapsed = std::chrono::steady_clock::now() - started;
   switch (status) {

@@ -138,7 +138,7 @@ class RobbieSession final : public LanguageSession {
     text += "\nstop\n";
     const SourceFile file("input", text);
     robbie::CompileResult result = robbie::compile(file);
-    const Diagnostics diagnostics = shifted(result.diagnostics, offset, static_cast<uint32_t>(input.size()));
+    const Diagnostics diagnostics = inputDiagnostics(result.diagnostics, offset, static_cast<uint32_t>(input.size()));
     out += render(SourceFile("input", std::string(input)), diagnostics);
     if (diagnostics.hasErrors() || !result.program) {
       out += roomSettingHint(input);
@@ -330,25 +330,6 @@ class RobbieSession final : public LanguageSession {
   }
 
  private:
-  // Diagnostics moved from the wrapped text to the input's own offsets. Warnings about the wrapper
-  // (the register lines repeated before the input) are left out; notes that point there keep their
-  // message without a position.
-  static Diagnostics shifted(const Diagnostics& diagnostics, uint32_t offset, uint32_t size) {
-    Diagnostics out;
-    const auto inside = [&](SourceRange r) { return r.begin >= offset && r.begin <= offset + size; };
-    const auto move = [&](SourceRange r) {
-      const auto clamp = [&](uint32_t p) { return p < offset ? 0 : std::min(p - offset, size); };
-      return SourceRange{clamp(r.begin), clamp(r.end)};
-    };
-    for (const Diagnostic& d : diagnostics.all()) {
-      if (!inside(d.range) && d.severity != Severity::kError) continue;
-      Diagnostic& copy = out.add(d.code, d.severity, move(d.range), d.message);
-      for (const DiagNote& n : d.notes)
-        copy.notes.push_back(DiagNote{n.message, move(n.range), n.hasRange && inside(n.range)});
-    }
-    return out;
-  }
-
   // A register's value as the running input sees it (while stepping), else its committed value.
   const robbie::Value& liveValue(const Declared& d) const {
     if (!ready_) return d.value;

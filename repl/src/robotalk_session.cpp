@@ -72,20 +72,6 @@ std::vector<std::string> definedLabels(std::string_view text, bool& startsWithLa
   return labels;
 }
 
-// A diagnostic moved from the combined text to the input's own offsets (`offset` bytes earlier).
-Diagnostics shifted(const Diagnostics& diagnostics, uint32_t offset, uint32_t size) {
-  Diagnostics out;
-  const auto move = [&](SourceRange r) {
-    const auto clamp = [&](uint32_t p) { return p < offset ? 0 : std::min(p - offset, size); };
-    return SourceRange{clamp(r.begin), clamp(r.end)};
-  };
-  for (const Diagnostic& d : diagnostics.all()) {
-    Diagnostic& copy = out.add(d.code, d.severity, move(d.range), d.message);
-    for (const DiagNote& n : d.notes) copy.notes.push_back(DiagNote{n.message, move(n.range), n.hasRange});
-  }
-  return out;
-}
-
 class RoboTalkSession final : public LanguageSession {
  public:
   RoboTalkSession() { reset(); }
@@ -134,7 +120,7 @@ class RoboTalkSession final : public LanguageSession {
     SourceFile file("input", text);
     const robotalk::SyntaxTree tree = robotalk::parse(file, options_);
     const SourceFile shown("input", std::string(input));
-    const Diagnostics diagnostics = shifted(tree.diagnostics, offset, static_cast<uint32_t>(input.size()));
+    const Diagnostics diagnostics = inputDiagnostics(tree.diagnostics, offset, static_cast<uint32_t>(input.size()));
     out += render(shown, diagnostics);
     if (diagnostics.hasErrors()) return Prepared::kError;
     if (definition) {
@@ -311,7 +297,7 @@ class RoboTalkSession final : public LanguageSession {
       const robotalk::CompileResult result = robotalk::compile(file, options_);
       if (result.diagnostics.hasErrors()) {
         out += render(SourceFile("input", std::string(code)),
-                      shifted(result.diagnostics, offset, static_cast<uint32_t>(code.size())));
+                      inputDiagnostics(result.diagnostics, offset, static_cast<uint32_t>(code.size())));
         return false;
       }
       Diagnostics checked;

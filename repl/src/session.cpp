@@ -3,6 +3,7 @@
 
 #include "chronon/repl/session.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -66,6 +67,22 @@ std::unique_ptr<LanguageSession> makeSession(Language language) {
   const std::vector<SessionFactory>& table = factories();
   const auto index = static_cast<size_t>(language);
   return index < table.size() && table[index] != nullptr ? table[index]() : nullptr;
+}
+
+Diagnostics inputDiagnostics(const Diagnostics& diagnostics, uint32_t offset, uint32_t size) {
+  Diagnostics out;
+  const auto inside = [&](SourceRange r) { return r.begin >= offset && r.begin <= offset + size; };
+  const auto move = [&](SourceRange r) {
+    const auto clamp = [&](uint32_t p) { return p < offset ? 0 : std::min(p - offset, size); };
+    return SourceRange{clamp(r.begin), clamp(r.end)};
+  };
+  for (const Diagnostic& d : diagnostics.all()) {
+    if (!inside(d.range) && d.severity != Severity::kError) continue;
+    Diagnostic& copy = out.add(d.code, d.severity, move(d.range), d.message);
+    for (const DiagNote& n : d.notes)
+      copy.notes.push_back(DiagNote{n.message, move(n.range), n.hasRange && inside(n.range)});
+  }
+  return out;
 }
 
 std::optional<SourceFile> readForLoad(const std::string& path, std::string& out) {

@@ -2,11 +2,13 @@
 // The built-in language sessions, which session.cpp registers as the factories makeSession
 // (session.h) uses, and what the sessions share. Not part of the public API.
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
 
+#include "chronon/compiler/diagnostic.h"
 #include "chronon/compiler/source.h"
 #include "chronon/repl/session.h"
 
@@ -22,6 +24,13 @@ std::unique_ptr<LanguageSession> makeRobbieSession();
 /// The file at `path` for a session's `load`, or nullopt after appending to `out` why it cannot be
 /// read (missing, too large, binary: the rendered diagnostics of compiler/load.h).
 std::optional<SourceFile> readForLoad(const std::string& path, std::string& out);
+
+/// Diagnostics of a compile of a session's wrapped text (its definitions or declarations, then the
+/// input at `offset`, `size` bytes long), moved to the input's own offsets for rendering against
+/// the input alone. Warnings and notes about the wrapper are left out: they were shown when it was
+/// defined or loaded, and would otherwise repeat after every input. Errors there are kept, at the
+/// input's start; notes that point into the wrapper keep their message without a position.
+Diagnostics inputDiagnostics(const Diagnostics& diagnostics, uint32_t offset, uint32_t size);
 
 /// A session's useEngine: points `engine` at `interpreter`, or at the session's JIT, made by
 /// Jit::create at the first kJit and kept (switching back loads and compiles nothing again). When

@@ -370,6 +370,18 @@ test('an RL program: Robbie\'s thread, a line breakpoint, steps and step back, c
       assert.equal(await evalRl('Laps'), '5');
     });
 
+    await t.test('a hit count and a log point: the second pass stops, each lap is logged', async () => {
+      const set = await client.setBreakpointsRequest({ source: { path: laps }, breakpoints: [{ line: 8, hitCondition: '2' }, { line: 10, logMessage: 'lap {Laps}' }] });
+      assert.deepEqual(set.body.breakpoints.map((b) => b.verified), [true, true]);
+      const logged = [];
+      const onOutput = (e) => logged.push(e.body.output);
+      client.on('output', onOutput);
+      assert.equal((await stepOf('continue')).body.reason, 'breakpoint');
+      client.removeListener('output', onOutput);
+      assert.equal(await evalRl('Laps'), '7');
+      assert.deepEqual(logged, ['lap 5\n', 'lap 6\n']);
+    });
+
     await t.test('continue to the end: the output is chronon run\'s', async () => {
       await client.setBreakpointsRequest({ source: { path: laps }, breakpoints: [] });
       const outputs = [];

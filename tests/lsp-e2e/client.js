@@ -157,7 +157,8 @@ async function grobocode() {
   const actions = await connection.sendRequest(rpc.CodeActionRequest.type,
     { textDocument: { uri }, range: d[0].range, context: { diagnostics: d } });
   check('gb: quick fixes declare the variable or correct the spelling',
-    actions[0].title === "Declare variable 'sahred' (#var)" && actions.some((a) => a.title === "Change to 'shared'"), actions);
+    actions[0].title === "Change to 'shared'" && actions[0].isPreferred === true &&
+      actions.some((a) => a.title === "Declare variable 'sahred' (#var)" && !a.isPreferred), actions);
   const fixed = await change(uri, { start: pos(16, 3), end: pos(16, 5) }, 'ha');
   check('gb: fixing the typo clears the diagnostic', fixed.diagnostics.length === 0, fixed);
 

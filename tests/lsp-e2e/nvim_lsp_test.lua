@@ -103,7 +103,8 @@ local function run()
   check("typo: neovim shows it", #vim.diagnostic.get(bufnr) == 1, vim.diagnostic.get(bufnr))
   local actions = request("textDocument/codeAction",
     { textDocument = { uri = uri }, range = d[1].range, context = { diagnostics = d } })
-  check("code action: declare the variable", actions and actions[1].title == "Declare variable 'sahred' (#var)", actions)
+  check("code action: correct the spelling first", actions and actions[1].title == "Change to 'shared'", actions)
+  check("code action: or declare the variable", actions and actions[2].title == "Declare variable 'sahred' (#var)", actions)
   vim.api.nvim_buf_set_text(bufnr, 16, 3, 16, 5, { "ha" })
   local fixed_version = vim.lsp.util.buf_versions[bufnr]
   assert(vim.wait(5000, function() return last_for(fixed_version) ~= nil end, 10), "no diagnostics after the fix")

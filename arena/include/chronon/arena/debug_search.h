@@ -152,6 +152,11 @@ class KeyframeSearches {
   /// Returns as stepBack does.
   bool reverseContinue(Robot robot);
 
+  /// Pauses at robot `robot`'s first instruction, before it runs, with reason kEntry (what a
+  /// debugger's stop on entry shows), from wherever the session is. Returns false when the robot
+  /// never runs.
+  bool goToEntry(Robot robot);
+
   /// True while paused at a position (snapshot() is valid).
   bool paused() const { return paused_; }
   /// The paused state; only while paused().
@@ -336,6 +341,11 @@ bool KeyframeSearches<Session, Search, Robot, Step, Snapshot, Breakpoint>::stepF
   search.entry = !paused_ && step == Step::kInstruction;
   self().prepareStep(search);
   return stepTo(search, currentUnit());
+}
+
+template <typename Session, typename Search, typename Robot, typename Step, typename Snapshot, typename Breakpoint>
+bool KeyframeSearches<Session, Search, Robot, Step, Snapshot, Breakpoint>::goToEntry(Robot robot) {
+  return toEntry(robot);
 }
 
 template <typename Session, typename Search, typename Robot, typename Step, typename Snapshot, typename Breakpoint>

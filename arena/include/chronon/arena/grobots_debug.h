@@ -199,11 +199,12 @@ class DebugSession
   /// (debug_search.h), the battle being this round, a robot its serial number: setBreakpoints (a
   /// breakpoint on a type without code or an address out of range is dropped); setStopOnErrors(bool);
   /// stepForward(DebugStep, uint32_t robot) (false when the round ended first, outcome() then
-  /// holding its result); stepBack(uint32_t robot) and reverseContinue(uint32_t robot); paused(),
-  /// snapshot() (only while paused) and ended() (outcome() is valid).
+  /// holding its result); goToEntry(uint32_t robot) (its first instruction, reason kEntry);
+  /// stepBack(uint32_t robot) and reverseContinue(uint32_t robot); paused(), snapshot() (only while
+  /// paused) and ended() (outcome() is valid).
   using KeyframeSearches::setBreakpoints, KeyframeSearches::setStopOnErrors, KeyframeSearches::stepForward,
-      KeyframeSearches::stepBack, KeyframeSearches::reverseContinue, KeyframeSearches::paused,
-      KeyframeSearches::snapshot, KeyframeSearches::ended;
+      KeyframeSearches::goToEntry, KeyframeSearches::stepBack, KeyframeSearches::reverseContinue,
+      KeyframeSearches::paused, KeyframeSearches::snapshot, KeyframeSearches::ended;
 
   /// Pauses at the first instruction any robot executes at or after frame `frame` (reason kEntry),
   /// searching forward or backward from the current position. Returns false when the round ends

@@ -21,7 +21,7 @@ std::optional<SourceFile> loadSourceFile(const std::string& path, Diagnostics& d
 std::optional<SourceFile> sourceFromBytes(const std::string& path, std::string bytes, Diagnostics& diagnostics);
 
 /// Reads all of `path` as raw bytes when it is a regular file of at most `maxBytes`. Returns the
-/// bytes, or nullopt with an error in `diagnostics` (RT100 unreadable, RT101 larger than `maxBytes`;
+/// bytes, or nullopt with an error in `diagnostics` (RT100 unreadable or a folder, RT101 larger than `maxBytes`;
 /// `kind` names the file in the message, e.g. "source files" or ".RWR files").
 std::optional<std::string> readFileBytes(const std::string& path, size_t maxBytes, std::string_view kind,
                                          Diagnostics& diagnostics);

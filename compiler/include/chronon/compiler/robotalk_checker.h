@@ -39,6 +39,9 @@ struct SubroutineEffect {
   int minNet = 0;        ///< Smallest net change in cells over returning paths (return address excluded).
   int maxNet = 0;        ///< Largest net change in cells over returning paths.
   int deepest = 0;       ///< Most cells below its entry that the body may touch, as a negative count.
+  /// Cells under its return address that every returning path reads (its inputs; 0 unless `exact`).
+  /// A call with fewer on the stack underflows before it returns; it leaves inputs + net cells.
+  int inputs = 0;
 };
 
 /// The result of analysing a Program: its CFG, the facts of every instruction and subroutine effects.
@@ -59,7 +62,8 @@ Analysis analyze(const Program& program);
 
 /// Checks `program` and appends diagnostics to `diagnostics`, each with the instruction's source range:
 /// RT400 certain stack underflow (error; a warning for DUP, which the Mac original does not check, and
-/// where only some ways of reaching the instruction underflow), RT401 branches joining at different
+/// where only some ways of reaching the instruction underflow, and for a CALL/IF/IFE whose subroutine
+/// reads more cells under its return address than the caller can have), RT401 branches joining at different
 /// depths (warning, with a note per incoming branch), RT402 STORE/SETINT/SETPARAM whose top is
 /// certainly not a variable reference (warning, unless `program.stoWarnings` is false), RT403
 /// arithmetic on a variable reference or code address (warning), RT404 a jump target computed at run
@@ -77,7 +81,7 @@ struct LabelEffect {
   InstructionFacts facts;   ///< Facts at the labelled instruction (empty if the label is at the end).
   bool subroutine = false;  ///< True when the label is called (CALL/IF/IFE) somewhere.
   SubroutineEffect effect;  ///< Its effect when `subroutine`.
-  std::string text;         ///< Formatted, e.g. "[2]", "[0..1] sub ( -- +1 )", "[?]".
+  std::string text;         ///< Formatted, e.g. "[2]", "[0..1] sub ( 1 -- 2 )", "[+1 rel] sub ( 0 -- 0..1 )", "[?]".
 };
 
 /// The stack state at every label of `program`, in definition order.

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <istream>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -44,6 +45,17 @@ class Adapter {
   Debuggee& debuggee();
   int64_t threadOf(const nlohmann::json& arguments);
   void afterRun(bool paused);
+  // A forward run (or a backward one) that goes on past the stops hit counts and log points let
+  // through (stopsAtHits: counts, logs, and says whether the stop stands).
+  bool runForward(const std::string& command, const std::string& granularity, int64_t threadId);
+  bool runBackward(bool stepBack, int64_t threadId);
+  bool stopsAtHits(const nlohmann::json& stopped, bool forward);
+  // The line or function breakpoint with adapter id `id`, or null (a data breakpoint's id).
+  const RequestedBreakpoint* requested(int id) const;
+  // A breakpoint of a set request, with a new id; a hit condition that does not parse is noted.
+  RequestedBreakpoint readBreakpoint(const nlohmann::json& b);
+  // Marks the breakpoints of `list` whose hit condition was refused unverified, with the reason.
+  void refuseBadHitConditions(const std::vector<RequestedBreakpoint>& list, std::map<int, nlohmann::json>& resolved);
   void reapplyBreakpoints();
   void syncThreads();
 
@@ -52,7 +64,9 @@ class Adapter {
   std::unique_ptr<Debuggee> debuggee_;
   BreakpointRequests breakpoints_;
   int nextBreakpointId_ = 1;
-  std::vector<int64_t> threadsShown_;  ///< The threads the client was last told exist, sorted.
+  std::map<int, int64_t> hitCounts_;             ///< Breakpoint id -> hits counted while running forward.
+  std::map<int, std::string> badHitConditions_;  ///< Breakpoint id -> why its hit condition is refused.
+  std::vector<int64_t> threadsShown_;            ///< The threads the client was last told exist, sorted.
   bool stopOnEntry_ = false;
   bool stopOnErrors_ = true;
   bool configured_ = false;

@@ -4,6 +4,7 @@
 // through a LanguageSession, and returns the text to show. The line editor (cli/cmd_repl.cpp) and
 // the tests feed it lines.
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -56,6 +57,16 @@ class Repl {
   /// the language (Grobocode's `time`).
   Reply feed(std::string_view line);
 
+  /// Asks the input running now to stop: within a few thousand instructions it ends as a runtime
+  /// error does ("interrupted"; the stack and variables as before). When nothing runs, the next
+  /// input to run stops before its first instruction. Only stores to a lock-free atomic, so a
+  /// SIGINT handler may call it (Ctrl-C while a line runs).
+  void interrupt() { interrupted_.store(true, std::memory_order_relaxed); }
+
+  /// Drops an input left open (the lines typed so far of an unfinished definition or `if`) and any
+  /// interrupt not yet acted on: what Ctrl-C at the prompt does, besides clearing the line.
+  void cancelInput();
+
   /// The prompt for the next line: "grobocode> ", or "grobocode... " while an input is open.
   std::string prompt() const;
 
@@ -87,6 +98,8 @@ class Repl {
   std::string pending_;
   bool stepping_ = false;
   std::string startupNote_;
+  std::atomic<bool> interrupted_{false};
+  static_assert(std::atomic<bool>::is_always_lock_free, "interrupt() is called from a signal handler");
 };
 
 }  // namespace chronon::repl
