@@ -70,7 +70,6 @@ void StackLowering::lowerBlock(const StackBlock& block, BasicBlock* header) {
     const OpShape shape = shapeOf(at);
     opAt_ = at;
     opDepth_ = depth_;
-    opIndex_ = at - block.start;
     opCache_ = cache_;
     opCharged_ = charged_;
     opFree_ = free_;

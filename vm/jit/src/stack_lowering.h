@@ -164,13 +164,11 @@ class StackLowering : protected LoweringBase {
   /// Where a deopt exit goes after its commit (the language's interpreter call).
   llvm::BasicBlock* deoptTarget_ = nullptr;
 
-  // The block being lowered: its stack base, the depth relative to entry, and the instruction
-  // being lowered with its address, depth and index at its start.
+  // The block being lowered: its stack base, the depth relative to entry, and the depth at the
+  // start of the instruction being lowered.
   llvm::Value* base_ = nullptr;
   int32_t depth_ = 0;
-  int32_t opAt_ = 0;
   int32_t opDepth_ = 0;
-  int32_t opIndex_ = 0;
   bool consistent_ = true;
 
  private:
@@ -194,6 +192,8 @@ class StackLowering : protected LoweringBase {
   std::vector<llvm::Value*> homes_;
   std::array<llvm::Value*, 5> entry_{};
   Cache cache_;
+  // The address of the instruction being lowered, where its deopt exit leaves it.
+  int32_t opAt_ = 0;
   // Cycles and zero-cost instructions charged in the block so far (with the instruction being
   // lowered), and what the instruction's deopt exit restores: the cache, cycles and count before it.
   int32_t charged_ = 0;
