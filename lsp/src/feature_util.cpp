@@ -98,39 +98,22 @@ int editDistance(std::string_view a, std::string_view b, int cap) {
 
 bool isLikelyTypo(std::string_view typed, std::string_view candidate) {
   if (typed.size() < 4) return false;
-  const auto same = [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-  };
-  size_t i = 0;
-  while (i < typed.size() && i < candidate.size() && same(typed[i], candidate[i])) ++i;
-  const std::string_view a = typed.substr(i);
-  const std::string_view b = candidate.substr(i);
-  const auto equal = [&](std::string_view x, std::string_view y) {
-    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), same);
-  };
-  if (a.empty() && b.empty()) return false;                                                // The same word.
-  if (equal(a.substr(std::min<size_t>(1, a.size())), b)) return a.size() == b.size() + 1;  // One inserted.
-  if (equal(a, b.substr(std::min<size_t>(1, b.size())))) return b.size() == a.size() + 1;  // One left out.
-  if (a.size() == b.size() && equal(a.substr(1), b.substr(1))) return true;                // One changed.
-  return a.size() == b.size() && a.size() >= 2 && same(a[0], b[1]) && same(a[1], b[0]) &&
-         equal(a.substr(2), b.substr(2));  // Two swapped.
+  const std::string a = lowerCopy(typed);
+  const std::string b = lowerCopy(candidate);
+  if (a == b) return false;
+  // One character inserted, left out or changed.
+  if (editDistance(a, b, 1) == 1) return true;
+  // Two neighbours swapped, which Levenshtein counts as two slips.
+  if (a.size() != b.size()) return false;
+  const size_t i = static_cast<size_t>(std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin());
+  return i + 1 < a.size() && a[i] == b[i + 1] && a[i + 1] == b[i] && a.compare(i + 2, std::string::npos, b, i + 2) == 0;
 }
-
-namespace {
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-}  // namespace
 
 bool preferredSpelling(std::string_view typed, const std::vector<std::pair<int, std::string>>& candidates) {
   if (candidates.empty() || !isLikelyTypo(typed, candidates[0].second)) return false;
+  const std::string first = lowerCopy(candidates[0].second);
   for (size_t k = 1; k < candidates.size(); ++k) {
-    if (isLikelyTypo(typed, candidates[k].second) && !equalsIgnoringCase(candidates[k].second, candidates[0].second))
-      return false;
+    if (isLikelyTypo(typed, candidates[k].second) && lowerCopy(candidates[k].second) != first) return false;
   }
   return true;
 }
