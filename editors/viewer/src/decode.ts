@@ -130,6 +130,19 @@ const kWorkSliceMs = 30;
 const kMaxEntrants = 1000;
 const kMaxWorldSize = 1e7;
 
+/** The index of the last of the ascending `values` that is at most `t`, or -1 when none is. */
+export function lastAtOrBefore(values: ArrayLike<number>, t: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  if (hi < 0 || values[0] > t) return -1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (values[mid] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 export class ReplayError extends Error {}
 
 /** A replay as far as it has been read. Arrays grow while `status` is 'loading'. */
@@ -175,16 +188,8 @@ export class Replay {
 
   /** The index of the last moment whose t is at most `t` (0 if none). */
   momentAtTime(t: number): number {
-    const times = this.times;
-    let lo = 0;
-    let hi = times.length - 1;
-    if (hi < 0 || t <= times[0]) return 0;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (times[mid] <= t) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    if (this.times.length === 0 || t <= this.times[0]) return 0;
+    return lastAtOrBefore(this.times, t);
   }
 
   /** The last keyframe taken at or before moment `m`. */

@@ -2,7 +2,7 @@
 // merge a robot's brain records into its full brain state at a moment.
 
 import { legible, slotsByName } from './color';
-import { applyMoment, restoreKeyframe } from './decode';
+import { applyMoment, lastAtOrBefore, restoreKeyframe } from './decode';
 import type { MachineState, BrainTrack, Entity, Replay } from './decode';
 
 /** Every how many brain records a merged copy is kept, so a lookup merges at most this many. */
@@ -166,14 +166,8 @@ export function brainAt(replay: Replay, id: number, m: number): BrainAt | null {
   const track = replay.brains.get(id);
   if (track === undefined) return null;
   const moments = track.moments;
-  let lo = 0;
-  let hi = moments.length - 1;
-  if (hi < 0 || moments[0] > m) return null;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (moments[mid] <= m) lo = mid;
-    else hi = mid - 1;
-  }
+  const lo = lastAtOrBefore(moments, m);
+  if (lo < 0) return null;
   const checkpoint = Math.floor((lo + 1) / kBrainCheckpoint) * kBrainCheckpoint - 1;
   let state = mergedThrough(track, checkpoint);
   for (let i = checkpoint + 1; i <= lo; i++) state = mergeBrain(state, track.deltas[i]);

@@ -5,6 +5,7 @@
 // kills from the `death` events' killer, points only from the end line (the battle scores them
 // when it is over). A value the replay does not hold is shown as "–", never guessed.
 
+import { lastAtOrBefore } from './decode';
 import type { Replay, SeriesSet } from './decode';
 import { el } from './dom';
 import type { WorldState } from './model';
@@ -50,16 +51,7 @@ function compact(v: number | null): string {
 
 /** The index of the last sample of `set` at or before time t, or -1. */
 function sampleAt(set: SeriesSet, t: number): number {
-  const x = set.x;
-  let lo = 0;
-  let hi = x.length - 1;
-  if (hi < 0 || x[0] > t) return -1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (x[mid] <= t) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return lastAtOrBefore(set.x, t);
 }
 
 function entrantName(replay: Replay, i: number): string {
