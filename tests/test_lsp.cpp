@@ -513,6 +513,13 @@ TEST_CASE("A spelling fix one slip away is preferred, and is spelled in the case
   // Two slips away: offered, but not preferred.
   const json two = fixes("file:///two.rtk", "robotalk", "main:\n  rnagx drop\n  main jump\n");
   CHECK(preferred(two).empty());
+  // A label never defined (RT205): a label one slip away is preferred over creating it; far from
+  // every name, creating it at the end of the file is.
+  const json slip = fixes("file:///slip.rtk", "robotalk", "main:\n  shoto call\n  main jump\nshoot:\n  return\n");
+  CHECK(preferred(slip) == std::vector<std::string>{"Change to 'shoot'"});
+  const json create = fixes("file:///create.rtk", "robotalk", "main:\n  go_up jump\n");
+  CHECK(preferred(create) == std::vector<std::string>{"create label 'go_up:' at the end of the file"});
+  CHECK(create[0]["edit"]["changes"]["file:///create.rtk"][0]["newText"] == "go_up:\n");
 }
 
 TEST_CASE("RoboTalk inlay hints leave out what the checker does not know", "[lsp]") {
@@ -602,7 +609,10 @@ TEST_CASE("chronon/disassembly answers what chronon disasm prints, for the text 
   CHECK(broken["diagnostics"] == 2);
   const std::string text = broken["text"];
   CHECK(text.rfind("No listing: dodger.rtk has 2 errors.\n\n", 0) == 0);
-  CHECK(text.find("dodger.rtk:2:5: error: unknown token 'foo'") != std::string::npos);
+  // `foo` before JUMP is a label never defined; `bar` an unknown token.
+  CHECK(text.find("dodger.rtk:2:5: error: label 'foo' is never defined") != std::string::npos);
+  CHECK(text.find("[RT205]\n") != std::string::npos);
+  CHECK(text.find("dodger.rtk:3:3: error: unknown token 'bar'") != std::string::npos);
   CHECK(text.find("[RT200]\n") != std::string::npos);
   // A document that is not open, or no document at all, is a JSON-RPC error.
   CHECK(request(id++, "file:///nope.gb")["error"]["code"] == -32602);

@@ -252,6 +252,19 @@ TEST_CASE("every type error is reported with its range", "[robbie]") {
   // Names (RL720, RL721) and the lower-case warning (RL717).
   CHECK(typeErrors("set Missing 1\n") == std::vector<std::string>{"6:5-12 RL720"});
   CHECK(typeErrors("forward Missing\n") == std::vector<std::string>{"6:9-16 RL720"});
+  {
+    // The fix registers the name before `start`, with the type of the value it is set to.
+    const Compiled c = compileText("start\nset Missing true\nforward Count\nstop\n");
+    std::vector<std::string> fixes;
+    for (const Diagnostic& diagnostic : c.result.diagnostics.all()) {
+      for (const chronon::Fix& fix : diagnostic.fixes) {
+        REQUIRE(fix.edits.size() == 1);
+        CHECK(fix.edits[0].range.begin == 0);
+        fixes.push_back(fix.edits[0].text);
+      }
+    }
+    CHECK(fixes == std::vector<std::string>{"register boolean Missing\n", "register integer Count\n"});
+  }
   CHECK(typeErrors("register real Count\n") == std::vector<std::string>{"6:15-20 RL721"});
   const Compiled lower = compileText(body("register integer counter\n"));
   REQUIRE(lower.result.diagnostics.all().size() == 1);

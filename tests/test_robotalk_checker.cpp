@@ -177,9 +177,55 @@ TEST_CASE("checker: STORE, SETINT and SETPARAM want a variable reference on top"
   // An unquoted hardware register reads a number: `20 aim store` is the classic mistake.
   CHECK(count(checkSource("main: 20 aim store main jump"), DiagCode::kStoreWithoutVariable) == 1);
   CHECK(checkSource("main: 20 aim' store 600 range' setparam main jump").all().empty());
-  // A user variable may hold a reference on purpose, so reading one is not certainly a number.
-  CHECK(checkSource("main: 20 a store main jump").all().empty());
+  // A user variable may hold a reference on purpose, so reading one is not certainly a number
+  // (no RT402); but read unquoted just before the STORE it is the manual's forgotten quote (RT411).
+  CHECK(count(checkSource("main: 20 a store main jump"), DiagCode::kStoreWithoutVariable) == 0);
   CHECK(checkSource("#!!nostowarnings\nmain: 20 5 store main jump").all().empty());
+}
+
+TEST_CASE("checker: an unquoted variable before STORE, and STORE into a read-only register", "[checker]") {
+  const std::string bad = "main: aim a store main jump";
+  const Diagnostics d = checkSource(bad);
+  INFO(dump(bad, d));
+  REQUIRE(count(d, DiagCode::kUnquotedStoreTarget, Severity::kWarning) == 1);
+  const Diagnostic& quote = *first(d, DiagCode::kUnquotedStoreTarget);
+  CHECK(slice(bad, quote.range) == "a");
+  REQUIRE(quote.fixes.size() == 1);
+  REQUIRE(quote.fixes[0].edits.size() == 1);
+  CHECK(quote.fixes[0].edits[0].text == "'");
+  CHECK(quote.fixes[0].edits[0].range.begin == 11);  // Right after `a`.
+  // SETINT and SETPARAM too; a quoted target, a label between, or the directive: none.
+  CHECK(count(checkSource("main: 600 a setparam main jump"), DiagCode::kUnquotedStoreTarget) == 1);
+  CHECK(count(checkSource("main: aim a' store main jump"), DiagCode::kUnquotedStoreTarget) == 0);
+  CHECK(count(checkSource("main: aim a here: store main jump"), DiagCode::kUnquotedStoreTarget) == 0);
+  CHECK(count(checkSource("#!!nostowarnings\nmain: aim a store main jump"), DiagCode::kUnquotedStoreTarget) == 0);
+  // A variable that some STORE fills with a reference is a pointer (Zolad Alive's `speedx' j' sto`).
+  CHECK(count(checkSource("main: speedx' j' sto 5 j sto main jump"), DiagCode::kUnquotedStoreTarget) == 0);
+
+  // The original ignores writes to read-only registers (specs/robowar.md §5): RT409 for STORE only,
+  // since SETINT and SETPARAM name them on purpose.
+  const std::string readOnly = "main: 5 range' store main jump";
+  const Diagnostics r = checkSource(readOnly);
+  INFO(dump(readOnly, r));
+  REQUIRE(count(r, DiagCode::kWriteOfReadOnly, Severity::kWarning) == 1);
+  CHECK(slice(readOnly, first(r, DiagCode::kWriteOfReadOnly)->range) == "store");
+  CHECK(count(checkSource("main: 5 aim' store main jump"), DiagCode::kWriteOfReadOnly) == 0);
+  CHECK(checkSource("main: 600 range' setparam main range' setint main jump").all().empty());
+}
+
+TEST_CASE("checker: a subroutine that returns to its result", "[checker]") {
+  // `range return` jumps to the range reading: the return address is under it.
+  const std::string bad = "main: getrange call drop main jump getrange: range return";
+  const Diagnostics d = checkSource(bad);
+  INFO(dump(bad, d));
+  REQUIRE(count(d, DiagCode::kReturnAddressBuried, Severity::kWarning) == 1);
+  CHECK(slice(bad, first(d, DiagCode::kReturnAddressBuried)->range) == "return");
+  CHECK(count(d, DiagCode::kComputedJump) == 0);
+  // The right way, a jump to a label inside the subroutine, and a literal address: none.
+  CHECK(checkSource("main: getrange call drop main jump getrange: range swap return").all().empty());
+  CHECK(count(checkSource("main: sub call main jump sub: range 0 > done if return done: return"),
+              DiagCode::kReturnAddressBuried) == 0);
+  CHECK(count(checkSource("main: sub call main jump sub: 0 return"), DiagCode::kReturnAddressBuried) == 0);
 }
 
 TEST_CASE("checker: arithmetic on a variable reference or code address", "[checker]") {

@@ -130,11 +130,18 @@ class Checker {
     symbols_.push_back(Symbol{s.name, s.declared, s.nameRange, static_cast<int32_t>(symbols_.size())});
   }
 
-  const Symbol* lookup(const std::string& name, SourceRange range) {
+  // The symbol `name` (used at `range`), or nullptr with RL720 and a fix that registers it as a
+  // `guess` just before `start` (register lines belong before it, docs/robbie.md).
+  const Symbol* lookup(const std::string& name, SourceRange range, ValueType guess = ValueType::kInteger) {
     if (auto found = byName_.find(name); found != byName_.end()) return &symbols_[found->second];
     Diagnostic& d =
         diagnostics_.error(DiagCode::kRlUndeclared, range,
                            "'" + name + "' is not registered; declare it first with 'register TYPE " + name + "'");
+    if (tree_.startRange) {
+      const std::string line = "register " + typeWord(guess) + " " + name;
+      d.fixes.push_back(
+          Fix{"add '" + line + "' before start", {TextEdit{{tree_.startRange->begin, tree_.startRange->begin}, line + "\n"}}});
+    }
     if (auto w = findWordIgnoringCase(name)) {
       d.notes.push_back(DiagNote{
           "reserved words are lower case: did you mean '" + std::string(wordInfo(*w).spelling) + "'?", range, true});
@@ -143,6 +150,12 @@ class Checker {
   }
 
   void assign(const Stmt& s) {
+    if (byName_.count(s.name) == 0) {
+      // The fix registers it with the type of the value it is set to.
+      const std::optional<ValueType> type = s.second >= 0 ? typeOf(s.second) : std::nullopt;
+      lookup(s.name, s.nameRange, type.value_or(ValueType::kInteger));
+      return;
+    }
     const Symbol* symbol = lookup(s.name, s.nameRange);
     if (s.second < 0) return;
     const std::optional<ValueType> type = typeOf(s.second);

@@ -4,6 +4,7 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <set>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -95,6 +96,13 @@ struct Record {
   bool dupOnEmpty = false;
   bool storeBad = false;
   Value storeValue;
+  // STORE into a register the original ignores writes to (RT409).
+  const RegisterInfo* storeReadOnly = nullptr;
+  // STORE, SETINT or SETPARAM whose target is the value of the unquoted variable at this
+  // instruction (the manual's "quote it" mistake, RT411); kNoInstruction when not.
+  uint32_t storeUnquoted = kNoInstruction;
+  // A subroutine's RETURN (JUMP) to a number with its return address this many cells below (RT412).
+  int returnBuried = -1;
   bool arithmeticBad = false;
   Value arithmeticValue;
   bool computed = false;
@@ -177,6 +185,7 @@ class Analyzer {
 
   // Diagnostics-only view after run().
   const std::vector<Record>& records() const { return records_; }
+
   const std::map<uint64_t, std::vector<Incoming>>& incoming() const { return incoming_; }
   const std::vector<Context>& contexts() const { return contexts_; }
   const ControlFlowGraph& cfg() const { return cfg_; }
@@ -396,6 +405,26 @@ class Analyzer {
     }
   }
 
+  // The write's target at instruction `i`: a quoted read-only register (STORE only: SETINT and
+  // SETPARAM name read-only registers on purpose, `range' setint`), or the value of a variable that
+  // was read unquoted just before (`aim a store`, where `a'` was meant: specs/robowar.md §3.3, an
+  // unquoted variable is `a' RECALL`). A variable may hold a reference, which is why the second is
+  // a warning, and why `#!!nostowarnings` (a robot that stores through variables) silences it.
+  void checkTarget(uint32_t i, Op op, const Value& reference) {
+    Record* rec = record(i);
+    if (rec == nullptr) return;
+    if (op == Op::Store && reference.kind == ValueKind::kVariable && reference.constant) {
+      const RegisterInfo* reg = findRegister(reference.value - static_cast<int32_t>(kRegisterBase));
+      if (reg != nullptr && !reg->writable()) rec->storeReadOnly = reg;
+    }
+    if (!program_.stoWarnings || reference.kind != ValueKind::kUnknown || i < 2 || isLeader(i)) return;
+    const Instruction& recall = program_.code[i - 1];
+    const Instruction& reg = program_.code[i - 2];
+    if (recall.origin == Origin::kImplicitRecall && reg.origin == Origin::kRegisterRead &&
+        isUserVariable(reg.word - static_cast<int32_t>(kRegisterBase)))
+      rec->storeUnquoted = i - 2;
+  }
+
   // A call of the subroutine at `target` from instruction `i` with `s` (the address popped).
   void call(uint32_t ctxId, uint32_t block, uint32_t i, const State& s, int64_t target) {
     const bool next = i + 1 < size_;
@@ -469,6 +498,25 @@ class Analyzer {
     propagate(ctxId, i + 1, std::move(out), i, true);
   }
 
+  // A jump to a computed number (a hardware read, arithmetic on numbers: never a label) from a subroutine
+  // whose return address is still on the stack below it: the subroutine left its result on top of
+  // the address it meant to return to (`getrange: range return`), and the original stops the robot
+  // with "Jump destination not in program" or jumps into the middle of the code.
+  void noteBuriedReturn(uint32_t ctxId, uint32_t i, const State& s, const Value& target) {
+    // A constant is left out: a literal may be an address (object code has no label references, and
+    // RoboWar 5 lets source jump to numeric addresses).
+    if (!final_ || target.kind != ValueKind::kNumber || target.constant ||
+        contexts_[ctxId].kind != ContextKind::kSubroutine)
+      return;
+    for (size_t k = s.top.size(); k-- > 0;) {
+      const Value& v = s.top[k];
+      if (v.kind == ValueKind::kReturn && v.constant && static_cast<uint32_t>(v.value) == ctxId) {
+        if (Record* rec = record(i)) rec->returnBuried = static_cast<int>(s.top.size() - 1 - k);
+        return;
+      }
+    }
+  }
+
   // A goto to `target` (JUMP, IFG, IFEG) or a return.
   // `reportComputed` is false for RTI, whose unknown target is the interrupted code, not a computed jump.
   void jump(uint32_t ctxId, uint32_t i, const State& s, const Value& target, bool reportComputed = true) {
@@ -489,6 +537,7 @@ class Analyzer {
       }
       return;  // A return: to the caller, or to code this context cannot see.
     }
+    noteBuriedReturn(ctxId, i, s, target);
     if (target.constant && isLeader(target.value)) {
       propagate(ctxId, static_cast<uint32_t>(target.value), s, i);
       return;
@@ -574,6 +623,7 @@ class Analyzer {
         const Value reference = pop(s);
         const Value value = pop(s);
         checkVariable(i, reference);
+        checkTarget(i, op.op, reference);
         // A return address as handler (Zolad Alive's `Reaqire: range' setint`) names the call
         // site's next instruction, which is analysed like any code reached only at run time.
         const bool address = value.kind == ValueKind::kNumber || value.kind == ValueKind::kCode;
@@ -765,6 +815,15 @@ std::string describe(const Value& v) {
 void emitDiagnostics(const Program& program, const Analyzer& analyzer, const CheckOptions& options, Diagnostics& out) {
   const auto& records = analyzer.records();
   const auto& code = program.code;
+  // Variables some STORE puts a variable reference into (`speedx' j' sto`, Zolad Alive): pointers,
+  // through whose value a later `j sto` stores on purpose (RT411 is not given for them). Found in
+  // the text, since such stores often sit in handlers the analysis reaches with unknown states.
+  std::set<int32_t> pointers;
+  for (size_t k = 2; k < code.size(); ++k) {
+    if (operatorOf(code[k]) == &info(Op::Store) && code[k - 1].origin == Origin::kQuotedRegister &&
+        code[k - 2].origin == Origin::kQuotedRegister)
+      pointers.insert(code[k - 1].word);
+  }
   const auto& cfg = analyzer.cfg();
 
   // Blocks whose depth grows round a loop (RT405); RT401 is not repeated for them.
@@ -884,11 +943,40 @@ void emitDiagnostics(const Program& program, const Analyzer& analyzer, const Che
                    "a non-variable; `#!!nostowarnings` silences this",
                    range, false});
     }
+    if (rec.storeReadOnly != nullptr) {
+      Diagnostic& d = out.warning(DiagCode::kWriteOfReadOnly, range,
+                                  name + " into " + std::string(rec.storeReadOnly->name) +
+                                      ", which is read-only: the original ignores the write");
+      d.notes.push_back(DiagNote{"specs/robowar.md §5: writes to read-only registers are silently ignored", range, false});
+    }
+    if (rec.storeUnquoted != kNoInstruction && pointers.count(code[rec.storeUnquoted].word) == 0) {
+      const SourceRange reg = code[rec.storeUnquoted].range;
+      const RegisterInfo* variable = findRegister(code[rec.storeUnquoted].word - static_cast<int32_t>(kRegisterBase));
+      const std::string written(variable != nullptr ? variable->name : "the variable");
+      Diagnostic& d = out.warning(DiagCode::kUnquotedStoreTarget, reg,
+                                  name + " stores into the variable whose reference " + written +
+                                      " holds, not into " + written + ": quote it (" + written + "')");
+      d.notes.push_back(DiagNote{"unquoted, " + written + " compiles to " + written +
+                                     "' RECALL; if it holds no variable reference the original stops the robot "
+                                     "with \"Variable not provided\"; `#!!nostowarnings` silences this",
+                                 reg, false});
+      d.fixes.push_back(Fix{"quote it: " + written + "'", {TextEdit{SourceRange{reg.end, reg.end}, "'"}}});
+    }
+    if (rec.returnBuried >= 0) {
+      const int under = rec.returnBuried + 1;
+      Diagnostic& d = out.warning(DiagCode::kReturnAddressBuried, range,
+                                  name + " goes to the number on top, not back to the caller: the return address is " +
+                                      std::to_string(under) + (under == 1 ? " cell" : " cells") + " under it");
+      d.notes.push_back(DiagNote{std::string(under == 1 ? "`SWAP " + name + "` returns and leaves the result; " : "") +
+                                     "the original stops the robot with \"Jump destination not in program\" "
+                                     "when the number is no address",
+                                 range, false});
+    }
     if (rec.arithmeticBad) {
       out.warning(DiagCode::kArithmeticOnReference, range,
                   name + " on a " + describe(rec.arithmeticValue) + " (an address, not a number)");
     }
-    if (rec.computed && options.computedJumpNotes) {
+    if (rec.computed && options.computedJumpNotes && rec.returnBuried < 0) {
       if (computedNotes < options.maxComputedJumpNotes) {
         ++computedNotes;
         Diagnostic& d = out.note(DiagCode::kComputedJump, range,

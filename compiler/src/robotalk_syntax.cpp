@@ -123,12 +123,14 @@ class Parser {
     lineComments_ = &lexed.lineComments;
     lex(file_, [&](const Token& token) {
       addCommentsBefore(token.range.begin);
+      reportUnknown(&token);
       switch (token.kind) {
         case TokenKind::kDirective: directive(token); break;
         case TokenKind::kLabelDef: defineLabel(token); break;
         case TokenKind::kWord: word(token); break;
       }
     });
+    reportUnknown(nullptr);
     addCommentsBefore(std::numeric_limits<uint32_t>::max());
     // Comments whose ranges the lexer did not keep (past kMaxCommentRanges) still count as nodes seen.
     tree_.nodeCount += lexed.droppedComments;
@@ -371,6 +373,13 @@ class Parser {
       emit(node, 2);
       return;
     }
+    node.kind = NodeKind::kUnknown;
+    if (name != "END" && looksLikeName(token.text)) {
+      // What it is depends on the next token (reportUnknown): before a branch it is a label.
+      unknown_ = UnknownWord{token.range, std::string(token.text)};
+      store(node);
+      return;
+    }
     std::string message = "unknown token '" + std::string(token.text) + "'";
     if (name == "END") {
       message += ": END is appended by the assembler and cannot be written";
@@ -378,8 +387,42 @@ class Parser {
       message += " (not an operator, number, label or register)";
     }
     report_.error(DiagCode::kUnknownToken, token.range, std::move(message));
-    node.kind = NodeKind::kUnknown;
     store(node);
+  }
+
+  /// True for a word spelt like a label name: a letter or `_`, then letters, digits and `_`.
+  static bool looksLikeName(std::string_view text) {
+    const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+    if (text.empty() || !letter(text.front())) return false;
+    for (const char c : text) {
+      if (!letter(c) && !(c >= '0' && c <= '9')) return false;
+    }
+    return true;
+  }
+
+  /// Reports the unknown name word() kept back, now that `next` (the token after it, nullptr at
+  /// the end) is known: before a branch operator (`go_up jump`, `sub call`) it is a label that is
+  /// never defined (RT205, with a fix that defines it at the end of the file); otherwise an
+  /// unknown token (RT200). Both are errors, as the original's assembler refuses both.
+  void reportUnknown(const Token* next) {
+    if (!unknown_) return;
+    const UnknownWord word = std::move(*unknown_);
+    unknown_.reset();
+    const OperatorInfo* op = next != nullptr && next->kind == TokenKind::kWord ? lookupOperator(upperAscii(next->text))
+                                                                                : nullptr;
+    if (op != nullptr && op->has(kBranch) && !op->has(kInternal)) {
+      if (Diagnostic* d = report_.error(DiagCode::kUndefinedLabel, word.range,
+                                        "label '" + word.text + "' is never defined (" + std::string(op->name) +
+                                            " needs an address)")) {
+        const auto end = static_cast<uint32_t>(file_.text().size());
+        const bool newline = end == 0 || file_.text().back() == '\n';
+        d->fixes.push_back(Fix{"create label '" + word.text + ":' at the end of the file",
+                               {TextEdit{SourceRange{end, end}, std::string(newline ? "" : "\n") + word.text + ":\n"}}});
+      }
+      return;
+    }
+    report_.error(DiagCode::kUnknownToken, word.range,
+                  "unknown token '" + word.text + "' (not an operator, number, label or register)");
   }
 
   void literal(SyntaxNode& node, const Token& token) {
@@ -471,6 +514,12 @@ class Parser {
   size_t nextLine_ = 0;
   size_t directives_ = 0;
   size_t address_ = 0;
+  /// An unknown name word() has not reported yet (reportUnknown).
+  struct UnknownWord {
+    SourceRange range;
+    std::string text;
+  };
+  std::optional<UnknownWord> unknown_;
   SourceRange limitRange_;
   bool haveLimitRange_ = false;
   bool hardwareFromDirective_ = false;

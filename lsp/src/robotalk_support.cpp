@@ -485,6 +485,12 @@ class RoboTalkAnalysis final : public DocumentAnalysis {
     std::stable_sort(candidates.begin(), candidates.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
     const bool typo = detail::preferredSpelling(word, candidates);
+    // A likely typo of a label wins over the carried fix that creates the label (RT205).
+    if (typo) {
+      for (CodeActionEntry& action : actions) {
+        if (action.diagnostic == diagnostic) action.preferred = false;
+      }
+    }
     for (size_t k = 0; k < candidates.size() && k < 3; ++k) {
       actions.push_back(CodeActionEntry{"Change to '" + candidates[k].second + "'",
                                         {TextEdit{range, candidates[k].second}},

@@ -62,6 +62,8 @@ enum class DiagCode : uint16_t {
   kReadOfWriteOnly = 408,        ///< Reading a write-only register (it reads 0).
   kWriteOfReadOnly = 409,        ///< Storing into a read-only register (ignored by the original).
   kCheckIncomplete = 410,        ///< The stack checker's work budget ran out; no stack checks were made (note).
+  kUnquotedStoreTarget = 411,    ///< STORE/SETINT/SETPARAM whose target is an unquoted variable's value (quote it).
+  kReturnAddressBuried = 412,    ///< A subroutine's RETURN whose top is a number, its return address below it.
   // Object code and .RWR files (5xx)
   kObjectSyntax = 500,  ///< A malformed line in an object-code text file.
   kRwrMalformed = 501,  ///< An .RWR file whose header or offsets are out of range.

@@ -69,7 +69,8 @@ LexResult lex(const SourceFile& file, const std::function<void(const Token&)>& o
 /// Compiles a RoboTalk source file into object code (specs/robowar.md §3.2-3.4): resolution order
 /// operator → number → label → register; one 16-bit word per token; an unquoted register becomes
 /// `REG' RECALL`; END (20110) is appended; label references become absolute instruction indices.
-/// Keeps going after errors and reports every bad token. Errors: RT200 unknown token, RT201 number
+/// Keeps going after errors and reports every bad token. Errors: RT200 unknown token (RT205, with a
+/// "create label" fix, for a name written before a branch operator: a label never defined), RT201 number
 /// out of range, RT204 duplicate label, RT207 quoted non-register, RT208 word not in `options.profile`,
 /// RT210 lone `:`, RT213 bad `#!!hardware` line, RT300/RT301 limits of the profile. Warnings: RT209
 /// undocumented word, RT212 unknown directive, RT215 glued label, RT206 label named like a register,

@@ -68,8 +68,12 @@ Analysis analyze(const Program& program);
 /// certainly not a variable reference (warning, unless `program.stoWarnings` is false), RT403
 /// arithmetic on a variable reference or code address (warning), RT404 a jump target computed at run
 /// time (note), RT405 growth around a loop (warning), RT406 certain stack overflow (error), RT407
-/// execution reaching the trailing END (warning), RT410 the work budget ran out on a pathological
-/// program (a single note, and no other stack diagnostics). Labels and limits are the assembler's
+/// execution reaching the trailing END (warning), RT409 STORE into a read-only register (warning),
+/// RT411 STORE/SETINT/SETPARAM right after an unquoted user variable that no STORE fills with a
+/// reference (warning with a "quote it" fix, unless `program.stoWarnings` is false), RT412 a
+/// subroutine's RETURN to a computed number with its return address below it (warning), RT410 the
+/// work budget ran out on a pathological program (a single note, and no other stack diagnostics).
+/// docs/diagnostics.md gives the rules and their sources. Labels and limits are the assembler's
 /// business and are not re-reported.
 void check(const Program& program, const CheckOptions& options, Diagnostics& diagnostics);
 
