@@ -1596,3 +1596,110 @@ TEST_CASE("Hit counts and log points work alike in the three games", "[dap][grob
   }
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("setVariable sets a variable and a stack cell in the three games, and the run goes on with it",
+          "[dap][grobots][robbie]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "chronon_test_dap_set";
+  std::filesystem::create_directories(dir);
+  const std::string robot = (dir / "count.rtk").string();
+  { std::ofstream(robot) << "start:\n  a 1 + a' store\n  start jump\n"; }
+  const std::string side = (dir / "count.gb").string();
+  {
+    std::ofstream(side) << "#side Count\n#type Counter\n#hardware\nprocessor 5\narmor 100\n#code\n#var n 0\n"
+                           "do\nn 1 + n!\nforever\n#end\n";
+  }
+  // Each game: a program whose loop line adds 1 to `counter`, the scope that holds it, and the
+  // value of another type that the counter cannot take.
+  struct Game {
+    std::string name;
+    json launch;
+    int loopLine;
+    std::string scope;
+    std::string counter;
+    std::string stack;
+    std::string wrongValue;
+  };
+  const std::vector<Game> games = {
+      {"robowar",
+       {{"program", robot}, {"opponents", json::array({bundled("sitting-duck")})}, {"maxChronons", 30}},
+       2,
+       "Registers",
+       "a",
+       "Data stack",
+       "1.5"},
+      {"grobots",
+       {{"program", side},
+        {"opponents", json::array({(chronon::test::sourceDir() / "stdlib" / "grobots" / "fighter.gb").string()})},
+        {"frames", 20}},
+       9,
+       "Variables",
+       "n",
+       "Data stack",
+       "<1, 2>"},
+      {"robbie", {{"program", bundledRl("pace-laps")}}, 10, "Registers", "Laps", "Expression stack", "true"},
+  };
+  for (const Game& g : games) {
+    INFO(g.name);
+    Client client;
+    CHECK(client.ok("initialize")["supportsSetVariable"] == true);
+    client.ok("launch", g.launch);
+    const std::string program = g.launch["program"];
+    client.ok("setBreakpoints", {{"source", {{"path", program}}}, {"breakpoints", {{{"line", g.loopLine}}}}});
+    const json stopped = client.request("configurationDone").back();
+    REQUIRE(stopped["event"] == "stopped");
+    const int thread = stopped["body"]["threadId"];
+    const auto counter = [&] { return client.ok("evaluate", {{"expression", g.counter}})["result"].get<std::string>(); };
+    const auto reference = [&](const std::string& name) {
+      const json frame = client.ok("stackTrace", {{"threadId", thread}})["stackFrames"][0];
+      const json scopes = client.ok("scopes", {{"frameId", frame["id"]}});
+      for (const json& scope : scopes["scopes"]) {
+        if (scope["name"] == name) return scope["variablesReference"].get<int64_t>();
+      }
+      FAIL("no scope " << name << " in " << frame.dump());
+      return int64_t{0};
+    };
+    // Set before the line runs: the line adds 1 to the new value.
+    const json set =
+        client.ok("setVariable", {{"variablesReference", reference(g.scope)}, {"name", g.counter}, {"value", "40"}});
+    CHECK(set["value"] == "40");
+    CHECK(counter() == "40");
+    client.step("next", {{"threadId", thread}});
+    CHECK(counter() == "41");
+    // Back past the line and forward again: the value set is part of the run now.
+    for (int i = 0; i < 50 && counter() != "40"; ++i) client.step("stepBack", {{"threadId", thread}});
+    CHECK(counter() == "40");
+    client.step("next", {{"threadId", thread}});
+    CHECK(counter() == "41");
+    // Refused: a value the counter cannot hold, a name that is not there, a stack cell below the stack.
+    CHECK(!client.error("setVariable", {{"variablesReference", reference(g.scope)}, {"name", g.counter},
+                                        {"value", g.wrongValue}})
+               .empty());
+    CHECK(!client.error("setVariable", {{"variablesReference", reference(g.scope)}, {"name", "nosuch"},
+                                        {"value", "1"}})
+               .empty());
+    CHECK(!client.error("setVariable", {{"variablesReference", reference(g.stack)}, {"name", "7"}, {"value", "1"}})
+               .empty());
+  }
+
+  // A RoboWar stack cell: after `a` is pushed (two words, `a' RECALL`), the top is what gets 1 added.
+  Client client;
+  client.ok("initialize");
+  client.ok("launch", {{"program", robot}, {"opponents", json::array({bundled("sitting-duck")})}, {"maxChronons", 30}});
+  client.ok("setBreakpoints", {{"source", {{"path", robot}}}, {"breakpoints", {{{"line", 2}}}}});
+  REQUIRE(client.request("configurationDone").back()["event"] == "stopped");
+  client.step("stepIn", {{"threadId", 1}, {"granularity", "instruction"}});
+  client.step("stepIn", {{"threadId", 1}, {"granularity", "instruction"}});
+  const json frame = client.ok("stackTrace", {{"threadId", 1}})["stackFrames"][0];
+  int64_t stack = 0;
+  const json scopes = client.ok("scopes", {{"frameId", frame["id"]}});
+  for (const json& scope : scopes["scopes"]) {
+    if (scope["name"] == "Data stack") stack = scope["variablesReference"];
+  }
+  CHECK(client.ok("setVariable", {{"variablesReference", stack}, {"name", "0"}, {"value", "99"}})["value"] == "99");
+  client.step("next", {{"threadId", 1}});
+  CHECK(client.ok("evaluate", {{"expression", "a"}})["result"] == "100");
+  // A quoted register is a reference; the Hardware scope and another robot are refused.
+  CHECK(client.error("setVariable", {{"variablesReference", stack - 1 + 3}, {"name", "AIM"}, {"value", "5"}})
+            .find("hardware") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -134,6 +134,7 @@ class DebugSession::Runner final : public grobocode::Engine {
     int32_t executed = 0;
     while (state.status == grobocode::BrainStatus::kOk && state.remaining > 0) {
       const DebugPosition position{frame, serial, counter.count, session_.tick_, state.pc};
+      session_.edits_.applyAt(position.tick, [&](const DebugEdit& edit) { apply(edit, state); });
       if (session_.search_ != nullptr) session_.beforeInstruction(position, state, side, type, counter);
       for (size_t i = 0; i < watches.size(); ++i) before[i] = watched(state, session_.watches_[watches[i]]);
       grobocode::step(state, brain, host);
@@ -152,6 +153,22 @@ class DebugSession::Runner final : public grobocode::Engine {
   }
 
   std::string_view name() const override { return "debug"; }
+
+  /// Applies `edit` (checked by setValue) to `state`.
+  static void apply(const DebugEdit& edit, grobocode::MachineState& state) {
+    const auto index = static_cast<size_t>(edit.index);
+    switch (edit.target) {
+      case DebugEdit::Target::kVariable:
+        if (index < state.variables.size()) state.variables[index] = edit.vector.x;
+        return;
+      case DebugEdit::Target::kVector:
+        if (index < state.vectors.size()) state.vectors[index] = edit.vector;
+        return;
+      case DebugEdit::Target::kStack:
+        if (edit.index < state.height) state.stack[static_cast<size_t>(state.height - 1 - edit.index)] = edit.vector.x;
+        return;
+    }
+  }
 
  private:
   DebugSession& session_;
@@ -251,6 +268,30 @@ void DebugSession::loadKeyframe(size_t k) {
 void DebugSession::saveKeyframe() {
   // A world that ran evaluated code is not the round's: the keyframe is made by a later search.
   if (!tainted_) keyframes_.push_back(Keyframe{*work_, counters_, tick_});
+}
+
+void DebugSession::dropKeyframesFrom(size_t k) {
+  if (k < keyframes_.size()) keyframes_.erase(keyframes_.begin() + static_cast<std::ptrdiff_t>(k), keyframes_.end());
+}
+
+std::string DebugSession::setValue(const DebugEdit& edit) {
+  if (!paused()) return "the round is not paused";
+  const grobocode::MachineState& brain = snapshot().paused().brain;
+  switch (edit.target) {
+    case DebugEdit::Target::kVariable:
+      if (edit.index < 0 || static_cast<size_t>(edit.index) >= brain.variables.size()) return "no such variable";
+      break;
+    case DebugEdit::Target::kVector:
+      if (edit.index < 0 || static_cast<size_t>(edit.index) >= brain.vectors.size()) return "no such vector";
+      break;
+    case DebugEdit::Target::kStack:
+      if (edit.index < 0 || edit.index >= brain.height)
+        return "the data stack holds " + std::to_string(brain.height) + " cells";
+      break;
+  }
+  edits_.add(snapshot().position.tick, edit);
+  recapture();
+  return {};
 }
 
 bool DebugSession::runUnit() {

@@ -184,12 +184,65 @@ void RobbieDebugSession::reach(int64_t steps) {
   const size_t k = std::min(static_cast<size_t>(steps / interval_), keyframes_.size() - 1);
   machine_ = keyframes_[k].machine;
   room_ = keyframes_[k].room;
-  // Every position asked for was reached before without stopping, so one call runs exactly there.
-  if (steps > machine_.steps) run(machine_, program_, room_, steps - machine_.steps);
+  applyEdits();
+  if (edits_.empty()) {
+    // Every position asked for was reached before without stopping, so one call runs exactly there.
+    if (steps > machine_.steps) run(machine_, program_, room_, steps - machine_.steps);
+    return;
+  }
+  // With values set, one instruction at a time, so that each edit is applied where it was set.
+  while (machine_.steps < steps && machine_.status == RunStatus::kRunning) {
+    run(machine_, program_, room_, 1);
+    applyEdits();
+  }
+}
+
+void RobbieDebugSession::applyEdits() {
+  // An edit is an assignment, so applying it again on a keyframe that already holds it changes nothing.
+  edits_.applyAt(machine_.steps, [&](const RobbieEdit& edit) {
+    const auto index = static_cast<size_t>(edit.index);
+    switch (edit.target) {
+      case RobbieEdit::Target::kRegister:
+        if (index < machine_.registers.size()) machine_.registers[index] = edit.value;
+        return;
+      case RobbieEdit::Target::kStack:
+        if (index < machine_.stack.size()) machine_.stack[machine_.stack.size() - 1 - index] = edit.value;
+        return;
+    }
+  });
+}
+
+std::string RobbieDebugSession::setValue(RobbieEdit edit) {
+  if (!paused_) return "the program is not paused";
+  const Value* current = nullptr;
+  switch (edit.target) {
+    case RobbieEdit::Target::kRegister:
+      if (edit.index < 0 || static_cast<size_t>(edit.index) >= machine_.registers.size()) return "no such register";
+      current = &machine_.registers[static_cast<size_t>(edit.index)];
+      break;
+    case RobbieEdit::Target::kStack:
+      if (edit.index < 0 || static_cast<size_t>(edit.index) >= machine_.stack.size())
+        return "the expression stack holds " + std::to_string(machine_.stack.size()) + " values";
+      current = &machine_.stack[machine_.stack.size() - 1 - static_cast<size_t>(edit.index)];
+      break;
+  }
+  const ValueType want = typeOf(*current);
+  if (want == ValueType::kReal && typeOf(edit.value) == ValueType::kInteger)
+    edit.value = static_cast<double>(std::get<int64_t>(edit.value));
+  if (typeOf(edit.value) != want)
+    return "a " + std::string(valueTypeName(want)) + " is needed, not a " +
+           std::string(valueTypeName(typeOf(edit.value)));
+  edits_.add(machine_.steps, std::move(edit));
+  applyEdits();
+  // Keyframes past this position were made without the value.
+  const size_t keep = static_cast<size_t>(machine_.steps / interval_) + 1;
+  if (keep < keyframes_.size()) keyframes_.erase(keyframes_.begin() + static_cast<std::ptrdiff_t>(keep), keyframes_.end());
+  return {};
 }
 
 bool RobbieDebugSession::advance() {
   run(machine_, program_, room_, 1);
+  applyEdits();
   const bool running = machine_.status == RunStatus::kRunning;
   if (running && machine_.steps % interval_ == 0 &&
       static_cast<size_t>(machine_.steps / interval_) == keyframes_.size()) {

@@ -212,6 +212,7 @@ class DebugSession::Runner final : public robotalk::Engine {
       const DebugPosition position{session_.work_->chronon(), robot, session_.counts_[static_cast<size_t>(robot)],
                                    session_.tick_, brain.pc};
       const bool watching = session_.search_ != nullptr && session_.watched(robot);
+      session_.edits_.applyAt(position.tick, [&](const DebugEdit& edit) { apply(edit, brain); });
       if (session_.search_ != nullptr) session_.beforeInstruction(position, brain);
       if (watching) letters_ = brain.letters;
       const std::optional<robotalk::Stop> stop = robotalk::step(code, brain, host, counters);
@@ -225,6 +226,18 @@ class DebugSession::Runner final : public robotalk::Engine {
   }
 
   std::string_view name() const override { return "debug"; }
+
+  /// Applies `edit` (checked by setValue) to `brain`.
+  static void apply(const DebugEdit& edit, robotalk::MachineState& brain) {
+    const auto index = static_cast<size_t>(edit.index);
+    switch (edit.target) {
+      case DebugEdit::Target::kVariable: brain.letters[index] = edit.value; return;
+      case DebugEdit::Target::kVector: brain.vector[index] = edit.value; return;
+      case DebugEdit::Target::kStack:
+        if (edit.index < brain.sp) brain.stack[static_cast<size_t>(brain.sp - 1 - edit.index)] = edit.value;
+        return;
+    }
+  }
 
  private:
   int robotOf(const robotalk::MachineState& brain) const {
@@ -312,6 +325,31 @@ void DebugSession::loadKeyframe(size_t k) {
 }
 
 void DebugSession::saveKeyframe() { keyframes_.push_back(Keyframe{*work_, counts_, tick_}); }
+
+void DebugSession::dropKeyframesFrom(size_t k) {
+  if (k < keyframes_.size()) keyframes_.erase(keyframes_.begin() + static_cast<std::ptrdiff_t>(k), keyframes_.end());
+}
+
+std::string DebugSession::setValue(const DebugEdit& edit) {
+  if (!paused()) return "the battle is not paused";
+  const robotalk::MachineState& brain = snapshot().paused().brain;
+  switch (edit.target) {
+    case DebugEdit::Target::kVariable:
+      if (!robotalk::isUserVariable(edit.index)) return "only the user variables A-Z (not X and Y) can be set";
+      break;
+    case DebugEdit::Target::kVector:
+      if (edit.index < 0 || edit.index >= robotalk::kVectorCells)
+        return "vector cells are 0-" + std::to_string(robotalk::kVectorCells - 1);
+      break;
+    case DebugEdit::Target::kStack:
+      if (edit.index < 0 || edit.index >= brain.sp)
+        return "the data stack holds " + std::to_string(brain.sp) + " cells";
+      break;
+  }
+  edits_.add(snapshot().position.tick, edit);
+  recapture();
+  return {};
+}
 
 bool DebugSession::runUnit() {
   const int before = work_->chronon();

@@ -323,6 +323,8 @@ void Adapter::dispatch(const Request& request) {
     respond(request, debuggee().variables(args));
   } else if (command == "evaluate") {
     respond(request, debuggee().evaluate(args));
+  } else if (command == "setVariable") {
+    respond(request, debuggee().setVariable(args));
   } else if (command == "continue" || command == "next" || command == "stepIn" || command == "stepOut") {
     const int64_t thread = threadOf(args);
     if (debuggee().ended()) throw RequestError{debuggee().endedMessage()};

@@ -4,6 +4,7 @@
 // plain DAP Variable, an evaluate result, the stopped and pause event bodies, a memory reference,
 // the range a disassemble request asks for and the body of the viewer's replay request.
 
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -108,6 +109,17 @@ Scope scopeNamed(int64_t number, std::span<const Scope> scopes, int64_t referenc
   for (const Scope scope : scopes)
     if (static_cast<int64_t>(scope) == number) return scope;
   throw RequestError{"unknown variablesReference " + std::to_string(reference)};
+}
+
+/// `text` as a decimal integer within `lowest`..`highest` (a setVariable request's value or a
+/// variable's name that is an index), or nullopt when it is not one.
+inline std::optional<int64_t> integerIn(std::string_view text, int64_t lowest, int64_t highest) {
+  int64_t value = 0;
+  const char* end = text.data() + text.size();
+  const char* begin = text.data() + (!text.empty() && text.front() == '+' ? 1 : 0);
+  const auto [stop, error] = std::from_chars(begin, end, value);
+  if (text.empty() || error != std::errc{} || stop != end || value < lowest || value > highest) return std::nullopt;
+  return value;
 }
 
 /// The step of a RoboWar or Grobots session (its DebugStep) that a forward request asks for: continue

@@ -375,6 +375,91 @@ json GrobotsDebuggee::variables(const json& arguments) const {
   return json{{"variables", std::move(variables)}};
 }
 
+namespace {
+
+// A number as a Grobocode literal reads it (grobots::parseLiteral, the original's ParseNumber).
+std::optional<Fixed> numberFrom(std::string_view text) {
+  const auto parsed = grobots::parseLiteral(text);
+  if (!parsed.ok()) return std::nullopt;
+  return parsed.value();
+}
+
+// A vector as `vprint` prints it, "<x, y>", or as two numbers "x y" or "x, y".
+std::optional<grobots::FixedVector> vectorFrom(std::string text) {
+  if (text.size() >= 2 && text.front() == '<' && text.back() == '>') text = text.substr(1, text.size() - 2);
+  for (char& c : text) {
+    if (c == ',') c = ' ';
+  }
+  std::istringstream words(text);
+  std::string x;
+  std::string y;
+  std::string more;
+  if (!(words >> x >> y) || (words >> more)) return std::nullopt;
+  const std::optional<Fixed> fx = numberFrom(x);
+  const std::optional<Fixed> fy = numberFrom(y);
+  if (!fx || !fy) return std::nullopt;
+  return grobots::FixedVector{*fx, *fy};
+}
+
+}  // namespace
+
+json GrobotsDebuggee::setVariable(const json& arguments) {
+  const DebugSession& session = pausedRound();
+  const int64_t reference = integerArgument(arguments, "variablesReference");
+  const std::string name = detail::trimmed(stringArgument(arguments, "name"));
+  const std::string text = detail::trimmed(stringArgument(arguments, "value"));
+  const DebugRobotState& r = robotOfReference(reference, kScopesPerRobot);
+  if (r.serial != session.snapshot().position.robot)
+    throw RequestError{"only the paused robot's values can be set (" + session.snapshot().paused().name +
+                       "): the others are between thinks"};
+  const grobocode::Program& brain = brainOf(r);
+  arena::grobots::DebugEdit edit;
+  const auto number = [&] {
+    const std::optional<Fixed> n = numberFrom(text);
+    if (!n) throw RequestError{"'" + text + "' is no Grobocode number"};
+    return *n;
+  };
+  switch (scopeNamed<Scope>(reference % kScopesPerRobot, kScopes, reference)) {
+    case Scope::kDataStack: {
+      const std::optional<int64_t> depth = detail::integerIn(name, 0, grobocode::kStackLimit - 1);
+      if (!depth) throw RequestError{"no stack cell '" + name + "'"};
+      edit.target = arena::grobots::DebugEdit::Target::kStack;
+      edit.index = static_cast<int32_t>(*depth);
+      edit.vector.x = number();
+      break;
+    }
+    case Scope::kVariables: {
+      bool found = false;
+      for (size_t i = 0; i < brain.variables.size() && !found; ++i) {
+        if (!sameWithoutCase(brain.variables[i].name, name)) continue;
+        edit.target = arena::grobots::DebugEdit::Target::kVariable;
+        edit.index = static_cast<int32_t>(i);
+        edit.vector.x = number();
+        found = true;
+      }
+      for (size_t i = 0; i < brain.vectors.size() && !found; ++i) {
+        if (!sameWithoutCase(brain.vectors[i].name, name)) continue;
+        const std::optional<grobots::FixedVector> v = vectorFrom(text);
+        if (!v) throw RequestError{"'" + text + "' is no vector: write it as <x, y>"};
+        edit.target = arena::grobots::DebugEdit::Target::kVector;
+        edit.index = static_cast<int32_t>(i);
+        edit.vector = *v;
+        found = true;
+      }
+      if (!found) throw RequestError{"no variable '" + name + "' in this robot's type"};
+      break;
+    }
+    case Scope::kReturnStack:
+      throw RequestError{"return addresses cannot be set: they are where calls go back to"};
+    case Scope::kHardware:
+      throw RequestError{"hardware is the world's; write it from code (a variable, a vector or a stack cell can be "
+                         "set here)"};
+  }
+  if (const std::string error = session_->setValue(edit); !error.empty()) throw RequestError{error};
+  if (edit.target == arena::grobots::DebugEdit::Target::kVector) return json{{"value", vectorText(edit.vector)}};
+  return json{{"value", numberText(edit.vector.x)}};
+}
+
 json GrobotsDebuggee::evaluate(const json& arguments) const {
   const DebugSession& session = pausedRound();
   const int64_t frameId = integerArgumentOr(arguments, "frameId", 0);

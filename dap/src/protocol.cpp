@@ -106,6 +106,7 @@ json capabilities() {
       {"supportsHitConditionalBreakpoints", true},
       {"supportsLogPoints", true},
       {"supportsStepBack", true},
+      {"supportsSetVariable", true},
       {"supportsEvaluateForHovers", true},
       {"supportsSteppingGranularity", true},
       {"supportsTerminateRequest", true},

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -268,6 +271,66 @@ json RobbieDebuggee::variables(const json& arguments) const {
     }
   }
   return json{{"variables", std::move(variables)}};
+}
+
+namespace {
+
+// A value as RL writes it: true or false, an integer, a real (digits with a '.'), or a string in
+// double quotes; nullopt for anything else.
+std::optional<robbie::Value> valueFrom(const std::string& text) {
+  if (text == "true" || text == "false") return robbie::Value{std::in_place_type<bool>, text == "true"};
+  if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
+    return robbie::Value{std::in_place_type<std::string>, text.substr(1, text.size() - 2)};
+  if (const std::optional<int64_t> n =
+          detail::integerIn(text, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()))
+    return robbie::Value{std::in_place_type<int64_t>, *n};
+  double real = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), real);
+  if (!text.empty() && error == std::errc{} && end == text.data() + text.size() && std::isfinite(real))
+    return robbie::Value{std::in_place_type<double>, real};
+  return std::nullopt;
+}
+
+}  // namespace
+
+json RobbieDebuggee::setVariable(const json& arguments) {
+  const RobbieDebugSession& session = pausedRun();
+  const int64_t reference = integerArgument(arguments, "variablesReference");
+  const std::string name = detail::trimmed(stringArgument(arguments, "name"));
+  const std::string text = detail::trimmed(stringArgument(arguments, "value"));
+  const std::optional<robbie::Value> value = valueFrom(text);
+  if (!value) throw RequestError{"'" + text + "' is no RL value: true, false, an integer, a real or a \"string\""};
+  robbie::RobbieEdit edit;
+  edit.value = *value;
+  switch (scopeNamed<Scope>(reference, kScopes, reference)) {
+    case Scope::kRegisters: {
+      const robbie::Program& program = session.program();
+      size_t i = 0;
+      while (i < program.registers.size() && program.registers[i].name != name) ++i;
+      if (i == program.registers.size()) throw RequestError{"no register '" + name + "'"};
+      if (program.registers[i].hidden) throw RequestError{"a repeat loop's counter is the language's own"};
+      edit.target = robbie::RobbieEdit::Target::kRegister;
+      edit.index = static_cast<int>(i);
+      break;
+    }
+    case Scope::kStack: {
+      const std::optional<int64_t> depth = detail::integerIn(name, 0, std::numeric_limits<int32_t>::max());
+      if (!depth) throw RequestError{"no stack cell '" + name + "'"};
+      edit.target = robbie::RobbieEdit::Target::kStack;
+      edit.index = static_cast<int>(*depth);
+      break;
+    }
+    case Scope::kHardware:
+    case Scope::kObjects:
+      throw RequestError{"the room is Robbie's world: move him with commands (a register or a stack cell can be set "
+                         "here)"};
+  }
+  if (const std::string error = session_->setValue(edit); !error.empty()) throw RequestError{error};
+  const robbie::MachineState& machine = session_->machine();
+  const robbie::Value& now = edit.target == robbie::RobbieEdit::Target::kRegister
+                                 ? machine.registers[static_cast<size_t>(edit.index)]
+                                 : machine.stack[machine.stack.size() - 1 - static_cast<size_t>(edit.index)];
+  return json{{"value", robbie::formatValue(now)}};
 }
 
 json RobbieDebuggee::evaluate(const json& arguments) const {

@@ -21,6 +21,7 @@
 namespace chronon::dap {
 
 using arena::robowar::DebugRobotState;
+using arena::robowar::DebugEdit;
 using arena::robowar::DebugSession;
 using arena::robowar::DebugSnapshot;
 using arena::robowar::DebugStopReason;
@@ -410,6 +411,56 @@ json RoboWarDebuggee::variables(const json& arguments) const {
       break;
   }
   return json{{"variables", std::move(variables)}};
+}
+
+json RoboWarDebuggee::setVariable(const json& arguments) {
+  const DebugSession& session = pausedSession();
+  const int64_t reference = integerArgument(arguments, "variablesReference");
+  const std::string name = detail::trimmed(stringArgument(arguments, "name"));
+  const std::string text = detail::trimmed(stringArgument(arguments, "value"));
+  const int robot = robotOfThread(reference / kScopesPerRobot);
+  if (robot != session.snapshot().position.robot)
+    throw RequestError{"only the paused robot's values can be set (robot " +
+                       std::to_string(session.snapshot().position.robot) + "): the others are between instructions"};
+  // A cell is 16 bits; a quoted register (`aim'`) stands for its reference, 20300 + index (specs/robowar.md §3.3).
+  std::optional<int64_t> value = detail::integerIn(text, -32768, 32767);
+  if (!value && text.size() > 1 && text.back() == '\'') {
+    if (const robotalk::RegisterInfo* info = robotalk::lookupRegister(text.substr(0, text.size() - 1)))
+      value = info->quotedCode();
+  }
+  if (!value) throw RequestError{"'" + text + "' is no RoboTalk value: an integer from -32768 to 32767, or REG'"};
+  DebugEdit edit;
+  edit.value = static_cast<int16_t>(*value);
+  const auto index = [&](int64_t highest) {
+    const std::optional<int64_t> at = detail::integerIn(name, 0, highest);
+    if (!at) throw RequestError{"no variable '" + name + "' to set here"};
+    return static_cast<int>(*at);
+  };
+  switch (detail::scopeNamed<Scope>(reference % kScopesPerRobot, kScopes, reference)) {
+    case Scope::kDataStack:
+      edit.target = DebugEdit::Target::kStack;
+      edit.index = index(robotalk::kStackCells - 1);
+      break;
+    case Scope::kRegisters: {
+      const std::string lower = robotalk::lowerAscii(name);
+      if (lower.size() != 1 || lower[0] < 'a' || lower[0] > 'z')
+        throw RequestError{"only the variables A-Z of the Registers scope can be set, not '" + name + "'"};
+      edit.target = DebugEdit::Target::kVariable;
+      edit.index = lower[0] - 'a';
+      break;
+    }
+    case Scope::kVector:
+      edit.target = DebugEdit::Target::kVector;
+      edit.index = index(robotalk::kVectorCells - 1);
+      break;
+    case Scope::kHardware:
+      throw RequestError{"hardware registers are the battle's; store into them from code (a variable, a vector or "
+                         "a stack cell can be set here)"};
+  }
+  if (const std::string error = session_->setValue(edit); !error.empty()) throw RequestError{error};
+  if (edit.target == DebugEdit::Target::kStack)
+    return json{{"value", stackCell(*robots_[static_cast<size_t>(robot)], edit.value)["value"]}};
+  return json{{"value", std::to_string(edit.value)}};
 }
 
 json RoboWarDebuggee::evaluate(const json& arguments) const {

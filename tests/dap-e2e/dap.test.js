@@ -89,6 +89,7 @@ test('chronon dap under @vscode/debugadapter-testsupport', { timeout: 60000 }, a
     assert.equal(trace.body.stackFrames[0].line, BREAK_LINE);
     assert.equal(caps.body.supportsConfigurationDoneRequest, true);
     assert.equal(caps.body.supportsStepBack, true);
+    assert.equal(caps.body.supportsSetVariable, true);
     assert.equal(caps.body.supportsFunctionBreakpoints, true);
     assert.match(trace.body.stackFrames[0].name, /^hunt\+\d+: AIM'/);
   });
@@ -133,6 +134,27 @@ test('chronon dap under @vscode/debugadapter-testsupport', { timeout: 60000 }, a
     await step('stepIn');
     await step('stepIn');
     assert.deepEqual(await view(), afterAim);
+  });
+
+  await t.test('setVariable sets a register and a stack cell, and setting them back restores the view', async () => {
+    const before = await view();
+    const frame = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames[0];
+    const scopes = Object.fromEntries(
+      (await dc.scopesRequest({ frameId: frame.id })).body.scopes.map((x) => [x.name, x.variablesReference]));
+    const a = await evaluate('a');
+    const top = before.vars['Data stack'][0].value;
+    const set = async (scope, name, value) =>
+      (await dc.customRequest('setVariable', { variablesReference: scopes[scope], name, value })).body.value;
+    assert.equal(await set('Registers', 'A', '7'), '7');
+    assert.equal(await evaluate('a'), '7');
+    assert.equal(await set('Data stack', '0', '12'), '12');
+    assert.equal(await evaluate('stack'), '12');
+    await assert.rejects(set('Hardware', 'aim', '5'), /hardware/);
+    await assert.rejects(set('Registers', 'A', 'many'), /no RoboTalk value/);
+    // Set back at the same position: the battle goes on as it was.
+    await set('Registers', 'A', a);
+    await set('Data stack', '0', top);
+    assert.deepEqual(await view(), before);
   });
 
   await t.test('next leaves the line; stepOut goes to a later chronon', async () => {

@@ -79,6 +79,29 @@ struct SearchCore {
   }
 };
 
+/// The values a debugger user set while paused (DAP setVariable), each at the position where it was
+/// set: a session applies an edit before the instruction of that position, on every run that passes
+/// it, so that stepping back before it and forward again meets the same change, and the battle from
+/// there on is what the edited program does. `Edit` is a game's change (a variable, a stack cell).
+template <typename Edit>
+class EditLog {
+ public:
+  /// Records `edit` at the position of `tick`, after the edits recorded there before.
+  void add(int64_t tick, Edit edit) { edits_.push_back({tick, std::move(edit)}); }
+  /// True when nothing was set (the battle is the one the entrants play).
+  bool empty() const { return edits_.empty(); }
+  /// Calls `apply(edit)` for each edit at `tick`, in the order they were set.
+  template <typename Apply>
+  void applyAt(int64_t tick, Apply&& apply) const {
+    for (const auto& [at, edit] : edits_) {
+      if (at == tick) apply(edit);
+    }
+  }
+
+ private:
+  std::vector<std::pair<int64_t, Edit>> edits_;
+};
+
 /// The keyframed searches of a debugging session and the state they work on, as a base of `Session`
 /// (the curiously recurring template pattern). It holds what every game's session does the same way:
 /// the paused and ended flags, the snapshot, stepping forward and back, the end of the battle; the
@@ -167,6 +190,24 @@ class KeyframeSearches {
  protected:
   KeyframeSearches() = default;
   ~KeyframeSearches() = default;
+
+  /// Shows the paused position again after the session changed what runs from it (an edit the
+  /// session applies there, EditLog): the keyframes after the position's unit were made without
+  /// the change, so `Session::dropKeyframesFrom(k)` drops those from index k on, the end is
+  /// forgotten, and the position's unit runs again to capture the snapshot. Only while paused.
+  void recapture() {
+    constexpr int32_t kInterval = Session::kUnitsPerKeyframe;
+    const int32_t unit = Session::unitOf(snapshot_.position);
+    self().dropKeyframesFrom(static_cast<size_t>(unit / kInterval) + 1);
+    furthest_ = unit;
+    ended_ = false;
+    Search search;
+    search.position = snapshot_.position;
+    search.reason = snapshot_.reason;
+    search.hits = snapshot_.breakpoints;
+    search.error = snapshot_.error;
+    materialize(search);
+  }
 
   /// Sets the battle to the start of `unit` (clamped to 0): the keyframe at or before it, then the
   /// units up to it, run with no search active (so they match nothing). Stops early at the end.

@@ -89,6 +89,19 @@ struct DebugSnapshot {
   const DebugRobotState* robot(uint32_t serial) const;
 };
 
+/// A value set in the paused robot's brain (DebugSession::setValue, DAP setVariable).
+struct DebugEdit {
+  /// What is set.
+  enum class Target : uint8_t {
+    kVariable,  ///< The brain's `#var` number `index` (declaration order).
+    kVector,    ///< The brain's `#vector` number `index`: both components (`vector`).
+    kStack,     ///< The data stack cell `index` cells below the top (0 = the top).
+  };
+  Target target = Target::kVariable;
+  int32_t index = 0;
+  ::chronon::grobots::FixedVector vector;  ///< kVector: the value; otherwise `vector.x` is the number.
+};
+
 /// What evaluating Grobocode at the paused moment gave (DebugSession::evaluate).
 struct DebugEvaluation {
   bool ok = false;                               ///< It compiled and ran without an error.
@@ -218,6 +231,12 @@ class DebugSession
   /// that world is thrown away. Only while paused, for a robot alive at the pause.
   DebugEvaluation evaluate(uint32_t robot, std::string_view code, int32_t maxInstructions = 100000);
 
+  /// Sets a value of the paused robot's brain before the instruction it is paused at, and shows the
+  /// paused state again with it. The round from there on is the edited one, on every later step,
+  /// forward or back past this position (debug::EditLog). Returns "" or why it cannot: not paused,
+  /// no such variable or vector, a stack cell below the stack.
+  std::string setValue(const DebugEdit& edit);
+
   /// The round's outcome, equal to runRound's; only once ended().
   const RoundOutcome& outcome() const { return outcome_; }
   /// The sides, in the order given.
@@ -249,6 +268,7 @@ class DebugSession
   static int32_t unitOf(const DebugPosition& position) { return position.frame; }
   void loadKeyframe(size_t k);
   void saveKeyframe();
+  void dropKeyframesFrom(size_t k);
   bool runUnit();
   bool nothingBefore(const Search& search) const;
   int32_t entryUnit(uint32_t robot) const;
@@ -270,6 +290,7 @@ class DebugSession
   std::unique_ptr<World> work_;  ///< The world being run (restored from a keyframe for each search).
   RoundOutcome outcome_;         ///< The round's outcome, once it ended (finish).
   std::vector<Keyframe> keyframes_;
+  debug::EditLog<DebugEdit> edits_;
   std::unordered_map<uint32_t, Counter> counters_;  ///< Per robot serial, in `work_`.
   /// Per side, per type, per address: first index into breakpoints_ + 1, or 0.
   std::vector<std::vector<std::vector<int>>> breakIndex_;

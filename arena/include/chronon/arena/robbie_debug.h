@@ -78,9 +78,21 @@ struct RobbieBreakpoint {
 /// or a jump leads to it). Sets `usedLine` to that line, or 0 (and returns nothing) when none.
 std::vector<int> robbieLineBreakAddresses(const Program& program, int line, int& usedLine);
 
+/// A value set in the paused machine (RobbieDebugSession::setValue, DAP setVariable).
+struct RobbieEdit {
+  /// What is set.
+  enum class Target : uint8_t {
+    kRegister,  ///< Register `index` (Program::registers order).
+    kStack,     ///< The expression stack cell `index` cells below the top (0 = the top).
+  };
+  Target target = Target::kRegister;
+  int index = 0;
+  Value value;  ///< Of the register's or the cell's type.
+};
+
 /// A debugged RL run. Every operation re-runs from a keyframe, so the run's result is never affected:
 /// run to its end with any breakpoints, result() equals runInRoom(program, spec, stepLimit) with the
-/// interpreter.
+/// interpreter, unless a value was set (setValue).
 class RobbieDebugSession {
  public:
   /// Sets up the run of `program` (without errors; must outlive the session) in a room built from
@@ -121,6 +133,13 @@ class RobbieDebugSession {
   const std::string& error() const { return error_; }
   /// The run's result, equal to runInRoom's; only once ended().
   const RobbieRun& result() const { return result_; }
+  /// Sets a register or expression stack cell of the paused machine, before the instruction at the
+  /// pc, on every later run past this position (forward or back: arena::debug::EditLog); the run
+  /// from there on, and result(), are the edited program's. Returns "" or why it cannot: not
+  /// paused, no such register or cell, or a value of another type than the register's or cell's
+  /// (an integer for a real register is widened, as `set` does).
+  std::string setValue(RobbieEdit edit);
+
   /// The program.
   const Program& program() const { return program_; }
   /// The 1-based source line of the instruction at `address`, 0 when out of range.
@@ -139,10 +158,12 @@ class RobbieDebugSession {
   void pauseAt(int64_t steps, RobbieStopReason reason, std::vector<int> hits, std::string error);
   bool failsNext();
   void finish();
+  void applyEdits();
 
   const Program& program_;
   int64_t stepLimit_;
   std::vector<Keyframe> keyframes_;  ///< keyframes_[k] is the state after k * interval_ instructions.
+  arena::debug::EditLog<RobbieEdit> edits_;  ///< By position (`steps`), applied on arriving there.
   int64_t interval_;
   std::vector<RobbieBreakpoint> breakpoints_;
   std::vector<std::vector<size_t>> breakIndex_;  ///< Per address, indices into breakpoints_.

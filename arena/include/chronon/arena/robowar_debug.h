@@ -87,6 +87,19 @@ struct DebugSnapshot {
   const DebugRobotState& paused() const { return robots[static_cast<size_t>(position.robot)]; }
 };
 
+/// A value set in the paused robot's brain (DebugSession::setValue, DAP setVariable).
+struct DebugEdit {
+  /// What is set.
+  enum class Target : uint8_t {
+    kVariable,  ///< User variable `index` (a register index, A-Z but X and Y: specs/robowar.md §3.3).
+    kVector,    ///< VSTORE cell `index`, 0-100.
+    kStack,     ///< The data stack cell `index` cells below the top (0 = the top).
+  };
+  Target target = Target::kVariable;
+  int index = 0;
+  int16_t value = 0;  ///< RoboTalk's 16-bit cell.
+};
+
 /// A breakpoint condition: clauses joined by `&&`, each `SUBJECT OP INTEGER` with OP one of
 /// `== != < <= > >=` (docs/debugging.md "Conditions"). Subjects: `chronon` (the CHRONON register's
 /// value), `robot` (the robot index, 0-based: the ID register), `top` (the data stack's top cell;
@@ -189,7 +202,8 @@ struct DebugSearch;
 
 /// A debugged RoboWar battle. Not copyable or movable (its engine copies point back to it).
 /// Every operation re-runs the battle from a keyframe, so the battle's result is never affected:
-/// run to its end with any breakpoints, it equals runBattle(entries, seed, rules) (recordEvents off).
+/// run to its end with any breakpoints, it equals runBattle(entries, seed, rules) (recordEvents off),
+/// unless a value was set (setValue).
 class DebugSession
     : private debug::KeyframeSearches<DebugSession, DebugSearch, int, DebugStep, DebugSnapshot, DebugBreakpoint> {
  public:
@@ -222,6 +236,13 @@ class DebugSession
   /// never touched. Stops after 100000 instructions. Only while paused.
   DebugEvaluation evaluate(int robot, std::string_view code) const;
 
+  /// Sets a value of the paused robot's brain before the instruction it is paused at, and shows the
+  /// paused state again with it. The battle from there on is the edited one, on every later step,
+  /// forward or back past this position (debug::EditLog); the session's result is then no longer
+  /// runBattle's. Returns "" or why it cannot: not paused, a variable that is no user variable, a
+  /// vector cell outside 0-100, a stack cell below the stack.
+  std::string setValue(const DebugEdit& edit);
+
   /// Number of robots.
   int robotCount() const { return static_cast<int>(entrants_.size()); }
   /// The program robot `robot` runs.
@@ -250,6 +271,7 @@ class DebugSession
   size_t keyframeCount() const;
   void loadKeyframe(size_t k);
   void saveKeyframe();
+  void dropKeyframesFrom(size_t k);
   bool runUnit();
   static bool nothingBefore(const Search&) { return false; }
   static int entryUnit(int) { return 0; }
@@ -277,6 +299,7 @@ class DebugSession
   std::vector<Keyframe> keyframes_;
   std::unique_ptr<Engine> work_;  ///< The engine being run (restored from a keyframe for each search).
   std::vector<int64_t> counts_;   ///< Instructions each robot executed so far in `work_`.
+  debug::EditLog<DebugEdit> edits_;
   Result result_;
 };
 

@@ -58,6 +58,12 @@ class Debuggee {
   virtual nlohmann::json variables(const nlohmann::json& arguments) const = 0;
   /// The evaluate response body.
   virtual nlohmann::json evaluate(const nlohmann::json& arguments) const = 0;
+  /// Sets the variable `name` of the scope or variable `variablesReference` to `value` (a
+  /// setVariable request) at the paused position, and returns the response body (its new `value`).
+  /// The program runs on from there with it, also after stepping back past the position and forward
+  /// again. Throws RequestError when not paused, for a name that cannot be set (each game's header
+  /// says which can) or a value it cannot hold.
+  virtual nlohmann::json setVariable(const nlohmann::json& arguments) = 0;
   /// The dataBreakpointInfo response body.
   virtual nlohmann::json dataBreakpointInfo(const nlohmann::json& arguments) const = 0;
   /// The disassemble response body.
@@ -96,6 +102,7 @@ class Debuggee {
   nlohmann::json scopes(const nlohmann::json& arguments) const override;                                   \
   nlohmann::json variables(const nlohmann::json& arguments) const override;                                \
   nlohmann::json evaluate(const nlohmann::json& arguments) const override;                                 \
+  nlohmann::json setVariable(const nlohmann::json& arguments) override;                                    \
   nlohmann::json dataBreakpointInfo(const nlohmann::json& arguments) const override;                       \
   nlohmann::json disassemble(const nlohmann::json& arguments) const override;                              \
   nlohmann::json exceptionInfo() const override;                                                           \

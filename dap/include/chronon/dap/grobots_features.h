@@ -75,6 +75,10 @@ class GrobotsDebuggee final : public Debuggee {
   //   name, `pc`, `frame`, `stack` or `return-stack` of the frame's robot (the paused robot without a frame); anything
   //   else (but in a hover) is Grobocode run on a copy of that robot's brain at the paused moment
   //   (arena::grobots::DebugSession::evaluate): the copy's data stack, top first.
+  // - setVariable: The setVariable response body for arguments {variablesReference, name, value} of the paused robot:
+  //   a data stack cell (by depth) or a `#var` (a number as Grobocode writes it) or `#vector` ("<x, y>") of the
+  //   Variables scope, set before the paused instruction (arena::grobots::DebugSession::setValue). Throws for another
+  //   robot, the return stack or hardware, or a value that does not parse.
   // - dataBreakpointInfo: The dataBreakpointInfo body for arguments {name, variablesReference?}: a variable of the
   //   Variables scope can be watched (dataId "TYPE:VARIABLE", for every robot of the type).
   // - disassemble: The disassemble body for arguments {memoryReference, offset?, instructionOffset?, instructionCount}:

@@ -57,6 +57,10 @@ class RobbieDebuggee final : public Debuggee {
   //   heading, claw, time and the objects of the room. Throws when not paused or the reference is unknown.
   // - evaluate: The evaluate body for arguments {expression}: a register's value, a Hardware name, `pc`, `steps` or
   //   `stack`. Throws when not paused or for anything else.
+  // - setVariable: The setVariable body for arguments {variablesReference, name, value}: a register (not a repeat
+  //   counter) or an expression stack cell (by depth) set to a value as RL writes it (true, 12, 2.5, "text") of its
+  //   type, before the paused instruction (robbie::RobbieDebugSession::setValue). Throws for the room's scopes or a
+  //   value of another type.
   // - dataBreakpointInfo: dataId null: data breakpoints are for RoboWar robots and Grobots sides.
   // - disassemble: The disassemble body for arguments {memoryReference, offset?, instructionOffset?, instructionCount}:
   //   the IR around the reference (the frame's instructionPointerReference), with placeholders outside the program.

@@ -79,6 +79,10 @@ class RoboWarDebuggee final : public Debuggee {
   //   without a frame); anything else (but in a hover) is RoboTalk run on a copy of that robot's brain
   //   (arena::robowar::DebugSession::evaluate): the copy's data stack, top first. Throws when not paused, or for what
   //   cannot be evaluated.
+  // - setVariable: The setVariable response body for arguments {variablesReference, name, value} of the paused robot:
+  //   a data stack cell (by depth), a variable A-W or Z of the Registers scope, or a vector cell, set to a 16-bit
+  //   integer or a quoted register (`aim'`) before the paused instruction (arena::robowar::DebugSession::setValue).
+  //   Throws for another robot, the Hardware scope, pc or interrupts, or a value that is no cell.
   // - dataBreakpointInfo: The dataBreakpointInfo response body for arguments {name, variablesReference?, frameId?}: a
   //   user variable (A-W, Z) of the Registers scope, or named alone (of the frame's robot, else the paused robot), can
   //   be watched for writes (dataId "ROBOT:VARIABLE"); anything else answers dataId null with the reason as
