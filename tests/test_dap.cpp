@@ -1648,7 +1648,9 @@ TEST_CASE("setVariable sets a variable and a stack cell in the three games, and 
     const json stopped = client.request("configurationDone").back();
     REQUIRE(stopped["event"] == "stopped");
     const int thread = stopped["body"]["threadId"];
-    const auto counter = [&] { return client.ok("evaluate", {{"expression", g.counter}})["result"].get<std::string>(); };
+    const auto counter = [&] {
+      return client.ok("evaluate", {{"expression", g.counter}})["result"].get<std::string>();
+    };
     const auto reference = [&](const std::string& name) {
       const json frame = client.ok("stackTrace", {{"threadId", thread}})["stackFrames"][0];
       const json scopes = client.ok("scopes", {{"frameId", frame["id"]}});
@@ -1671,11 +1673,11 @@ TEST_CASE("setVariable sets a variable and a stack cell in the three games, and 
     client.step("next", {{"threadId", thread}});
     CHECK(counter() == "41");
     // Refused: a value the counter cannot hold, a name that is not there, a stack cell below the stack.
-    CHECK(!client.error("setVariable", {{"variablesReference", reference(g.scope)}, {"name", g.counter},
-                                        {"value", g.wrongValue}})
+    CHECK(!client
+               .error("setVariable",
+                      {{"variablesReference", reference(g.scope)}, {"name", g.counter}, {"value", g.wrongValue}})
                .empty());
-    CHECK(!client.error("setVariable", {{"variablesReference", reference(g.scope)}, {"name", "nosuch"},
-                                        {"value", "1"}})
+    CHECK(!client.error("setVariable", {{"variablesReference", reference(g.scope)}, {"name", "nosuch"}, {"value", "1"}})
                .empty());
     CHECK(!client.error("setVariable", {{"variablesReference", reference(g.stack)}, {"name", "7"}, {"value", "1"}})
                .empty());

@@ -236,7 +236,8 @@ std::string RobbieDebugSession::setValue(RobbieEdit edit) {
   applyEdits();
   // Keyframes past this position were made without the value.
   const size_t keep = static_cast<size_t>(machine_.steps / interval_) + 1;
-  if (keep < keyframes_.size()) keyframes_.erase(keyframes_.begin() + static_cast<std::ptrdiff_t>(keep), keyframes_.end());
+  if (keep < keyframes_.size())
+    keyframes_.erase(keyframes_.begin() + static_cast<std::ptrdiff_t>(keep), keyframes_.end());
   return {};
 }
 

@@ -139,8 +139,8 @@ class Checker {
                            "'" + name + "' is not registered; declare it first with 'register TYPE " + name + "'");
     if (tree_.startRange) {
       const std::string line = "register " + typeWord(guess) + " " + name;
-      d.fixes.push_back(
-          Fix{"add '" + line + "' before start", {TextEdit{{tree_.startRange->begin, tree_.startRange->begin}, line + "\n"}}});
+      d.fixes.push_back(Fix{"add '" + line + "' before start",
+                            {TextEdit{{tree_.startRange->begin, tree_.startRange->begin}, line + "\n"}}});
     }
     if (auto w = findWordIgnoringCase(name)) {
       d.notes.push_back(DiagNote{

@@ -4,8 +4,8 @@
 #include <deque>
 #include <limits>
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -947,15 +947,16 @@ void emitDiagnostics(const Program& program, const Analyzer& analyzer, const Che
       Diagnostic& d = out.warning(DiagCode::kWriteOfReadOnly, range,
                                   name + " into " + std::string(rec.storeReadOnly->name) +
                                       ", which is read-only: the original ignores the write");
-      d.notes.push_back(DiagNote{"specs/robowar.md §5: writes to read-only registers are silently ignored", range, false});
+      d.notes.push_back(
+          DiagNote{"specs/robowar.md §5: writes to read-only registers are silently ignored", range, false});
     }
     if (rec.storeUnquoted != kNoInstruction && pointers.count(code[rec.storeUnquoted].word) == 0) {
       const SourceRange reg = code[rec.storeUnquoted].range;
       const RegisterInfo* variable = findRegister(code[rec.storeUnquoted].word - static_cast<int32_t>(kRegisterBase));
       const std::string written(variable != nullptr ? variable->name : "the variable");
       Diagnostic& d = out.warning(DiagCode::kUnquotedStoreTarget, reg,
-                                  name + " stores into the variable whose reference " + written +
-                                      " holds, not into " + written + ": quote it (" + written + "')");
+                                  name + " stores into the variable whose reference " + written + " holds, not into " +
+                                      written + ": quote it (" + written + "')");
       d.notes.push_back(DiagNote{"unquoted, " + written + " compiles to " + written +
                                      "' RECALL; if it holds no variable reference the original stops the robot "
                                      "with \"Variable not provided\"; `#!!nostowarnings` silences this",

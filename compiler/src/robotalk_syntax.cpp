@@ -408,16 +408,17 @@ class Parser {
     if (!unknown_) return;
     const UnknownWord word = std::move(*unknown_);
     unknown_.reset();
-    const OperatorInfo* op = next != nullptr && next->kind == TokenKind::kWord ? lookupOperator(upperAscii(next->text))
-                                                                                : nullptr;
+    const OperatorInfo* op =
+        next != nullptr && next->kind == TokenKind::kWord ? lookupOperator(upperAscii(next->text)) : nullptr;
     if (op != nullptr && op->has(kBranch) && !op->has(kInternal)) {
-      if (Diagnostic* d = report_.error(DiagCode::kUndefinedLabel, word.range,
-                                        "label '" + word.text + "' is never defined (" + std::string(op->name) +
-                                            " needs an address)")) {
+      if (Diagnostic* d = report_.error(
+              DiagCode::kUndefinedLabel, word.range,
+              "label '" + word.text + "' is never defined (" + std::string(op->name) + " needs an address)")) {
         const auto end = static_cast<uint32_t>(file_.text().size());
         const bool newline = end == 0 || file_.text().back() == '\n';
-        d->fixes.push_back(Fix{"create label '" + word.text + ":' at the end of the file",
-                               {TextEdit{SourceRange{end, end}, std::string(newline ? "" : "\n") + word.text + ":\n"}}});
+        d->fixes.push_back(
+            Fix{"create label '" + word.text + ":' at the end of the file",
+                {TextEdit{SourceRange{end, end}, std::string(newline ? "" : "\n") + word.text + ":\n"}}});
       }
       return;
     }

@@ -449,11 +449,11 @@ json GrobotsDebuggee::setVariable(const json& arguments) {
       if (!found) throw RequestError{"no variable '" + name + "' in this robot's type"};
       break;
     }
-    case Scope::kReturnStack:
-      throw RequestError{"return addresses cannot be set: they are where calls go back to"};
+    case Scope::kReturnStack: throw RequestError{"return addresses cannot be set: they are where calls go back to"};
     case Scope::kHardware:
-      throw RequestError{"hardware is the world's; write it from code (a variable, a vector or a stack cell can be "
-                         "set here)"};
+      throw RequestError{
+          "hardware is the world's; write it from code (a variable, a vector or a stack cell can be "
+          "set here)"};
   }
   if (const std::string error = session_->setValue(edit); !error.empty()) throw RequestError{error};
   if (edit.target == arena::grobots::DebugEdit::Target::kVector) return json{{"value", vectorText(edit.vector)}};

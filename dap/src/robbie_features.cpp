@@ -322,8 +322,9 @@ json RobbieDebuggee::setVariable(const json& arguments) {
     }
     case Scope::kHardware:
     case Scope::kObjects:
-      throw RequestError{"the room is Robbie's world: move him with commands (a register or a stack cell can be set "
-                         "here)"};
+      throw RequestError{
+          "the room is Robbie's world: move him with commands (a register or a stack cell can be set "
+          "here)"};
   }
   if (const std::string error = session_->setValue(edit); !error.empty()) throw RequestError{error};
   const robbie::MachineState& machine = session_->machine();

@@ -20,8 +20,8 @@
 
 namespace chronon::dap {
 
-using arena::robowar::DebugRobotState;
 using arena::robowar::DebugEdit;
+using arena::robowar::DebugRobotState;
 using arena::robowar::DebugSession;
 using arena::robowar::DebugSnapshot;
 using arena::robowar::DebugStopReason;
@@ -454,8 +454,9 @@ json RoboWarDebuggee::setVariable(const json& arguments) {
       edit.index = index(robotalk::kVectorCells - 1);
       break;
     case Scope::kHardware:
-      throw RequestError{"hardware registers are the battle's; store into them from code (a variable, a vector or "
-                         "a stack cell can be set here)"};
+      throw RequestError{
+          "hardware registers are the battle's; store into them from code (a variable, a vector or "
+          "a stack cell can be set here)"};
   }
   if (const std::string error = session_->setValue(edit); !error.empty()) throw RequestError{error};
   if (edit.target == DebugEdit::Target::kStack)
